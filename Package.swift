@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "okit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OKitEngine", targets: ["OKitEngine"]),
+        .library(name: "OKitLua", targets: ["OKitLua"]),
+        .executable(name: "okit-run", targets: ["okit-run"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
+        .target(
+            name: "CLua",
+            linkerSettings: [.linkedLibrary("lua5.4")]
+        ),
+        // Pure Swift: schema, entities, models, storage, bindings, invalidation. No Lua in here.
+        .target(name: "OKitEngine"),
+        // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
+        .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
+        .executableTarget(
+            name: "okit-run",
+            dependencies: [
+                "OKitEngine", "OKitLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "OKitEngineTests", dependencies: ["OKitEngine"]),
+        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine"]),
+    ]
+)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The app clock: what "now" is for defaults, relative dates and timers.
+public protocol AppClock: AnyObject {
+    var now: Date { get }
+}
+
+/// The system clock.
+public final class SystemClock: AppClock {
+    public init() {}
+    public var now: Date { Date() }
+}
+
+/// A clock that moves only when told to (flow tests, `--clock virtual`).
+public final class VirtualClock: AppClock {
+    public private(set) var now: Date
+
+    /// Starts at `start` (default 2019-05-01T10:00:00Z, as flow tests expect).
+    public init(start: Date = Date(timeIntervalSince1970: 1_556_704_800)) { now = start }
+
+    public func advance(by seconds: Double) { now = now.addingTimeInterval(seconds) }
+    public func set(_ date: Date) { now = date }
+}
+
+/// Where new entity ids come from.
+public protocol IdGenerator: AnyObject {
+    func next() -> String
+}
+
+/// Random UUIDs, upper-case (as OKit).
+public final class RandomIds: IdGenerator {
+    public init() {}
+    public func next() -> String { UUID().uuidString }
+}
+
+/// Reproducible UUID-shaped ids from a seed (virtual clock runs repeat exactly).
+public final class SeededIds: IdGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    private func nextWord() -> UInt64 {
+        state = state &+ 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public func next() -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let a = nextWord(), b = nextWord()
+        for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i)); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i)) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let u = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return u.uuidString
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The engine of one app: schema, models, the id index, bindings and the dependency graph.
+///
+/// An engine is confined to one isolation domain (not `Sendable`): every call happens on the thread or
+/// actor that owns it, synchronously and deterministically.
+public final class Engine {
+    public let schema: Schema
+    public let graph = DependencyGraph()
+    public let idIndex = IdIndex()
+    public let extensions = ExtensionRegistry()
+    public let strings = StringsTable()
+    /// The app clock (virtual in tests).
+    public var clock: AppClock
+    /// Where new ids come from.
+    public var ids: IdGenerator
+    /// Language, region and time zone for localized text and formatted dates.
+    public var locale = AppLocale() { didSet { changed(.locale) } }
+    /// Warnings a run produced (unknown names at run time, duplicate ids, …), in order, each once.
+    public private(set) var warnings: [String] = []
+    private var warned: Set<String> = []
+
+    /// Registered models in registration order.
+    public private(set) var models: [Model] = []
+    private var modelsByName: [String: Model] = [:]
+    var storages: [String: ModelStorage] = [:]
+
+    var transactionDepth = 0
+    var undoLog: [() -> Void] = []
+    /// Non-nil while a display binding is evaluated: writes are refused with this binding's text.
+    var displayBinding: String?
+    var callDepth = 0
+    /// Observers of model changes (`app:changes`, change logs).
+    var changeObservers: [(ModelChange) -> Void] = []
+    let bindingCache = BindingCache()
+    /// Called whenever a model is loaded or created, after its `loaded` hooks (bridges attach things here).
+    public var onModelRegistered: ((Model) -> Void)?
+
+    public init(schema: Schema, clock: AppClock = SystemClock(), ids: IdGenerator = RandomIds()) {
+        self.schema = schema
+        self.clock = clock
+        self.ids = ids
+        BuiltinExtensions.register(in: extensions)
+    }
+
+    // MARK: Models
+
+    /// The model registered under `name`.
+    public func model(named name: String) -> Model? { modelsByName[name] }
+
+    /// The default model (named "default"), else the first registered.
+    public var defaultModel: Model? { modelsByName["default"] ?? models.first }
+
+    /// Records a warning once.
+    public func warn(_ message: String) {
+        if warned.insert(message).inserted { warnings.append(message) }
+    }
+
+    func changed(_ key: DependencyKey) {
+        graph.changed(key)
+        if transactionDepth == 0 { graph.flush() }
+    }
+
+    /// Registers a model: loads it from `storage`, or creates it fresh (then runs `seed`).
+    /// A model that exists but cannot be read is an error, and nothing is written over it.
+    @discardableResult
+    public func register(model name: String, type typeName: String, storage: ModelStorage,
+                         storageKind: StorageKind = .file,
+                         seed: ((Entity) throws -> Void)? = nil) throws -> Model {
+        try Names.validate(name, what: "model name")
+        if modelsByName[name] != nil { throw EngineError.duplicateModel(name) }
+        guard let type = schema.type(named: typeName) else { throw EngineError.unknownType(typeName) }
+        let model: Model
+        if let loaded = try storage.load(name: name, rootType: type, engine: self) {
+            model = Model(name: name, rootType: type, storageKind: storageKind, root: loaded.root)
+            model.storedVersion = loaded.version
+            model.headerExtras = loaded.headerExtras
+            attachRoot(model)
+            models.append(model); modelsByName[name] = model; storages[name] = storage
+            try runLoadedHooks(model.root)
+        } else {
+            let root = try make(type, [:])
+            model = Model(name: name, rootType: type, storageKind: storageKind, root: root)
+            model.wholeDirty = true
+            attachRoot(model)
+            models.append(model); modelsByName[name] = model; storages[name] = storage
+            if let seed { try transaction { try seed(root) } }
+        }
+        onModelRegistered?(model)
+        return model
+    }
+
+    private func attachRoot(_ model: Model) {
+        model.engine = self
+        model.root.rootOf = model
+        model.root.parent = nil
+        markManaged(model.root)
+    }
+
+    func runLoadedHooks(_ e: Entity) throws {
+        if let h = e.type.hooks.loaded {
+            do { try h(e) } catch { throw EngineError.hook(name: "loaded", entity: e.debugName, error: error) }
+        }
+        for v in e.values { try forEachChild(v) { try runLoadedHooks($0) } }
+    }
+
+    func forEachChild(_ v: Value, _ body: (Entity) throws -> Void) rethrows {
+        switch v {
+        case .entity(let c): try body(c)
+        case .collection(let coll):
+            for item in coll.items { if case .entity(let c) = item { try body(c) } }
+        default: break
+        }
+    }
+
+    /// Stores one model now, if it changed.
+    @discardableResult
+    public func store(_ model: Model) throws -> StoreOutcome {
+        guard let s = storages[model.name] else { throw EngineError.unknownModel(model.name) }
+        return try s.store(model, engine: self)
+    }
+
+    /// Stores every registered model that changed.
+    public func storeAll() throws {
+        for m in models { try store(m) }
+    }
+
+    /// Drops a model from memory and loads it again from its storage (restoreState).
+    public func reload(_ model: Model) throws {
+        guard let s = storages[model.name] else { throw EngineError.unknownModel(model.name) }
+        let loaded = try s.load(name: model.name, rootType: model.rootType, engine: self)
+        let old = model.root
+        markRemoved(old)
+        old.rootOf = nil
+        if let loaded {
+            model.root = loaded.root
+            model.storedVersion = loaded.version
+            model.headerExtras = loaded.headerExtras
+            model.clearDirty()
+        } else {
+            model.root = try make(model.rootType, [:])
+            model.wholeDirty = true
+        }
+        attachRoot(model)
+        try runLoadedHooks(model.root)
+        changed(.model(model.name))
+    }
+
+    /// Subscribes to model changes; returns a token that removes the observer when cancelled.
+    public func observeChanges(_ observer: @escaping (ModelChange) -> Void) -> Int {
+        changeObservers.append(observer)
+        return changeObservers.count - 1
+    }
+
+    public func removeChangeObservers() { changeObservers.removeAll() }
+}

@@ -1,0 +1,137 @@
+/// A compiled binding: the parts of a binding string (binding.md, "Grammar"), ready to evaluate.
+///
+/// Compiled once per text (see `BindingCache`) and evaluated many times. Property segments carry an
+/// inline cache of the field slot for the entity type last seen, so evaluation is an array read.
+public final class Binding {
+    /// The binding text as written.
+    public let text: String
+    /// The parts, split on top-level commas. Empty for `""` ("not set").
+    public let parts: [BindingPart]
+
+    public init(text: String, parts: [BindingPart]) {
+        self.text = text
+        self.parts = parts
+    }
+
+    /// True for `""`: the property's default applies.
+    public var isEmpty: Bool { parts.isEmpty }
+}
+
+/// One comma-separated part of a binding.
+public enum BindingPart {
+    /// `#text` (typed: `#true`, `#5`, `#2.5`, else a string) or a quoted string `'…'`.
+    case constant(Value)
+    /// `%key`: the localized string of `key` (the key itself when missing).
+    case localized(String)
+    /// A path (`books[0]/name`, `!marked`, `directory>/groups`).
+    case path(PathExpression)
+    /// `=…`: an expression.
+    case expression(Expression, text: String)
+}
+
+/// A path: `[!] [model>] [/] segment {/ segment}`.
+public final class PathExpression {
+    /// A leading `!`: the part is the negation of the path's truthiness.
+    public let negate: Bool
+    /// `model>`: start at the root of that model.
+    public let model: String?
+    /// A leading `/` (or a model prefix): start at a model root instead of the context.
+    public let absolute: Bool
+    public let segments: [Segment]
+    /// The path's text as written (for messages).
+    public let text: String
+    /// 1-based column of the path's first character in the binding text.
+    public let column: Int
+
+    public init(negate: Bool, model: String?, absolute: Bool, segments: [Segment], text: String, column: Int) {
+        self.negate = negate
+        self.model = model
+        self.absolute = absolute
+        self.segments = segments
+        self.text = text
+        self.column = column
+    }
+}
+
+/// One `/`-separated step of a path.
+public enum Segment {
+    /// `.`: stay.
+    case current
+    /// `..`: the parent entity.
+    case parent
+    /// `~` or `<`: the root of the current entity's model.
+    case root
+    /// `$key.path`: the value of the key path (an id string) resolved through the id index.
+    case ref(keys: [Key], column: Int)
+    /// `name(args)[index]`: a method or extension call; arguments are bindings evaluated against the
+    /// binding's starting context.
+    case call(name: String, args: [BindingPart], index: Int?, column: Int)
+    /// `key.key.@aggregate[index]`: a key path, optionally indexed (0-based, negative from the end).
+    case property(keys: [Key], index: Int?, column: Int)
+}
+
+/// One key of a key path.
+public enum Key {
+    /// A field, computed field, zero-argument method or extension name, with its slot cache.
+    case name(String, SlotCache)
+    /// `@count`, `@sum`, …
+    case aggregate(Aggregate)
+}
+
+/// Collection aggregates.
+public enum Aggregate: String, CaseIterable, Sendable {
+    case count, sum, avg, min, max, distinct, first, last
+}
+
+/// An inline cache: the slot of a field name for the entity type last seen at this segment.
+public final class SlotCache {
+    var type: ObjectIdentifier?
+    var slot: Int = -1
+
+    public init() {}
+}
+
+/// An expression (`=…`, binding.md "Expressions").
+public indirect enum Expression {
+    case literal(Value)
+    /// A quoted string that starts with `%`: localized.
+    case localized(String)
+    /// A path, bare (`price`) or in braces (`{/genres[0]/name}`).
+    case path(PathExpression)
+    case negate(Expression)
+    case not(Expression)
+    case binary(BinaryOperator, Expression, Expression)
+    /// Lazy; the value of the deciding operand.
+    case and(Expression, Expression)
+    /// Lazy; the value of the deciding operand.
+    case or(Expression, Expression)
+    case ternary(Expression, Expression, Expression)
+    /// `x between a and b` (inclusive).
+    case between(Expression, Expression, Expression)
+    /// `x in (a, b, …)`.
+    case inList(Expression, [Expression])
+    /// `fn(a, b)`: an extension with `a` as receiver, or one of `if`, `coalesce`, `min`, `max`, `abs`, `len`.
+    case call(name: String, args: [Expression], column: Int)
+}
+
+public enum BinaryOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", modulo = "%"
+    case concat = ".."
+    case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+}
+
+/// A binding that does not parse: the text, the 1-based column and what was expected.
+public struct BindingError: Error, Equatable, CustomStringConvertible {
+    public let binding: String
+    public let column: Int
+    public let message: String
+
+    public init(binding: String, column: Int, message: String) {
+        self.binding = binding
+        self.column = column
+        self.message = message
+    }
+
+    /// `binding "books[0/name": expected "]" at column 8`
+    public var description: String { "binding \"\(binding)\": \(message) at column \(column)" }
+}

@@ -1,0 +1,42 @@
+/// An extension function callable from bindings: `receiver` is the value the segment applies to
+/// (or the entity), `args` the evaluated arguments.
+public typealias ExtensionFunction = (_ receiver: Value, _ args: [Value], _ engine: Engine) throws -> Value
+
+/// Extension functions by receiver type and name (binding.md, "Built-in extension functions").
+///
+/// Receiver types: `string`, `number`, `bool`, `date`, `data`, `collection`, `entity`, `any`, or an entity
+/// type name. Lookup goes from the exact type to `entity` (for entities) to `any`. Registering a name again
+/// at the same type replaces the earlier function (a Lua extension replaces a built-in).
+public final class ExtensionRegistry {
+    private var functions: [String: [String: ExtensionFunction]] = [:]
+
+    public init() {}
+
+    /// Registers `fn` as `name` for receivers of `type`.
+    public func register(_ type: String, _ name: String, _ fn: @escaping ExtensionFunction) {
+        functions[type, default: [:]][name] = fn
+    }
+
+    /// The function registered exactly at `type`.
+    public func function(type: String, name: String) -> ExtensionFunction? {
+        functions[type]?[name]
+    }
+
+    /// The function for a receiver value: its exact type, then `entity` (entities), then `any`.
+    public func resolve(for receiver: Value, name: String) -> ExtensionFunction? {
+        if case .entity(let e) = receiver {
+            return functions[e.type.name]?[name] ?? functions["entity"]?[name] ?? functions["any"]?[name]
+        }
+        return functions[receiver.typeName]?[name] ?? functions["any"]?[name]
+    }
+
+    /// True when some type has a function of this name (for schema checks of paths whose type is unknown).
+    public func exists(_ name: String) -> Bool {
+        functions.values.contains { $0[name] != nil }
+    }
+
+    /// True when a receiver of `type` (a type key as in `register`) would find `name`.
+    public func exists(_ name: String, forType type: String, isEntity: Bool) -> Bool {
+        functions[type]?[name] != nil || (isEntity && functions["entity"]?[name] != nil) || functions["any"]?[name] != nil
+    }
+}

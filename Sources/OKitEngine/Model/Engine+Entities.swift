@@ -1,0 +1,133 @@
+import Foundation
+
+extension Engine {
+    /// Creates a detached entity of a type, with defaults applied and `fields` written over them.
+    public func make(_ typeName: String, _ fields: [String: Value] = [:]) throws -> Entity {
+        guard let t = schema.type(named: typeName) else { throw EngineError.unknownType(typeName) }
+        return try make(t, fields)
+    }
+
+    /// Creates a detached entity of a type, with defaults applied and `fields` written over them.
+    public func make(_ type: EntityType, _ fields: [String: Value]) throws -> Entity {
+        var creating: Set<ObjectIdentifier> = []
+        let e = try makeDefault(type, creating: &creating)
+        if type.hasId, case .string(let given)? = fields["id"] {
+            e.values[0] = .string(given)
+        }
+        for (k, v) in fields where k != "id" {
+            guard let slot = type.slot(of: k) else {
+                if let c = type.computed[k], c.set != nil { try writeComputed(e, c, v); continue }
+                throw EngineError.unknownField(type: type.name, field: k)
+            }
+            try writeSlot(e, slot, v, silent: true)
+        }
+        return e
+    }
+
+    func makeDefault(_ type: EntityType, creating: inout Set<ObjectIdentifier>) throws -> Entity {
+        creating.insert(ObjectIdentifier(type))
+        defer { creating.remove(ObjectIdentifier(type)) }
+        var values = ContiguousArray<Value>()
+        values.reserveCapacity(type.fields.count)
+        let e = Entity(type: type, values: [])
+        for (slot, f) in type.fields.enumerated() {
+            if slot == 0 && type.hasId { values.append(.string(ids.next())); continue }
+            values.append(try defaultValue(for: f, slot: slot, owner: e, creating: &creating))
+        }
+        e.values = values
+        return e
+    }
+
+    func defaultValue(for f: FieldSpec, slot: Int, owner: Entity, creating: inout Set<ObjectIdentifier>) throws -> Value {
+        if let d = f.defaultValue {
+            if d.isNull { return .null }
+            if case .entity(let given) = d { return .entity(given) }
+            return try Coercion.coerce(d, to: f.type, field: f.name)
+        }
+        if f.optional { return .null }
+        switch f.type {
+        case .string: return .string("")
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .bool: return .bool(false)
+        case .date: return .date(clock.now)
+        case .data, .image, .inlineData, .inlineImage: return .null
+        case .ref(let target):
+            let r = try makeDefault(schema.refType(target: target), creating: &creating)
+            r.parent = owner
+            return .entity(r)
+        case .entity(let name):
+            guard let t = schema.type(named: name), !creating.contains(ObjectIdentifier(t)) else { return .null }
+            let child = try makeDefault(t, creating: &creating)
+            child.parent = owner
+            return .entity(child)
+        case .array(let el): return .collection(EntityCollection(kind: .array, elementType: el, owner: owner, slot: slot))
+        case .set(let el): return .collection(EntityCollection(kind: .set, elementType: el, owner: owner, slot: slot))
+        case .map(let el): return .collection(EntityCollection(kind: .map, elementType: el, owner: owner, slot: slot))
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// Marks a subtree managed and indexes its ids (no hooks: loading and attaching call hooks themselves).
+    func markManaged(_ e: Entity) {
+        e.state = .managed
+        if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
+            idIndex.add(e, id: id)
+        }
+        for v in e.values { forEachChild(v) { child in child.parent = e; markManaged(child) } }
+    }
+
+    func markRemoved(_ e: Entity) {
+        e.state = .removed
+        if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
+            idIndex.remove(e, id: id)
+            changed(.id(id))
+        }
+        for v in e.values { forEachChild(v) { markRemoved($0) } }
+    }
+
+    /// Attaches `child` under `parent` (already placed in its container): managed state, ids, hooks.
+    func attach(_ child: Entity, to parent: Entity) throws {
+        child.parent = parent
+        guard parent.state == .managed else { return }
+        let wasDetached = child.state != .managed
+        markManaged(child)
+        var ids: [String] = []
+        collectIds(child, into: &ids)
+        for id in ids { changed(.id(id)) }
+        undoLog.append { [weak self] in self?.markRemoved(child) }
+        if wasDetached { try fireManaged(child, container: parent) }
+    }
+
+    func collectIds(_ e: Entity, into ids: inout [String]) {
+        if e.type.hasId, !e.type.isRef, let id = e.id, !id.isEmpty { ids.append(id) }
+        for v in e.values { forEachChild(v) { collectIds($0, into: &ids) } }
+    }
+
+    func fireManaged(_ e: Entity, container: Entity?) throws {
+        if let h = e.type.hooks.managed {
+            do { try h(e, container) } catch { throw EngineError.hook(name: "managed", entity: e.debugName, error: error) }
+        }
+        for v in e.values { try forEachChild(v) { try fireManaged($0, container: e) } }
+    }
+
+    /// Detaches `child` (already taken out of its container): removed state, ids, hooks.
+    func detach(_ child: Entity, from parent: Entity) throws {
+        guard child.state == .managed else { child.parent = nil; return }
+        markRemoved(child)
+        undoLog.append { [weak self] in child.parent = parent; self?.markManaged(child) }
+        if let h = child.type.hooks.unmanaged {
+            do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }
+        }
+    }
+
+    /// Throws when `e` may not be used any more.
+    func checkAlive(_ e: Entity) throws {
+        if e.state == .removed, e.model == nil { throw EngineError.removedEntity(e.debugName) }
+    }
+
+    func notify(_ change: ModelChange) {
+        for o in changeObservers { o(change) }
+    }
+}

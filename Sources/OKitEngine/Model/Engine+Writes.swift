@@ -1,0 +1,197 @@
+import Foundation
+
+extension Engine {
+    /// Runs `body` as one transaction: dependents are notified once, after it; an error rolls back
+    /// every write it made (and is rethrown). A nested transaction joins the outer one.
+    @discardableResult
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        transactionDepth += 1
+        let mark = undoLog.count
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            if transactionDepth == 0 { undoLog.removeAll(keepingCapacity: true); graph.flush() }
+            return result
+        } catch {
+            rollback(to: mark)
+            transactionDepth -= 1
+            if transactionDepth == 0 { undoLog.removeAll(keepingCapacity: true); graph.flush() }
+            throw error
+        }
+    }
+
+    /// True while a transaction is open.
+    public var inTransaction: Bool { transactionDepth > 0 }
+
+    func rollback(to mark: Int) {
+        let saved = displayBinding
+        displayBinding = nil
+        while undoLog.count > mark { undoLog.removeLast()() }
+        displayBinding = saved
+    }
+
+    /// Evaluates `body` as a display binding: any write inside is refused.
+    public func asDisplay<T>(_ binding: String, _ body: () throws -> T) rethrows -> T {
+        let saved = displayBinding
+        displayBinding = binding
+        defer { displayBinding = saved }
+        return try body()
+    }
+
+    /// Evaluates `body` as an action: writes are allowed even inside a display evaluation's callee.
+    public func asAction<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = displayBinding
+        displayBinding = nil
+        defer { displayBinding = saved }
+        return try body()
+    }
+
+    func checkWritable() throws {
+        if let b = displayBinding { throw EngineError.writeFromDisplay(binding: b) }
+    }
+
+    /// Reads a field, computed field or zero-argument method by name, recording the read.
+    public func read(_ e: Entity, _ name: String) throws -> Value {
+        if let slot = e.type.slot(of: name) {
+            graph.record(.field(ObjectIdentifier(e), slot))
+            return e.values[slot]
+        }
+        if let c = e.type.computed[name] { return try c.get(e) }
+        if name == "ref", e.type.isRef { return resolveRef(e).map { .entity($0) } ?? .null }
+        if let m = e.type.methods[name] { return try m.call(e, []) }
+        throw EngineError.unknownField(type: e.type.name, field: name)
+    }
+
+    /// Resolves a reference entity's target through the id index, recording the reads.
+    public func resolveRef(_ ref: Entity) -> Entity? {
+        graph.record(.field(ObjectIdentifier(ref), 1))
+        guard case .string(let key) = ref.values[1], !key.isEmpty else { return nil }
+        return lookup(id: key, from: ref.model)
+    }
+
+    /// Finds a loaded entity by id (own model first), recording the lookup.
+    public func lookup(id: String, from model: Model? = nil) -> Entity? {
+        graph.record(.id(id))
+        return idIndex.lookup(id, from: model)
+    }
+
+    /// Writes a field (or a writable computed field) by name: type-checked, coerced, recorded for rollback,
+    /// the model marked dirty, exactly the dependents notified, `didSet` called.
+    public func set(_ e: Entity, _ name: String, _ value: Value) throws {
+        try checkWritable()
+        try checkAlive(e)
+        if let slot = e.type.slot(of: name) {
+            try writeSlot(e, slot, value, silent: false)
+        } else if let c = e.type.computed[name] {
+            try writeComputed(e, c, value)
+        } else if name == "ref", e.type.isRef {
+            try writeSlot(e, 1, value, silent: false)
+        } else {
+            throw EngineError.unknownField(type: e.type.name, field: name)
+        }
+    }
+
+    func writeComputed(_ e: Entity, _ c: ComputedField, _ value: Value) throws {
+        guard let setter = c.set else { throw EngineError.readOnlyField(type: e.type.name, field: c.name) }
+        try transaction { try setter(e, value) }
+    }
+
+    /// Writes a stored field by slot.
+    func writeSlot(_ e: Entity, _ slot: Int, _ value: Value, silent: Bool) throws {
+        let f = e.type.fields[slot]
+        let old = e.values[slot]
+        var new: Value
+        if e.type.isRef && slot == 1 {
+            new = try refKey(from: value, field: f.name)
+        } else if value.isNull {
+            if case .ref = f.type, !f.optional, case .entity(let r) = old {
+                try writeSlot(r, 1, .null, silent: silent)
+                return
+            }
+            if !f.optional, !f.type.holdsEntity { throw EngineError.nilForRequired(type: e.type.name, field: f.name) }
+            new = .null
+        } else {
+            switch f.type {
+            case .string, .int, .double, .bool, .date:
+                do { new = try Coercion.coerce(value, to: f.type, field: f.name) } catch { throw EngineError.coercion(error) }
+            case .ref(let target):
+                if case .entity(let r) = old, r.type.isRef {
+                    try writeSlot(r, 1, value, silent: silent)
+                    return
+                }
+                var creating: Set<ObjectIdentifier> = []
+                let r = try makeDefault(schema.refType(target: target), creating: &creating)
+                r.values[1] = try refKey(from: value, field: f.name)
+                new = .entity(r)
+            case .entity, .data, .image, .inlineData, .inlineImage:
+                guard case .entity(let child) = value else {
+                    throw EngineError.notAnEntity(field: f.name, expected: "an entity", got: Coercion.describe(value))
+                }
+                let expected = schema.entityType(for: f.type)
+                if let expected, child.type !== expected {
+                    throw EngineError.wrongEntityType(field: f.name, expected: expected.name, got: child.type.name)
+                }
+                if child === e { throw EngineError.cycle(child.debugName) }
+                if case .entity(let same) = old, same === child { return }
+                if let p = child.parent, child.state != .removed { throw EngineError.alreadyOwned(entity: child.debugName, owner: p.debugName) }
+                var a: Entity? = e
+                while let x = a { if x === child { throw EngineError.cycle(child.debugName) }; a = x.parent }
+                new = value
+            case .array, .set, .map:
+                try replaceCollection(e, slot, with: value)
+                return
+            }
+        }
+        if f.type.isCollection == false, old.isSame(as: new), !(f.type.holdsEntity) { return }
+        if case .entity(let oldChild) = old, !(e.type.isRef) {
+            e.values[slot] = new
+            if !silent { try detach(oldChild, from: e) }
+        } else {
+            e.values[slot] = new
+        }
+        if e.type.hasId && slot == 0 && !e.type.isRef { reindex(e, old: old, new: new) }
+        if case .entity(let child) = new, !e.type.isRef {
+            if silent { child.parent = e } else { try attach(child, to: e) }
+        }
+        if silent { return }
+        let inTx = transactionDepth > 0
+        if inTx { undoLog.append { [weak self] in self?.restore(e, slot, old) } }
+        e.model?.markDirty(e)
+        graph.changed(.field(ObjectIdentifier(e), slot))
+        notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil))
+        if let didSet = f.didSet { try transaction { try didSet(e, old) } }
+        if !inTx { graph.flush() }
+    }
+
+    /// Undo of a field write: puts the old value back and notifies (no hooks).
+    func restore(_ e: Entity, _ slot: Int, _ old: Value) {
+        let current = e.values[slot]
+        e.values[slot] = old
+        if e.type.hasId && slot == 0 && !e.type.isRef { reindex(e, old: current, new: old) }
+        if case .entity(let c) = old { c.parent = e }
+        e.model?.markDirty(e)
+        graph.changed(.field(ObjectIdentifier(e), slot))
+    }
+
+    func reindex(_ e: Entity, old: Value, new: Value) {
+        guard e.state == .managed else { return }
+        if case .string(let o) = old, !o.isEmpty { idIndex.remove(e, id: o); graph.changed(.id(o)) }
+        if case .string(let n) = new, !n.isEmpty { idIndex.add(e, id: n); graph.changed(.id(n)) }
+    }
+
+    func refKey(from value: Value, field: String) throws -> Value {
+        switch value {
+        case .null: return .null
+        case .string(let s): return s.isEmpty ? .null : .string(s)
+        case .entity(let target):
+            if target.type.isRef { return target.values[1] }
+            guard let id = target.id else {
+                throw EngineError.notAnEntity(field: field, expected: "a reference (an entity with an id, or an id string)", got: target.debugName)
+            }
+            return .string(id)
+        case .int, .double: return .string(value.displayString ?? "")
+        default:
+            throw EngineError.notAnEntity(field: field, expected: "a reference (an entity with an id, or an id string)", got: Coercion.describe(value))
+        }
+    }
+}

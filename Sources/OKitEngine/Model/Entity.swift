@@ -1,0 +1,76 @@
+import Foundation
+
+/// A dynamic entity: an instance of an `EntityType` with one value per stored field.
+///
+/// Reads of `values` are plain array reads; every write goes through the `Engine`, which type-checks,
+/// records the change for rollback, marks the model dirty and notifies exactly the dependent bindings.
+public final class Entity {
+    public let type: EntityType
+    /// Stored field values by slot (see `EntityType.slot(of:)`).
+    public internal(set) var values: ContiguousArray<Value>
+    /// The entity that holds this one (through a field or a collection); nil for roots and detached entities.
+    public internal(set) weak var parent: Entity?
+    /// The model, when this entity is a model's root.
+    internal weak var rootOf: Model?
+    /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.
+    internal var unknownFields: [(key: String, json: [UInt8])]?
+    /// Where the entity is in its life.
+    public internal(set) var state: State = .detached
+
+    public enum State: Equatable, Sendable {
+        /// Created, not yet in a model.
+        case detached
+        /// Inside a model (reachable from a root).
+        case managed
+        /// Removed from its model.
+        case removed
+    }
+
+    init(type: EntityType, values: ContiguousArray<Value>) {
+        self.type = type
+        self.values = values
+    }
+
+    /// The entity's id, or nil for types without ids.
+    public var id: String? {
+        guard type.hasId, case .string(let s) = values[0] else { return nil }
+        return s
+    }
+
+    /// The value of a stored field by name (no dependency tracking; bindings and the engine's `read` track).
+    public subscript(field: String) -> Value? {
+        type.slot(of: field).map { values[$0] }
+    }
+
+    /// The root entity of the tree this entity is in.
+    public var root: Entity {
+        var e = self
+        while let p = e.parent { e = p }
+        return e
+    }
+
+    /// The model this entity belongs to, if it is attached to one.
+    public var model: Model? { root.rootOf }
+
+    /// `Type(id)` or `Type`: for messages.
+    public var debugName: String { id.map { "\(type.name)(\($0))" } ?? type.name }
+
+    /// The display string: the type's `description` when defined, else `Type(id)`.
+    public var displayString: String? {
+        if type.isRef {
+            return refTarget.flatMap { $0.displayString }
+        }
+        if let d = type.hooks.description, let v = try? d(self) { return v.displayString }
+        return debugName
+    }
+
+    /// For a reference entity: the target, resolved through the id index of the engine that loaded it.
+    public var refTarget: Entity? {
+        guard type.isRef, case .string(let key) = values[1], !key.isEmpty else { return nil }
+        return model?.engine?.idIndex.lookup(key, from: model)
+    }
+}
+
+extension Entity: CustomStringConvertible {
+    public var description: String { debugName }
+}

@@ -1,0 +1,52 @@
+/// A collection field of an entity: an array, a set (unique by id, insertion order) or a map (string keys).
+///
+/// Reads are direct; changes go through the `Engine` (`insert`, `remove`, `move`, `clear`, `put`),
+/// which fires the lifecycle hooks exactly once and notifies the bindings that read the membership.
+public final class EntityCollection {
+    public enum Kind: Sendable { case array, set, map }
+
+    public let kind: Kind
+    public let elementType: FieldType
+    public internal(set) var items: ContiguousArray<Value>
+    /// Map keys, parallel to `items` (maps only).
+    public internal(set) var keys: [String] = []
+    /// The entity whose field this is.
+    public internal(set) weak var owner: Entity?
+    /// The field's slot in the owner.
+    public let slot: Int
+
+    init(kind: Kind, elementType: FieldType, owner: Entity?, slot: Int, items: ContiguousArray<Value> = []) {
+        self.kind = kind
+        self.elementType = elementType
+        self.owner = owner
+        self.slot = slot
+        self.items = items
+    }
+
+    public var count: Int { items.count }
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// The element at a 0-based index; negative counts from the end; nil when out of range.
+    @inline(__always)
+    public func element(at index: Int) -> Value? {
+        let i = index < 0 ? items.count + index : index
+        return i >= 0 && i < items.count ? items[i] : nil
+    }
+
+    /// The value stored under a map key.
+    public func value(forKey key: String) -> Value? {
+        guard let i = keys.firstIndex(of: key) else { return nil }
+        return items[i]
+    }
+
+    /// The position of an entity in this collection.
+    public func index(of entity: Entity) -> Int? {
+        items.firstIndex { if case .entity(let e) = $0 { return e === entity }; return false }
+    }
+
+    /// The entities of this collection, in order.
+    public var entities: [Entity] { items.compactMap { $0.entity } }
+
+    /// The field's name in the owner.
+    public var fieldName: String { owner.map { $0.type.fields[slot].name } ?? "?" }
+}

@@ -1,0 +1,74 @@
+/// An entity type: its stored fields (each with a slot), computed fields, methods and hooks.
+///
+/// Field lookup by name is a dictionary lookup done once per binding segment; evaluation then uses the slot.
+public final class EntityType {
+    public let name: String
+    /// Whether entities of this type have an `id` (slot 0). `{ id = false }` types cannot be referenced.
+    public let hasId: Bool
+    public private(set) var fields: [FieldSpec] = []
+    public private(set) var computed: [String: ComputedField] = [:]
+    public private(set) var methods: [String: EntityMethod] = [:]
+    public var hooks = EntityHooks()
+    /// For the built-in reference type: the referenced type, when declared.
+    public let refTarget: String?
+    let kind: Kind
+
+    enum Kind { case user, ref, binary, inlineBinary }
+
+    private var slots: [String: Int] = [:]
+    /// Field names as UTF-8, by slot, for the JSON reader.
+    private(set) var fieldNameBytes: [[UInt8]] = []
+
+    init(name: String, hasId: Bool, kind: Kind = .user, refTarget: String? = nil) {
+        self.name = name
+        self.hasId = hasId
+        self.kind = kind
+        self.refTarget = refTarget
+        if hasId { try? addField(FieldSpec("id", .string)) }
+    }
+
+    public var isRef: Bool { kind == .ref }
+
+    /// The slot of a stored field, or nil.
+    @inline(__always)
+    public func slot(of field: String) -> Int? { slots[field] }
+
+    public func field(named name: String) -> FieldSpec? { slots[name].map { fields[$0] } }
+
+    /// True when `name` is a stored field, a computed field or a method.
+    public func hasMember(_ name: String) -> Bool {
+        slots[name] != nil || computed[name] != nil || methods[name] != nil
+    }
+
+    func addField(_ spec: FieldSpec) throws(SchemaError) {
+        if slots[spec.name] != nil || computed[spec.name] != nil || methods[spec.name] != nil {
+            throw .duplicateField(type: name, field: spec.name)
+        }
+        slots[spec.name] = fields.count
+        fields.append(spec)
+        fieldNameBytes.append(Array(spec.name.utf8))
+    }
+
+    func addComputed(_ c: ComputedField) throws(SchemaError) {
+        if hasMember(c.name) { throw .duplicateField(type: name, field: c.name) }
+        computed[c.name] = c
+    }
+
+    func addMethod(_ m: EntityMethod) throws(SchemaError) {
+        if hasMember(m.name) { throw .duplicateField(type: name, field: m.name) }
+        methods[m.name] = m
+    }
+
+    /// The slot whose name equals the given UTF-8 bytes (the JSON reader's hot path: no String is made).
+    @inline(__always)
+    func slot(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (i, name) in fieldNameBytes.enumerated() where name.count == key.count {
+            if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return i }
+        }
+        return nil
+    }
+}
+
+extension EntityType: CustomStringConvertible {
+    public var description: String { name }
+}

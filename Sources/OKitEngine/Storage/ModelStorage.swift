@@ -1,0 +1,49 @@
+/// What a storage backend read for a model.
+public struct LoadedModel {
+    public let root: Entity
+    /// The schema version the model was stored with, if the file says.
+    public let version: Int?
+    /// Members of the file's `okit` header this version does not know.
+    public let headerExtras: [(key: String, json: [UInt8])]
+
+    public init(root: Entity, version: Int?, headerExtras: [(key: String, json: [UInt8])] = []) {
+        self.root = root
+        self.version = version
+        self.headerExtras = headerExtras
+    }
+}
+
+/// A place models are read from and written to (file, transient; encrypted and HTTP come later).
+///
+/// Backends build entities with the engine's schema; the engine then attaches them, indexes their ids
+/// and runs `loaded` hooks.
+public protocol ModelStorage: AnyObject {
+    /// Reads a model; nil when nothing is stored yet (the model starts fresh). Throws when something is
+    /// stored but cannot be read: the caller must then not write over it.
+    func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel?
+    /// Writes the model's changes (only when it is dirty). Returns how it was written.
+    @discardableResult
+    func store(_ model: Model, engine: Engine) throws -> StoreOutcome
+}
+
+/// How a `store` went.
+public enum StoreOutcome: Equatable, Sendable {
+    /// Nothing had changed: nothing was written.
+    case unchanged
+    /// The whole model file was written.
+    case full(bytes: Int)
+    /// Only the changed entities were appended to the model's journal.
+    case journal(bytes: Int)
+    /// The storage keeps nothing (transient).
+    case skipped
+}
+
+/// Storage that never reads or writes (`transient` models).
+public final class TransientStorage: ModelStorage {
+    public init() {}
+    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? { nil }
+    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        model.clearDirty()
+        return .skipped
+    }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import OKitEngine
+import OKitLua
+
+OKitRun.main()

@@ -33,6 +33,10 @@ public final class Engine {
     /// Observers of model changes (`app:changes`, change logs).
     var changeObservers: [(ModelChange) -> Void] = []
     let bindingCache = BindingCache()
+    /// Errors reported by display bindings, in order.
+    public internal(set) var reportedErrors: [Error] = []
+    /// Called when a display binding reports an error (the shell prints it; tests collect it).
+    public var onError: ((Error) -> Void)?
     /// Called whenever a model is loaded or created, after its `loaded` hooks (bridges attach things here).
     public var onModelRegistered: ((Model) -> Void)?
 
@@ -117,7 +121,9 @@ public final class Engine {
     @discardableResult
     public func store(_ model: Model) throws -> StoreOutcome {
         guard let s = storages[model.name] else { throw EngineError.unknownModel(model.name) }
-        return try s.store(model, engine: self)
+        let outcome = try s.store(model, engine: self)
+        model.retireRemoved()
+        return outcome
     }
 
     /// Stores every registered model that changed.
@@ -145,6 +151,12 @@ public final class Engine {
         try runLoadedHooks(model.root)
         changed(.model(model.name))
     }
+
+    /// Tells the engine the app clock moved: bindings that read it (relative dates, intervals) go stale.
+    public func clockMoved() { changed(.clock) }
+
+    /// Tells the engine the strings tables changed: localized bindings go stale.
+    public func stringsChanged() { changed(.locale) }
 
     /// Subscribes to model changes; returns a token that removes the observer when cancelled.
     public func observeChanges(_ observer: @escaping (ModelChange) -> Void) -> Int {

@@ -116,6 +116,7 @@ extension Engine {
     func detach(_ child: Entity, from parent: Entity) throws {
         guard child.state == .managed else { child.parent = nil; return }
         markRemoved(child)
+        parent.model?.removedSinceStore.append(child)
         undoLog.append { [weak self] in child.parent = parent; self?.markManaged(child) }
         if let h = child.type.hooks.unmanaged {
             do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }

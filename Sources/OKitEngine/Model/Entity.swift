@@ -55,12 +55,13 @@ public final class Entity {
     /// `Type(id)` or `Type`: for messages.
     public var debugName: String { id.map { "\(type.name)(\($0))" } ?? type.name }
 
-    /// The display string: the type's `description` when defined, else `Type(id)`.
+    /// The display string: the type's `description` computed field when defined, else `Type(id)`;
+    /// for a reference, its target's display string.
     public var displayString: String? {
         if type.isRef {
             return refTarget.flatMap { $0.displayString }
         }
-        if let d = type.hooks.description, let v = try? d(self) { return v.displayString }
+        if let d = type.computed["description"], let v = try? d.get(self) { return v.displayString }
         return debugName
     }
 

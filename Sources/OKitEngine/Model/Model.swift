@@ -16,6 +16,8 @@ public final class Model {
     internal var dirtyUnits: [ObjectIdentifier: Entity] = [:]
     /// Set when the whole model must be written (root changed, created fresh, loaded from an older format).
     internal var wholeDirty = false
+    /// Entities removed since the last store: once the store is written they are dead (no longer usable).
+    internal var removedSinceStore: [Entity] = []
     /// Schema version the model was stored with (from the file's `okit` member).
     public internal(set) var storedVersion: Int?
     /// Members of the stored file's `okit` header that this version does not know, kept verbatim.
@@ -43,5 +45,11 @@ public final class Model {
     func clearDirty() {
         dirtyUnits.removeAll(keepingCapacity: false)
         wholeDirty = false
+    }
+
+    /// After a store: entities removed before it can no longer be used (their stored form is gone).
+    func retireRemoved() {
+        for e in removedSinceStore where e.state == .removed { e.parent = nil }
+        removedSinceStore.removeAll()
     }
 }

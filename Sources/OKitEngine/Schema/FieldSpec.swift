@@ -57,8 +57,6 @@ public struct EntityHooks {
     public var unmanaged: ((Entity, Entity?) throws -> Void)?
     /// After the model holding the entity was loaded from storage.
     public var loaded: ((Entity) throws -> Void)?
-    /// The entity's display string (`description`), when the type defines one.
-    public var description: ((Entity) throws -> Value)?
 
     public init() {}
 }

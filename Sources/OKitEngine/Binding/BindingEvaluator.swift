@@ -1,0 +1,209 @@
+import Foundation
+
+/// Evaluates compiled bindings against a context entity (binding.md, "Evaluation").
+///
+/// Every read goes through `record`, so a subscription knows exactly what it depends on.
+struct BindingEvaluator {
+    let engine: Engine
+    let binding: Binding
+    /// The binding's starting context (arguments of calls are evaluated against it).
+    let start: Entity?
+    let mode: EvaluationMode
+
+    // MARK: Parts
+
+    func evaluate(_ part: BindingPart) throws -> Value {
+        switch part {
+        case .constant(let v): return v
+        case .localized(let key): return .string(engine.localize(key))
+        case .path(let p): return try evaluate(p)
+        case .expression(let e, _): return try ExpressionEvaluator(base: self).evaluate(e)
+        }
+    }
+
+    // MARK: Paths
+
+    func evaluate(_ path: PathExpression) throws -> Value {
+        var current: Value
+        if path.absolute {
+            current = try modelRoot(path.model)
+        } else {
+            current = start.map { .entity($0) } ?? .null
+        }
+        for seg in path.segments {
+            current = try step(current, seg)
+        }
+        return path.negate ? .bool(!current.truthy) : current
+    }
+
+    func modelRoot(_ name: String?) throws -> Value {
+        let model: Model?
+        if let name {
+            model = engine.model(named: name)
+            if model == nil { throw EngineError.unknownModel(name) }
+        } else {
+            model = engine.defaultModel
+        }
+        guard let model else { return .null }
+        engine.graph.record(.model(model.name))
+        return .entity(model.root)
+    }
+
+    func step(_ current: Value, _ seg: Segment) throws -> Value {
+        switch seg {
+        case .current:
+            return current
+        case .parent:
+            guard case .entity(let e) = current else { return .null }
+            return e.parent.map { .entity($0) } ?? .null
+        case .root:
+            guard case .entity(let e) = current else { return .null }
+            if let m = e.model { engine.graph.record(.model(m.name)); return .entity(m.root) }
+            return .entity(e.root)
+        case .ref(let keys, _):
+            let key = try evaluateKeys(current, keys[...])
+            guard case .string(let id) = key, !id.isEmpty else { return .null }
+            return engine.lookup(id: id, from: current.entity?.model).map { .entity($0) } ?? .null
+        case .property(let keys, let index, _):
+            let v = try evaluateKeys(current, keys[...])
+            guard let index else { return v }
+            return self.index(v, index)
+        case .call(let name, let args, let index, _):
+            let argValues = try args.map { try evaluate($0) }
+            let v = try call(name, on: current, args: argValues)
+            guard let index else { return v }
+            return self.index(v, index)
+        }
+    }
+
+    func index(_ v: Value, _ i: Int) -> Value {
+        switch v {
+        case .collection(let c):
+            engine.graph.record(.members(ObjectIdentifier(c)))
+            return c.element(at: i) ?? .null
+        case .list(let l):
+            let k = i < 0 ? l.count + i : i
+            return k >= 0 && k < l.count ? l[k] : .null
+        default:
+            return .null
+        }
+    }
+
+    // MARK: Keys
+
+    func evaluateKeys(_ start: Value, _ keys: ArraySlice<Key>) throws -> Value {
+        var v = start
+        var i = keys.startIndex
+        while i < keys.endIndex {
+            switch keys[i] {
+            case .name(let name, let cache):
+                v = try property(name, cache, of: v)
+            case .aggregate(let agg):
+                let rest = keys[(i + 1)...]
+                return try aggregate(agg, v, rest: rest)
+            }
+            i += 1
+        }
+        return v
+    }
+
+    /// A property of a value: a field, computed field, method or extension of an entity; a mapped key over a
+    /// collection; a key of a map; an extension of a scalar.
+    func property(_ name: String, _ cache: SlotCache, of v: Value) throws -> Value {
+        switch v {
+        case .entity(let e):
+            let t = e.type
+            if cache.type == ObjectIdentifier(t) {
+                if cache.slot >= 0 {
+                    engine.graph.record(.field(ObjectIdentifier(e), cache.slot))
+                    return e.values[cache.slot]
+                }
+            } else if let slot = t.slot(of: name) {
+                cache.type = ObjectIdentifier(t)
+                cache.slot = slot
+                engine.graph.record(.field(ObjectIdentifier(e), slot))
+                return e.values[slot]
+            } else {
+                cache.type = ObjectIdentifier(t)
+                cache.slot = -1
+            }
+            return try entityMember(name, of: e)
+        case .collection(let c):
+            engine.graph.record(.members(ObjectIdentifier(c)))
+            if c.kind == .map { return c.value(forKey: name) ?? .null }
+            if let fn = engine.extensions.function(type: "collection", name: name) {
+                return try invoke(fn, name, v, [])
+            }
+            return .list(try c.items.map { try property(name, cache, of: $0) })
+        case .list(let l):
+            if let fn = engine.extensions.function(type: "collection", name: name) {
+                return try invoke(fn, name, v, [])
+            }
+            return .list(try l.map { try property(name, cache, of: $0) })
+        default:
+            if let fn = engine.extensions.resolve(for: v, name: name) { return try invoke(fn, name, v, []) }
+            if !v.isNull { unknown(name, on: v) }
+            return .null
+        }
+    }
+
+    func entityMember(_ name: String, of e: Entity) throws -> Value {
+        let t = e.type
+        if let c = t.computed[name] { return try guarded(name) { try c.get(e) } }
+        if t.isRef, name == "ref" { return engine.resolveRef(e).map { .entity($0) } ?? .null }
+        if let m = t.methods[name] { return try guarded(name) { try m.call(e, []) } }
+        if let fn = engine.extensions.resolve(for: .entity(e), name: name) { return try invoke(fn, name, .entity(e), []) }
+        unknown(name, on: .entity(e))
+        return .null
+    }
+
+    // MARK: Calls
+
+    func call(_ name: String, on v: Value, args: [Value]) throws -> Value {
+        if case .entity(let e) = v {
+            if let m = e.type.methods[name] { return try guarded(name) { try m.call(e, args) } }
+            if args.isEmpty, let c = e.type.computed[name] { return try guarded(name) { try c.get(e) } }
+        }
+        if case .collection(let c) = v { engine.graph.record(.members(ObjectIdentifier(c))) }
+        if let fn = engine.extensions.resolve(for: v, name: name) { return try invoke(fn, name, v, args) }
+        if !v.isNull { unknown(name + "()", on: v) }
+        return .null
+    }
+
+    func invoke(_ fn: ExtensionFunction, _ name: String, _ receiver: Value, _ args: [Value]) throws -> Value {
+        try guarded(name) { try fn(receiver, args, engine) }
+    }
+
+    /// Runs a host function (method, computed field, extension). In display mode its errors are reported and
+    /// yield nil; a refused write is always an error.
+    func guarded(_ name: String, _ body: () throws -> Value) throws -> Value {
+        engine.callDepth += 1
+        defer { engine.callDepth -= 1 }
+        if engine.callDepth > Engine.maxCallDepth { throw EngineError.reentrancy(limit: Engine.maxCallDepth) }
+        do {
+            return try body()
+        } catch let e as EngineError {
+            if case .writeFromDisplay = e { throw e }
+            if case .reentrancy = e { throw e }
+            return try failed(name, e)
+        } catch {
+            return try failed(name, error)
+        }
+    }
+
+    func failed(_ name: String, _ error: Error) throws -> Value {
+        if error is BindingCallError { if mode == .display { engine.report(error); return .null }; throw error }
+        let wrapped = BindingCallError(binding: binding.text, function: name, underlying: error)
+        if mode == .display { engine.report(wrapped); return .null }
+        throw wrapped
+    }
+
+    func unknown(_ name: String, on v: Value) {
+        let what: String
+        switch v {
+        case .entity(let e): what = "\(e.type.name) has no field, method or extension \"\(name)\""
+        default: what = "no extension \"\(name)\" for \(v.typeName) values"
+        }
+        engine.warn("binding \"\(binding.text)\": \(what)")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import OKitEngine
+
+/// The benchmark shop of quality.md: the shape of ../bench/gen_shop.py (books with name, date, marked, price
+/// and 1–3 owned authors; seed 42), generated here so `okit-run bench` needs nothing else.
+enum BenchShop {
+    static let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango"
+        .split(separator: " ").map(String.init)
+
+    /// A small, fast, seeded generator (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        mutating func uuid() -> String {
+            let a = next(), b = next()
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i)); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i)) }
+            bytes[6] = (bytes[6] & 0x0F) | 0x40
+            bytes[8] = (bytes[8] & 0x3F) | 0x80
+            let hex = bytes.map { String(format: "%02X", $0) }.joined()
+            let c = Array(hex)
+            return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+        }
+    }
+
+    /// Declares the benchmark schema.
+    static func schema() throws -> Schema {
+        let s = Schema()
+        try s.entity("Author", fields: [FieldSpec("name", .string)])
+        try s.entity("Book", fields: [
+            FieldSpec("name", .string), FieldSpec("date", .date), FieldSpec("marked", .bool),
+            FieldSpec("price", .double), FieldSpec("authors", .array(.entity("Author"))),
+        ])
+        try s.entity("Shop", fields: [FieldSpec("books", .array(.entity("Book"))), FieldSpec("authors", .array(.entity("Author")))])
+        try s.validate()
+        return s
+    }
+
+    /// The shop document as JSON (dates as OKit's 2001-epoch numbers, as gen_shop.py writes them).
+    static func json(books n: Int, seed: UInt64 = 42) -> [UInt8] {
+        var r = Random(state: seed)
+        func title(_ w: String) -> String { w.prefix(1).uppercased() + w.dropFirst() }
+        let authorCount = max(10, n / 10)
+        var authors: [(String, String)] = []
+        authors.reserveCapacity(authorCount)
+        for _ in 0..<authorCount {
+            authors.append((r.uuid(), title(words[r.below(words.count)]) + " " + title(words[r.below(words.count)])))
+        }
+        var out = [UInt8]()
+        out.reserveCapacity(n * 300)
+        func str(_ s: String) { out.append(34); out.append(contentsOf: s.utf8); out.append(34) }
+        func author(_ a: (String, String)) {
+            out.append(contentsOf: #"{"id":"#.utf8); str(a.0); out.append(contentsOf: #","name":"#.utf8); str(a.1); out.append(125)
+        }
+        out.append(contentsOf: #"{"id":"#.utf8); str(r.uuid())
+        out.append(contentsOf: #","books":["#.utf8)
+        for i in 0..<n {
+            if i > 0 { out.append(44) }
+            let name = (0..<3).map { _ in title(words[r.below(words.count)]) }.joined(separator: " ")
+            out.append(contentsOf: #"{"id":"#.utf8); str(r.uuid())
+            out.append(contentsOf: #","name":"#.utf8); str(name)
+            out.append(contentsOf: #","date":\#(600_000_000 + r.below(100_000_000))"#.utf8)
+            out.append(contentsOf: #","marked":\#(r.unit() < 0.2)"#.utf8)
+            out.append(contentsOf: #","price":\#(((1 + r.unit() * 79) * 100).rounded() / 100)"#.utf8)
+            out.append(contentsOf: #","authors":["#.utf8)
+            let k = 1 + r.below(3)
+            var picked: Set<Int> = []
+            while picked.count < k { picked.insert(r.below(authorCount)) }
+            for (j, a) in picked.sorted().enumerated() { if j > 0 { out.append(44) }; author(authors[a]) }
+            out.append(contentsOf: "]}".utf8)
+        }
+        out.append(contentsOf: #"],"authors":["#.utf8)
+        for (j, a) in authors.enumerated() { if j > 0 { out.append(44) }; author(a) }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+}

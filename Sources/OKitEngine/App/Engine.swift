@@ -24,6 +24,8 @@ public final class Engine {
     public private(set) var models: [Model] = []
     private var modelsByName: [String: Model] = [:]
     var storages: [String: ModelStorage] = [:]
+    /// The names of the models of the state (`okit.state`); nil means every model.
+    var stateNames: [String]?
 
     var transactionDepth = 0
     var undoLog: [() -> Void] = []

@@ -96,7 +96,7 @@ extension Engine {
         var ids: [String] = []
         collectIds(child, into: &ids)
         for id in ids { changed(.id(id)) }
-        undoLog.append { [weak self] in self?.markRemoved(child) }
+        if transactionDepth > 0 { undoLog.append { [weak self] in self?.markRemoved(child) } }
         if wasDetached { try fireManaged(child, container: parent) }
     }
 
@@ -117,7 +117,7 @@ extension Engine {
         guard child.state == .managed else { child.parent = nil; return }
         markRemoved(child)
         parent.model?.removedSinceStore.append(child)
-        undoLog.append { [weak self] in child.parent = parent; self?.markManaged(child) }
+        if transactionDepth > 0 { undoLog.append { [weak self] in child.parent = parent; self?.markManaged(child) } }
         if let h = child.type.hooks.unmanaged {
             do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }
         }

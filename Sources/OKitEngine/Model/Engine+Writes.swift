@@ -99,6 +99,10 @@ extension Engine {
     /// Writes a stored field by slot.
     func writeSlot(_ e: Entity, _ slot: Int, _ value: Value, silent: Bool) throws {
         let f = e.type.fields[slot]
+        if !silent, transactionDepth == 0, f.didSet != nil || f.type.holdsEntity || f.type.isCollection {
+            // Observers and ownership changes run inside one transaction, so a failure undoes the whole write.
+            return try transaction { try writeSlot(e, slot, value, silent: false) }
+        }
         let old = e.values[slot]
         var new: Value
         if e.type.isRef && slot == 1 {
@@ -159,7 +163,7 @@ extension Engine {
         e.model?.markDirty(e)
         graph.changed(.field(ObjectIdentifier(e), slot))
         notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil))
-        if let didSet = f.didSet { try transaction { try didSet(e, old) } }
+        if let didSet = f.didSet { try didSet(e, old) }
         if !inTx { graph.flush() }
     }
 

@@ -29,6 +29,11 @@ static inline const char *okit_lua_tostring(lua_State *L, int idx) { return lua_
 static inline int okit_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void okit_lua_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
 static inline void okit_lua_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); lua_settop(L, -2); }
+/* The registry's metatable entry `name`, read raw (the registry has no metatable, so nothing can raise). */
+static inline int okit_getmetatable(lua_State *L, const char *name) {
+    lua_pushstring(L, name);
+    return lua_rawget(L, LUA_REGISTRYINDEX);
+}
 static inline int okit_lua_gc_collect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT, 0); }
 static inline void *okit_lua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
 

@@ -71,7 +71,7 @@ public final class Engine {
     /// A model that exists but cannot be read is an error, and nothing is written over it.
     @discardableResult
     public func register(model name: String, type typeName: String, storage: ModelStorage,
-                         storageKind: StorageKind = .file,
+                         storageKind: StorageKind = .file, deferLoadedHooks: Bool = false,
                          seed: ((Entity) throws -> Void)? = nil) throws -> Model {
         try Names.validate(name, what: "model name")
         if modelsByName[name] != nil { throw EngineError.duplicateModel(name) }
@@ -83,7 +83,7 @@ public final class Engine {
             model.headerExtras = loaded.headerExtras
             attachRoot(model)
             models.append(model); modelsByName[name] = model; storages[name] = storage
-            try runLoadedHooks(model.root)
+            if !deferLoadedHooks { try runLoadedHooks(model.root) }
         } else {
             let root = try make(type, [:])
             model = Model(name: name, rootType: type, storageKind: storageKind, root: root)
@@ -101,6 +101,11 @@ public final class Engine {
         model.root.rootOf = model
         model.root.parent = nil
         markManaged(model.root)
+    }
+
+    /// Runs the `loaded` hooks of a model's entities (for models registered with `deferLoadedHooks`).
+    public func runLoadedHooks(of model: Model) throws {
+        try transaction { try runLoadedHooks(model.root) }
     }
 
     func runLoadedHooks(_ e: Entity) throws {

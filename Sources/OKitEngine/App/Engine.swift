@@ -20,6 +20,9 @@ public final class Engine {
     public private(set) var warnings: [String] = []
     private var warned: Set<String> = []
 
+    /// The app's schema version (`okit.app { version = N }`), written into every stored model's `okit` header.
+    public var schemaVersion = 1
+
     /// Registered models in registration order.
     public private(set) var models: [Model] = []
     private var modelsByName: [String: Model] = [:]
@@ -123,6 +126,9 @@ public final class Engine {
         default: break
         }
     }
+
+    /// Marks a whole model as changed: the next store writes it completely.
+    public func markWholeDirty(_ model: Model) { model.wholeDirty = true }
 
     /// Stores one model now, if it changed.
     @discardableResult

@@ -104,6 +104,9 @@ private let luaSwiftEntry: @convention(c) (OpaquePointer?) -> Int32 = { L in
         state.pushErrorMessage(L, "too many nested calls between Lua and Swift (limit \(LuaState.maxDepth))")
         return OKIT_CALL_ERROR
     }
+    let outerL = state.L
+    state.L = L          // stack operations of this call act on the calling thread (a coroutine, maybe)
+    defer { state.L = outerL }
     do {
         let n = try box.fn(LuaCall(state: state, L: L, name: box.name))
         return n

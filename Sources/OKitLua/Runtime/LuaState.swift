@@ -7,8 +7,11 @@ import Foundation
 /// the whole state runs under a memory limit. Swift functions called from Lua never raise Lua errors
 /// themselves: they throw, and a C trampoline raises after the Swift frame has returned.
 public final class LuaState {
-    /// The raw state. Use only with API functions that cannot raise, or under `pcall`.
-    public let L: OpaquePointer
+    /// The raw state of the running thread: the main thread, or the coroutine that called into Swift.
+    /// Use only with API functions that cannot raise, or under `pcall`.
+    public internal(set) var L: OpaquePointer
+    /// The main thread.
+    public let mainL: OpaquePointer
     /// Instructions allowed per outermost call from Swift (`--lua-budget`).
     public var budget: Int64 = 100_000_000
     /// How deep Lua → Swift → Lua calls are nested right now.
@@ -25,12 +28,13 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
         L = l
+        mainL = l
         okit_control_of(L).pointee.host = Unmanaged.passUnretained(self).toOpaque()
         okit_install_hook(L)
     }
 
     deinit {
-        okit_close(L)
+        okit_close(mainL)
     }
 
     /// The Swift owner of a raw state (inside callbacks; works for coroutines too).

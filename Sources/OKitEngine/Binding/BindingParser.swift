@@ -1,6 +1,202 @@
-/// Parses binding text into a `Binding` (binding.md, "Grammar"). STUB: being written.
+/// Parses binding text into a `Binding` (binding.md, "Grammar"). Columns in errors are 1-based positions
+/// (in Unicode scalars) in the whole binding text.
 public enum BindingParser {
+    /// Nesting limit of (), [] and {} (quality.md: binding nesting 64).
+    public static let maxDepth = 64
+
     public static func parse(_ text: String) throws(BindingError) -> Binding {
-        throw BindingError(binding: text, column: 1, message: "not implemented")
+        var p = BindingScanner(text)
+        return Binding(text: text, parts: try p.binding())
+    }
+}
+
+/// The scanner and recursive-descent parser over the binding's Unicode scalars.
+struct BindingScanner {
+    let text: String
+    let s: [Unicode.Scalar]
+    var depth = 0
+
+    init(_ text: String) {
+        self.text = text
+        s = Array(text.unicodeScalars)
+    }
+
+    func fail(_ at: Int, _ message: String) -> BindingError {
+        BindingError(binding: text, column: min(at, s.count) + 1, message: message)
+    }
+
+    static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+    static func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic }
+    static func isNameChar(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || ("0"..."9").contains(c) }
+
+    func trimmed(_ r: Range<Int>) -> Range<Int> {
+        var a = r.lowerBound, b = r.upperBound
+        while a < b, Self.isSpace(s[a]) { a += 1 }
+        while b > a, Self.isSpace(s[b - 1]) { b -= 1 }
+        return a..<b
+    }
+
+    // MARK: Splitting
+
+    /// Whether a `'` at `i` starts a quoted string: only where a part, an argument or an operand starts.
+    func quoteStarts(at i: Int, partStart: Int) -> Bool {
+        var j = i - 1
+        while j >= partStart, Self.isSpace(s[j]) { j -= 1 }
+        if j < partStart { return true }
+        switch s[j] {
+        case ",", "(", "[", "{", "=", "+", "-", "*", "/", "<", ">", "!", "?", ":", ".": return true
+        default: break
+        }
+        guard Self.isNameChar(s[j]) else { return false }
+        var k = j
+        while k >= partStart, Self.isNameChar(s[k]) { k -= 1 }
+        let word = String(String.UnicodeScalarView(s[(k + 1)...j]))
+        return ["and", "or", "not", "in", "between"].contains(word)
+    }
+
+    /// Splits `r` at commas of depth 0, outside quotes and escapes.
+    func split(_ r: Range<Int>) throws(BindingError) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = r.lowerBound
+        var level = 0
+        var i = r.lowerBound
+        while i < r.upperBound {
+            let c = s[i]
+            if c == "\\" { i += 2; continue }
+            if c == "'", quoteStarts(at: i, partStart: start) {
+                let open = i
+                i += 1
+                while i < r.upperBound, s[i] != "'" { i += s[i] == "\\" ? 2 : 1 }
+                if i >= r.upperBound { throw fail(open, "unterminated quoted string") }
+                i += 1
+                continue
+            }
+            switch c {
+            case "(", "[", "{":
+                level += 1
+                if level > BindingParser.maxDepth { throw fail(i, "nesting deeper than \(BindingParser.maxDepth)") }
+            case ")", "]", "}": if level > 0 { level -= 1 }
+            case "," where level == 0:
+                parts.append(start..<i)
+                start = i + 1
+            default: break
+            }
+            i += 1
+        }
+        parts.append(start..<min(r.upperBound, max(start, r.upperBound)))
+        return parts
+    }
+
+    // MARK: Parts
+
+    mutating func binding() throws(BindingError) -> [BindingPart] {
+        let all = 0..<s.count
+        if trimmed(all).isEmpty { return [] }
+        var parts: [BindingPart] = []
+        for r in try split(all) { parts.append(try part(r)) }
+        return parts
+    }
+
+    mutating func part(_ raw: Range<Int>) throws(BindingError) -> BindingPart {
+        let r = trimmed(raw)
+        guard let first = r.first else { return .constant(.null) }
+        switch s[first] {
+        case "#": return .constant(Self.typedConstant(try unescape((first + 1)..<r.upperBound)))
+        case "%": return .localized(try unescape((first + 1)..<r.upperBound))
+        case "'": return .constant(.string(try quoted(r)))
+        case "=":
+            var ep = ExpressionParser(scanner: self, range: (first + 1)..<r.upperBound)
+            let e = try ep.parse()
+            depth = ep.scanner.depth
+            return .expression(e, text: String(String.UnicodeScalarView(s[(first + 1)..<r.upperBound])))
+        default:
+            return .path(try path(r))
+        }
+    }
+
+    /// `#text` typing: booleans, and numbers that render back to exactly the text.
+    static func typedConstant(_ t: String) -> Value {
+        if t == "true" { return .bool(true) }
+        if t == "false" { return .bool(false) }
+        if let i = Int(t), String(i) == t { return .int(i) }
+        if t.contains("."), !t.contains("e"), !t.contains("E"), let d = Double(t), d.isFinite, Value.displayDouble(d) == t {
+            return .double(d)
+        }
+        return .string(t)
+    }
+
+    /// The text of a quoted string spanning exactly `r` (`'…'`, `\'` for a quote, other escapes as usual).
+    func quoted(_ r: Range<Int>) throws(BindingError) -> String {
+        var out = String.UnicodeScalarView()
+        var i = r.lowerBound + 1
+        while i < r.upperBound {
+            let c = s[i]
+            if c == "'" {
+                if i + 1 != r.upperBound { throw fail(i + 1, "unexpected text after the quoted string") }
+                return String(out)
+            }
+            if c == "\\" {
+                if i + 1 < r.upperBound, s[i + 1] == "'" { out.append("'"); i += 2; continue }
+                let (scalar, next) = try escape(at: i, end: r.upperBound)
+                out.append(scalar)
+                i = next
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        throw fail(r.lowerBound, "unterminated quoted string")
+    }
+
+    /// Text with escapes resolved.
+    func unescape(_ r: Range<Int>) throws(BindingError) -> String {
+        var out = String.UnicodeScalarView()
+        var i = r.lowerBound
+        while i < r.upperBound {
+            if s[i] == "\\" {
+                let (scalar, next) = try escape(at: i, end: r.upperBound)
+                out.append(scalar)
+                i = next
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// The escape at `i` (`\,` `\/` `\(` `\)` `\\` `\u{hex}`): its scalar and the index after it.
+    func escape(at i: Int, end: Int) throws(BindingError) -> (Unicode.Scalar, Int) {
+        guard i + 1 < end else { throw fail(i, "incomplete escape") }
+        let c = s[i + 1]
+        switch c {
+        case ",", "/", "(", ")", "\\", "'", "[", "]": return (c, i + 2)
+        case "u":
+            guard i + 2 < end, s[i + 2] == "{" else { throw fail(i + 2, "expected \"{\" after \\u") }
+            var j = i + 3
+            var value: UInt32 = 0
+            var digits = 0
+            while j < end, let h = Self.hex(s[j]) {
+                if digits == 8 { throw fail(j, "too many hex digits in \\u{…}") }
+                value = value * 16 + h
+                digits += 1
+                j += 1
+            }
+            guard digits > 0 else { throw fail(j, "expected hex digits in \\u{…}") }
+            guard j < end, s[j] == "}" else { throw fail(j, "expected \"}\"") }
+            guard let scalar = Unicode.Scalar(value) else { throw fail(i, "\\u{…} is not a valid Unicode scalar") }
+            return (scalar, j + 1)
+        default:
+            throw fail(i, "unknown escape \"\\\(c)\" (use \\, \\/ \\( \\) \\\\ or \\u{hex})")
+        }
+    }
+
+    static func hex(_ c: Unicode.Scalar) -> UInt32? {
+        switch c {
+        case "0"..."9": return c.value - 48
+        case "a"..."f": return c.value - 87
+        case "A"..."F": return c.value - 55
+        default: return nil
+        }
     }
 }

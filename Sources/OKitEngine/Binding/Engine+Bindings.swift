@@ -79,7 +79,7 @@ extension Engine {
 
     /// Writes `value` through a binding: the last segment's field on the entity reached (type-checked and
     /// coerced), a map key, or `fn(value)` when the last segment is a call. One transaction.
-    public func set(_ context: Entity?, _ text: String, _ value: Value) throws {
+    public func set(_ context: Entity?, binding text: String, _ value: Value) throws {
         let b = try compile(text)
         guard b.parts.count == 1, case .path(let path) = b.parts[0] else {
             throw BindingWriteError(binding: text, reason: "only a single path can be written (not a constant, a localized text, an expression or several parts)")

@@ -1,0 +1,192 @@
+import CLua
+import Foundation
+import OKitEngine
+
+extension LuaApp {
+    /// Calls `body(key, valueIndex)` for each string-keyed entry of the table at `index` (sorted by key, so
+    /// declarations are deterministic). Non-string keys are an error.
+    func forEachEntry(_ index: Int32, what: String, _ body: (String, Int32) throws -> Void) throws {
+        let L = lua.L
+        let t = lua_absindex(L, index)
+        var keys: [String] = []
+        lua.pushNil()
+        while lua_next(L, t) != 0 {
+            lua.pop()
+            guard let k = lua.string(at: -1), lua_type(L, -1) == LUA_TSTRING else {
+                lua.pop()
+                throw LuaRaise("\(what): keys must be names, not \(lua.typeName(at: -1))")
+            }
+            keys.append(k)
+        }
+        for k in keys.sorted() {
+            let top = lua.top
+            lua.rawGet(t, k)
+            defer { lua.top = top }
+            try body(k, lua_absindex(L, -1))
+        }
+    }
+
+    static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]
+
+    /// `okit.entity(name, spec [, options])`.
+    func declareEntity(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        try call.requireTable(2)
+        var hasId = true
+        if call.type(3) == LUA_TTABLE {
+            if lua.rawGet(3, "id") == LUA_TBOOLEAN { hasId = lua_toboolean(lua.L, -1) != 0 }
+            lua.pop()
+        }
+        var fields: [FieldSpec] = []
+        var computed: [ComputedField] = []
+        var methods: [String: LuaRef] = [:]
+        var hooks = EntityHooks()
+        try forEachEntry(2, what: "okit.entity(\"\(name)\")") { key, v in
+            switch lua_type(lua.L, v) {
+            case LUA_TSTRING:
+                do { fields.append(try FieldSpec(key, lua.string(at: v) ?? "")) } catch {
+                    throw LuaRaise("okit.entity(\"\(name)\"), field \"\(key)\": \(error)")
+                }
+            case LUA_TTABLE:
+                if lua.rawGet(v, "__okit_computed") == LUA_TBOOLEAN {
+                    lua.pop()
+                    computed.append(try computedField(key, table: v))
+                } else {
+                    lua.pop()
+                    fields.append(try longField(entity: name, key, table: v))
+                }
+            case LUA_TFUNCTION:
+                lua_pushvalue(lua.L, v)
+                let ref = lua.ref()
+                if LuaApp.hookNames.contains(key) {
+                    switch key {
+                    case "managed": hooks.managed = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
+                    case "unmanaged": hooks.unmanaged = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
+                    default: hooks.loaded = { [unowned self] e in _ = try callLua(ref, [.entity(e)]) }
+                    }
+                } else {
+                    methods[key] = ref
+                }
+            default:
+                throw LuaRaise("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, okit.computed(…) or a function, got \(lua.typeName(at: v))")
+            }
+        }
+        let entityMethods = methods.map { (key, ref) in
+            EntityMethod(key) { [unowned self] e, args in try callLua(ref, [.entity(e)] + args) }
+        }
+        do {
+            try engine.schema.entity(name, hasId: hasId, fields: fields, computed: computed, methods: entityMethods, hooks: hooks)
+        } catch {
+            throw LuaRaise("okit.entity: \(error)")
+        }
+        luaMethods[name] = methods
+        declarationSites[name] = LuaApp.callerPosition(call.L)
+        lua.push(name)
+        return 1
+    }
+
+    func computedField(_ key: String, table v: Int32) throws -> ComputedField {
+        lua.rawGet(v, "get")
+        let get = lua.ref()
+        var setter: ((Entity, Value) throws -> Void)?
+        if lua.rawGet(v, "set") == LUA_TFUNCTION {
+            let set = lua.ref()
+            setter = { [unowned self] e, value in _ = try callLua(set, [.entity(e), value]) }
+        } else {
+            lua.pop()
+        }
+        return ComputedField(key, get: { [unowned self] e in try callLua(get, [.entity(e)]) }, set: setter)
+    }
+
+    func longField(entity: String, _ key: String, table v: Int32) throws -> FieldSpec {
+        let L = lua.L
+        lua_rawgeti(L, v, 1)
+        guard let decl = lua.string(at: -1) else {
+            lua.pop()
+            throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": the long form needs the type first: { \"string\", default = … }")
+        }
+        lua.pop()
+        lua.rawGet(v, "default")
+        let def: Value? = lua.isNil(at: -1) ? nil : try value(at: -1)
+        lua.pop()
+        var didSet: ((Entity, Value) throws -> Void)?
+        if lua.rawGet(v, "didSet") == LUA_TFUNCTION {
+            let ref = lua.ref()
+            didSet = { [unowned self] e, old in _ = try callLua(ref, [.entity(e), old]) }
+        } else {
+            lua.pop()
+        }
+        do { return try FieldSpec(key, decl, default: def, didSet: didSet) } catch {
+            throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(error)")
+        }
+    }
+
+    /// `okit.model(type [, options])`.
+    func declareModel(_ call: LuaCall) throws -> Int32 {
+        let type = try call.string(1)
+        var name = "default"
+        var kind = StorageKind.file
+        var seed: LuaRef?
+        if call.type(2) == LUA_TTABLE {
+            if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
+            lua.pop()
+            if lua.rawGet(2, "storage") == LUA_TSTRING {
+                let s = lua.string(at: -1) ?? ""
+                guard let k = StorageKind(rawValue: s) else {
+                    lua.pop()
+                    throw LuaRaise("okit.model(\"\(type)\"): unknown storage \"\(s)\" (file, transient, encrypted, http, encryptedHttp)")
+                }
+                kind = k
+            }
+            lua.pop()
+            if lua.rawGet(2, "seed") == LUA_TFUNCTION { seed = lua.ref() } else { lua.pop() }
+        } else if !call.isNil(2) {
+            try call.requireTable(2)
+        }
+        try validateSchema()
+        guard engine.schema.type(named: type) != nil else {
+            throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
+        }
+        let storage = try self.storage(for: kind)
+        let model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
+                                        deferLoadedHooks: loading) { [unowned self] root in
+            if let seed { _ = try callLua(seed, [.entity(root)]) }
+        }
+        if loading { pendingLoaded.append(model) }
+        pushEntity(model.root)
+        return 1
+    }
+
+    /// `chunk:line` of the Lua code that called the current Swift function.
+    static func callerPosition(_ L: OpaquePointer) -> String? {
+        var ar = lua_Debug()
+        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
+        let src = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        return "\(src):\(ar.currentline)"
+    }
+
+    /// Checks that every entity type a field names is declared; the error names the declaring line.
+    func validateSchema() throws {
+        do { try engine.schema.validate() } catch {
+            if case .unknownEntityType(let missing, let usedBy) = error {
+                let parts = usedBy.split(separator: ".", maxSplits: 1).map(String.init)
+                let site = parts.first.flatMap { declarationSites[$0] ?? nil }
+                let field = parts.count > 1 ? parts[1] : "?"
+                let text = "okit.entity(\"\(parts.first ?? "?")\"), field \"\(field)\": unknown field type or entity type \"\(missing)\" (declare it with okit.entity before the models that use it)"
+                throw LuaRaise(site.map { "\($0): \(text)" } ?? text, withPosition: false)
+            }
+            throw LuaRaise("\(error)")
+        }
+    }
+
+    /// Runs the migrations for a model stored by an older schema version (in one transaction).
+    func migrate(_ model: Model) throws {
+        guard let current = appVersion, let stored = model.storedVersion, stored < current else { return }
+        let steps = migrations.filter { $0.version >= stored && $0.version < current }.sorted { $0.version < $1.version }
+        guard !steps.isEmpty else { return }
+        try engine.transaction {
+            for step in steps { _ = try callLua(step.fn, [.entity(model.root), .int(stored)]) }
+        }
+        engine.markWholeDirty(model)
+    }
+}

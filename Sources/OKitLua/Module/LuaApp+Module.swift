@@ -1,0 +1,211 @@
+import CLua
+import Foundation
+import OKitEngine
+
+extension LuaApp {
+    /// Builds the `okit` table, sets the global `okit` and preloads `require "okit"`.
+    func installModule() {
+        lua.newTable(hash: 40)
+        let functions: [(String, LuaFunction)] = [
+            ("entity", { [unowned self] call in try declareEntity(call) }),
+            ("computed", { [unowned self] call in
+                try call.requireFunction(1)
+                let hasSetter = !call.isNil(2)
+                if hasSetter { try call.requireFunction(2) }
+                lua.newTable(hash: 3)
+                lua.push(true); lua.rawSet(-2, "__okit_computed")
+                lua.hostPush { lua_pushvalue(call.L, 1) }; lua.rawSet(-2, "get")
+                if hasSetter { lua.hostPush { lua_pushvalue(call.L, 2) }; lua.rawSet(-2, "set") }
+                return 1
+            }),
+            ("model", { [unowned self] call in try declareModel(call) }),
+            ("state", { [unowned self] call in
+                try call.requireTable(1)
+                var models: [Model] = []
+                let n = lua_rawlen(call.L, 1)
+                if n > 0 {
+                    for i in 1...n {
+                        lua_rawgeti(call.L, 1, lua_Integer(i))
+                        defer { lua.pop() }
+                        guard let e = lua.object(at: -1, metatable: OKitTypes.entity, as: Entity.self), let m = e.model, m.root === e else {
+                            throw LuaRaise("okit.state: element \(i) is not a model root (pass what okit.model returned)")
+                        }
+                        models.append(m)
+                    }
+                }
+                engine.setState(models)
+                return 0
+            }),
+            ("store", { [unowned self] call in
+                let e = try entity(call, 1)
+                guard let m = e.model else { throw LuaRaise("okit.store: \(e.debugName) is not in a model") }
+                try engine.store(m)
+                return 0
+            }),
+            ("storeState", { [unowned self] _ in try engine.storeState(); return 0 }),
+            ("restoreState", { [unowned self] _ in try engine.restoreState(); return 0 }),
+            ("models", { [unowned self] _ in
+                lua.newTable(hash: Int32(engine.models.count))
+                for m in engine.models { pushEntity(m.root); lua.rawSet(-2, m.name) }
+                return 1
+            }),
+            ("new", { [unowned self] call in
+                let type = try call.string(1)
+                var fields: [String: Value] = [:]
+                if call.type(2) == LUA_TTABLE {
+                    try forEachEntry(2, what: "okit.new(\"\(type)\")") { key, v in fields[key] = try value(at: v) }
+                }
+                pushEntity(try engine.make(type, fields))
+                return 1
+            }),
+            ("get", { [unowned self] call in
+                push(try engine.get(context(call, 1), call.string(2)))
+                return 1
+            }),
+            ("getAll", { [unowned self] call in
+                let values = try engine.getAll(context(call, 1), call.string(2))
+                lua.newTable(array: Int32(values.count), hash: 1)
+                for (i, v) in values.enumerated() { push(v); lua.hostPush { lua_rawseti(lua.L, -2, lua_Integer(i + 1)) } }
+                lua.push(values.count); lua.rawSet(-2, "n")
+                return 1
+            }),
+            ("set", { [unowned self] call in
+                try engine.set(context(call, 1), binding: call.string(2), value(at: 3))
+                return 0
+            }),
+            ("call", { [unowned self] call in
+                push(try engine.call(context(call, 1), call.string(2)))
+                return 1
+            }),
+            ("binding", { [unowned self] call in
+                lua.push(object: LuaBinding(try engine.compile(call.string(1))), metatable: OKitTypes.binding)
+                return 1
+            }),
+            ("transaction", { [unowned self] call in
+                try call.requireFunction(1)
+                let fn = call.ref(1)
+                let result = try engine.transaction { try callLua(fn, []) }
+                push(result)
+                return 1
+            }),
+            ("extension", { [unowned self] call in
+                let type = try call.string(1)
+                let name = try call.string(2)
+                try call.requireFunction(3)
+                let fn = call.ref(3)
+                engine.extensions.register(type, name) { [unowned self] receiver, args, _ in
+                    try callLua(fn, [receiver] + args)
+                }
+                return 0
+            }),
+            ("strings", { [unowned self] call in
+                let lang = try call.string(1)
+                if call.type(2) == LUA_TSTRING {
+                    let path = try call.string(2)
+                    guard let folder = appFolder, !path.contains(".."), !path.hasPrefix("/") else {
+                        throw LuaRaise("okit.strings: \"\(path)\" must be a path inside the app's folder")
+                    }
+                    try engine.strings.load(language: lang, stringsFileAt: folder.appendingPathComponent(path).path)
+                } else {
+                    try call.requireTable(2)
+                    var table: [String: String] = [:]
+                    try forEachEntry(2, what: "okit.strings") { k, v in table[k] = lua.string(at: v) ?? "" }
+                    engine.strings.add(language: lang, strings: table)
+                }
+                engine.stringsChanged()
+                return 0
+            }),
+            ("locale", { [unowned self] call in
+                if call.type(1) == LUA_TTABLE {
+                    var l = engine.locale
+                    if lua.rawGet(1, "language") == LUA_TSTRING, options.language == nil { l.language = lua.string(at: -1) ?? l.language }
+                    lua.pop()
+                    if lua.rawGet(1, "region") == LUA_TSTRING { l.region = lua.string(at: -1) ?? l.region }
+                    lua.pop()
+                    if lua.rawGet(1, "timeZone") == LUA_TSTRING {
+                        let tz = lua.string(at: -1) ?? "UTC"
+                        guard TimeZone(identifier: tz) != nil else { lua.pop(); throw LuaRaise("okit.locale: unknown time zone \"\(tz)\"") }
+                        l.timeZone = tz
+                    }
+                    lua.pop()
+                    engine.locale = l
+                }
+                lua.newTable(hash: 3)
+                lua.push(engine.locale.language); lua.rawSet(-2, "language")
+                lua.push(engine.locale.region); lua.rawSet(-2, "region")
+                lua.push(engine.locale.timeZone); lua.rawSet(-2, "timeZone")
+                return 1
+            }),
+            ("localize", { [unowned self] call in lua.push(engine.localize(try call.string(1))); return 1 }),
+            ("byId", { [unowned self] call in
+                if let e = engine.lookup(id: try call.string(1)) { pushEntity(e) } else { lua.pushNil() }
+                return 1
+            }),
+            ("typeof", { [unowned self] call in lua.push(try entity(call, 1).type.name); return 1 }),
+            ("rootof", { [unowned self] call in pushEntity(try entity(call, 1).root); return 1 }),
+            ("modelof", { [unowned self] call in
+                if let m = try entity(call, 1).model { lua.push(m.name) } else { lua.pushNil() }
+                return 1
+            }),
+            ("after", { [unowned self] call in try schedule(call, repeating: false) }),
+            ("every", { [unowned self] call in try schedule(call, repeating: true) }),
+            ("migrate", { [unowned self] call in
+                let version = Int(try call.int(1))
+                try call.requireFunction(2)
+                migrations.append((version, call.ref(2)))
+                return 0
+            }),
+            ("app", { [unowned self] call in
+                try call.requireTable(1)
+                appDeclaration = call.value(1)
+                if lua.rawGet(1, "version") == LUA_TNUMBER {
+                    let v = Int(lua_tointegerx(lua.L, -1, nil))
+                    appVersion = v
+                    engine.schemaVersion = v
+                }
+                lua.pop()
+                return 0
+            }),
+        ]
+        for (name, fn) in functions {
+            lua.push(function: "okit." + name, fn)
+            lua.rawSet(-2, name)
+        }
+        pushDateModule()
+        lua.rawSet(-2, "date")
+        lua.push("okit 0.1.0")
+        lua.rawSet(-2, "version")
+        // The module: global `okit` and `require "okit"`.
+        lua.hostPush { lua_pushvalue(lua.L, -1) }
+        lua.setGlobal("okit")
+        lua.pushGlobal("package")
+        lua.rawGet(-1, "loaded")
+        lua.hostPush { lua_pushvalue(lua.L, -3) }
+        lua.rawSet(-2, "okit")
+        lua.pop(3)
+    }
+
+    func schedule(_ call: LuaCall, repeating: Bool) throws -> Int32 {
+        let seconds = try call.number(1)
+        guard seconds >= 0, seconds.isFinite else { throw LuaRaise("\(call.name): seconds must be ≥ 0") }
+        try call.requireFunction(2)
+        let fn = call.ref(2)
+        let t = timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: repeating ? seconds : nil) { [unowned self] in
+            _ = try engine.transaction { try callLua(fn, []) }
+        }
+        lua.push(object: t, metatable: OKitTypes.timer)
+        return 1
+    }
+
+    /// Fires the timers that are due on the app clock; returns their errors (the app keeps running).
+    @discardableResult
+    public func fireTimers() -> [Error] { timers.fireDue(now: engine.clock.now) }
+
+    /// Moves the virtual clock and fires what fell due.
+    @discardableResult
+    public func advance(_ seconds: Double) -> [Error] {
+        virtualClock?.advance(by: seconds)
+        engine.clockMoved()
+        return fireTimers()
+    }
+}

@@ -1,0 +1,165 @@
+import CLua
+import Foundation
+import OKitEngine
+
+/// How an app runs: where its data lives, its clock, its Lua limits.
+public struct LuaAppOptions {
+    /// The data folder (`--data`); file models live in `<data>/okit/data/`.
+    public var dataFolder: URL?
+    /// A virtual clock starting here (`--clock virtual --now …`); nil means the system clock.
+    public var virtualNow: Date?
+    /// Seed of ids and `math.random` under the virtual clock (`--seed`).
+    public var seed: UInt64 = 0
+    /// The whole standard library (`--unsafe`).
+    public var unsafe = false
+    /// Instructions per call from Swift into Lua (`--lua-budget`).
+    public var luaBudget: Int64 = 100_000_000
+    /// Memory limit of the Lua state in bytes (`--lua-memory`).
+    public var luaMemory = 256 << 20
+    /// Language that overrides `okit.locale` (`--lang`).
+    public var language: String?
+    /// Where `print` goes.
+    public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// Makes the storage of a model kind; the default handles `file` (in `dataFolder`) and `transient`.
+    public var makeStorage: ((StorageKind, LuaApp) throws -> ModelStorage)?
+
+    public init() {}
+}
+
+/// An app failed to load: the message names file:line.
+public struct AppLoadError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A running okit app: one engine and one Lua state with the `okit` module, confined to one thread.
+public final class LuaApp {
+    public let engine: Engine
+    public let lua: LuaState
+    public let options: LuaAppOptions
+    /// The app file and its folder (`require` root, chunk names relative to it).
+    public private(set) var appFile: URL?
+    public var appFolder: URL? { appFile?.deletingLastPathComponent() }
+    /// The virtual clock, when the app runs on one.
+    public let virtualClock: VirtualClock?
+
+    var proxies: LuaRef!
+    var luaMethods: [String: [String: LuaRef]] = [:]
+    var declarationSites: [String: String?] = [:]
+    var fileStorage: FileStorage?
+    var appVersion: Int?
+    var migrations: [(version: Int, fn: LuaRef)] = []
+    var loading = false
+    var pendingLoaded: [Model] = []
+    let timers = TimerQueue()
+    /// The declarations of `okit.app { … }` (kept for the screens layer).
+    public internal(set) var appDeclaration: LuaValue?
+
+    public init(options: LuaAppOptions = LuaAppOptions()) throws {
+        self.options = options
+        let clock: AppClock
+        if let start = options.virtualNow {
+            let v = VirtualClock(start: start)
+            virtualClock = v
+            clock = v
+        } else {
+            virtualClock = nil
+            clock = SystemClock()
+        }
+        let ids: IdGenerator = options.virtualNow != nil ? SeededIds(seed: options.seed) : RandomIds()
+        engine = Engine(schema: Schema(), clock: clock, ids: ids)
+        if let lang = options.language { engine.locale.language = lang }
+        lua = try LuaState(memoryLimit: options.luaMemory)
+        lua.budget = options.luaBudget
+    }
+
+    /// Opens the sandbox and the `okit` module (done by `load`; call it directly to use `okit` without an app file).
+    public func prepare(appFolder: URL?) throws {
+        var sandbox = LuaSandbox()
+        sandbox.policy = options.unsafe ? .unsafe : .safe
+        sandbox.appFolder = appFolder
+        let clock = engine.clock
+        sandbox.clock = { clock.now.timeIntervalSince1970 }
+        sandbox.randomSeed = options.virtualNow != nil ? Int64(bitPattern: options.seed) : nil
+        sandbox.print = options.print
+        try sandbox.apply(to: lua)
+        lua.hostPush {
+            lua_createtable(lua.L, 0, 0)
+            lua_createtable(lua.L, 0, 1)
+        }
+        lua.push("v")
+        lua.rawSet(-2, "__mode")
+        lua_setmetatable(lua.L, -2)
+        proxies = lua.ref()
+        defineTypes()
+        installModule()
+    }
+
+    /// Loads and runs the app file: declarations run, models load; then migrations and `loaded` hooks run.
+    /// Errors carry file:line.
+    public func load(appFile url: URL) throws {
+        appFile = url
+        try prepare(appFolder: url.deletingLastPathComponent())
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw AppLoadError(message: "\(url.path): cannot read the app file")
+        }
+        loading = true
+        defer { loading = false }
+        do {
+            try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
+            try validateSchema()
+            try finishLoading()
+        } catch let e as LuaError {
+            throw AppLoadError(message: e.message)
+        } catch let e as AppLoadError {
+            throw e
+        } catch let e as LuaRaise {
+            throw AppLoadError(message: e.message)
+        } catch {
+            throw AppLoadError(message: "\(url.lastPathComponent): \(error)")
+        }
+    }
+
+    /// Runs a Lua file with `okit` and the app's models (`okit-run --script`).
+    public func runScript(_ url: URL) throws {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw LuaRaise("cannot read script \(url.path)", withPosition: false)
+        }
+        try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
+    }
+
+    /// Runs Lua source in the app (tests, the shell).
+    public func run(_ source: String, chunkName: String = "=chunk") throws {
+        try lua.run(source: source, chunkName: chunkName)
+    }
+
+    func finishLoading() throws {
+        let models = pendingLoaded
+        pendingLoaded = []
+        for m in models {
+            try migrate(m)
+            try engine.runLoadedHooks(of: m)
+        }
+    }
+
+    /// The storage for a model of the given kind.
+    func storage(for kind: StorageKind) throws -> ModelStorage {
+        if let make = options.makeStorage { return try make(kind, self) }
+        switch kind {
+        case .transient: return TransientStorage()
+        case .file:
+            if let s = fileStorage { return s }
+            guard let folder = options.dataFolder else {
+                throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
+            }
+            let s = try FileStorage(dataFolder: folder)
+            fileStorage = s
+            return s
+        default:
+            throw LuaRaise("storage \"\(kind.rawValue)\" is not available in this version of okit (use \"file\" or \"transient\")")
+        }
+    }
+
+    /// Stores every model of the state (`quit`, end of a script).
+    public func storeState() throws { try engine.storeState() }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitLua
+
+/// A temporary app folder with an app file; removed at deinit.
+final class TempApp {
+    let folder: URL
+    let data: URL
+
+    init(_ files: [String: String]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-app-\(UUID().uuidString)")
+        data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func launch(_ file: String = "app.lua", configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
+        var o = LuaAppOptions()
+        o.dataFolder = data
+        o.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
+        o.print = { _ in }
+        configure(&o)
+        let app = try LuaApp(options: o)
+        try app.load(appFile: folder.appendingPathComponent(file))
+        return app
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+}
+
+let shopApp = """
+local okit = require "okit"
+okit.entity("Author", { name = { "string", default = "<New Author>" } })
+okit.entity("Book", {
+  name = "string", price = { "double", default = 0 }, copies = "int", marked = "bool", comment = "string?",
+  date = "date", authors = "[Author]", lead = "ref Author",
+  rating = { "int", didSet = function(self, old) self.comment = "was " .. tostring(old) end },
+  formatMarked = okit.computed(function(self) return self.marked and "marked" or "not marked" end),
+  priceWithTax = okit.computed(function(self) return self.price * 1.2 end, function(self, v) self.price = v / 1.2 end),
+  setAsMarked = function(self) self.marked = true end,
+  label = function(self, suffix) return self.name .. (suffix or "") end,
+  managed = function(self, container) MANAGED = (MANAGED or 0) + 1 end,
+  unmanaged = function(self, container) UNMANAGED = (UNMANAGED or 0) + 1 end,
+})
+okit.entity("Shop", { name = { "string", default = "Book Shop" }, books = "[Book]", authors = "[Author]" })
+okit.extension("string", "initial", function(s) READS = (READS or 0) + 1; return s:sub(1, 1):upper() end)
+okit.extension("Book", "shout", function(b, suffix) return b.name:upper() .. (suffix or "!") end)
+shop = okit.model("Shop", { seed = function(root)
+  root.books:append(okit.new("Book", { name = "Dune", price = 12.5, copies = 3 }))
+end })
+okit.state { shop }
+"""
+
+@Suite struct LuaModuleTests {
+    @Test func entitiesModelsAndFields() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local b = shop.books[1]
+        assert(b.name == "Dune" and b.price == 12.5 and b.copies == 3 and b.marked == false, "fields")
+        assert(b.comment == nil, "optional")
+        assert(#shop.books == 1, "len")
+        assert(shop.books[1] == b, "one proxy per entity")
+        assert(b.parent == shop, "parent")
+        assert(okit.typeof(b) == "Book" and okit.rootof(b) == shop and okit.modelof(b) == "default")
+        assert(b.id:match("^%x+%-") and b.id == b.id:upper(), "upper-case id")
+        b.copies = "7"
+        assert(b.copies == 7 and math.type(b.copies) == "integer", "coercion")
+        local ok, err = pcall(function() b.copies = "abc" end)
+        assert(not ok and err:find('cannot write "abc" to field "copies" of type int', 1, true), err)
+        assert(b.copies == 7, "old value kept")
+        ok, err = pcall(function() return b.nmae end)
+        assert(not ok and err:find('Book has no field or method "nmae"', 1, true), err)
+        assert(b.formatMarked == "not marked")
+        b:setAsMarked()
+        assert(b.marked and b.formatMarked == "marked")
+        assert(b:label("?") == "Dune?")
+        b.priceWithTax = 24
+        assert(math.abs(b.price - 20) < 1e-9)
+        b.rating = 4
+        assert(b.comment == "was 0", "didSet")
+        """, chunkName: "t.lua")
+    }
+
+    @Test func collectionsAndHooks() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local before = MANAGED or 0
+        local e = okit.new("Book", { name = "Emma" })
+        shop.books:add(e)
+        assert(shop.books[1] == e and #shop.books == 2, "add goes to the front")
+        assert(MANAGED == before + 1, "managed once")
+        shop.books:append(okit.new("Book", { name = "Anna" }))
+        assert(shop.books[3].name == "Anna")
+        shop.books:move(3, 1)
+        assert(shop.books[1].name == "Anna")
+        local names = {}
+        for i, b in ipairs(shop.books) do names[i] = b.name end
+        assert(table.concat(names, ",") == "Anna,Emma,Dune", table.concat(names, ","))
+        assert(shop.books:find(function(b) return b.name == "Emma" end) == e)
+        assert(#shop.books:filter(function(b) return b.name ~= "Emma" end) == 2)
+        assert(shop.books:contains(e))
+        shop.books:remove(e)
+        assert(UNMANAGED == 1 and #shop.books == 2)
+        shop.books:remove(1)
+        assert(#shop.books == 1 and UNMANAGED == 2)
+        local ok, err = pcall(function() shop.books:add(shop.books[1]) end)
+        assert(not ok and err:find("already belongs", 1, true), err)
+        shop.books:clear()
+        assert(#shop.books == 0)
+        """, chunkName: "t.lua")
+    }
+
+    @Test func bindingsFromLua() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local b = shop.books[1]
+        assert(okit.get(shop, "books[0]/name") == "Dune")
+        assert(okit.get(b, "name/initial") == "D")
+        assert(okit.get(b, "shout(#?)") == "DUNE?")
+        assert(okit.get(b, "=price * copies") == 37.5)
+        local all = okit.getAll(b, "name,comment,#3")
+        assert(all.n == 3 and all[1] == "Dune" and all[2] == nil and all[3] == 3)
+        okit.set(shop, "books[0]/name", "Dune Messiah")
+        assert(b.name == "Dune Messiah")
+        okit.call(b, "setAsMarked()")
+        assert(b.marked)
+        local bind = okit.binding("books.@count")
+        assert(bind:get(shop) == 1)
+        local ok, err = pcall(okit.get, shop, "books[0/name")
+        assert(not ok and err:find('expected "]" at column 8', 1, true), err)
+        ok, err = pcall(okit.get, shop, "nope>/x")
+        assert(not ok and err:find('unknown model "nope"', 1, true), err)
+        assert(okit.get(b, "nmae") == nil)
+        """, chunkName: "t.lua")
+    }
+
+    @Test func transactionsRollBackOnLuaErrors() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local b = shop.books[1]
+        local ok, err = pcall(okit.transaction, function()
+          b.name = "temp"
+          shop.books:append(okit.new("Book"))
+          error("stop")
+        end)
+        assert(not ok and err:find("stop"), err)
+        assert(b.name == "Dune" and #shop.books == 1, "rolled back")
+        assert(okit.transaction(function() b.name = "X"; return 5 end) == 5)
+        assert(b.name == "X")
+        """, chunkName: "t.lua")
+    }
+
+    @Test func luaExtensionsAreDependencyTracked() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        let book = try #require(app.engine.defaultModel?.root).values
+        _ = book
+        let root = try #require(app.engine.defaultModel?.root)
+        let b = try #require(try app.engine.collection(root, "books").items.first?.entity)
+        let sub = try app.engine.subscribe(b, "shout")
+        #expect(sub.value.description == "DUNE!")
+        try app.engine.set(b, "price", .double(1))
+        #expect(!sub.isStale, "the extension did not read price")
+        try app.engine.set(b, "name", .string("Emma"))
+        #expect(sub.isStale)
+        #expect(sub.value.description == "EMMA!")
+    }
+
+    @Test func storeAndReloadKeepData() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        do {
+            let app = try t.launch()
+            try app.run("shop.books[1].name = 'Stored'; okit.storeState()")
+        }
+        let again = try t.launch()
+        try again.run("assert(shop.books[1].name == 'Stored', shop.books[1].name); assert(#shop.books == 1, 'seed runs only once')")
+    }
+
+    @Test func datesInLua() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local now = okit.date.now()
+        assert(tostring(now) == "2019-05-01T10:00:00Z", tostring(now))
+        local b = shop.books[1]
+        assert(b.date == now, "default date is the clock's now")
+        local later = now + 3600
+        assert(later > now and later - now == 3600)
+        b.date = "2020-01-07T10:00:00Z"
+        assert(b.date.year == 2020 and b.date.month == 1)
+        b.date = later
+        assert(b.date == later)
+        assert(okit.date.parse("2019-05-01T10:00:00Z") == now)
+        assert(os.time() == 1556704800)
+        """, chunkName: "t.lua")
+    }
+
+    @Test func localizationAndTimers() throws {
+        let t = try TempApp(["app.lua": shopApp + "\nokit.strings('en', { entry = 'Entry', entrys = 'Entries' })\n"])
+        let app = try t.launch()
+        try app.run("""
+        assert(okit.localize("entry") == "Entry" and okit.localize("missing") == "missing")
+        assert(okit.get(nil, "%entrys") == "Entries")
+        FIRED = 0
+        okit.after(10, function() FIRED = FIRED + 1 end)
+        T = okit.every(5, function() TICKS = (TICKS or 0) + 1 end)
+        """)
+        app.advance(12)
+        try app.run("assert(FIRED == 1, FIRED); assert(TICKS == 2, TICKS); T:cancel()")
+        app.advance(20)
+        try app.run("assert(TICKS == 2, 'cancelled')")
+    }
+
+    @Test func loadErrorsNameFileAndLine() throws {
+        let cases: [(String, String)] = [
+            ("okit.entity('A', { x = 'string' }\n", "app.lua:2:"),                         // syntax error
+            ("local x = nil\nx.y = 1\n", "app.lua:2:"),                                     // runtime error at load
+            ("okit.entity('A', {\n x = 'strnig' })\n", "app.lua:1: okit.entity(\"A\"), field \"x\": unknown field type or entity type \"strnig\""),
+            ("okit.entity('A', { b = '[B]' })\nokit.model('A')\n", "app.lua:1: okit.entity(\"A\"), field \"b\""),
+        ]
+        for (source, expected) in cases {
+            let t = try TempApp(["app.lua": source])
+            do { _ = try t.launch(); Issue.record("no error for \(source)") } catch {
+                #expect("\(error)".hasPrefix(expected), "\(error)")
+            }
+        }
+    }
+}

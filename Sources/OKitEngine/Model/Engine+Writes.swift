@@ -160,7 +160,11 @@ extension Engine {
         if silent { return }
         let inTx = transactionDepth > 0
         if inTx { undoLog.append { [weak self] in self?.restore(e, slot, old) } }
-        e.model?.markDirty(e)
+        if slot == 0, e.type.hasId, let p = e.parent {
+            e.model?.markDirty(p)      // the journal finds entities by id: a new id is its container's change
+        } else {
+            e.model?.markDirty(e)
+        }
         graph.changed(.field(ObjectIdentifier(e), slot))
         notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil))
         if let didSet = f.didSet { try didSet(e, old) }

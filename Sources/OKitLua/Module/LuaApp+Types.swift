@@ -103,13 +103,14 @@ extension LuaApp {
         throw LuaRaise("\(t.name) has no field or method \"\(key)\"")
     }
 
-    func defineCollectionType() {
-        func coll(_ call: LuaCall) throws -> EntityCollection {
-            guard let c = lua.object(at: 1, metatable: OKitTypes.collection, as: EntityCollection.self) else {
-                throw LuaRaise("bad argument #1 to '\(call.name)' (collection expected, got \(call.typeName(1))); call it with ':'")
-            }
-            return c
+    func coll(_ call: LuaCall) throws -> EntityCollection {
+        guard let c = lua.object(at: 1, metatable: OKitTypes.collection, as: EntityCollection.self) else {
+            throw LuaRaise("bad argument #1 to '\(call.name)' (collection expected, got \(call.typeName(1))); call it with ':'")
         }
+        return c
+    }
+
+    func defineCollectionType() {
         func index(_ call: LuaCall, _ i: Int32, _ c: EntityCollection, allowEnd: Bool = false) throws -> Int {
             let n = try call.int(i)
             let limit = c.count + (allowEnd ? 1 : 0)

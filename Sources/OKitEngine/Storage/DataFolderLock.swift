@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An advisory lock on a data folder: `flock` on `<data>/okit/lock`, so a second process fails at start and a
+/// crashed process never leaves the folder locked. A process-wide registry refuses a second lock in the same
+/// process too (flock is per open file, so it would not).
+final class DataFolderLock {
+    private static let held = Mutex<Set<String>>([])
+    let path: String
+    private var fd: Int32
+
+    init(folder: String) throws {
+        path = folder + "/okit/lock"
+        let key = (folder as NSString).standardizingPath
+        let inserted = DataFolderLock.held.withLock { $0.insert(key).inserted }
+        guard inserted else {
+            throw StorageError(kind: .locked, path: folder, message: "this data folder is already open in this process (one app per data folder)")
+        }
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            DataFolderLock.held.withLock { _ = $0.remove(key) }
+            throw AtomicFile.error(path, "cannot open the lock file")
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            DataFolderLock.held.withLock { _ = $0.remove(key) }
+            throw StorageError(kind: .locked, path: folder,
+                               message: "the data folder is in use by another okit process; quit it first, or use another --data folder")
+        }
+        lockKey = key
+    }
+
+    private let lockKey: String
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+        DataFolderLock.held.withLock { _ = $0.remove(lockKey) }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Reads a model file straight into entities of the schema: no intermediate dictionaries (quality.md: load
+/// must beat Python's json). Tolerant (missing fields take defaults, unknown fields are kept verbatim) and
+/// strict where it matters (a value of the wrong type is an error, never a silent reset).
+struct JSONReader {
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
+    let engine: Engine
+    var depth = 0
+    static let maxDepth = 512
+
+    /// What the reader found in the `okit` header.
+    var version: Int?
+    var generation: Int?
+    var headerExtras: [(key: String, json: [UInt8])] = []
+
+    struct Failure: Error {
+        let offset: Int
+        let message: String
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, engine: Engine) {
+        b = bytes
+        self.engine = engine
+    }
+
+    // MARK: Scanning
+
+    @inline(__always) mutating func skipSpace() {
+        while i < b.count {
+            let c = b[i]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { return }
+        }
+    }
+
+    @inline(__always) func fail(_ message: String, at offset: Int? = nil) -> Failure { Failure(offset: offset ?? i, message: message) }
+
+    @inline(__always) mutating func expect(_ c: UInt8, _ what: String) throws(Failure) {
+        skipSpace()
+        guard i < b.count, b[i] == c else { throw fail(i < b.count ? "expected \(what)" : "unexpected end of file, expected \(what)") }
+        i += 1
+    }
+
+    @inline(__always) mutating func peek() -> UInt8? {
+        skipSpace()
+        return i < b.count ? b[i] : nil
+    }
+
+    mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > JSONReader.maxDepth { throw fail("nesting deeper than \(JSONReader.maxDepth)") }
+    }
+
+    /// Reads a string's raw bytes (escapes resolved only when there are any).
+    mutating func string() throws(Failure) -> String {
+        skipSpace()
+        guard i < b.count, b[i] == 0x22 else { throw fail("expected a string") }
+        let start = i + 1
+        var j = start
+        while j < b.count {
+            let c = b[j]
+            if c == 0x22 {
+                i = j + 1
+                guard let s = String(validating: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in a string", at: start)
+                }
+                return s
+            }
+            if c == 0x5C { return try escapedString(from: start) }
+            if c < 0x20 { throw fail("control character in a string", at: j) }
+            j += 1
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    mutating func escapedString(from start: Int) throws(Failure) -> String {
+        var out = [UInt8]()
+        var j = start
+        while j < b.count {
+            let c = b[j]
+            if c == 0x22 {
+                i = j + 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 in a string", at: start) }
+                return s
+            }
+            if c < 0x20 { throw fail("control character in a string", at: j) }
+            if c != 0x5C { out.append(c); j += 1; continue }
+            guard j + 1 < b.count else { break }
+            let e = b[j + 1]
+            j += 2
+            switch e {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x2F: out.append(0x2F)
+            case 0x62: out.append(0x08)
+            case 0x66: out.append(0x0C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x75:
+                var code = try hex4(j)
+                j += 4
+                if code >= 0xD800, code < 0xDC00 {
+                    guard j + 6 <= b.count, b[j] == 0x5C, b[j + 1] == 0x75 else { throw fail("unpaired surrogate in \\u escape", at: j) }
+                    let low = try hex4(j + 2)
+                    guard low >= 0xDC00, low < 0xE000 else { throw fail("unpaired surrogate in \\u escape", at: j) }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    j += 6
+                } else if code >= 0xDC00, code < 0xE000 {
+                    throw fail("unpaired surrogate in \\u escape", at: j - 6)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape", at: j - 6) }
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                throw fail("invalid escape in a string", at: j - 2)
+            }
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    func hex4(_ at: Int) throws(Failure) -> UInt32 {
+        guard at + 4 <= b.count else { throw fail("truncated \\u escape", at: at) }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = b[at + k]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x37)
+            case 0x61...0x66: d = UInt32(c - 0x57)
+            default: throw fail("invalid \\u escape", at: at)
+            }
+            v = v * 16 + d
+        }
+        return v
+    }
+
+    /// A JSON number: an int when it has no fraction or exponent and fits, else a double.
+    mutating func number() throws(Failure) -> Value {
+        skipSpace()
+        let start = i
+        var negative = false
+        if i < b.count, b[i] == 0x2D { negative = true; i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var overflow = false
+        guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw fail("expected a number", at: start) }
+        if b[i] == 0x30, i + 1 < b.count, b[i + 1] >= 0x30, b[i + 1] <= 0x39 { throw fail("leading zeros in a number", at: start) }
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
+            if mantissa > 1_844_674_407_370_955_160 { overflow = true } else { mantissa = mantissa * 10 + UInt64(b[i] - 0x30) }
+            digits += 1
+            i += 1
+        }
+        var exp10 = 0
+        var isDouble = false
+        if i < b.count, b[i] == 0x2E {
+            isDouble = true
+            i += 1
+            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw fail("expected digits after the decimal point") }
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
+                if mantissa < 1_000_000_000_000_000_000 { mantissa = mantissa * 10 + UInt64(b[i] - 0x30); exp10 -= 1 } else { overflow = true }
+                i += 1
+            }
+        }
+        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+            isDouble = true
+            i += 1
+            var eneg = false
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { eneg = b[i] == 0x2D; i += 1 }
+            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw fail("expected an exponent") }
+            var e = 0
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { if e < 100_000 { e = e * 10 + Int(b[i] - 0x30) }; i += 1 }
+            exp10 += eneg ? -e : e
+        }
+        if !isDouble, !overflow, mantissa <= UInt64(Int.max) {
+            return .int(negative ? -Int(mantissa) : Int(mantissa))
+        }
+        if !overflow, mantissa < (1 << 53), exp10 >= -22, exp10 <= 22 {
+            var d = Double(mantissa)
+            d = exp10 < 0 ? d / JSONReader.pow10[-exp10] : d * JSONReader.pow10[exp10]
+            return .double(negative ? -d : d)
+        }
+        return .double(slowDouble(start..<i))
+    }
+
+    static let pow10: [Double] = (0...22).map { pow(10.0, Double($0)) }
+
+    func slowDouble(_ r: Range<Int>) -> Double {
+        var buf = [CChar](repeating: 0, count: r.count + 1)
+        for (k, idx) in r.enumerated() { buf[k] = CChar(bitPattern: b[idx]) }
+        return strtod(buf, nil)
+    }
+
+    /// Skips any JSON value; returns its byte range.
+    mutating func skipValue() throws(Failure) -> Range<Int> {
+        skipSpace()
+        let start = i
+        guard i < b.count else { throw fail("unexpected end of file, expected a value") }
+        switch b[i] {
+        case 0x22: _ = try string()
+        case 0x7B:
+            try enter(); defer { depth -= 1 }
+            i += 1
+            if peek() == 0x7D { i += 1; break }
+            while true {
+                _ = try string()
+                try expect(0x3A, "\":\"")
+                _ = try skipValue()
+                guard let c = peek() else { throw fail("unexpected end of file, expected \",\" or \"}\"") }
+                i += 1
+                if c == 0x7D { break }
+                guard c == 0x2C else { throw fail("expected \",\" or \"}\"", at: i - 1) }
+            }
+        case 0x5B:
+            try enter(); defer { depth -= 1 }
+            i += 1
+            if peek() == 0x5D { i += 1; break }
+            while true {
+                _ = try skipValue()
+                guard let c = peek() else { throw fail("unexpected end of file, expected \",\" or \"]\"") }
+                i += 1
+                if c == 0x5D { break }
+                guard c == 0x2C else { throw fail("expected \",\" or \"]\"", at: i - 1) }
+            }
+        case 0x74: try literal("true")
+        case 0x66: try literal("false")
+        case 0x6E: try literal("null")
+        default: _ = try number()
+        }
+        return start..<i
+    }
+
+    mutating func literal(_ word: StaticString) throws(Failure) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= b.count else { throw fail("unexpected end of file") }
+        let p = word.utf8Start
+        for k in 0..<n where b[i + k] != p[k] { throw fail("unexpected character") }
+        i += n
+    }
+
+    /// true, false or null at the cursor (after spaces)? Returns the token's first byte.
+    mutating func isNull() throws(Failure) -> Bool {
+        guard peek() == 0x6E else { return false }
+        try literal("null")
+        return true
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Writes entities as compact JSON straight into a byte buffer (no intermediate dictionaries).
+///
+/// Fields go in slot order, unknown fields verbatim after them; nil optionals are omitted; dates are ISO 8601
+/// UTC with the fewest fraction digits that round-trip; doubles in their shortest round-trip form (a
+/// non-finite double, which JSON cannot hold, is written as null and reads back as the field's default).
+struct JSONWriter {
+    var out: [UInt8] = []
+
+    init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
+
+    /// The whole model document with its `okit` header.
+    mutating func document(_ root: Entity, type: String, version: Int, generation: Int,
+                           headerExtras: [(key: String, json: [UInt8])]) {
+        out.append(contentsOf: #"{"okit":{"version":"#.utf8)
+        int(version)
+        out.append(contentsOf: #","type":"#.utf8)
+        string(type)
+        out.append(contentsOf: #","gen":"#.utf8)
+        int(generation)
+        for (k, raw) in headerExtras { out.append(0x2C); string(k); out.append(0x3A); out.append(contentsOf: raw) }
+        out.append(0x7D)
+        fields(root, first: false)
+        out.append(0x7D)
+    }
+
+    /// One entity as a JSON object.
+    mutating func entity(_ e: Entity) {
+        out.append(0x7B)
+        fields(e, first: true)
+        out.append(0x7D)
+    }
+
+    mutating func fields(_ e: Entity, first: Bool) {
+        var first = first
+        let specs = e.type.fields
+        for slot in 0..<specs.count {
+            let v = e.values[slot]
+            if v.isNull { continue }
+            if !first { out.append(0x2C) }
+            first = false
+            out.append(0x22)
+            out.append(contentsOf: e.type.fieldNameBytes[slot])
+            out.append(0x22)
+            out.append(0x3A)
+            value(v)
+        }
+        if let unknown = e.unknownFields {
+            for (k, raw) in unknown {
+                if !first { out.append(0x2C) }
+                first = false
+                string(k)
+                out.append(0x3A)
+                out.append(contentsOf: raw)
+            }
+        }
+    }
+
+    mutating func value(_ v: Value) {
+        switch v {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        case .int(let i): int(i)
+        case .double(let d):
+            if d.isFinite { out.append(contentsOf: d.description.utf8) } else { out.append(contentsOf: "null".utf8) }
+        case .string(let s): string(s)
+        case .date(let d):
+            out.append(0x22)
+            ISODate.append(d.timeIntervalSince1970, to: &out)
+            out.append(0x22)
+        case .data(let bytes): string(Data(bytes).base64EncodedString())
+        case .entity(let e): entity(e)
+        case .collection(let c):
+            if c.kind == .map {
+                out.append(0x7B)
+                for (k, (key, item)) in zip(c.keys, c.items).enumerated() {
+                    if k > 0 { out.append(0x2C) }
+                    string(key)
+                    out.append(0x3A)
+                    value(item)
+                }
+                out.append(0x7D)
+            } else {
+                out.append(0x5B)
+                for (k, item) in c.items.enumerated() {
+                    if k > 0 { out.append(0x2C) }
+                    value(item)
+                }
+                out.append(0x5D)
+            }
+        case .list(let items):
+            out.append(0x5B)
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                value(item)
+            }
+            out.append(0x5D)
+        }
+    }
+
+    mutating func int(_ v: Int) {
+        if v >= 0, v < 10 { out.append(0x30 + UInt8(v)); return }
+        var n = v.magnitude
+        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var k = 0
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            repeat {
+                buf[19 - k] = 0x30 + UInt8(n % 10)
+                n /= 10
+                k += 1
+            } while n > 0
+            if v < 0 { out.append(0x2D) }
+            out.append(contentsOf: buf[(20 - k)...])
+        }
+    }
+
+    mutating func string(_ s: String) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { u in
+            var runStart = 0
+            for (k, c) in u.enumerated() where c < 0x20 || c == 0x22 || c == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<k]))
+                switch c {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+                case 0x09: out.append(contentsOf: [0x5C, 0x74])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                }
+                runStart = k + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart...]))
+        }
+        out.append(0x22)
+    }
+}

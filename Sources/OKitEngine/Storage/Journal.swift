@@ -1,0 +1,63 @@
+/// The journal beside a model file: small changes are appended here instead of rewriting the whole model
+/// (quality.md: the cost of a change must not be the cost of the whole model).
+///
+/// Format: a first line `OKJ1 <generation>` naming the generation of the model file it applies to, then one
+/// record per line: `<crc32 hex, 8 digits> <byte length> <JSON object of one entity>`. A record replaces the
+/// stored content of the entity with that object's id. A torn or damaged record ends the journal there (it
+/// was not acknowledged); a journal of another generation (the model file was rewritten after it) is ignored.
+enum Journal {
+    static func header(generation: Int) -> [UInt8] { Array("OKJ1 \(generation)\n".utf8) }
+
+    static func record(_ json: [UInt8]) -> [UInt8] {
+        var out = Array(hex8(CRC32.checksum(json)).utf8)
+        out.append(0x20)
+        out.append(contentsOf: String(json.count).utf8)
+        out.append(0x20)
+        out.append(contentsOf: json)
+        out.append(0x0A)
+        return out
+    }
+
+    static func hex8(_ v: UInt32) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 8 - s.count) + s
+    }
+
+    /// The records of a journal for `generation` (empty when it belongs to another generation).
+    static func records(_ bytes: [UInt8], generation: Int) -> [ArraySlice<UInt8>] {
+        guard let nl = bytes.firstIndex(of: 0x0A) else { return [] }
+        guard String(decoding: bytes[..<nl], as: UTF8.self) == "OKJ1 \(generation)" else { return [] }
+        var out: [ArraySlice<UInt8>] = []
+        var i = nl + 1
+        while i < bytes.count {
+            guard i + 9 < bytes.count, bytes[i + 8] == 0x20,
+                  let crc = UInt32(String(decoding: bytes[i..<(i + 8)], as: UTF8.self), radix: 16) else { break }
+            var j = i + 9
+            var len = 0
+            while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39, len < 1 << 40 { len = len * 10 + Int(bytes[j] - 0x30); j += 1 }
+            guard j < bytes.count, bytes[j] == 0x20 else { break }
+            let start = j + 1
+            guard start + len < bytes.count, bytes[start + len] == 0x0A else { break }
+            let json = bytes[start..<(start + len)]
+            guard CRC32.checksum(json) == crc else { break }
+            out.append(json)
+            i = start + len + 1
+        }
+        return out
+    }
+}
+
+/// CRC-32 (IEEE), for journal records.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+}

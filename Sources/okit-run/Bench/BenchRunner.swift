@@ -1,0 +1,136 @@
+import Foundation
+import OKitEngine
+
+/// The timed parts of `okit-run bench`.
+struct BenchRunner {
+    let folder: URL
+    let books: Int
+    var engine: Engine?
+    var storage: FileStorage?
+    var model: Model?
+
+    init(folder: URL, books: Int) {
+        self.folder = folder
+        self.books = books
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Resident memory of this process in MiB (VmRSS).
+    static func residentMiB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kb / 1024
+        }
+        return 0
+    }
+
+    /// Loads the shop into a fresh engine; keeps it for the other workloads.
+    mutating func loadOnce() throws {
+        engine = nil; model = nil; storage = nil
+        let e = Engine(schema: try BenchShop.schema(), clock: VirtualClock(), ids: SeededIds(seed: 1))
+        let s = try FileStorage(dataFolder: folder)
+        model = try e.register(model: "default", type: "Shop", storage: s)
+        engine = e
+        storage = s
+    }
+
+    /// Best of 5 loads, in ms.
+    mutating func load() throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            engine = nil; model = nil; storage = nil
+            let t = BenchRunner.now()
+            try loadOnce()
+            best = min(best, Double(BenchRunner.now() - t) / 1e6)
+        }
+        return best
+    }
+
+    var root: Entity { model!.root }
+
+    func bookList() throws -> EntityCollection { try engine!.collection(root, "books") }
+
+    /// `books[i]/authors[0]/name` on the root, i random (fixed seed), per evaluation in ns.
+    func pathEval() throws -> Double {
+        guard let engine else { return 0 }
+        var r = BenchShop.Random(state: 42)
+        let bindings = try (0..<1000).map { _ in try engine.compile("books[\(r.below(books))]/authors[0]/name") }
+        let root = self.root
+        var sink = 0
+        for b in bindings { if case .string(let s) = try engine.evaluate(b, root) { sink &+= s.utf8.count } }
+        let n = 1_000_000
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let t = BenchRunner.now()
+            for k in 0..<n {
+                if case .string(let s) = try engine.evaluate(bindings[k % 1000], root) { sink &+= s.utf8.count }
+            }
+            best = min(best, Double(BenchRunner.now() - t) / Double(n))
+        }
+        if sink == 42 { print("") }
+        return best
+    }
+
+    /// With `cells` subscriptions on distinct books, change one book's name and bring every affected value
+    /// up to date; per change in µs.
+    func invalidate(cells: Int) throws -> Double {
+        guard let engine else { return 0 }
+        let list = try bookList()
+        let step = max(1, list.count / cells)
+        var subs: [Subscription] = []
+        var stale: [Subscription] = []
+        var targets: [Entity] = []
+        for i in 0..<cells {
+            let book = list.items[(i * step) % list.count].entity!
+            targets.append(book)
+            subs.append(try engine.subscribe(book, "name") { stale.append($0) })
+        }
+        let rounds = 2000
+        var r = BenchShop.Random(state: 7)
+        var best = Double.infinity
+        for pass in 0..<3 {
+            let t = BenchRunner.now()
+            for k in 0..<rounds {
+                let book = targets[r.below(targets.count)]
+                try engine.set(book, "name", .string("Renamed \(pass) \(k)"))
+                for s in stale { _ = s.value }
+                stale.removeAll(keepingCapacity: true)
+            }
+            best = min(best, Double(BenchRunner.now() - t) / Double(rounds) / 1e3)
+        }
+        for s in subs { s.cancel() }
+        return best
+    }
+
+    /// Store the whole shop after one field changed in every book, in ms (best of 3).
+    func storeAll() throws -> Double {
+        guard let engine, let model else { return 0 }
+        let list = try bookList()
+        var best = Double.infinity
+        for pass in 0..<3 {
+            for item in list.items { try engine.set(item.entity!, "marked", .bool(pass % 2 == 0)) }
+            let t = BenchRunner.now()
+            try engine.store(model)
+            best = min(best, Double(BenchRunner.now() - t) / 1e6)
+        }
+        return best
+    }
+
+    /// Store after one field of one book changed, in ms (median of 21).
+    func storeOne() throws -> Double {
+        guard let engine, let model else { return 0 }
+        let list = try bookList()
+        var times: [Double] = []
+        var r = BenchShop.Random(state: 9)
+        for k in 0..<21 {
+            let book = list.items[r.below(list.count)].entity!
+            try engine.set(book, "name", .string("Changed \(k)"))
+            let t = BenchRunner.now()
+            try engine.store(model)
+            times.append(Double(BenchRunner.now() - t) / 1e6)
+        }
+        return times.sorted()[times.count / 2]
+    }
+}

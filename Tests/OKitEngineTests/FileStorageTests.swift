@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+
+/// A temporary data folder, removed at deinit.
+final class TempFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("okit-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    var modelsFolder: URL { url.appendingPathComponent("okit/data") }
+    func file(_ name: String) -> URL { modelsFolder.appendingPathComponent(name) }
+    func write(_ name: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: modelsFolder, withIntermediateDirectories: true)
+        try text.write(to: file(name), atomically: true, encoding: .utf8)
+    }
+    func read(_ name: String) -> String? { try? String(contentsOf: file(name), encoding: .utf8) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct FileStorageTests {
+    /// A fresh fixture on the folder; the storage is released when the fixture is.
+    func open(_ folder: TempFolder) throws -> (ShopFixture, FileStorage) {
+        let f = try ShopFixture()
+        let storage = try FileStorage(dataFolder: folder.url)
+        return (f, storage)
+    }
+
+    @Test func everyFieldTypeRoundTrips() throws {
+        let folder = try TempFolder()
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s)
+            let b = f.book(0)
+            try f.engine.set(b, "date", .string("2019-05-01T10:00:00.123456Z"))
+            try f.engine.set(b, "comment", .string("line\nbreak \"quoted\" é ✓"))
+            try f.engine.set(b, "marked", .bool(true))
+            try f.engine.set(b, "price", .double(0.1))
+            try f.engine.set(b, "copies", .int(-42))
+            try f.engine.insert(.string("sci-fi"), into: f.engine.collection(b, "tags"))
+            try f.engine.put(.string("fine"), forKey: "review", in: f.engine.collection(b, "notes"))
+            try f.engine.insert(.entity(f.engine.make("BookDate")), into: f.engine.collection(b, "dates"))
+            try f.engine.set(b, "author", .string("A-1"))
+            try f.engine.insert(.entity(f.engine.make("Book", ["id": .string("FAV")])), into: f.engine.collection(f.root, "favorites"))
+            #expect(try f.engine.store(f.shop) != .unchanged)
+        }
+        let (g, s2) = try open(folder)
+        try g.start(storage: s2, books: [])
+        let b = g.book(0)
+        #expect(b["name"]!.description == "Dune")
+        #expect(b["date"]!.isSame(as: .date(Date(timeIntervalSince1970: 1_556_704_800.123456))))
+        #expect(b["comment"]!.description == "line\nbreak \"quoted\" é ✓")
+        #expect(b["marked"]!.isSame(as: .bool(true)) && b["price"]!.isSame(as: .double(0.1)) && b["copies"]!.isSame(as: .int(-42)))
+        #expect(try g.engine.collection(b, "tags").items.first!.description == "sci-fi")
+        #expect(try g.engine.collection(b, "notes").value(forKey: "review")!.description == "fine")
+        #expect(try g.engine.collection(b, "dates").count == 1)
+        #expect(b["author"]!.entity!["refKey"]!.description == "A-1")
+        #expect(try g.engine.collection(g.root, "favorites").items.first!.entity!.id == "FAV")
+        #expect(try g.engine.collection(b, "authors").items.first!.entity!["name"]!.description == "Author of Dune")
+        #expect(b.id == f_id(folder))
+    }
+
+    /// The first book's id in the stored file.
+    func f_id(_ folder: TempFolder) -> String? {
+        guard let text = folder.read("default.json"), let r = text.range(of: #""books":[{"id":""#) else { return nil }
+        return String(text[r.upperBound...].prefix(36))
+    }
+
+    @Test func unknownFieldsAreKeptVerbatim() throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", #"""
+        {"okit":{"version":1,"type":"Shop","future":[1,2]},"name":"S","extra":{"a":[1,{"b":null}],"c":"x"},
+         "books":[{"id":"B1","name":"Dune","newField":[true,false],"authors":[{"id":"A1","name":"H","born":1920}]}]}
+        """#)
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: [])
+            try f.engine.set(f.root, "name", .string("Shop 2"))
+            try f.engine.store(f.shop)
+        }
+        let text = try #require(folder.read("default.json"))
+        #expect(text.contains(#""extra":{"a":[1,{"b":null}],"c":"x"}"#))
+        #expect(text.contains(#""newField":[true,false]"#))
+        #expect(text.contains(#""born":1920"#))
+        #expect(text.contains(#""future":[1,2]"#))
+        #expect(text.contains(#""name":"Shop 2""#))
+    }
+
+    @Test func okitStyleFilesLoad() throws {
+        let folder = try TempFolder()
+        // OKit: dates as seconds since 2001, no okit header, missing fields.
+        try folder.write("default.json", #"{"books":[{"id":"B1","name":"Dune","date":578397600,"authors":[]}],"genres":[]}"#)
+        let (f, s) = try open(folder)
+        try f.start(storage: s, books: [])
+        let b = f.book(0)
+        #expect(b["date"]!.isSame(as: .date(Date(timeIntervalSince1970: 1_556_704_800))))
+        #expect(b["copies"]!.isSame(as: .int(0)), "missing fields take their defaults")
+        #expect(b["type"]!.description == "0")
+        #expect(f.root["name"]!.description == "Book Shop")
+        #expect(f.shop.storedVersion == nil)
+    }
+
+    @Test func lossyValuesAreCoercedOnlyWhenLossless() throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", #"{"books":[{"id":"B1","copies":"5","price":"2.5","marked":false}]}"#)
+        let (f, s) = try open(folder)
+        try f.start(storage: s, books: [])
+        #expect(f.book(0)["copies"]!.isSame(as: .int(5)))
+        #expect(f.book(0)["price"]!.isSame(as: .double(2.5)))
+    }
+
+    @Test(arguments: [
+        (#"{"books":[{"id":"B0"},{"id":"B1","price":"abc"}]}"#, "expected a number", "$.books[1].price", 1),
+        ("{\"books\":[{\"id\":\"B0\"},\n {\"id\":\"B1\",\n  \"copies\": [1]}]}", "expected an int", "$.books[1].copies", 3),
+        (#"{"books":[{"id":"B0","marked":"maybe"}]}"#, "expected true or false", "$.books[0].marked", 1),
+        (#"{"books":{"id":"B0"}}"#, "expected an array", "$.books", 1),
+        (#"{"name":5}"#, "expected a string", "$.name", 1),
+        (#"{"books":[{"date":"yesterday"}]}"#, "expected an ISO 8601 date", "$.books[0].date", 1),
+    ])
+    func wrongTypesAreErrorsWithTheirPlace(_ json: String, _ message: String, _ path: String, _ line: Int) throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", json)
+        let (f, s) = try open(folder)
+        do {
+            try f.start(storage: s, books: [])
+            Issue.record("no error")
+        } catch let e as StorageError {
+            #expect(e.message == message)
+            #expect(e.jsonPath == path)
+            #expect(e.line == line)
+            #expect(e.description.contains("default.json:\(line):"))
+            #expect(e.description.contains("okit-run --recover"))
+        }
+        #expect(folder.read("default.json") == json, "a file that did not load is never changed")
+    }
+
+    @Test(arguments: ["", "{", #"{"books":[{"id":"B1""#, #"{"name":"unterminated}"#, "[1,2]", #"{"name":"x"} trailing"#,
+                      #"{"name":"\u12"}"#, "{\"name\":\"a\u{1}\"}", #"{"books":[{"id":"B1",}]}"#, "nul\u{0}l"])
+    func malformedFilesAreRefused(_ json: String) throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", json)
+        let (f, s) = try open(folder)
+        #expect(throws: StorageError.self) { try f.start(storage: s, books: []) }
+        #expect(folder.read("default.json") == json)
+    }
+
+    @Test func deepNestingIsRefused() throws {
+        let folder = try TempFolder()
+        let deep = #"{"extra":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        try folder.write("default.json", deep)
+        let (f, s) = try open(folder)
+        do { try f.start(storage: s, books: []); Issue.record("no error") } catch let e as StorageError {
+            #expect(e.message.contains("nesting deeper than 512"))
+        }
+    }
+
+    @Test func aCorruptModelIsNeverOverwrittenAndCanBeMovedAside() throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", "{broken")
+        do {
+            let (f, s) = try open(folder)
+            #expect(throws: StorageError.self) { try f.start(storage: s, books: []) }
+        }
+        let moved = try FileStorage.recover(dataFolder: folder.url, model: "default", now: Date(timeIntervalSince1970: 1_556_704_800))
+        #expect(moved.count == 1 && moved[0].hasSuffix("default.json.corrupt-20190501T100000Z"))
+        #expect(try String(contentsOfFile: moved[0], encoding: .utf8) == "{broken")
+        let (g, s2) = try open(folder)
+        try g.start(storage: s2, books: ["Fresh"])
+        try g.engine.store(g.shop)
+        #expect(folder.read("default.json")?.contains("Fresh") == true)
+    }
+
+    @Test func unchangedModelsAreNotRewritten() throws {
+        let folder = try TempFolder()
+        let (f, s) = try open(folder)
+        try f.start(storage: s)
+        #expect(try f.engine.store(f.shop) != .unchanged)
+        let attrs1 = try FileManager.default.attributesOfItem(atPath: folder.file("default.json").path)
+        #expect(try f.engine.store(f.shop) == .unchanged)
+        let attrs2 = try FileManager.default.attributesOfItem(atPath: folder.file("default.json").path)
+        #expect(attrs1[.systemFileNumber] as? Int == attrs2[.systemFileNumber] as? Int, "same inode: not replaced")
+        try f.engine.set(f.book(0), "name", .string("Dune"))
+        #expect(try f.engine.store(f.shop) == .unchanged, "writing the same value changes nothing")
+    }
+
+    @Test func smallChangesGoToTheJournalAndReloadCorrectly() throws {
+        let folder = try TempFolder()
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: (0..<200).map { "Book \($0)" })
+            try f.engine.store(f.shop)
+            try f.engine.set(f.book(7), "name", .string("Seven"))
+            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
+            try f.engine.set(f.book(8), "price", .double(99))
+            try f.engine.insert(.entity(f.engine.make("Author", ["name": .string("Extra")])), into: f.engine.collection(f.book(8), "authors"))
+            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
+            #expect(folder.read("default.journal") != nil)
+            #expect(folder.read("default.json")?.contains("Seven") == false, "the model file is as of its last full write")
+        }
+        do {
+            let (g, s) = try open(folder)
+            try g.start(storage: s, books: [])
+            #expect(g.book(7)["name"]!.description == "Seven")
+            #expect(g.book(8)["price"]!.isSame(as: .double(99)))
+            #expect(try g.engine.collection(g.book(8), "authors").count == 2)
+            #expect(try g.engine.collection(g.book(8), "authors").items[1].entity!.parent === g.book(8))
+            // A change of membership at the root is a full write, which drops the journal.
+            try g.engine.remove(at: 0, from: g.engine.collection(g.root, "books"))
+            guard case .full = try g.engine.store(g.shop) else { Issue.record("expected a full write"); return }
+            #expect(folder.read("default.journal") == nil)
+            #expect(folder.read("default.json")?.contains("Seven") == true)
+        }
+    }
+
+    @Test func aTornJournalRecordIsIgnored() throws {
+        let folder = try TempFolder()
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: (0..<100).map { "Book \($0)" })
+            try f.engine.store(f.shop)
+            try f.engine.set(f.book(1), "name", .string("Kept"))
+            try f.engine.store(f.shop)
+            try f.engine.set(f.book(2), "name", .string("Torn"))
+            try f.engine.store(f.shop)
+        }
+        var journal = try #require(try? Data(contentsOf: folder.file("default.journal")))
+        journal.removeLast(10)
+        try journal.write(to: folder.file("default.journal"))
+        let (g, s) = try open(folder)
+        try g.start(storage: s, books: [])
+        #expect(g.book(1)["name"]!.description == "Kept")
+        #expect(g.book(2)["name"]!.description == "Book 2")
+    }
+
+    @Test func aJournalOfAnOlderGenerationIsIgnored() throws {
+        let folder = try TempFolder()
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: (0..<100).map { "Book \($0)" })
+            try f.engine.store(f.shop)
+            try f.engine.set(f.book(1), "name", .string("Stale"))
+            try f.engine.store(f.shop)
+        }
+        let journal = try Data(contentsOf: folder.file("default.journal"))
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: [])
+            try f.engine.set(f.book(1), "name", .string("New"))
+            try f.engine.remove(at: 0, from: f.engine.collection(f.root, "books"))
+            try f.engine.store(f.shop)     // full write: new generation
+        }
+        // A crash between the full write and the journal's removal leaves the old journal behind.
+        try journal.write(to: folder.file("default.journal"))
+        let (g, s) = try open(folder)
+        try g.start(storage: s, books: [])
+        #expect(g.book(0)["name"]!.description == "New")
+    }
+
+    @Test func aDataFolderIsLocked() throws {
+        let folder = try TempFolder()
+        let first = try FileStorage(dataFolder: folder.url)
+        do {
+            _ = try FileStorage(dataFolder: folder.url)
+            Issue.record("a second storage opened the folder")
+        } catch let e as StorageError {
+            #expect(e.kind == .locked)
+        }
+        _ = first
+    }
+
+    @Test func theReaderSurvivesRandomDamage() throws {
+        let folder = try TempFolder()
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: ["Dune", "Emma", "Anna"])
+            try f.engine.set(f.book(0), "comment", .string("\u{1F600} \"q\" \\ é"))
+            try f.engine.store(f.shop)
+        }
+        let original = try #require(try? [UInt8](Data(contentsOf: folder.file("default.json"))))
+        var rng = SplitMix(seed: 42)
+        let schemaFixture = try ShopFixture()
+        for round in 0..<3000 {
+            var bytes = original
+            switch round % 4 {
+            case 0: bytes.removeLast(Int(rng.next() % UInt64(bytes.count)))
+            case 1: for _ in 0..<3 { bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+            case 2: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: Int(rng.next() % UInt64(bytes.count)))
+            default: bytes.remove(at: Int(rng.next() % UInt64(bytes.count)))
+            }
+            let shopType = try #require(schemaFixture.schema.type(named: "Shop"))
+            _ = bytes.withUnsafeBufferPointer { buf in
+                var r = JSONReader(bytes: buf, engine: schemaFixture.engine)
+                return try? r.root(shopType)
+            }
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -105,7 +105,7 @@ import Testing
         try f.engine.insert(.entity(a2), into: f.engine.collection(f.directory.root, "authors"))
         #expect(f.engine.idIndex.lookup("X", from: f.directory) === a2)
         #expect(f.engine.idIndex.lookup("X", from: f.shop) === a1)
-        #expect(f.engine.idIndex.duplicateIds.contains("X"))
+        #expect(f.engine.idIndex.isDuplicate("X"))
     }
 
     @Test func refsResolveThroughTheIndexAcrossModels() throws {

@@ -84,7 +84,8 @@ public final class Engine {
             model = Model(name: name, rootType: type, storageKind: storageKind, root: loaded.root)
             model.storedVersion = loaded.version
             model.headerExtras = loaded.headerExtras
-            attachRoot(model)
+            idIndex.reserve(loaded.entityCount)
+            attachRoot(model, loaded: true)
             models.append(model); modelsByName[name] = model; storages[name] = storage
             if !deferLoadedHooks { try runLoadedHooks(model.root) }
         } else {
@@ -99,11 +100,17 @@ public final class Engine {
         return model
     }
 
-    private func attachRoot(_ model: Model) {
+    /// Makes `model.root` the root of a model. A loaded tree (read by a storage as managed entities) is indexed
+    /// on the first lookup by id; any other tree is marked managed and indexed now.
+    private func attachRoot(_ model: Model, loaded: Bool = false) {
         model.engine = self
         model.root.rootOf = model
         model.root.parent = nil
-        markManaged(model.root)
+        if loaded, model.root.state == .managed {
+            idIndex.addLater(model.root)
+        } else {
+            markManaged(model.root)
+        }
     }
 
     /// Runs the `loaded` hooks of a model's entities (for models registered with `deferLoadedHooks`).
@@ -112,10 +119,15 @@ public final class Engine {
     }
 
     func runLoadedHooks(_ e: Entity) throws {
+        guard schema.hasLoadedHooks else { return }
+        try loadedWalk(e)
+    }
+
+    private func loadedWalk(_ e: Entity) throws {
         if let h = e.type.hooks.loaded {
             do { try h(e) } catch { throw EngineError.hook(name: "loaded", entity: e.debugName, error: error) }
         }
-        for v in e.values { try forEachChild(v) { try runLoadedHooks($0) } }
+        for v in e.values { try forEachChild(v) { try loadedWalk($0) } }
     }
 
     func forEachChild(_ v: Value, _ body: (Entity) throws -> Void) rethrows {
@@ -149,6 +161,7 @@ public final class Engine {
         guard let s = storages[model.name] else { throw EngineError.unknownModel(model.name) }
         let loaded = try s.load(name: model.name, rootType: model.rootType, engine: self)
         let old = model.root
+        idIndex.discardPending(old)
         markRemoved(old)
         old.rootOf = nil
         if let loaded {
@@ -160,7 +173,7 @@ public final class Engine {
             model.root = try make(model.rootType, [:])
             model.wholeDirty = true
         }
-        attachRoot(model)
+        attachRoot(model, loaded: loaded != nil)
         try runLoadedHooks(model.root)
         changed(.model(model.name))
     }

@@ -75,7 +75,16 @@ extension Engine {
         if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
             idIndex.add(e, id: id)
         }
-        for v in e.values { forEachChild(v) { child in child.parent = e; markManaged(child) } }
+        // Children already point to their parent (the reader, `make` and `attach` set it): only recurse.
+        for v in e.values {
+            switch v {
+            case .entity(let c): markManaged(c)
+            case .collection(let coll):
+                guard coll.elementType.holdsEntity else { continue }
+                for item in coll.items { if case .entity(let c) = item { markManaged(c) } }
+            default: continue
+            }
+        }
     }
 
     func markRemoved(_ e: Entity) {

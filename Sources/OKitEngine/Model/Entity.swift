@@ -26,9 +26,10 @@ public final class Entity {
         case removed
     }
 
-    init(type: EntityType, values: ContiguousArray<Value>) {
+    init(type: EntityType, values: ContiguousArray<Value>, state: State = .detached) {
         self.type = type
         self.values = values
+        self.state = state
     }
 
     /// The entity's id, or nil for types without ids.

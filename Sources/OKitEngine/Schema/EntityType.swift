@@ -18,6 +18,11 @@ public final class EntityType {
     private var slots: [String: Int] = [:]
     /// Field names as UTF-8, by slot, for the JSON reader.
     private(set) var fieldNameBytes: [[UInt8]] = []
+    /// Field types and optionality by slot (the reader's and writer's hot paths avoid copying `FieldSpec`s).
+    private(set) var fieldTypes: [FieldType] = []
+    private(set) var optionals: [Bool] = []
+    /// `"name":` as UTF-8, by slot, for the writer.
+    private(set) var keyPrefixes: [[UInt8]] = []
 
     init(name: String, hasId: Bool, kind: Kind = .user, refTarget: String? = nil) {
         self.name = name
@@ -47,6 +52,9 @@ public final class EntityType {
         slots[spec.name] = fields.count
         fields.append(spec)
         fieldNameBytes.append(Array(spec.name.utf8))
+        fieldTypes.append(spec.type)
+        keyPrefixes.append([0x22] + Array(spec.name.utf8) + [0x22, 0x3A])
+        optionals.append(spec.optional)
     }
 
     func addComputed(_ c: ComputedField) throws(SchemaError) {

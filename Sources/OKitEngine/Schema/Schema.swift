@@ -83,6 +83,9 @@ public final class Schema {
 
     public func type(named name: String) -> EntityType? { types[name] }
 
+    /// Whether any type has a `loaded` hook (loading skips the walk when none has).
+    public var hasLoadedHooks: Bool { types.values.contains { $0.hooks.loaded != nil } }
+
     /// The entity type that holds values of a field type (owned entity, ref, binary metadata), or nil for scalars.
     public func entityType(for fieldType: FieldType) -> EntityType? {
         switch fieldType {

@@ -62,7 +62,7 @@ public final class FileStorage: ModelStorage {
             journalBytes[name] = journal.count
             if !records.isEmpty { try apply(records, to: root, engine: engine, path: journalPath(of: name)) }
         }
-        return LoadedModel(root: root, version: reader.version, headerExtras: reader.headerExtras)
+        return LoadedModel(root: root, version: reader.version, headerExtras: reader.headerExtras, entityCount: reader.entityCount)
     }
 
     /// Applies journal records: each replaces the content of the entity with its id, in place.

@@ -16,9 +16,11 @@ extension JSONReader {
         defer { depth -= 1 }
         try expect(0x7B, "an object for a \(type.name)")
         let n = type.fields.count
-        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: n))
+        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: n), state: .managed)
         e.parent = parent
-        var seen = [Bool](repeating: false, count: n)
+        entityCount += 1
+        var seenMask: UInt64 = 0
+        var seenMore: [Bool]? = n > 64 ? [Bool](repeating: false, count: n) : nil
         if peek() == 0x7D {
             i += 1
         } else {
@@ -41,8 +43,8 @@ extension JSONReader {
                 }
                 try expect(0x3A, "\":\" after a field name")
                 if let slot {
-                    e.values[slot] = try field(type.fields[slot], slot: slot, owner: e)
-                    seen[slot] = true
+                    e.values[slot] = try isNull() ? .null : try value(type.fieldTypes[slot], owner: e, slot: slot)
+                    if slot < 64 { seenMask |= 1 << UInt64(slot) } else { seenMore?[slot] = true }
                 } else {
                     let key = keyText ?? String(decoding: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(i - 1)]).prefix { $0 != 0x22 }, as: UTF8.self)
                     let r = try skipValue()
@@ -58,8 +60,12 @@ extension JSONReader {
                 guard c == 0x2C else { throw fail("expected \",\" or \"}\"", at: i - 1) }
             }
         }
-        for slot in 0..<n where !seen[slot] || (e.values[slot].isNull && !type.fields[slot].optional && needsDefault(type.fields[slot].type)) {
-            if slot == 0, type.hasId, !seen[0] || e.values[0].isNull { e.values[0] = .string(engine.ids.next()); continue }
+        let allSeen: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
+        if seenMask & allSeen == allSeen, seenMore == nil, !e.values.contains(where: { $0.isNull }) { return e }
+        for slot in 0..<n {
+            let seen = slot < 64 ? seenMask & (1 << UInt64(slot)) != 0 : (seenMore?[slot] ?? false)
+            guard !seen || (e.values[slot].isNull && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
+            if slot == 0, type.hasId, !seen || e.values[0].isNull { e.values[0] = .string(engine.ids.next()); continue }
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
                 e.values[slot] = v
@@ -162,7 +168,7 @@ extension JSONReader {
             let rt = engine.schema.refType(target: target)
             if peek() == 0x22 {
                 let key = try string()
-                let r = Entity(type: rt, values: [.string(engine.ids.next()), key.isEmpty ? .null : .string(key)])
+                let r = Entity(type: rt, values: [.string(engine.ids.next()), key.isEmpty ? .null : .string(key)], state: .managed)
                 r.parent = owner
                 return .entity(r)
             }

@@ -14,6 +14,8 @@ struct JSONReader {
     var version: Int?
     var generation: Int?
     var headerExtras: [(key: String, json: [UInt8])] = []
+    /// Entities read so far.
+    var entityCount = 0
 
     struct Failure: Error {
         let offset: Int

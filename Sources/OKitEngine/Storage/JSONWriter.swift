@@ -34,17 +34,16 @@ struct JSONWriter {
 
     mutating func fields(_ e: Entity, first: Bool) {
         var first = first
-        let specs = e.type.fields
-        for slot in 0..<specs.count {
-            let v = e.values[slot]
-            if v.isNull { continue }
-            if !first { out.append(0x2C) }
-            first = false
-            out.append(0x22)
-            out.append(contentsOf: e.type.fieldNameBytes[slot])
-            out.append(0x22)
-            out.append(0x3A)
-            value(v)
+        let keys = e.type.keyPrefixes
+        e.values.withUnsafeBufferPointer { values in
+            for slot in 0..<values.count {
+                let v = values[slot]
+                if v.isNull { continue }
+                if !first { out.append(0x2C) }
+                first = false
+                keys[slot].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+                value(v)
+            }
         }
         if let unknown = e.unknownFields {
             for (k, raw) in unknown {
@@ -63,7 +62,15 @@ struct JSONWriter {
         case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
         case .int(let i): int(i)
         case .double(let d):
-            if d.isFinite { out.append(contentsOf: d.description.utf8) } else { out.append(contentsOf: "null".utf8) }
+            if !d.isFinite {
+                out.append(contentsOf: "null".utf8)
+            } else if d == d.rounded(), abs(d) < 1e15 {
+                int(Int(d))
+                out.append(contentsOf: [0x2E, 0x30])          // keep it a double: "12.0"
+            } else {
+                var text = d.description
+                text.withUTF8 { out.append(contentsOf: $0) }
+            }
         case .string(let s): string(s)
         case .date(let d):
             out.append(0x22)

@@ -5,11 +5,14 @@ public struct LoadedModel {
     public let version: Int?
     /// Members of the file's `okit` header this version does not know.
     public let headerExtras: [(key: String, json: [UInt8])]
+    /// How many entities were read (a hint to size the id index).
+    public let entityCount: Int
 
-    public init(root: Entity, version: Int?, headerExtras: [(key: String, json: [UInt8])] = []) {
+    public init(root: Entity, version: Int?, headerExtras: [(key: String, json: [UInt8])] = [], entityCount: Int = 0) {
         self.root = root
         self.version = version
         self.headerExtras = headerExtras
+        self.entityCount = entityCount
     }
 }
 

@@ -49,11 +49,20 @@ public enum ISODate {
 
     @inline(__always)
     static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-        var v = value
-        var i = width - 1
-        while i >= 0 { digits[i] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; i -= 1 }
-        if v > 0 { out.append(contentsOf: String(value).utf8) } else { out.append(contentsOf: digits) }
+        // Digits written in place, no temporary arrays (the writer formats every date of a model).
+        if value >= 0, width <= 9 {
+            var limit = 1
+            for _ in 0..<width { limit *= 10 }
+            if value < limit {
+                var div = limit / 10
+                while div > 0 {
+                    out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (value / div) % 10))
+                    div /= 10
+                }
+                return
+            }
+        }
+        out.append(contentsOf: String(value).utf8)
     }
 
     /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian calendar.

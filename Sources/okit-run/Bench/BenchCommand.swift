@@ -34,6 +34,8 @@ struct BenchCommand: ParsableCommand {
         try bench.loadOnce()
         if wanted("rss_loaded") { emit("rss_loaded", BenchRunner.residentMiB(), "MiB") }
         if wanted("load") { emit("load", try bench.load(), "ms") }
+        if selected?.contains("load_parse") == true { emit("load_parse", try bench.parseOnly(), "ms") }
+        if wanted("index_build") { emit("index_build", try bench.firstLookup(), "ms"); try bench.loadOnce() }
         if wanted("path_eval") { emit("path_eval", try bench.pathEval(), "ns") }
         if wanted("invalidate_100") { emit("invalidate_100", try bench.invalidate(cells: 100), "µs") }
         if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs") }

@@ -10,6 +10,8 @@ public final class Engine {
     public let idIndex = IdIndex()
     public let extensions = ExtensionRegistry()
     public let strings = StringsTable()
+    /// Cached date and number formatters.
+    public let formatters = FormatterCache()
     /// The app clock (virtual in tests).
     public var clock: AppClock
     /// Where new ids come from.

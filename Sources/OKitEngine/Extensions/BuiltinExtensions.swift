@@ -1,4 +1,153 @@
-/// The built-in extension functions. STUB: being written.
+import Foundation
+
+/// The built-in extension functions of binding.md ("Built-in extension functions"), registered in every engine.
+/// A Lua extension of the same name at the same type replaces a built-in.
 public enum BuiltinExtensions {
-    public static func register(in registry: ExtensionRegistry) {}
+    public static func register(in registry: ExtensionRegistry) {
+        NumberExtensions.register(in: registry)
+        StringExtensions.register(in: registry)
+        DateExtensions.register(in: registry)
+        CollectionExtensions.register(in: registry)
+        AnyExtensions.register(in: registry)
+    }
+
+    /// The display string of an argument, or "" when missing.
+    static func text(_ args: [Value], _ i: Int) -> String {
+        i < args.count ? (args[i].displayString ?? "") : ""
+    }
+}
+
+/// Number extensions: prefixes, suffixes with plurals, rounding, patterns.
+enum NumberExtensions {
+    static func register(in r: ExtensionRegistry) {
+        func n(_ v: Value) -> String { v.displayString ?? "0" }
+        func joined(_ a: String, _ b: String) -> String { a.isEmpty ? b : (b.isEmpty ? a : a + " " + b) }
+        func isOne(_ v: Value) -> Bool { v.doubleValue == 1 }
+        r.register("number", "prefix") { v, a, _ in .string(joined(BuiltinExtensions.text(a, 0), n(v))) }
+        r.register("number", "prefixLocalized") { v, a, e in .string(joined(e.localize(BuiltinExtensions.text(a, 0)), n(v))) }
+        let prefixPlural: ExtensionFunction = { v, a, e in
+            let p = BuiltinExtensions.text(a, 0)
+            return .string(joined(e.localize(isOne(v) ? p : p + "s"), n(v)))
+        }
+        r.register("number", "prefixPlural", prefixPlural)
+        r.register("number", "prefixPluralLocalized", prefixPlural)
+        r.register("number", "suffix") { v, a, _ in .string(joined(n(v), BuiltinExtensions.text(a, 0))) }
+        r.register("number", "suffixLocalized") { v, a, e in .string(joined(n(v), e.localize(BuiltinExtensions.text(a, 0)))) }
+        let suffixPlural: ExtensionFunction = { v, a, e in
+            let s = BuiltinExtensions.text(a, 0)
+            return .string(joined(n(v), e.localize(isOne(v) ? s : s + "s")))
+        }
+        r.register("number", "suffixPlural", suffixPlural)
+        r.register("number", "suffixPluralLocalized", suffixPlural)
+        r.register("number", "round2") { v, _, _ in
+            guard let d = v.doubleValue else { return .null }
+            return .double((d * 100).rounded() / 100)
+        }
+        r.register("number", "round") { v, a, _ in
+            guard let d = v.doubleValue else { return .null }
+            let places = a.first?.intValue ?? 0
+            if places <= 0 {
+                let x = d.rounded()
+                return abs(x) < 9.2e18 ? .int(Int(x)) : .double(x)
+            }
+            let scale = pow10(min(places, 15))
+            return .double((d * scale).rounded() / scale)
+        }
+        r.register("number", "format") { v, a, e in
+            guard let d = v.doubleValue else { return .null }
+            e.graph.record(.locale)
+            return .string(e.formatters.number(d, pattern: BuiltinExtensions.text(a, 0), locale: e.locale))
+        }
+    }
+
+    static func pow10(_ n: Int) -> Double {
+        var x = 1.0
+        for _ in 0..<n { x *= 10 }
+        return x
+    }
+}
+
+/// String extensions: initial, case, trim, localized, masks.
+enum StringExtensions {
+    static func register(in r: ExtensionRegistry) {
+        func s(_ v: Value) -> String { v.displayString ?? "" }
+        r.register("string", "initial") { v, _, _ in .string(s(v).first.map { String($0).uppercased() } ?? "") }
+        r.register("string", "localized") { v, _, e in .string(e.localize(s(v))) }
+        r.register("string", "capitalize") { v, _, _ in
+            let t = s(v)
+            guard let f = t.first else { return .string("") }
+            return .string(String(f).uppercased() + t.dropFirst())
+        }
+        r.register("string", "upper") { v, _, _ in .string(s(v).uppercased()) }
+        r.register("string", "lower") { v, _, _ in .string(s(v).lowercased()) }
+        r.register("string", "trim") { v, _, _ in .string(s(v).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        r.register("string", "mask") { v, a, _ in .string(MaskFormatter.mask(s(v), format: BuiltinExtensions.text(a, 0))) }
+        r.register("string", "unmask") { v, a, _ in .string(MaskFormatter.unmask(s(v), format: BuiltinExtensions.text(a, 0))) }
+    }
+}
+
+/// Collection extensions: join, sorted (aggregates are part of the binding language).
+enum CollectionExtensions {
+    static func register(in r: ExtensionRegistry) {
+        r.register("collection", "join") { v, a, _ in
+            let sep = a.isEmpty ? ", " : (a[0].displayString ?? "")
+            return .string((v.elements ?? []).compactMap { $0.displayString }.joined(separator: sep))
+        }
+        r.register("collection", "sorted") { v, a, e in
+            let items = v.elements ?? []
+            let key = a.first?.displayString
+            let keyed: [(Value, Value)] = try items.map { item in
+                if let key, case .entity(let ent) = item { return (try e.read(ent, key), item) }
+                return (item, item)
+            }
+            let sorted = keyed.enumerated().sorted { x, y in
+                let c = SortKey.compare(x.element.0, y.element.0)
+                return c != 0 ? c < 0 : x.offset < y.offset
+            }
+            return .list(sorted.map { $0.element.1 })
+        }
+    }
+}
+
+/// Extensions for any value, nil included.
+enum AnyExtensions {
+    static func register(in r: ExtensionRegistry) {
+        r.register("any", "isEmpty") { v, _, _ in
+            switch v {
+            case .null: return .bool(true)
+            case .string(let s): return .bool(s.isEmpty)
+            case .collection(let c): return .bool(c.isEmpty)
+            case .list(let l): return .bool(l.isEmpty)
+            default: return .bool(false)
+            }
+        }
+        r.register("any", "isNil") { v, _, _ in .bool(v.isNull) }
+        r.register("any", "default") { v, a, _ in
+            if v.isNull || v.displayString == nil && !(v.elements != nil) { return a.first ?? .null }
+            return v
+        }
+        r.register("any", "eq") { v, a, _ in .bool(ValueOrder.equal(v, a.first ?? .null)) }
+        r.register("any", "not") { v, _, _ in .bool(!v.truthy) }
+    }
+}
+
+/// Sort keys of binding.md "rowSort": numbers numerically, dates by time, strings case- and diacritic-folded
+/// with a case-sensitive tie-break; bool < number < date < string; nil last.
+public enum SortKey {
+    public static func compare(_ a: Value, _ b: Value) -> Int {
+        if a.isNull || b.isNull { return a.isNull == b.isNull ? 0 : (a.isNull ? 1 : -1) }
+        if case .string(let x) = a, case .string(let y) = b {
+            let fx = fold(x), fy = fold(y)
+            if fx != fy { return fx < fy ? -1 : 1 }
+            return ValueOrder.compareScalars(x, y)
+        }
+        if let c = ValueOrder.compare(a, b) { return c }
+        let ra = ValueOrder.rank(a), rb = ValueOrder.rank(b)
+        return ra == rb ? 0 : (ra < rb ? -1 : 1)
+    }
+
+    /// Case- and diacritic-folded text, compared by Unicode scalars.
+    public static func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 }

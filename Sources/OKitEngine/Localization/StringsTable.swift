@@ -1,8 +1,141 @@
-/// Localized strings per language. STUB: being written.
+import Foundation
+
+/// Localized strings per language: tables from the app (`okit.strings`) and Apple `.strings` files.
+/// A missing key localizes to the key itself.
 public final class StringsTable {
     private var tables: [String: [String: String]] = [:]
+
     public init() {}
-    public func localize(_ key: String, language: String) -> String { tables[language]?[key] ?? key }
-    public func add(language: String, strings: [String: String]) { tables[language, default: [:]].merge(strings) { $1 } }
-    public func load(language: String, stringsFileAt path: String) throws {}
+
+    /// The languages that have strings.
+    public var languages: [String] { tables.keys.sorted() }
+
+    /// The string of `key` in `language` (then in the language's base, `de` for `de_AT`), else the key.
+    public func localize(_ key: String, language: String) -> String {
+        if let s = tables[language]?[key] { return s }
+        if let base = language.split(separator: "_").first.map(String.init), base != language, let s = tables[base]?[key] { return s }
+        return key
+    }
+
+    /// Adds (or replaces) strings of a language.
+    public func add(language: String, strings: [String: String]) {
+        tables[language, default: [:]].merge(strings) { $1 }
+    }
+
+    /// Loads an Apple `.strings` file (UTF-8, or UTF-16 with a byte-order mark).
+    public func load(language: String, stringsFileAt path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StringsFileError(path: path, line: 0, column: 0, message: "cannot read the file")
+        }
+        do {
+            try load(language: language, stringsFileContents: [UInt8](data))
+        } catch var e as StringsFileError {
+            e.path = path
+            throw e
+        }
+    }
+
+    /// Loads the contents of an Apple `.strings` file.
+    public func load(language: String, stringsFileContents bytes: [UInt8]) throws {
+        add(language: language, strings: try StringsFileParser.parse(bytes))
+    }
+}
+
+/// A `.strings` file that does not parse.
+public struct StringsFileError: Error, CustomStringConvertible {
+    public var path: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public var description: String { "\(path):\(line):\(column): \(message)" }
+}
+
+/// Apple `.strings` files: `"key" = "value";` entries, `/* */` and `//` comments, escapes, unquoted keys.
+enum StringsFileParser {
+    static func decode(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return String(data: Data(bytes), encoding: .utf16LittleEndian).map { String($0.drop { $0 == "\u{FEFF}" }) } }
+        if bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes), encoding: .utf16BigEndian).map { String($0.drop { $0 == "\u{FEFF}" }) } }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return String(validating: body, as: UTF8.self)
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> [String: String] {
+        guard let text = decode(bytes) else { throw StringsFileError(path: "", line: 1, column: 1, message: "not UTF-8 or UTF-16 text") }
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        var line = 1, lineStart = 0
+        func fail(_ m: String) -> StringsFileError { StringsFileError(path: "", line: line, column: i - lineStart + 1, message: m) }
+        func skip() throws {
+            while i < s.count {
+                if s[i] == "\n" { line += 1; i += 1; lineStart = i; continue }
+                if s[i].properties.isWhitespace { i += 1; continue }
+                if s[i] == "/", i + 1 < s.count, s[i + 1] == "*" {
+                    i += 2
+                    while i + 1 < s.count, !(s[i] == "*" && s[i + 1] == "/") { if s[i] == "\n" { line += 1; lineStart = i + 1 }; i += 1 }
+                    if i + 1 >= s.count { throw fail("unterminated comment") }
+                    i += 2
+                    continue
+                }
+                if s[i] == "/", i + 1 < s.count, s[i + 1] == "/" {
+                    while i < s.count, s[i] != "\n" { i += 1 }
+                    continue
+                }
+                return
+            }
+        }
+        func token() throws -> String {
+            guard i < s.count else { throw fail("unexpected end of file") }
+            if s[i] == "\"" {
+                i += 1
+                var out = String.UnicodeScalarView()
+                while i < s.count, s[i] != "\"" {
+                    if s[i] == "\\", i + 1 < s.count {
+                        let e = s[i + 1]
+                        i += 2
+                        switch e {
+                        case "n": out.append("\n")
+                        case "t": out.append("\t")
+                        case "r": out.append("\r")
+                        case "\"", "\\", "'": out.append(e)
+                        case "U", "u":
+                            var v: UInt32 = 0
+                            var n = 0
+                            while n < 4, i < s.count, let h = Int(String(s[i]), radix: 16) { v = v * 16 + UInt32(h); i += 1; n += 1 }
+                            guard n == 4, let sc = Unicode.Scalar(v) else { throw fail("bad \\U escape") }
+                            out.append(sc)
+                        default: out.append(e)
+                        }
+                        continue
+                    }
+                    if s[i] == "\n" { line += 1; lineStart = i + 1 }
+                    out.append(s[i])
+                    i += 1
+                }
+                guard i < s.count else { throw fail("unterminated string") }
+                i += 1
+                return String(out)
+            }
+            let a = i
+            while i < s.count, s[i].properties.isAlphabetic || ("0"..."9").contains(s[i]) || s[i] == "_" || s[i] == "." { i += 1 }
+            guard i > a else { throw fail("expected a quoted string") }
+            return String(String.UnicodeScalarView(s[a..<i]))
+        }
+        var out: [String: String] = [:]
+        while true {
+            try skip()
+            if i >= s.count { return out }
+            let key = try token()
+            try skip()
+            if i < s.count, s[i] == ";" { out[key] = key; i += 1; continue }
+            guard i < s.count, s[i] == "=" else { throw fail("expected \"=\"") }
+            i += 1
+            try skip()
+            let value = try token()
+            try skip()
+            guard i < s.count, s[i] == ";" else { throw fail("expected \";\"") }
+            i += 1
+            out[key] = value
+        }
+    }
 }

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Date and number formatters of one engine, cached by pattern, locale and time zone (DateFormatter and
+/// NumberFormatter are expensive to create). Output is normalized to ASCII spaces so it is the same on every
+/// machine (Foundation on Linux puts a narrow no-break space before AM/PM).
+public final class FormatterCache {
+    private var dates: [String: DateFormatter] = [:]
+    private var numbers: [String: NumberFormatter] = [:]
+
+    public init() {}
+
+    static func posix(_ locale: AppLocale) -> Locale {
+        locale.language == "en" ? Locale(identifier: "en_US_POSIX") : Locale(identifier: locale.identifier)
+    }
+
+    /// A date formatted with an ICU pattern.
+    public func date(_ d: Date, pattern: String, locale: AppLocale) -> String {
+        let key = pattern + "|" + locale.identifier + "|" + locale.timeZone
+        let f: DateFormatter
+        if let cached = dates[key] { f = cached } else {
+            f = DateFormatter()
+            f.locale = FormatterCache.posix(locale)
+            f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
+            f.dateFormat = pattern
+            dates[key] = f
+        }
+        return FormatterCache.normalize(f.string(from: d))
+    }
+
+    /// A date in one of the locale's styles (languages other than English).
+    public func date(_ d: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: AppLocale) -> String {
+        let key = "style\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.identifier + "|" + locale.timeZone
+        let f: DateFormatter
+        if let cached = dates[key] { f = cached } else {
+            f = DateFormatter()
+            f.locale = Locale(identifier: locale.identifier)
+            f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
+            f.dateStyle = dateStyle
+            f.timeStyle = timeStyle
+            dates[key] = f
+        }
+        return FormatterCache.normalize(f.string(from: d))
+    }
+
+    /// A number formatted with an ICU decimal pattern (`#,##0.00`).
+    public func number(_ n: Double, pattern: String, locale: AppLocale) -> String {
+        let key = pattern + "|" + locale.identifier
+        let f: NumberFormatter
+        if let cached = numbers[key] { f = cached } else {
+            f = NumberFormatter()
+            f.locale = Locale(identifier: locale.identifier)
+            f.numberStyle = .decimal
+            f.positiveFormat = pattern
+            f.negativeFormat = "-" + pattern
+            numbers[key] = f
+        }
+        return FormatterCache.normalize(f.string(from: NSNumber(value: n)) ?? Value.displayDouble(n))
+    }
+
+    /// Every Unicode space becomes an ASCII space.
+    static func normalize(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value > 127 && $0.properties.isWhitespace }) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value > 127 && $0.properties.isWhitespace ? " " : $0 }))
+    }
+}

@@ -7,7 +7,7 @@ struct OKitRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "okit-run",
         abstract: "Run okit apps: models, bindings and screens declared in Lua.",
-        subcommands: [Version.self, BenchCommand.self]
+        subcommands: [Version.self, BenchCommand.self, StoreLoop.self]
     )
 }
 

@@ -2,13 +2,20 @@ import ArgumentParser
 import OKitEngine
 import OKitLua
 
-/// `okit-run`: runs okit apps, their flow tests and benchmarks.
+/// `okit-run`: runs okit apps, their scripts and benchmarks.
 struct OKitRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "okit-run",
         abstract: "Run okit apps: models, bindings and screens declared in Lua.",
-        subcommands: [Version.self, BenchCommand.self, StoreLoop.self]
+        subcommands: [RunApp.self, Version.self, BenchCommand.self, StoreLoop.self],
+        defaultSubcommand: RunApp.self
     )
+}
+
+/// A failure with its exit code and a one- or two-line message.
+struct RunFailure: Error {
+    let code: Int32
+    let message: String
 }
 
 struct Version: ParsableCommand {

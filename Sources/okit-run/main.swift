@@ -1,5 +1,21 @@
 import ArgumentParser
-import OKitEngine
-import OKitLua
+import Foundation
 
-OKitRun.main()
+// Exit codes (screens.md): 0 ok; 1 a command or script failed; 2 usage; 3 the app failed to load;
+// 4 storage failed.
+do {
+    var command = try OKitRun.parseAsRoot()
+    try command.run()
+} catch let exit as ExitCode {
+    OKitRun.exit(withError: exit)
+} catch let failure as RunFailure {
+    FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+    Foundation.exit(failure.code)
+} catch {
+    let code = OKitRun.exitCode(for: error)
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((OKitRun.fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+    }
+    OKitRun.exit(withError: error)
+}

@@ -130,7 +130,7 @@ final class TempFolder {
             #expect(e.jsonPath == path)
             #expect(e.line == line)
             #expect(e.description.contains("default.json:\(line):"))
-            #expect(e.description.contains("okit-run --recover"))
+            #expect(e.description.contains("--recover default"))
         }
         #expect(folder.read("default.json") == json, "a file that did not load is never changed")
     }

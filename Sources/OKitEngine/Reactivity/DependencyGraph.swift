@@ -42,7 +42,6 @@ public final class DependencyGraph {
     }
 
     func reevaluate(_ s: Subscription) {
-        detach(s)
         s.isStale = false
         s.evaluationCount += 1
         var value: Value = .null
@@ -51,6 +50,9 @@ public final class DependencyGraph {
             do { value = try s.evaluate() } catch let e { error = e }
         }
         s.store(value, error: error)
+        // Most re-evaluations read what they read before: then the edges stay as they are.
+        if keys == s.reads, !s.reads.isEmpty || keys.isEmpty { return }
+        detach(s)
         s.reads = keys
         if s.cancelled { return }
         let oid = ObjectIdentifier(s)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A model file that cannot be read or written. Messages name the file, the place and the way out.
 public struct StorageError: Error, CustomStringConvertible {
     public enum Kind: Sendable { case corrupt, wrongType, io, locked, invalidName }
@@ -25,7 +27,8 @@ public struct StorageError: Error, CustomStringConvertible {
             var text = "\(place): \(message)"
             if let jsonPath { text += " at \(jsonPath)" }
             if let offset { text += " (byte \(offset))" }
-            return text + "\n  the file is left as it is; fix it, or run okit-run --recover to move it aside and start this model fresh"
+            let model = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return text + "\n  the file is left as it is; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
         case .io, .locked, .invalidName:
             return "\(path): \(message)"
         }

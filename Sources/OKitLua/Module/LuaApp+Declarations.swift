@@ -147,10 +147,16 @@ extension LuaApp {
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
         }
-        let storage = try self.storage(for: kind)
-        let model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
+        let model: Model
+        do {
+            let storage = try self.storage(for: kind)
+            model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
-            if let seed { _ = try callLua(seed, [.entity(root)]) }
+                if let seed { _ = try callLua(seed, [.entity(root)]) }
+            }
+        } catch let e as StorageError {
+            storageFailed = true
+            throw LuaRaise("okit.model(\"\(type)\"): \(e)")
         }
         if loading { pendingLoaded.append(model) }
         pushEntity(model.root)

@@ -29,6 +29,8 @@ public struct LuaAppOptions {
 /// An app failed to load: the message names file:line.
 public struct AppLoadError: Error, CustomStringConvertible {
     public let message: String
+    /// True when a model's storage failed (exit code 4) rather than the app's code (exit code 3).
+    public var isStorage = false
     public var description: String { message }
 }
 
@@ -50,6 +52,8 @@ public final class LuaApp {
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef)] = []
     var loading = false
+    /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
+    var storageFailed = false
     var pendingLoaded: [Model] = []
     let timers = TimerQueue()
     /// The declarations of `okit.app { … }` (kept for the screens layer).
@@ -110,7 +114,7 @@ public final class LuaApp {
             try validateSchema()
             try finishLoading()
         } catch let e as LuaError {
-            throw AppLoadError(message: e.message)
+            throw AppLoadError(message: e.message, isStorage: storageFailed)
         } catch let e as AppLoadError {
             throw e
         } catch let e as LuaRaise {

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// `okit-run APP.lua`: loads an app; with `--script` runs a Lua file against it and stores the state;
+/// without, prints its models as JSON (until the screens arrive).
+struct RunApp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an app (the default command: okit-run APP.lua)."
+    )
+
+    @Argument(help: "The app's Lua file.")
+    var app: String
+
+    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
+    var data: String?
+
+    @Option(name: .long, help: "Run this Lua file with `okit` and the app's models, then store the state and exit.")
+    var script: String?
+
+    @Flag(name: .long, help: "Give app code the whole Lua standard library.")
+    var unsafe = false
+
+    @Option(name: .long, help: "Lua instructions allowed per call into Lua.")
+    var luaBudget: Int64 = 100_000_000
+
+    @Option(name: .long, help: "Memory limit of the Lua state in MiB.")
+    var luaMemory: Int = 256
+
+    @Option(name: .long, help: "virtual (starts at --now, moves only by command) or system.")
+    var clock: String = "system"
+
+    @Option(name: .long, help: "Start of the virtual clock (ISO 8601).")
+    var now: String = "2019-05-01T10:00:00Z"
+
+    @Option(name: .long, help: "Seed of ids and math.random under the virtual clock.")
+    var seed: UInt64 = 0
+
+    @Option(name: .long, help: "Language (overrides okit.locale).")
+    var lang: String?
+
+    @Option(name: .long, help: "Move the named model's unreadable file aside and start it fresh.")
+    var recover: [String] = []
+
+    @Flag(name: .long, help: "Skip the schema check of bindings when the app loads.")
+    var noCheck = false
+
+    func validate() throws {
+        guard clock == "virtual" || clock == "system" else { throw ValidationError("--clock must be virtual or system") }
+        guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
+        guard luaMemory >= 8 else { throw ValidationError("--lua-memory must be at least 8 (MiB)") }
+        guard ISODate.parse(now) != nil else { throw ValidationError("--now must be an ISO 8601 date such as 2019-05-01T10:00:00Z") }
+    }
+
+    func run() throws {
+        let appURL = URL(fileURLWithPath: app)
+        guard FileManager.default.fileExists(atPath: appURL.path) else {
+            throw RunFailure(code: 2, message: "okit-run: no app file at \(app)")
+        }
+        let dataFolder = data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+        for name in recover {
+            do {
+                let moved = try FileStorage.recover(dataFolder: dataFolder, model: name)
+                let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
+                FileHandle.standardError.write(Data("okit-run: \(what)\n".utf8))
+            } catch {
+                throw RunFailure(code: 4, message: "okit-run: \(error)")
+            }
+        }
+        var options = LuaAppOptions()
+        options.dataFolder = dataFolder
+        options.unsafe = unsafe
+        options.luaBudget = luaBudget
+        options.luaMemory = luaMemory << 20
+        options.language = lang
+        options.seed = seed
+        if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
+        let luaApp: LuaApp
+        do {
+            luaApp = try LuaApp(options: options)
+            try luaApp.load(appFile: appURL)
+        } catch let e as AppLoadError {
+            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
+        } catch {
+            throw RunFailure(code: 3, message: "\(app): \(error)")
+        }
+        if let script {
+            do {
+                try luaApp.runScript(URL(fileURLWithPath: script))
+            } catch {
+                try? luaApp.storeState()
+                throw RunFailure(code: 1, message: "\(error)")
+            }
+            do {
+                try luaApp.storeState()
+                try luaApp.engine.compactAll()
+            } catch {
+                throw RunFailure(code: 4, message: "okit-run: \(error)")
+            }
+            return
+        }
+        // Until the screens arrive: the app's models as JSON, one line each.
+        for m in luaApp.engine.models {
+            print("{\"model\":\"\(m.name)\",\"data\":\(luaApp.engine.json(of: m))}")
+        }
+        do {
+            try luaApp.storeState()
+            try luaApp.engine.compactAll()
+        } catch {
+            throw RunFailure(code: 4, message: "okit-run: \(error)")
+        }
+    }
+
+    /// `$XDG_DATA_HOME/okit/<app folder name>`, else `~/.local/share/okit/<app folder name>`.
+    static func defaultDataFolder(for app: URL) -> URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        let id = app.deletingLastPathComponent().lastPathComponent
+        return base.appendingPathComponent("okit").appendingPathComponent(id.isEmpty ? "app" : id)
+    }
+}

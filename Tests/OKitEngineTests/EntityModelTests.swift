@@ -212,4 +212,49 @@ import Testing
         #expect(seeded == 1)
         #expect(f.engine.lookup(id: "FANTASY") != nil)
     }
+
+    @Test func parentsAreSetWhenATreeJoinsAModelAndClearedWhenItLeaves() throws {
+        let f = try ShopFixture()
+        try f.start(books: [])
+        let book = try f.engine.make("Book", ["name": .string("Dune")])
+        let author = try f.engine.make("Author")
+        try f.engine.insert(.entity(author), into: f.engine.collection(book, "authors"))
+        #expect(author.parent == nil, "a detached tree has no parents yet")
+        // Cycles are refused in detached trees too.
+        #expect(throws: EngineError.self) { try f.engine.insert(.entity(book), into: f.engine.collection(book, "authors")) }
+        let shelf = try f.engine.make("Shop")
+        try f.engine.insert(.entity(book), into: f.engine.collection(shelf, "books"))
+        #expect(throws: EngineError.self) { try f.engine.insert(.entity(shelf), into: f.engine.collection(book, "authors")) }
+        try f.engine.remove(.entity(book), from: f.engine.collection(shelf, "books"))
+        try f.engine.insert(.entity(book), into: f.engine.collection(f.root, "books"))
+        #expect(book.parent === f.root && author.parent === book)
+        #expect(book["author"]!.entity!.parent === book, "default refs get their parent too")
+        try f.engine.remove(.entity(book), from: f.engine.collection(f.root, "books"))
+        #expect(book.parent === f.root, "a removed entity keeps its parent until stored")
+        try f.engine.store(f.shop)
+        #expect(book.parent == nil && author.parent == nil, "after the store the removed tree has no parents")
+    }
+
+    @Test func aFailedTransactionFreesWhatItAdded() throws {
+        let f = try ShopFixture()
+        try f.start(books: [])
+        let book = try f.engine.make("Book")
+        #expect(throws: FixtureError.self) {
+            try f.engine.transaction {
+                try f.engine.insert(.entity(book), into: f.engine.collection(f.root, "books"))
+                throw FixtureError.boom
+            }
+        }
+        try f.engine.insert(.entity(book), into: f.engine.collection(f.root, "books"))
+        #expect(try f.engine.collection(f.root, "books").count == 1)
+    }
+
+    @Test func aFailingObserverUndoesTheWrite() throws {
+        let schema = Schema()
+        try schema.entity("T", fields: [FieldSpec("n", .int, didSet: { _, _ in throw FixtureError.boom })])
+        let engine = Engine(schema: schema)
+        let m = try engine.register(model: "default", type: "T", storage: TransientStorage())
+        #expect(throws: FixtureError.self) { try engine.set(m.root, "n", .int(5)) }
+        #expect(m.root["n"]!.isSame(as: .int(0)))
+    }
 }

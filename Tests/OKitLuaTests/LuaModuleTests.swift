@@ -235,3 +235,30 @@ okit.state { shop }
         }
     }
 }
+
+@Suite struct LuaLifetimeTests {
+    @Test func childrenOfDroppedDetachedEntitiesStaySafe() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("""
+        local a = okit.new("Author", { name = "Kept" })
+        do
+          local b = okit.new("Book", { name = "Dropped" })
+          b.authors:add(a)
+          HELD = b.authors
+        end
+        collectgarbage(); collectgarbage()
+        assert(a.parent == nil, "no parent before the tree joins a model")
+        assert(#HELD == 1 and HELD[1].name == "Kept", "a held collection keeps its owner alive")
+        local removed = shop.books[1]
+        local author = okit.new("Author", { name = "Inner" })
+        removed.authors:add(author)
+        shop.books:remove(removed)
+        removed = nil
+        okit.storeState()
+        collectgarbage(); collectgarbage()
+        local ok, err = pcall(function() return author.name end)
+        assert(not ok and err:find("was removed from its model", 1, true), "a removed and stored entity is dead: " .. tostring(err))
+        """, chunkName: "t.lua")
+    }
+}

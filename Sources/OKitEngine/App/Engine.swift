@@ -166,6 +166,9 @@ public final class Engine {
         idIndex.discardPending(old)
         markRemoved(old)
         old.rootOf = nil
+        clearParents(old)
+        for e in model.removedSinceStore { clearParents(e) }
+        model.removedSinceStore.removeAll()
         if let loaded {
             model.root = loaded.root
             model.storedVersion = loaded.version

@@ -162,11 +162,7 @@ extension Engine {
             if let expected = schema.entityType(for: c.elementType), child.type !== expected {
                 throw EngineError.wrongEntityType(field: field, expected: expected.name, got: child.type.name)
             }
-            if let p = child.parent, child.state != .removed {
-                throw EngineError.alreadyOwned(entity: child.debugName, owner: p.debugName)
-            }
-            var a: Entity? = c.owner
-            while let x = a { if x === child { throw EngineError.cycle(child.debugName) }; a = x.parent }
+            try checkAdoptable(child, into: c.owner)
             return value
         }
     }

@@ -54,12 +54,14 @@ extension Engine {
         case .data, .image, .inlineData, .inlineImage: return .null
         case .ref(let target):
             let r = try makeDefault(schema.refType(target: target), creating: &creating)
-            r.parent = owner
+            r.isContained = true
+            if owner.state == .managed { r.parent = owner }
             return .entity(r)
         case .entity(let name):
             guard let t = schema.type(named: name), !creating.contains(ObjectIdentifier(t)) else { return .null }
             let child = try makeDefault(t, creating: &creating)
-            child.parent = owner
+            child.isContained = true
+            if owner.state == .managed { child.parent = owner }
             return .entity(child)
         case .array(let el): return .collection(EntityCollection(kind: .array, elementType: el, owner: owner, slot: slot))
         case .set(let el): return .collection(EntityCollection(kind: .set, elementType: el, owner: owner, slot: slot))
@@ -69,19 +71,18 @@ extension Engine {
 
     // MARK: Lifecycle
 
-    /// Marks a subtree managed and indexes its ids (no hooks: loading and attaching call hooks themselves).
+    /// Marks a subtree managed, sets its parents and indexes its ids (no hooks: attaching calls them).
     func markManaged(_ e: Entity) {
         e.state = .managed
         if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
             idIndex.add(e, id: id)
         }
-        // Children already point to their parent (the reader, `make` and `attach` set it): only recurse.
         for v in e.values {
             switch v {
-            case .entity(let c): markManaged(c)
+            case .entity(let c): c.parent = e; markManaged(c)
             case .collection(let coll):
                 guard coll.elementType.holdsEntity else { continue }
-                for item in coll.items { if case .entity(let c) = item { markManaged(c) } }
+                for item in coll.items { if case .entity(let c) = item { c.parent = e; markManaged(c) } }
             default: continue
             }
         }
@@ -98,14 +99,25 @@ extension Engine {
 
     /// Attaches `child` under `parent` (already placed in its container): managed state, ids, hooks.
     func attach(_ child: Entity, to parent: Entity) throws {
+        child.isContained = true
+        guard parent.state == .managed else {
+            child.parent = nil
+            if transactionDepth > 0 { undoLog.append { child.isContained = false } }
+            return
+        }
         child.parent = parent
-        guard parent.state == .managed else { return }
         let wasDetached = child.state != .managed
         markManaged(child)
         var ids: [String] = []
         collectIds(child, into: &ids)
         for id in ids { changed(.id(id)) }
-        if transactionDepth > 0 { undoLog.append { [weak self] in self?.markRemoved(child) } }
+        if transactionDepth > 0 {
+            undoLog.append { [weak self] in
+                self?.markRemoved(child)
+                child.isContained = false
+                self?.clearParents(child)
+            }
+        }
         if wasDetached { try fireManaged(child, container: parent) }
     }
 
@@ -123,12 +135,57 @@ extension Engine {
 
     /// Detaches `child` (already taken out of its container): removed state, ids, hooks.
     func detach(_ child: Entity, from parent: Entity) throws {
+        child.isContained = false
         guard child.state == .managed else { child.parent = nil; return }
         markRemoved(child)
         parent.model?.removedSinceStore.append(child)
-        if transactionDepth > 0 { undoLog.append { [weak self] in child.parent = parent; self?.markManaged(child) } }
+        if transactionDepth > 0 {
+            undoLog.append { [weak self] in child.parent = parent; child.isContained = true; self?.markManaged(child) }
+        }
         if let h = child.type.hooks.unmanaged {
             do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }
+        }
+    }
+
+    /// Clears the parent of every entity of a tree that is dropped or retired, so no parent pointer outlives
+    /// its parent.
+    func clearParents(_ e: Entity) {
+        e.parent = nil
+        for v in e.values {
+            switch v {
+            case .entity(let c): clearParents(c)
+            case .collection(let coll):
+                guard coll.elementType.holdsEntity else { continue }
+                for item in coll.items { if case .entity(let c) = item { clearParents(c) } }
+            default: continue
+            }
+        }
+    }
+
+    /// Whether `target` is `e` or inside `e`'s tree.
+    func contains(_ e: Entity, _ target: Entity) -> Bool {
+        if e === target { return true }
+        for v in e.values {
+            switch v {
+            case .entity(let c): if contains(c, target) { return true }
+            case .collection(let coll):
+                guard coll.elementType.holdsEntity else { continue }
+                for item in coll.items { if case .entity(let c) = item, contains(c, target) { return true } }
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Refuses an entity that is already held elsewhere, or whose tree holds `owner` (a cycle).
+    func checkAdoptable(_ child: Entity, into owner: Entity?) throws {
+        if child.isContained { throw EngineError.alreadyOwned(entity: child.debugName, owner: child.parent?.debugName ?? "another entity") }
+        guard let owner else { return }
+        if owner.state == .managed {
+            var a: Entity? = owner
+            while let x = a { if x === child { throw EngineError.cycle(child.debugName) }; a = x.parent }
+        } else if contains(child, owner) {
+            throw EngineError.cycle(child.debugName)
         }
     }
 

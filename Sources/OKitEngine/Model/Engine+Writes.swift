@@ -137,9 +137,7 @@ extension Engine {
                 }
                 if child === e { throw EngineError.cycle(child.debugName) }
                 if case .entity(let same) = old, same === child { return }
-                if let p = child.parent, child.state != .removed { throw EngineError.alreadyOwned(entity: child.debugName, owner: p.debugName) }
-                var a: Entity? = e
-                while let x = a { if x === child { throw EngineError.cycle(child.debugName) }; a = x.parent }
+                try checkAdoptable(child, into: e)
                 new = value
             case .array, .set, .map:
                 try replaceCollection(e, slot, with: value)
@@ -155,7 +153,7 @@ extension Engine {
         }
         if e.type.hasId && slot == 0 && !e.type.isRef { reindex(e, old: old, new: new) }
         if case .entity(let child) = new, !e.type.isRef {
-            if silent { child.parent = e } else { try attach(child, to: e) }
+            if silent { child.isContained = true } else { try attach(child, to: e) }
         }
         if silent { return }
         let inTx = transactionDepth > 0
@@ -176,7 +174,10 @@ extension Engine {
         let current = e.values[slot]
         e.values[slot] = old
         if e.type.hasId && slot == 0 && !e.type.isRef { reindex(e, old: current, new: old) }
-        if case .entity(let c) = old { c.parent = e }
+        if case .entity(let c) = old {
+            c.isContained = true
+            c.parent = e.state == .managed ? e : nil
+        }
         e.model?.markDirty(e)
         graph.changed(.field(ObjectIdentifier(e), slot))
     }

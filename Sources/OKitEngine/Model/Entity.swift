@@ -8,8 +8,16 @@ public final class Entity {
     public let type: EntityType
     /// Stored field values by slot (see `EntityType.slot(of:)`).
     public internal(set) var values: ContiguousArray<Value>
-    /// The entity that holds this one (through a field or a collection); nil for roots and detached entities.
-    public internal(set) weak var parent: Entity?
+    /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a
+    /// model yet (a detached tree gets its parents when it is attached), and for entities removed and stored.
+    ///
+    /// Not a weak reference (weak references put every parent on Swift's slow reference-counting path, which
+    /// cost a third of a binding's evaluation): the engine keeps the invariant that a non-nil parent is alive —
+    /// parents are set only inside managed trees, and cleared for every entity of a tree that is dropped
+    /// (a reload) or retired (removed, then stored).
+    public internal(set) unowned(unsafe) var parent: Entity?
+    /// Whether the entity is held by a field or a collection (ownership, independent of `parent`).
+    internal var isContained = false
     /// The model, when this entity is a model's root.
     internal weak var rootOf: Model?
     /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.

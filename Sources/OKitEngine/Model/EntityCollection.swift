@@ -10,8 +10,9 @@ public final class EntityCollection {
     public internal(set) var items: ContiguousArray<Value>
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
-    /// The entity whose field this is.
-    public internal(set) weak var owner: Entity?
+    /// The entity whose field this is. A collection is valid while its owner lives (hold the owner, not just
+    /// the collection); the Lua bridge's collection objects hold both.
+    public internal(set) unowned(unsafe) var owner: Entity?
     /// The field's slot in the owner.
     public let slot: Int
 

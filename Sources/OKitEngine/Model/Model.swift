@@ -49,7 +49,7 @@ public final class Model {
 
     /// After a store: entities removed before it can no longer be used (their stored form is gone).
     func retireRemoved() {
-        for e in removedSinceStore where e.state == .removed { e.parent = nil }
+        for e in removedSinceStore where e.state == .removed && !e.isContained { engine?.clearParents(e) }
         removedSinceStore.removeAll()
     }
 }

@@ -18,6 +18,7 @@ extension JSONReader {
         let n = type.fields.count
         let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: n), state: .managed)
         e.parent = parent
+        e.isContained = parent != nil
         entityCount += 1
         var seenMask: UInt64 = 0
         var seenMore: [Bool]? = n > 64 ? [Bool](repeating: false, count: n) : nil
@@ -170,6 +171,7 @@ extension JSONReader {
                 let key = try string()
                 let r = Entity(type: rt, values: [.string(engine.ids.next()), key.isEmpty ? .null : .string(key)], state: .managed)
                 r.parent = owner
+                r.isContained = true
                 return .entity(r)
             }
             guard peek() == 0x7B else { throw typeError("a reference object {\"id\", \"refKey\"}", start) }

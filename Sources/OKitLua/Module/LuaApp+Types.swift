@@ -104,7 +104,7 @@ extension LuaApp {
     }
 
     func coll(_ call: LuaCall) throws -> EntityCollection {
-        guard let c = lua.object(at: 1, metatable: OKitTypes.collection, as: EntityCollection.self) else {
+        guard let c = lua.object(at: 1, metatable: OKitTypes.collection, as: CollectionRef.self)?.collection else {
             throw LuaRaise("bad argument #1 to '\(call.name)' (collection expected, got \(call.typeName(1))); call it with ':'")
         }
         return c

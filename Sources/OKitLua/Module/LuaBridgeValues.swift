@@ -70,7 +70,7 @@ extension LuaApp {
     }
 
     func pushCollection(_ c: EntityCollection) {
-        lua.push(object: c, metatable: OKitTypes.collection)
+        lua.push(object: CollectionRef(c), metatable: OKitTypes.collection)
     }
 
     // MARK: Lua → engine values
@@ -89,7 +89,7 @@ extension LuaApp {
             return .data(lua.bytes(at: index) ?? [])
         case LUA_TUSERDATA:
             if let e = lua.object(at: index, metatable: OKitTypes.entity, as: Entity.self) { return .entity(e) }
-            if let c = lua.object(at: index, metatable: OKitTypes.collection, as: EntityCollection.self) { return .collection(c) }
+            if let c = lua.object(at: index, metatable: OKitTypes.collection, as: CollectionRef.self) { return .collection(c.collection) }
             if let d = lua.object(at: index, metatable: OKitTypes.date, as: LuaDate.self) { return .date(d.date) }
             throw LuaRaise("cannot use a \(lua.metatableName(at: index) ?? "userdata") value here")
         case LUA_TTABLE:

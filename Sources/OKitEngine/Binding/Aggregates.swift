@@ -7,7 +7,7 @@ extension BindingEvaluator {
         var elements: [Value]
         switch v {
         case .collection(let c):
-            engine.graph.record(.members(ObjectIdentifier(c)))
+            engine.graph.recordMembers(c)
             elements = Array(c.items)
         case .list(let l): elements = l
         case .null: elements = []

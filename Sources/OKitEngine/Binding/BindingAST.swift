@@ -43,6 +43,9 @@ public final class PathExpression {
     /// 1-based column of the path's first character in the binding text.
     public let column: Int
 
+    /// For a path of plain field steps (`books[3]/authors[0]/name`): the steps, evaluated by a tight loop.
+    let simpleSteps: ContiguousArray<SimpleStep>?
+
     public init(negate: Bool, model: String?, absolute: Bool, segments: [Segment], text: String, column: Int) {
         self.negate = negate
         self.model = model
@@ -50,7 +53,23 @@ public final class PathExpression {
         self.segments = segments
         self.text = text
         self.column = column
+        var steps = ContiguousArray<SimpleStep>()
+        for seg in segments {
+            guard case .property(let keys, let index, _) = seg, keys.count == 1, case .name(_, let cache) = keys[0] else {
+                simpleSteps = nil
+                return
+            }
+            steps.append(SimpleStep(cache: cache, index: index ?? 0, hasIndex: index != nil))
+        }
+        simpleSteps = steps.isEmpty ? nil : steps
     }
+}
+
+/// One step of a simple path: a field (through its slot cache) and an optional index.
+struct SimpleStep {
+    let cache: SlotCache
+    let index: Int
+    let hasIndex: Bool
 }
 
 /// One `/`-separated step of a path.
@@ -85,8 +104,8 @@ public enum Aggregate: String, CaseIterable, Sendable {
 
 /// An inline cache: the slot of a field name for the entity type last seen at this segment.
 public final class SlotCache {
-    var type: ObjectIdentifier?
-    var slot: Int = -1
+    @exclusivity(unchecked) var type: ObjectIdentifier?
+    @exclusivity(unchecked) var slot: Int = -1
 
     public init() {}
 }

@@ -24,6 +24,9 @@ struct BindingEvaluator {
     // MARK: Paths
 
     func evaluate(_ path: PathExpression) throws -> Value {
+        if let steps = path.simpleSteps, !path.absolute, let start, let v = fast(steps, start) {
+            return path.negate ? .bool(!v.truthy) : v
+        }
         var current: Value
         if path.absolute {
             current = try modelRoot(path.model)
@@ -34,6 +37,36 @@ struct BindingEvaluator {
             current = try step(current, seg)
         }
         return path.negate ? .bool(!current.truthy) : current
+    }
+
+    /// The tight loop for plain field paths with warm slot caches. Nil means "take the general path" (a cold
+    /// cache, a computed field, a scalar step, a mapped collection); it has read nothing with side effects.
+    @inline(__always)
+    func fast(_ steps: ContiguousArray<SimpleStep>, _ start: Entity) -> Value? {
+        var e = start
+        let graph = engine.graph
+        let last = steps.count - 1
+        return steps.withUnsafeBufferPointer { buf -> Value? in
+            for k in 0...last {
+                let step = buf[k]
+                let slot = step.cache.slot
+                guard slot >= 0, step.cache.type == ObjectIdentifier(e.type) else { return nil }
+                graph.recordField(e, slot)
+                var v = e.values[slot]
+                if step.hasIndex {
+                    guard case .collection(let c) = v else { return nil }
+                    graph.recordMembers(c)
+                    v = c.element(at: step.index) ?? .null
+                }
+                if k == last { return v }
+                switch v {
+                case .entity(let next): e = next
+                case .null: return .null
+                default: return nil
+                }
+            }
+            return nil
+        }
     }
 
     func modelRoot(_ name: String?) throws -> Value {
@@ -79,7 +112,7 @@ struct BindingEvaluator {
     func index(_ v: Value, _ i: Int) -> Value {
         switch v {
         case .collection(let c):
-            engine.graph.record(.members(ObjectIdentifier(c)))
+            engine.graph.recordMembers(c)
             return c.element(at: i) ?? .null
         case .list(let l):
             let k = i < 0 ? l.count + i : i
@@ -115,13 +148,13 @@ struct BindingEvaluator {
             let t = e.type
             if cache.type == ObjectIdentifier(t) {
                 if cache.slot >= 0 {
-                    engine.graph.record(.field(ObjectIdentifier(e), cache.slot))
+                    engine.graph.recordField(e, cache.slot)
                     return e.values[cache.slot]
                 }
             } else if let slot = t.slot(of: name) {
                 cache.type = ObjectIdentifier(t)
                 cache.slot = slot
-                engine.graph.record(.field(ObjectIdentifier(e), slot))
+                engine.graph.recordField(e, slot)
                 return e.values[slot]
             } else {
                 cache.type = ObjectIdentifier(t)
@@ -129,7 +162,7 @@ struct BindingEvaluator {
             }
             return try entityMember(name, of: e)
         case .collection(let c):
-            engine.graph.record(.members(ObjectIdentifier(c)))
+            engine.graph.recordMembers(c)
             if c.kind == .map { return c.value(forKey: name) ?? .null }
             if let fn = engine.extensions.function(type: "collection", name: name) {
                 return try invoke(fn, name, v, [])
@@ -164,7 +197,7 @@ struct BindingEvaluator {
             if let m = e.type.methods[name] { return try guarded(name) { try m.call(e, args) } }
             if args.isEmpty, let c = e.type.computed[name] { return try guarded(name) { try c.get(e) } }
         }
-        if case .collection(let c) = v { engine.graph.record(.members(ObjectIdentifier(c))) }
+        if case .collection(let c) = v { engine.graph.recordMembers(c) }
         if let fn = engine.extensions.resolve(for: v, name: name) { return try invoke(fn, name, v, args) }
         if !v.isNull { unknown(name + "()", on: v) }
         return .null

@@ -80,7 +80,7 @@ struct ExpressionEvaluator {
             switch v {
             case .string(let s): return .int(s.count)
             case .collection(let c):
-                base.engine.graph.record(.members(ObjectIdentifier(c)))
+                base.engine.graph.recordMembers(c)
                 return .int(c.count)
             case .list(let l): return .int(l.count)
             case .null: return .int(0)

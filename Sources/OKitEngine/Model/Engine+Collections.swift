@@ -133,7 +133,7 @@ extension Engine {
 
     func membersChanged(_ c: EntityCollection) {
         if let owner = c.owner { owner.model?.markDirty(owner) }
-        graph.changed(.members(ObjectIdentifier(c)))
+        graph.changed(.members(c))
     }
 
     func sameMember(_ a: Value, _ b: Value) -> Bool {

@@ -53,7 +53,7 @@ extension Engine {
     /// Reads a field, computed field or zero-argument method by name, recording the read.
     public func read(_ e: Entity, _ name: String) throws -> Value {
         if let slot = e.type.slot(of: name) {
-            graph.record(.field(ObjectIdentifier(e), slot))
+            graph.recordField(e, slot)
             return e.values[slot]
         }
         if let c = e.type.computed[name] { return try c.get(e) }
@@ -64,7 +64,7 @@ extension Engine {
 
     /// Resolves a reference entity's target through the id index, recording the reads.
     public func resolveRef(_ ref: Entity) -> Entity? {
-        graph.record(.field(ObjectIdentifier(ref), 1))
+        graph.recordField(ref, 1)
         guard case .string(let key) = ref.values[1], !key.isEmpty else { return nil }
         return lookup(id: key, from: ref.model)
     }
@@ -163,7 +163,7 @@ extension Engine {
         } else {
             e.model?.markDirty(e)
         }
-        graph.changed(.field(ObjectIdentifier(e), slot))
+        graph.changed(.field(e, slot))
         notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil))
         if let didSet = f.didSet { try didSet(e, old) }
         if !inTx { graph.flush() }
@@ -179,7 +179,7 @@ extension Engine {
             c.parent = e.state == .managed ? e : nil
         }
         e.model?.markDirty(e)
-        graph.changed(.field(ObjectIdentifier(e), slot))
+        graph.changed(.field(e, slot))
     }
 
     func reindex(_ e: Entity, old: Value, new: Value) {

@@ -7,7 +7,7 @@ import Foundation
 public final class Entity {
     public let type: EntityType
     /// Stored field values by slot (see `EntityType.slot(of:)`).
-    public internal(set) var values: ContiguousArray<Value>
+    @exclusivity(unchecked) public internal(set) var values: ContiguousArray<Value>
     /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a
     /// model yet (a detached tree gets its parents when it is attached), and for entities removed and stored.
     ///
@@ -18,6 +18,10 @@ public final class Entity {
     public internal(set) unowned(unsafe) var parent: Entity?
     /// Whether the entity is held by a field or a collection (ownership, independent of `parent`).
     internal var isContained = false
+    /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
+    internal var readers: [(slot: Int, subscription: Subscription)] = []
+    /// Whether the entity is in its model's list of changed entities.
+    internal var isDirtyUnit = false
     /// The model, when this entity is a model's root.
     internal weak var rootOf: Model?
     /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.

@@ -7,7 +7,7 @@ public final class EntityCollection {
 
     public let kind: Kind
     public let elementType: FieldType
-    public internal(set) var items: ContiguousArray<Value>
+    @exclusivity(unchecked) public internal(set) var items: ContiguousArray<Value>
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
     /// The entity whose field this is. A collection is valid while its owner lives (hold the owner, not just
@@ -15,6 +15,8 @@ public final class EntityCollection {
     public internal(set) unowned(unsafe) var owner: Entity?
     /// The field's slot in the owner.
     public let slot: Int
+    /// Subscriptions that read this collection's membership (see `DependencyGraph`).
+    internal var readers: [Subscription] = []
 
     init(kind: Kind, elementType: FieldType, owner: Entity?, slot: Int, items: ContiguousArray<Value> = []) {
         self.kind = kind

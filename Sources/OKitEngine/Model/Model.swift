@@ -13,7 +13,7 @@ public final class Model {
 
     /// Entities whose own stored content changed since the last store: the nearest entity with an id
     /// above each change (a change to the root's own fields or collections dirties the whole model).
-    internal var dirtyUnits: [ObjectIdentifier: Entity] = [:]
+    internal var dirtyUnits: [Entity] = []
     /// Set when the whole model must be written (root changed, created fresh, loaded from an older format).
     internal var wholeDirty = false
     /// Entities removed since the last store: once the store is written they are dead (no longer usable).
@@ -38,11 +38,13 @@ public final class Model {
         var unit = entity
         while !unit.type.hasId || unit.type.isRef || unit.type.kind == .inlineBinary, let p = unit.parent { unit = p }
         if unit === root { wholeDirty = true; return }
-        if wholeDirty { return }
-        dirtyUnits[ObjectIdentifier(unit)] = unit
+        if wholeDirty || unit.isDirtyUnit { return }
+        unit.isDirtyUnit = true
+        dirtyUnits.append(unit)
     }
 
     func clearDirty() {
+        for e in dirtyUnits { e.isDirtyUnit = false }
         dirtyUnits.removeAll(keepingCapacity: false)
         wholeDirty = false
     }

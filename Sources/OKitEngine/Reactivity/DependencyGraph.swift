@@ -1,23 +1,36 @@
 /// Who read what: for each dependency key, the subscriptions whose last evaluation read it.
 ///
-/// A write looks up its key and marks exactly those subscriptions stale: the cost of a change follows the
-/// bindings it affects, not the number of bindings alive (OKit walked every controller on every write).
+/// Readers of a field live on the entity and readers of a collection's membership on the collection (as in
+/// MobX, observables know their observers), other keys in a small table. A write looks its readers up in
+/// constant time and marks exactly those subscriptions stale: the cost of a change follows the bindings it
+/// affects, not the number of bindings alive (OKit walked every controller on every write).
 public final class DependencyGraph {
     private var readers: [DependencyKey: [ObjectIdentifier: Subscription]] = [:]
     /// Subscriptions marked stale in the current transaction, to notify after it.
     private var pending: [Subscription] = []
     /// The recorder of the evaluation in progress, if any.
-    public internal(set) var recorder: DependencyRecorder?
+    @exclusivity(unchecked) public internal(set) var recorder: DependencyRecorder?
+    /// Number of live (key → reader) edges; for tests.
+    public private(set) var edgeCount = 0
 
     public init() {}
-
-    /// Number of live (key → reader) edges; for tests.
-    public var edgeCount: Int { readers.values.reduce(0) { $0 + $1.count } }
 
     /// Records a read into the evaluation in progress.
     @inline(__always)
     public func record(_ key: DependencyKey) {
         recorder?.record(key)
+    }
+
+    /// Records a field read (without building a key when nothing records).
+    @inline(__always)
+    public func recordField(_ e: Entity, _ slot: Int) {
+        if let r = recorder { r.record(.field(e, slot)) }
+    }
+
+    /// Records a read of a collection's membership.
+    @inline(__always)
+    public func recordMembers(_ c: EntityCollection) {
+        if let r = recorder { r.record(.members(c)) }
     }
 
     /// Runs `body` recording what it reads; nested recordings also count for the outer one.
@@ -53,18 +66,38 @@ public final class DependencyGraph {
         // Most re-evaluations read what they read before: then the edges stay as they are.
         if keys == s.reads, !s.reads.isEmpty || keys.isEmpty { return }
         detach(s)
-        s.reads = keys
         if s.cancelled { return }
-        let oid = ObjectIdentifier(s)
-        for k in keys { readers[k, default: [:]][oid] = s }
+        s.reads = keys
+        for k in keys { attach(s, k) }
+    }
+
+    private func attach(_ s: Subscription, _ k: DependencyKey) {
+        edgeCount += 1
+        switch k {
+        case .field(let e, let slot):
+            e.readers.append((slot, s))
+        case .members(let c):
+            c.readers.append(s)
+        default:
+            readers[k, default: [:]][ObjectIdentifier(s)] = s
+        }
     }
 
     func detach(_ s: Subscription) {
-        let oid = ObjectIdentifier(s)
         for k in s.reads {
-            if var set = readers[k] {
-                set.removeValue(forKey: oid)
-                readers[k] = set.isEmpty ? nil : set
+            edgeCount -= 1
+            switch k {
+            case .field(let e, let slot):
+                if let i = e.readers.firstIndex(where: { $0.slot == slot && $0.subscription === s }) {
+                    e.readers.remove(at: i)
+                }
+            case .members(let c):
+                c.readers.removeAll { $0 === s }
+            default:
+                if var set = readers[k] {
+                    set.removeValue(forKey: ObjectIdentifier(s))
+                    readers[k] = set.isEmpty ? nil : set
+                }
             }
         }
         s.reads = []
@@ -72,11 +105,22 @@ public final class DependencyGraph {
 
     /// Marks the readers of `key` stale; they are notified when the transaction ends.
     public func changed(_ key: DependencyKey) {
-        guard let set = readers[key] else { return }
-        for s in set.values where !s.isStale {
-            s.isStale = true
-            if !s.notifyPending { s.notifyPending = true; pending.append(s) }
+        switch key {
+        case .field(let e, let slot):
+            for r in e.readers where r.slot == slot { markStale(r.subscription) }
+        case .members(let c):
+            for s in c.readers { markStale(s) }
+        default:
+            guard let set = readers[key] else { return }
+            for s in set.values { markStale(s) }
         }
+    }
+
+    @inline(__always)
+    private func markStale(_ s: Subscription) {
+        guard !s.isStale else { return }
+        s.isStale = true
+        if !s.notifyPending { s.notifyPending = true; pending.append(s) }
     }
 
     /// Calls `onStale` of every subscription made stale since the last flush. Called by the engine

@@ -1,9 +1,9 @@
 /// Something an evaluation read, and a write can change.
 public enum DependencyKey: Hashable {
-    /// A stored field of an entity (by object identity and slot).
-    case field(ObjectIdentifier, Int)
+    /// A stored field of an entity (by slot).
+    case field(Entity, Int)
     /// The membership and order of a collection.
-    case members(ObjectIdentifier)
+    case members(EntityCollection)
     /// The entry of an id in the id index (what `$x` and `ref` resolved).
     case id(String)
     /// A model's root (replaced by restoreState).
@@ -12,6 +12,28 @@ public enum DependencyKey: Hashable {
     case locale
     /// The app clock (relative dates, intervals).
     case clock
+
+    public static func == (a: DependencyKey, b: DependencyKey) -> Bool {
+        switch (a, b) {
+        case (.field(let x, let i), .field(let y, let j)): return x === y && i == j
+        case (.members(let x), .members(let y)): return x === y
+        case (.id(let x), .id(let y)): return x == y
+        case (.model(let x), .model(let y)): return x == y
+        case (.locale, .locale), (.clock, .clock): return true
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .field(let e, let i): h.combine(0); h.combine(ObjectIdentifier(e)); h.combine(i)
+        case .members(let c): h.combine(1); h.combine(ObjectIdentifier(c))
+        case .id(let s): h.combine(2); h.combine(s)
+        case .model(let s): h.combine(3); h.combine(s)
+        case .locale: h.combine(4)
+        case .clock: h.combine(5)
+        }
+    }
 }
 
 /// Collects the keys read during one evaluation.

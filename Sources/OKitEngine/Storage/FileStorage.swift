@@ -145,7 +145,7 @@ public final class FileStorage: ModelStorage {
         if !model.wholeDirty, let full = fullSizes[name], full > 0 {
             var records: [UInt8] = []
             var writer = JSONWriter(capacity: 1024)
-            for unit in model.dirtyUnits.values {
+            for unit in model.dirtyUnits {
                 writer.out.removeAll(keepingCapacity: true)
                 writer.entity(unit)
                 records.append(contentsOf: Journal.record(writer.out))

@@ -152,7 +152,7 @@ extension LuaApp {
             "clear": { [unowned self] call in try engine.clear(coll(call)); return 0 },
             "contains": { [unowned self] call in
                 let c = try coll(call)
-                engine.graph.record(.members(ObjectIdentifier(c)))
+                engine.graph.recordMembers(c)
                 let v = try value(at: 2)
                 lua.push(c.items.contains { ValueOrder.equal($0, v) || sameEntity($0, v) })
                 return 1
@@ -160,7 +160,7 @@ extension LuaApp {
             "find": { [unowned self] call in
                 let c = try coll(call)
                 try call.requireFunction(2)
-                engine.graph.record(.members(ObjectIdentifier(c)))
+                engine.graph.recordMembers(c)
                 for item in c.items where try test(call, 2, item) { push(item); return 1 }
                 lua.pushNil()
                 return 1
@@ -168,7 +168,7 @@ extension LuaApp {
             "filter": { [unowned self] call in
                 let c = try coll(call)
                 try call.requireFunction(2)
-                engine.graph.record(.members(ObjectIdentifier(c)))
+                engine.graph.recordMembers(c)
                 var out: [Value] = []
                 for item in c.items where try test(call, 2, item) { out.append(item) }
                 push(.list(out))
@@ -179,14 +179,14 @@ extension LuaApp {
             "__index": { [unowned self] call in
                 let c = try coll(call)
                 if call.type(2) == LUA_TNUMBER {
-                    engine.graph.record(.members(ObjectIdentifier(c)))
+                    engine.graph.recordMembers(c)
                     let n = try call.int(2)
                     if n >= 1, n <= c.count { push(c.items[Int(n) - 1]) } else { lua.pushNil() }
                     return 1
                 }
                 let key = try call.string(2)
                 if c.kind == .map, methods[key] == nil {
-                    engine.graph.record(.members(ObjectIdentifier(c)))
+                    engine.graph.recordMembers(c)
                     push(c.value(forKey: key) ?? .null)
                     return 1
                 }
@@ -202,13 +202,13 @@ extension LuaApp {
             },
             "__len": { [unowned self] call in
                 let c = try coll(call)
-                engine.graph.record(.members(ObjectIdentifier(c)))
+                engine.graph.recordMembers(c)
                 lua.push(c.count)
                 return 1
             },
             "__pairs": { [unowned self] call in
                 let c = try coll(call)
-                engine.graph.record(.members(ObjectIdentifier(c)))
+                engine.graph.recordMembers(c)
                 var position = 0
                 lua.push(function: "next") { [unowned self] _ in
                     guard position < c.count else { lua.pushNil(); return 1 }

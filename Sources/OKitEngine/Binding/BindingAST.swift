@@ -106,6 +106,10 @@ public enum Aggregate: String, CaseIterable, Sendable {
 public final class SlotCache {
     @exclusivity(unchecked) var type: ObjectIdentifier?
     @exclusivity(unchecked) var slot: Int = -1
+    /// The extension last resolved here for a scalar receiver, its receiver kind and the registry generation.
+    @exclusivity(unchecked) var fn: ExtensionFunction?
+    @exclusivity(unchecked) var fnKind: ValueKind?
+    @exclusivity(unchecked) var fnGeneration = -1
 
     public init() {}
 }

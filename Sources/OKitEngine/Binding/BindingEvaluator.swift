@@ -24,48 +24,56 @@ struct BindingEvaluator {
     // MARK: Paths
 
     func evaluate(_ path: PathExpression) throws -> Value {
-        if let steps = path.simpleSteps, !path.absolute, let start, let v = fast(steps, start) {
-            return path.negate ? .bool(!v.truthy) : v
-        }
         var current: Value
-        if path.absolute {
+        var from = 0
+        if let steps = path.simpleSteps, !path.absolute, let start {
+            let (v, next) = fast(steps, start)
+            if next == steps.count { return path.negate ? .bool(!v.truthy) : v }
+            current = v
+            from = next
+        } else if path.absolute {
             current = try modelRoot(path.model)
         } else {
             current = start.map { .entity($0) } ?? .null
         }
-        for seg in path.segments {
-            current = try step(current, seg)
+        let segments = path.segments
+        var k = from
+        while k < segments.count {
+            current = try step(current, segments[k])
+            k += 1
         }
         return path.negate ? .bool(!current.truthy) : current
     }
 
-    /// The tight loop for plain field paths with warm slot caches. Nil means "take the general path" (a cold
-    /// cache, a computed field, a scalar step, a mapped collection); it has read nothing with side effects.
+    /// The tight loop for plain field steps with warm slot caches: returns the value reached and the index of
+    /// the first segment it did not take (the general path goes on from there: a cold cache, a computed field,
+    /// a scalar or a collection). It reads only stored fields, so stopping anywhere is safe.
     @inline(__always)
-    func fast(_ steps: ContiguousArray<SimpleStep>, _ start: Entity) -> Value? {
+    func fast(_ steps: ContiguousArray<SimpleStep>, _ start: Entity) -> (Value, Int) {
         var e = start
         let graph = engine.graph
-        let last = steps.count - 1
-        return steps.withUnsafeBufferPointer { buf -> Value? in
-            for k in 0...last {
+        let count = steps.count
+        return steps.withUnsafeBufferPointer { buf -> (Value, Int) in
+            var k = 0
+            while true {
                 let step = buf[k]
                 let slot = step.cache.slot
-                guard slot >= 0, step.cache.type == ObjectIdentifier(e.type) else { return nil }
+                guard slot >= 0, step.cache.type == ObjectIdentifier(e.type) else { return (.entity(e), k) }
+                if step.hasIndex, case .collection = e.values[slot] {} else if step.hasIndex { return (.entity(e), k) }
                 graph.recordField(e, slot)
                 var v = e.values[slot]
-                if step.hasIndex {
-                    guard case .collection(let c) = v else { return nil }
+                if step.hasIndex, case .collection(let c) = v {
                     graph.recordMembers(c)
                     v = c.element(at: step.index) ?? .null
                 }
-                if k == last { return v }
+                k += 1
+                if k == count { return (v, k) }
                 switch v {
                 case .entity(let next): e = next
-                case .null: return .null
-                default: return nil
+                case .null: return (.null, count)
+                default: return (v, k)
                 }
             }
-            return nil
         }
     }
 
@@ -174,10 +182,23 @@ struct BindingEvaluator {
             }
             return .list(try l.map { try property(name, cache, of: $0) })
         default:
-            if let fn = engine.extensions.resolve(for: v, name: name) { return try invoke(fn, name, v, []) }
+            if let fn = cachedExtension(name, cache, for: v) { return try invoke(fn, name, v, []) }
             if !v.isNull { unknown(name, on: v) }
             return .null
         }
+    }
+
+    /// The extension for a scalar receiver, remembered in the segment's cache until the registry changes.
+    @inline(__always)
+    func cachedExtension(_ name: String, _ cache: SlotCache, for v: Value) -> ExtensionFunction? {
+        let kind = ValueKind(v)
+        let registry = engine.extensions
+        if cache.fnKind == kind, cache.fnGeneration == registry.generation { return cache.fn }
+        let fn = registry.resolve(for: v, name: name)
+        cache.fn = fn
+        cache.fnKind = kind
+        cache.fnGeneration = registry.generation
+        return fn
     }
 
     func entityMember(_ name: String, of e: Entity) throws -> Value {

@@ -9,12 +9,15 @@ public typealias ExtensionFunction = (_ receiver: Value, _ args: [Value], _ engi
 /// at the same type replaces the earlier function (a Lua extension replaces a built-in).
 public final class ExtensionRegistry {
     private var functions: [String: [String: ExtensionFunction]] = [:]
+    /// Changes with every registration (bindings cache what they resolved per generation).
+    public private(set) var generation = 0
 
     public init() {}
 
     /// Registers `fn` as `name` for receivers of `type`.
     public func register(_ type: String, _ name: String, _ fn: @escaping ExtensionFunction) {
         functions[type, default: [:]][name] = fn
+        generation += 1
     }
 
     /// The function registered exactly at `type`.

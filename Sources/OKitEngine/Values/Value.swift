@@ -73,3 +73,20 @@ extension Value {
         }
     }
 }
+
+/// The kind of a scalar value, as extension lookup distinguishes it.
+enum ValueKind: Equatable {
+    case null, bool, number, string, date, data, other
+
+    init(_ v: Value) {
+        switch v {
+        case .null: self = .null
+        case .bool: self = .bool
+        case .int, .double: self = .number
+        case .string: self = .string
+        case .date: self = .date
+        case .data: self = .data
+        default: self = .other
+        }
+    }
+}

@@ -41,6 +41,8 @@ struct BenchCommand: ParsableCommand {
         if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs") }
         if wanted("store") { emit("store", try bench.storeAll(), "ms") }
         if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
+        if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }
+        if wanted("startup") { emit("startup", try bench.startup(), "ms") }
     }
 
     func emit(_ workload: String, _ value: Double, _ unit: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import OKitEngine
+import OKitLua
 
 /// The timed parts of `okit-run bench`.
 struct BenchRunner {
@@ -46,6 +47,56 @@ struct BenchRunner {
             best = min(best, Double(BenchRunner.now() - t) / 1e6)
         }
         return best
+    }
+
+    /// `books[i]/name/initial` where `initial` is a Lua extension, per evaluation in ns (the shop loaded by a
+    /// Lua app declaring the same schema).
+    mutating func pathEvalLuaExtension() throws -> Double {
+        engine = nil; model = nil; storage = nil
+        let appFile = folder.appendingPathComponent("app.lua")
+        try BenchShop.luaApp.write(to: appFile, atomically: true, encoding: .utf8)
+        var options = LuaAppOptions()
+        options.dataFolder = folder
+        let app = try LuaApp(options: options)
+        try app.load(appFile: appFile)
+        guard let root = app.engine.defaultModel?.root else { return 0 }
+        var r = BenchShop.Random(state: 42)
+        let bindings = try (0..<1000).map { _ in try app.engine.compile("books[\(r.below(books))]/name/initial") }
+        var sink = 0
+        for b in bindings { if case .string(let s) = try app.engine.evaluate(b, root) { sink &+= s.utf8.count } }
+        let n = 300_000
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let t = BenchRunner.now()
+            for k in 0..<n {
+                if case .string(let s) = try app.engine.evaluate(bindings[k % 1000], root) { sink &+= s.utf8.count }
+            }
+            best = min(best, Double(BenchRunner.now() - t) / Double(n))
+        }
+        if sink == 42 { print("") }
+        return best
+    }
+
+    /// `okit-run` on a 30-line app to its first output, whole process, median of 7 runs in ms.
+    func startup() throws -> Double {
+        let dir = folder.appendingPathComponent("startup")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let appFile = dir.appendingPathComponent("app.lua")
+        try BenchShop.startupApp.write(to: appFile, atomically: true, encoding: .utf8)
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var times: [Double] = []
+        for k in 0..<7 {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = [appFile.path, "--data", dir.appendingPathComponent("data\(k)").path]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            let t = BenchRunner.now()
+            try p.run()
+            p.waitUntilExit()
+            times.append(Double(BenchRunner.now() - t) / 1e6)
+        }
+        return times.sorted()[times.count / 2]
     }
 
     /// The first lookup by id after a load: it builds the id index (ms).

@@ -82,4 +82,47 @@ enum BenchShop {
         out.append(contentsOf: "]}".utf8)
         return out
     }
+
+    /// The benchmark schema as a Lua app with a Lua extension (`path_eval_lua_ext`).
+    static let luaApp = """
+    local okit = require "okit"
+    okit.entity("Author", { name = "string" })
+    okit.entity("Book", { name = "string", date = "date", marked = "bool", price = "double", authors = "[Author]" })
+    okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
+    okit.extension("string", "initial", function(s) return s:sub(1, 1) end)
+    okit.model("Shop")
+    """
+
+    /// A 30-line app for `startup`.
+    static let startupApp = """
+    local okit = require "okit"
+    okit.strings("en", { entry = "Entry", entrys = "Entries" })
+    okit.entity("Author", { name = { "string", default = "<New Author>" } })
+    okit.entity("Genre", { name = "string" })
+    okit.entity("Book", {
+      name = "string",
+      date = "date",
+      marked = "bool",
+      price = { "double", default = 0 },
+      copies = "int",
+      comment = "string?",
+      authors = "[ref Author]",
+      genre = "ref Genre",
+      formatMarked = okit.computed(function(self) return self.marked and "marked" or "not marked" end),
+      setAsMarked = function(self) self.marked = true end,
+    })
+    okit.entity("Shop", { books = "[Book]", genres = "[Genre]", authors = "[Author]" })
+    okit.extension("string", "initial", function(s) return s:sub(1, 1):upper() end)
+    local shop = okit.model("Shop", {
+      seed = function(root)
+        root.genres:append(okit.new("Genre", { id = "SCIFI", name = "Science Fiction" }))
+        root.books:append(okit.new("Book", { name = "Dune", price = 12.5, copies = 3, genre = "SCIFI" }))
+        root.books:append(okit.new("Book", { name = "Emma", price = 8, copies = 1 }))
+      end,
+    })
+    okit.state { shop }
+    okit.app { id = "startup", version = 1 }
+    -- the first output: a binding evaluated
+    print(okit.get(shop, "books[0]/name/initial"))
+    """
 }

@@ -18,9 +18,9 @@ extension Engine {
         let position = append ? c.items.count : min(max(index ?? 0, 0), c.items.count)
         try transaction {
             c.items.insert(element, at: position)
-            undoLog.append { [weak self] in
+            undoLog.append { [unowned self] in
                 if let i = c.items.firstIndex(where: { $0.isSame(as: element) }) { c.items.remove(at: i) }
-                self?.membersChanged(c)
+                self.membersChanged(c)
             }
             membersChanged(c)
             notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .insert,
@@ -49,10 +49,10 @@ extension Engine {
         try transaction {
             let element = c.items.remove(at: index)
             let key = c.kind == .map ? c.keys.remove(at: index) : nil
-            undoLog.append { [weak self] in
+            undoLog.append { [unowned self] in
                 c.items.insert(element, at: min(index, c.items.count))
                 if let key { c.keys.insert(key, at: min(index, c.keys.count)) }
-                self?.membersChanged(c)
+                self.membersChanged(c)
             }
             membersChanged(c)
             notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .remove,
@@ -73,10 +73,10 @@ extension Engine {
             let element = c.items.remove(at: from)
             c.items.insert(element, at: to)
             if c.kind == .map { let k = c.keys.remove(at: from); c.keys.insert(k, at: to) }
-            undoLog.append { [weak self] in
+            undoLog.append { [unowned self] in
                 let x = c.items.remove(at: to); c.items.insert(x, at: from)
                 if c.kind == .map { let k = c.keys.remove(at: to); c.keys.insert(k, at: from) }
-                self?.membersChanged(c)
+                self.membersChanged(c)
             }
             membersChanged(c)
             notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .move,
@@ -102,9 +102,9 @@ extension Engine {
             let element = try collectionElement(value, for: c)
             c.items.append(element)
             c.keys.append(key)
-            undoLog.append { [weak self] in
+            undoLog.append { [unowned self] in
                 if let i = c.keys.firstIndex(of: key) { c.items.remove(at: i); c.keys.remove(at: i) }
-                self?.membersChanged(c)
+                self.membersChanged(c)
             }
             membersChanged(c)
             notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName + "." + key, operation: .insert,

@@ -112,10 +112,10 @@ extension Engine {
         collectIds(child, into: &ids)
         for id in ids { changed(.id(id)) }
         if transactionDepth > 0 {
-            undoLog.append { [weak self] in
-                self?.markRemoved(child)
+            undoLog.append { [unowned self] in
+                self.markRemoved(child)
                 child.isContained = false
-                self?.clearParents(child)
+                self.clearParents(child)
             }
         }
         if wasDetached { try fireManaged(child, container: parent) }
@@ -140,7 +140,7 @@ extension Engine {
         markRemoved(child)
         parent.model?.removedSinceStore.append(child)
         if transactionDepth > 0 {
-            undoLog.append { [weak self] in child.parent = parent; child.isContained = true; self?.markManaged(child) }
+            undoLog.append { [unowned self] in child.parent = parent; child.isContained = true; self.markManaged(child) }
         }
         if let h = child.type.hooks.unmanaged {
             do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }

@@ -157,7 +157,7 @@ extension Engine {
         }
         if silent { return }
         let inTx = transactionDepth > 0
-        if inTx { undoLog.append { [weak self] in self?.restore(e, slot, old) } }
+        if inTx { undoLog.append { [unowned self] in self.restore(e, slot, old) } }
         if slot == 0, e.type.hasId, let p = e.parent {
             e.model?.markDirty(p)      // the journal finds entities by id: a new id is its container's change
         } else {

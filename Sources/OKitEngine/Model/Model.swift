@@ -9,7 +9,9 @@ public final class Model {
     public let rootType: EntityType
     public let storageKind: StorageKind
     public internal(set) var root: Entity
-    public internal(set) weak var engine: Engine?
+    /// The engine that registered the model. A model is used through its engine: keep the engine alive while
+    /// you hold a model (an unowned reference keeps the engine off Swift's slow reference-counting path).
+    public internal(set) unowned var engine: Engine?
 
     /// Entities whose own stored content changed since the last store: the nearest entity with an id
     /// above each change (a change to the root's own fields or collections dirties the whole model).

@@ -14,7 +14,8 @@ public final class Subscription {
 
     let evaluate: () throws -> Value
     var reads: [DependencyKey] = []
-    weak var graph: DependencyGraph?
+    /// The engine's graph (unowned: a subscription is used while its engine lives).
+    unowned var graph: DependencyGraph?
     var cached: Value = .null
     var cancelled = false
     var notifyPending = false

@@ -20,6 +20,8 @@ public final class LuaState {
     public static let maxDepth = 100
     /// Host objects kept alive by this state (module tables, boxes), keyed for lookup.
     var hostData: [String: AnyObject] = [:]
+    /// Shared with `LuaRef`s: tells them when the state is closed.
+    private(set) lazy var handle = LuaStateHandle(self)
 
     /// Creates a state with a memory limit in bytes (`--lua-memory`, default 256 MiB).
     public init(memoryLimit: Int = 256 << 20) throws {
@@ -34,6 +36,7 @@ public final class LuaState {
     }
 
     deinit {
+        handle.closed = true
         okit_close(mainL)
     }
 
@@ -177,7 +180,7 @@ public final class LuaState {
 
     /// Keeps the value on top of the stack in the registry (pops it).
     public func ref() -> LuaRef {
-        LuaRef(state: self, id: luaL_ref(L, okit_LUA_REGISTRYINDEX))
+        LuaRef(handle: handle, id: luaL_ref(L, okit_LUA_REGISTRYINDEX))
     }
 
     // MARK: Raw table helpers
@@ -208,24 +211,36 @@ public final class LuaState {
     }
 }
 
+/// Whether a state is still open, shared with the references into it (so they need no weak reference).
+final class LuaStateHandle {
+    let L: OpaquePointer
+    var closed = false
+    unowned(unsafe) let state: LuaState
+
+    init(_ state: LuaState) {
+        L = state.mainL
+        self.state = state
+    }
+}
+
 /// A value kept in the registry of a state.
 public final class LuaRef {
-    weak var state: LuaState?
+    let handle: LuaStateHandle
     public let id: Int32
 
-    init(state: LuaState, id: Int32) {
-        self.state = state
+    init(handle: LuaStateHandle, id: Int32) {
+        self.handle = handle
         self.id = id
     }
 
-    /// Pushes the value.
+    /// Pushes the value onto the running thread's stack.
     public func push() {
-        guard let s = state else { return }
-        lua_rawgeti(s.L, okit_LUA_REGISTRYINDEX, lua_Integer(id))
+        guard !handle.closed else { return }
+        lua_rawgeti(handle.state.L, okit_LUA_REGISTRYINDEX, lua_Integer(id))
     }
 
     deinit {
-        if let s = state { luaL_unref(s.L, okit_LUA_REGISTRYINDEX, id) }
+        if !handle.closed { luaL_unref(handle.L, okit_LUA_REGISTRYINDEX, id) }
     }
 }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `okit-run` as a person runs it: exit codes and one-line messages with file:line.
+@Suite struct CommandLineTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/okit-run")
+
+    func run(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func app(_ source: String, name: String = "app.lua") throws -> (URL, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(name)
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        return (file, dir.appendingPathComponent("data"))
+    }
+
+    @Test(arguments: [
+        ("local x = \n", "app.lua:2:"),
+        ("local t = nil\nprint(t.x)\n", "app.lua:2: attempt to index a nil value"),
+        ("okit.entity('Book', {\n  name = 'strng' })\nokit.model('Book')\n", "app.lua:1: okit.entity(\"Book\"), field \"name\": unknown field type or entity type \"strng\""),
+        ("okit.entity('Book', { name = 'string',\n  label = okit.computed(function(self) return okit.get(self, 'name[') end) })\nlocal b = okit.model('Book')\nprint(b.label)\n",
+         "app.lua:2: binding \"name[\": expected an integer index at column 6"),
+        ("okit.entity('Book', { n = { 'int', default = 'many' } })\n", "app.lua:1: okit.entity: entity type \"Book\", field \"n\": bad default"),
+    ])
+    func loadErrorsExitWith3AndOneLine(_ source: String, _ expected: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build okit-run first (swift build)")
+        let (file, data) = try app(source)
+        let r = try run([file.path, "--data", data.path])
+        #expect(r.code == 3, "\(r.err)")
+        #expect(r.err.hasPrefix(expected), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "one line: \(r.err)")
+    }
+
+    @Test func usageErrorsExitWith2() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        #expect(try run(["/nonexistent/app.lua"]).code == 2)
+        let (file, _) = try app("")
+        #expect(try run([file.path, "--clock", "sometimes"]).code == 2)
+        #expect(try run([file.path, "--lua-memory", "1"]).code == 2)
+    }
+
+    @Test func scriptsRunAndStoreAndFailuresExitWith1() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        let (file, data) = try app("okit.entity('Book', { name = 'string' })\nokit.entity('Shop', { books = '[Book]' })\nshop = okit.model('Shop')\n")
+        let script = file.deletingLastPathComponent().appendingPathComponent("s.lua")
+        try "shop.books:append(okit.new('Book', { name = 'Dune' }))".write(to: script, atomically: true, encoding: .utf8)
+        #expect(try run([file.path, "--data", data.path, "--script", script.path]).code == 0)
+        let stored = try String(contentsOf: data.appendingPathComponent("okit/data/default.json"), encoding: .utf8)
+        #expect(stored.contains("\"name\":\"Dune\""))
+        let printed = try run([file.path, "--data", data.path])
+        #expect(printed.code == 0 && printed.out.contains("\"model\":\"default\"") && printed.out.contains("Dune"))
+        try "error('nope')".write(to: script, atomically: true, encoding: .utf8)
+        let failed = try run([file.path, "--data", data.path, "--script", script.path])
+        #expect(failed.code == 1 && failed.err.hasPrefix("s.lua:1: nope"))
+    }
+
+    @Test func unreadableModelsExitWith4AndCanBeRecovered() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        let (file, data) = try app("okit.entity('Shop', { name = 'string' })\nokit.model('Shop')\n")
+        let models = data.appendingPathComponent("okit/data")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try "{\"name\": 5}".write(to: models.appendingPathComponent("default.json"), atomically: true, encoding: .utf8)
+        let r = try run([file.path, "--data", data.path])
+        #expect(r.code == 4)
+        #expect(r.err.contains("default.json:1:10: expected a string at $.name"))
+        #expect(try String(contentsOf: models.appendingPathComponent("default.json"), encoding: .utf8) == "{\"name\": 5}")
+        #expect(try run([file.path, "--data", data.path, "--recover", "default"]).code == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: models.path)
+        #expect(left.contains { $0.hasPrefix("default.json.corrupt-") })
+    }
+}

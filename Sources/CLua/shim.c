@@ -65,8 +65,13 @@ static void okit_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     okit_control *c = okit_control_of(L);
     if (!c->exhausted) {
-        c->remaining -= OKIT_HOOK_STEP;
-        if (c->remaining > 0) return;
+        int step = lua_gethookcount(L);
+        c->remaining -= step;
+        if (c->remaining > 0) {
+            /* A thread left at count 1 by an earlier exhaustion goes back to the normal step. */
+            if (step != OKIT_HOOK_STEP) lua_sethook(L, okit_hook, LUA_MASKCOUNT, OKIT_HOOK_STEP);
+            return;
+        }
         c->exhausted = 1;
     }
     /* Sticky: fire on every instruction of this thread from now on, so pcall loops cannot swallow it. */
@@ -187,6 +192,28 @@ void okit_open_library(lua_State *L, const char *name) {
             return;
         }
     }
+}
+
+int okit_pcall(lua_State *L, int nargs, int nresults, long long budget, int outermost) {
+    okit_control *c = okit_control_of(L);
+    int base = lua_gettop(L) - nargs;
+    c->ignore_limit++;
+    lua_pushcfunction(L, okit_traceback_handler);
+    c->ignore_limit--;
+    lua_rotate(L, base, 1);
+    if (outermost) {
+        c->budget = budget;
+        c->remaining = budget;
+        if (c->exhausted) { c->exhausted = 0; okit_install_hook(L); }
+    }
+    c->memory_exceeded = 0;
+    int saved = c->ignore_limit;
+    c->ignore_limit = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    c->ignore_limit = saved;
+    lua_rotate(L, base, -1);
+    lua_settop(L, -2);
+    return status;
 }
 
 int okit_load_text(lua_State *L, const char *source, size_t length, const char *chunkname) {

@@ -85,6 +85,10 @@ void okit_guard_string_library(lua_State *L, size_t max_pattern_subject);
 /* Opens one standard library by name into the globals ("_G", "string", …). */
 void okit_open_library(lua_State *L, const char *name);
 
+/* A protected call of the function below `nargs` arguments with the traceback handler: resets the budget when
+ * `outermost`, enforces the memory limit during the call (restoring the host's flag after), returns the status. */
+int okit_pcall(lua_State *L, int nargs, int nresults, long long budget, int outermost);
+
 /* Loads a chunk in text mode only. */
 int okit_load_text(lua_State *L, const char *source, size_t length, const char *chunkname);
 

@@ -94,7 +94,7 @@ extension LuaApp {
                 try call.requireFunction(3)
                 let fn = call.ref(3)
                 engine.extensions.register(type, name) { [unowned self] receiver, args, _ in
-                    try callLua(fn, [receiver] + args)
+                    try callLua(fn, receiver: receiver, args)
                 }
                 return 0
             }),

@@ -133,4 +133,15 @@ extension LuaApp {
         try lua.pcall(nargs: Int32(args.count), nresults: 1)
         return try value(at: -1)
     }
+
+    /// `callLua` with a receiver first (extension functions), without building an argument array.
+    func callLua(_ fn: LuaRef, receiver: Value, _ args: [Value]) throws -> Value {
+        let t = lua.top
+        defer { lua.top = t }
+        fn.push()
+        push(receiver)
+        for a in args { push(a) }
+        try lua.pcall(nargs: Int32(args.count + 1), nresults: 1)
+        return try value(at: -1)
+    }
 }

@@ -77,19 +77,9 @@ public final class LuaState {
     /// Calls the function below `nargs` arguments on the stack, protected, with a traceback handler and the
     /// budget. Leaves `nresults` results (or all with -1) on the stack.
     public func pcall(nargs: Int32, nresults: Int32) throws(LuaError) {
-        let base = lua_gettop(L) - nargs
-        hostPush { lua_pushcclosure(L, okit_traceback_handler, 0) }
-        okit_lua_insert(L, base)
-        let outermost = depth == 0
-        if outermost { okit_budget_reset(L, budget) }
-        okit_control_of(L).pointee.memory_exceeded = 0
-        let saved = okit_control_of(L).pointee.ignore_limit
-        okit_control_of(L).pointee.ignore_limit = 0
         depth += 1
-        let status = okit_lua_pcall(L, nargs, nresults, base)
+        let status = okit_pcall(L, nargs, nresults, budget, depth == 1 ? 1 : 0)
         depth -= 1
-        okit_control_of(L).pointee.ignore_limit = saved
-        okit_lua_remove(L, base)
         if status != LUA_OK {
             throw takeError(status: status)
         }

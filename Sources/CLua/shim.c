@@ -47,6 +47,8 @@ lua_State *okit_newstate(size_t memory_limit) {
     if (L == NULL) { free(c); return NULL; }
     *(okit_control **)lua_getextraspace(L) = c;
     lua_atpanic(L, okit_panic);
+    /* Generational collection suits bindings: calls into extensions make many short-lived strings. */
+    lua_gc(L, LUA_GCGEN, 0, 0);
     return L;
 }
 

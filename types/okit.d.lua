@@ -236,6 +236,20 @@ function okit.date.fromTime(seconds) end
 ---@return okit.DateComponents
 function okit.date.components(d) end
 
+---@class okit.DataModule
+okit.data = {}
+--- The bytes of a data or image field (loaded lazily from beside the model), or nil.
+---@param meta okit.Entity|nil the field's value, e.g. book.icon
+---@return string|nil bytes
+function okit.data.read(meta) end
+--- Replaces the bytes of a data or image field of `e` (an image's format is checked against its bytes).
+---@param e okit.Entity
+---@param field string
+---@param bytes string
+---@param format string a MIME type: "image/png", "image/jpeg", "application/pdf", …
+---@param label? string
+function okit.data.write(e, field, bytes, format, label) end
+
 ---@type string
 okit.version = ""
 

@@ -262,3 +262,50 @@ okit.state { shop }
         """, chunkName: "t.lua")
     }
 }
+
+@Suite struct LuaDataTests {
+    static let app = """
+    okit.entity("Book", { name = "string", icon = "image?", file = "data?", thumb = "inlineImage?" })
+    okit.entity("Shop", { books = "[Book]" })
+    shop = okit.model("Shop", { seed = function(root) root.books:append(okit.new("Book", { name = "Dune" })) end })
+    PNG = "\\137PNG\\r\\n\\26\\n" .. string.rep("x", 10)
+    """
+
+    @Test func bytesAreStoredBesideTheModelAndReadLazily() throws {
+        let t = try TempApp(["app.lua": Self.app])
+        do {
+            let app = try t.launch()
+            try app.run("""
+            local b = shop.books[1]
+            assert(okit.data.read(b.icon) == nil)
+            okit.data.write(b, "icon", PNG, "image/png")
+            okit.data.write(b, "file", "\\0\\1\\2 bytes", "application/octet-stream", "raw")
+            okit.data.write(b, "thumb", PNG, "image/png")
+            assert(okit.data.read(b.icon) == PNG and b.icon.size == #PNG and b.icon.format == "image/png")
+            assert(okit.get(b, "file/label") == "raw" and b.file.sha256:match("^%x+$") and #b.file.sha256 == 64)
+            local ok, err = pcall(okit.data.write, b, "icon", "not a png", "image/png")
+            assert(not ok and err:find("image/png bytes", 1, true), err)
+            ok, err = pcall(okit.data.write, b, "icon", PNG, "")
+            assert(not ok and err:find("empty format", 1, true), err)
+            okit.storeState()
+            """, chunkName: "t.lua")
+        }
+        let models = t.data.appendingPathComponent("okit/data/default")
+        let images = try FileManager.default.contentsOfDirectory(atPath: models.appendingPathComponent("_image").path)
+        #expect(images.count == 1 && images[0].hasSuffix(".png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: models.appendingPathComponent("_data").path).count == 1)
+        let json = try String(contentsOf: t.data.appendingPathComponent("okit/data/default.json"), encoding: .utf8)
+        #expect(!json.contains("xxxxxxxxxx"), "side-file bytes are not in the model")
+        let again = try t.launch()
+        try again.run("""
+        local b = shop.books[1]
+        assert(okit.data.read(b.icon) == PNG, "read back from the side file")
+        assert(okit.data.read(b.file) == "\\0\\1\\2 bytes")
+        assert(okit.data.read(b.thumb) == PNG, "inline bytes")
+        b.icon = nil
+        okit.storeState()
+        """, chunkName: "t.lua")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: models.appendingPathComponent("_image").path).isEmpty,
+                "the file of a removed image is deleted after the model is written")
+    }
+}

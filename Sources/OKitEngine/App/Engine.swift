@@ -29,6 +29,8 @@ public final class Engine {
     public private(set) var models: [Model] = []
     private var modelsByName: [String: Model] = [:]
     var storages: [String: ModelStorage] = [:]
+    /// Bytes of data and image fields, loaded or written since the last store (by metadata entity).
+    var binaryPayloads: [ObjectIdentifier: BinaryPayload] = [:]
     /// The names of the models of the state (`okit.state`); nil means every model.
     var stateNames: [String]?
 

@@ -136,6 +136,58 @@ public final class FileStorage: ModelStorage {
     // MARK: Store
 
     public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        let outcome = try storeModel(model, engine: engine)
+        try storeBinaries(model, engine: engine)
+        return outcome
+    }
+
+    // MARK: Data and images beside the model
+
+    /// `<model>/_data/<id>.raw` or `<model>/_image/<id>.<png|jpeg>` (namespaced per model).
+    func binaryPath(_ meta: Entity, model: String) -> String? {
+        guard let id = meta.id, Names.isSafe(id) else { return nil }
+        if meta.type.name == "okit.Image" {
+            let format = meta["format"]?.displayString ?? ""
+            return modelsFolder + "/\(model)/_image/\(id).\(ImageFormat.fileExtension(format))"
+        }
+        return modelsFolder + "/\(model)/_data/\(id).raw"
+    }
+
+    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
+        guard let path = binaryPath(meta, model: model.name) else { return nil }
+        return try AtomicFile.read(path)
+    }
+
+    /// Writes the bytes written since the last store, then deletes the files of removed data and images
+    /// (after the model that no longer names them was written).
+    func storeBinaries(_ model: Model, engine: Engine) throws {
+        for p in engine.pendingPayloads(of: model) {
+            guard let path = binaryPath(p.entity, model: model.name) else { continue }
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.replace(path, with: p.bytes)
+            p.dirty = false
+        }
+        for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
+            try deleteBinaries(in: removed, model: model.name, engine: engine)
+        }
+    }
+
+    private func deleteBinaries(in e: Entity, model: String, engine: Engine) throws {
+        if e.type.kind == .binary, let path = binaryPath(e, model: model) {
+            try AtomicFile.remove(path)
+            engine.binaryPayloads[ObjectIdentifier(e)] = nil
+        }
+        for v in e.values {
+            switch v {
+            case .entity(let c): try deleteBinaries(in: c, model: model, engine: engine)
+            case .collection(let coll):
+                for item in coll.items { if case .entity(let c) = item { try deleteBinaries(in: c, model: model, engine: engine) } }
+            default: continue
+            }
+        }
+    }
+
+    func storeModel(_ model: Model, engine: Engine) throws -> StoreOutcome {
         let name = model.name
         if unreadable.contains(name) {
             throw StorageError(kind: .corrupt, path: path(of: name),

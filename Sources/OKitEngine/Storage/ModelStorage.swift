@@ -27,6 +27,12 @@ public protocol ModelStorage: AnyObject {
     /// Writes the model's changes (only when it is dirty). Returns how it was written.
     @discardableResult
     func store(_ model: Model, engine: Engine) throws -> StoreOutcome
+    /// The bytes of a data or image field stored beside the model (nil when there are none).
+    func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]?
+}
+
+extension ModelStorage {
+    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? { nil }
 }
 
 /// How a `store` went.

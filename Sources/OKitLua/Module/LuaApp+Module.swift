@@ -173,6 +173,24 @@ extension LuaApp {
         }
         pushDateModule()
         lua.rawSet(-2, "date")
+        lua.newTable(hash: 2)
+        lua.push(function: "okit.data.read") { [unowned self] call in
+            if call.isNil(1) { lua.pushNil(); return 1 }
+            let meta = try entity(call, 1)
+            if let bytes = try engine.readBytes(meta) { lua.push(bytes: bytes) } else { lua.pushNil() }
+            return 1
+        }
+        lua.rawSet(-2, "read")
+        lua.push(function: "okit.data.write") { [unowned self] call in
+            let e = try entity(call, 1)
+            let field = try call.string(2)
+            guard let bytes = lua.bytes(at: 3) else { throw LuaRaise("bad argument #3 to 'okit.data.write' (string of bytes expected, got \(call.typeName(3)))") }
+            let format = try call.string(4)
+            try engine.writeBytes(e, field, bytes, format: format, label: call.stringOrNil(5))
+            return 0
+        }
+        lua.rawSet(-2, "write")
+        lua.rawSet(-2, "data")
         lua.push("okit 0.1.0")
         lua.rawSet(-2, "version")
         // The module: global `okit` and `require "okit"`.

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Bytes of `data`/`image` fields (kept beside the model) and of `inlineData`/`inlineImage` fields (base64 in
+/// the model). The model holds the metadata entity (`format`, `label`, `size`, `sha256`).
+final class BinaryPayload {
+    let entity: Entity
+    var bytes: [UInt8]
+    var dirty: Bool
+
+    init(entity: Entity, bytes: [UInt8], dirty: Bool) {
+        self.entity = entity
+        self.bytes = bytes
+        self.dirty = dirty
+    }
+}
+
+extension Engine {
+    /// Replaces the bytes of a binary field (creating its metadata entity when the field is empty).
+    public func writeBytes(_ e: Entity, _ field: String, _ bytes: [UInt8], format: String, label: String? = nil) throws {
+        guard let slot = e.type.slot(of: field) else { throw EngineError.unknownField(type: e.type.name, field: field) }
+        let type = e.type.fieldTypes[slot]
+        guard let metaType = schema.entityType(for: type), metaType.kind == .binary || metaType.kind == .inlineBinary else {
+            throw EngineError.notAnEntity(field: field, expected: "data or image", got: type.declaration)
+        }
+        if type == .image || type == .inlineImage { try ImageFormat.check(bytes, format: format, field: field) }
+        try transaction {
+            var meta = e.values[slot].entity
+            if meta == nil {
+                let m = try make(metaType, [:])
+                try set(e, field, .entity(m))
+                meta = m
+            }
+            guard let meta else { return }
+            try set(meta, "format", .string(format))
+            try set(meta, "size", .int(bytes.count))
+            if let label { try set(meta, "label", .string(label)) }
+            if metaType.kind == .inlineBinary {
+                try set(meta, "data", .string(Data(bytes).base64EncodedString()))
+            } else {
+                try set(meta, "sha256", .string(SHA256.hex(bytes)))
+                let previous = binaryPayloads[ObjectIdentifier(meta)]
+                binaryPayloads[ObjectIdentifier(meta)] = BinaryPayload(entity: meta, bytes: bytes, dirty: true)
+                if transactionDepth > 0 {
+                    undoLog.append { [unowned self] in self.binaryPayloads[ObjectIdentifier(meta)] = previous }
+                }
+            }
+        }
+    }
+
+    /// The bytes of a binary field's metadata entity (loaded from beside the model on first read), or nil.
+    public func readBytes(_ meta: Entity) throws -> [UInt8]? {
+        switch meta.type.kind {
+        case .inlineBinary:
+            guard case .string(let b64) = meta.values[meta.type.slot(of: "data") ?? 0] else { return nil }
+            guard let d = Data(base64Encoded: b64) else {
+                throw EngineError.notAnEntity(field: "data", expected: "base64 bytes", got: "malformed base64")
+            }
+            return [UInt8](d)
+        case .binary:
+            if let p = binaryPayloads[ObjectIdentifier(meta)] { return p.bytes }
+            guard let model = meta.model, let storage = storages[model.name] else { return nil }
+            guard let bytes = try storage.readBinary(meta, model: model) else { return nil }
+            binaryPayloads[ObjectIdentifier(meta)] = BinaryPayload(entity: meta, bytes: bytes, dirty: false)
+            return bytes
+        default:
+            throw EngineError.notAnEntity(field: "bytes", expected: "data or image metadata", got: meta.type.name)
+        }
+    }
+
+    /// Payloads of a model written since its last store.
+    func pendingPayloads(of model: Model) -> [BinaryPayload] {
+        binaryPayloads.values.filter { $0.dirty && $0.entity.model === model }
+    }
+}
+
+/// PNG and JPEG magic numbers against the declared format of an image.
+enum ImageFormat {
+    static func check(_ bytes: [UInt8], format: String, field: String) throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+        switch format {
+        case "image/png": if !bytes.starts(with: png) { throw mismatch(field, format) }
+        case "image/jpeg": if !bytes.starts(with: jpeg) { throw mismatch(field, format) }
+        default:
+            throw EngineError.notAnEntity(field: field, expected: "an image/png or image/jpeg format", got: format.isEmpty ? "an empty format" : "\"\(format)\"")
+        }
+    }
+
+    static func mismatch(_ field: String, _ format: String) -> EngineError {
+        .notAnEntity(field: field, expected: "\(format) bytes", got: "bytes of another format")
+    }
+
+    /// The side-file extension of an image format.
+    static func fileExtension(_ format: String) -> String {
+        format == "image/jpeg" ? "jpeg" : (format.split(separator: "/").last.map(String.init) ?? "raw")
+    }
+}

@@ -165,6 +165,20 @@ function okit.modelof(e) end
 local Timer = {}
 function Timer:cancel() end
 
+---@class okit.Watch
+---@field value any the binding's current value
+---@field evaluations integer how many times it was evaluated
+local Watch = {}
+function Watch:cancel() end
+
+--- Watches a binding: `fn(value)` runs after each transaction that changed what the binding read
+--- (dependency-tracked, including reads inside extensions and computed fields).
+---@param ctx okit.Entity|nil
+---@param binding string
+---@param fn fun(value: any)
+---@return okit.Watch
+function okit.watch(ctx, binding, fn) end
+
 --- Runs `fn` once after `seconds` on the app clock.
 ---@param seconds number
 ---@param fn fun()

@@ -164,24 +164,41 @@ public final class Engine {
     public func reload(_ model: Model) throws {
         guard let s = storages[model.name] else { throw EngineError.unknownModel(model.name) }
         let loaded = try s.load(name: model.name, rootType: model.rootType, engine: self)
-        let old = model.root
-        idIndex.discardPending(old)
-        markRemoved(old)
-        old.rootOf = nil
-        clearParents(old)
+        let root = model.root
+        // The root stays the same object (so references to it stay valid); everything below it is replaced.
+        idIndex.discardPending(root)
+        for v in root.values { forEachChild(v) { child in markRemoved(child); clearParents(child) } }
+        if let id = root.id { idIndex.remove(root, id: id) }
         for e in model.removedSinceStore { clearParents(e) }
         model.removedSinceStore.removeAll()
+        model.clearDirty()
+        let fresh: Entity
         if let loaded {
-            model.root = loaded.root
+            fresh = loaded.root
             model.storedVersion = loaded.version
             model.headerExtras = loaded.headerExtras
-            model.clearDirty()
         } else {
-            model.root = try make(model.rootType, [:])
+            fresh = try make(model.rootType, [:])
             model.wholeDirty = true
         }
-        attachRoot(model, loaded: loaded != nil)
-        try runLoadedHooks(model.root)
+        root.values = fresh.values
+        root.unknownFields = fresh.unknownFields
+        for v in root.values {
+            switch v {
+            case .entity(let c): c.parent = root
+            case .collection(let c):
+                c.owner = root
+                for item in c.items { if case .entity(let x) = item { x.parent = root } }
+            default: break
+            }
+        }
+        if loaded != nil {
+            idIndex.addLater(root)
+        } else {
+            markManaged(root)
+        }
+        try runLoadedHooks(root)
+        for slot in root.values.indices { graph.changed(.field(root, slot)) }
         changed(.model(model.name))
     }
 

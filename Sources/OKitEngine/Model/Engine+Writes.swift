@@ -72,7 +72,11 @@ extension Engine {
     /// Finds a loaded entity by id (own model first), recording the lookup.
     public func lookup(id: String, from model: Model? = nil) -> Entity? {
         graph.record(.id(id))
-        return idIndex.lookup(id, from: model)
+        let found = idIndex.lookup(id, from: model)
+        if found != nil, idIndex.isDuplicate(id) {
+            warn("id \"\(id)\" is used by more than one loaded entity; lookups prefer the caller's own model")
+        }
+        return found
     }
 
     /// Writes a field (or a writable computed field) by name: type-checked, coerced, recorded for rollback,

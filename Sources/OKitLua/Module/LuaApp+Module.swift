@@ -147,6 +147,17 @@ extension LuaApp {
                 if let m = try entity(call, 1).model { lua.push(m.name) } else { lua.pushNil() }
                 return 1
             }),
+            ("watch", { [unowned self] call in
+                let ctx = try context(call, 1)
+                let text = try call.string(2)
+                try call.requireFunction(3)
+                let fn = call.ref(3)
+                let sub = try engine.subscribe(ctx, text, mode: .display) { [unowned self] s in
+                    do { _ = try callLua(fn, [s.value]) } catch { engine.report(error) }
+                }
+                lua.push(object: sub, metatable: OKitTypes.watch)
+                return 1
+            }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),
             ("every", { [unowned self] call in try schedule(call, repeating: true) }),
             ("migrate", { [unowned self] call in

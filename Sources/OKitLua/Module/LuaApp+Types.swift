@@ -57,6 +57,22 @@ extension LuaApp {
                 return 1
             },
         ])
+        lua.defineMetatable(OKitTypes.watch, [
+            "__index": { [unowned self] call in
+                guard let s = lua.object(at: 1, metatable: OKitTypes.watch, as: Subscription.self) else { return 0 }
+                switch try call.string(2) {
+                case "value": push(s.value)
+                case "evaluations": lua.push(s.evaluationCount)
+                case "cancel":
+                    lua.push(function: "cancel") { [unowned self] call in
+                        lua.object(at: 1, metatable: OKitTypes.watch, as: Subscription.self)?.cancel()
+                        return 0
+                    }
+                default: lua.pushNil()
+                }
+                return 1
+            },
+        ])
         lua.defineMetatable(OKitTypes.timer, [
             "__index": { [unowned self] call in
                 guard try call.string(2) == "cancel" else { lua.pushNil(); return 1 }
@@ -79,6 +95,10 @@ extension LuaApp {
         let t = e.type
         if t.slot(of: key) != nil || t.computed[key] != nil || (t.isRef && key == "ref") {
             push(try engine.read(e, key))
+            return 1
+        }
+        if key == "id" {       // reserved: nil for types without ids
+            if let id = e.id { lua.push(id) } else { lua.pushNil() }
             return 1
         }
         if key == "parent" {

@@ -9,6 +9,7 @@ enum OKitTypes {
     static let date = "okit.Date"
     static let binding = "okit.Binding"
     static let timer = "okit.Timer"
+    static let watch = "okit.Watch"
 }
 
 /// A date value in Lua: seconds since 1970 UTC.

@@ -1,0 +1,1 @@
+return { shopName = "Book Shop" }

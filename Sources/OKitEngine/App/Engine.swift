@@ -131,16 +131,7 @@ public final class Engine {
         if let h = e.type.hooks.loaded {
             do { try h(e) } catch { throw EngineError.hook(name: "loaded", entity: e.debugName, error: error) }
         }
-        for v in e.values { try forEachChild(v) { try loadedWalk($0) } }
-    }
-
-    func forEachChild(_ v: Value, _ body: (Entity) throws -> Void) rethrows {
-        switch v {
-        case .entity(let c): try body(c)
-        case .collection(let coll):
-            for item in coll.items { if case .entity(let c) = item { try body(c) } }
-        default: break
-        }
+        try e.forEachChild { try loadedWalk($0) }
     }
 
     /// Marks a whole model as changed: the next store writes it completely.
@@ -167,7 +158,7 @@ public final class Engine {
         let root = model.root
         // The root stays the same object (so references to it stay valid); everything below it is replaced.
         idIndex.discardPending(root)
-        for v in root.values { forEachChild(v) { child in markRemoved(child); clearParents(child) } }
+        root.forEachChild { child in markRemoved(child); clearParents(child) }
         if let id = root.id { idIndex.remove(root, id: id) }
         for e in model.removedSinceStore { clearParents(e) }
         model.removedSinceStore.removeAll()

@@ -77,15 +77,7 @@ extension Engine {
         if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
             idIndex.add(e, id: id)
         }
-        for v in e.values {
-            switch v {
-            case .entity(let c): c.parent = e; markManaged(c)
-            case .collection(let coll):
-                guard coll.elementType.holdsEntity else { continue }
-                for item in coll.items { if case .entity(let c) = item { c.parent = e; markManaged(c) } }
-            default: continue
-            }
-        }
+        e.forEachChild { c in c.parent = e; markManaged(c) }
     }
 
     func markRemoved(_ e: Entity) {
@@ -94,7 +86,7 @@ extension Engine {
             idIndex.remove(e, id: id)
             changed(.id(id))
         }
-        for v in e.values { forEachChild(v) { markRemoved($0) } }
+        e.forEachChild { markRemoved($0) }
     }
 
     /// Attaches `child` under `parent` (already placed in its container): managed state, ids, hooks.
@@ -123,14 +115,14 @@ extension Engine {
 
     func collectIds(_ e: Entity, into ids: inout [String]) {
         if e.type.hasId, !e.type.isRef, let id = e.id, !id.isEmpty { ids.append(id) }
-        for v in e.values { forEachChild(v) { collectIds($0, into: &ids) } }
+        e.forEachChild { collectIds($0, into: &ids) }
     }
 
     func fireManaged(_ e: Entity, container: Entity?) throws {
         if let h = e.type.hooks.managed {
             do { try h(e, container) } catch { throw EngineError.hook(name: "managed", entity: e.debugName, error: error) }
         }
-        for v in e.values { try forEachChild(v) { try fireManaged($0, container: e) } }
+        try e.forEachChild { try fireManaged($0, container: e) }
     }
 
     /// Detaches `child` (already taken out of its container): removed state, ids, hooks.
@@ -151,30 +143,15 @@ extension Engine {
     /// its parent.
     func clearParents(_ e: Entity) {
         e.parent = nil
-        for v in e.values {
-            switch v {
-            case .entity(let c): clearParents(c)
-            case .collection(let coll):
-                guard coll.elementType.holdsEntity else { continue }
-                for item in coll.items { if case .entity(let c) = item { clearParents(c) } }
-            default: continue
-            }
-        }
+        e.forEachChild { clearParents($0) }
     }
 
     /// Whether `target` is `e` or inside `e`'s tree.
     func contains(_ e: Entity, _ target: Entity) -> Bool {
         if e === target { return true }
-        for v in e.values {
-            switch v {
-            case .entity(let c): if contains(c, target) { return true }
-            case .collection(let coll):
-                guard coll.elementType.holdsEntity else { continue }
-                for item in coll.items { if case .entity(let c) = item, contains(c, target) { return true } }
-            default: continue
-            }
-        }
-        return false
+        var found = false
+        e.forEachChild { if !found, contains($0, target) { found = true } }
+        return found
     }
 
     /// Refuses an entity that is already held elsewhere, or whose tree holds `owner` (a cycle).

@@ -85,6 +85,22 @@ public final class Entity {
     }
 }
 
+extension Entity {
+    /// Calls `body` for each entity this one holds directly (through entity fields and collections).
+    @inline(__always)
+    func forEachChild(_ body: (Entity) throws -> Void) rethrows {
+        for v in values {
+            switch v {
+            case .entity(let c): try body(c)
+            case .collection(let coll):
+                guard coll.elementType.holdsEntity else { continue }
+                for item in coll.items { if case .entity(let c) = item { try body(c) } }
+            default: continue
+            }
+        }
+    }
+}
+
 extension Entity: CustomStringConvertible {
     public var description: String { debugName }
 }

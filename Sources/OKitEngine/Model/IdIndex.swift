@@ -68,15 +68,7 @@ public final class IdIndex {
 
     private func addTree(_ e: Entity) {
         if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty { insert(e, Key(id)) }
-        for v in e.values {
-            switch v {
-            case .entity(let c): addTree(c)
-            case .collection(let coll):
-                guard coll.elementType.holdsEntity else { continue }
-                for item in coll.items { if case .entity(let c) = item { addTree(c) } }
-            default: continue
-            }
-        }
+        e.forEachChild { addTree($0) }
     }
 
     func reserve(_ n: Int) { first.reserveCapacity(first.count + n) }

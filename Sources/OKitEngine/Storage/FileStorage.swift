@@ -70,13 +70,7 @@ public final class FileStorage: ModelStorage {
         var byId: [String: Entity] = [:]
         func index(_ e: Entity) {
             if e.type.hasId, !e.type.isRef, let id = e.id, byId[id] == nil { byId[id] = e }
-            for v in e.values {
-                switch v {
-                case .entity(let c): index(c)
-                case .collection(let c): for item in c.items { if case .entity(let x) = item { index(x) } }
-                default: break
-                }
-            }
+            e.forEachChild { index($0) }
         }
         index(root)
         for json in records {
@@ -177,14 +171,7 @@ public final class FileStorage: ModelStorage {
             try AtomicFile.remove(path)
             engine.binaryPayloads[ObjectIdentifier(e)] = nil
         }
-        for v in e.values {
-            switch v {
-            case .entity(let c): try deleteBinaries(in: c, model: model, engine: engine)
-            case .collection(let coll):
-                for item in coll.items { if case .entity(let c) = item { try deleteBinaries(in: c, model: model, engine: engine) } }
-            default: continue
-            }
-        }
+        try e.forEachChild { try deleteBinaries(in: $0, model: model, engine: engine) }
     }
 
     func storeModel(_ model: Model, engine: Engine) throws -> StoreOutcome {

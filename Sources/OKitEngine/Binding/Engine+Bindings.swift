@@ -141,6 +141,6 @@ extension Engine {
     public func subscribe(_ context: Entity?, _ text: String, mode: EvaluationMode = .display,
                           onStale: ((Subscription) -> Void)? = nil) throws -> Subscription {
         let b = try compile(text)
-        return graph.subscribe({ [unowned self] in try self.evaluate(b, context, mode: mode) }, onStale: onStale)
+        return graph.subscribe(Subscription(graph: graph, engine: self, binding: b, context: context, mode: mode, onStale: onStale))
     }
 }

@@ -20,6 +20,9 @@ public final class Entity {
     internal var isContained = false
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
     internal var readers: [(slot: Int, subscription: Subscription)] = []
+    /// The first reader, inline (most entities on screen are read by one binding).
+    internal var reader0: Subscription?
+    internal var reader0Slot = -1
     /// Whether the entity is in its model's list of changed entities.
     internal var isDirtyUnit = false
     /// The model, when this entity is a model's root.

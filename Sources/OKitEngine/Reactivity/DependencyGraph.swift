@@ -54,17 +54,23 @@ public final class DependencyGraph {
         return s
     }
 
+    /// Creates a binding subscription and evaluates it once.
+    func subscribe(_ s: Subscription) -> Subscription {
+        reevaluate(s)
+        return s
+    }
+
     func reevaluate(_ s: Subscription) {
         s.isStale = false
         s.evaluationCount += 1
         var value: Value = .null
         var error: Error?
         let (_, keys) = recording {
-            do { value = try s.evaluate() } catch let e { error = e }
+            do { value = try s.run() } catch let e { error = e }
         }
         s.store(value, error: error)
         // Most re-evaluations read what they read before: then the edges stay as they are.
-        if keys == s.reads, !s.reads.isEmpty || keys.isEmpty { return }
+        if s.readsEqual(keys), s.read0 != nil || keys.isEmpty { return }
         detach(s)
         if s.cancelled { return }
         s.reads = keys
@@ -75,7 +81,12 @@ public final class DependencyGraph {
         edgeCount += 1
         switch k {
         case .field(let e, let slot):
-            e.readers.append((slot, s))
+            if e.reader0 == nil {
+                e.reader0 = s
+                e.reader0Slot = slot
+            } else {
+                e.readers.append((slot, s))
+            }
         case .members(let c):
             c.readers.append(s)
         default:
@@ -88,7 +99,14 @@ public final class DependencyGraph {
             edgeCount -= 1
             switch k {
             case .field(let e, let slot):
-                if let i = e.readers.firstIndex(where: { $0.slot == slot && $0.subscription === s }) {
+                if e.reader0 === s, e.reader0Slot == slot {
+                    e.reader0 = nil
+                    if !e.readers.isEmpty {
+                        let next = e.readers.removeFirst()
+                        e.reader0 = next.subscription
+                        e.reader0Slot = next.slot
+                    }
+                } else if let i = e.readers.firstIndex(where: { $0.slot == slot && $0.subscription === s }) {
                     e.readers.remove(at: i)
                 }
             case .members(let c):
@@ -107,6 +125,8 @@ public final class DependencyGraph {
     public func changed(_ key: DependencyKey) {
         switch key {
         case .field(let e, let slot):
+            if let r0 = e.reader0, e.reader0Slot == slot { markStale(r0) }
+            if e.readers.isEmpty { return }
             for r in e.readers where r.slot == slot { markStale(r.subscription) }
         case .members(let c):
             for s in c.readers { markStale(s) }

@@ -12,8 +12,22 @@ public final class Subscription {
     /// The error of the last evaluation, if it failed (the value is then nil).
     public private(set) var lastError: Error?
 
-    let evaluate: () throws -> Value
-    var reads: [DependencyKey] = []
+    let evaluate: (() throws -> Value)?
+    /// A binding subscription evaluates its binding directly (no closure to chase on the hot path).
+    let binding: Binding?
+    let context: Entity?
+    let mode: EvaluationMode
+    unowned let engine: Engine?
+    /// What the last evaluation read: the first key inline (most bindings read one thing), the rest beside it.
+    var read0: DependencyKey?
+    var moreReads: [DependencyKey] = []
+    var reads: [DependencyKey] {
+        get { read0.map { [$0] + moreReads } ?? [] }
+        set {
+            read0 = newValue.first
+            moreReads = newValue.count > 1 ? Array(newValue.dropFirst()) : []
+        }
+    }
     /// The engine's graph (unowned: a subscription is used while its engine lives).
     unowned var graph: DependencyGraph?
     var cached: Value = .null
@@ -24,6 +38,33 @@ public final class Subscription {
         self.graph = graph
         self.evaluate = evaluate
         self.onStale = onStale
+        binding = nil
+        context = nil
+        mode = .display
+        engine = nil
+    }
+
+    init(graph: DependencyGraph, engine: Engine, binding: Binding, context: Entity?, mode: EvaluationMode,
+         onStale: ((Subscription) -> Void)?) {
+        self.graph = graph
+        self.engine = engine
+        self.binding = binding
+        self.context = context
+        self.mode = mode
+        self.onStale = onStale
+        evaluate = nil
+    }
+
+    func run() throws -> Value {
+        if let binding, let engine { return try engine.evaluate(binding, context, mode: mode) }
+        return try evaluate?() ?? .null
+    }
+
+    /// Whether `keys` are exactly what the last evaluation read.
+    func readsEqual(_ keys: [DependencyKey]) -> Bool {
+        guard let first = keys.first else { return read0 == nil }
+        guard read0 == first, keys.count == moreReads.count + 1 else { return false }
+        return keys.count == 1 || keys.dropFirst().elementsEqual(moreReads)
     }
 
     /// The current value, re-evaluated first if stale.

@@ -48,7 +48,7 @@ lua_State *okit_newstate(size_t memory_limit) {
     *(okit_control **)lua_getextraspace(L) = c;
     lua_atpanic(L, okit_panic);
     /* Generational collection suits bindings: calls into extensions make many short-lived strings. */
-    lua_gc(L, LUA_GCGEN, 0, 0);
+    lua_gc(L, LUA_GCGEN, 100, 100);
     return L;
 }
 

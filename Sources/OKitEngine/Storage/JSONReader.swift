@@ -64,7 +64,7 @@ struct JSONReader {
             let c = b[j]
             if c == 0x22 {
                 i = j + 1
-                guard let s = String(validating: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self) else {
+                guard let s = UTF8Text.string(UnsafeBufferPointer(rebasing: b[start..<j])) else {
                     throw fail("invalid UTF-8 in a string", at: start)
                 }
                 return s

@@ -1,4 +1,5 @@
 import CLua
+import OKitEngine
 
 /// A Swift function callable from Lua. It reads its arguments from `LuaCall`, pushes its results and returns
 /// how many; throwing raises a Lua error with the error's message (after the Swift frame has returned).
@@ -35,7 +36,7 @@ public struct LuaCall {
         guard lua_type(L, i) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = lua_tolstring(L, i, &len) else { return nil }
-        return String(validating: UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self), as: UTF8.self)
+        return UTF8Text.string(UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self))
     }
 
     public func int(_ i: Int32) throws -> Int64 {

@@ -1,4 +1,5 @@
 import CLua
+import OKitEngine
 
 extension LuaState {
     public func type(at index: Int32) -> Int32 { lua_type(L, index) }
@@ -16,7 +17,7 @@ extension LuaState {
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return nil }
         let buf = UnsafeRawBufferPointer(start: p, count: len)
-        return String(validating: buf.bindMemory(to: UInt8.self), as: UTF8.self)
+        return UTF8Text.string(buf.bindMemory(to: UInt8.self))
     }
 
     /// The bytes of the string at `index`.

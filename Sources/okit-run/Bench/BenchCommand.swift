@@ -39,6 +39,8 @@ struct BenchCommand: ParsableCommand {
         if wanted("path_eval") { emit("path_eval", try bench.pathEval(), "ns") }
         if wanted("invalidate_100") { emit("invalidate_100", try bench.invalidate(cells: 100), "µs") }
         if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs") }
+        if wanted("list_open") { emit("list_open", try bench.listOpen(), "ms") }
+        if wanted("list_search") { emit("list_search", try bench.listSearch(), "ms") }
         if wanted("store") { emit("store", try bench.storeAll(), "ms") }
         if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
         if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }

@@ -99,6 +99,56 @@ struct BenchRunner {
         return times.sorted()[times.count / 2]
     }
 
+    /// The list screen of quality.md over all books: rowSort name, group name/initial, searchPath name.
+    func listDeclaration() -> ListDeclaration {
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"
+        d.titlePath = "%Books"
+        d.rowSort = "name"
+        d.group = "name/initial"
+        d.search = "#true"
+        d.searchPath = "name"
+        d.cellPath = "name"
+        d.index = "#true"
+        return d
+    }
+
+    /// Open the list screen and produce its first 50 rows (ms, best of 3).
+    func listOpen() throws -> Double {
+        guard let engine else { return 0 }
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let t = BenchRunner.now()
+            let screen = try ListScreen(engine: engine, declaration: listDeclaration(), context: root)
+            let snap = try screen.snapshot(offset: 0, limit: 50)
+            best = min(best, Double(BenchRunner.now() - t) / 1e6)
+            if snap.rowCount == 0 { print("") }
+        }
+        return best
+    }
+
+    /// On the open list screen, type one more search character and produce the first 50 rows (ms per keystroke).
+    func listSearch() throws -> Double {
+        guard let engine else { return 0 }
+        let screen = try ListScreen(engine: engine, declaration: listDeclaration(), context: root)
+        _ = try screen.snapshot(offset: 0, limit: 50)
+        let words = ["alpha", "bravo", "charlie", "delta", "echo"]
+        var keystrokes = 0
+        let t = BenchRunner.now()
+        for w in words {
+            var typed = ""
+            for ch in w {
+                typed.append(ch)
+                screen.search(typed)
+                let snap = try screen.snapshot(offset: 0, limit: 50)
+                if snap.rowCount < 0 { print("") }
+                keystrokes += 1
+            }
+            screen.search("")
+        }
+        return Double(BenchRunner.now() - t) / 1e6 / Double(keystrokes)
+    }
+
     /// The first lookup by id after a load: it builds the id index (ms).
     mutating func firstLookup() throws -> Double {
         try loadOnce()

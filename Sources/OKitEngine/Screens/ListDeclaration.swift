@@ -1,0 +1,27 @@
+/// A list screen as declared (`okit.list`): every property is a binding string except the literal ones.
+/// Property names and defaults are OKit's (screens.md).
+public struct ListDeclaration {
+    public var id: String
+    /// The row entity type, for checks and `add`.
+    public var type: String?
+    public var contextPath = ""
+    public var dataPath = ""
+    public var titlePath = ""
+    public var subTitlePath = ""
+    public var titleCount = ""
+    public var subTitleObject = ""
+    public var subTitleObjectPlural = ""
+    public var rowSort = ""
+    public var rowSortAsc = "#true"
+    public var group = ""
+    public var groupName = ""
+    public var groupSortAsc = "#true"
+    public var search = ""
+    public var searchPath = ""
+    public var index = ""
+    /// The row cell: `path` (text), `detailPath` (detail).
+    public var cellPath = ""
+    public var cellDetailPath = ""
+
+    public init(id: String) { self.id = id }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// A list screen's rows: from `dataPath` on the context, sorted by `rowSort` (typed), grouped by `group`
+/// (sections ordered by group key), filtered by the search text (OKit's normalization), windowed.
+///
+/// The sort, group and search keys of every row are computed once and kept; a search keystroke only filters
+/// the kept order (and, when the new text extends the old one, only the rows that matched before). What the
+/// keys read is tracked: a change to any of it, or to the collection, recomputes them before the next snapshot.
+public final class ListScreen {
+    public let declaration: ListDeclaration
+    public let context: Entity?
+    let engine: Engine
+
+    struct Row {
+        let entity: Entity
+        let group: Value
+        let groupTitle: String?
+        let search: String
+    }
+
+    private var rows: [Row] = []
+    private var keysSubscription: Subscription?
+    private var searchText = ""
+    private var normalizedQuery = ""
+    private var matching: [Int]?
+    /// How many times the rows' keys were computed (for tests).
+    public private(set) var rebuilds = 0
+
+    let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail: Binding
+
+    public init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
+        self.engine = engine
+        declaration = d
+        let base = d.contextPath.isEmpty ? context : try engine.get(context, d.contextPath).entity
+        self.context = base
+        bData = try engine.compile(d.dataPath)
+        bSort = try engine.compile(d.rowSort)
+        bSortAsc = try engine.compile(d.rowSortAsc)
+        bGroup = try engine.compile(d.group)
+        bGroupName = try engine.compile(d.groupName)
+        bGroupAsc = try engine.compile(d.groupSortAsc)
+        bSearchPath = try engine.compile(d.searchPath.isEmpty ? d.cellPath : d.searchPath)
+        bText = try engine.compile(d.cellPath)
+        bDetail = try engine.compile(d.cellDetailPath)
+    }
+
+    /// Sets the search text (a text that normalizes to nothing filters nothing).
+    public func search(_ text: String) {
+        let q = SearchText.normalize(text)
+        if q == normalizedQuery { searchText = text; return }
+        if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
+            matching = q.isEmpty ? nil : previous.filter { rows[$0].search.contains(q) }
+        } else {
+            matching = nil
+        }
+        searchText = text
+        normalizedQuery = q
+    }
+
+    /// Recomputes the rows' keys when something they read changed (or on first use).
+    func refresh() throws {
+        if let s = keysSubscription, !s.isStale { return }
+        keysSubscription?.cancel()
+        keysSubscription = engine.graph.subscribe({ [unowned self] in
+            try self.rebuild()
+            return .null
+        })
+        if let e = keysSubscription?.lastError { throw e }
+        matching = nil
+    }
+
+    private func rebuild() throws {
+        rebuilds += 1
+        let items: [Value]
+        switch try engine.evaluate(bData, context, mode: .display) {
+        case .collection(let c): engine.graph.recordMembers(c); items = Array(c.items)
+        case .list(let l): items = l
+        default: items = []
+        }
+        let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty
+        let groupAsc = try engine.evaluate(bGroupAsc, context, mode: .display).truthy || bGroupAsc.isEmpty
+        // Keys in parallel arrays; the sort permutes indices only (no copies of rows).
+        var built: [Row] = []
+        var sorts: [Value] = []
+        var folded: [String?] = []
+        var groupFolded: [String?] = []
+        built.reserveCapacity(items.count)
+        for item in items {
+            guard case .entity(let e) = item else { continue }
+            let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
+            let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
+            let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
+            let searchValue = try engine.evaluate(bSearchPath, e, mode: .display).displayString ?? ""
+            built.append(Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue)))
+            sorts.append(sort)
+            if case .string(let s) = sort { folded.append(ListScreen.fold(s)) } else { folded.append(nil) }
+            if case .string(let s) = group { groupFolded.append(ListScreen.fold(s)) } else { groupFolded.append(nil) }
+        }
+        /// Typed comparison of the main key, with the folded text precomputed (screens.md "rowSort").
+        func main(_ a: Value, _ fa: String?, _ b: Value, _ fb: String?) -> Int {
+            if let fa, let fb { return fa == fb ? 0 : (fa < fb ? -1 : 1) }
+            return SortKey.compare(a, b)
+        }
+        /// The tie-break: case-sensitive text (never reversed).
+        func tie(_ a: Value, _ b: Value) -> Int {
+            if case .string(let x) = a, case .string(let y) = b { return ValueOrder.compareScalars(x, y) }
+            return 0
+        }
+        let grouped = !bGroup.isEmpty, sorted = !bSort.isEmpty
+        var order = Array(0..<built.count)
+        order.sort { i, j in
+            if grouped {
+                let (a, b) = (built[i].group, built[j].group)
+                let g = main(a, groupFolded[i], b, groupFolded[j])
+                if g != 0 { return groupAsc || a.isNull || b.isNull ? g < 0 : g > 0 }
+                let t = tie(a, b)
+                if t != 0 { return t < 0 }
+            }
+            if sorted {
+                let c = main(sorts[i], folded[i], sorts[j], folded[j])
+                if c != 0 { return asc || sorts[i].isNull || sorts[j].isNull ? c < 0 : c > 0 }
+                let t = tie(sorts[i], sorts[j])
+                if t != 0 { return t < 0 }
+            }
+            return i < j
+        }
+        rows = order.map { built[$0] }
+    }
+
+    /// Case- and diacritic-folded sort text (ASCII without Foundation).
+    static func fold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The rows visible with the current search, in order.
+    func visible() -> [Int] {
+        if normalizedQuery.isEmpty { return Array(rows.indices) }
+        if let m = matching { return m }
+        let q = normalizedQuery
+        let m = rows.indices.filter { rows[$0].search.contains(q) }
+        matching = m
+        return m
+    }
+
+    /// The screen as a person sees it: title, subtitle, search, index and a window of rows.
+    public func snapshot(offset: Int = 0, limit: Int = 200) throws -> ScreenSnapshot {
+        try refresh()
+        let d = declaration
+        let shown = visible()
+        var snap = ScreenSnapshot(id: d.id, kind: "list", context: context?.debugName)
+        var title = try engine.text(context, d.titlePath)
+        var subtitle = try engine.text(context, d.subTitlePath)
+        if subtitle == nil, !d.titleCount.isEmpty {
+            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rows.count
+            if !d.subTitleObject.isEmpty {
+                let one = try engine.text(context, d.subTitleObject) ?? ""
+                let many = try engine.text(context, d.subTitleObjectPlural) ?? engine.localize(one + "s")
+                subtitle = "\(n) \(n == 1 ? one : many)"
+            } else if let t = title {
+                title = "\(t) (\(n))"
+            }
+        }
+        snap.title = title
+        snap.subtitle = subtitle
+        if try engine.get(context, d.search.isEmpty ? "#false" : d.search, mode: .display).truthy {
+            snap.search = SearchSnapshot(visible: true, text: searchText)
+        }
+        snap.rowCount = shown.count
+        if try engine.get(context, d.index.isEmpty ? "#false" : d.index, mode: .display).truthy {
+            var letters: [String] = []
+            var seen: Set<String> = []
+            for i in shown {
+                let first = rows[i].groupTitle?.first.map { String($0).uppercased() } ?? "#"
+                let letter = first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
+                if seen.insert(letter).inserted { letters.append(letter) }
+            }
+            snap.index = letters
+        }
+        let start = max(0, min(offset, shown.count))
+        let end = min(shown.count, start + max(0, limit))
+        for k in start..<end {
+            let row = rows[shown[k]]
+            let r = RowSnapshot(id: row.entity.id,
+                                text: try engine.evaluate(bText, row.entity, mode: .display).displayString,
+                                detail: try engine.evaluate(bDetail, row.entity, mode: .display).displayString)
+            if let last = snap.sections.last, last.header == row.groupTitle {
+                snap.sections[snap.sections.count - 1].rows.append(r)
+            } else {
+                snap.sections.append(SectionSnapshot(header: row.groupTitle, footer: nil, rows: [r]))
+            }
+        }
+        return snap
+    }
+}

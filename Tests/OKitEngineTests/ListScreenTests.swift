@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+
+@Suite struct ListScreenTests {
+    func shop(_ names: [String]) throws -> ShopFixture {
+        let f = try ShopFixture()
+        try f.start(books: names)
+        return f
+    }
+
+    func decl(_ configure: (inout ListDeclaration) -> Void = { _ in }) -> ListDeclaration {
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"
+        d.cellPath = "name"
+        d.rowSort = "name"
+        configure(&d)
+        return d
+    }
+
+    func texts(_ s: ScreenSnapshot) -> [String] { s.sections.flatMap { $0.rows.compactMap(\.text) } }
+
+    @Test func rowsSortByTypeCaseAndDiacriticsFoldedWithAStableTieBreak() throws {
+        let f = try shop(["banana", "Apple", "élan", "apple", "Cherry", "ebony"])
+        let screen = try ListScreen(engine: f.engine, declaration: decl(), context: f.root)
+        #expect(texts(try screen.snapshot()) == ["Apple", "apple", "banana", "Cherry", "ebony", "élan"])
+        let desc = try ListScreen(engine: f.engine, declaration: decl { $0.rowSortAsc = "#false" }, context: f.root)
+        #expect(texts(try desc.snapshot()) == ["élan", "ebony", "Cherry", "banana", "Apple", "apple"])
+    }
+
+    @Test func numbersSortNumericallyAndNilLast() throws {
+        let f = try shop(["a", "b", "c", "d"])
+        for (i, copies) in [10, 9, 100].enumerated() { try f.engine.set(f.book(i), "copies", .int(copies)) }
+        let byCopies = try ListScreen(engine: f.engine, declaration: decl { $0.rowSort = "copies" }, context: f.root)
+        #expect(texts(try byCopies.snapshot()) == ["d", "b", "a", "c"], "4 < 9 < 10 < 100, not as text")
+        let byComment = try ListScreen(engine: f.engine, declaration: decl { $0.rowSort = "comment" }, context: f.root)
+        try f.engine.set(f.book(2), "comment", .string("x"))
+        #expect(texts(try byComment.snapshot()).first == "c", "nil sorts last")
+        let descending = try ListScreen(engine: f.engine, declaration: decl { $0.rowSort = "comment"; $0.rowSortAsc = "#false" }, context: f.root)
+        #expect(texts(try descending.snapshot()).first == "c", "nil sorts last in both directions")
+    }
+
+    @Test func groupsMakeSectionsOrderedByKey() throws {
+        let f = try shop(["Dune", "Anna", "Emma", "Alpha", "dawn"])
+        f.engine.extensions.register("string", "initial") { v, _, _ in .string(String((v.displayString ?? "").prefix(1)).uppercased()) }
+        let screen = try ListScreen(engine: f.engine, declaration: decl { $0.group = "name/initial"; $0.index = "#true" }, context: f.root)
+        let snap = try screen.snapshot()
+        #expect(snap.sections.map(\.header) == ["A", "D", "E"])
+        #expect(snap.sections.map { $0.rows.compactMap(\.text) } == [["Alpha", "Anna"], ["dawn", "Dune"], ["Emma"]])
+        #expect(snap.index == ["A", "D", "E"])
+        let desc = try ListScreen(engine: f.engine, declaration: decl { $0.group = "name/initial"; $0.groupSortAsc = "#false" }, context: f.root)
+        #expect(try desc.snapshot().sections.map(\.header) == ["E", "D", "A"])
+    }
+
+    @Test func searchUsesOKitsNormalization() throws {
+        let f = try shop(["Crème Brûlée", "Dune", "Bookkeeper", "Dune Messiah", "R2-D2"])
+        let screen = try ListScreen(engine: f.engine, declaration: decl { $0.search = "#true" }, context: f.root)
+        screen.search("creme")
+        #expect(texts(try screen.snapshot()) == ["Crème Brûlée"])
+        screen.search("BOKEPER")
+        #expect(texts(try screen.snapshot()) == ["Bookkeeper"], "repeated characters collapse")
+        screen.search("r2d2")
+        #expect(texts(try screen.snapshot()) == ["R2-D2"], "non-alphanumerics are ignored")
+        screen.search("dune m")
+        #expect(texts(try screen.snapshot()) == ["Dune Messiah"])
+        screen.search("dune me")
+        #expect(texts(try screen.snapshot()) == ["Dune Messiah"], "typing on narrows")
+        screen.search("  -- ")
+        #expect(try screen.snapshot().rowCount == 5, "a text that normalizes to nothing filters nothing")
+        #expect(try screen.snapshot().search == SearchSnapshot(visible: true, text: "  -- "))
+        #expect(SearchText.normalize("Aaa-Bbb c") == "abc")
+    }
+
+    @Test func largeListsAreWindowed() throws {
+        let f = try shop((0..<30).map { String(format: "Book %02d", $0) })
+        let screen = try ListScreen(engine: f.engine, declaration: decl(), context: f.root)
+        let snap = try screen.snapshot(offset: 10, limit: 5)
+        #expect(snap.rowCount == 30)
+        #expect(texts(snap) == ["Book 10", "Book 11", "Book 12", "Book 13", "Book 14"])
+        #expect(try screen.snapshot(offset: 28, limit: 5).sections.first?.rows.count == 2)
+    }
+
+    @Test func titlesCountsAndObjects() throws {
+        let f = try shop(["Dune", "Emma"])
+        var d = decl { $0.titlePath = "%Book Shop"; $0.titleCount = "books.@count"; $0.subTitleObject = "%Book" }
+        #expect(try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot().subtitle == "2 Books")
+        d.subTitleObject = ""
+        let snap = try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot()
+        #expect(snap.title == "Book Shop (2)" && snap.subtitle == nil)
+        d.subTitlePath = "name"
+        #expect(try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot().subtitle == "Book Shop")
+    }
+
+    @Test func keysAreRecomputedOnlyWhenWhatTheyReadChanged() throws {
+        let f = try shop(["Dune", "Emma"])
+        let screen = try ListScreen(engine: f.engine, declaration: decl { $0.cellDetailPath = "price" }, context: f.root)
+        _ = try screen.snapshot()
+        #expect(screen.rebuilds == 1)
+        try f.engine.set(f.book(0), "price", .double(1))
+        let snap = try screen.snapshot()
+        #expect(screen.rebuilds == 1, "the price is shown, not sorted on")
+        #expect(snap.sections[0].rows[0].detail == "1")
+        try f.engine.set(f.book(0), "name", .string("Zorro"))
+        #expect(texts(try screen.snapshot()) == ["Emma", "Zorro"])
+        #expect(screen.rebuilds == 2)
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Anna")])), into: f.engine.collection(f.root, "books"))
+        #expect(texts(try screen.snapshot()) == ["Anna", "Emma", "Zorro"])
+        #expect(screen.rebuilds == 3)
+    }
+}

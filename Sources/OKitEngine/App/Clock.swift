@@ -33,23 +33,33 @@ public final class RandomIds: IdGenerator {
     public func next() -> String { UUID().uuidString }
 }
 
-/// Reproducible UUID-shaped ids from a seed (virtual clock runs repeat exactly).
-public final class SeededIds: IdGenerator {
-    private var state: UInt64
+/// A small, fast, seeded pseudo-random generator (SplitMix64): reproducible ids, benchmark data, fuzz tests.
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
 
-    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64) { state = seed }
 
-    private func nextWord() -> UInt64 {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 
+    /// A number in 0..<n.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}
+
+/// Reproducible UUID-shaped ids from a seed (virtual clock runs repeat exactly).
+public final class SeededIds: IdGenerator {
+    private var random: SplitMix64
+
+    public init(seed: UInt64) { random = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }
+
     public func next() -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
-        let a = nextWord(), b = nextWord()
+        let a = random.next(), b = random.next()
         for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i)); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80

@@ -7,17 +7,12 @@ enum BenchShop {
     static let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango"
         .split(separator: " ").map(String.init)
 
-    /// A small, fast, seeded generator (SplitMix64).
+    /// The benchmark's seeded generator.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var rng: SplitMix64
+        init(state: UInt64) { rng = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { rng.next() }
+        mutating func below(_ n: Int) -> Int { rng.below(n) }
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         mutating func uuid() -> String {
             let a = next(), b = next()

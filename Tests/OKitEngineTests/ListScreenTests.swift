@@ -108,3 +108,27 @@ import Testing
         #expect(screen.rebuilds == 3)
     }
 }
+
+@Suite struct SnapshotJSONTests {
+    @Test func snapshotsEncodeInTheSpecsShapeAndOrder() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"; d.cellPath = "name"; d.cellDetailPath = "formatMarked"; d.titlePath = "%Book Shop"
+        d.titleCount = "books.@count"; d.subTitleObject = "%Book"; d.search = "#true"
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot()
+        var app = AppSnapshot()
+        app.tab = "books"; app.tabs = ["books"]; app.tabTitles = ["Book Shop"]
+        app.themeValues = [("tintColor", "#007AFF")]
+        let snap = Snapshot(app: app, screen: screen, alert: AlertSnapshot(kind: "prompt", title: "New Book", message: "Enter \"name\"",
+                                                                           actions: ["OK", "Cancel"],
+                                                                           fields: [AlertFieldSnapshot(placeholder: "Name", value: "secret", secure: true)]))
+        let id = try #require(f.book(0).id)
+        let expected = ##"{"app":{"tab":"books","tabs":["books"],"tabTitles":["Book Shop"],"menuOpen":false,"covered":false,"cover":null,"theme":"default","themeValues":{"tintColor":"#007AFF"},"depth":1,"presented":false},"##
+            + #""screen":{"id":"books","kind":"list","context":"\#(f.root.debugName)","title":"Book Shop","subtitle":"1 Book","prompt":null,"editing":false,"buttons":[],"search":{"visible":true,"text":"","scopes":[],"scope":"All"},"index":[],"sections":[{"header":null,"footer":null,"rows":[{"id":"\#(id)","text":"Dune","detail":"not marked","image":null,"ribbon":null,"accessory":null,"quick":null,"more":false,"delete":false,"checked":null,"selected":false,"control":null}]}],"help":null,"rowCount":1},"#
+            + #""alert":{"kind":"prompt","title":"New Book","message":"Enter \"name\"","actions":["OK","Cancel"],"fields":[{"placeholder":"Name","value":null,"secure":true}]}}"#
+        #expect(snap.json == expected)
+        let data = try #require(snap.json.data(using: .utf8))
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "valid JSON")
+    }
+}

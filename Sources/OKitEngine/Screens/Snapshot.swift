@@ -1,21 +1,81 @@
-/// What a person sees of a screen (screens.md "Snapshot"): plain values, computed from bindings.
+/// What a person sees (screens.md "Snapshot"): plain values computed from bindings, as a Lua table or JSON.
+public struct Snapshot: Equatable, Sendable {
+    public var app: AppSnapshot
+    public var screen: ScreenSnapshot
+    public var alert: AlertSnapshot?
+
+    public init(app: AppSnapshot, screen: ScreenSnapshot, alert: AlertSnapshot? = nil) {
+        self.app = app
+        self.screen = screen
+        self.alert = alert
+    }
+}
+
+/// The app shell: tabs, menu, protection cover, theme, navigation depth.
+public struct AppSnapshot: Equatable, Sendable {
+    public var tab: String?
+    public var tabs: [String] = []
+    public var tabTitles: [String] = []
+    public var menuOpen = false
+    public var covered = false
+    public var cover: String?
+    public var theme = "default"
+    public var themeValues: [(key: String, value: String)] = []
+    public var depth = 1
+    public var presented = false
+
+    public init() {}
+
+    public static func == (a: AppSnapshot, b: AppSnapshot) -> Bool {
+        a.tab == b.tab && a.tabs == b.tabs && a.tabTitles == b.tabTitles && a.menuOpen == b.menuOpen
+            && a.covered == b.covered && a.cover == b.cover && a.theme == b.theme && a.depth == b.depth
+            && a.presented == b.presented && a.themeValues.map(\.key) == b.themeValues.map(\.key)
+            && a.themeValues.map(\.value) == b.themeValues.map(\.value)
+    }
+}
+
+/// One screen: title, buttons, search, index, sections of rows or cells.
 public struct ScreenSnapshot: Equatable, Sendable {
     public var id: String
     public var kind: String
     public var context: String?
     public var title: String?
     public var subtitle: String?
+    public var prompt: String?
+    public var editing = false
+    public var buttons: [ButtonSnapshot] = []
     public var search: SearchSnapshot?
     public var index: [String] = []
     public var sections: [SectionSnapshot] = []
-    /// All rows of the list (the sections hold a window of them).
+    public var help: String?
+    /// All rows of a list (the sections hold a window of them).
     public var rowCount: Int = 0
+
+    public init(id: String, kind: String, context: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.context = context
+    }
+}
+
+public struct ButtonSnapshot: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var enabled: Bool
 }
 
 public struct SearchSnapshot: Equatable, Sendable {
     public var visible: Bool
     public var text: String
+    public var scopes: [String] = []
     public var scope: String = "All"
+
+    public init(visible: Bool, text: String, scopes: [String] = [], scope: String = "All") {
+        self.visible = visible
+        self.text = text
+        self.scopes = scopes
+        self.scope = scope
+    }
 }
 
 public struct SectionSnapshot: Equatable, Sendable {
@@ -24,8 +84,51 @@ public struct SectionSnapshot: Equatable, Sendable {
     public var rows: [RowSnapshot]
 }
 
+/// A row of a list or a cell of a detail screen.
 public struct RowSnapshot: Equatable, Sendable {
     public var id: String?
+    /// For detail cells: `table`, `text`, `switch`, …
+    public var kind: String?
     public var text: String?
     public var detail: String?
+    public var image: String?
+    public var ribbon: String?
+    public var accessory: AccessorySnapshot?
+    public var quick: QuickSnapshot?
+    public var more = false
+    public var delete = false
+    public var checked: Bool?
+    public var selected = false
+
+    public init(id: String?, text: String?, detail: String?) {
+        self.id = id
+        self.text = text
+        self.detail = detail
+    }
+}
+
+public struct AccessorySnapshot: Equatable, Sendable {
+    public var kind: String
+    public var text: String?
+    public var enabled: Bool
+}
+
+public struct QuickSnapshot: Equatable, Sendable {
+    public var title: String
+    public var enabled: Bool
+}
+
+/// An alert, action sheet or prompt waiting for an answer.
+public struct AlertSnapshot: Equatable, Sendable {
+    public var kind: String
+    public var title: String?
+    public var message: String?
+    public var actions: [String]
+    public var fields: [AlertFieldSnapshot] = []
+}
+
+public struct AlertFieldSnapshot: Equatable, Sendable {
+    public var placeholder: String?
+    public var value: String?
+    public var secure = false
 }

@@ -1,0 +1,170 @@
+/// Snapshots as JSON, with the key order of screens.md (stable, so snapshots compare byte for byte).
+extension Snapshot {
+    public var json: String {
+        var w = SnapshotJSONWriter()
+        w.object { w in
+            w.key("app"); w.app(app)
+            w.key("screen"); w.screen(screen)
+            w.key("alert"); if let alert { w.alert(alert) } else { w.null() }
+        }
+        return w.out
+    }
+}
+
+extension ScreenSnapshot {
+    public var json: String {
+        var w = SnapshotJSONWriter()
+        w.screen(self)
+        return w.out
+    }
+}
+
+struct SnapshotJSONWriter {
+    var out = ""
+    private var needsComma = [false]
+
+    mutating func comma() {
+        if needsComma[needsComma.count - 1] { out += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    mutating func object(_ body: (inout SnapshotJSONWriter) -> Void) {
+        comma(); out += "{"; needsComma.append(false)
+        body(&self)
+        needsComma.removeLast(); out += "}"
+    }
+
+    mutating func array(_ body: (inout SnapshotJSONWriter) -> Void) {
+        comma(); out += "["; needsComma.append(false)
+        body(&self)
+        needsComma.removeLast(); out += "]"
+    }
+
+    mutating func key(_ k: String) {
+        comma(); string(k, comma: false); out += ":"
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func null() { comma(); out += "null" }
+    mutating func bool(_ b: Bool) { comma(); out += b ? "true" : "false" }
+    mutating func int(_ i: Int) { comma(); out += String(i) }
+
+    mutating func string(_ s: String?, comma c: Bool = true) {
+        guard let s else { null(); return }
+        if c { comma() }
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    mutating func strings(_ list: [String]) { array { w in for s in list { w.string(s) } } }
+
+    mutating func field(_ k: String, _ s: String?) { key(k); string(s) }
+    mutating func field(_ k: String, _ b: Bool) { key(k); bool(b) }
+
+    mutating func app(_ a: AppSnapshot) {
+        object { w in
+            w.field("tab", a.tab)
+            w.key("tabs"); w.strings(a.tabs)
+            w.key("tabTitles"); w.strings(a.tabTitles)
+            w.field("menuOpen", a.menuOpen)
+            w.field("covered", a.covered)
+            w.field("cover", a.cover)
+            w.field("theme", a.theme)
+            w.key("themeValues"); w.object { w in for (k, v) in a.themeValues { w.field(k, v) } }
+            w.key("depth"); w.int(a.depth)
+            w.field("presented", a.presented)
+        }
+    }
+
+    mutating func screen(_ s: ScreenSnapshot) {
+        object { w in
+            w.field("id", s.id)
+            w.field("kind", s.kind)
+            w.field("context", s.context)
+            w.field("title", s.title)
+            w.field("subtitle", s.subtitle)
+            w.field("prompt", s.prompt)
+            w.field("editing", s.editing)
+            w.key("buttons"); w.array { w in
+                for b in s.buttons { w.object { w in w.field("id", b.id); w.field("title", b.title); w.field("enabled", b.enabled) } }
+            }
+            w.key("search")
+            if let search = s.search {
+                w.object { w in
+                    w.field("visible", search.visible)
+                    w.field("text", search.text)
+                    w.key("scopes"); w.strings(search.scopes)
+                    w.field("scope", search.scope)
+                }
+            } else { w.null() }
+            w.key("index"); w.strings(s.index)
+            w.key("sections"); w.array { w in for section in s.sections { w.section(section) } }
+            w.field("help", s.help)
+            w.key("rowCount"); w.int(s.rowCount)
+        }
+    }
+
+    mutating func section(_ s: SectionSnapshot) {
+        object { w in
+            w.field("header", s.header)
+            w.field("footer", s.footer)
+            w.key("rows"); w.array { w in for r in s.rows { w.row(r) } }
+        }
+    }
+
+    mutating func row(_ r: RowSnapshot) {
+        object { w in
+            w.field("id", r.id)
+            if let kind = r.kind { w.field("kind", kind) }
+            w.field("text", r.text)
+            w.field("detail", r.detail)
+            w.field("image", r.image)
+            w.field("ribbon", r.ribbon)
+            w.key("accessory")
+            if let a = r.accessory {
+                w.object { w in w.field("kind", a.kind); w.field("text", a.text); w.field("enabled", a.enabled) }
+            } else { w.null() }
+            w.key("quick")
+            if let q = r.quick { w.object { w in w.field("title", q.title); w.field("enabled", q.enabled) } } else { w.null() }
+            w.field("more", r.more)
+            w.field("delete", r.delete)
+            w.key("checked"); if let c = r.checked { w.bool(c) } else { w.null() }
+            w.field("selected", r.selected)
+            w.key("control"); w.null()
+        }
+    }
+
+    mutating func alert(_ a: AlertSnapshot) {
+        object { w in
+            w.field("kind", a.kind)
+            w.field("title", a.title)
+            w.field("message", a.message)
+            w.key("actions"); w.strings(a.actions)
+            w.key("fields"); w.array { w in
+                for f in a.fields {
+                    w.object { w in
+                        w.field("placeholder", f.placeholder)
+                        w.field("value", f.secure ? nil : f.value)
+                        if f.secure { w.field("secure", true) }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -47,6 +47,9 @@ struct RunApp: ParsableCommand {
     @Flag(name: .long, help: "Skip the schema check of bindings when the app loads.")
     var noCheck = false
 
+    @Flag(name: .long, help: "Speak the JSON-lines protocol on stdin/stdout even on a terminal.")
+    var json = false
+
     func validate() throws {
         guard clock == "virtual" || clock == "system" else { throw ValidationError("--clock must be virtual or system") }
         guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
@@ -101,9 +104,19 @@ struct RunApp: ParsableCommand {
             }
             return
         }
-        // Until the screens arrive: the app's models as JSON, one line each.
-        for m in luaApp.engine.models {
-            print("{\"model\":\"\(m.name)\",\"data\":\(luaApp.engine.json(of: m))}")
+        if !luaApp.shell.home.isEmpty {
+            // The JSON-lines driver (the terminal shell arrives with the screens issue: on a terminal the first
+            // snapshot is printed and the app stores and exits).
+            if json || isatty(STDIN_FILENO) == 0 {
+                JSONLinesDriver(app: luaApp).run()
+            } else if let snap = try? luaApp.shell.snapshot() {
+                print(snap.json)
+            }
+        } else {
+            // An app without screens: its models as JSON, one line each.
+            for m in luaApp.engine.models {
+                print("{\"model\":\"\(m.name)\",\"data\":\(luaApp.engine.json(of: m))}")
+            }
         }
         do {
             try luaApp.storeState()

@@ -83,3 +83,43 @@ import Testing
         #expect(left.contains { $0.hasPrefix("default.json.corrupt-") })
     }
 }
+
+@Suite struct JSONLinesTests {
+    @Test func anAppIsDrivenOverJSONLines() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/bookshop/app.lua")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-json-\(UUID().uuidString)")
+        let p = Process()
+        p.executableURL = CommandLineTests.binary
+        p.arguments = [app.path, "--data", data.path, "--clock", "virtual"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"search","text":"em"}"#, "garbage", #"{"cmd":"tab","id":"authors"}"#,
+                        #"{"cmd":"tab","id":"nope"}"#, #"{"cmd":"back"}"#, #"{"cmd":"quit"}"#]
+        input.fileHandleForWriting.write(Data((commands.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(lines.count == 7)
+        func object(_ i: Int) -> [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(lines[i].utf8)) as? [String: Any]) ?? [:]
+        }
+        let first = object(0)
+        #expect(first["ok"] as? Bool == true)
+        let screen = (first["snapshot"] as? [String: Any])?["screen"] as? [String: Any]
+        #expect(screen?["title"] as? String == "Book Shop" && screen?["subtitle"] as? String == "2 Books")
+        let searched = ((object(1)["snapshot"] as? [String: Any])?["screen"] as? [String: Any])?["rowCount"] as? Int
+        #expect(searched == 1)
+        #expect(object(2)["ok"] as? Bool == false)
+        #expect((((object(3)["snapshot"] as? [String: Any])?["app"]) as? [String: Any])?["tab"] as? String == "authors")
+        #expect((object(4)["error"] as? String)?.contains("no tab \"nope\"") == true)
+        #expect((object(5)["error"] as? String)?.contains("already at the first screen") == true)
+        #expect(object(6)["ok"] as? Bool == true)
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("okit/data/default.json").path), "quit stores the state")
+    }
+}

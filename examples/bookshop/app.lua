@@ -62,4 +62,15 @@ directory = okit.model("Directory", {
 })
 
 okit.state { shop, directory }
-okit.app { id = "bookshop", version = 1 }
+
+okit.list("books", {
+  type = "Book", dataPath = "books",
+  titlePath = "%Book Shop", titleCount = "books.@count", subTitleObject = "%Book",
+  rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",
+  cell = { path = "name", detailPath = "formatMarked" },
+})
+okit.list("authors", {
+  type = "Author", contextPath = "directory>/", dataPath = "authors",
+  titlePath = "%Authors", rowSort = "name", cell = { path = "name" },
+})
+okit.app { id = "bookshop", version = 1, home = { "books", "authors" } }

@@ -158,6 +158,7 @@ extension LuaApp {
                 lua.push(object: sub, metatable: OKitTypes.watch)
                 return 1
             }),
+            ("list", { [unowned self] call in try declareList(call) }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),
             ("every", { [unowned self] call in try schedule(call, repeating: true) }),
             ("migrate", { [unowned self] call in

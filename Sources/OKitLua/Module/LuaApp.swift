@@ -38,6 +38,8 @@ public struct AppLoadError: Error, CustomStringConvertible {
 public final class LuaApp {
     public let engine: Engine
     public let lua: LuaState
+    /// The app shell: declared screens, home or tabs, navigation.
+    public let shell: AppShell
     public let options: LuaAppOptions
     /// The app file and its folder (`require` root, chunk names relative to it).
     public private(set) var appFile: URL?
@@ -72,6 +74,7 @@ public final class LuaApp {
         }
         let ids: IdGenerator = options.virtualNow != nil ? SeededIds(seed: options.seed) : RandomIds()
         engine = Engine(schema: Schema(), clock: clock, ids: ids)
+        shell = AppShell(engine: engine)
         if let lang = options.language { engine.locale.language = lang }
         lua = try LuaState(memoryLimit: options.luaMemory)
         lua.budget = options.luaBudget
@@ -113,6 +116,7 @@ public final class LuaApp {
             try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
             try validateSchema()
             try finishLoading()
+            try startShell()
         } catch let e as LuaError {
             throw AppLoadError(message: e.message, isStorage: storageFailed)
         } catch let e as AppLoadError {

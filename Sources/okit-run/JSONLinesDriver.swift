@@ -1,0 +1,65 @@
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// The JSON-lines protocol of screens.md: one command per line on stdin (`{"cmd":"open","id":"book"}`), one
+/// answer per line on stdout (`{"ok":true,"snapshot":{…}}` or `{"ok":false,"error":"…"}`). A malformed line or
+/// an unknown command answers an error and the session goes on; `quit` or the end of input ends it.
+struct JSONLinesDriver {
+    let app: LuaApp
+
+    func run() {
+        while let line = readLine(strippingNewline: true) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let (answer, quit) = handle(line)
+            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+            if quit { break }
+        }
+    }
+
+    func handle(_ line: String) -> (String, Bool) {
+        guard let data = line.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let cmd = object["cmd"] as? String else {
+            return (error("malformed command: expected a JSON object with \"cmd\", e.g. {\"cmd\":\"screen\"}"), false)
+        }
+        let shell = app.shell
+        do {
+            switch cmd {
+            case "screen": break
+            case "open":
+                guard let id = object["id"] as? String else { return (error("open needs \"id\""), false) }
+                try shell.open(id, context: object["context"] as? String)
+            case "back": try shell.back()
+            case "tab":
+                guard let id = object["id"] as? String else { return (error("tab needs \"id\""), false) }
+                try shell.tab(id)
+            case "search":
+                try shell.search(object["text"] as? String ?? "")
+            case "quit":
+                return ("{\"ok\":true}", true)
+            default:
+                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, quit)"), false)
+            }
+            let offset = object["offset"] as? Int ?? 0
+            let limit = object["limit"] as? Int ?? 200
+            let snap = try shell.snapshot(offset: offset, limit: limit)
+            return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
+        } catch {
+            return (self.error("\(error)"), false)
+        }
+    }
+
+    func error(_ message: String) -> String {
+        var w = ""
+        for u in message.unicodeScalars {
+            switch u {
+            case "\"": w += "\\\""
+            case "\\": w += "\\\\"
+            case "\n": w += "\\n"
+            default: if u.value < 0x20 { w += " " } else { w.unicodeScalars.append(u) }
+            }
+        }
+        return "{\"ok\":false,\"error\":\"\(w)\"}"
+    }
+}

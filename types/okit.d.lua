@@ -196,6 +196,34 @@ function okit.every(seconds, fn) end
 ---@param fn fun(root: okit.Entity, storedVersion: integer)
 function okit.migrate(version, fn) end
 
+---@class okit.ListCell
+---@field path? string the row text
+---@field detailPath? string the row detail
+
+---@class okit.ListOptions
+---@field type? string
+---@field contextPath? string
+---@field dataPath? string
+---@field titlePath? string
+---@field subTitlePath? string
+---@field titleCount? string
+---@field subTitleObject? string
+---@field subTitleObjectPlural? string
+---@field rowSort? string
+---@field rowSortAsc? string
+---@field group? string
+---@field groupName? string
+---@field groupSortAsc? string
+---@field search? string
+---@field searchPath? string
+---@field index? string
+---@field cell? okit.ListCell
+
+--- Declares a list screen (properties are binding strings).
+---@param id string
+---@param options okit.ListOptions
+function okit.list(id, options) end
+
 ---@class okit.AppOptions
 ---@field id? string
 ---@field version? integer

@@ -36,10 +36,18 @@ struct JSONLinesDriver {
                 try shell.tab(id)
             case "search":
                 try shell.search(object["text"] as? String ?? "")
+            case "tap":
+                guard let row = object["row"] else { return (error("tap needs \"row\""), false) }
+                try shell.tap(row: "\(row)")
+            case "edit":
+                try shell.edit(object["on"] as? Bool ?? true)
+            case "set":
+                guard let cell = object["cell"] as? String else { return (error("set needs \"cell\""), false) }
+                try shell.set(cell: cell, value: JSONLinesDriver.value(object["value"]))
             case "quit":
                 return ("{\"ok\":true}", true)
             default:
-                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, quit)"), false)
+                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, edit, set, quit)"), false)
             }
             let offset = object["offset"] as? Int ?? 0
             let limit = object["limit"] as? Int ?? 200
@@ -47,6 +55,19 @@ struct JSONLinesDriver {
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {
             return (self.error("\(error)"), false)
+        }
+    }
+
+    /// A JSON value as an engine value.
+    static func value(_ v: Any?) -> Value {
+        switch v {
+        case let n as NSNumber:
+            // JSON true/false arrive as boolean NSNumbers (objCType "c"); 0 and 1 are numbers.
+            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            let d = n.doubleValue
+            return d == d.rounded() && abs(d) < 9e15 ? .int(Int(d)) : .double(d)
+        case let s as String: return .string(s)
+        default: return .null
         }
     }
 

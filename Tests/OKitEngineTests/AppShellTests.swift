@@ -46,3 +46,68 @@ import Testing
         #expect(throws: ShellError.self) { try shell.declare(ListDeclaration(id: "books")) }
     }
 }
+
+@Suite struct DetailScreenTests {
+    func shell() throws -> (ShopFixture, AppShell) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        let shell = AppShell(engine: f.engine)
+        var books = ListDeclaration(id: "books")
+        books.dataPath = "books"; books.cellPath = "name"; books.rowSort = "name"; books.segue = "book"
+        var book = DetailDeclaration(id: "book")
+        book.titlePath = "%Book"; book.subTitlePath = "name"
+        book.sections = [
+            SectionDeclaration(header: "%General", cells: [
+                CellDeclaration(kind: "text", properties: ["path": "name", "textPath": "name"]),
+                CellDeclaration(kind: "switch", properties: ["path": "formatMarked", "onPath": "marked"]),
+                CellDeclaration(kind: "table", properties: ["path": "%Comment", "detailPath": "comment", "showDisplay": "comment"]),
+            ]),
+            SectionDeclaration(header: "%Stock", cells: [
+                CellDeclaration(kind: "slider", properties: ["path": "%Price", "valuePath": "price", "maxValuePath": "#100"]),
+                CellDeclaration(kind: "stepper", properties: ["path": "%Copies", "valuePath": "copies", "maxValuePath": "#10", "stepValuePath": "#2"]),
+            ]),
+        ]
+        try shell.declare(books)
+        try shell.declare(book)
+        try shell.start(home: ["books"])
+        return (f, shell)
+    }
+
+    @Test func aRowTapOpensTheDetailWithTheRowsEntity() throws {
+        let (f, shell) = try shell()
+        try shell.tap(row: "2")
+        var snap = try shell.snapshot().screen
+        #expect(snap.kind == "detail" && snap.subtitle == "Emma" && snap.context == f.book(1).debugName)
+        #expect(snap.sections.map(\.header) == ["General", "Stock"])
+        #expect(snap.sections[0].rows.map(\.id) == ["name", "formatMarked"], "a hidden cell is absent")
+        #expect(snap.sections[0].rows[1].control == ControlSnapshot(value: .bool(false), enabled: false))
+        try shell.back()
+        try shell.tap(row: "Dune")
+        snap = try shell.snapshot().screen
+        #expect(snap.subtitle == "Dune")
+        #expect(throws: ShellError.self) { try shell.tap(row: "1") }
+    }
+
+    @Test func editCellsWriteThroughTheirBindingsInEditModeWithClamping() throws {
+        let (f, shell) = try shell()
+        try shell.tap(row: "1")
+        #expect(throws: ShellError.self) { try shell.set(cell: "name", value: .string("X")) }
+        try shell.edit(true)
+        try shell.set(cell: "name", value: .string("Dune Messiah"))
+        try shell.set(cell: "formatMarked", value: .bool(true))
+        try shell.set(cell: "Price", value: .double(250))
+        try shell.set(cell: "Copies", value: .int(5))
+        #expect(f.book(0)["name"]!.description == "Dune Messiah")
+        #expect(f.book(0)["marked"]!.truthy)
+        #expect(f.book(0)["price"]!.isSame(as: .double(100)), "clamped to the maximum")
+        #expect(f.book(0)["copies"]!.isSame(as: .int(6)), "to the step, and integral")
+        let snap = try shell.snapshot().screen
+        #expect(snap.editing && snap.sections[0].rows[1].text == "marked")
+        #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(6), enabled: true))
+        #expect(throws: ShellError.self) { try shell.set(cell: "nope", value: .int(1)) }
+        #expect(throws: ShellError.self) { try shell.set(cell: "Price", value: .string("cheap")) }
+        try f.engine.set(f.book(0), "comment", .string("hi"))
+        try shell.edit(false)
+        #expect(try shell.snapshot().screen.sections[0].rows.count == 3, "the comment cell shows once there is one")
+    }
+}

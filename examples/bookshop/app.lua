@@ -68,6 +68,19 @@ okit.list("books", {
   titlePath = "%Book Shop", titleCount = "books.@count", subTitleObject = "%Book",
   rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",
   cell = { path = "name", detailPath = "formatMarked" },
+  segue = "book",
+})
+okit.detail("book", {
+  titlePath = "%Book", subTitlePath = "name",
+  sections = {
+    { header = "%General",
+      okit.cell.text   { path = "name", textPath = "name", placeholder = "%Name" },
+      okit.cell.switch { path = "formatMarked", onPath = "marked" } },
+    { header = "%Stock",
+      okit.cell.slider { path = "%Price: ,price/round2, %EUR", valuePath = "price", maxValuePath = "#100" },
+      okit.cell.stepper{ path = "%Copies", valuePath = "copies", maxValuePath = "#10" } },
+    { okit.cell.table  { path = "%Genre", detailPath = "genre/ref/name" } },
+  },
 })
 okit.list("authors", {
   type = "Author", contextPath = "directory>/", dataPath = "authors",

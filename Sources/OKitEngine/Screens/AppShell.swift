@@ -6,45 +6,72 @@
 public final class AppShell {
     public let engine: Engine
     private var lists: [String: ListDeclaration] = [:]
+    private var details: [String: DetailDeclaration] = [:]
     /// The home screen ids: one screen, or tabs.
     public private(set) var home: [String] = []
-    private var stacks: [[ListScreen]] = []
+    private var stacks: [[OpenScreen]] = []
     private var tabIndex = 0
+
+    enum OpenScreen {
+        case list(ListScreen)
+        case detail(DetailScreen)
+
+        var context: Entity? {
+            switch self {
+            case .list(let l): return l.context
+            case .detail(let d): return d.context
+            }
+        }
+
+        func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot {
+            switch self {
+            case .list(let l): return try l.snapshot(offset: offset, limit: limit)
+            case .detail(let d): return try d.snapshot()
+            }
+        }
+    }
 
     public init(engine: Engine) { self.engine = engine }
 
     /// Declares a list screen.
     public func declare(_ list: ListDeclaration) throws {
-        if lists[list.id] != nil { throw ShellError.duplicateScreen(list.id) }
+        if lists[list.id] != nil || details[list.id] != nil { throw ShellError.duplicateScreen(list.id) }
         lists[list.id] = list
     }
 
+    /// Declares a detail screen.
+    public func declare(_ detail: DetailDeclaration) throws {
+        if lists[detail.id] != nil || details[detail.id] != nil { throw ShellError.duplicateScreen(detail.id) }
+        details[detail.id] = detail
+    }
+
     /// The declared screen ids, sorted.
-    public var screenIds: [String] { lists.keys.sorted() }
+    public var screenIds: [String] { (Array(lists.keys) + Array(details.keys)).sorted() }
 
     /// Sets the home screen (or tabs) and opens it on the default model's root.
     public func start(home ids: [String]) throws {
         guard !ids.isEmpty else { throw ShellError.noHome }
-        for id in ids where lists[id] == nil { throw ShellError.unknownScreen(id, known: screenIds) }
+        for id in ids where lists[id] == nil && details[id] == nil { throw ShellError.unknownScreen(id, known: screenIds) }
         home = ids
         stacks = try ids.map { [try make($0, context: engine.defaultModel?.root)] }
         tabIndex = 0
     }
 
-    private func make(_ id: String, context: Entity?) throws -> ListScreen {
-        guard let d = lists[id] else { throw ShellError.unknownScreen(id, known: screenIds) }
-        return try ListScreen(engine: engine, declaration: d, context: context)
+    private func make(_ id: String, context: Entity?) throws -> OpenScreen {
+        if let d = lists[id] { return .list(try ListScreen(engine: engine, declaration: d, context: context)) }
+        if let d = details[id] { return .detail(try DetailScreen(engine: engine, declaration: d, context: context)) }
+        throw ShellError.unknownScreen(id, known: screenIds)
     }
 
-    var top: ListScreen? { stacks.isEmpty ? nil : stacks[tabIndex].last }
+    var top: OpenScreen? { stacks.isEmpty ? nil : stacks[tabIndex].last }
 
-    /// The current snapshot (a window of the list).
+    /// The current snapshot (lists show a window of their rows).
     public func snapshot(offset: Int = 0, limit: Int = 200) throws -> Snapshot {
         guard let screen = top else { throw ShellError.notStarted }
         var app = AppSnapshot()
         app.tab = home.isEmpty ? nil : home[tabIndex]
         app.tabs = home
-        app.tabTitles = try stacks.map { stack in try stack.first.flatMap { try $0.snapshot(offset: 0, limit: 0).title } ?? "" }
+        app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
         app.depth = stacks[tabIndex].count
         return Snapshot(app: app, screen: try screen.snapshot(offset: offset, limit: limit))
     }
@@ -58,6 +85,14 @@ public final class AppShell {
             ctx = e
         }
         stacks[tabIndex].append(try make(id, context: ctx))
+    }
+
+    /// Taps a row of a list: opens its `segue` screen with the row's entity.
+    public func tap(row: String) throws {
+        guard case .list(let list)? = top else { throw ShellError.wrongKind("tap", "detail") }
+        let entity = try list.entity(row: row)
+        guard let segue = list.declaration.segue else { throw ShellError.noSegue(list.declaration.id) }
+        stacks[tabIndex].append(try make(segue, context: entity))
     }
 
     /// Goes back one screen (not past the tab's home).
@@ -74,11 +109,23 @@ public final class AppShell {
 
     /// Sets the current list's search text.
     public func search(_ text: String) throws {
-        guard let screen = top else { throw ShellError.notStarted }
+        guard case .list(let screen)? = top else { throw ShellError.wrongKind("search", "detail") }
         guard try engine.get(screen.context, screen.declaration.search.isEmpty ? "#false" : screen.declaration.search, mode: .display).truthy else {
             throw ShellError.noSearch(screen.declaration.id)
         }
         screen.search(text)
+    }
+
+    /// Turns edit mode on or off (detail screens).
+    public func edit(_ on: Bool) throws {
+        guard case .detail(let d)? = top else { throw ShellError.wrongKind("edit", "list") }
+        d.setEditing(on)
+    }
+
+    /// Sets an edit cell's value (detail screens, in edit mode).
+    public func set(cell: String, value: Value) throws {
+        guard case .detail(let d)? = top else { throw ShellError.wrongKind("set", "list") }
+        try d.set(cell: cell, value: value)
     }
 }
 
@@ -92,6 +139,13 @@ public enum ShellError: Error, CustomStringConvertible {
     case atHome
     case noContext(String)
     case noSearch(String)
+    case noCell(String, cells: [String])
+    case notEditable(String)
+    case notEditing(String)
+    case badValue(String, String)
+    case noRow(String, count: Int)
+    case noSegue(String)
+    case wrongKind(String, String)
 
     public var description: String {
         switch self {
@@ -103,6 +157,13 @@ public enum ShellError: Error, CustomStringConvertible {
         case .atHome: return "already at the first screen of this tab"
         case .noContext(let b): return "the context binding \"\(b)\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
+        case .noCell(let c, let cells): return "no cell \"\(c)\" (cells: \(cells.joined(separator: ", ")))"
+        case .notEditable(let c): return "cell \"\(c)\" takes no value"
+        case .notEditing(let c): return "cell \"\(c)\" takes values in edit mode only (edit first)"
+        case .badValue(let c, let expected): return "cell \"\(c)\" takes \(expected)"
+        case .noRow(let r, let count): return "no row \(r) (the list has \(count) rows)"
+        case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
+        case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         }
     }
 }

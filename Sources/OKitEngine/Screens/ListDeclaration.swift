@@ -22,6 +22,8 @@ public struct ListDeclaration {
     /// The row cell: `path` (text), `detailPath` (detail).
     public var cellPath = ""
     public var cellDetailPath = ""
+    /// The screen a row tap opens with the row's entity (a screen id, not a binding).
+    public var segue: String?
 
     public init(id: String) { self.id = id }
 }

@@ -145,6 +145,21 @@ public final class ListScreen {
         return m
     }
 
+    /// The entity of a row: a 1-based position among the visible rows, a row id, or a row's text — tried in
+    /// that order; exactly one must match.
+    public func entity(row: String) throws -> Entity {
+        try refresh()
+        let shown = visible()
+        if let n = Int(row) {
+            guard n >= 1, n <= shown.count else { throw ShellError.noRow(row, count: shown.count) }
+            return rows[shown[n - 1]].entity
+        }
+        if let i = shown.first(where: { rows[$0].entity.id == row }) { return rows[i].entity }
+        let matches = try shown.filter { try engine.evaluate(bText, rows[$0].entity, mode: .display).displayString == row }
+        guard matches.count == 1 else { throw ShellError.noRow(row, count: shown.count) }
+        return rows[matches[0]].entity
+    }
+
     /// The screen as a person sees it: title, subtitle, search, index and a window of rows.
     public func snapshot(offset: Int = 0, limit: Int = 200) throws -> ScreenSnapshot {
         try refresh()

@@ -99,6 +99,7 @@ public struct RowSnapshot: Equatable, Sendable {
     public var delete = false
     public var checked: Bool?
     public var selected = false
+    public var control: ControlSnapshot?
 
     public init(id: String?, text: String?, detail: String?) {
         self.id = id

@@ -146,7 +146,20 @@ struct SnapshotJSONWriter {
             w.field("delete", r.delete)
             w.key("checked"); if let c = r.checked { w.bool(c) } else { w.null() }
             w.field("selected", r.selected)
-            w.key("control"); w.null()
+            w.key("control")
+            if let c = r.control {
+                w.object { w in
+                    w.key("value")
+                    switch c.value {
+                    case .null: w.null()
+                    case .bool(let b): w.bool(b)
+                    case .int(let i): w.int(i)
+                    case .double(let d): w.comma(); w.out += Value.displayDouble(d)
+                    case .string(let s): w.string(s)
+                    }
+                    w.field("enabled", c.enabled)
+                }
+            } else { w.null() }
         }
     }
 

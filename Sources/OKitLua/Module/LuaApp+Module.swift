@@ -159,6 +159,7 @@ extension LuaApp {
                 return 1
             }),
             ("list", { [unowned self] call in try declareList(call) }),
+            ("detail", { [unowned self] call in try declareDetail(call) }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),
             ("every", { [unowned self] call in try schedule(call, repeating: true) }),
             ("migrate", { [unowned self] call in
@@ -185,6 +186,8 @@ extension LuaApp {
         }
         pushDateModule()
         lua.rawSet(-2, "date")
+        pushCellModule()
+        lua.rawSet(-2, "cell")
         lua.newTable(hash: 2)
         lua.push(function: "okit.data.read") { [unowned self] call in
             if call.isNil(1) { lua.pushNil(); return 1 }

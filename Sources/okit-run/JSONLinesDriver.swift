@@ -39,6 +39,14 @@ struct JSONLinesDriver {
             case "tap":
                 guard let row = object["row"] else { return (error("tap needs \"row\""), false) }
                 try shell.tap(row: "\(row)")
+            case "add":
+                try shell.add(text: object["text"] as? String)
+            case "delete":
+                guard let row = object["row"] else { return (error("delete needs \"row\""), false) }
+                try shell.delete(row: "\(row)")
+            case "respond":
+                guard let action = object["action"] else { return (error("respond needs \"action\""), false) }
+                try shell.respond("\(action)", fields: (object["fields"] as? [Any])?.map { "\($0)" } ?? [])
             case "edit":
                 try shell.edit(object["on"] as? Bool ?? true)
             case "set":
@@ -47,7 +55,7 @@ struct JSONLinesDriver {
             case "quit":
                 return ("{\"ok\":true}", true)
             default:
-                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, edit, set, quit)"), false)
+                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, add, delete, respond, edit, set, quit)"), false)
             }
             let offset = object["offset"] as? Int ?? 0
             let limit = object["limit"] as? Int ?? 200

@@ -111,3 +111,88 @@ import Testing
         #expect(try shell.snapshot().screen.sections[0].rows.count == 3, "the comment cell shows once there is one")
     }
 }
+
+@Suite struct AddDeleteAlertTests {
+    func shell(_ configure: (inout ListDeclaration) -> Void) throws -> (ShopFixture, AppShell) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        let shell = AppShell(engine: f.engine)
+        var books = ListDeclaration(id: "books")
+        books.type = "Book"; books.dataPath = "books"; books.cellPath = "name"; books.titleCount = "books.@count"
+        books.subTitleObject = "%Book"; books.add = "#true"; books.delete = "#true"
+        configure(&books)
+        try shell.declare(books)
+        try shell.start(home: ["books"])
+        return (f, shell)
+    }
+
+    func texts(_ shell: AppShell) throws -> [String] {
+        try shell.snapshot().screen.sections.flatMap { $0.rows.compactMap(\.text) }
+    }
+
+    @Test func addAsksForTheNameAndRefusesAnEmptyOne() throws {
+        let (f, shell) = try shell { $0.addName = "name" }
+        let before = f.managedLog.count
+        try shell.add()
+        let alert = try #require(try shell.snapshot().alert)
+        #expect(alert.kind == "prompt" && alert.title == "New Book" && alert.message == "Enter name for this Book")
+        #expect(alert.actions == ["OK", "Cancel"] && alert.fields.first?.placeholder == "Name")
+        #expect(throws: ShellError.self) { try shell.tap(row: "1") }
+        #expect(throws: ShellError.self) { try shell.respond("OK", fields: [""]) }
+        #expect(try shell.snapshot().alert != nil, "still waiting")
+        try shell.respond("OK", fields: ["Anna"])
+        #expect(try shell.snapshot().alert == nil)
+        #expect(try texts(shell) == ["Anna", "Dune", "Emma"], "added at the front")
+        #expect(try shell.snapshot().screen.subtitle == "3 Books")
+        #expect(f.managedLog.count == before, "books have no managed hook; nothing else was attached")
+        try shell.add(text: "Zorro")
+        #expect(try texts(shell).first == "Zorro", "a name given with the command skips the prompt")
+        try shell.add()
+        try shell.respond("Cancel")
+        #expect(try texts(shell).count == 4)
+    }
+
+    @Test func deleteConfirmsFirst() throws {
+        let (f, shell) = try shell { $0.addAppend = "#true"; $0.addName = "name" }
+        try shell.add(text: "Last")
+        #expect(try texts(shell) == ["Dune", "Emma", "Last"])
+        try shell.delete(row: "Emma")
+        #expect(try shell.snapshot().alert?.title == "Confirm Deletion")
+        try shell.respond("No")
+        #expect(try texts(shell).count == 3)
+        try shell.delete(row: "1")
+        try shell.respond("1")
+        #expect(try texts(shell) == ["Emma", "Last"])
+        #expect(throws: ShellError.self) { try shell.respond("Yes") }
+        _ = f
+    }
+
+    @Test func deleteWithoutPromptAndRefusedCommands() throws {
+        let (_, shell) = try shell { $0.deletePrompt = "#false"; $0.add = "#false" }
+        try shell.delete(row: "Dune")
+        #expect(try texts(shell) == ["Emma"])
+        #expect(throws: ShellError.self) { try shell.add(text: "x") }
+        #expect(throws: ShellError.self) { try shell.delete(row: "9") }
+    }
+
+    @Test func alertsQueueAndAnswerInOrder() throws {
+        let (f, shell) = try shell { _ in }
+        var answers: [String] = []
+        shell.present(PendingAlert(kind: "alert", title: "First", message: nil, actions: ["A", "B"]) { c, _ in
+            answers.append("first \(c)")
+            shell.present(PendingAlert(kind: "alert", title: "Third", message: nil, actions: ["OK"]) { _, _ in answers.append("third") })
+        })
+        shell.present(PendingAlert(kind: "sheet", title: "Second", message: nil, actions: ["X", "Cancel"]) { c, _ in
+            answers.append("second \(c)")
+            try f.engine.set(f.book(0), "name", .string("Changed"))
+        })
+        #expect(try shell.snapshot().alert?.title == "First")
+        try shell.respond("B")
+        #expect(try shell.snapshot().alert?.title == "Second", "an alert raised while answering appears after the waiting ones")
+        try shell.respond("X")
+        try shell.respond("OK")
+        #expect(answers == ["first 2", "second 1", "third"])
+        #expect(f.book(0)["name"]!.description == "Changed", "a response may write")
+        #expect(throws: ShellError.self) { try shell.respond("OK") }
+    }
+}

@@ -309,3 +309,24 @@ okit.state { shop }
                 "the file of a removed image is deleted after the model is written")
     }
 }
+
+@Suite struct LuaAlertTests {
+    @Test func alertsAndPromptsFromLuaAreAnsweredThroughTheShell() throws {
+        let t = try TempApp(["app.lua": shopApp + """
+        okit.list("books", { type = "Book", dataPath = "books", cell = { path = "name" } })
+        okit.app { home = "books" }
+        """])
+        let app = try t.launch()
+        try app.run("""
+        okit.prompt { title = "%Rename", message = "%New name?", fields = { { placeholder = "%Name" } }, actions = { "%OK", "%Cancel" },
+          onAction = function(choice, values) if choice == 1 then shop.books[1].name = values[1] end end }
+        """)
+        let alert = try #require(try app.shell.snapshot().alert)
+        #expect(alert.kind == "prompt" && alert.title == "Rename" && alert.actions == ["OK", "Cancel"] && alert.fields.first?.placeholder == "Name")
+        try app.shell.respond("OK", fields: ["Dune Messiah"])
+        try app.run("assert(shop.books[1].name == 'Dune Messiah')")
+        try app.run("okit.alert { title = 'Sure?', actions = { 'Yes', 'No' }, onAction = function(c) error('refused ' .. c) end }")
+        #expect(throws: (any Error).self) { try app.shell.respond("No") }
+        #expect(try app.shell.snapshot().alert == nil, "the alert closed; its error was reported to the caller")
+    }
+}

@@ -68,6 +68,7 @@ okit.list("books", {
   titlePath = "%Book Shop", titleCount = "books.@count", subTitleObject = "%Book",
   rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",
   cell = { path = "name", detailPath = "formatMarked" },
+  add = "#true", addName = "name", delete = "#true",
   segue = "book",
 })
 okit.detail("book", {

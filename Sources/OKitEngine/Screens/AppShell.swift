@@ -10,6 +10,8 @@ public final class AppShell {
     /// The home screen ids: one screen, or tabs.
     public private(set) var home: [String] = []
     private var stacks: [[OpenScreen]] = []
+    /// Alerts waiting for an answer, first shown first.
+    var alerts: [PendingAlert] = []
     private var tabIndex = 0
 
     enum OpenScreen {
@@ -73,11 +75,12 @@ public final class AppShell {
         app.tabs = home
         app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
         app.depth = stacks[tabIndex].count
-        return Snapshot(app: app, screen: try screen.snapshot(offset: offset, limit: limit))
+        return Snapshot(app: app, screen: try screen.snapshot(offset: offset, limit: limit), alert: alerts.first?.snapshot)
     }
 
     /// Opens a screen on the current tab's stack, with a context binding evaluated on the current screen's context.
     public func open(_ id: String, context binding: String? = nil) throws {
+        try requireNoAlert("open")
         guard let current = top else { throw ShellError.notStarted }
         var ctx = current.context
         if let binding, !binding.isEmpty {
@@ -89,6 +92,7 @@ public final class AppShell {
 
     /// Taps a row of a list: opens its `segue` screen with the row's entity.
     public func tap(row: String) throws {
+        try requireNoAlert("tap")
         guard case .list(let list)? = top else { throw ShellError.wrongKind("tap", "detail") }
         let entity = try list.entity(row: row)
         guard let segue = list.declaration.segue else { throw ShellError.noSegue(list.declaration.id) }
@@ -97,18 +101,21 @@ public final class AppShell {
 
     /// Goes back one screen (not past the tab's home).
     public func back() throws {
+        try requireNoAlert("back")
         guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
         stacks[tabIndex].removeLast()
     }
 
     /// Switches to a tab by id.
     public func tab(_ id: String) throws {
+        try requireNoAlert("tab")
         guard let i = home.firstIndex(of: id) else { throw ShellError.unknownTab(id, tabs: home) }
         tabIndex = i
     }
 
     /// Sets the current list's search text.
     public func search(_ text: String) throws {
+        try requireNoAlert("search")
         guard case .list(let screen)? = top else { throw ShellError.wrongKind("search", "detail") }
         guard try engine.get(screen.context, screen.declaration.search.isEmpty ? "#false" : screen.declaration.search, mode: .display).truthy else {
             throw ShellError.noSearch(screen.declaration.id)
@@ -118,12 +125,14 @@ public final class AppShell {
 
     /// Turns edit mode on or off (detail screens).
     public func edit(_ on: Bool) throws {
+        try requireNoAlert("edit")
         guard case .detail(let d)? = top else { throw ShellError.wrongKind("edit", "list") }
         d.setEditing(on)
     }
 
     /// Sets an edit cell's value (detail screens, in edit mode).
     public func set(cell: String, value: Value) throws {
+        try requireNoAlert("set")
         guard case .detail(let d)? = top else { throw ShellError.wrongKind("set", "list") }
         try d.set(cell: cell, value: value)
     }
@@ -146,6 +155,11 @@ public enum ShellError: Error, CustomStringConvertible {
     case noRow(String, count: Int)
     case noSegue(String)
     case wrongKind(String, String)
+    case noAlert
+    case noAction(String, actions: [String])
+    case emptyField(String)
+    case alertPending(String)
+    case notAllowed(String, String)
 
     public var description: String {
         switch self {
@@ -164,6 +178,11 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noRow(let r, let count): return "no row \(r) (the list has \(count) rows)"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
+        case .noAlert: return "no alert is waiting for an answer"
+        case .noAction(let a, let actions): return "no action \"\(a)\" (actions: \(actions.joined(separator: ", ")))"
+        case .emptyField(let a): return "\(a) needs every field filled in"
+        case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
+        case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
         }
     }
 }

@@ -24,6 +24,16 @@ public struct ListDeclaration {
     public var cellDetailPath = ""
     /// The screen a row tap opens with the row's entity (a screen id, not a binding).
     public var segue: String?
+    /// `add` shows the add button; a new entity of `type` goes to the front (`addAppend`: the end).
+    public var add = ""
+    public var addAppend = ""
+    /// The field a prompt asks for before adding (literal field name).
+    public var addName: String?
+    /// The type's name in prompts (literal; default: `type`).
+    public var typeName: String?
+    /// `delete` allows deleting rows; `deletePrompt` (default true) confirms first.
+    public var delete = ""
+    public var deletePrompt = "#true"
 
     public init(id: String) { self.id = id }
 }

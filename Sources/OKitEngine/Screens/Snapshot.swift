@@ -132,4 +132,10 @@ public struct AlertFieldSnapshot: Equatable, Sendable {
     public var placeholder: String?
     public var value: String?
     public var secure = false
+
+    public init(placeholder: String? = nil, value: String? = nil, secure: Bool = false) {
+        self.placeholder = placeholder
+        self.value = value
+        self.secure = secure
+    }
 }

@@ -8,6 +8,7 @@ extension LuaApp {
         "titleCount": \.titleCount, "subTitleObject": \.subTitleObject, "subTitleObjectPlural": \.subTitleObjectPlural,
         "rowSort": \.rowSort, "rowSortAsc": \.rowSortAsc, "group": \.group, "groupName": \.groupName,
         "groupSortAsc": \.groupSortAsc, "search": \.search, "searchPath": \.searchPath, "index": \.index,
+        "add": \.add, "addAppend": \.addAppend, "delete": \.delete, "deletePrompt": \.deletePrompt,
     ] }
 
     /// `okit.list(id, properties)`.
@@ -18,6 +19,8 @@ extension LuaApp {
         try forEachEntry(2, what: "okit.list(\"\(id)\")") { key, v in
             if key == "type" { d.type = lua.string(at: v); return }
             if key == "segue" { d.segue = lua.string(at: v); return }
+            if key == "addName" { d.addName = lua.string(at: v); return }
+            if key == "typeName" { d.typeName = lua.string(at: v); return }
             if key == "cell" {
                 guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.list(\"\(id)\"): cell must be a table of cell properties") }
                 if lua.rawGet(v, "path") == LUA_TSTRING { d.cellPath = lua.string(at: -1) ?? "" }
@@ -119,6 +122,55 @@ extension LuaApp {
             }
         }
         do { try shell.declare(d) } catch { throw LuaRaise("okit.detail: \(error)") }
+        return 0
+    }
+
+    /// `okit.alert { title, message, actions, onAction }` and `okit.prompt { …, fields = { { placeholder } } }`.
+    func presentAlert(_ call: LuaCall, kind: String) throws -> Int32 {
+        try call.requireTable(1)
+        func text(_ key: String) throws -> String? {
+            defer { lua.pop() }
+            guard lua.rawGet(1, key) == LUA_TSTRING, let t = lua.string(at: -1) else { return nil }
+            return try engine.text(nil, t)
+        }
+        let title = try text("title")
+        let message = try text("message")
+        var actions: [String] = []
+        if lua.rawGet(1, "actions") == LUA_TTABLE {
+            let n = lua_rawlen(lua.L, -1)
+            for i in 0..<Int(n) {
+                lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
+                if let a = lua.string(at: -1) { actions.append(try engine.text(nil, a) ?? a) }
+                lua.pop()
+            }
+        }
+        lua.pop()
+        if actions.isEmpty { actions = ["OK"] }
+        var fields: [AlertFieldSnapshot] = []
+        if kind == "prompt", lua.rawGet(1, "fields") == LUA_TTABLE {
+            let n = lua_rawlen(lua.L, -1)
+            for i in 0..<Int(n) {
+                lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
+                let f = lua_absindex(lua.L, -1)
+                var field = AlertFieldSnapshot()
+                if lua.rawGet(f, "placeholder") == LUA_TSTRING { field.placeholder = try engine.text(nil, lua.string(at: -1) ?? "") }
+                lua.pop()
+                if lua.rawGet(f, "value") == LUA_TSTRING { field.value = lua.string(at: -1) }
+                lua.pop()
+                if lua.rawGet(f, "secure") == LUA_TBOOLEAN { field.secure = lua_toboolean(lua.L, -1) != 0 }
+                lua.pop()
+                fields.append(field)
+                lua.pop()
+            }
+            lua.pop()
+        } else if kind == "prompt" {
+            lua.pop()
+        }
+        var handler: LuaRef?
+        if lua.rawGet(1, "onAction") == LUA_TFUNCTION { handler = lua.ref() } else { lua.pop() }
+        shell.present(PendingAlert(kind: kind, title: title, message: message, actions: actions, fields: fields) { [unowned self] choice, values in
+            if let handler { _ = try callLua(handler, [.int(choice), .list(values.map { .string($0) })]) }
+        })
         return 0
     }
 

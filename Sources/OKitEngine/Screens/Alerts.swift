@@ -1,0 +1,60 @@
+import Foundation
+
+/// An alert, action sheet or prompt waiting for an answer (screens.md "Alerts"). Built-in screens use the same
+/// mechanism for OKit's prompts (add name, delete confirmation).
+public final class PendingAlert {
+    public let kind: String
+    public let title: String?
+    public let message: String?
+    public let actions: [String]
+    public let fields: [AlertFieldSnapshot]
+    /// Which actions stay refused while a field is empty (1-based), e.g. OK of the add-name prompt.
+    public let needsFields: Set<Int>
+    /// Runs with the chosen action (1-based) and the fields' values.
+    public let onAction: (Int, [String]) throws -> Void
+
+    public init(kind: String, title: String?, message: String?, actions: [String], fields: [AlertFieldSnapshot] = [],
+                needsFields: Set<Int> = [], onAction: @escaping (Int, [String]) throws -> Void) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.actions = actions
+        self.fields = fields
+        self.needsFields = needsFields
+        self.onAction = onAction
+    }
+
+    var snapshot: AlertSnapshot {
+        AlertSnapshot(kind: kind, title: title, message: message, actions: actions, fields: fields)
+    }
+}
+
+extension AppShell {
+    /// Shows an alert (after the ones already waiting).
+    public func present(_ alert: PendingAlert) { alerts.append(alert) }
+
+    /// The alert waiting for an answer, if any.
+    public var pendingAlert: PendingAlert? { alerts.first }
+
+    /// Answers the waiting alert: the action by title or 1-based position, and the prompt's field values.
+    /// Alerts raised while it runs appear after it closes. One transaction.
+    public func respond(_ action: String, fields: [String] = []) throws {
+        guard let alert = alerts.first else { throw ShellError.noAlert }
+        let index: Int
+        if let n = Int(action), n >= 1, n <= alert.actions.count {
+            index = n
+        } else if let i = alert.actions.firstIndex(of: action) {
+            index = i + 1
+        } else {
+            throw ShellError.noAction(action, actions: alert.actions)
+        }
+        var values = fields
+        while values.count < alert.fields.count { values.append(alert.fields[values.count].value ?? "") }
+        if alert.needsFields.contains(index), values.prefix(alert.fields.count).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ShellError.emptyField(alert.actions[index - 1])
+        }
+        alerts.removeFirst()
+        try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
+    }
+}
+

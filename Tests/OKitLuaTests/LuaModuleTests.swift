@@ -325,7 +325,7 @@ okit.state { shop }
         #expect(alert.kind == "prompt" && alert.title == "Rename" && alert.actions == ["OK", "Cancel"] && alert.fields.first?.placeholder == "Name")
         try app.shell.respond("OK", fields: ["Dune Messiah"])
         try app.run("assert(shop.books[1].name == 'Dune Messiah')")
-        try app.run("okit.alert { title = 'Sure?', actions = { 'Yes', 'No' }, onAction = function(c) error('refused ' .. c) end }")
+        try app.run("okit.alert { title = '%Sure?', actions = { 'Yes', 'No' }, onAction = function(c) error('refused ' .. c) end }")
         #expect(throws: (any Error).self) { try app.shell.respond("No") }
         #expect(try app.shell.snapshot().alert == nil, "the alert closed; its error was reported to the caller")
     }

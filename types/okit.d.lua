@@ -218,6 +218,107 @@ function okit.migrate(version, fn) end
 ---@field searchPath? string
 ---@field index? string
 ---@field cell? okit.ListCell
+---@field add? string
+---@field addAppend? string
+---@field addName? string a field name (literal)
+---@field typeName? string (literal)
+---@field delete? string
+---@field deletePrompt? string
+---@field segue? string a screen id (literal)
+
+---@class okit.Cell
+---@field path? string
+---@field detailPath? string
+---@field contextPath? string
+---@field id? string
+---@field showDisplay? string
+---@field showEdit? string
+---@field readOnly? string
+---@field textPath? string
+---@field onPath? string
+---@field datePath? string
+---@field valuePath? string
+---@field minValuePath? string
+---@field maxValuePath? string
+---@field stepValuePath? string
+---@field selectIndexPath? string
+---@field selectionPath? string
+---@field segmentsPath? string
+---@field placeholder? string
+
+---@class okit.CellModule
+okit.cell = {}
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.table(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.text(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.multiline(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.switch(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.date(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.segment(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.picker(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.slider(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.stepper(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.progress(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.image(p) end
+---@param p okit.Cell
+---@return okit.Cell
+function okit.cell.web(p) end
+
+---@class okit.Section
+---@field header? string
+---@field footer? string
+---@field showDisplay? string
+---@field showEdit? string
+---@field [integer] okit.Cell
+
+---@class okit.DetailOptions
+---@field type? string
+---@field contextPath? string
+---@field titlePath? string
+---@field subTitlePath? string
+---@field editAlways? string
+---@field sections? okit.Section[]
+
+--- Declares a detail screen.
+---@param id string
+---@param options okit.DetailOptions
+function okit.detail(id, options) end
+
+---@class okit.AlertOptions
+---@field title? string a binding ("%Set as Marked")
+---@field message? string a binding
+---@field actions? string[] bindings
+---@field fields? { placeholder?: string, value?: string, secure?: boolean }[]
+---@field onAction? fun(choice: integer, values: string[])
+
+--- Shows an alert on the current screen; it waits for an answer (`respond`).
+---@param options okit.AlertOptions
+function okit.alert(options) end
+
+--- Shows a prompt with fields.
+---@param options okit.AlertOptions
+function okit.prompt(options) end
 
 --- Declares a list screen (properties are binding strings).
 ---@param id string

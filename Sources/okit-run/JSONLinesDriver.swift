@@ -39,6 +39,13 @@ struct JSONLinesDriver {
             case "tap":
                 guard let row = object["row"] else { return (error("tap needs \"row\""), false) }
                 try shell.tap(row: "\(row)")
+            case "quick", "more", "accessory":
+                guard let row = object["row"] else { return (error("\(cmd) needs \"row\""), false) }
+                switch cmd {
+                case "quick": try shell.quick(row: "\(row)")
+                case "more": try shell.more(row: "\(row)")
+                default: try shell.accessory(row: "\(row)")
+                }
             case "add":
                 try shell.add(text: object["text"] as? String)
             case "delete":
@@ -55,7 +62,7 @@ struct JSONLinesDriver {
             case "quit":
                 return ("{\"ok\":true}", true)
             default:
-                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, add, delete, respond, edit, set, quit)"), false)
+                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, quick, more, accessory, add, delete, respond, edit, set, quit)"), false)
             }
             let offset = object["offset"] as? Int ?? 0
             let limit = object["limit"] as? Int ?? 200

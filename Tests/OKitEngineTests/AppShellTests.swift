@@ -196,3 +196,62 @@ import Testing
         #expect(throws: ShellError.self) { try shell.respond("OK") }
     }
 }
+
+@Suite struct RowActionTests {
+    func shell(_ configure: (inout RowActions) -> Void) throws -> (ShopFixture, AppShell) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        let shell = AppShell(engine: f.engine)
+        var books = ListDeclaration(id: "books")
+        books.type = "Book"; books.dataPath = "books"; books.cellPath = "name"; books.cellDetailPath = "formatMarked"
+        configure(&books.actions)
+        try shell.declare(books)
+        try shell.start(home: ["books"])
+        return (f, shell)
+    }
+
+    func rows(_ shell: AppShell) throws -> [RowSnapshot] { try shell.snapshot().screen.sections.flatMap(\.rows) }
+
+    @Test func quickActionsAndAccessoriesShowPerRowAndRun() throws {
+        let (f, shell) = try shell { a in
+            a.quickName = "#Mark"; a.quickEnabled = "!marked"; a.quickTap = .binding("setAsMarked()")
+            a.accyText = "#Mark"; a.accyShow = "!marked"; a.accyTap = .binding("setAsMarked()")
+        }
+        var r = try rows(shell)
+        #expect(r[0].quick == QuickSnapshot(title: "Mark", enabled: true))
+        #expect(r[0].accessory == AccessorySnapshot(kind: "button", text: "Mark", enabled: true))
+        try shell.quick(row: "Dune")
+        #expect(f.book(0)["marked"]!.truthy)
+        r = try rows(shell)
+        #expect(r[0].quick?.enabled == false && r[0].accessory == nil && r[0].detail == "marked", "the row follows the model")
+        #expect(throws: ShellError.self) { try shell.quick(row: "Dune") }
+        try shell.accessory(row: "Emma")
+        #expect(f.book(1)["marked"]!.truthy)
+    }
+
+    @Test func moreActionsMakeASheetOfTheEnabledActions() throws {
+        var ran: [String] = []
+        let (f, shell) = try shell { a in
+            a.more = "#true"
+            a.moreActions = "%Activate,%Set as Marked,%Rename"
+            a.moreActionsEnabled = ",!marked,#false"
+            a.moreActionsTap = [.function { e in ran.append("activate \(e?["name"]?.description ?? "")") }, .binding("setAsMarked()"), .binding("")]
+        }
+        #expect(try rows(shell)[0].more)
+        try shell.more(row: "1")
+        #expect(try shell.snapshot().alert == AlertSnapshot(kind: "sheet", title: nil, message: nil, actions: ["Activate", "Set as Marked", "Cancel"]))
+        try shell.respond("Set as Marked")
+        #expect(f.book(0)["marked"]!.truthy)
+        try shell.more(row: "1")
+        #expect(try shell.snapshot().alert?.actions == ["Activate", "Cancel"], "a disabled action is absent")
+        try shell.respond("Activate")
+        #expect(ran == ["activate Dune"])
+    }
+
+    @Test func aTapActionRunsInsteadOfTheSegue() throws {
+        let (f, shell) = try shell { a in a.tap = .binding("setAsMarked()") }
+        try shell.tap(row: "Emma")
+        let depth = try shell.snapshot().app.depth
+        #expect(f.book(1)["marked"]!.truthy && depth == 1)
+    }
+}

@@ -29,6 +29,9 @@ okit.entity("Book", {
   dates   = "[BookDate]",
   formatMarked = okit.computed(function(self) return self.marked and okit.localize("marked") or "not marked" end),
   setAsMarked = function(self) self.marked = true end,
+  activate = function(self)
+    okit.alert { title = "%Book", message = "%Activated", actions = { "%OK" } }
+  end,
 })
 
 okit.entity("Shop", {
@@ -67,8 +70,11 @@ okit.list("books", {
   type = "Book", dataPath = "books",
   titlePath = "%Book Shop", titleCount = "books.@count", subTitleObject = "%Book",
   rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",
-  cell = { path = "name", detailPath = "formatMarked" },
+  cell = { path = "name", detailPath = "formatMarked", accyText = "#Mark", accyTap = "setAsMarked()", accyShow = "!marked" },
   add = "#true", addName = "name", delete = "#true",
+  more = "#true", moreActions = "%Activate,%Set as Marked", moreActionsTap = "activate,setAsMarked()",
+  moreActionsEnabled = ",!marked",
+  quickName = "#Mark", quickEnabled = "!marked", quickTap = function(book) book.marked = true end,
   segue = "book",
 })
 okit.detail("book", {

@@ -8,6 +8,13 @@ public enum BindingParser {
         var p = BindingScanner(text)
         return Binding(text: text, parts: try p.binding())
     }
+
+    /// The texts of a binding's parts (split on top-level commas), trimmed — for multipart action properties
+    /// whose parts run one by one.
+    public static func partTexts(_ text: String) throws(BindingError) -> [String] {
+        let p = BindingScanner(text)
+        return try p.split(0..<p.s.count).map { String(String.UnicodeScalarView(p.s[p.trimmed($0)])) }
+    }
 }
 
 /// The scanner and recursive-descent parser over the binding's Unicode scalars.

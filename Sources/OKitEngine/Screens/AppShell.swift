@@ -90,13 +90,9 @@ public final class AppShell {
         stacks[tabIndex].append(try make(id, context: ctx))
     }
 
-    /// Taps a row of a list: opens its `segue` screen with the row's entity.
-    public func tap(row: String) throws {
-        try requireNoAlert("tap")
-        guard case .list(let list)? = top else { throw ShellError.wrongKind("tap", "detail") }
-        let entity = try list.entity(row: row)
-        guard let segue = list.declaration.segue else { throw ShellError.noSegue(list.declaration.id) }
-        stacks[tabIndex].append(try make(segue, context: entity))
+    /// Pushes a screen on the current tab's stack.
+    func push(_ id: String, context: Entity?) throws {
+        stacks[tabIndex].append(try make(id, context: context))
     }
 
     /// Goes back one screen (not past the tab's home).
@@ -160,6 +156,7 @@ public enum ShellError: Error, CustomStringConvertible {
     case emptyField(String)
     case alertPending(String)
     case notAllowed(String, String)
+    case disabled(String, String)
 
     public var description: String {
         switch self {
@@ -183,6 +180,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .emptyField(let a): return "\(a) needs every field filled in"
         case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
+        case .disabled(let what, let row): return "the \(what) of row \(row) is disabled"
         }
     }
 }

@@ -34,6 +34,8 @@ public struct ListDeclaration {
     /// `delete` allows deleting rows; `deletePrompt` (default true) confirms first.
     public var delete = ""
     public var deletePrompt = "#true"
+    /// Row taps, quick action, more actions and the accessory.
+    public var actions = RowActions()
 
     public init(id: String) { self.id = id }
 }

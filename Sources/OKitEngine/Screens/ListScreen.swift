@@ -145,6 +145,10 @@ public final class ListScreen {
         return m
     }
 
+    func flag(_ binding: String, row: Entity?, default value: Bool = false) throws -> Bool {
+        binding.isEmpty ? value : try engine.get(row, binding, mode: .display).truthy
+    }
+
     /// The entity of a row: a 1-based position among the visible rows, a row id, or a row's text — tried in
     /// that order; exactly one must match.
     public func entity(row: String) throws -> Entity {
@@ -196,11 +200,24 @@ public final class ListScreen {
         }
         let start = max(0, min(offset, shown.count))
         let end = min(shown.count, start + max(0, limit))
+        let a = d.actions
+        let deletable = try flag(d.delete, row: context)
         for k in start..<end {
             let row = rows[shown[k]]
-            let r = RowSnapshot(id: row.entity.id,
-                                text: try engine.evaluate(bText, row.entity, mode: .display).displayString,
-                                detail: try engine.evaluate(bDetail, row.entity, mode: .display).displayString)
+            let e = row.entity
+            var r = RowSnapshot(id: e.id,
+                                text: try engine.evaluate(bText, e, mode: .display).displayString,
+                                detail: try engine.evaluate(bDetail, e, mode: .display).displayString)
+            r.delete = deletable
+            if !a.quickName.isEmpty, let title = try engine.text(e, a.quickName) {
+                r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
+            }
+            r.more = try flag(a.more, row: e)
+            if !a.accyText.isEmpty || !a.accyIcon.isEmpty, try flag(a.accyShow, row: e, default: true) {
+                r.accessory = AccessorySnapshot(kind: a.accyTap == nil ? "label" : "button",
+                                                text: try engine.text(e, a.accyText),
+                                                enabled: try flag(a.accyEnabled, row: e, default: true))
+            }
             if let last = snap.sections.last, last.header == row.groupTitle {
                 snap.sections[snap.sections.count - 1].rows.append(r)
             } else {

@@ -20,6 +20,10 @@ extension LuaApp {
             if key == "type" { d.type = lua.string(at: v); return }
             if key == "segue" { d.segue = lua.string(at: v); return }
             if key == "addName" { d.addName = lua.string(at: v); return }
+            if let actionKey = LuaApp.rowActionKeys[key] {
+                try readRowAction(actionKey, at: v, into: &d.actions, screen: id)
+                return
+            }
             if key == "typeName" { d.typeName = lua.string(at: v); return }
             if key == "cell" {
                 guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.list(\"\(id)\"): cell must be a table of cell properties") }
@@ -27,6 +31,10 @@ extension LuaApp {
                 lua.pop()
                 if lua.rawGet(v, "detailPath") == LUA_TSTRING { d.cellDetailPath = lua.string(at: -1) ?? "" }
                 lua.pop()
+                for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyTap"] {
+                    if lua.rawGet(v, key) != LUA_TNIL { try readRowAction(key, at: lua_absindex(lua.L, -1), into: &d.actions, screen: id) }
+                    lua.pop()
+                }
                 return
             }
             guard let path = LuaApp.listProperties[key] else {
@@ -43,6 +51,61 @@ extension LuaApp {
         }
         do { try shell.declare(d) } catch { throw LuaRaise("okit.list: \(error)") }
         return 0
+    }
+
+    static let rowActionKeys: [String: String] = [
+        "tap": "tap", "quickName": "quickName", "quickEnabled": "quickEnabled", "quickTap": "quickTap", "more": "more",
+        "moreActions": "moreActions", "moreActionsEnabled": "moreActionsEnabled", "moreActionsTap": "moreActionsTap",
+    ]
+
+    /// An action property: a binding string, or a Lua function `function(ctx, app)`.
+    func action(at v: Int32) throws -> Action? {
+        switch lua_type(lua.L, v) {
+        case LUA_TSTRING:
+            let text = lua.string(at: v) ?? ""
+            _ = try engine.compile(text)
+            return text.isEmpty ? nil : .binding(text)
+        case LUA_TFUNCTION:
+            lua.hostPush { lua_pushvalue(lua.L, v) }
+            let ref = lua.ref()
+            return .function { [unowned self] ctx in _ = try callLua(ref, [ctx.map { .entity($0) } ?? .null]) }
+        default:
+            return nil
+        }
+    }
+
+    func readRowAction(_ key: String, at v: Int32, into a: inout RowActions, screen: String) throws {
+        func text() throws -> String {
+            guard let t = lua.string(at: v) else { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): expected a binding string") }
+            do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): \(error)") }
+            return t
+        }
+        switch key {
+        case "tap": a.tap = try action(at: v)
+        case "quickTap": a.quickTap = try action(at: v)
+        case "accyTap": a.accyTap = try action(at: v)
+        case "moreActionsTap":
+            if lua_type(lua.L, v) == LUA_TTABLE {
+                let n = lua_rawlen(lua.L, v)
+                for i in 0..<Int(n) {
+                    lua_rawgeti(lua.L, v, lua_Integer(i + 1))
+                    defer { lua.pop() }
+                    a.moreActionsTap.append(try action(at: lua_absindex(lua.L, -1)) ?? .binding(""))
+                }
+            } else {
+                a.moreActionsTap = try BindingParser.partTexts(try text()).map { .binding($0) }
+            }
+        case "quickName": a.quickName = try text()
+        case "quickEnabled": a.quickEnabled = try text()
+        case "more": a.more = try text()
+        case "moreActions": a.moreActions = try text()
+        case "moreActionsEnabled": a.moreActionsEnabled = try text()
+        case "accyText": a.accyText = try text()
+        case "accyIcon": a.accyIcon = try text()
+        case "accyShow": a.accyShow = try text()
+        case "accyEnabled": a.accyEnabled = try text()
+        default: break
+        }
     }
 
     static let cellKinds = ["table", "text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper",

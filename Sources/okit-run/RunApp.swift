@@ -79,6 +79,7 @@ struct RunApp: ParsableCommand {
         options.luaMemory = luaMemory << 20
         options.language = lang
         options.seed = seed
+        options.checkBindings = !noCheck
         if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
         let luaApp: LuaApp
         do {

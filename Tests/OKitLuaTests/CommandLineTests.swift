@@ -123,3 +123,62 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("okit/data/default.json").path), "quit stores the state")
     }
 }
+
+@Suite struct CheckCommandTests {
+    @Test func checkFindsATypoInEachKindOfPropertyWithLineAndColumn() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let source = """
+        okit.entity("Book", { name = "string", price = "double", marked = "bool", setAsMarked = function(self) self.marked = true end })
+        okit.entity("Shop", { books = "[Book]" })
+        shop = okit.model("Shop")
+        okit.list("books", {
+          type = "Book", dataPath = "books",
+          rowSort = "nmae", group = "name/initail",
+          cell = { path = "name", detailPath = "prize" },
+          more = "#true", moreActions = "%A", moreActionsTap = "setAsMarkd()",
+          titlePath = "directory>/x", segue = "book",
+        })
+        okit.detail("book", {
+          subTitlePath = "=nam .. '!'",
+          sections = { { okit.cell.switch { path = "%Marked", onPath = "markd" } } },
+        })
+        okit.app { home = "books" }
+        """
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("app.lua")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = CommandLineTests.binary
+        p.arguments = ["check", file.path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 3)
+        #expect(lines.contains("app.lua:4:1: screen books, property rowSort: Book has no field \"nmae\""))
+        #expect(lines.contains("app.lua:4:6: screen books, property group: no extension \"initail\" for string values"))
+        #expect(lines.contains("app.lua:4:1: screen books, property cell.detailPath: Book has no field \"prize\""))
+        #expect(lines.contains("app.lua:4:1: screen books, property moreActionsTap: Book has no method or extension \"setAsMarkd\""))
+        #expect(lines.contains("app.lua:4:1: screen books, property titlePath: unknown model \"directory\""))
+        #expect(lines.contains("app.lua:11:2: screen book, property subTitlePath: Book has no field \"nam\""), "inside expressions too")
+        #expect(lines.contains("app.lua:11:1: screen book, property cell Marked.onPath: Book has no field \"markd\""))
+        #expect(lines.count == 7)
+    }
+
+    @Test func theBookshopChecksClean() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/bookshop/app.lua")
+        let p = Process()
+        p.executableURL = CommandLineTests.binary
+        p.arguments = ["check", app.path]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+}

@@ -47,6 +47,9 @@ public final class AppShell {
         details[detail.id] = detail
     }
 
+    func listDeclaration(_ id: String) -> ListDeclaration? { lists[id] }
+    func detailDeclaration(_ id: String) -> DetailDeclaration? { details[id] }
+
     /// The declared screen ids, sorted.
     public var screenIds: [String] { (Array(lists.keys) + Array(details.keys)).sorted() }
 

@@ -50,6 +50,7 @@ extension LuaApp {
             d[keyPath: path] = text
         }
         do { try shell.declare(d) } catch { throw LuaRaise("okit.list: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
         return 0
     }
 
@@ -185,6 +186,7 @@ extension LuaApp {
             }
         }
         do { try shell.declare(d) } catch { throw LuaRaise("okit.detail: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
         return 0
     }
 
@@ -235,6 +237,15 @@ extension LuaApp {
             if let handler { _ = try callLua(handler, [.int(choice), .list(values.map { .string($0) })]) }
         })
         return 0
+    }
+
+    /// `okit-run check`: one line per problem, `FILE:LINE:COL: screen S, property P: message` (the line of the
+    /// screen's declaration, the column in the binding).
+    public func checkScreens() -> [String] {
+        shell.check().map { i in
+            let site = (screenSites[i.screen] ?? nil) ?? (appFile?.lastPathComponent ?? "app") + ":1"
+            return "\(site):\(i.column): screen \(i.screen), property \(i.property): \(i.message)"
+        }
     }
 
     /// Starts the shell on `okit.app { home = … }` when the app declared one.

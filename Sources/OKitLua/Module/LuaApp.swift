@@ -18,6 +18,8 @@ public struct LuaAppOptions {
     public var luaMemory = 256 << 20
     /// Language that overrides `okit.locale` (`--lang`).
     public var language: String?
+    /// Check every screen's bindings against the schema when the app loads (`--no-check` turns it off).
+    public var checkBindings = true
     /// Where `print` goes.
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// Makes the storage of a model kind; the default handles `file` (in `dataFolder`) and `transient`.
@@ -50,6 +52,7 @@ public final class LuaApp {
     var proxies: LuaRef!
     var luaMethods: [String: [String: LuaRef]] = [:]
     var declarationSites: [String: String?] = [:]
+    var screenSites: [String: String?] = [:]
     var fileStorage: FileStorage?
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef)] = []
@@ -116,6 +119,10 @@ public final class LuaApp {
             try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
             try validateSchema()
             try finishLoading()
+            if options.checkBindings {
+                let problems = checkScreens()
+                if !problems.isEmpty { throw AppLoadError(message: problems.joined(separator: "\n")) }
+            }
             try startShell()
         } catch let e as LuaError {
             throw AppLoadError(message: e.message, isStorage: storageFailed)

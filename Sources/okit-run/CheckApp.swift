@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import OKitLua
+
+/// `okit-run check APP.lua`: loads the declarations on a scratch data folder and checks every binding of every
+/// screen against the schema; one line per problem, exit 3 when there is any.
+struct CheckApp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every binding of an app's screens against its schema."
+    )
+
+    @Argument(help: "The app's Lua file.")
+    var app: String
+
+    func run() throws {
+        let url = URL(fileURLWithPath: app)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw RunFailure(code: 2, message: "okit-run: no app file at \(app)")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var options = LuaAppOptions()
+        options.dataFolder = scratch
+        options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
+        options.checkBindings = false
+        options.print = { _ in }
+        let luaApp: LuaApp
+        do {
+            luaApp = try LuaApp(options: options)
+            try luaApp.load(appFile: url)
+        } catch {
+            throw RunFailure(code: 3, message: "\(error)")
+        }
+        let problems = luaApp.checkScreens()
+        for p in problems { print(p) }
+        if !problems.isEmpty { throw RunFailure(code: 3, message: "\(problems.count) problem\(problems.count == 1 ? "" : "s")") }
+    }
+}

@@ -3,6 +3,9 @@
 public enum BindingParser {
     /// Nesting limit of (), [] and {} (quality.md: binding nesting 64).
     public static let maxDepth = 64
+    /// Depth limit of an expression tree, counting the expressions nested in its paths' arguments (`=a + b + …`
+    /// is as deep as it is long): evaluating and freeing a tree cannot exhaust the stack.
+    public static let maxExpressionDepth = 256
 
     public static func parse(_ text: String) throws(BindingError) -> Binding {
         var p = BindingScanner(text)
@@ -13,7 +16,7 @@ public enum BindingParser {
     /// whose parts run one by one.
     public static func partTexts(_ text: String) throws(BindingError) -> [String] {
         let p = BindingScanner(text)
-        return try p.split(0..<p.s.count).map { String(String.UnicodeScalarView(p.s[p.trimmed($0)])) }
+        return try p.split(0..<p.s.count).map { p.string(p.trimmed($0)) }
     }
 }
 
@@ -21,11 +24,18 @@ public enum BindingParser {
 struct BindingScanner {
     let text: String
     let s: [Unicode.Scalar]
+    /// Where quoted strings start and end.
+    let quotes: QuoteMap
+    /// Current nesting of brackets, `not`, unary minus and ternaries (limit `BindingParser.maxDepth`).
     var depth = 0
+    /// The greatest tree depth of the `=` parts parsed since the expression parser last reset it (the depth of
+    /// the expressions inside a path's call arguments, for the depth of an expression around the path).
+    var innerDepth = 0
 
     init(_ text: String) {
         self.text = text
         s = Array(text.unicodeScalars)
+        quotes = QuoteMap(s)
     }
 
     func fail(_ at: Int, _ message: String) -> BindingError {
@@ -33,8 +43,41 @@ struct BindingScanner {
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
-    static func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic }
-    static func isNameChar(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || ("0"..."9").contains(c) }
+    /// A letter or `_` (ASCII decided without a Unicode property lookup).
+    @inline(__always) static func isNameStart(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        if v < 0x80 { return (v | 0x20) &- 0x61 < 26 || v == 0x5F }
+        return c.properties.isAlphabetic
+    }
+
+    /// A letter, digit or `_`.
+    @inline(__always) static func isNameChar(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        if v < 0x80 { return (v | 0x20) &- 0x61 < 26 || v == 0x5F || v &- 0x30 < 10 }
+        return c.properties.isAlphabetic
+    }
+
+    /// The text of `s[r]` (ASCII copied byte by byte, without the generic scalar-view path).
+    func string(_ r: Range<Int>) -> String {
+        var ascii = true
+        for k in r where s[k].value >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else {
+            var v = String.UnicodeScalarView()
+            for k in r { v.append(s[k]) }
+            return String(v)
+        }
+        return String(unsafeUninitializedCapacity: r.count) { buf in
+            var n = 0
+            for k in r {
+                buf[n] = UInt8(truncatingIfNeeded: s[k].value)
+                n += 1
+            }
+            return n
+        }
+    }
 
     func trimmed(_ r: Range<Int>) -> Range<Int> {
         var a = r.lowerBound, b = r.upperBound
@@ -45,21 +88,9 @@ struct BindingScanner {
 
     // MARK: Splitting
 
-    /// Whether a `'` at `i` starts a quoted string: only where a part, an argument or an operand starts.
-    func quoteStarts(at i: Int, partStart: Int) -> Bool {
-        var j = i - 1
-        while j >= partStart, Self.isSpace(s[j]) { j -= 1 }
-        if j < partStart { return true }
-        switch s[j] {
-        case ",", "(", "[", "{", "=", "+", "-", "*", "/", "<", ">", "!", "?", ":", ".": return true
-        default: break
-        }
-        guard Self.isNameChar(s[j]) else { return false }
-        var k = j
-        while k >= partStart, Self.isNameChar(s[k]) { k -= 1 }
-        let word = String(String.UnicodeScalarView(s[(k + 1)...j]))
-        return ["and", "or", "not", "in", "between"].contains(word)
-    }
+    /// Whether a `'` at `i` starts a quoted string: only where a part, an argument or an operand starts
+    /// (see `QuoteMap`; `partStart` is not needed any more, the map knows the structure of the whole text).
+    func quoteStarts(at i: Int, partStart: Int) -> Bool { quotes.close(at: i) != nil }
 
     /// Splits `r` at commas of depth 0, outside quotes and escapes.
     func split(_ r: Range<Int>) throws(BindingError) -> [Range<Int>] {
@@ -70,12 +101,9 @@ struct BindingScanner {
         while i < r.upperBound {
             let c = s[i]
             if c == "\\" { i += 2; continue }
-            if c == "'", quoteStarts(at: i, partStart: start) {
-                let open = i
-                i += 1
-                while i < r.upperBound, s[i] != "'" { i += s[i] == "\\" ? 2 : 1 }
-                if i >= r.upperBound { throw fail(open, "unterminated quoted string") }
-                i += 1
+            if c == "'", let close = quotes.close(at: i) {
+                if close < 0 || close >= r.upperBound { throw fail(i, "unterminated quoted string") }
+                i = close + 1
                 continue
             }
             switch c {
@@ -113,9 +141,10 @@ struct BindingScanner {
         case "'": return .constant(.string(try quoted(r)))
         case "=":
             var ep = ExpressionParser(scanner: self, range: (first + 1)..<r.upperBound)
-            let e = try ep.parse()
+            let (e, d) = try ep.parse()
             depth = ep.scanner.depth
-            return .expression(e, text: String(String.UnicodeScalarView(s[(first + 1)..<r.upperBound])))
+            innerDepth = max(innerDepth, d)
+            return .expression(e, text: string((first + 1)..<r.upperBound))
         default:
             return .path(try path(r))
         }
@@ -177,7 +206,7 @@ struct BindingScanner {
         guard i + 1 < end else { throw fail(i, "incomplete escape") }
         let c = s[i + 1]
         switch c {
-        case ",", "/", "(", ")", "\\", "'", "[", "]": return (c, i + 2)
+        case ",", "/", "(", ")", "\\", "'": return (c, i + 2)
         case "u":
             guard i + 2 < end, s[i + 2] == "{" else { throw fail(i + 2, "expected \"{\" after \\u") }
             var j = i + 3
@@ -194,7 +223,7 @@ struct BindingScanner {
             guard let scalar = Unicode.Scalar(value) else { throw fail(i, "\\u{…} is not a valid Unicode scalar") }
             return (scalar, j + 1)
         default:
-            throw fail(i, "unknown escape \"\\\(c)\" (use \\, \\/ \\( \\) \\\\ or \\u{hex})")
+            throw fail(i, "unknown escape \"\\\(c)\" (use \\, \\/ \\( \\) \\\\ \\' or \\u{hex})")
         }
     }
 

@@ -1,54 +1,75 @@
 /// Parses `=…` expressions with the precedence table of binding.md "Expressions":
 /// ternary < or < and < not < comparison < `..` < `+ -` < `* / %` < unary minus < primary.
+///
+/// Recursion is bounded: brackets, `not`, unary minus and ternaries count against `BindingParser.maxDepth`
+/// (shared with the paths nested inside); the tree's depth (long operator chains included) against
+/// `BindingParser.maxExpressionDepth`.
 struct ExpressionParser {
     var scanner: BindingScanner
+    let s: [Unicode.Scalar]
     let end: Int
     var i: Int
-    var s: [Unicode.Scalar] { scanner.s }
 
     static let reserved: Set<String> = ["and", "or", "not", "between", "in", "true", "false", "nil"]
 
     init(scanner: BindingScanner, range: Range<Int>) {
         self.scanner = scanner
+        s = scanner.s
         end = range.upperBound
         i = range.lowerBound
     }
 
     func fail(_ at: Int, _ m: String) -> BindingError { scanner.fail(at, m) }
 
-    mutating func parse() throws(BindingError) -> Expression {
+    /// A node of the tree and its depth (a leaf is 1).
+    struct Node {
+        let e: Expression
+        let d: Int
+    }
+
+    /// The expression and the depth of its tree.
+    mutating func parse() throws(BindingError) -> (Expression, Int) {
         skip()
         if i == end { throw fail(i, "expected an expression after \"=\"") }
-        let e = try expression()
+        let n = try ternary()
         skip()
         if i < end { throw fail(i, "unexpected \"\(s[i])\"") }
-        return e
+        return (n.e, n.d)
     }
+
+    // MARK: Tokens
 
     mutating func skip() { while i < end, BindingScanner.isSpace(s[i]) { i += 1 } }
 
-    /// True (and consumed) when the next token is the given operator text.
-    mutating func accept(_ op: String) -> Bool {
+    /// The scalar `k` places ahead of `i` (a space past the end).
+    @inline(__always) func at(_ k: Int) -> Unicode.Scalar { i + k < end ? s[i + k] : " " }
+
+    /// True (and consumed) when the next token is the one-scalar operator `c`.
+    mutating func take(_ c: Unicode.Scalar) -> Bool {
         skip()
-        let u = Array(op.unicodeScalars)
-        guard i + u.count <= end, Array(s[i..<(i + u.count)]) == u else { return false }
-        // Don't take "<" from "<=", "=" from "==", "." from "..", etc.
-        if op == "<" || op == ">", i + 1 < end, s[i + 1] == "=" { return false }
-        if op == "!", i + 1 < end, s[i + 1] == "=" { return false }
-        i += u.count
+        guard i < end, s[i] == c else { return false }
+        i += 1
         return true
     }
 
-    /// True (and consumed) when the next token is the keyword `word`.
-    mutating func keyword(_ word: String) -> Bool {
+    /// True (and consumed) when the next token is the keyword `word` (a whole name, not a prefix of one).
+    mutating func keyword(_ word: StaticString) -> Bool {
         skip()
-        var j = i
-        guard let n = scanner.name(at: &j, end), n == word else { return false }
-        if j < end, s[j] == "." || s[j] == "(" { return false }
-        i = j
+        let n = word.utf8CodeUnitCount
+        guard i + n <= end else { return false }
+        var matches = true
+        word.withUTF8Buffer { w in
+            for k in 0..<n where s[i + k].value != UInt32(w[k]) {
+                matches = false
+                break
+            }
+        }
+        guard matches, i + n == end || !BindingScanner.isNameChar(s[i + n]) else { return false }
+        i += n
         return true
     }
 
+    /// Runs `body` one nesting level deeper.
     mutating func nested<T>(_ at: Int, _ body: (inout ExpressionParser) throws(BindingError) -> T) throws(BindingError) -> T {
         scanner.depth += 1
         defer { scanner.depth -= 1 }
@@ -56,201 +77,327 @@ struct ExpressionParser {
         return try body(&self)
     }
 
-    mutating func expression() throws(BindingError) -> Expression {
-        let at = i
-        return try nested(at) { (p: inout ExpressionParser) throws(BindingError) -> Expression in try p.ternary() }
+    /// A node over children of tree depth `d`, checked against `BindingParser.maxExpressionDepth`.
+    func node(_ e: Expression, over d: Int, _ at: Int) throws(BindingError) -> Node {
+        if d + 1 > BindingParser.maxExpressionDepth {
+            throw fail(at, "expression nested too deeply (more than \(BindingParser.maxExpressionDepth) levels)")
+        }
+        return Node(e: e, d: d + 1)
     }
 
-    mutating func ternary() throws(BindingError) -> Expression {
+    // MARK: Precedence levels
+
+    mutating func ternary() throws(BindingError) -> Node {
         let c = try or()
-        guard accept("?") else { return c }
-        let a = try expression()
         skip()
-        guard accept(":") else { throw fail(i, "expected \":\" in a ? b : c") }
-        let b = try expression()
-        return .ternary(c, a, b)
+        let pos = i
+        guard take("?") else { return c }
+        return try nested(pos) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+            let a = try p.ternary()
+            guard p.take(":") else { throw p.fail(p.i, "expected \":\" in a ? b : c") }
+            let b = try p.ternary()
+            return try p.node(.ternary(c.e, a.e, b.e), over: max(c.d, a.d, b.d), pos)
+        }
     }
 
-    mutating func or() throws(BindingError) -> Expression {
+    mutating func or() throws(BindingError) -> Node {
         var l = try and()
-        while keyword("or") { l = .or(l, try and()) }
-        return l
+        while true {
+            skip()
+            let pos = i
+            guard keyword("or") else { return l }
+            let r = try and()
+            l = try node(.or(l.e, r.e), over: max(l.d, r.d), pos)
+        }
     }
 
-    mutating func and() throws(BindingError) -> Expression {
+    mutating func and() throws(BindingError) -> Node {
         var l = try not()
-        while keyword("and") { l = .and(l, try not()) }
-        return l
+        while true {
+            skip()
+            let pos = i
+            guard keyword("and") else { return l }
+            let r = try not()
+            l = try node(.and(l.e, r.e), over: max(l.d, r.d), pos)
+        }
     }
 
-    mutating func not() throws(BindingError) -> Expression {
-        let at = i
-        if keyword("not") || accept("!") {
-            return try nested(at) { (p: inout ExpressionParser) throws(BindingError) -> Expression in .not(try p.not()) }
+    mutating func not() throws(BindingError) -> Node {
+        skip()
+        let pos = i
+        if keyword("not") || (at(0) == "!" && at(1) != "=" && take("!")) {
+            return try nested(pos) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+                let x = try p.not()
+                return try p.node(.not(x.e), over: x.d, pos)
+            }
         }
         return try comparison()
     }
 
-    mutating func comparison() throws(BindingError) -> Expression {
-        var l = try concat()
-        let ops: [(String, BinaryOperator)] = [("==", .equal), ("!=", .notEqual), ("<=", .lessEqual), (">=", .greaterEqual),
-                                               ("<", .less), (">", .greater)]
-        for (text, op) in ops where accept(text) {
-            l = .binary(op, l, try concat())
-            break
+    /// The comparison operator at `i` and its length.
+    func comparisonOperator() -> (BinaryOperator, Int)? {
+        let eq = at(1) == "="
+        switch at(0) {
+        case "=": return eq ? (.equal, 2) : nil
+        case "!": return eq ? (.notEqual, 2) : nil
+        case "<": return eq ? (.lessEqual, 2) : (.less, 1)
+        case ">": return eq ? (.greaterEqual, 2) : (.greater, 1)
+        default: return nil
         }
+    }
+
+    mutating func comparison() throws(BindingError) -> Node {
+        var l = try concat()
+        skip()
+        if let (op, length) = comparisonOperator() {
+            let pos = i
+            i += length
+            let r = try concat()
+            l = try node(.binary(op, l.e, r.e), over: max(l.d, r.d), pos)
+        }
+        skip()
+        var pos = i
         if keyword("between") {
             let lo = try concat()
-            guard keyword("and") else { skip(); throw fail(i, "expected \"and\" in x between a and b") }
-            l = .between(l, lo, try concat())
+            guard keyword("and") else { throw fail(i, "expected \"and\" in x between a and b") }
+            let hi = try concat()
+            l = try node(.between(l.e, lo.e, hi.e), over: max(l.d, lo.d, hi.d), pos)
         }
+        skip()
+        pos = i
         if keyword("in") {
             skip()
-            guard accept("(") else { throw fail(i, "expected \"(\" after in") }
-            var items: [Expression] = [try expression()]
-            while accept(",") { items.append(try expression()) }
-            guard accept(")") else { skip(); throw fail(i, "expected \")\"") }
-            l = .inList(l, items)
+            let open = i
+            guard take("(") else { throw fail(i, "expected \"(\" after in") }
+            l = try nested(open) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+                let first = try p.ternary()
+                var items = [first.e]
+                var d = max(l.d, first.d)
+                while p.take(",") {
+                    let item = try p.ternary()
+                    items.append(item.e)
+                    d = max(d, item.d)
+                }
+                guard p.take(")") else { throw p.fail(p.i, "expected \")\"") }
+                return try p.node(.inList(l.e, items), over: d, pos)
+            }
         }
         return l
     }
 
-    mutating func concat() throws(BindingError) -> Expression {
+    mutating func concat() throws(BindingError) -> Node {
         var l = try additive()
-        while accept("..") { l = .binary(.concat, l, try additive()) }
-        return l
+        while true {
+            skip()
+            guard at(0) == ".", at(1) == "." else { return l }
+            let pos = i
+            i += 2
+            let r = try additive()
+            l = try node(.binary(.concat, l.e, r.e), over: max(l.d, r.d), pos)
+        }
     }
 
-    mutating func additive() throws(BindingError) -> Expression {
+    mutating func additive() throws(BindingError) -> Node {
         var l = try multiplicative()
         while true {
-            if accept("+") { l = .binary(.add, l, try multiplicative()) }
-            else if accept("-") { l = .binary(.subtract, l, try multiplicative()) }
-            else { return l }
+            skip()
+            let op: BinaryOperator
+            switch at(0) {
+            case "+": op = .add
+            case "-": op = .subtract
+            default: return l
+            }
+            let pos = i
+            i += 1
+            let r = try multiplicative()
+            l = try node(.binary(op, l.e, r.e), over: max(l.d, r.d), pos)
         }
     }
 
-    mutating func multiplicative() throws(BindingError) -> Expression {
+    mutating func multiplicative() throws(BindingError) -> Node {
         var l = try unary()
         while true {
-            if accept("*") { l = .binary(.multiply, l, try unary()) }
-            else if accept("/") { l = .binary(.divide, l, try unary()) }
-            else if accept("%") { l = .binary(.modulo, l, try unary()) }
-            else { return l }
+            skip()
+            let op: BinaryOperator
+            switch at(0) {
+            case "*": op = .multiply
+            case "/": op = .divide
+            case "%": op = .modulo
+            default: return l
+            }
+            let pos = i
+            i += 1
+            let r = try unary()
+            l = try node(.binary(op, l.e, r.e), over: max(l.d, r.d), pos)
         }
     }
 
-    mutating func unary() throws(BindingError) -> Expression {
-        let at = i
-        if accept("-") {
-            return try nested(at) { (p: inout ExpressionParser) throws(BindingError) -> Expression in .negate(try p.unary()) }
+    mutating func unary() throws(BindingError) -> Node {
+        skip()
+        let pos = i
+        if take("-") {
+            return try nested(pos) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+                let x = try p.unary()
+                return try p.node(.negate(x.e), over: x.d, pos)
+            }
         }
         return try primary()
     }
 
-    mutating func primary() throws(BindingError) -> Expression {
+    // MARK: Primaries
+
+    mutating func primary() throws(BindingError) -> Node {
         skip()
         guard i < end else { throw fail(i, "expected a value") }
         let start = i
         let c = s[i]
-        if ("0"..."9").contains(c) { return .literal(try number()) }
-        if c == "'" {
-            var j = i + 1
-            while j < end, s[j] != "'" { j += s[j] == "\\" ? 2 : 1 }
-            if j >= end { throw fail(i, "unterminated quoted string") }
-            let text = try scanner.quoted(i..<(j + 1))
-            i = j + 1
-            if text.hasPrefix("%") { return .localized(String(text.dropFirst())) }
-            return .literal(.string(text))
-        }
-        if c == "(" {
+        switch c {
+        case "0"..."9":
+            return Node(e: .literal(try number()), d: 1)
+        case "'":
+            let close = scanner.quotes.close(at: i) ?? localClose(from: i)
+            if close < 0 || close >= end { throw fail(i, "unterminated quoted string") }
+            let text = try scanner.quoted(i..<(close + 1))
+            i = close + 1
+            if text.unicodeScalars.first == "%" {
+                return Node(e: .localized(String(String.UnicodeScalarView(text.unicodeScalars.dropFirst()))), d: 1)
+            }
+            return Node(e: .literal(.string(text)), d: 1)
+        case "(":
             i += 1
-            let e = try expression()
-            guard accept(")") else { skip(); throw fail(i, "expected \")\"") }
-            return e
-        }
-        if c == "{" {
-            var level = 0
+            return try nested(start) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+                let e = try p.ternary()
+                guard p.take(")") else { throw p.fail(p.i, "expected \")\"") }
+                return e
+            }
+        case "{":
+            return try braced()
+        case "$":
+            return try barePath(start, after: start + 1)
+        default:
+            guard BindingScanner.isNameStart(c) else { throw fail(i, "unexpected \"\(c)\"") }
             var j = i
-            while j < end {
-                if s[j] == "\\" { j += 2; continue }
-                if s[j] == "{" { level += 1 } else if s[j] == "}" { level -= 1; if level == 0 { break } }
-                j += 1
-            }
-            if j >= end { throw fail(end, "expected \"}\"") }
-            let inner = scanner.trimmed((i + 1)..<j)
-            if inner.isEmpty { throw fail(i + 1, "expected a path inside { }") }
-            let p = try scanner.path(inner)
-            i = j + 1
-            return .path(p)
-        }
-        if c == "$" || BindingScanner.isNameStart(c) {
-            var j = c == "$" ? i + 1 : i
             let n = scanner.name(at: &j, end) ?? ""
-            if c != "$" {
-                switch n {
-                case "true": i = j; return .literal(.bool(true))
-                case "false": i = j; return .literal(.bool(false))
-                case "nil": i = j; return .literal(.null)
-                default: break
-                }
-                if Self.reserved.contains(n) { throw fail(start, "unexpected \"\(n)\"") }
-                if j < end, s[j] == "(" { return try call(n, start, after: j) }
+            switch n {
+            case "true": i = j; return Node(e: .literal(.bool(true)), d: 1)
+            case "false": i = j; return Node(e: .literal(.bool(false)), d: 1)
+            case "nil": i = j; return Node(e: .literal(.null), d: 1)
+            default: break
             }
-            // A bare path: name{.name|.@agg}[index].
-            var k = j
-            while k < end, s[k] == "." {
-                let next = k + 1
-                guard next < end, s[next] == "@" || BindingScanner.isNameStart(s[next]) else { break }
-                k = next
-                if s[k] == "@" { k += 1 }
-                _ = scanner.name(at: &k, end)
-            }
-            if k < end, s[k] == "[" {
-                while k < end, s[k] != "]" { k += 1 }
-                if k < end { k += 1 }
-            }
-            let p = try scanner.path(start..<k)
-            i = k
-            return .path(p)
+            if Self.reserved.contains(n) { throw fail(start, "unexpected \"\(n)\"") }
+            if j < end, s[j] == "(" { return try call(n, start, open: j) }
+            return try barePath(start, after: j)
         }
-        throw fail(i, "unexpected \"\(c)\"")
     }
 
-    mutating func call(_ name: String, _ start: Int, after open: Int) throws(BindingError) -> Expression {
+    /// Parses the path in `r` as a node: as deep as the expressions in its call arguments, plus one.
+    mutating func path(_ r: Range<Int>) throws(BindingError) -> Node {
+        let outer = scanner.innerDepth
+        scanner.innerDepth = 0
+        let p = try scanner.path(r)
+        let inner = scanner.innerDepth
+        scanner.innerDepth = outer
+        return try node(.path(p), over: inner, r.lowerBound)
+    }
+
+    /// The closing quote of a string at `i` the quote map did not see (-1: none).
+    func localClose(from i: Int) -> Int {
+        var j = i + 1
+        while j < end, s[j] != "'" { j += s[j] == "\\" ? 2 : 1 }
+        return j < end ? j : -1
+    }
+
+    /// `{path}`: any path syntax inside braces.
+    mutating func braced() throws(BindingError) -> Node {
+        let open = i
+        var level = 0
+        var j = i
+        var close = -1
+        while j < end {
+            let c = s[j]
+            if c == "\\" { j += 2; continue }
+            if c == "'", let q = scanner.quotes.close(at: j) {
+                if q < 0 { break }
+                j = q + 1
+                continue
+            }
+            if c == "{" {
+                level += 1
+            } else if c == "}" {
+                level -= 1
+                if level == 0 { close = j; break }
+            }
+            j += 1
+        }
+        if close < 0 { throw fail(end, "expected \"}\"") }
+        let inner = scanner.trimmed((open + 1)..<close)
+        if inner.isEmpty { throw fail(open + 1, "expected a path inside { }") }
+        let p = try nested(open) { (p: inout ExpressionParser) throws(BindingError) -> Node in try p.path(inner) }
+        i = close + 1
+        return p
+    }
+
+    /// A bare path from `start`, whose first name (if any) ends at `j`: `[$]name{.name|.@agg}[index]`.
+    mutating func barePath(_ start: Int, after j: Int) throws(BindingError) -> Node {
+        var k = j
+        if s[start] == "$" { _ = scanner.name(at: &k, end) }
+        while k + 1 < end, s[k] == "." {
+            let next = s[k + 1]
+            guard next == "@" || BindingScanner.isNameStart(next) else { break }
+            k += next == "@" ? 2 : 1
+            _ = scanner.name(at: &k, end)
+        }
+        if k < end, s[k] == "[" {
+            while k < end, s[k] != "]" { k += 1 }
+            if k < end { k += 1 }
+        }
+        let p = try path(start..<k)
+        i = k
+        return p
+    }
+
+    /// `name(args)`, with `open` the index of the "(".
+    mutating func call(_ name: String, _ start: Int, open: Int) throws(BindingError) -> Node {
         i = open + 1
-        var args: [Expression] = []
-        skip()
-        if !accept(")") {
-            args.append(try expression())
-            while accept(",") { args.append(try expression()) }
-            guard accept(")") else { skip(); throw fail(i, "expected \")\"") }
+        return try nested(open) { (p: inout ExpressionParser) throws(BindingError) -> Node in
+            var args: [Expression] = []
+            var d = 0
+            if !p.take(")") {
+                repeat {
+                    let a = try p.ternary()
+                    args.append(a.e)
+                    d = max(d, a.d)
+                } while p.take(",")
+                guard p.take(")") else { throw p.fail(p.i, "expected \")\"") }
+            }
+            return try p.node(.call(name: name, args: args, column: start + 1), over: d, start)
         }
-        return .call(name: name, args: args, column: start + 1)
     }
 
+    /// An int or double literal: digits, an optional fraction, an optional exponent.
     mutating func number() throws(BindingError) -> Value {
         let a = i
-        while i < end, ("0"..."9").contains(s[i]) { i += 1 }
+        func digit(_ k: Int) -> Bool { k < end && ("0"..."9").contains(s[k]) }
+        while digit(i) { i += 1 }
         var isDouble = false
-        if i + 1 < end, s[i] == ".", ("0"..."9").contains(s[i + 1]) {
+        if i < end, s[i] == ".", digit(i + 1) {
             isDouble = true
             i += 1
-            while i < end, ("0"..."9").contains(s[i]) { i += 1 }
+            while digit(i) { i += 1 }
         }
         if i < end, s[i] == "e" || s[i] == "E" {
             var j = i + 1
             if j < end, s[j] == "+" || s[j] == "-" { j += 1 }
-            if j < end, ("0"..."9").contains(s[j]) {
+            if digit(j) {
                 isDouble = true
                 i = j
-                while i < end, ("0"..."9").contains(s[i]) { i += 1 }
+                while digit(i) { i += 1 }
             }
         }
-        if i < end, BindingScanner.isNameStart(s[i]) { throw fail(i, "unexpected \"\(s[i])\" after a number") }
-        let text = String(String.UnicodeScalarView(s[a..<i]))
+        if i < end, BindingScanner.isNameChar(s[i]) { throw fail(i, "unexpected \"\(s[i])\" after a number") }
+        let text = scanner.string(a..<i)
         if !isDouble, let n = Int(text) { return .int(n) }
-        guard let d = Double(text) else { throw fail(a, "bad number") }
+        guard let d = Double(text), d.isFinite else { throw fail(a, "number out of range") }
         return .double(d)
     }
 }

@@ -47,6 +47,7 @@ typedef struct okit_control {
     int ignore_limit;            /* > 0 while the host pushes values */
     int memory_exceeded;         /* set when an allocation was refused */
     void *host;                  /* the Swift owner (unretained) */
+    lua_State *main;             /* the main thread (the sticky hook re-arms it too) */
 } okit_control;
 
 /* Creates a state with the limited allocator; the control block is owned by the state (freed by okit_close). */
@@ -54,10 +55,18 @@ lua_State *okit_newstate(size_t memory_limit);
 void okit_close(lua_State *L);
 okit_control *okit_control_of(lua_State *L);
 
+/* lua_checkstack that grows the stack even past the memory limit (room for host pushes); 0 only past Lua's
+ * hard stack limit. */
+int okit_ensure_stack(lua_State *L, int n);
+
 /* Budget: sets the per-call budget and re-arms the hook on the main thread (call before each outermost call). */
 void okit_budget_reset(lua_State *L, long long budget);
 /* Installs the count hook on a thread (new threads copy their creator's hook). */
 void okit_install_hook(lua_State *L);
+/* Charges C work the count hook cannot see against the remaining budget. */
+void okit_charge(lua_State *L, long long instructions);
+/* Whether the budget ran out since the last outermost call began. */
+int okit_is_exhausted(lua_State *L);
 
 /* The Swift entry point every Swift closure goes through. Returns the number of results, or OKIT_CALL_ERROR
  * with the error value on top of the stack. */
@@ -67,6 +76,9 @@ void okit_set_swift_entry(okit_swift_entry entry);
 void okit_push_swift_closure(lua_State *L);
 /* The trampoline itself (exported for identity checks). */
 int okit_trampoline(lua_State *L);
+/* Pops a methods table and a getter function (pushed in that order) and pushes an __index function that looks
+ * names up in the table (raw) first and calls the getter (object, key) for anything else. */
+void okit_push_index_dispatch(lua_State *L);
 
 /* A traceback message handler for lua_pcall: turns the error into "message\nstack traceback: ...". */
 int okit_traceback_handler(lua_State *L);
@@ -79,17 +91,18 @@ int okit_p_tostring(lua_State *L);
 int okit_p_equal(lua_State *L);
 int okit_p_len(lua_State *L);
 
-/* Replaces string.rep and the pattern functions with guarded versions (sizes checked before running). */
-void okit_guard_string_library(lua_State *L, size_t max_pattern_subject);
+/* Replaces string.rep, the pattern functions and table.move with guarded versions (sizes checked before
+ * running, C work charged to the budget). Runs protected; returns a lua_pcall status. */
+int okit_guard_string_library(lua_State *L, size_t max_pattern_subject);
 
-/* Opens one standard library by name into the globals ("_G", "string", …). */
-void okit_open_library(lua_State *L, const char *name);
+/* Opens one standard library by name into the globals ("_G", "string", …). Runs protected; returns a status. */
+int okit_open_library(lua_State *L, const char *name);
 
 /* A protected call of the function below `nargs` arguments with the traceback handler: resets the budget when
  * `outermost`, enforces the memory limit during the call (restoring the host's flag after), returns the status. */
 int okit_pcall(lua_State *L, int nargs, int nresults, long long budget, int outermost);
 
-/* Loads a chunk in text mode only. */
+/* Loads a chunk in text mode only, under the memory limit (fully protected: failures come back as a status). */
 int okit_load_text(lua_State *L, const char *source, size_t length, const char *chunkname);
 
 const char *okit_lua_version(void);

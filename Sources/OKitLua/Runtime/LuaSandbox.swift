@@ -1,10 +1,18 @@
 import CLua
 import Foundation
 
-/// What app code may use (lua-api.md "Sandbox and limits").
+/// What app code may use (lua-api.md "Sandbox and limits"), applied once to a fresh state.
+///
+/// `.safe` opens base, `package` (for `require`), `string`, `table`, `math`, `utf8`, `coroutine`, and `os`
+/// reduced to `time`, `clock`, `date`, `difftime`; removes `io`, `dofile`, `loadfile`, `string.dump`,
+/// `package.loadlib`/`searchpath`/`cpath`, `debug` (but `debug.traceback`); forces `load` to text mode; limits
+/// `collectgarbage` to "count", "collect" and "step"; hides the string metatable; refuses `__gc` metamethods
+/// (Lua runs finalizers with hooks off, so the budget could not stop them). `.unsafe` keeps the whole standard
+/// library. Both route `print` to the host, read `os.time`/`os.date` from the app clock, root `require` at the
+/// app's folder, and guard `string.rep`, the pattern functions and `table.move`.
 public struct LuaSandbox {
     public enum Policy: Sendable {
-        /// The allowed libraries only: base, string, table, math, utf8, coroutine, os.time/clock/date/difftime.
+        /// The allowed libraries only.
         case safe
         /// The whole standard library (`okit-run --unsafe`).
         case unsafe
@@ -17,9 +25,9 @@ public struct LuaSandbox {
     public var clock: () -> Double = { Date().timeIntervalSince1970 }
     /// Seed of `math.random`, when runs must repeat (virtual clock); nil keeps Lua's random seed.
     public var randomSeed: Int64?
-    /// Where `print` goes.
+    /// Where `print` goes (one line, arguments separated by tabs). Default: stderr.
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    /// Pattern functions refuse subjects longer than this.
+    /// Pattern functions refuse subjects longer than this (bytes).
     public var maxPatternSubject = 256 * 1024
 
     public init() {}
@@ -30,8 +38,12 @@ public struct LuaSandbox {
         let libs = policy == .safe
             ? ["_G", "package", "coroutine", "table", "string", "math", "utf8", "os", "debug"]
             : ["_G", "package", "coroutine", "table", "io", "os", "string", "math", "utf8", "debug"]
-        state.hostPush { for lib in libs { okit_open_library(L, lib) } }
-        okit_guard_string_library(L, maxPatternSubject)
+        for lib in libs where okit_open_library(L, lib) != LUA_OK {
+            throw LuaError(kind: .memory, message: "cannot open the Lua library '\(lib)' (out of memory)")
+        }
+        guard okit_guard_string_library(L, maxPatternSubject) == LUA_OK else {
+            throw LuaError(kind: .memory, message: "cannot guard the string library (out of memory)")
+        }
 
         let clock = self.clock
         state.register("__okit_now") { call in
@@ -40,33 +52,36 @@ public struct LuaSandbox {
         }
         let print = self.print
         state.register("__okit_print") { call in
-            var parts: [String] = []
-            for i in 1...max(1, call.count) where i <= call.count {
-                parts.append(call.stringOrNil(i) ?? LuaCall.render(call, i))
-            }
-            print(parts.joined(separator: "\t"))
+            print(call.state.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? "")
             return 0
         }
         let folder = appFolder
         state.register("__okit_search") { call in
             let name = try call.string(1)
-            return try LuaRequire.search(name, in: folder, state: call.state)
+            return try LuaRequire.search(name, in: folder, call: call)
         }
-        let seed = randomSeed.map { "math.randomseed(\($0))" } ?? ""
-        try state.run(source: (policy == .safe ? LuaSandbox.safePrelude : LuaSandbox.unsafePrelude) + "\n" + seed,
+        if let randomSeed { state.push(randomSeed) } else { state.pushNil() }
+        state.setGlobal("__okit_seed")
+        try state.run(source: policy == .safe ? LuaSandbox.safePrelude : LuaSandbox.commonPrelude,
                       chunkName: "=okit-sandbox")
     }
 
-    /// Shared by both policies: print, clock-based os.time/os.date, require rooted at the app folder.
+    /// Shared by both policies: print, clock-based os.time/os.date, require rooted at the app folder, the seed.
     static let commonPrelude = """
-    local now, search, hostprint = __okit_now, __okit_search, __okit_print
-    __okit_now, __okit_search, __okit_print = nil, nil, nil
-    print = function(...) hostprint(...) end
+    local now, search, hostprint, seed = __okit_now, __okit_search, __okit_print, __okit_seed
+    __okit_now, __okit_search, __okit_print, __okit_seed = nil, nil, nil, nil
+    local tostring, select, concat, floor = tostring, select, table.concat, math.floor
+    print = function(...)
+      local n, parts = select("#", ...), {}
+      for i = 1, n do parts[i] = tostring((select(i, ...))) end
+      hostprint(concat(parts, "\\t"))
+    end
     local time, date = os.time, os.date
-    os.time = function(t) if t == nil then return math.floor(now()) end return time(t) end
-    os.date = function(fmt, t) return date(fmt, t or math.floor(now())) end
+    os.time = function(t) if t == nil then return floor(now()) end return time(t) end
+    os.date = function(fmt, t) return date(fmt, t or floor(now())) end
     package.searchers = { package.searchers[1], function(name) return search(name) end }
     package.path = ""; package.cpath = ""
+    if seed ~= nil then math.randomseed(seed) end
     """
 
     static let safePrelude = commonPrelude + """
@@ -74,67 +89,44 @@ public struct LuaSandbox {
     local keepos = { time = os.time, clock = os.clock, date = os.date, difftime = os.difftime }
     os = keepos; package.loaded.os = keepos
     io = nil; package.loaded.io = nil
-    package.loadlib = nil
+    package.loadlib = nil; package.searchpath = nil; package.cpath = nil
     dofile, loadfile = nil, nil
     local traceback = debug.traceback
     debug = { traceback = traceback }; package.loaded.debug = debug
     string.dump = nil
-    local rawload = load
-    load = function(chunk, name, mode, env)
-      if env == nil then return rawload(chunk, name, "t") end
-      return rawload(chunk, name, "t", env)
+    local rawload, rawgc, rawsetmetatable, rawget, type, error, pcall, tointeger =
+      load, collectgarbage, setmetatable, rawget, type, error, pcall, math.tointeger
+    load = function(chunk, name, mode, ...)
+      local t = type(chunk)
+      if t ~= "string" and t ~= "function" then
+        error("bad argument #1 to 'load' (string expected, got " .. type(chunk) .. ")", 2)
+      end
+      if name ~= nil and type(name) ~= "string" then
+        error("bad argument #2 to 'load' (string expected, got " .. type(name) .. ")", 2)
+      end
+      if select("#", ...) == 0 then return rawload(chunk, name, "t") end
+      return rawload(chunk, name, "t", (...))
     end
-    local gc = collectgarbage
-    collectgarbage = function(opt, ...)
+    collectgarbage = function(opt, arg)
       opt = opt or "collect"
-      if opt == "count" or opt == "collect" or opt == "step" then return gc(opt, ...) end
+      if opt == "count" or opt == "collect" then return rawgc(opt) end
+      if opt == "step" then return rawgc("step", tointeger(arg) or 0) end
       error("collectgarbage '" .. tostring(opt) .. "' is not available to app code", 2)
+    end
+    setmetatable = function(t, mt)
+      if type(t) ~= "table" then
+        error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+      end
+      if mt ~= nil and type(mt) ~= "table" then
+        error("bad argument #2 to 'setmetatable' (nil or table expected)", 2)
+      end
+      if mt ~= nil and rawget(mt, "__gc") ~= nil then
+        error("__gc metamethods are not available to app code", 2)
+      end
+      local ok, result = pcall(rawsetmetatable, t, mt)
+      if not ok then error(result, 2) end
+      return result
     end
     getmetatable("").__metatable = false
     """
-
-    static let unsafePrelude = commonPrelude
-}
-
-extension LuaCall {
-    /// `tostring`-like rendering without calling metamethods (for print).
-    static func render(_ call: LuaCall, _ i: Int32) -> String {
-        switch call.value(i) {
-        case .nil: return "nil"
-        case .bool(let b): return b ? "true" : "false"
-        case .int(let n): return String(n)
-        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : "\(d)"
-        case .string(let s): return s
-        case .bytes(let b): return String(decoding: b, as: UTF8.self)
-        case .table: return "table"
-        case .opaque(let t): return t
-        }
-    }
-}
-
-/// `require` rooted at the app's folder.
-enum LuaRequire {
-    /// Finds `name` (`a.b` → `a/b.lua`, `a/b/init.lua`, `lua/a/b.lua`, `lua/a/b/init.lua`) and pushes its loader
-    /// and path, or a message explaining where it looked.
-    static func search(_ name: String, in folder: URL?, state: LuaState) throws -> Int32 {
-        guard let folder else { state.push("\n\tno app folder for module '\(name)'"); return 1 }
-        let ok = !name.isEmpty && !name.contains("..") && name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
-        } && !name.hasPrefix(".")
-        guard ok else { throw LuaRaise("module name '\(name)' is not allowed (letters, digits, _ and . only, within the app's folder)") }
-        let rel = name.replacingOccurrences(of: ".", with: "/")
-        let candidates = ["\(rel).lua", "\(rel)/init.lua", "lua/\(rel).lua", "lua/\(rel)/init.lua"]
-        for c in candidates {
-            let url = folder.appendingPathComponent(c)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LuaRaise("cannot read module '\(name)' at \(c)")
-            }
-            try state.load(source: String(decoding: data, as: UTF8.self), chunkName: c)
-            state.push(c)
-            return 2
-        }
-        state.push(candidates.map { "\n\tno file '\($0)' in the app's folder" }.joined())
-        return 1
-    }
 }

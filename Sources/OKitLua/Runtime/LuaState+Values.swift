@@ -1,6 +1,7 @@
 import CLua
 import OKitEngine
 
+/// Reading stack values and pushing Swift values.
 extension LuaState {
     public func type(at index: Int32) -> Int32 { lua_type(L, index) }
 
@@ -20,7 +21,7 @@ extension LuaState {
         return UTF8Text.string(buf.bindMemory(to: UInt8.self))
     }
 
-    /// The bytes of the string at `index`.
+    /// The bytes of the string at `index` (embedded NULs included).
     public func bytes(at index: Int32) -> [UInt8]? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
@@ -30,27 +31,51 @@ extension LuaState {
 
     // MARK: Push
 
-    public func pushNil() { lua_pushnil(L) }
-    public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
-    public func push(_ i: Int64) { lua_pushinteger(L, i) }
-    public func push(_ i: Int) { lua_pushinteger(L, lua_Integer(i)) }
-    public func push(_ d: Double) { lua_pushnumber(L, d) }
+    public func pushNil() {
+        okit_ensure_stack(L, 1)
+        lua_pushnil(L)
+    }
+
+    public func push(_ b: Bool) {
+        okit_ensure_stack(L, 1)
+        lua_pushboolean(L, b ? 1 : 0)
+    }
+
+    public func push(_ i: Int64) {
+        okit_ensure_stack(L, 1)
+        lua_pushinteger(L, i)
+    }
+
+    public func push(_ i: Int) {
+        okit_ensure_stack(L, 1)
+        lua_pushinteger(L, lua_Integer(i))
+    }
+
+    /// Pushes a float (stays a float in Lua: `3.0`, not `3`).
+    public func push(_ d: Double) {
+        okit_ensure_stack(L, 1)
+        lua_pushnumber(L, d)
+    }
 
     public func push(_ s: String) {
         hostPush {
+            okit_ensure_stack(L, 1)
             var s = s
             s.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) } }
         }
     }
 
     public func push(bytes: [UInt8]) {
-        hostPush { bytes.withUnsafeBufferPointer { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) } } }
+        hostPush {
+            okit_ensure_stack(L, 1)
+            bytes.withUnsafeBufferPointer { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) } }
+        }
     }
 
-    /// Pushes a copied value (tables are created fresh).
+    /// Pushes a copied value (tables are created fresh; `.opaque` pushes nil).
     public func push(_ v: LuaValue) {
         hostPush {
-            _ = lua_checkstack(L, 4)
+            okit_ensure_stack(L, 4)
             switch v {
             case .nil, .opaque: lua_pushnil(L)
             case .bool(let b): push(b)
@@ -68,7 +93,9 @@ extension LuaState {
                     switch k {
                     case .int(let i): push(i)
                     case .string(let s): push(s)
-                    case .other: continue
+                    case .double(let d) where !d.isNaN: push(d)
+                    case .bool(let b): push(b)
+                    case .double, .other: continue
                     }
                     push(item)
                     lua_rawset(L, -3)
@@ -79,14 +106,27 @@ extension LuaState {
 
     // MARK: Read
 
-    /// Copies the value at `index`. Tables become arrays when their keys are exactly 1…n; cycles and depth
-    /// beyond 100 become `.opaque`.
+    /// Copies the value at `index`. Tables become arrays when their keys are exactly 1…n; a table already being
+    /// copied (a cycle) or nested deeper than 100 becomes `.opaque("table")`. Never raises, never runs Lua code.
     public func value(at index: Int32) -> LuaValue {
         var seen: Set<UnsafeRawPointer> = []
-        return value(at: lua_absindex(L, index), depth: 0, seen: &seen)
+        var refused: String?
+        return value(at: lua_absindex(L, index), depth: 0, seen: &seen, refused: &refused)
     }
 
-    private func value(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>) -> LuaValue {
+    /// Copies the value at `index` like `value(at:)`, but refuses tables with cycles or nested deeper than 100.
+    public func checkedValue(at index: Int32) throws(LuaError) -> LuaValue {
+        var seen: Set<UnsafeRawPointer> = []
+        var refused: String?
+        let v = value(at: lua_absindex(L, index), depth: 0, seen: &seen, refused: &refused)
+        if let refused { throw LuaError(kind: .host, message: refused) }
+        return v
+    }
+
+    /// Deepest table nesting `value(at:)` copies.
+    public static let maxValueDepth = 100
+
+    private func value(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, refused: inout String?) -> LuaValue {
         switch lua_type(L, i) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
@@ -97,31 +137,42 @@ extension LuaState {
             if let s = string(at: i) { return .string(s) }
             return .bytes(bytes(at: i) ?? [])
         case LUA_TTABLE:
-            guard depth < 100, let p = lua_topointer(L, i), seen.insert(p).inserted else { return .opaque("table") }
+            guard depth < LuaState.maxValueDepth else {
+                refused = refused ?? "a table nested deeper than \(LuaState.maxValueDepth) levels cannot be copied"
+                return .opaque("table")
+            }
+            guard let p = lua_topointer(L, i), seen.insert(p).inserted else {
+                refused = refused ?? "a table that contains itself (a cycle) cannot be copied"
+                return .opaque("table")
+            }
             defer { seen.remove(p) }
-            guard lua_checkstack(L, 3) != 0 else { return .opaque("table") }
-            var array: [LuaValue] = []
+            guard okit_ensure_stack(L, 3) != 0 else { return .opaque("table") }
             var hash: [LuaKey: LuaValue] = [:]
             lua_pushnil(L)
-            while lua_next(L, i) != 0 {
-                let v = value(at: lua_absindex(L, -1), depth: depth + 1, seen: &seen)
-                let key: LuaKey
-                switch lua_type(L, -2) {
-                case LUA_TNUMBER where lua_isinteger(L, -2) != 0: key = .int(lua_tointegerx(L, -2, nil))
-                case LUA_TSTRING: key = string(at: -2).map { .string($0) } ?? .other("bytes")
-                default: key = .other(typeName(at: -2))
-                }
-                hash[key] = v
+            while lua_next(L, i) != 0 {   // keys come from lua_next itself: it cannot raise
+                let v = value(at: lua_absindex(L, -1), depth: depth + 1, seen: &seen, refused: &refused)
+                hash[key(at: -2)] = v
                 pop()
             }
             let n = hash.count
             if n > 0, (1...n).allSatisfy({ hash[.int(Int64($0))] != nil }) {
-                array = (1...n).map { hash[.int(Int64($0))] ?? .nil }
-                hash = [:]
+                return .table(array: (1...n).map { hash[.int(Int64($0))] ?? .nil }, hash: [:])
             }
-            return .table(array: array, hash: hash)
+            return .table(array: [], hash: hash)
         default:
             return .opaque(typeName(at: i))
+        }
+    }
+
+    /// The key at `i` (never converted in place: numbers are read as numbers).
+    private func key(at i: Int32) -> LuaKey {
+        switch lua_type(L, i) {
+        case LUA_TNUMBER:
+            if lua_isinteger(L, i) != 0 { return .int(lua_tointegerx(L, i, nil)) }
+            return .double(lua_tonumberx(L, i, nil))
+        case LUA_TSTRING: return string(at: i).map { .string($0) } ?? .other("string")
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
+        default: return .other(typeName(at: i))
         }
     }
 }

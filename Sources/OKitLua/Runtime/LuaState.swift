@@ -1,44 +1,63 @@
 import CLua
 import Foundation
 
-/// One Lua state, owned by one Swift object and used from one isolation domain (it is not `Sendable`).
+/// One Lua state, owned by one Swift object and used from one isolation domain (it is not `Sendable`; the
+/// owner, an engine on one thread, serializes calls).
 ///
 /// Every call into Lua is a protected call with a traceback handler and runs under the instruction budget;
 /// the whole state runs under a memory limit. Swift functions called from Lua never raise Lua errors
 /// themselves: they throw, and a C trampoline raises after the Swift frame has returned.
+///
+/// Rules for code using `L` directly: only API functions that cannot raise (`lua_raw*`, `lua_push*` inside
+/// `hostPush`, `lua_type`, `lua_to*` on non-numbers…); anything that may run a metamethod goes through the
+/// protected helpers (`get`, `tostring`) or `pcall`.
 public final class LuaState {
     /// The raw state of the running thread: the main thread, or the coroutine that called into Swift.
     /// Use only with API functions that cannot raise, or under `pcall`.
     @exclusivity(unchecked) public internal(set) var L: OpaquePointer
     /// The main thread.
     public let mainL: OpaquePointer
-    /// Instructions allowed per outermost call from Swift (`--lua-budget`).
+    /// Instructions allowed per outermost call from Swift (`--lua-budget`, default 10^8).
     public var budget: Int64 = 100_000_000
     /// How deep Lua → Swift → Lua calls are nested right now.
     @exclusivity(unchecked) var depth = 0
     /// Limit of Lua → Swift → Lua nesting.
     public static let maxDepth = 100
+    /// `close()` was asked for while Lua was running.
+    var closeRequested = false
     /// Host objects kept alive by this state (module tables, boxes), keyed for lookup.
     var hostData: [String: AnyObject] = [:]
     /// Shared with `LuaRef`s: tells them when the state is closed.
     private(set) lazy var handle = LuaStateHandle(self)
 
-    /// Creates a state with a memory limit in bytes (`--lua-memory`, default 256 MiB).
-    public init(memoryLimit: Int = 256 << 20) throws {
+    /// Creates a state with a memory limit in bytes (`--lua-memory`, default 256 MiB) and the budget hook
+    /// installed (coroutines inherit it). No library is open: apply a `LuaSandbox`.
+    public init(memoryLimit: Int = 256 << 20) throws(LuaError) {
         LuaBridge.installEntry()
-        guard let l = okit_newstate(memoryLimit) else {
-            throw LuaError(kind: .memory, message: "cannot create a Lua state")
+        guard memoryLimit > 0, let l = okit_newstate(memoryLimit) else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state (memory limit \(memoryLimit) bytes)")
         }
         L = l
         mainL = l
-        okit_control_of(L).pointee.host = Unmanaged.passUnretained(self).toOpaque()
-        okit_install_hook(L)
+        okit_control_of(l).pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        okit_install_hook(l)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the state: finalizers run, Swift objects held by Lua are released, references go dead.
+    /// Calls into a closed state throw (`.host`); other methods must not be used afterwards. Called from a Swift
+    /// function while Lua runs, it takes effect when the outermost call returns.
+    public func close() {
+        guard !handle.closed else { return }
+        guard depth == 0 else { closeRequested = true; return }   // Lua is running: close when it returns
         handle.closed = true
+        handle.pendingUnrefs = []
         okit_close(mainL)
     }
+
+    /// Whether `close()` ran.
+    public var isClosed: Bool { handle.closed }
 
     /// The Swift owner of a raw state (inside callbacks; works for coroutines too).
     static func owner(of L: OpaquePointer) -> LuaState? {
@@ -47,12 +66,12 @@ public final class LuaState {
     }
 
     /// Bytes Lua has allocated.
-    public var memoryUsed: Int { Int(okit_control_of(L).pointee.used) }
+    public var memoryUsed: Int { isClosed ? 0 : Int(okit_control_of(mainL).pointee.used) }
 
     /// The memory limit in bytes.
     public var memoryLimit: Int {
-        get { Int(okit_control_of(L).pointee.limit) }
-        set { okit_control_of(L).pointee.limit = newValue }
+        get { isClosed ? 0 : Int(okit_control_of(mainL).pointee.limit) }
+        set { if !isClosed { okit_control_of(mainL).pointee.limit = max(0, newValue) } }
     }
 
     // MARK: Host pushes (never raise)
@@ -75,14 +94,32 @@ public final class LuaState {
     // MARK: Calls
 
     /// Calls the function below `nargs` arguments on the stack, protected, with a traceback handler and the
-    /// budget. Leaves `nresults` results (or all with -1) on the stack.
+    /// budget (reset when this is the outermost call). Leaves `nresults` results (or all with -1) on the stack;
+    /// on failure the function and arguments are gone.
     public func pcall(nargs: Int32, nresults: Int32) throws(LuaError) {
+        guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
+        if depth == 0 { drainUnrefs() }
         depth += 1
         let status = okit_pcall(L, nargs, nresults, budget, depth == 1 ? 1 : 0)
         depth -= 1
-        if status != LUA_OK {
-            throw takeError(status: status)
+        let error = status == LUA_OK ? nil : takeError(status: status)
+        if depth == 0, closeRequested { close() }
+        if let error { throw error }
+    }
+
+    /// Calls a function kept in the registry with copied arguments and returns its results, copied.
+    public func call(_ function: LuaRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
+        let base = top
+        guard okit_ensure_stack(L, Int32(clamping: arguments.count + 2)) != 0 else {
+            throw LuaError(kind: .host, message: "too many arguments (\(arguments.count))")
         }
+        function.push()
+        for a in arguments { push(a) }
+        try pcall(nargs: Int32(arguments.count), nresults: LUA_MULTRET)
+        guard !isClosed else { return [] }   // the function closed the state
+        defer { top = base }
+        return (base + 1 ..< top + 1).map { value(at: $0) }
     }
 
     /// Pops the error value of a failed call and turns it into a `LuaError`.
@@ -97,34 +134,66 @@ public final class LuaState {
         }
         if status == LUA_ERRMEM || control.memory_exceeded != 0 {
             okit_control_of(L).pointee.memory_exceeded = 0
-            let mib = control.limit >> 20
-            return LuaError(kind: .memory, message: "memory limit of \(mib) MiB exceeded", traceback: traceback)
+            let limit = "memory limit of \(LuaState.describe(bytes: Int(control.limit))) exceeded"
+            // Lua's own memory error carries no position; a guard's message already names the limit.
+            let message = text == "not enough memory" || text.isEmpty ? limit : text
+            return LuaError(kind: .memory, message: message, traceback: traceback)
         }
+        if status == LUA_ERRSYNTAX { return LuaError(kind: .syntax, message: text) }
         if control.exhausted != 0 {
             return LuaError(kind: .budget, message: text, traceback: traceback)
         }
-        if status == LUA_ERRSYNTAX { return LuaError(kind: .syntax, message: text) }
         return LuaError(kind: .runtime, message: text, traceback: traceback)
     }
 
+    /// "256 MiB", or bytes when the limit is not a whole number of MiB.
+    static func describe(bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
     func errorText(at index: Int32) -> String {
-        if lua_type(L, index) == LUA_TSTRING { return string(at: index) ?? "" }
-        if lua_type(L, index) == LUA_TNIL { return "nil" }
-        return "(error object is a \(typeName(at: index)) value)"
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return string(at: index) ?? bytes(at: index).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        case LUA_TNIL: return "nil"
+        default: return "(error object is a \(typeName(at: index)) value)"
+        }
     }
 
     // MARK: Loading
 
     /// Compiles `source` (text only, never bytecode) as a function on the stack. `chunkName` is how errors
-    /// name it: `app.lua` gives `app.lua:3: message`.
+    /// name it: `app.lua` gives `app.lua:3: message` (keep it short and relative: Lua cuts names at 60 bytes);
+    /// a name starting with `=` or `@` is used as Lua would.
     public func load(source: String, chunkName: String) throws(LuaError) {
-        let status: Int32 = hostPush {
-            var s = source
-            return s.withUTF8 { buf in
-                buf.withMemoryRebound(to: CChar.self) { okit_load_text(L, $0.baseAddress, buf.count, "@" + chunkName) }
-            }
-        }
+        guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
+        var s = source
+        let status = s.withUTF8 { buf in load(buffer: UnsafeRawBufferPointer(buf), chunkName: chunkName) }
         if status != LUA_OK { throw takeError(status: status) }
+    }
+
+    /// Compiles raw bytes (string literals may hold any byte) as a function on the stack.
+    public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
+        guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
+        let status = bytes.withUnsafeBytes { buf in load(buffer: buf, chunkName: chunkName) }
+        if status != LUA_OK { throw takeError(status: status) }
+    }
+
+    /// Loads a buffer in text mode and returns the status (the function or the error message is pushed).
+    private func load(buffer: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+        okit_ensure_stack(L, 2)
+        let name = chunkName.hasPrefix("=") || chunkName.hasPrefix("@") ? chunkName : "@" + chunkName
+        let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+        return name.withCString { cname in
+            base.map { okit_load_text(L, $0, buffer.count, cname) } ?? okit_load_text(L, "", 0, cname)
+        }
+    }
+
+    /// Compiles a file as a function on the stack; errors name it `chunkName` (default: the file's name).
+    public func loadFile(_ path: String, chunkName: String? = nil) throws(LuaError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LuaError(kind: .host, message: "cannot read \(path)")
+        }
+        try load(bytes: [UInt8](data), chunkName: chunkName ?? URL(fileURLWithPath: path).lastPathComponent)
     }
 
     /// Loads and runs a chunk, returning its results (as many as `nresults`, -1 for all) on the stack.
@@ -137,106 +206,15 @@ public final class LuaState {
     public func evaluate(_ source: String, chunkName: String = "=eval") throws(LuaError) -> LuaValue {
         let t = top
         try run(source: source, chunkName: chunkName, nresults: 1)
+        guard !isClosed else { return .nil }
         defer { top = t }
         return value(at: -1)
     }
 
-    // MARK: Globals and registry
-
-    /// Sets a global from the value on top of the stack (raw: the globals table has no metatable here).
-    public func setGlobal(_ name: String) {
-        hostPush {
-            lua_rawgeti(L, okit_LUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
-            lua_rotate(L, -2, 1)
-            lua_pushstring(L, name)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -3)
-            pop()
-        }
-    }
-
-    /// Pushes a global (raw).
-    @discardableResult
-    public func pushGlobal(_ name: String) -> Int32 {
-        hostPush {
-            lua_rawgeti(L, okit_LUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
-            lua_pushstring(L, name)
-            let t = lua_rawget(L, -2)
-            lua_rotate(L, -2, 1)
-            pop()
-            return t
-        }
-    }
-
-    /// Keeps the value on top of the stack in the registry (pops it).
-    public func ref() -> LuaRef {
-        LuaRef(handle: handle, id: luaL_ref(L, okit_LUA_REGISTRYINDEX))
-    }
-
-    // MARK: Raw table helpers
-
-    /// `t[key] = top` for the table at `index` (raw), popping the value.
-    public func rawSet(_ index: Int32, _ key: String) {
-        let t = lua_absindex(L, index)
-        hostPush {
-            lua_pushstring(L, key)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, t)
-        }
-    }
-
-    /// Pushes `t[key]` of the table at `index` (raw) and returns its type.
-    @discardableResult
-    public func rawGet(_ index: Int32, _ key: String) -> Int32 {
-        let t = lua_absindex(L, index)
-        return hostPush {
-            lua_pushstring(L, key)
-            return lua_rawget(L, t)
-        }
-    }
-
-    /// Creates a table and pushes it.
-    public func newTable(array: Int32 = 0, hash: Int32 = 0) {
-        hostPush { lua_createtable(L, array, hash) }
-    }
-}
-
-/// Whether a state is still open, shared with the references into it (so they need no weak reference).
-final class LuaStateHandle {
-    let L: OpaquePointer
-    var closed = false
-    unowned(unsafe) let state: LuaState
-
-    init(_ state: LuaState) {
-        L = state.mainL
-        self.state = state
-    }
-}
-
-/// A value kept in the registry of a state.
-public final class LuaRef {
-    let handle: LuaStateHandle
-    public let id: Int32
-
-    init(handle: LuaStateHandle, id: Int32) {
-        self.handle = handle
-        self.id = id
-    }
-
-    /// Pushes the value onto the running thread's stack.
-    public func push() {
-        guard !handle.closed else { return }
-        lua_rawgeti(handle.state.L, okit_LUA_REGISTRYINDEX, lua_Integer(id))
-    }
-
-    deinit {
-        if !handle.closed { luaL_unref(handle.L, okit_LUA_REGISTRYINDEX, id) }
-    }
-}
-
-extension LuaState {
-    /// Runs a full garbage collection.
+    /// Runs a full garbage collection (after releasing dropped references).
     public func collectGarbage() {
+        guard !isClosed else { return }
+        drainUnrefs()
         _ = hostPush { okit_lua_gc_collect(L) }
     }
 }

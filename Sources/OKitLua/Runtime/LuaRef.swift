@@ -1,0 +1,75 @@
+import CLua
+
+/// Whether a state is still open, shared with the references into it (so they need no weak reference), and the
+/// registry slots released by references since the state last looked.
+final class LuaStateHandle {
+    let L: OpaquePointer
+    var closed = false
+    /// Registry slots of dropped references, released at the next safe point (`LuaState.drainUnrefs`): a
+    /// reference may die during a garbage collection (a finalizer releasing a Swift closure), where touching the
+    /// registry would be unwise.
+    var pendingUnrefs: [Int32] = []
+    unowned(unsafe) let state: LuaState
+
+    init(_ state: LuaState) {
+        L = state.mainL
+        self.state = state
+    }
+}
+
+/// A value kept in the registry of a state (`luaL_ref`). The state owns the slot: dropping the reference frees
+/// it, and a reference whose state is closed does nothing.
+public final class LuaRef {
+    let handle: LuaStateHandle
+    /// The registry slot (`LUA_REFNIL` for nil).
+    public let id: Int32
+
+    init(handle: LuaStateHandle, id: Int32) {
+        self.handle = handle
+        self.id = id
+    }
+
+    /// Whether the state is still open.
+    public var isValid: Bool { !handle.closed }
+
+    /// Pushes the value onto the running thread's stack (nothing when the state is closed).
+    public func push() {
+        guard !handle.closed else { return }
+        let L = handle.state.L
+        okit_ensure_stack(L, 1)
+        lua_rawgeti(L, okit_LUA_REGISTRYINDEX, lua_Integer(id))
+    }
+
+    deinit {
+        if !handle.closed, id >= 0 { handle.pendingUnrefs.append(id) }
+    }
+}
+
+extension LuaState {
+    /// Keeps the value on top of the stack in the registry (pops it).
+    public func ref() -> LuaRef {
+        drainUnrefs()
+        let id = hostPush { luaL_ref(L, okit_LUA_REGISTRYINDEX) }
+        return LuaRef(handle: handle, id: id)
+    }
+
+    /// Keeps the value at `index` in the registry (the stack is unchanged).
+    public func ref(at index: Int32) -> LuaRef {
+        hostPush {
+            okit_ensure_stack(L, 1)
+            lua_pushvalue(L, index)
+        }
+        return ref()
+    }
+
+    /// Frees the registry slots of dropped references.
+    func drainUnrefs() {
+        guard !handle.pendingUnrefs.isEmpty, !handle.closed else { return }
+        let ids = handle.pendingUnrefs
+        handle.pendingUnrefs = []
+        hostPush {
+            okit_ensure_stack(L, 2)
+            for id in ids { luaL_unref(L, okit_LUA_REGISTRYINDEX, id) }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import CLua
+import Foundation
+
+/// `require` rooted at the app's folder (the searcher after `package.preload`).
+enum LuaRequire {
+    /// Whether a module name may be looked up: letters, digits, `_` and `.` between non-empty parts.
+    static func isAllowed(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 200 else { return false }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+        }
+    }
+
+    /// The files `name` may live in, relative to the app's folder: `a.b` → `a/b.lua`, `a/b/init.lua`,
+    /// `lua/a/b.lua`, `lua/a/b/init.lua`.
+    static func candidates(_ name: String) -> [String] {
+        let rel = name.replacingOccurrences(of: ".", with: "/")
+        return ["\(rel).lua", "\(rel)/init.lua", "lua/\(rel).lua", "lua/\(rel)/init.lua"]
+    }
+
+    /// Finds `name` and pushes its loader and relative path (chunk name `@lib/util.lua`), or pushes a message
+    /// saying where it looked (Lua's `require` adds it to "module 'x' not found:").
+    static func search(_ name: String, in folder: URL?, call: LuaCall) throws -> Int32 {
+        let state = call.state
+        guard let folder else {
+            state.push("\n\tno app folder to look for module '\(name)' in")
+            return 1
+        }
+        guard isAllowed(name) else {
+            throw LuaRaise("module name '\(name)' is not allowed (letters, digits, _ and . only: modules live in the app's folder)")
+        }
+        let list = candidates(name)
+        for c in list {
+            let url = folder.appendingPathComponent(c)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw LuaRaise("cannot read module '\(name)' (\(c))")
+            }
+            try state.load(bytes: [UInt8](data), chunkName: c)
+            state.push(c)
+            return 2
+        }
+        state.push(list.map { "\n\tno file '\($0)' in the app's folder" }.joined())
+        return 1
+    }
+}

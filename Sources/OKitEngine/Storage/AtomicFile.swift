@@ -12,9 +12,10 @@ enum AtomicFile {
 
     /// Writes all of `bytes` to an open descriptor.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw error(path, "cannot write")
@@ -26,7 +27,9 @@ enum AtomicFile {
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
     static func replace(_ path: String, with bytes: [UInt8]) throws {
         let dir = (path as NSString).deletingLastPathComponent
-        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+        // One temporary name per file (the data folder's lock keeps writers to one process): a temporary
+        // left by a crash is truncated and reused, never accumulated.
+        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw error(tmp, "cannot create") }
         do {
@@ -80,8 +83,9 @@ enum AtomicFile {
         var out = [UInt8](repeating: 0, count: Int(st.st_size))
         var offset = 0
         try out.withUnsafeMutableBytes { buf in
+            guard let base = buf.baseAddress else { return }
             while offset < buf.count {
-                let n = Glibc.read(fd, buf.baseAddress! + offset, buf.count - offset)
+                let n = Glibc.read(fd, base + offset, buf.count - offset)
                 if n < 0 { if errno == EINTR { continue }; throw error(path, "cannot read") }
                 if n == 0 { break }
                 offset += n

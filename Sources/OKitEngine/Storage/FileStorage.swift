@@ -5,74 +5,97 @@ import Foundation
 /// that does not read is never written over. One `FileStorage` holds the data folder's lock for its lifetime.
 public final class FileStorage: ModelStorage {
     public let dataFolder: URL
+    let folder: DataFolder
     /// `<data>/okit/data`.
-    public let modelsFolder: String
+    public var modelsFolder: String { folder.models }
     private let lock: DataFolderLock
     /// Per model: the generation of its file and its size when last written or read.
     private var generations: [String: Int] = [:]
     private var fullSizes: [String: Int] = [:]
     /// Models whose file failed to load: never written.
     private var unreadable: Set<String> = []
-    /// Journal records appended since the last full write, per model.
+    /// The size of each model's journal (one of the current generation) since the last full write.
     private var journalBytes: [String: Int] = [:]
+    /// The full writer's buffer, kept between writes up to `maxKeptBuffer` bytes.
+    private var buffer: [UInt8] = []
+    static let maxKeptBuffer = 256 << 20
+    /// Models whose journal ends in a torn or damaged record: their next store is a full write.
+    private var damagedJournals: Set<String> = []
     /// A journal larger than this fraction of the model file is compacted by the next store.
     public var journalRatio = 8
 
     /// Opens (and creates) the data folder and takes its lock.
     public init(dataFolder: URL) throws {
         self.dataFolder = dataFolder
-        modelsFolder = dataFolder.path + "/okit/data"
-        do {
-            try FileManager.default.createDirectory(atPath: modelsFolder, withIntermediateDirectories: true)
-        } catch {
-            throw StorageError(kind: .io, path: modelsFolder, message: "cannot create the data folder: \(error.localizedDescription)")
-        }
-        lock = try DataFolderLock(folder: dataFolder.path)
+        folder = DataFolder(dataFolder)
+        try folder.create()
+        lock = try DataFolderLock(folder)
     }
 
-    public func path(of model: String) -> String { modelsFolder + "/" + model + ".json" }
-    func journalPath(of model: String) -> String { modelsFolder + "/" + model + ".journal" }
+    /// Releases the data folder's lock (also released when the storage is deallocated). The storage must not
+    /// be used afterwards.
+    public func close() { lock.release() }
+
+    /// `<data>/okit/data/<model>.json` (throws for a model name that is not safe as a file name).
+    public func path(of model: String) throws -> String { try folder.modelFile(model) }
 
     // MARK: Load
 
     public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
-        try Names.validate(name, what: "model name")
-        let path = self.path(of: name)
+        let path = try folder.modelFile(name)
         guard let bytes = try AtomicFile.read(path) else {
             generations[name] = 0
             return nil
         }
-        var reader: JSONReader
         let root: Entity
+        let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int)
         do {
-            (root, reader) = try bytes.withUnsafeBufferPointer { buf in
+            (root, header) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 let e = try r.root(rootType)
-                return (e, r)
+                return (e, (r.version, r.generation, r.headerExtras, r.entityCount))
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
             throw Self.describe(f, bytes: bytes, path: path, rootType: rootType)
         }
-        let generation = reader.generation ?? 0
+        let generation = header.generation ?? 0
         generations[name] = generation
         fullSizes[name] = bytes.count
-        if let journal = try AtomicFile.read(journalPath(of: name)) {
-            let records = Journal.records(journal, generation: generation)
-            journalBytes[name] = journal.count
-            if !records.isEmpty { try apply(records, to: root, engine: engine, path: journalPath(of: name)) }
+        journalBytes[name] = nil
+        damagedJournals.remove(name)
+        let jpath = try folder.journal(name)
+        if let journal = try AtomicFile.read(jpath) {
+            // A journal of another generation is stale (its changes are in the file): the next journal write
+            // replaces it, the next full write removes it. One with bytes after its last valid record (a torn
+            // append) is applied up to there, and the next store writes the whole model (never appending
+            // after the damage, where records would be unreachable).
+            let contents = Journal.parse(journal, generation: generation)
+            if contents.matches {
+                journalBytes[name] = journal.count
+                if contents.damaged { damagedJournals.insert(name) }
+                do {
+                    if !contents.records.isEmpty { try apply(contents.records, to: root, engine: engine, path: jpath) }
+                } catch {
+                    unreadable.insert(name)   // a full write would drop the journal's changes
+                    throw error
+                }
+            }
         }
-        return LoadedModel(root: root, version: reader.version, headerExtras: reader.headerExtras, entityCount: reader.entityCount)
+        unreadable.remove(name)
+        return LoadedModel(root: root, version: header.version, headerExtras: header.extras, entityCount: header.count)
     }
 
     /// Applies journal records: each replaces the content of the entity with its id, in place.
     private func apply(_ records: [ArraySlice<UInt8>], to root: Entity, engine: Engine, path: String) throws {
         var byId: [String: Entity] = [:]
-        func index(_ e: Entity) {
-            if e.type.hasId, !e.type.isRef, let id = e.id, byId[id] == nil { byId[id] = e }
-            e.forEachChild { index($0) }
+        // The replaced content's entities win over the ones they replaced (an entity that moved between
+        // records is found where it is now).
+        func index(_ e: Entity, replacing: Bool) {
+            if e.type.hasId, !e.type.isRef, let id = e.id, replacing || byId[id] == nil { byId[id] = e }
+            e.forEachChild { index($0, replacing: replacing) }
         }
-        index(root)
+        index(root, replacing: false)
         for json in records {
             let bytes = Array(json)
             guard let id = Self.peekId(bytes, engine: engine), let target = byId[id] else { continue }
@@ -87,17 +110,16 @@ public final class FileStorage: ModelStorage {
             }
             target.values = fresh.values
             target.unknownFields = fresh.unknownFields
-            for (slot, v) in target.values.enumerated() {
+            for v in target.values {
                 switch v {
                 case .entity(let c): c.parent = target
                 case .collection(let c):
                     c.owner = target
-                    _ = slot
                     for item in c.items { if case .entity(let x) = item { x.parent = target } }
                 default: break
                 }
             }
-            index(target)
+            index(target, replacing: true)
         }
     }
 
@@ -115,8 +137,7 @@ public final class FileStorage: ModelStorage {
     }
 
     static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
-        var e = StorageError(kind: f.message.hasPrefix("expected") && !f.message.contains("\",\"") ? .wrongType : .corrupt,
-                             path: path, message: f.message)
+        var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
         let offset = min(f.offset, bytes.count)
         e.offset = offset
         var line = 1, col = 1
@@ -139,12 +160,9 @@ public final class FileStorage: ModelStorage {
 
     /// `<model>/_data/<id>.raw` or `<model>/_image/<id>.<png|jpeg>` (namespaced per model).
     func binaryPath(_ meta: Entity, model: String) -> String? {
-        guard let id = meta.id, Names.isSafe(id) else { return nil }
-        if meta.type.name == "okit.Image" {
-            let format = meta["format"]?.displayString ?? ""
-            return modelsFolder + "/\(model)/_image/\(id).\(ImageFormat.fileExtension(format))"
-        }
-        return modelsFolder + "/\(model)/_data/\(id).raw"
+        guard let id = meta.id else { return nil }
+        return folder.binary(model: model, id: id, image: meta.type.name == "okit.Image",
+                             format: meta["format"]?.displayString ?? "")
     }
 
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
@@ -177,33 +195,28 @@ public final class FileStorage: ModelStorage {
     func storeModel(_ model: Model, engine: Engine) throws -> StoreOutcome {
         let name = model.name
         if unreadable.contains(name) {
-            throw StorageError(kind: .corrupt, path: path(of: name),
-                               message: "this model's file could not be read, so it is not written over (run okit-run --recover to move it aside)")
+            throw StorageError(kind: .io, path: try folder.modelFile(name),
+                               message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(name) to move it aside")
         }
         guard model.isDirty else { return .unchanged }
-        if !model.wholeDirty, let full = fullSizes[name], full > 0 {
-            var records: [UInt8] = []
-            var writer = JSONWriter(capacity: 1024)
-            for unit in model.dirtyUnits {
-                writer.out.removeAll(keepingCapacity: true)
-                writer.entity(unit)
-                records.append(contentsOf: Journal.record(writer.out))
-                if records.count * journalRatio > full { break }
-            }
-            let total = (journalBytes[name] ?? 0) + records.count
-            if total * journalRatio <= full {
-                let jpath = journalPath(of: name)
-                if let existing = journalBytes[name] {
-                    try AtomicFile.append(jpath, records)
-                    journalBytes[name] = existing + records.count
-                } else {
-                    let first = Journal.header(generation: generations[name] ?? 0) + records
-                    try AtomicFile.replace(jpath, with: first)
-                    journalBytes[name] = first.count
+        // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
+        // it back costs little and it cannot grow without bound); anything bigger is a full write.
+        if !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
+           let records = Journal.records(for: model.dirtyUnits, budget: full / journalRatio - (journalBytes[name] ?? 0)) {
+            let jpath = try folder.journal(name)
+            if let existing = journalBytes[name] {
+                do { try AtomicFile.append(jpath, records) } catch {
+                    damagedJournals.insert(name)   // part of a record may be there: never append after it
+                    throw error
                 }
-                model.clearDirty()
-                return .journal(bytes: records.count)
+                journalBytes[name] = existing + records.count
+            } else {
+                let first = Journal.header(generation: generations[name] ?? 0) + records
+                try AtomicFile.replace(jpath, with: first)
+                journalBytes[name] = first.count
             }
+            model.clearDirty()
+            return .journal(bytes: records.count)
         }
         let bytes = try writeFull(model, engine: engine)
         model.clearDirty()
@@ -214,18 +227,25 @@ public final class FileStorage: ModelStorage {
     @discardableResult
     func writeFull(_ model: Model, engine: Engine) throws -> Int {
         let name = model.name
-        try Names.validate(name, what: "model name")
         let generation = (generations[name] ?? 0) + 1
-        var writer = JSONWriter(capacity: max(1 << 16, (fullSizes[name] ?? 0) + 4096))
+        // The buffer of the previous full write is reused (a fresh one would page-fault its whole size again).
+        var writer = JSONWriter(capacity: 0)
+        swap(&writer.out, &buffer)
+        defer {
+            if writer.out.capacity <= FileStorage.maxKeptBuffer { swap(&writer.out, &buffer) }
+        }
+        writer.out.removeAll(keepingCapacity: true)
+        writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
         writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
                         generation: generation, headerExtras: model.headerExtras)
-        try AtomicFile.replace(path(of: name), with: writer.out)
+        try AtomicFile.replace(folder.modelFile(name), with: writer.out)
         generations[name] = generation
         fullSizes[name] = writer.out.count
-        if journalBytes[name] != nil {
-            try AtomicFile.remove(journalPath(of: name))
-            journalBytes[name] = nil
-        }
+        // The journal (of this or a stale generation) is superseded by the file just written; should removing it
+        // fail, it is stale all the same (the next journal write replaces it).
+        journalBytes[name] = nil
+        damagedJournals.remove(name)
+        try AtomicFile.remove(folder.journal(name))
         return writer.out.count
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 
-/// The typed half of the reader: entities, fields and collections by the schema.
+/// The typed half of the reader: entities and their fields by the schema.
+///
+/// Nesting recurses (entity → field value → entity), so the functions on that path are kept small: each level
+/// costs two short frames even in debug builds, and 512 levels fit any thread's stack.
 extension JSONReader {
     /// Reads the whole document as a root entity of `type`.
     mutating func root(_ type: EntityType) throws(Failure) -> Entity {
@@ -14,67 +17,143 @@ extension JSONReader {
     mutating func entity(_ type: EntityType, parent: Entity?, isRoot: Bool = false) throws(Failure) -> Entity {
         try enter()
         defer { depth -= 1 }
-        try expect(0x7B, "an object for a \(type.name)")
-        let n = type.fields.count
-        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: n), state: .managed)
+        try openObject(type)
+        // The type's tables, fetched once per entity (not once per key).
+        let names = type.fieldNameBytes
+        let types = type.fieldTypes
+        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: types.count), state: .managed)
         e.parent = parent
         e.isContained = parent != nil
         entityCount += 1
-        var seenMask: UInt64 = 0
-        var seenMore: [Bool]? = n > 64 ? [Bool](repeating: false, count: n) : nil
+        var seen = SeenFields(count: types.count)
         if peek() == 0x7D {
             i += 1
         } else {
-            while true {
-                skipSpace()
-                let keyStart = i
-                guard i < b.count, b[i] == 0x22 else { throw fail("expected a field name") }
-                // Fast path: a key without escapes is compared as bytes.
-                var j = i + 1
-                while j < b.count, b[j] != 0x22, b[j] != 0x5C { j += 1 }
-                var slot: Int?
-                var keyText: String?
-                if j < b.count, b[j] == 0x22 {
-                    slot = type.slot(utf8: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]))
-                    i = j + 1
-                } else {
-                    let k = try string()
-                    keyText = k
-                    slot = type.slot(of: k)
+            repeat {
+                if let slot = try knownKey(names) {
+                    e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
+                    seen.insert(slot)
+                } else if let slot = try otherMember(of: e, type: type, isRoot: isRoot) {
+                    seen.insert(slot)
                 }
-                try expect(0x3A, "\":\" after a field name")
-                if let slot {
-                    e.values[slot] = try isNull() ? .null : try value(type.fieldTypes[slot], owner: e, slot: slot)
-                    if slot < 64 { seenMask |= 1 << UInt64(slot) } else { seenMore?[slot] = true }
-                } else {
-                    let key = keyText ?? String(decoding: UnsafeBufferPointer(rebasing: b[(keyStart + 1)..<(i - 1)]).prefix { $0 != 0x22 }, as: UTF8.self)
-                    let r = try skipValue()
-                    let raw = Array(UnsafeBufferPointer(rebasing: b[r]))
-                    if isRoot, key == "okit" { header(raw) } else {
-                        if e.unknownFields == nil { e.unknownFields = [] }
-                        e.unknownFields?.append((key, raw))
-                    }
-                }
-                guard let c = peek() else { throw fail("unexpected end of file, expected \",\" or \"}\"") }
-                i += 1
-                if c == 0x7D { break }
-                guard c == 0x2C else { throw fail("expected \",\" or \"}\"", at: i - 1) }
-            }
+            } while try nextMember()
         }
-        let allSeen: UInt64 = n >= 64 ? ~0 : (1 << UInt64(n)) - 1
-        if seenMask & allSeen == allSeen, seenMore == nil, !e.values.contains(where: { $0.isNull }) { return e }
-        for slot in 0..<n {
-            let seen = slot < 64 ? seenMask & (1 << UInt64(slot)) != 0 : (seenMore?[slot] ?? false)
-            guard !seen || (e.values[slot].isNull && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
-            if slot == 0, type.hasId, !seen || e.values[0].isNull { e.values[0] = .string(engine.ids.next()); continue }
+        if !seen.all || e.values.contains(where: { $0.isNull }) { fillDefaults(e, seen: seen) }
+        return e
+    }
+
+    /// Which fields an entity's object named.
+    struct SeenFields {
+        var mask: UInt64 = 0
+        var more: [Bool]?
+        let count: Int
+
+        init(count: Int) {
+            self.count = count
+            if count > 64 { more = [Bool](repeating: false, count: count) }
+        }
+
+        @inline(__always) mutating func insert(_ slot: Int) {
+            if slot < 64 { mask |= 1 << UInt64(slot) } else { more?[slot] = true }
+        }
+
+        @inline(__always) func contains(_ slot: Int) -> Bool {
+            slot < 64 ? mask & (1 << UInt64(slot)) != 0 : (more?[slot] ?? false)
+        }
+
+        var all: Bool {
+            guard count <= 64 else { return false }
+            let full: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) - 1
+            return mask & full == full
+        }
+    }
+
+    /// `{` of an entity's object.
+    @inline(never)
+    mutating func openObject(_ type: EntityType) throws(Failure) {
+        skipSpace()
+        guard i < b.count, b[i] == 0x7B else {
+            throw i < b.count ? typeError("an object for a \(type.name)", i)
+                : fail("unexpected end of file, expected an object for a \(type.name)")
+        }
+        i += 1
+    }
+
+    /// After a member: true at `,` (another follows), false at `}`.
+    @inline(__always)
+    mutating func nextMember() throws(Failure) -> Bool {
+        guard let c = peek() else { throw fail("unexpected end of file, expected \",\" or \"}\"") }
+        i += 1
+        if c == 0x2C { return true }
+        if c == 0x7D { return false }
+        throw fail("expected \",\" or \"}\"", at: i - 1)
+    }
+
+    /// A key naming a field, and its `:`; the cursor stays on the key when it names none (or has escapes).
+    @inline(__always)
+    mutating func knownKey(_ names: [[UInt8]]) throws(Failure) -> Int? {
+        skipSpace()
+        guard i < b.count, b[i] == 0x22 else { throw fail("expected a field name") }
+        var j = i + 1
+        while j < b.count, b[j] != 0x22, b[j] != 0x5C { j += 1 }
+        guard j < b.count, b[j] == 0x22,
+              let slot = JSONReader.slot(names, UnsafeBufferPointer(rebasing: b[(i + 1)..<j])) else { return nil }
+        i = j + 1
+        try expect(0x3A, "\":\" after a field name")
+        return slot
+    }
+
+    /// A member whose key `knownKey` did not match: a field name written with escapes (its slot is returned),
+    /// the root's `okit` header, or a field the schema does not know (kept as raw bytes, in file order).
+    @inline(never)
+    mutating func otherMember(of e: Entity, type: EntityType, isRoot: Bool) throws(Failure) -> Int? {
+        let key = try string()
+        try expect(0x3A, "\":\" after a field name")
+        if let slot = type.slot(of: key) {
+            e.values[slot] = try isNull() ? .null : try value(type.fieldTypes[slot], owner: e, slot: slot)
+            return slot
+        }
+        let r = try skipValue()
+        let raw = Array(UnsafeBufferPointer(rebasing: b[r]))
+        if isRoot, key == "okit" {
+            header(raw)
+        } else {
+            if e.unknownFields == nil { e.unknownFields = [] }
+            e.unknownFields?.append((key, raw))
+        }
+        return nil
+    }
+
+    /// Defaults for the fields the object did not name (and nulls in fields that are not optional).
+    @inline(never)
+    mutating func fillDefaults(_ e: Entity, seen: SeenFields) {
+        let type = e.type
+        for slot in 0..<type.fields.count {
+            let named = seen.contains(slot)
+            guard !named || (e.values[slot].isNull && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
+            if slot == 0, type.hasId { e.values[0] = .string(engine.ids.next()); continue }
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
                 e.values[slot] = v
             }
         }
-        return e
     }
 
+    /// The slot whose name is `key` (bytes compared, no String made).
+    @inline(__always)
+    static func slot(_ names: [[UInt8]], _ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for k in 0..<names.count {
+            let found = names[k].withUnsafeBufferPointer { name -> Bool in
+                guard name.count == key.count else { return false }
+                guard let p = name.baseAddress, let q = key.baseAddress else { return true }   // both empty
+                return memcmp(p, q, name.count) == 0
+            }
+            if found { return k }
+        }
+        return nil
+    }
+
+    /// Whether a null in a field that is not optional takes the default (entities and binaries may stay nil).
     func needsDefault(_ t: FieldType) -> Bool {
         switch t {
         case .data, .image, .inlineData, .inlineImage, .entity: return false
@@ -106,125 +185,4 @@ extension JSONReader {
             }
         }
     }
-
-    /// A field value of the declared type.
-    mutating func field(_ f: FieldSpec, slot: Int, owner: Entity) throws(Failure) -> Value {
-        if try isNull() { return .null }
-        return try value(f.type, owner: owner, slot: slot)
-    }
-
-    mutating func value(_ t: FieldType, owner: Entity, slot: Int) throws(Failure) -> Value {
-        let start = i
-        switch t {
-        case .string:
-            guard peek() == 0x22 else { throw typeError("a string", start) }
-            return .string(try string())
-        case .int:
-            if peek() == 0x22 {
-                let s = try string()
-                guard let v = Int(s) else { throw typeError("an int", start) }
-                return .int(v)
-            }
-            guard let c = peek(), c == 0x2D || (c >= 0x30 && c <= 0x39) else { throw typeError("an int", start) }
-            switch try number() {
-            case .int(let v): return .int(v)
-            case .double(let d) where d == d.rounded() && abs(d) < 9.2e18: return .int(Int(d))
-            default: throw typeError("an int", start)
-            }
-        case .double:
-            if peek() == 0x22 {
-                let s = try string()
-                guard let v = Double(s), v.isFinite else { throw typeError("a number", start) }
-                return .double(v)
-            }
-            guard let c = peek(), c == 0x2D || (c >= 0x30 && c <= 0x39) else { throw typeError("a number", start) }
-            switch try number() {
-            case .int(let v): return .double(Double(v))
-            case let v: return v
-            }
-        case .bool:
-            switch peek() {
-            case 0x74: try literal("true"); return .bool(true)
-            case 0x66: try literal("false"); return .bool(false)
-            default: throw typeError("true or false", start)
-            }
-        case .date:
-            if peek() == 0x22 {
-                skipSpace()
-                let s0 = i + 1
-                let text = try string()
-                let parsed: Double? = text.utf8.count == i - s0 - 1
-                    ? ISODate.parse(bytes: UnsafeBufferPointer(rebasing: b[s0..<(i - 1)]))
-                    : ISODate.parse(text)?.timeIntervalSince1970
-                guard let secs = parsed else { throw typeError("an ISO 8601 date", start) }
-                return .date(Date(timeIntervalSince1970: secs))
-            }
-            guard let c = peek(), c == 0x2D || (c >= 0x30 && c <= 0x39) else { throw typeError("a date", start) }
-            switch try number() {
-            case .int(let v): return .date(Date(timeIntervalSince1970: Double(v) + ISODate.referenceOffset))
-            case .double(let d): return .date(Date(timeIntervalSince1970: d + ISODate.referenceOffset))
-            default: throw typeError("a date", start)
-            }
-        case .ref(let target):
-            let rt = engine.schema.refType(target: target)
-            if peek() == 0x22 {
-                let key = try string()
-                let r = Entity(type: rt, values: [.string(engine.ids.next()), key.isEmpty ? .null : .string(key)], state: .managed)
-                r.parent = owner
-                r.isContained = true
-                return .entity(r)
-            }
-            guard peek() == 0x7B else { throw typeError("a reference object {\"id\", \"refKey\"}", start) }
-            return .entity(try entity(rt, parent: owner))
-        case .entity(let name):
-            guard let et = engine.schema.type(named: name) else { throw fail("unknown entity type \(name)") }
-            guard peek() == 0x7B else { throw typeError("an object for a \(name)", start) }
-            return .entity(try entity(et, parent: owner))
-        case .data, .image, .inlineData, .inlineImage:
-            guard let et = engine.schema.entityType(for: t) else { throw fail("unknown binary type") }
-            guard peek() == 0x7B else { throw typeError("an object with the \(t.declaration) metadata", start) }
-            return .entity(try entity(et, parent: owner))
-        case .array(let el), .set(let el):
-            guard peek() == 0x5B else { throw typeError("an array", start) }
-            try enter(); defer { depth -= 1 }
-            i += 1
-            let c = EntityCollection(kind: t.isSetType ? .set : .array, elementType: el, owner: owner, slot: slot)
-            if peek() == 0x5D { i += 1; return .collection(c) }
-            while true {
-                if try isNull() { c.items.append(.null) } else { c.items.append(try value(el, owner: owner, slot: slot)) }
-                guard let ch = peek() else { throw fail("unexpected end of file, expected \",\" or \"]\"") }
-                i += 1
-                if ch == 0x5D { break }
-                guard ch == 0x2C else { throw fail("expected \",\" or \"]\"", at: i - 1) }
-            }
-            return .collection(c)
-        case .map(let el):
-            guard peek() == 0x7B else { throw typeError("an object (a map)", start) }
-            try enter(); defer { depth -= 1 }
-            i += 1
-            let c = EntityCollection(kind: .map, elementType: el, owner: owner, slot: slot)
-            if peek() == 0x7D { i += 1; return .collection(c) }
-            while true {
-                let key = try string()
-                try expect(0x3A, "\":\"")
-                c.keys.append(key)
-                if try isNull() { c.items.append(.null) } else { c.items.append(try value(el, owner: owner, slot: slot)) }
-                guard let ch = peek() else { throw fail("unexpected end of file, expected \",\" or \"}\"") }
-                i += 1
-                if ch == 0x7D { break }
-                guard ch == 0x2C else { throw fail("expected \",\" or \"}\"", at: i - 1) }
-            }
-            return .collection(c)
-        }
-    }
-
-    func typeError(_ expected: String, _ at: Int) -> Failure {
-        var j = at
-        while j < b.count, b[j] == 0x20 || b[j] == 0x0A || b[j] == 0x0D || b[j] == 0x09 { j += 1 }
-        return Failure(offset: j, message: "expected \(expected)")
-    }
-}
-
-extension FieldType {
-    var isSetType: Bool { if case .set = self { return true }; return false }
 }

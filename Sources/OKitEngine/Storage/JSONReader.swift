@@ -16,10 +16,15 @@ struct JSONReader {
     var headerExtras: [(key: String, json: [UInt8])] = []
     /// Entities read so far.
     var entityCount = 0
+    /// Entity types met so far, by name (see `entityType(named:)`).
+    var typeCache: [(String, EntityType)] = []
+    var refCache: [(String?, EntityType)] = []
 
     struct Failure: Error {
         let offset: Int
         let message: String
+        /// A well-formed value of the wrong type (as opposed to malformed JSON).
+        var wrongType = false
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, engine: Engine) {
@@ -112,13 +117,27 @@ struct JSONReader {
                 } else if code >= 0xDC00, code < 0xE000 {
                     throw fail("unpaired surrogate in \\u escape", at: j - 6)
                 }
-                guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape", at: j - 6) }
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                JSONReader.appendUTF8(code, to: &out)
             default:
                 throw fail("invalid escape in a string", at: j - 2)
             }
         }
         throw fail("unterminated string", at: start - 1)
+    }
+
+    /// Appends a Unicode scalar value (never a surrogate: the caller pairs them) as UTF-8.
+    @inline(__always) static func appendUTF8(_ code: UInt32, to out: inout [UInt8]) {
+        switch code {
+        case ..<0x80: out.append(UInt8(code))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | (code >> 6))); out.append(UInt8(0x80 | (code & 0x3F)))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | (code >> 12))); out.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (code & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (code >> 18))); out.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((code >> 6) & 0x3F))); out.append(UInt8(0x80 | (code & 0x3F)))
+        }
     }
 
     func hex4(_ at: Int) throws(Failure) -> UInt32 {
@@ -178,6 +197,7 @@ struct JSONReader {
         if !isDouble, !overflow, mantissa <= UInt64(Int.max) {
             return .int(negative ? -Int(mantissa) : Int(mantissa))
         }
+        if !isDouble, !overflow, negative, mantissa == UInt64(Int.max) + 1 { return .int(Int.min) }
         if !overflow, mantissa < (1 << 53), exp10 >= -22, exp10 <= 22 {
             var d = Double(mantissa)
             d = exp10 < 0 ? d / JSONReader.pow10[-exp10] : d * JSONReader.pow10[exp10]
@@ -235,13 +255,13 @@ struct JSONReader {
 
     mutating func literal(_ word: StaticString) throws(Failure) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= b.count else { throw fail("unexpected end of file") }
+        guard i + n <= b.count else { throw fail("unexpected end of file, expected \(word)") }
         let p = word.utf8Start
-        for k in 0..<n where b[i + k] != p[k] { throw fail("unexpected character") }
+        for k in 0..<n where b[i + k] != p[k] { throw fail("expected \(word)") }
         i += n
     }
 
-    /// true, false or null at the cursor (after spaces)? Returns the token's first byte.
+    /// Whether a `null` is at the cursor (after spaces); consumes it.
     mutating func isNull() throws(Failure) -> Bool {
         guard peek() == 0x6E else { return false }
         try literal("null")

@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes entities as compact JSON straight into a byte buffer (no intermediate dictionaries).
 ///
-/// Fields go in slot order, unknown fields verbatim after them; nil optionals are omitted; dates are ISO 8601
+/// Fields go in slot order, unknown fields verbatim after them; nils are omitted (written as `null` only for
+/// an optional field whose declared default is not nil, so that it reads back as nil); dates are ISO 8601
 /// UTC with the fewest fraction digits that round-trip; doubles in their shortest round-trip form (a
 /// non-finite double, which JSON cannot hold, is written as null and reads back as the field's default).
 struct JSONWriter {
@@ -25,6 +26,13 @@ struct JSONWriter {
         out.append(0x7D)
     }
 
+    /// One entity as compact JSON (a journal record's content).
+    static func entityJSON(_ e: Entity) -> [UInt8] {
+        var w = JSONWriter(capacity: 512)
+        w.entity(e)
+        return w.out
+    }
+
     /// One entity as a JSON object.
     mutating func entity(_ e: Entity) {
         out.append(0x7B)
@@ -38,7 +46,8 @@ struct JSONWriter {
         e.values.withUnsafeBufferPointer { values in
             for slot in 0..<values.count {
                 let v = values[slot]
-                if v.isNull { continue }
+                // A nil is omitted (it reads back as the field's default) unless the default is not nil.
+                if v.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
                 if !first { out.append(0x2C) }
                 first = false
                 keys[slot].withUnsafeBufferPointer { out.append(contentsOf: $0) }
@@ -56,14 +65,26 @@ struct JSONWriter {
         }
     }
 
+    /// Whether a nil in `slot` must be written as `null`: an optional field with a non-nil declared default
+    /// (omitted, it would read back as that default).
+    static func nullNeedsWriting(_ type: EntityType, _ slot: Int) -> Bool {
+        guard type.optionals[slot], let d = type.fields[slot].defaultValue else { return false }
+        return !d.isNull
+    }
+
     mutating func value(_ v: Value) {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let b):
+            if b { out.append(0x74); out.append(0x72); out.append(0x75); out.append(0x65) } else {
+                out.append(0x66); out.append(0x61); out.append(0x6C); out.append(0x73); out.append(0x65)
+            }
         case .int(let i): int(i)
         case .double(let d):
             if !d.isFinite {
                 out.append(contentsOf: "null".utf8)
+            } else if d == 0, d.sign == .minus {
+                out.append(contentsOf: "-0.0".utf8)
             } else if d == d.rounded(), abs(d) < 1e15 {
                 int(Int(d))
                 out.append(contentsOf: [0x2E, 0x30])          // keep it a double: "12.0"
@@ -73,9 +94,14 @@ struct JSONWriter {
             }
         case .string(let s): string(s)
         case .date(let d):
-            out.append(0x22)
-            ISODate.append(d.timeIntervalSince1970, to: &out)
-            out.append(0x22)
+            if JSONDate.isWritable(d) {
+                out.append(0x22)
+                JSONDate.append(d, to: &out)
+                out.append(0x22)
+            } else {
+                // Out of ISO range: OKit's form, seconds since 2001 (null when not finite, like a double).
+                value(.double(d.timeIntervalSinceReferenceDate))
+            }
         case .data(let bytes): string(Data(bytes).base64EncodedString())
         case .entity(let e): entity(e)
         case .collection(let c):

@@ -8,7 +8,32 @@
 enum Journal {
     static func header(generation: Int) -> [UInt8] { Array("OKJ1 \(generation)\n".utf8) }
 
-    static func record(_ json: [UInt8]) -> [UInt8] {
+    /// The records for changed entities (those still in the model: a removed one went with its container's
+    /// record), or nil when they would take more than `budget` bytes.
+    static func records(for units: [Entity], budget: Int) -> [UInt8]? {
+        guard budget > 0 else { return nil }
+        var writer = JSONWriter(capacity: min(budget, 1 << 14))
+        var ends: [Int] = []
+        for unit in units where unit.state == .managed {
+            writer.entity(unit)
+            ends.append(writer.out.count)
+            if writer.out.count > budget { return nil }
+            // Extrapolated from the first few: many changed entities are a full write without writing them all.
+            if ends.count <= 8, writer.out.count / ends.count * units.count > 2 * budget { return nil }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(writer.out.count + ends.count * 24)
+        var start = 0
+        for end in ends {
+            out.append(contentsOf: record(writer.out[start..<end]))
+            start = end
+        }
+        return out
+    }
+
+    static func record(_ json: [UInt8]) -> [UInt8] { record(json[...]) }
+
+    static func record(_ json: ArraySlice<UInt8>) -> [UInt8] {
         var out = Array(hex8(CRC32.checksum(json)).utf8)
         out.append(0x20)
         out.append(contentsOf: String(json.count).utf8)
@@ -23,11 +48,22 @@ enum Journal {
         return String(repeating: "0", count: 8 - s.count) + s
     }
 
-    /// The records of a journal for `generation` (empty when it belongs to another generation).
-    static func records(_ bytes: [UInt8], generation: Int) -> [ArraySlice<UInt8>] {
-        guard let nl = bytes.firstIndex(of: 0x0A) else { return [] }
-        guard String(decoding: bytes[..<nl], as: UTF8.self) == "OKJ1 \(generation)" else { return [] }
-        var out: [ArraySlice<UInt8>] = []
+    /// What a journal holds for a model file of `generation`.
+    struct Contents {
+        /// The valid records, in order.
+        var records: [ArraySlice<UInt8>] = []
+        /// Whether the journal belongs to that generation (else it is stale: its changes are in the file).
+        var matches = false
+        /// Whether bytes follow the last valid record (a torn append, or damage).
+        var damaged = false
+    }
+
+    /// Reads a journal for the model file of `generation`. Records end at the first torn or damaged one.
+    static func parse(_ bytes: [UInt8], generation: Int) -> Contents {
+        var out = Contents()
+        guard let nl = bytes.firstIndex(of: 0x0A),
+              String(decoding: bytes[..<nl], as: UTF8.self) == "OKJ1 \(generation)" else { return out }
+        out.matches = true
         var i = nl + 1
         while i < bytes.count {
             guard i + 9 < bytes.count, bytes[i + 8] == 0x20,
@@ -40,10 +76,16 @@ enum Journal {
             guard start + len < bytes.count, bytes[start + len] == 0x0A else { break }
             let json = bytes[start..<(start + len)]
             guard CRC32.checksum(json) == crc else { break }
-            out.append(json)
+            out.records.append(json)
             i = start + len + 1
         }
+        out.damaged = i < bytes.count
         return out
+    }
+
+    /// The records of a journal for `generation` (empty when it belongs to another generation).
+    static func records(_ bytes: [UInt8], generation: Int) -> [ArraySlice<UInt8>] {
+        parse(bytes, generation: generation).records
     }
 }
 

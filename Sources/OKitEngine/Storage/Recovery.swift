@@ -6,21 +6,31 @@ extension FileStorage {
     /// run before an app starts (`okit-run --recover`).
     @discardableResult
     public static func recover(dataFolder: URL, model name: String, now: Date = Date()) throws -> [String] {
-        try Names.validate(name, what: "model name")
-        let folder = dataFolder.path + "/okit/data"
+        let layout = DataFolder(dataFolder)
+        let files = [try layout.modelFile(name), try layout.journal(name)]
         var stamp = ISODate.format(now, fractional: false)
         stamp.removeAll { $0 == "-" || $0 == ":" }
         var moved: [String] = []
-        for file in ["\(name).json", "\(name).journal"] {
-            let from = folder + "/" + file
+        for from in files {
             guard FileManager.default.fileExists(atPath: from) else { continue }
-            var to = from + ".corrupt-" + stamp
-            var n = 2
-            while FileManager.default.fileExists(atPath: to) { to = from + ".corrupt-" + stamp + "-\(n)"; n += 1 }
-            if rename(from, to) != 0 { throw AtomicFile.error(from, "cannot move aside") }
-            moved.append(to)
+            var n = 1
+            while true {
+                let to = from + ".corrupt-" + stamp + (n == 1 ? "" : "-\(n)")
+                // link + unlink never replaces an existing copy (link fails when the name exists); where hard
+                // links are not supported, rename after checking the name is free.
+                if link(from, to) == 0 {
+                    if unlink(from) != 0 { throw AtomicFile.error(from, "cannot move aside") }
+                } else if errno == EEXIST || FileManager.default.fileExists(atPath: to) {
+                    n += 1
+                    continue
+                } else if rename(from, to) != 0 {
+                    throw AtomicFile.error(from, "cannot move aside")
+                }
+                moved.append(to)
+                break
+            }
         }
-        if !moved.isEmpty { try AtomicFile.syncFolder(folder) }
+        if !moved.isEmpty { try AtomicFile.syncFolder(layout.models) }
         return moved
     }
 }

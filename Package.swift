@@ -18,6 +18,11 @@ let package = Package(
             name: "CLua",
             linkerSettings: [.linkedLibrary("lua5.4")]
         ),
+        // Line editing for the terminal shell: libedit from Debian's libedit-dev.
+        .target(
+            name: "CLineEdit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
         // Pure Swift: schema, entities, models, storage, bindings, invalidation. No Lua in here.
         .target(name: "OKitEngine"),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
@@ -25,7 +30,7 @@ let package = Package(
         .executableTarget(
             name: "okit-run",
             dependencies: [
-                "OKitEngine", "OKitLua",
+                "OKitEngine", "OKitLua", "CLineEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

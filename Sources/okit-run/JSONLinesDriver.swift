@@ -18,60 +18,33 @@ struct JSONLinesDriver {
     }
 
     func handle(_ line: String) -> (String, Bool) {
-        guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cmd = object["cmd"] as? String else {
-            return (error("malformed command: expected a JSON object with \"cmd\", e.g. {\"cmd\":\"screen\"}"), false)
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let parsed: [String: Any]?
+        if trimmed.hasPrefix("{") {
+            parsed = line.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        } else {
+            parsed = CommandSyntax.command(trimmed)      // shell syntax works here too
         }
-        let shell = app.shell
+        guard let object = parsed, let cmd = object["cmd"] as? String else {
+            return (error("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
+        }
+        return execute(cmd, object)
+    }
+
+    func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
         do {
-            switch cmd {
-            case "screen": break
-            case "open":
-                guard let id = object["id"] as? String else { return (error("open needs \"id\""), false) }
-                try shell.open(id, context: object["context"] as? String)
-            case "back": try shell.back()
-            case "tab":
-                guard let id = object["id"] as? String else { return (error("tab needs \"id\""), false) }
-                try shell.tab(id)
-            case "search":
-                try shell.search(object["text"] as? String ?? "")
-            case "tap":
-                guard let row = object["row"] else { return (error("tap needs \"row\""), false) }
-                try shell.tap(row: "\(row)")
-            case "quick", "more", "accessory":
-                guard let row = object["row"] else { return (error("\(cmd) needs \"row\""), false) }
-                switch cmd {
-                case "quick": try shell.quick(row: "\(row)")
-                case "more": try shell.more(row: "\(row)")
-                default: try shell.accessory(row: "\(row)")
-                }
-            case "add":
-                try shell.add(text: object["text"] as? String)
-            case "delete":
-                guard let row = object["row"] else { return (error("delete needs \"row\""), false) }
-                try shell.delete(row: "\(row)")
-            case "respond":
-                guard let action = object["action"] else { return (error("respond needs \"action\""), false) }
-                try shell.respond("\(action)", fields: (object["fields"] as? [Any])?.map { "\($0)" } ?? [])
-            case "edit":
-                try shell.edit(object["on"] as? Bool ?? true)
-            case "set":
-                guard let cell = object["cell"] as? String else { return (error("set needs \"cell\""), false) }
-                try shell.set(cell: cell, value: JSONLinesDriver.value(object["value"]))
-            case "quit":
-                return ("{\"ok\":true}", true)
-            default:
-                return (error("unknown or not yet available command \"\(cmd)\" (available: screen, open, back, tab, search, tap, quick, more, accessory, add, delete, respond, edit, set, quit)"), false)
-            }
-            let offset = object["offset"] as? Int ?? 0
-            let limit = object["limit"] as? Int ?? 200
-            let snap = try shell.snapshot(offset: offset, limit: limit)
+            if try DriverCommands.run(app.shell, cmd, object) { return ("{\"ok\":true}", true) }
+            let snap = try app.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
+        } catch let e as DriverCommands.UsageError {
+            return (error(e.message), false)
         } catch {
             return (self.error("\(error)"), false)
         }
     }
+
+    /// A JSON value as an engine value (kept here for the driver's commands).
+    static func jsonValue(_ v: Any?) -> Value { value(v) }
 
     /// A JSON value as an engine value.
     static func value(_ v: Any?) -> Value {

@@ -50,6 +50,9 @@ struct RunApp: ParsableCommand {
     @Flag(name: .long, help: "Speak the JSON-lines protocol on stdin/stdout even on a terminal.")
     var json = false
 
+    @Flag(name: .long, help: "No colours in the terminal shell (also NO_COLOR).")
+    var noColor = false
+
     func validate() throws {
         guard clock == "virtual" || clock == "system" else { throw ValidationError("--clock must be virtual or system") }
         guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
@@ -106,12 +109,12 @@ struct RunApp: ParsableCommand {
             return
         }
         if !luaApp.shell.home.isEmpty {
-            // The JSON-lines driver (the terminal shell arrives with the screens issue: on a terminal the first
-            // snapshot is printed and the app stores and exits).
+            // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.
             if json || isatty(STDIN_FILENO) == 0 {
                 JSONLinesDriver(app: luaApp).run()
-            } else if let snap = try? luaApp.shell.snapshot() {
-                print(snap.json)
+            } else {
+                let env = ProcessInfo.processInfo.environment
+                TerminalShell(app: luaApp, color: !noColor && env["NO_COLOR"] == nil).run()
             }
         } else {
             // An app without screens: its models as JSON, one line each.

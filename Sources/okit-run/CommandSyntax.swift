@@ -1,0 +1,67 @@
+import Foundation
+
+/// Shell syntax for driver commands (`tap 2`, `add Dune`, `set "Release Date" 2019-05-01`, `respond OK Dune`),
+/// turned into the same command objects as the JSON-lines protocol.
+enum CommandSyntax {
+    /// Splits a line into words; single or double quotes group words.
+    static func words(_ line: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var quote: Character?
+        var started = false
+        for c in line {
+            if let q = quote {
+                if c == q { quote = nil } else { current.append(c) }
+            } else if c == "\"" || c == "'" {
+                quote = c
+                started = true
+            } else if c == " " || c == "\t" {
+                if started || !current.isEmpty { out.append(current); current = ""; started = false }
+            } else {
+                current.append(c)
+            }
+        }
+        if started || !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// The command object of a shell line; nil for an empty line.
+    static func command(_ line: String) -> [String: Any]? {
+        let w = words(line)
+        guard let name = w.first else { return nil }
+        let rest = Array(w.dropFirst())
+        let joined = rest.joined(separator: " ")
+        var cmd: [String: Any] = ["cmd": name == "?" ? "help" : name]
+        switch name {
+        case "tap", "quick", "more", "accessory", "delete", "select":
+            cmd["row"] = joined
+        case "add":
+            if !rest.isEmpty { cmd["text"] = joined }
+        case "search":
+            cmd["text"] = joined
+        case "tab":
+            cmd["id"] = joined
+        case "open":
+            if let first = rest.first { cmd["id"] = first }
+            if rest.count > 1 { cmd["context"] = rest.dropFirst().joined(separator: " ") }
+        case "set":
+            if let first = rest.first { cmd["cell"] = first }
+            if rest.count > 1 {
+                let v = rest.dropFirst().joined(separator: " ")
+                switch v {
+                case "true", "on": cmd["value"] = true
+                case "false", "off": cmd["value"] = false
+                default: cmd["value"] = Int(v).map { $0 as Any } ?? Double(v).map { $0 as Any } ?? v
+                }
+            }
+        case "respond":
+            if let first = rest.first { cmd["action"] = first }
+            cmd["fields"] = Array(rest.dropFirst())
+        case "edit":
+            cmd["on"] = !(rest.first == "off" || rest.first == "false")
+        default:
+            break
+        }
+        return cmd
+    }
+}

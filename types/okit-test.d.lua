@@ -1,0 +1,388 @@
+---@meta okit.test
+-- LuaLS definitions for flow tests run by `okit-run test` (spec: testing.md, screens.md): the `okit.test`
+-- module (`launch`), the app driver `okit.App` (also the `function(ctx, app)` of actions and the global `app`
+-- of `okit-run --script`), the snapshot shape `okit.Snapshot`, and busted's globals. Stubs only.
+
+--------------------------------------------------------------------------------------------------------------
+-- Snapshots (screens.md, "Snapshot"). In Lua a JSON null is simply absent (nil).
+--------------------------------------------------------------------------------------------------------------
+
+---@class okit.SnapshotApp
+---@field tab string? the current tab's screen id
+---@field tabs string[] the tabs' screen ids
+---@field tabTitles string[] the tabs' titles
+---@field menuOpen boolean
+---@field covered boolean protection cover shown
+---@field cover string? the cover's text
+---@field theme string the current theme's name
+---@field themeValues table<string, string> the current theme's values ("tintColor" = "#007AFF", …)
+---@field depth integer screens on the current stack
+---@field presented boolean a presented screen is on top
+
+---@class okit.SnapshotButton
+---@field id string "edit", "add", "clear", "close", "refresh", or a declared button's id
+---@field title string
+---@field enabled boolean
+
+---@class okit.SnapshotSearch
+---@field visible boolean
+---@field text string
+---@field scopes string[] the scopes after "All"
+---@field scope string the current scope's title ("All" first)
+
+---@class okit.SnapshotAccessory
+---@field kind string "button", …
+---@field text string?
+---@field enabled boolean
+
+---@class okit.SnapshotQuick
+---@field title string
+---@field enabled boolean
+
+--- An edit cell's control: `value` keeps its type; the extras depend on the cell kind.
+---@class okit.SnapshotControl
+---@field value any
+---@field enabled boolean
+---@field placeholder string? text and multiline cells
+---@field min number? slider, stepper (date cells: the minimum date)
+---@field max number? slider, stepper (date cells: the maximum date)
+---@field step number? stepper
+---@field segments string[]? segment cells
+---@field index integer? segment cells (0-based, as stored)
+---@field options string[]? picker cells
+---@field selected integer|string? picker cells
+
+--- A list row or a detail cell.
+---@class okit.SnapshotRow
+---@field id string the row entity's id, or the cell's id
+---@field kind string? detail cells: "table", "text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper", "progress", "image", "web"
+---@field text string? display string
+---@field detail string? display string
+---@field image string?
+---@field ribbon string?
+---@field accessory okit.SnapshotAccessory?
+---@field quick okit.SnapshotQuick?
+---@field more boolean?
+---@field delete boolean?
+---@field checked boolean? selection screens
+---@field selected boolean
+---@field control okit.SnapshotControl?
+
+---@class okit.SnapshotSection
+---@field header string?
+---@field footer string?
+---@field rows okit.SnapshotRow[] visible rows only (hidden rows are absent)
+
+---@class okit.SnapshotScreen
+---@field id string
+---@field kind string "list", "detail", "selection", "menu", "settings", "backups"
+---@field context string? the context entity's display string, e.g. "Shop(6F1C…)"
+---@field title string?
+---@field subtitle string?
+---@field prompt string?
+---@field editing boolean
+---@field buttons okit.SnapshotButton[]
+---@field search okit.SnapshotSearch?
+---@field index string[] section index letters
+---@field sections okit.SnapshotSection[]
+---@field rowCount integer? lists: the total number of rows (the snapshot holds a window of them)
+---@field help string? after `app:help()`, until the next command
+
+---@class okit.SnapshotAlertField
+---@field placeholder string?
+---@field value string? never set for a secure field
+---@field secure boolean?
+
+---@class okit.SnapshotAlert
+---@field kind "alert"|"sheet"|"prompt"
+---@field title string?
+---@field message string?
+---@field actions string[]
+---@field fields okit.SnapshotAlertField[]?
+
+--- What every command returns and `app:screen()` reads: everything a person would see.
+---@class okit.Snapshot
+---@field app okit.SnapshotApp
+---@field screen okit.SnapshotScreen
+---@field alert okit.SnapshotAlert? the pending alert
+
+--- A model change listed by `app:changes`: a field write (`old`, `new`) or a collection change (`op`, `index`, `id`).
+---@class okit.Change
+---@field model string the model's name
+---@field path string binding syntax from the root, 0-based: "books[0]/marked"
+---@field old any field writes
+---@field new any field writes
+---@field op "insert"|"remove"|"move"|nil collection changes
+---@field index integer? collection changes
+---@field id string? collection changes: the element's id
+
+--------------------------------------------------------------------------------------------------------------
+-- The driver (screens.md, "Commands"). Every command returns the new snapshot; a command that is not
+-- possible now raises a Lua error saying why and changes nothing.
+--------------------------------------------------------------------------------------------------------------
+
+--- A row or cell: a 1-based index over the visible rows (flattened across sections), a `{section, row}` pair,
+--- a row/cell id, or a text matched against the row's `text` — tried in that order; exactly one must match.
+---@alias okit.RowRef integer|{ [1]: integer, [2]: integer }|string
+
+---@class okit.ScreenWindow
+---@field offset? integer first row of the window (default 0)
+---@field limit? integer rows in the window (default 200)
+
+---@class okit.App
+---@field models table<string, okit.Entity> name → the current root entity (also after `relaunch` or a restore)
+---@field dataDir string the app's `<data>` folder (the one holding `okit/`)
+local App = {}
+
+--- The current snapshot (a query; always allowed).
+---@param window? okit.ScreenWindow
+---@return okit.Snapshot
+function App:screen(window) end
+
+--- Pushes screen `screenId`, with the context a binding gives (evaluated on the current screen's context).
+---@param screenId string
+---@param contextBinding? string
+---@return okit.Snapshot
+function App:open(screenId, contextBinding) end
+
+--- (named in lua-api.md's Screens section, not in screens.md's command list) Presents screen `screenId`.
+---@param screenId string
+---@param contextBinding? string
+---@return okit.Snapshot
+function App:present(screenId, contextBinding) end
+
+--- Switches to a tab.
+---@param id string
+---@return okit.Snapshot
+function App:tab(id) end
+
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:tap(row) end
+
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:accessory(row) end
+
+--- The add button; with `text`, the name the add prompt would ask for.
+---@param text? string
+---@return okit.Snapshot
+function App:add(text) end
+
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:delete(row) end
+
+--- Moves a row in edit mode (`reorder`).
+---@param fromRow okit.RowRef
+---@param toRow okit.RowRef
+---@return okit.Snapshot
+function App:move(fromRow, toRow) end
+
+--- Opens a row's more actions (an action sheet; answer with `respond`).
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:more(row) end
+
+--- Runs a row's quick action.
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:quick(row) end
+
+--- Enters (`true`) or leaves (`false`) edit mode.
+---@param on boolean
+---@return okit.Snapshot
+function App:edit(on) end
+
+--- Toggles a row: edit-mode selection, or a selection screen's row.
+---@param row okit.RowRef
+---@return okit.Snapshot
+function App:select(row) end
+
+--- Sets an edit cell: text a string; switch a bool; date an okit.Date or ISO string; slider/stepper a number;
+--- segment a title or the 0-based stored index; picker a name, an id or a 1-based position.
+---@param cell okit.RowRef
+---@param value any
+---@return okit.Snapshot
+function App:set(cell, value) end
+
+--- Searches; `scope` by title or 1-based position (1 is "All").
+---@param text string
+---@param scope? string|integer
+---@return okit.Snapshot
+function App:search(text, scope) end
+
+--- Taps a bar button by id.
+---@param id string
+---@return okit.Snapshot
+function App:button(id) end
+
+---@return okit.Snapshot
+function App:titleTap() end
+
+---@return okit.Snapshot
+function App:back() end
+
+--- Dismisses the top presented screen.
+---@return okit.Snapshot
+function App:close() end
+
+--- Opens the menu (its snapshot is then `screen`).
+---@return okit.Snapshot
+function App:menu() end
+
+---@param title string
+---@return okit.Snapshot
+function App:menuItem(title) end
+
+--- Answers the pending alert: an action's title or 1-based position, and a prompt's field values in order.
+---@param action string|integer
+---@param fields? string[]
+---@return okit.Snapshot
+function App:respond(action, fields) end
+
+--- Puts the help text into `screen.help` until the next command.
+---@return okit.Snapshot
+function App:help() end
+
+--- Stores the state and, with protection on, covers the app.
+---@return okit.Snapshot
+function App:background() end
+
+---@return okit.Snapshot
+function App:foreground() end
+
+---@param ok boolean
+---@return okit.Snapshot
+function App:authenticate(ok) end
+
+--- Moves the virtual clock; due timers fire.
+---@param seconds number
+---@return okit.Snapshot
+function App:advance(seconds) end
+
+--- Stores the state (does not cover the app).
+---@return okit.Snapshot
+function App:store() end
+
+--- Stores, drops everything in memory and starts again from storage.
+---@return okit.Snapshot
+function App:relaunch() end
+
+--- Asserts that the current snapshot contains `partial` (a deep subset).
+---@param partial table
+function App:expectScreen(partial) end
+
+--- Compares the whole snapshot with `__snapshots__/<test file>/<name>.json` (written on the first run and with
+--- `--update-snapshots`).
+---@param name string
+function App:snapshot(name) end
+
+--- Runs `fn` and returns the model changes it made.
+---@param fn fun()
+---@return okit.Change[]
+function App:changes(fn) end
+
+--- Writes the session's commands as JSON lines (for `okit-run replay LOG`).
+---@param file? string
+function App:record(file) end
+
+--- The warnings logged so far (unknown names at run time, dropped bindings, …).
+---@return string[]
+function App:warnings() end
+
+--------------------------------------------------------------------------------------------------------------
+-- The module: `local launch = require("okit.test").launch`
+--------------------------------------------------------------------------------------------------------------
+
+---@class okit.LaunchOptions
+---@field data? string reuse this data folder (default: a fresh temporary one)
+---@field fixtures? string|string[] model files copied in first, e.g. "fixtures/shop.json"
+---@field now? string|okit.Date the virtual clock's start (default 2019-05-01T10:00:00Z)
+---@field lang? string
+
+---@class okit.test
+local test = {}
+
+--- Launches an app on a fresh temporary data folder and a virtual clock. `appFile` is relative to the test
+--- file's folder. Apps launched in a test are isolated from each other.
+---@param appFile string
+---@param options? okit.LaunchOptions
+---@return okit.App
+function test.launch(appFile, options) end
+
+--------------------------------------------------------------------------------------------------------------
+-- busted's vocabulary (globals in test files)
+--------------------------------------------------------------------------------------------------------------
+
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---@param name string
+---@param fn fun()
+function it(name, fn) end
+
+--- Runs before each test of the enclosing `describe`.
+---@param fn fun()
+function before_each(fn) end
+
+--- Runs after each test of the enclosing `describe`.
+---@param fn fun()
+function after_each(fn) end
+
+--- Runs once before the tests of the enclosing `describe`.
+---@param fn fun()
+function setup(fn) end
+
+--- Runs once after the tests of the enclosing `describe`.
+---@param fn fun()
+function teardown(fn) end
+
+--- A test that is skipped (counted as skipped).
+---@param name string
+---@param fn? fun()
+function pending(name, fn) end
+
+--- `assert(v, msg)` keeps its Lua meaning; the fields are busted-style assertions. A failing assertion
+--- reports expected vs actual (a deep diff for tables) and the test file:line.
+---@class okit.test.Assert
+---@overload fun(v: any, message?: any, ...: any): any
+assert = {}
+
+--- Compares with `==` (so `2 == 2.0`).
+---@param expected any
+---@param actual any
+function assert.equal(expected, actual) end
+
+--- Compares deeply.
+---@param expected any
+---@param actual any
+function assert.same(expected, actual) end
+
+---@param v any
+function assert.is_true(v) end
+
+---@param v any
+function assert.is_false(v) end
+
+---@param v any
+function assert.is_nil(v) end
+
+---@param v any
+function assert.truthy(v) end
+
+---@param v any
+function assert.falsy(v) end
+
+--- Asserts that `fn` raises an error; with `message`, that the error message is it.
+---@param fn fun()
+---@param message? string
+function assert.has_error(fn, message) end
+
+--- Asserts that `s` matches the Lua pattern.
+---@param pattern string
+---@param s string
+function assert.matches(pattern, s) end
+
+return test

@@ -31,21 +31,32 @@ enum CommandSyntax {
         guard let name = w.first else { return nil }
         let rest = Array(w.dropFirst())
         let joined = rest.joined(separator: " ")
-        var cmd: [String: Any] = ["cmd": name == "?" ? "help" : name]
+        var cmd: [String: Any] = ["cmd": name == "?" ? "commands" : name]
+        func rowValue(_ word: String) -> Any { Int(word).map { $0 as Any } ?? word }
         switch name {
         case "tap", "quick", "more", "accessory", "delete", "select":
-            cmd["row"] = joined
+            cmd["row"] = rest.count == 1 ? rowValue(rest[0]) : joined
+        case "move":
+            if rest.count >= 1 { cmd["from"] = rowValue(rest[0]) }
+            if rest.count >= 2 { cmd["to"] = rowValue(rest[1]) }
         case "add":
             if !rest.isEmpty { cmd["text"] = joined }
         case "search":
-            cmd["text"] = joined
-        case "tab":
+            var words = rest
+            if let last = words.last, last.hasPrefix("@"), last.count > 1 {
+                cmd["scope"] = String(last.dropFirst())
+                words.removeLast()
+            }
+            cmd["text"] = words.joined(separator: " ")
+        case "tab", "button":
             cmd["id"] = joined
-        case "open":
+        case "menuItem":
+            cmd["title"] = joined
+        case "open", "present":
             if let first = rest.first { cmd["id"] = first }
             if rest.count > 1 { cmd["context"] = rest.dropFirst().joined(separator: " ") }
         case "set":
-            if let first = rest.first { cmd["cell"] = first }
+            if let first = rest.first { cmd["cell"] = rowValue(first) }
             if rest.count > 1 {
                 let v = rest.dropFirst().joined(separator: " ")
                 switch v {
@@ -59,6 +70,13 @@ enum CommandSyntax {
             cmd["fields"] = Array(rest.dropFirst())
         case "edit":
             cmd["on"] = !(rest.first == "off" || rest.first == "false")
+        case "authenticate":
+            cmd["ok"] = !(rest.first == "fail" || rest.first == "false" || rest.first == "no")
+        case "advance":
+            if let first = rest.first { cmd["seconds"] = Double(first) ?? 0 }
+        case "screen":
+            if rest.count >= 1, let o = Int(rest[0]) { cmd["offset"] = o }
+            if rest.count >= 2, let l = Int(rest[1]) { cmd["limit"] = l }
         default:
             break
         }

@@ -33,29 +33,11 @@ struct JSONLinesDriver {
 
     func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
         do {
-            if try DriverCommands.run(app.shell, cmd, object) { return ("{\"ok\":true}", true) }
+            if try DriverCommands.run(app.driver, cmd, object) { return ("{\"ok\":true}", true) }
             let snap = try app.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
-        } catch let e as DriverCommands.UsageError {
-            return (error(e.message), false)
         } catch {
             return (self.error("\(error)"), false)
-        }
-    }
-
-    /// A JSON value as an engine value (kept here for the driver's commands).
-    static func jsonValue(_ v: Any?) -> Value { value(v) }
-
-    /// A JSON value as an engine value.
-    static func value(_ v: Any?) -> Value {
-        switch v {
-        case let n as NSNumber:
-            // JSON true/false arrive as boolean NSNumbers (objCType "c"); 0 and 1 are numbers.
-            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
-            let d = n.doubleValue
-            return d == d.rounded() && abs(d) < 9e15 ? .int(Int(d)) : .double(d)
-        case let s as String: return .string(s)
-        default: return .null
         }
     }
 

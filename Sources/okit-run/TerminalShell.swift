@@ -23,15 +23,13 @@ struct TerminalShell {
             if trimmed.isEmpty { draw(); continue }
             okit_add_history(trimmed)
             guard let cmd = CommandSyntax.command(trimmed), let name = cmd["cmd"] as? String else { continue }
-            if name == "help" {
+            if name == "commands" {
                 print(help)
                 continue
             }
             do {
-                if try DriverCommands.run(app.shell, name, cmd) { break }
+                if try DriverCommands.run(app.driver, name, cmd) { break }
                 draw()
-            } catch let e as DriverCommands.UsageError {
-                print(red(e.message))
             } catch {
                 print(red("\(error)"))
             }
@@ -40,9 +38,13 @@ struct TerminalShell {
 
     var help: String {
         """
-        Commands: screen · tap ROW · quick ROW · more ROW · accessory ROW · add [TEXT] · delete ROW
-                  search TEXT · tab ID · open ID [CONTEXT] · back · edit on|off · set CELL VALUE
-                  respond ACTION [FIELD…] · quit   (ROW: number, id or text; quote words with spaces)
+        Rows:       tap ROW · select ROW · accessory ROW · quick ROW · more ROW · delete ROW · move FROM TO
+        Screen:     add [TEXT] · search TEXT [@SCOPE] · edit on|off · set CELL VALUE · button ID · titleTap · help
+        Navigation: open ID [CONTEXT] · present ID [CONTEXT] · back · close · tab ID · menu · menuItem TITLE
+        Alerts:     respond ACTION [FIELD…]
+        App:        screen [OFFSET LIMIT] · advance SECONDS · background · foreground · authenticate [fail]
+                    store · relaunch · quit
+        ROW is a position, an id or a row's text; quote words with spaces ("Release Date").
         """
     }
 

@@ -19,6 +19,8 @@ public enum Action {
 /// Row actions of a list (screens.md "List": quick action, more actions, accessory).
 public struct RowActions {
     public var tap: Action?
+    /// The row tap in edit mode.
+    public var tapEdit: Action?
     public var quickName = ""
     public var quickEnabled = ""
     public var quickTap: Action?
@@ -27,11 +29,19 @@ public struct RowActions {
     public var moreActionsEnabled = ""
     /// Parts aligned with `moreActions` (bindings), or one function per part.
     public var moreActionsTap: [Action] = []
+    /// `moreTap` replaces the action sheet.
+    public var moreTap: Action?
     public var accyText = ""
     public var accyIcon = ""
     public var accyShow = ""
     public var accyEnabled = ""
     public var accyTap: Action?
+    /// The accessory in edit mode (`accyEdit*`; unset parts fall back to the display ones).
+    public var accyEditText = ""
+    public var accyEditIcon = ""
+    public var accyEditShow = ""
+    public var accyEditEnabled = ""
+    public var accyEditTap: Action?
 
     public init() {}
 }

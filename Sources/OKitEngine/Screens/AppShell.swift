@@ -1,74 +1,77 @@
-/// The app shell (screens.md "App shell"): home screen or tabs, a navigation stack per tab, and the commands that
-/// move between screens. Screens are declared once and opened with a context.
-///
-/// This first version knows list screens; detail, selection, menu and settings screens, alerts and the protection
-/// cover join it.
+/// The app shell (screens.md "App shell"): home screen or tabs, a navigation stack per tab, presented screens
+/// (each a stack of its own), the menu and the alert queue, and the commands that move between screens.
+/// Screens are declared once (any `ScreenDeclaration`) and opened with a context.
 public final class AppShell {
     public let engine: Engine
-    private var lists: [String: ListDeclaration] = [:]
-    private var details: [String: DetailDeclaration] = [:]
+    private var declarations: [String: any ScreenDeclaration] = [:]
+    /// Screen ids in declaration order.
+    public private(set) var declarationOrder: [String] = []
     /// The home screen ids: one screen, or tabs.
     public private(set) var home: [String] = []
-    private var stacks: [[OpenScreen]] = []
+    var stacks: [[any ShellScreen]] = []
+    /// Presented screens, each with its own stack; the last is on top.
+    var presented: [[any ShellScreen]] = []
+    /// The menu screen (`okit.app { menu }`), open or not.
+    public internal(set) var menuId: String?
+    var menuScreen: (any ShellScreen)?
+    var menuOpen = false
     /// Alerts waiting for an answer, first shown first.
     var alerts: [PendingAlert] = []
-    private var tabIndex = 0
-
-    enum OpenScreen {
-        case list(ListScreen)
-        case detail(DetailScreen)
-
-        var context: Entity? {
-            switch self {
-            case .list(let l): return l.context
-            case .detail(let d): return d.context
-            }
-        }
-
-        func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot {
-            switch self {
-            case .list(let l): return try l.snapshot(offset: offset, limit: limit)
-            case .detail(let d): return try d.snapshot()
-            }
-        }
-    }
+    var tabIndex = 0
+    /// The help text shown until the next command (`help`).
+    var helpText: String?
+    /// App-level values reported in snapshots (theme, cover); the settings issue fills them.
+    public var theme = "default"
+    public var themeValues: [(key: String, value: String)] = []
+    public internal(set) var covered = false
+    public var cover: String?
 
     public init(engine: Engine) { self.engine = engine }
 
-    /// Declares a list screen.
-    public func declare(_ list: ListDeclaration) throws {
-        if lists[list.id] != nil || details[list.id] != nil { throw ShellError.duplicateScreen(list.id) }
-        lists[list.id] = list
+    /// Declares a screen; ids are unique across kinds.
+    public func declare(_ declaration: any ScreenDeclaration) throws {
+        if declarations[declaration.id] != nil { throw ShellError.duplicateScreen(declaration.id) }
+        declarations[declaration.id] = declaration
+        declarationOrder.append(declaration.id)
     }
 
-    /// Declares a detail screen.
-    public func declare(_ detail: DetailDeclaration) throws {
-        if lists[detail.id] != nil || details[detail.id] != nil { throw ShellError.duplicateScreen(detail.id) }
-        details[detail.id] = detail
-    }
+    /// A declared screen.
+    public func declaration(_ id: String) -> (any ScreenDeclaration)? { declarations[id] }
 
-    func listDeclaration(_ id: String) -> ListDeclaration? { lists[id] }
-    func detailDeclaration(_ id: String) -> DetailDeclaration? { details[id] }
+    func listDeclaration(_ id: String) -> ListDeclaration? { declarations[id] as? ListDeclaration }
+    func detailDeclaration(_ id: String) -> DetailDeclaration? { declarations[id] as? DetailDeclaration }
 
     /// The declared screen ids, sorted.
-    public var screenIds: [String] { (Array(lists.keys) + Array(details.keys)).sorted() }
+    public var screenIds: [String] { declarations.keys.sorted() }
 
     /// Sets the home screen (or tabs) and opens it on the default model's root.
-    public func start(home ids: [String]) throws {
+    public func start(home ids: [String], menu: String? = nil) throws {
         guard !ids.isEmpty else { throw ShellError.noHome }
-        for id in ids where lists[id] == nil && details[id] == nil { throw ShellError.unknownScreen(id, known: screenIds) }
+        for id in ids + (menu.map { [$0] } ?? []) where declarations[id] == nil { throw ShellError.unknownScreen(id, known: screenIds) }
         home = ids
-        stacks = try ids.map { [try make($0, context: engine.defaultModel?.root)] }
+        menuId = menu
+        menuScreen = nil
+        menuOpen = false
+        presented = []
+        stacks = try ids.map { [try make($0, context: engine.defaultModel?.root, opener: nil)] }
         tabIndex = 0
+        try top?.appear()
     }
 
-    private func make(_ id: String, context: Entity?) throws -> OpenScreen {
-        if let d = lists[id] { return .list(try ListScreen(engine: engine, declaration: d, context: context)) }
-        if let d = details[id] { return .detail(try DetailScreen(engine: engine, declaration: d, context: context)) }
-        throw ShellError.unknownScreen(id, known: screenIds)
+    func make(_ id: String, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
+        guard let d = declarations[id] else { throw ShellError.unknownScreen(id, known: screenIds) }
+        return try d.open(in: self, context: context, opener: opener)
     }
 
-    var top: OpenScreen? { stacks.isEmpty ? nil : stacks[tabIndex].last }
+    /// The screen a person sees: the open menu, else the top presented screen, else the top of the tab's stack.
+    public var top: (any ShellScreen)? {
+        if menuOpen, let m = menuScreen { return m }
+        if let p = presented.last { return p.last }
+        return stacks.isEmpty ? nil : stacks[tabIndex].last
+    }
+
+    /// The stack the top screen is on.
+    var currentStackCount: Int { presented.last?.count ?? (stacks.isEmpty ? 0 : stacks[tabIndex].count) }
 
     /// The current snapshot (lists show a window of their rows).
     public func snapshot(offset: Int = 0, limit: Int = 200) throws -> Snapshot {
@@ -77,63 +80,124 @@ public final class AppShell {
         app.tab = home.isEmpty ? nil : home[tabIndex]
         app.tabs = home
         app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
-        app.depth = stacks[tabIndex].count
-        return Snapshot(app: app, screen: try screen.snapshot(offset: offset, limit: limit), alert: alerts.first?.snapshot)
+        app.depth = currentStackCount
+        app.presented = !presented.isEmpty
+        app.menuOpen = menuOpen
+        app.theme = theme
+        app.themeValues = themeValues
+        app.covered = covered
+        app.cover = covered ? cover : nil
+        var s = try screen.snapshot(offset: offset, limit: limit)
+        if let helpText { s.help = helpText }
+        return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)
     }
 
-    /// Opens a screen on the current tab's stack, with a context binding evaluated on the current screen's context.
+    /// Starts a command: refused while an alert waits (queries always run); clears the help text.
+    func begin(_ command: String, query: Bool = false) throws {
+        if query { return }
+        try requireNoAlert(command)
+        helpText = nil
+    }
+
+    /// Opens a screen on the current stack, with a context binding evaluated on the current screen's context.
     public func open(_ id: String, context binding: String? = nil) throws {
-        try requireNoAlert("open")
+        try begin("open")
         guard let current = top else { throw ShellError.notStarted }
         var ctx = current.context
         if let binding, !binding.isEmpty {
             guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
             ctx = e
         }
-        stacks[tabIndex].append(try make(id, context: ctx))
+        try push(id, context: ctx)
     }
 
-    /// Pushes a screen on the current tab's stack.
+    /// Pushes a screen on the current stack (the top presented screen's, else the tab's); the menu closes.
     func push(_ id: String, context: Entity?) throws {
-        stacks[tabIndex].append(try make(id, context: context))
+        let opener = top
+        let screen = try make(id, context: context, opener: opener)
+        menuOpen = false
+        if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
+        try screen.appear()
     }
 
-    /// Goes back one screen (not past the tab's home).
+    /// Presents a screen modally (a stack of its own), on a context.
+    func presentScreen(_ id: String, context: Entity?) throws {
+        let screen = try make(id, context: context, opener: top)
+        menuOpen = false
+        presented.append([screen])
+        try screen.appear()
+    }
+
+    /// Presents a screen modally, with a context binding evaluated on the current screen's context.
+    public func present(_ id: String, context binding: String? = nil) throws {
+        try begin("present")
+        guard let current = top else { throw ShellError.notStarted }
+        var ctx = current.context
+        if let binding, !binding.isEmpty {
+            guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
+            ctx = e
+        }
+        try presentScreen(id, context: ctx)
+    }
+
+    /// Goes back one screen (not past the first screen of the tab or of the presented stack).
     public func back() throws {
-        try requireNoAlert("back")
-        guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
-        stacks[tabIndex].removeLast()
+        try begin("back")
+        if menuOpen { menuOpen = false; return }
+        if !presented.isEmpty {
+            guard presented[presented.count - 1].count > 1 else { throw ShellError.atPresentedRoot }
+            presented[presented.count - 1].removeLast()
+        } else {
+            guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
+            stacks[tabIndex].removeLast()
+        }
+        try top?.appear()
     }
 
-    /// Switches to a tab by id.
+    /// Dismisses the top presented screen (with its stack) and returns to exactly where the user was.
+    public func close() throws {
+        try begin("close")
+        if menuOpen { menuOpen = false; return }
+        guard !presented.isEmpty else { throw ShellError.nothingPresented }
+        presented.removeLast()
+        try top?.appear()
+    }
+
+    /// Dismisses the presented screen that holds `screen`, if it is presented (selection `autoClose`).
+    func dismiss(_ screen: any ShellScreen) throws {
+        guard let i = presented.lastIndex(where: { $0.contains { $0 === screen } }) else { return }
+        presented.removeSubrange(i...)
+        try top?.appear()
+    }
+
+    /// Switches to a tab by id (presented screens stay on top, as in UIKit).
     public func tab(_ id: String) throws {
-        try requireNoAlert("tab")
+        try begin("tab")
         guard let i = home.firstIndex(of: id) else { throw ShellError.unknownTab(id, tabs: home) }
         tabIndex = i
+        menuOpen = false
+        try top?.appear()
     }
 
-    /// Sets the current list's search text.
-    public func search(_ text: String) throws {
-        try requireNoAlert("search")
-        guard case .list(let screen)? = top else { throw ShellError.wrongKind("search", "detail") }
-        guard try engine.get(screen.context, screen.declaration.search.isEmpty ? "#false" : screen.declaration.search, mode: .display).truthy else {
-            throw ShellError.noSearch(screen.declaration.id)
-        }
-        screen.search(text)
-    }
-
-    /// Turns edit mode on or off (detail screens).
+    /// Turns edit mode on or off on the current screen.
     public func edit(_ on: Bool) throws {
-        try requireNoAlert("edit")
-        guard case .detail(let d)? = top else { throw ShellError.wrongKind("edit", "list") }
-        d.setEditing(on)
+        try begin("edit")
+        guard let screen = top else { throw ShellError.notStarted }
+        try screen.setEditing(on)
     }
 
-    /// Sets an edit cell's value (detail screens, in edit mode).
-    public func set(cell: String, value: Value) throws {
-        try requireNoAlert("set")
-        guard case .detail(let d)? = top else { throw ShellError.wrongKind("set", "list") }
-        try d.set(cell: cell, value: value)
+    /// Puts the current screen's help text into the snapshot until the next command.
+    public func help() throws {
+        try requireNoAlert("help")
+        guard let screen = top else { throw ShellError.notStarted }
+        guard let text = try helpOf(screen) else { throw ShellError.noHelp(screen.id) }
+        helpText = text
+    }
+
+    func helpOf(_ screen: any ShellScreen) throws -> String? {
+        if let l = screen as? ListScreen { return l.declaration.help }
+        if let d = screen as? DetailScreen { return d.declaration.help }
+        return nil
     }
 }
 
@@ -145,6 +209,14 @@ public enum ShellError: Error, CustomStringConvertible {
     case noHome
     case notStarted
     case atHome
+    case atPresentedRoot
+    case nothingPresented
+    case noHelp(String)
+    case noMenu
+    case notYet(String)
+    case ambiguousRow(String, candidates: [String])
+    case noRowMatching(String, candidates: [String], count: Int)
+    case noButton(String, buttons: [String])
     case noContext(String)
     case noSearch(String)
     case noCell(String, cells: [String])
@@ -169,6 +241,16 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noHome: return "the app has no home screen (okit.app { home = \"screen id\" })"
         case .notStarted: return "the app shell has not started"
         case .atHome: return "already at the first screen of this tab"
+        case .atPresentedRoot: return "already at the first screen of the presented screens (close them with close)"
+        case .nothingPresented: return "no screen is presented (close dismisses presented screens; use back for pushed ones)"
+        case .noHelp(let id): return "screen \"\(id)\" has no help (set help = \"…\")"
+        case .noMenu: return "the app has no menu (okit.app { menu = \"screen id\" })"
+        case .notYet(let what): return "\(what) is not available yet"
+        case .ambiguousRow(let k, let c): return "\"\(k)\" matches rows \(c.joined(separator: ", ")); address one by its position or id"
+        case .noRowMatching(let k, let c, let n):
+            return c.isEmpty ? "no row \"\(k)\" (the list has \(n) rows; address rows by position, id or text)"
+                : "no row \"\(k)\" (did you mean \(c.map { "\"\($0)\"" }.joined(separator: ", "))?)"
+        case .noButton(let b, let all): return "no button \"\(b)\" (buttons: \(all.joined(separator: ", ")))"
         case .noContext(let b): return "the context binding \"\(b)\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
         case .noCell(let c, let cells): return "no cell \"\(c)\" (cells: \(cells.joined(separator: ", ")))"

@@ -2,11 +2,19 @@ import Foundation
 
 /// A detail screen: sections of cells evaluated on the context; edit cells take values in edit mode
 /// (screens.md "Detail"). Hidden cells (`showDisplay`/`showEdit` false) and empty sections are absent.
-public final class DetailScreen {
+public final class DetailScreen: ShellScreen {
     public let declaration: DetailDeclaration
     public let context: Entity?
     let engine: Engine
+    weak var shell: AppShell?
     public internal(set) var editing = false
+    public var id: String { declaration.id }
+
+    public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot { try snapshot() }
+
+    public func appear() throws {
+        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context) }
+    }
 
     public init(engine: Engine, declaration d: DetailDeclaration, context: Entity?) throws {
         self.engine = engine
@@ -44,8 +52,23 @@ public final class DetailScreen {
         return out
     }
 
+    /// A visible cell by position, (section, cell) pair, id or text.
+    func cell(_ address: RowAddress) throws -> (id: String, cell: CellDeclaration, section: Int) {
+        let cells = try visibleCells()
+        var keyed: [(section: Int, id: String?, text: String?)] = []
+        for c in cells {
+            let ctx = c.cell["contextPath"].isEmpty ? context : try engine.get(context, c.cell["contextPath"]).entity
+            keyed.append((c.section, c.id, try engine.text(ctx, c.cell["path"])))
+        }
+        do {
+            return cells[try address.resolve(keyed)]
+        } catch ShellError.noRowMatching(let k, _, _) {
+            throw ShellError.noCell(k, cells: cells.map(\.id))
+        }
+    }
+
     public func snapshot() throws -> ScreenSnapshot {
-        var snap = ScreenSnapshot(id: declaration.id, kind: "detail", context: context?.debugName)
+        var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
         snap.title = try engine.text(context, declaration.titlePath)
         snap.subtitle = try engine.text(context, declaration.subTitlePath)
         snap.editing = editing
@@ -71,11 +94,9 @@ public final class DetailScreen {
     }
 
     /// Sets an edit cell's value (two-way write through its value binding; clamped for sliders and steppers).
-    public func set(cell: String, value: Value) throws {
-        let cells = try visibleCells()
-        guard let (_, c, _) = cells.first(where: { $0.id == cell }) ?? cells.first(where: { (try? engine.text(context, $0.cell["path"])) == cell }) else {
-            throw ShellError.noCell(cell, cells: cells.map(\.id))
-        }
+    public func set(cell: RowAddress, value: Value) throws {
+        let c = try self.cell(cell).cell
+        let cell = cell.description
         guard DetailScreen.editKinds.contains(c.kind), !c.valuePath.isEmpty else { throw ShellError.notEditable(cell) }
         guard editing else { throw ShellError.notEditing(cell) }
         if try visible(c["readOnly"], default: false) { throw ShellError.notEditable(cell) }
@@ -97,7 +118,16 @@ public final class DetailScreen {
         try engine.asAction { try engine.set(ctx, binding: c.valuePath, v) }
     }
 
-    public func setEditing(_ on: Bool) { editing = on }
+    /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).
+    public func setEditing(_ on: Bool) throws {
+        if try visible(declaration.editAlways, default: false) {
+            if !on { throw ShellError.notAllowed("edit off (editAlways)", id) }
+            return
+        }
+        guard try visible(declaration.edit, default: true) || editing else { throw ShellError.notAllowed("edit", id) }
+        editing = on
+        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context) }
+    }
 }
 
 /// A control's state in a snapshot.

@@ -6,27 +6,34 @@ import Foundation
 /// The sort, group and search keys of every row are computed once and kept; a search keystroke only filters
 /// the kept order (and, when the new text extends the old one, only the rows that matched before). What the
 /// keys read is tracked: a change to any of it, or to the collection, recomputes them before the next snapshot.
-public final class ListScreen {
+public final class ListScreen: ShellScreen {
     public let declaration: ListDeclaration
     public let context: Entity?
     let engine: Engine
+    weak var shell: AppShell?
+    public internal(set) var editing = false
+    public var id: String { declaration.id }
 
     struct Row {
         let entity: Entity
         let group: Value
         let groupTitle: String?
         let search: String
+        /// The `searchFilterPath` text a scope compares (nil without scopes).
+        let filter: String?
     }
 
-    private var rows: [Row] = []
+    var rows: [Row] = []
+    /// The search scope: 0 is "All", n the n-th part of `searchFilters`.
+    var scopeIndex = 0
     private var keysSubscription: Subscription?
     private var searchText = ""
     private var normalizedQuery = ""
     private var matching: [Int]?
     /// How many times the rows' keys were computed (for tests).
-    public private(set) var rebuilds = 0
+    public internal(set) var rebuilds = 0
 
-    let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail: Binding
+    let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail, bFilter: Binding
 
     public init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
         self.engine = engine
@@ -42,6 +49,28 @@ public final class ListScreen {
         bSearchPath = try engine.compile(d.searchPath.isEmpty ? d.cellPath : d.searchPath)
         bText = try engine.compile(d.cellPath)
         bDetail = try engine.compile(d.cellDetailPath)
+        bFilter = try engine.compile(d.searchFilters.isEmpty ? "" : (d.searchFilterPath.isEmpty ? d.cellPath : d.searchFilterPath))
+    }
+
+    /// Forgets the rows' keys: the next snapshot computes them again (the refresh button).
+    func invalidateKeys() {
+        keysSubscription?.cancel()
+        keysSubscription = nil
+    }
+
+    /// Turns edit mode on or off: needs the Edit button (`edit`) or `editAlways` (which keeps it on).
+    public func setEditing(_ on: Bool) throws {
+        if try flag(declaration.editAlways, row: context) {
+            if !on { throw ShellError.notAllowed("edit off (editAlways)", id) }
+            return
+        }
+        guard try flag(declaration.edit, row: context) || editing else { throw ShellError.notAllowed("edit", id) }
+        editing = on
+        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context) }
+    }
+
+    public func appear() throws {
+        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context) }
     }
 
     /// Sets the search text (a text that normalizes to nothing filters nothing).
@@ -91,7 +120,8 @@ public final class ListScreen {
             let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
             let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
             let searchValue = try engine.evaluate(bSearchPath, e, mode: .display).displayString ?? ""
-            built.append(Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue)))
+            let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, e, mode: .display).displayString ?? ""
+            built.append(Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter))
             sorts.append(sort)
             if case .string(let s) = sort { folded.append(ListScreen.fold(s)) } else { folded.append(nil) }
             if case .string(let s) = group { groupFolded.append(ListScreen.fold(s)) } else { groupFolded.append(nil) }
@@ -135,14 +165,21 @@ public final class ListScreen {
         return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// The rows visible with the current search, in order.
+    /// The rows visible with the current search and scope, in order.
     func visible() -> [Int] {
-        if normalizedQuery.isEmpty { return Array(rows.indices) }
-        if let m = matching { return m }
-        let q = normalizedQuery
-        let m = rows.indices.filter { rows[$0].search.contains(q) }
-        matching = m
-        return m
+        let searched: [Int]
+        if normalizedQuery.isEmpty {
+            searched = Array(rows.indices)
+        } else if let m = matching {
+            searched = m
+        } else {
+            let q = normalizedQuery
+            searched = rows.indices.filter { rows[$0].search.contains(q) }
+            matching = searched
+        }
+        guard scopeIndex > 0, let titles = try? scopeTitles(), scopeIndex <= titles.count else { return searched }
+        let scope = titles[scopeIndex - 1]
+        return searched.filter { rows[$0].filter == scope }
     }
 
     func flag(_ binding: String, row: Entity?, default value: Bool = false) throws -> Bool {
@@ -182,10 +219,16 @@ public final class ListScreen {
                 title = "\(t) (\(n))"
             }
         }
+        if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
         snap.title = title
         snap.subtitle = subtitle
-        if try engine.get(context, d.search.isEmpty ? "#false" : d.search, mode: .display).truthy {
-            snap.search = SearchSnapshot(visible: true, text: searchText)
+        snap.prompt = try engine.text(context, d.promptPath)
+        snap.editing = editing
+        snap.buttons = try buttons()
+        if try flag(d.search, row: context) {
+            let scopes = try scopeTitles()
+            snap.search = SearchSnapshot(visible: true, text: searchText, scopes: scopes.isEmpty ? [] : ["All"] + scopes,
+                                         scope: scopeIndex == 0 || scopeIndex > scopes.count ? "All" : scopes[scopeIndex - 1])
         }
         snap.rowCount = shown.count
         if try engine.get(context, d.index.isEmpty ? "#false" : d.index, mode: .display).truthy {
@@ -201,22 +244,25 @@ public final class ListScreen {
         let start = max(0, min(offset, shown.count))
         let end = min(shown.count, start + max(0, limit))
         let a = d.actions
+        let acc = accessoryProperties
         let deletable = try flag(d.delete, row: context)
+        let selectable = editing && !d.selectPath.isEmpty
         for k in start..<end {
             let row = rows[shown[k]]
             let e = row.entity
             var r = RowSnapshot(id: e.id,
                                 text: try engine.evaluate(bText, e, mode: .display).displayString,
                                 detail: try engine.evaluate(bDetail, e, mode: .display).displayString)
-            r.delete = deletable
+            r.delete = try deletable && flag(d.deleteEnabled, row: e, default: true)
+            if selectable { r.selected = try flag(d.selectPath, row: e) }
             if !a.quickName.isEmpty, let title = try engine.text(e, a.quickName) {
                 r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
             }
             r.more = try flag(a.more, row: e)
-            if !a.accyText.isEmpty || !a.accyIcon.isEmpty, try flag(a.accyShow, row: e, default: true) {
-                r.accessory = AccessorySnapshot(kind: a.accyTap == nil ? "label" : "button",
-                                                text: try engine.text(e, a.accyText),
-                                                enabled: try flag(a.accyEnabled, row: e, default: true))
+            if !acc.text.isEmpty || !acc.icon.isEmpty, try flag(acc.show, row: e, default: true) {
+                r.accessory = AccessorySnapshot(kind: acc.tap == nil ? "label" : "button",
+                                                text: try engine.text(e, acc.text.isEmpty ? acc.icon : acc.text),
+                                                enabled: try flag(acc.enabled, row: e, default: true))
             }
             if let last = snap.sections.last, last.header == row.groupTitle {
                 snap.sections[snap.sections.count - 1].rows.append(r)

@@ -7,63 +7,126 @@ public struct ScreenIssue: Equatable, Sendable {
     public let message: String
 }
 
+/// One check of all screens: collects issues, and the row types segues carry to the screens they open.
+public final class ScreenCheckRun {
+    public let engine: Engine
+    let checker: BindingChecker
+    /// The default model's root type (the context of home screens).
+    public let root: EntityType?
+    public private(set) var issues: [ScreenIssue] = []
+    /// The context type a screen receives from the rows or cells that open it.
+    public var openedWith: [String: EntityType] = [:]
+
+    init(engine: Engine) {
+        self.engine = engine
+        checker = BindingChecker(engine: engine)
+        root = engine.defaultModel?.rootType
+    }
+
+    /// Checks one binding on a context type.
+    public func run(_ screen: String, _ property: String, _ text: String, _ context: EntityType?) {
+        guard !text.isEmpty else { return }
+        for i in checker.check(text, context: context) {
+            issues.append(ScreenIssue(screen: screen, property: property, column: i.column, message: i.message))
+        }
+    }
+
+    /// Checks an action property when it is a binding.
+    public func run(_ screen: String, _ property: String, _ action: Action?, _ context: EntityType?) {
+        if case .binding(let t)? = action { run(screen, property, t, context) }
+    }
+
+    /// Records a problem that is not a binding's (an unknown type, a field name).
+    public func issue(_ screen: String, _ property: String, _ message: String) {
+        issues.append(ScreenIssue(screen: screen, property: property, column: 1, message: message))
+    }
+
+    /// The entity type a binding reaches from a context type, if it reaches one.
+    public func entityType(after binding: String, from context: EntityType?) -> EntityType? {
+        checker.entityType(after: binding, from: context)
+    }
+
+    /// A declared type by name, recording an issue when it does not exist.
+    public func type(_ name: String?, screen: String) -> EntityType? {
+        guard let name else { return nil }
+        guard let t = engine.schema.type(named: name) else {
+            issue(screen, "type", "unknown entity type \"\(name)\"")
+            return nil
+        }
+        return t
+    }
+
+    /// The context type of a screen: its declared type, else what opens it, else (home screens) the root.
+    public func contextType(of d: any ScreenDeclaration, contextPath: String) -> EntityType? {
+        let base = d.type.flatMap { engine.schema.type(named: $0) } ?? openedWith[d.id] ?? root
+        return contextPath.isEmpty ? base : entityType(after: contextPath, from: base)
+    }
+}
+
 extension AppShell {
-    /// The problems of every screen's bindings, in declaration order of screens and properties.
+    /// The problems of every screen's bindings. Screens that open others by rows (lists, selections, menus) are
+    /// checked first so that the screens they open know their context type.
     public func check() -> [ScreenIssue] {
-        let checker = BindingChecker(engine: engine)
-        let root = engine.defaultModel?.rootType
-        var issues: [ScreenIssue] = []
-        var rowTypes: [String: EntityType] = [:]
-        func run(_ screen: String, _ property: String, _ text: String, _ context: EntityType?) {
-            guard !text.isEmpty else { return }
-            for i in checker.check(text, context: context) {
-                issues.append(ScreenIssue(screen: screen, property: property, column: i.column, message: i.message))
-            }
+        let run = ScreenCheckRun(engine: engine)
+        let all = declarationOrder.compactMap { declaration($0) }
+        let rowScreens: Set<String> = ["list", "selection", "menu"]
+        for d in all where rowScreens.contains(d.kind) { d.check(run) }
+        for d in all where !rowScreens.contains(d.kind) { d.check(run) }
+        return run.issues
+    }
+}
+
+extension ListDeclaration {
+    public func check(_ run: ScreenCheckRun) {
+        let context = contextPath.isEmpty ? (run.openedWith[id] ?? run.root) : run.entityType(after: contextPath, from: run.openedWith[id] ?? run.root)
+        run.run(id, "contextPath", contextPath, run.openedWith[id] ?? run.root)
+        run.run(id, "dataPath", dataPath, context)
+        for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("titleCount", titleCount),
+                       ("subTitleObject", subTitleObject), ("search", search), ("index", index), ("add", add),
+                       ("delete", delete), ("promptPath", promptPath), ("searchFilters", searchFilters), ("edit", edit),
+                       ("editAlways", editAlways), ("reorder", reorder), ("refresh", refresh)] { run.run(id, p, t, context) }
+        run.run(id, "titleTap", titleTap, context)
+        let row = run.type(type, screen: id) ?? run.entityType(after: dataPath, from: context)
+        if let row, let segue { run.openedWith[segue] = row }
+        let a = actions
+        for (p, t) in [("rowSort", rowSort), ("group", group), ("groupName", groupName), ("groupSort", groupSort),
+                       ("searchPath", searchPath), ("searchFilterPath", searchFilterPath), ("cell.path", cellPath),
+                       ("cell.detailPath", cellDetailPath), ("quickName", a.quickName), ("quickEnabled", a.quickEnabled),
+                       ("more", a.more), ("moreActions", a.moreActions), ("moreActionsEnabled", a.moreActionsEnabled),
+                       ("accyText", a.accyText), ("accyShow", a.accyShow), ("accyEnabled", a.accyEnabled),
+                       ("reorderEnabled", reorderEnabled), ("selectPath", selectPath)] { run.run(id, p, t, row) }
+        for (p, action) in [("tap", a.tap), ("quickTap", a.quickTap), ("accyTap", a.accyTap), ("tapEdit", a.tapEdit)] {
+            run.run(id, p, action, row)
         }
-        for id in screenIds {
-            guard let d = listDeclaration(id) else { continue }
-            let context = d.contextPath.isEmpty ? root : checker.entityType(after: d.contextPath, from: root)
-            run(id, "contextPath", d.contextPath, root)
-            run(id, "dataPath", d.dataPath, context)
-            for (p, t) in [("titlePath", d.titlePath), ("subTitlePath", d.subTitlePath), ("titleCount", d.titleCount),
-                           ("subTitleObject", d.subTitleObject), ("search", d.search), ("index", d.index),
-                           ("add", d.add), ("delete", d.delete)] { run(id, p, t, context) }
-            let row = d.type.flatMap { engine.schema.type(named: $0) } ?? checker.entityType(after: d.dataPath, from: context)
-            if let t = d.type, engine.schema.type(named: t) == nil {
-                issues.append(ScreenIssue(screen: id, property: "type", column: 1, message: "unknown entity type \"\(t)\""))
-            }
-            if let row, let segue = d.segue { rowTypes[segue] = row }
-            let a = d.actions
-            for (p, t) in [("rowSort", d.rowSort), ("group", d.group), ("groupName", d.groupName), ("searchPath", d.searchPath),
-                           ("cell.path", d.cellPath), ("cell.detailPath", d.cellDetailPath), ("quickName", a.quickName),
-                           ("quickEnabled", a.quickEnabled), ("more", a.more), ("moreActions", a.moreActions),
-                           ("moreActionsEnabled", a.moreActionsEnabled), ("accyText", a.accyText), ("accyShow", a.accyShow),
-                           ("accyEnabled", a.accyEnabled)] { run(id, p, t, row) }
-            for (p, action) in [("tap", a.tap), ("quickTap", a.quickTap), ("accyTap", a.accyTap)] {
-                if case .binding(let t)? = action { run(id, p, t, row) }
-            }
-            for action in a.moreActionsTap { if case .binding(let t) = action { run(id, "moreActionsTap", t, row) } }
-            if let addName = d.addName, let row, row.field(named: addName) == nil {
-                issues.append(ScreenIssue(screen: id, property: "addName", column: 1, message: "\(row.name) has no field \"\(addName)\""))
-            }
+        for action in a.moreActionsTap { run.run(id, "moreActionsTap", action, row) }
+        if let addName, let row, row.field(named: addName) == nil {
+            run.issue(id, "addName", "\(row.name) has no field \"\(addName)\"")
         }
-        for id in screenIds {
-            guard let d = detailDeclaration(id) else { continue }
-            let declared = d.type.flatMap { engine.schema.type(named: $0) }
-            let base = declared ?? rowTypes[id]
-            let context = d.contextPath.isEmpty ? base : checker.entityType(after: d.contextPath, from: base)
-            run(id, "titlePath", d.titlePath, context)
-            run(id, "subTitlePath", d.subTitlePath, context)
-            for s in d.sections {
-                run(id, "header", s.header, context)
-                for c in s.cells {
-                    let cellContext = c["contextPath"].isEmpty ? context : checker.entityType(after: c["contextPath"], from: context)
-                    for (p, t) in c.properties.sorted(by: { $0.key < $1.key }) where p != "segue" && p != "present" && p != "contextPath" {
-                        run(id, "cell \(c.defaultId).\(p)", t, cellContext)
-                    }
+    }
+}
+
+extension DetailDeclaration {
+    public func check(_ run: ScreenCheckRun) {
+        let declared = type.flatMap { run.engine.schema.type(named: $0) }
+        if let type, declared == nil { run.issue(id, "type", "unknown entity type \"\(type)\"") }
+        let base = declared ?? run.openedWith[id]
+        let context = contextPath.isEmpty ? base : run.entityType(after: contextPath, from: base)
+        run.run(id, "titlePath", titlePath, context)
+        run.run(id, "subTitlePath", subTitlePath, context)
+        for (p, t) in [("sectionHeaders", sectionHeaders), ("sectionFooters", sectionFooters),
+                       ("sectionsShowDisplay", sectionsShowDisplay), ("sectionsShowEdit", sectionsShowEdit)] {
+            run.run(id, p, t, context)
+        }
+        for s in sections {
+            run.run(id, "header", s.header, context)
+            run.run(id, "footer", s.footer, context)
+            for c in s.cells {
+                let cellContext = c["contextPath"].isEmpty ? context : run.entityType(after: c["contextPath"], from: context)
+                for (p, t) in c.properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
+                    run.run(id, "cell \(c.defaultId).\(p)", t, cellContext)
                 }
+                if let target = c.properties["segue"] ?? c.properties["present"], let cellContext { run.openedWith[target] = run.openedWith[target] ?? cellContext }
             }
         }
-        return issues
     }
 }

@@ -160,6 +160,8 @@ extension LuaApp {
             }),
             ("list", { [unowned self] call in try declareList(call) }),
             ("detail", { [unowned self] call in try declareDetail(call) }),
+            ("selection", { [unowned self] call in try declareSelection(call) }),
+            ("menu", { [unowned self] call in try declareMenu(call) }),
             ("alert", { [unowned self] call in try presentAlert(call, kind: "alert") }),
             ("prompt", { [unowned self] call in try presentAlert(call, kind: "prompt") }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),

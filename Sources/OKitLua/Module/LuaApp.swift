@@ -42,6 +42,8 @@ public final class LuaApp {
     public let lua: LuaState
     /// The app shell: declared screens, home or tabs, navigation.
     public let shell: AppShell
+    /// The driver of the running app: the commands of screens.md for every front end.
+    public private(set) lazy var driver = Driver(shell: shell, host: self)
     public let options: LuaAppOptions
     /// The app file and its folder (`require` root, chunk names relative to it).
     public private(set) var appFile: URL?

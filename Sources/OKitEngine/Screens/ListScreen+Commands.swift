@@ -1,0 +1,172 @@
+/// The commands of list screens (screens.md "List"): row taps and the segue, accessories, edit-mode selection,
+/// search with scopes, the title tap, bar buttons, quick and more actions, add, delete and reorder.
+extension ListScreen {
+    var app: AppShell {
+        get throws {
+            guard let shell else { throw ShellError.notStarted }
+            return shell
+        }
+    }
+
+    /// The visible rows' positions in `rows`, with their section numbers (a new section at each new title).
+    func visibleWithSections() -> [(index: Int, section: Int)] {
+        var out: [(Int, Int)] = []
+        var section = 0
+        var last: String?? = .none
+        for i in visible() {
+            let title = rows[i].groupTitle
+            if case .some(let t) = last { if t != title { section += 1 } }
+            last = .some(title)
+            out.append((i, section))
+        }
+        return out
+    }
+
+    /// The entity of a row (screens.md "Commands": position, pair, id, then text).
+    public func entity(row: RowAddress) throws -> Entity {
+        try refresh()
+        let shown = visible()
+        switch row {
+        case .position(let n):
+            guard n >= 1, n <= shown.count else { throw ShellError.noRow(row.description, count: shown.count) }
+            return rows[shown[n - 1]].entity
+        case .pair:
+            let all = visibleWithSections()
+            let i = try row.resolve(all.map { (section: $0.section, id: nil, text: nil) })
+            return rows[all[i].index].entity
+        case .key(let k):
+            if let i = shown.first(where: { rows[$0].entity.id == k }) { return rows[i].entity }
+            var matches: [Int] = []
+            for (pos, i) in shown.enumerated() where try engine.evaluate(bText, rows[i].entity, mode: .display).displayString == k {
+                matches.append(pos)
+            }
+            if matches.count == 1 { return rows[shown[matches[0]]].entity }
+            if matches.count > 1 { throw ShellError.ambiguousRow(k, candidates: matches.map { "\($0 + 1)" }) }
+            if let n = Int(k) { return try entity(row: .position(n)) }
+            var near: [String] = []
+            for i in shown where near.count < 5 {
+                if let t = try engine.evaluate(bText, rows[i].entity, mode: .display).displayString,
+                   t.localizedCaseInsensitiveContains(k) { near.append(t) }
+            }
+            throw ShellError.noRowMatching(k, candidates: near, count: shown.count)
+        }
+    }
+
+    /// Taps a row: `tapEdit` in edit mode, `tap` otherwise, else the `segue` with the row's entity (not while
+    /// editing, not when `navEnabled` is false).
+    public func tap(_ row: RowAddress) throws {
+        let entity = try entity(row: row)
+        let a = declaration.actions
+        if editing {
+            if let action = a.tapEdit { try action.run(engine, on: entity); return }
+            if !declaration.selectPath.isEmpty { try toggleSelection(entity); return }
+            throw ShellError.notAllowed("tap while editing", id)
+        }
+        if let action = a.tap { try action.run(engine, on: entity); return }
+        guard let segue = declaration.segue else { throw ShellError.noSegue(id) }
+        guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("navigation", row.description) }
+        try app.push(segue, context: entity)
+    }
+
+    /// Taps a row's accessory (the `accyEdit*` properties in edit mode, falling back to the display ones).
+    public func accessory(_ row: RowAddress) throws {
+        let entity = try entity(row: row)
+        let acc = accessoryProperties
+        guard let action = acc.tap, try flag(acc.show, row: entity, default: true) else { throw ShellError.notAllowed("accessory", id) }
+        guard try flag(acc.enabled, row: entity, default: true) else { throw ShellError.disabled("accessory", row.description) }
+        try action.run(engine, on: entity)
+    }
+
+    /// The accessory's properties for the current mode.
+    var accessoryProperties: (text: String, icon: String, show: String, enabled: String, tap: Action?) {
+        let a = declaration.actions
+        if editing, !(a.accyEditText.isEmpty && a.accyEditIcon.isEmpty && a.accyEditTap == nil) {
+            return (a.accyEditText, a.accyEditIcon, a.accyEditShow, a.accyEditEnabled, a.accyEditTap)
+        }
+        return (a.accyText, a.accyIcon, a.accyShow, a.accyEnabled, a.accyTap)
+    }
+
+    /// In edit mode, toggles a row's `selectPath` (writes true, or false when it was selected).
+    public func select(_ row: RowAddress) throws {
+        guard !declaration.selectPath.isEmpty else { throw ShellError.notAllowed("select (no selectPath)", id) }
+        guard editing else { throw ShellError.notAllowed("select outside edit mode (edit first)", id) }
+        try toggleSelection(try entity(row: row))
+    }
+
+    func toggleSelection(_ entity: Entity) throws {
+        let selected = try engine.get(entity, declaration.selectPath, mode: .display).truthy
+        try engine.asAction { try engine.set(entity, binding: declaration.selectPath, .bool(!selected)) }
+        if let hook = declaration.hooks.onSelect { try hook.run(engine, on: entity) }
+    }
+
+    /// Sets the search text and scope (by title or 1-based position; 1 is "All").
+    public func search(_ text: String, scope: String?) throws {
+        guard try flag(declaration.search, row: context) else { throw ShellError.noSearch(id) }
+        if let scope {
+            let titles = ["All"] + (try scopeTitles())
+            if let n = Int(scope), n >= 1, n <= titles.count {
+                scopeIndex = n - 1
+            } else if let i = titles.firstIndex(of: scope) {
+                scopeIndex = i
+            } else {
+                throw ShellError.noAction(scope, actions: titles)
+            }
+        }
+        search(text)
+    }
+
+    /// The scope titles after "All": the display strings of `searchFilters`' parts.
+    func scopeTitles() throws -> [String] {
+        guard !declaration.searchFilters.isEmpty else { return [] }
+        return try engine.getAll(context, declaration.searchFilters, mode: .display).map { $0.displayString ?? "" }
+    }
+
+    public func titleTap() throws {
+        guard let action = declaration.titleTap else { throw ShellError.notAllowed("titleTap", id) }
+        try action.run(engine, on: context)
+    }
+
+    /// The bar buttons shown now: Edit/Done, +, refresh, the declared buttons, help.
+    func buttons() throws -> [ButtonSnapshot] {
+        var out: [ButtonSnapshot] = []
+        if try flag(declaration.edit, row: context), try !flag(declaration.editAlways, row: context) {
+            out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
+        }
+        if try flag(declaration.add, row: context) { out.append(ButtonSnapshot(id: "add", title: "+", enabled: true)) }
+        if try flag(declaration.refresh, row: context) { out.append(ButtonSnapshot(id: "refresh", title: "Refresh", enabled: true)) }
+        for b in declaration.buttons {
+            let title = try engine.text(context, b.title) ?? b.title
+            out.append(ButtonSnapshot(id: title, title: title, enabled: try flag(b.enabled, row: context, default: true)))
+        }
+        if declaration.help != nil { out.append(ButtonSnapshot(id: "help", title: "?", enabled: true)) }
+        return out
+    }
+
+    /// Presses a bar button by id or title.
+    public func button(_ name: String) throws {
+        let shown = try buttons()
+        guard let b = shown.first(where: { $0.id == name || $0.title == name }) else {
+            throw ShellError.noButton(name, buttons: shown.map(\.id))
+        }
+        guard b.enabled else { throw ShellError.disabled("button", name) }
+        let app = try app
+        switch b.id {
+        case "edit": try setEditing(!editing)
+        case "add": try app.addRow(self, text: nil)
+        case "refresh": rebuilds += 0; invalidateKeys()
+        case "help": app.helpText = declaration.help
+        default:
+            guard let d = try declaration.buttons.first(where: { (try engine.text(context, $0.title) ?? $0.title) == b.id }) else { return }
+            try app.runButton(d, on: context)
+        }
+    }
+}
+
+extension AppShell {
+    /// Runs a declared bar button: its action, then its segue or presented screen.
+    func runButton(_ b: BarButton, on context: Entity?) throws {
+        if let tap = b.tap { try tap.run(engine, on: context) }
+        if let segue = b.segue { try push(segue, context: context) }
+        if let present = b.present { try presentScreen(present, context: context) }
+    }
+}

@@ -1,0 +1,113 @@
+/// The boundary between the app shell and the screen kinds: a declaration opens a screen on a context; an open
+/// screen answers snapshots and edit mode. The shell keeps stacks of open screens and never needs to know which
+/// kinds exist, so list, detail, selection, menu and settings screens each live in their own files.
+public protocol ScreenDeclaration {
+    /// The screen id (`okit.list("books", …)` → `books`).
+    var id: String { get }
+    /// The entity type of the context (or of the rows), when declared.
+    var type: String? { get }
+    /// The kind in snapshots: `list`, `detail`, `selection`, `menu`, `settings`, `backups`.
+    var kind: String { get }
+    /// Opens the screen on a context.
+    func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen
+    /// Adds the problems of the screen's bindings to a check run (`okit-run check`).
+    func check(_ run: ScreenCheckRun)
+}
+
+/// An open screen on a navigation stack.
+public protocol ShellScreen: AnyObject {
+    var id: String { get }
+    /// The entity the screen shows (after its `contextPath`).
+    var context: Entity? { get }
+    var editing: Bool { get }
+    /// Turns edit mode on or off; refused (with a reason) when the screen has no edit mode.
+    func setEditing(_ on: Bool) throws
+    /// What a person sees; lists show `limit` rows from `offset`.
+    func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot
+    /// Called when the screen becomes the top of its stack again, or first appears (controller hooks).
+    func appear() throws
+    // Commands on rows and cells; the defaults below refuse them (a kind implements the ones it has).
+    func tap(_ row: RowAddress) throws
+    func accessory(_ row: RowAddress) throws
+    func select(_ row: RowAddress) throws
+    func set(cell: RowAddress, value: Value) throws
+    func search(_ text: String, scope: String?) throws
+    func titleTap() throws
+    func button(_ id: String) throws
+}
+
+extension ShellScreen {
+    public func appear() throws {}
+}
+
+/// The commands that act on a row or cell of the screen on top. A kind implements the ones it has; the rest
+/// answer that the command is not one of that kind's.
+extension ShellScreen {
+    public func tap(_ row: RowAddress) throws { throw ShellError.wrongKind("tap", kindName) }
+    public func accessory(_ row: RowAddress) throws { throw ShellError.wrongKind("accessory", kindName) }
+    public func select(_ row: RowAddress) throws { throw ShellError.wrongKind("select", kindName) }
+    public func set(cell: RowAddress, value: Value) throws { throw ShellError.wrongKind("set", kindName) }
+    public func search(_ text: String, scope: String?) throws { throw ShellError.wrongKind("search", kindName) }
+    public func titleTap() throws { throw ShellError.wrongKind("titleTap", kindName) }
+    public func button(_ id: String) throws { throw ShellError.wrongKind("button", kindName) }
+
+    var kindName: String { (try? snapshot(offset: 0, limit: 0).kind) ?? "this" }
+}
+
+/// How a command names a row or cell (screens.md "Commands"): a 1-based position over the visible rows in order
+/// (flattened across sections), a (section, row) pair, or a key matched against row ids, then row texts. A key
+/// that matches nothing but is a number is a position (`tap 2` in the shell).
+public enum RowAddress: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    case position(Int)
+    case pair(section: Int, row: Int)
+    case key(String)
+
+    public init(stringLiteral value: String) { self = .key(value) }
+    public init(integerLiteral value: Int) { self = .position(value) }
+
+    /// From a command argument: a number, a `[section, row]` pair, or a string.
+    public init?(_ value: Value) {
+        switch value {
+        case .int(let n): self = .position(n)
+        case .double(let d) where d == d.rounded(): self = .position(Int(d))
+        case .string(let s): self = .key(s)
+        case .list(let l) where l.count == 2:
+            guard let s = l[0].intValue, let r = l[1].intValue else { return nil }
+            self = .pair(section: s, row: r)
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .position(let n): return "\(n)"
+        case .pair(let s, let r): return "{\(s), \(r)}"
+        case .key(let k): return "\"\(k)\""
+        }
+    }
+
+    /// Resolves the address over rows given as (section index, id, text), in visible order; returns the index.
+    public func resolve(_ rows: [(section: Int, id: String?, text: String?)]) throws -> Int {
+        switch self {
+        case .position(let n):
+            guard n >= 1, n <= rows.count else { throw ShellError.noRow(description, count: rows.count) }
+            return n - 1
+        case .pair(let s, let r):
+            let sections = Array(Set(rows.map(\.section))).sorted()
+            guard s >= 1, s <= sections.count else { throw ShellError.noRow(description, count: rows.count) }
+            let inSection = rows.indices.filter { rows[$0].section == sections[s - 1] }
+            guard r >= 1, r <= inSection.count else { throw ShellError.noRow(description, count: rows.count) }
+            return inSection[r - 1]
+        case .key(let k):
+            if let i = rows.firstIndex(where: { $0.id == k }) { return i }
+            let matches = rows.indices.filter { rows[$0].text == k }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 {
+                throw ShellError.ambiguousRow(k, candidates: matches.map { "\($0 + 1)" })
+            }
+            if let n = Int(k) { return try RowAddress.position(n).resolve(rows) }
+            let near = rows.compactMap(\.text).filter { $0.localizedCaseInsensitiveContains(k) }
+            throw ShellError.noRowMatching(k, candidates: Array(near.prefix(5)), count: rows.count)
+        }
+    }
+}

@@ -25,6 +25,11 @@ public final class AppShell {
     public var themeValues: [(key: String, value: String)] = []
     public internal(set) var covered = false
     public var cover: String?
+    /// The app's settings bindings (`okit.app { themeName = "…", protection = "…", … }`), evaluated on the default
+    /// model's root for each snapshot; a theme change keeps the navigation state.
+    public var settingsBindings: [String: String] = [:]
+    /// Themes by name: their values for snapshots (`themeValues`).
+    public var themes: [String: [(key: String, value: String)]] = [:]
 
     public init(engine: Engine) { self.engine = engine }
 
@@ -83,6 +88,10 @@ public final class AppShell {
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
         app.menuOpen = menuOpen
+        if let b = settingsBindings["themeName"], let name = try engine.text(engine.defaultModel?.root, b), !name.isEmpty {
+            theme = name
+            themeValues = themes[name] ?? []
+        }
         app.theme = theme
         app.themeValues = themeValues
         app.covered = covered
@@ -111,11 +120,10 @@ public final class AppShell {
         try push(id, context: ctx)
     }
 
-    /// Pushes a screen on the current stack (the top presented screen's, else the tab's); the menu closes.
+    /// Pushes a screen on the current stack (the top presented screen's, else the tab's).
     func push(_ id: String, context: Entity?) throws {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
-        menuOpen = false
         if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
         try screen.appear()
     }
@@ -123,7 +131,6 @@ public final class AppShell {
     /// Presents a screen modally (a stack of its own), on a context.
     func presentScreen(_ id: String, context: Entity?) throws {
         let screen = try make(id, context: context, opener: top)
-        menuOpen = false
         presented.append([screen])
         try screen.appear()
     }

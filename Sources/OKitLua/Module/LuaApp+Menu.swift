@@ -1,10 +1,58 @@
 import CLua
 import OKitEngine
 
-/// Menu screens from Lua: `okit.menu(id, properties)`.
+/// Menu screens from Lua: `okit.menu(id, properties)` — a list's properties plus `identifier`, `rowIdentifier`,
+/// `hideMenu` and `items = { { title = "…", identifier = "screen", tap = … } }`.
 extension LuaApp {
     /// `okit.menu(id, properties)`.
     func declareMenu(_ call: LuaCall) throws -> Int32 {
-        throw LuaRaise("okit.menu is not available yet")
+        let id = try call.string(1)
+        try call.requireTable(2)
+        var identifier: String?, rowIdentifier: String?, hideMenu = ""
+        var items: [MenuItem] = []
+        let list = try listDeclaration(id, at: 2, function: "okit.menu") { key, v in
+            switch key {
+            case "identifier": identifier = lua.string(at: v)
+            case "rowIdentifier": rowIdentifier = lua.string(at: v)
+            case "hideMenu":
+                guard let t = lua.string(at: v) else { throw LuaRaise("okit.menu(\"\(id)\"), property hideMenu: expected a binding string") }
+                do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.menu(\"\(id)\"), property hideMenu: \(error)") }
+                hideMenu = t
+            case "items": items = try menuItems(at: v, screen: id)
+            default: return false
+            }
+            return true
+        }
+        var d = MenuDeclaration(list: list)
+        d.identifier = identifier
+        d.rowIdentifier = rowIdentifier
+        d.hideMenu = hideMenu
+        d.items = items
+        do { try shell.declare(d) } catch { throw LuaRaise("okit.menu: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
+        return 0
+    }
+
+    func menuItems(at v: Int32, screen: String) throws -> [MenuItem] {
+        guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.menu(\"\(screen)\"), property items: expected a list of { title = …, identifier = … }") }
+        var out: [MenuItem] = []
+        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+            lua_rawgeti(lua.L, v, lua_Integer(i + 1))
+            defer { lua.pop() }
+            let t = lua_absindex(lua.L, -1)
+            guard lua_type(lua.L, t) == LUA_TTABLE else { throw LuaRaise("okit.menu(\"\(screen)\"), items[\(i + 1)]: expected a table") }
+            guard lua.rawGet(t, "title") == LUA_TSTRING, let title = lua.string(at: -1) else {
+                lua.pop()
+                throw LuaRaise("okit.menu(\"\(screen)\"), items[\(i + 1)]: needs a title")
+            }
+            lua.pop()
+            var item = MenuItem(title: title)
+            if lua.rawGet(t, "identifier") == LUA_TSTRING { item.identifier = lua.string(at: -1) }
+            lua.pop()
+            if lua.rawGet(t, "tap") != LUA_TNIL { item.tap = try action(at: lua_absindex(lua.L, -1)) }
+            lua.pop()
+            out.append(item)
+        }
+        return out
     }
 }

@@ -9,14 +9,69 @@ extension LuaApp {
         "rowSort": \.rowSort, "rowSortAsc": \.rowSortAsc, "group": \.group, "groupName": \.groupName,
         "groupSortAsc": \.groupSortAsc, "search": \.search, "searchPath": \.searchPath, "index": \.index,
         "add": \.add, "addAppend": \.addAppend, "delete": \.delete, "deletePrompt": \.deletePrompt,
+        "deleteEnabled": \.deleteEnabled, "addNav": \.addNav, "reorder": \.reorder, "reorderEnabled": \.reorderEnabled,
+        "selectPath": \.selectPath, "navEnabled": \.navEnabled, "edit": \.edit, "editAlways": \.editAlways,
+        "editInherit": \.editInherit, "promptPath": \.promptPath, "subTitleSwap": \.subTitleSwap,
+        "searchFilters": \.searchFilters, "searchFilterPath": \.searchFilterPath, "groupSort": \.groupSort,
+        "refresh": \.refresh,
     ] }
+
+    static let hookKeys: Set<String> = ["onAppear", "onAdd", "onDelete", "onEdit", "onSelect"]
+
+    /// A controller hook: a binding or a Lua function.
+    func readHook(_ key: String, at v: Int32, into hooks: inout ScreenHooks) throws {
+        let a = try action(at: v)
+        switch key {
+        case "onAppear": hooks.onAppear = a
+        case "onAdd": hooks.onAdd = a
+        case "onDelete": hooks.onDelete = a
+        case "onEdit": hooks.onEdit = a
+        case "onSelect": hooks.onSelect = a
+        default: break
+        }
+    }
+
+    /// `buttons = { { title = "…", tap = …, enabled = "…", segue = "id", present = "id" }, … }`.
+    func readButtons(at v: Int32, screen: String) throws -> [BarButton] {
+        guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("screen \(screen), property buttons: expected a list of { title = …, tap = … }") }
+        var out: [BarButton] = []
+        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+            lua_rawgeti(lua.L, v, lua_Integer(i + 1))
+            defer { lua.pop() }
+            let b = lua_absindex(lua.L, -1)
+            guard lua_type(lua.L, b) == LUA_TTABLE else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: expected a table { title = …, tap = … }") }
+            func text(_ k: String) -> String? {
+                defer { lua.pop() }
+                return lua.rawGet(b, k) == LUA_TSTRING ? lua.string(at: -1) : nil
+            }
+            guard let title = text("title") else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: needs a title") }
+            var button = BarButton(title: title, enabled: text("enabled") ?? "", segue: text("segue"), present: text("present"))
+            if lua.rawGet(b, "tap") != LUA_TNIL { button.tap = try action(at: lua_absindex(lua.L, -1)) }
+            lua.pop()
+            for t in [title, button.enabled] where !t.isEmpty {
+                do { _ = try engine.compile(t) } catch { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: \(error)") }
+            }
+            out.append(button)
+        }
+        return out
+    }
 
     /// `okit.list(id, properties)`.
     func declareList(_ call: LuaCall) throws -> Int32 {
         let id = try call.string(1)
         try call.requireTable(2)
+        let d = try listDeclaration(id, at: 2, function: "okit.list")
+        do { try shell.declare(d) } catch { throw LuaRaise("okit.list: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
+        return 0
+    }
+
+    /// The list properties of the table at `index`; `extra` takes the keys of other kinds first (true: taken).
+    func listDeclaration(_ id: String, at index: Int32, function: String,
+                         extra: (String, Int32) throws -> Bool = { _, _ in false }) throws -> ListDeclaration {
         var d = ListDeclaration(id: id)
-        try forEachEntry(2, what: "okit.list(\"\(id)\")") { key, v in
+        try forEachEntry(index, what: "\(function)(\"\(id)\")") { key, v in
+            if try extra(key, v) { return }
             if key == "type" { d.type = lua.string(at: v); return }
             if key == "segue" { d.segue = lua.string(at: v); return }
             if key == "addName" { d.addName = lua.string(at: v); return }
@@ -25,38 +80,67 @@ extension LuaApp {
                 return
             }
             if key == "typeName" { d.typeName = lua.string(at: v); return }
+            if key == "help" { d.help = lua.string(at: v); return }
+            if key == "buttons" { d.buttons = try readButtons(at: v, screen: id); return }
+            if key == "titleTap" { d.titleTap = try action(at: v); return }
+            if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
             if key == "cell" {
                 guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.list(\"\(id)\"): cell must be a table of cell properties") }
                 if lua.rawGet(v, "path") == LUA_TSTRING { d.cellPath = lua.string(at: -1) ?? "" }
                 lua.pop()
                 if lua.rawGet(v, "detailPath") == LUA_TSTRING { d.cellDetailPath = lua.string(at: -1) ?? "" }
                 lua.pop()
-                for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyTap"] {
+                for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyTap", "accyEditText", "accyEditIcon",
+                            "accyEditShow", "accyEditEnabled", "accyEditTap"] {
                     if lua.rawGet(v, key) != LUA_TNIL { try readRowAction(key, at: lua_absindex(lua.L, -1), into: &d.actions, screen: id) }
                     lua.pop()
                 }
                 return
             }
             guard let path = LuaApp.listProperties[key] else {
-                engine.warn("screen \(id): property \"\(key)\" is not supported yet (it arrives with the screens issue)")
+                let known = Array(LuaApp.listProperties.keys) + Array(LuaApp.rowActionKeys.keys) + Array(LuaApp.hookKeys)
+                    + ["type", "segue", "addName", "typeName", "help", "buttons", "titleTap", "cell"]
+                engine.warn("\(function)(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
                 return
             }
             guard let text = lua.string(at: v) else {
-                throw LuaRaise("okit.list(\"\(id)\"), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+                throw LuaRaise("\(function)(\"\(id)\"), property \(key): expected a binding string, got \(lua.typeName(at: v))")
             }
             do { _ = try engine.compile(text) } catch {
-                throw LuaRaise("okit.list(\"\(id)\"), property \(key): \(error)")
+                throw LuaRaise("\(function)(\"\(id)\"), property \(key): \(error)")
             }
             d[keyPath: path] = text
         }
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.list: \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return d
+    }
+
+    /// ` (did you mean "x"?)` for the closest known name, or nothing.
+    static func suggestion(_ name: String, _ known: [String]) -> String {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var prev = row[0]
+                row[0] = i
+                for j in 1...max(b.count, 1) where !b.isEmpty {
+                    let cur = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    prev = cur
+                }
+            }
+            return row[b.count]
+        }
+        let lower = Array(name.lowercased())
+        let best = known.map { ($0, distance(lower, Array($0.lowercased()))) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        guard let best, best.1 <= max(2, name.count / 3) else { return "" }
+        return " (did you mean \"\(best.0)\"?)"
     }
 
     static let rowActionKeys: [String: String] = [
         "tap": "tap", "quickName": "quickName", "quickEnabled": "quickEnabled", "quickTap": "quickTap", "more": "more",
         "moreActions": "moreActions", "moreActionsEnabled": "moreActionsEnabled", "moreActionsTap": "moreActionsTap",
+        "tapEdit": "tapEdit", "moreTap": "moreTap", "accyText": "accyText", "accyIcon": "accyIcon", "accyShow": "accyShow",
+        "accyEnabled": "accyEnabled", "accyTap": "accyTap", "accyEditText": "accyEditText", "accyEditIcon": "accyEditIcon",
+        "accyEditShow": "accyEditShow", "accyEditEnabled": "accyEditEnabled", "accyEditTap": "accyEditTap",
     ]
 
     /// An action property: a binding string, or a Lua function `function(ctx, app)`.
@@ -85,6 +169,13 @@ extension LuaApp {
         case "tap": a.tap = try action(at: v)
         case "quickTap": a.quickTap = try action(at: v)
         case "accyTap": a.accyTap = try action(at: v)
+        case "tapEdit": a.tapEdit = try action(at: v)
+        case "moreTap": a.moreTap = try action(at: v)
+        case "accyEditTap": a.accyEditTap = try action(at: v)
+        case "accyEditText": a.accyEditText = try text()
+        case "accyEditIcon": a.accyEditIcon = try text()
+        case "accyEditShow": a.accyEditShow = try text()
+        case "accyEditEnabled": a.accyEditEnabled = try text()
         case "moreActionsTap":
             if lua_type(lua.L, v) == LUA_TTABLE {
                 let n = lua_rawlen(lua.L, v)
@@ -178,6 +269,11 @@ extension LuaApp {
         }
         var menu: String?
         if case .string(let m)? = hash[.string("menu")] { menu = m }
+        for key in ["themeName", "encryption", "protection", "protectionTimeout", "protectionCover", "protectionText", "protectionImage"] {
+            guard case .string(let b)? = hash[.string(key)] else { continue }
+            do { _ = try engine.compile(b) } catch { throw LuaRaise("okit.app, property \(key): \(error)", withPosition: false) }
+            shell.settingsBindings[key] = b
+        }
         do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
     }
 }

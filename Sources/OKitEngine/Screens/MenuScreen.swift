@@ -1,0 +1,144 @@
+/// A menu screen (`okit.menu`, OKit's ModelMenuTableController): a list whose choices show content. A row tap
+/// follows the row's `segue` as a list does; the accessory shows `rowIdentifier` as the content with the row's
+/// entity (an empty one goes home); `items` are the toolbar. Each choice hides the menu unless `hideMenu` is false.
+public struct MenuDeclaration: ScreenDeclaration {
+    public var list: ListDeclaration
+    /// The content screen an item without its own `identifier` shows ("" or nil: home).
+    public var identifier: String?
+    /// The content screen the row accessory shows with the row's entity ("" or nil: home).
+    public var rowIdentifier: String?
+    /// `hideMenu` (default `#true`): a choice hides the menu.
+    public var hideMenu = ""
+    /// The toolbar items.
+    public var items: [MenuItem] = []
+
+    public var id: String { list.id }
+    public var type: String? { list.type }
+    public var kind: String { "menu" }
+
+    public init(list: ListDeclaration) { self.list = list }
+
+    public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
+        guard let inner = try list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        let screen = MenuScreen(declaration: self, list: inner)
+        screen.shell = shell
+        return screen
+    }
+
+    public func check(_ run: ScreenCheckRun) {
+        list.check(run)
+        run.run(id, "hideMenu", hideMenu, run.root)
+        for item in items {
+            run.run(id, "items.title", item.title, run.root)
+            run.run(id, "items.tap", item.tap, run.root)
+        }
+        if let rowIdentifier, !rowIdentifier.isEmpty {
+            let context = list.contextPath.isEmpty ? run.root : run.entityType(after: list.contextPath, from: run.root)
+            if let row = run.type(list.type, screen: id) ?? run.entityType(after: list.dataPath, from: context) {
+                run.openedWith[rowIdentifier] = row
+            }
+        }
+    }
+}
+
+/// A toolbar item of a menu: a title (binding), an action, and the content screen it shows.
+public struct MenuItem {
+    public var title: String
+    public var identifier: String?
+    public var tap: Action?
+
+    public init(title: String, identifier: String? = nil, tap: Action? = nil) {
+        self.title = title
+        self.identifier = identifier
+        self.tap = tap
+    }
+}
+
+/// An open menu: a list screen with content navigation.
+public final class MenuScreen: MenuItemsScreen {
+    public let declaration: MenuDeclaration
+    let list: ListScreen
+    weak var shell: AppShell?
+
+    init(declaration: MenuDeclaration, list: ListScreen) {
+        self.declaration = declaration
+        self.list = list
+    }
+
+    public var id: String { declaration.id }
+    public var context: Entity? { list.context }
+    public var editing: Bool { list.editing }
+    public func setEditing(_ on: Bool) throws { try list.setEditing(on) }
+    public func appear() throws { try list.appear() }
+
+    public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot {
+        var snap = try list.snapshot(offset: offset, limit: limit)
+        snap.kind = "menu"
+        for item in declaration.items {
+            let title = try list.engine.text(list.context, item.title) ?? item.title
+            snap.buttons.append(ButtonSnapshot(id: title, title: title, enabled: true))
+        }
+        return snap
+    }
+
+    var hides: Bool {
+        get throws { try list.flag(declaration.hideMenu, row: list.context, default: true) }
+    }
+
+    public func tap(_ row: RowAddress) throws {
+        let hide = try hides
+        try list.tap(row)
+        shell?.hideMenuAfterChoice(hide: hide)
+    }
+
+    /// The accessory shows `rowIdentifier` as the content with the row's entity (or goes home).
+    public func accessory(_ row: RowAddress) throws {
+        guard let shell else { throw ShellError.notStarted }
+        let entity = try list.entity(row: row)
+        let hide = try hides
+        if list.declaration.actions.accyTap != nil { try list.accessory(row) }
+        try shell.showContent(declaration.rowIdentifier, context: entity)
+        shell.hideMenuAfterChoice(hide: hide)
+    }
+
+    public func select(_ row: RowAddress) throws { try list.select(row) }
+    public func search(_ text: String, scope: String?) throws { try list.search(text, scope: scope) }
+    public func titleTap() throws { try list.titleTap() }
+
+    public func button(_ name: String) throws {
+        if (try? chooseItem(name)) != nil { return }
+        try list.button(name)
+    }
+
+    /// Chooses a toolbar item: runs its action, then shows its content screen (or the menu's `identifier`).
+    func chooseItem(_ title: String) throws {
+        guard let shell else { throw ShellError.notStarted }
+        var titles: [String] = []
+        for item in declaration.items {
+            let t = try list.engine.text(list.context, item.title) ?? item.title
+            titles.append(t)
+            guard t == title else { continue }
+            let hide = try hides
+            if let tap = item.tap { try tap.run(list.engine, on: list.context) }
+            if item.tap == nil || item.identifier != nil {
+                try shell.showContent(item.identifier ?? declaration.identifier, context: nil)
+            }
+            shell.hideMenuAfterChoice(hide: hide)
+            return
+        }
+        throw ShellError.noButton(title, buttons: titles)
+    }
+}
+
+extension AppShell {
+    /// Shows a screen as the content of the current tab: the tab's stack goes back to its first screen and the
+    /// screen is pushed on it with the context (nil: the current tab's own context). No id: home.
+    func showContent(_ id: String?, context: Entity?) throws {
+        presented = []
+        if !stacks.isEmpty { stacks[tabIndex].removeSubrange(1...) }
+        guard let id, !id.isEmpty else { try top?.appear(); return }
+        let screen = try make(id, context: context ?? stacks[tabIndex].first?.context, opener: nil)
+        stacks[tabIndex].append(screen)
+        try screen.appear()
+    }
+}

@@ -27,11 +27,18 @@ public final class ListScreen: ShellScreen {
     /// The search scope: 0 is "All", n the n-th part of `searchFilters`.
     var scopeIndex = 0
     private var keysSubscription: Subscription?
-    private var searchText = ""
+    var searchText = ""
     private var normalizedQuery = ""
     private var matching: [Int]?
     /// How many times the rows' keys were computed (for tests).
     public internal(set) var rebuilds = 0
+    /// Rows' and the header's snapshots, each kept with what it read (ListScreen+Snapshot.swift).
+    var rowCache: [ObjectIdentifier: CachedRow] = [:]
+    var headerCache: CachedHeader?
+    /// How many row snapshots were computed (for tests: after a write, only the affected rows).
+    public internal(set) var rowComputations = 0
+    /// How many times the header (title, subtitle, prompt, buttons) was computed.
+    public internal(set) var headerComputations = 0
 
     let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail, bFilter: Binding
 
@@ -59,6 +66,12 @@ public final class ListScreen: ShellScreen {
     }
 
     /// Turns edit mode on or off: needs the Edit button (`edit`) or `editAlways` (which keeps it on).
+    deinit {
+        keysSubscription?.cancel()
+        for (_, c) in rowCache { c.subscription?.cancel() }
+        headerCache?.subscription?.cancel()
+    }
+
     public func setEditing(_ on: Bool) throws {
         if try flag(declaration.editAlways, row: context) {
             if !on { throw ShellError.notAllowed("edit off (editAlways)", id) }
@@ -199,77 +212,5 @@ public final class ListScreen: ShellScreen {
         let matches = try shown.filter { try engine.evaluate(bText, rows[$0].entity, mode: .display).displayString == row }
         guard matches.count == 1 else { throw ShellError.noRow(row, count: shown.count) }
         return rows[matches[0]].entity
-    }
-
-    /// The screen as a person sees it: title, subtitle, search, index and a window of rows.
-    public func snapshot(offset: Int = 0, limit: Int = 200) throws -> ScreenSnapshot {
-        try refresh()
-        let d = declaration
-        let shown = visible()
-        var snap = ScreenSnapshot(id: d.id, kind: "list", context: context?.debugName)
-        var title = try engine.text(context, d.titlePath)
-        var subtitle = try engine.text(context, d.subTitlePath)
-        if subtitle == nil, !d.titleCount.isEmpty {
-            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rows.count
-            if !d.subTitleObject.isEmpty {
-                let one = try engine.text(context, d.subTitleObject) ?? ""
-                let many = try engine.text(context, d.subTitleObjectPlural) ?? engine.localize(one + "s")
-                subtitle = "\(n) \(n == 1 ? one : many)"
-            } else if let t = title {
-                title = "\(t) (\(n))"
-            }
-        }
-        if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
-        snap.title = title
-        snap.subtitle = subtitle
-        snap.prompt = try engine.text(context, d.promptPath)
-        snap.editing = editing
-        snap.buttons = try buttons()
-        if try flag(d.search, row: context) {
-            let scopes = try scopeTitles()
-            snap.search = SearchSnapshot(visible: true, text: searchText, scopes: scopes.isEmpty ? [] : ["All"] + scopes,
-                                         scope: scopeIndex == 0 || scopeIndex > scopes.count ? "All" : scopes[scopeIndex - 1])
-        }
-        snap.rowCount = shown.count
-        if try engine.get(context, d.index.isEmpty ? "#false" : d.index, mode: .display).truthy {
-            var letters: [String] = []
-            var seen: Set<String> = []
-            for i in shown {
-                let first = rows[i].groupTitle?.first.map { String($0).uppercased() } ?? "#"
-                let letter = first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
-                if seen.insert(letter).inserted { letters.append(letter) }
-            }
-            snap.index = letters
-        }
-        let start = max(0, min(offset, shown.count))
-        let end = min(shown.count, start + max(0, limit))
-        let a = d.actions
-        let acc = accessoryProperties
-        let deletable = try flag(d.delete, row: context)
-        let selectable = editing && !d.selectPath.isEmpty
-        for k in start..<end {
-            let row = rows[shown[k]]
-            let e = row.entity
-            var r = RowSnapshot(id: e.id,
-                                text: try engine.evaluate(bText, e, mode: .display).displayString,
-                                detail: try engine.evaluate(bDetail, e, mode: .display).displayString)
-            r.delete = try deletable && flag(d.deleteEnabled, row: e, default: true)
-            if selectable { r.selected = try flag(d.selectPath, row: e) }
-            if !a.quickName.isEmpty, let title = try engine.text(e, a.quickName) {
-                r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
-            }
-            r.more = try flag(a.more, row: e)
-            if !acc.text.isEmpty || !acc.icon.isEmpty, try flag(acc.show, row: e, default: true) {
-                r.accessory = AccessorySnapshot(kind: acc.tap == nil ? "label" : "button",
-                                                text: try engine.text(e, acc.text.isEmpty ? acc.icon : acc.text),
-                                                enabled: try flag(acc.enabled, row: e, default: true))
-            }
-            if let last = snap.sections.last, last.header == row.groupTitle {
-                snap.sections[snap.sections.count - 1].rows.append(r)
-            } else {
-                snap.sections.append(SectionSnapshot(header: row.groupTitle, footer: nil, rows: [r]))
-            }
-        }
-        return snap
     }
 }

@@ -1,0 +1,153 @@
+/// A list's snapshot, recomputed incrementally: each row's snapshot and the header (title, subtitle, prompt,
+/// buttons) are computed inside a subscription that records what they read, and kept until a write touches any
+/// of it. A snapshot after a write to one book recomputes that book's row only.
+final class CachedRow {
+    weak var entity: Entity?
+    var row: RowSnapshot?
+    var subscription: Subscription?
+    /// The screen state the row was computed in (edit mode changes selection, accessories, delete).
+    var editing = false
+}
+
+final class CachedHeader {
+    var title: String?
+    var subtitle: String?
+    var prompt: String?
+    var buttons: [ButtonSnapshot] = []
+    var subscription: Subscription?
+    var editing = false
+    var rowCount = 0
+}
+
+extension ListScreen {
+    /// The screen as a person sees it: title, subtitle, search, index and a window of rows.
+    public func snapshot(offset: Int = 0, limit: Int = 200) throws -> ScreenSnapshot {
+        try refresh()
+        let d = declaration
+        let shown = visible()
+        var snap = ScreenSnapshot(id: d.id, kind: "list", context: context?.debugName)
+        let header = try currentHeader()
+        snap.title = header.title
+        snap.subtitle = header.subtitle
+        snap.prompt = header.prompt
+        snap.buttons = header.buttons
+        snap.editing = editing
+        if try flag(d.search, row: context) {
+            let scopes = try scopeTitles()
+            snap.search = SearchSnapshot(visible: true, text: searchText, scopes: scopes.isEmpty ? [] : ["All"] + scopes,
+                                         scope: scopeIndex == 0 || scopeIndex > scopes.count ? "All" : scopes[scopeIndex - 1])
+        }
+        snap.rowCount = shown.count
+        if try flag(d.index, row: context) {
+            var letters: [String] = []
+            var seen: Set<String> = []
+            for i in shown {
+                let first = rows[i].groupTitle?.first.map { String($0).uppercased() } ?? "#"
+                let letter = first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
+                if seen.insert(letter).inserted { letters.append(letter) }
+            }
+            snap.index = letters
+        }
+        let start = max(0, min(offset, shown.count))
+        let end = min(shown.count, start + max(0, limit))
+        var kept: [ObjectIdentifier: CachedRow] = [:]
+        kept.reserveCapacity(end - start)
+        for k in start..<end {
+            let row = rows[shown[k]]
+            let r = try rowSnapshot(row.entity, into: &kept)
+            if let last = snap.sections.last, last.header == row.groupTitle {
+                snap.sections[snap.sections.count - 1].rows.append(r)
+            } else {
+                snap.sections.append(SectionSnapshot(header: row.groupTitle, footer: nil, rows: [r]))
+            }
+        }
+        // Rows that left the window stop listening.
+        for (key, c) in rowCache where kept[key] == nil { c.subscription?.cancel() }
+        rowCache = kept
+        return snap
+    }
+
+    /// A row's snapshot: the kept one while nothing it read changed, else computed again.
+    func rowSnapshot(_ e: Entity, into kept: inout [ObjectIdentifier: CachedRow]) throws -> RowSnapshot {
+        let key = ObjectIdentifier(e)
+        if let c = rowCache[key], c.entity === e, c.editing == editing, let sub = c.subscription, !sub.isStale, let r = c.row {
+            kept[key] = c
+            return r
+        }
+        rowCache[key]?.subscription?.cancel()
+        let c = CachedRow()
+        c.entity = e
+        c.editing = editing
+        c.subscription = engine.graph.subscribe({ [weak self, weak c] in
+            guard let self, let c else { return .null }
+            self.rowComputations += 1
+            c.row = try self.computeRow(e)
+            return .null
+        })
+        if let error = c.subscription?.lastError { c.subscription?.cancel(); throw error }
+        kept[key] = c
+        rowCache[key] = c
+        return c.row ?? RowSnapshot(id: e.id, text: nil, detail: nil)
+    }
+
+    /// Everything a row shows, from its bindings.
+    func computeRow(_ e: Entity) throws -> RowSnapshot {
+        let d = declaration
+        let a = d.actions
+        let acc = accessoryProperties
+        var r = RowSnapshot(id: e.id,
+                            text: try engine.evaluate(bText, e, mode: .display).displayString,
+                            detail: try engine.evaluate(bDetail, e, mode: .display).displayString)
+        r.delete = try flag(d.delete, row: context) && flag(d.deleteEnabled, row: e, default: true)
+        if editing, !d.selectPath.isEmpty { r.selected = try flag(d.selectPath, row: e) }
+        if !a.quickName.isEmpty, let title = try engine.text(e, a.quickName) {
+            r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
+        }
+        r.more = try flag(a.more, row: e)
+        if !acc.text.isEmpty || !acc.icon.isEmpty, try flag(acc.show, row: e, default: true) {
+            r.accessory = AccessorySnapshot(kind: acc.tap == nil ? "label" : "button",
+                                            text: try engine.text(e, acc.text.isEmpty ? acc.icon : acc.text),
+                                            enabled: try flag(acc.enabled, row: e, default: true))
+        }
+        return r
+    }
+
+    /// Title, subtitle, prompt and buttons: kept while nothing they read changed.
+    func currentHeader() throws -> CachedHeader {
+        if let h = headerCache, h.editing == editing, h.rowCount == rows.count, let sub = h.subscription, !sub.isStale { return h }
+        headerCache?.subscription?.cancel()
+        let h = CachedHeader()
+        h.editing = editing
+        h.rowCount = rows.count
+        h.subscription = engine.graph.subscribe({ [weak self, weak h] in
+            guard let self, let h else { return .null }
+            self.headerComputations += 1
+            try self.computeHeader(into: h)
+            return .null
+        })
+        if let error = h.subscription?.lastError { h.subscription?.cancel(); throw error }
+        headerCache = h
+        return h
+    }
+
+    func computeHeader(into h: CachedHeader) throws {
+        let d = declaration
+        var title = try engine.text(context, d.titlePath)
+        var subtitle = try engine.text(context, d.subTitlePath)
+        if subtitle == nil, !d.titleCount.isEmpty {
+            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rows.count
+            if !d.subTitleObject.isEmpty {
+                let one = try engine.text(context, d.subTitleObject) ?? ""
+                let many = try engine.text(context, d.subTitleObjectPlural) ?? engine.localize(one + "s")
+                subtitle = "\(n) \(n == 1 ? one : many)"
+            } else if let t = title {
+                title = "\(t) (\(n))"
+            }
+        }
+        if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
+        h.title = title
+        h.subtitle = subtitle
+        h.prompt = try engine.text(context, d.promptPath)
+        h.buttons = try buttons()
+    }
+}

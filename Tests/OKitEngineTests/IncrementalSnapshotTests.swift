@@ -1,0 +1,56 @@
+import Testing
+@testable import OKitEngine
+
+/// Snapshots recompute only what a write affected (screens.md: "Snapshots recompute only what changed").
+@Suite struct IncrementalSnapshotTests {
+    func screen() throws -> (ShopFixture, ListScreen) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma", "Anna", "Zorro"])
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"; d.cellPath = "name"; d.cellDetailPath = "formatMarked"; d.titlePath = "name"
+        d.titleCount = "books.@count"; d.subTitleObject = "%Book"
+        return (f, try ListScreen(engine: f.engine, declaration: d, context: f.shop.root))
+    }
+
+    @Test func aWriteToOneBookRecomputesThatRowOnly() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        #expect(screen.rowComputations == 4 && screen.headerComputations == 1)
+        _ = try screen.snapshot()
+        #expect(screen.rowComputations == 4 && screen.headerComputations == 1, "nothing changed: nothing recomputed")
+        try f.engine.set(f.book(1), "marked", .bool(true))
+        let snap = try screen.snapshot()
+        #expect(screen.rowComputations == 5 && screen.headerComputations == 1)
+        #expect(snap.sections[0].rows[1].detail == "marked")
+    }
+
+    @Test func aTitleChangeRecomputesTheHeaderOnly() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        try f.engine.set(f.shop.root, "name", .string("Books & More"))
+        let snap = try screen.snapshot()
+        #expect(snap.title == "Books & More" && screen.headerComputations == 2 && screen.rowComputations == 4)
+    }
+
+    @Test func anInsertComputesTheNewRowAndTheCount() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Ulysses")])), into: f.engine.collection(f.shop.root, "books"), append: true)
+        let snap = try screen.snapshot()
+        #expect(snap.subtitle == "5 Books" && screen.rowComputations == 5 && screen.headerComputations == 2)
+    }
+
+    @Test func rowsOutsideTheWindowAreNotComputedAndStopListening() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot(offset: 0, limit: 2)
+        #expect(screen.rowComputations == 2)
+        _ = try screen.snapshot(offset: 2, limit: 2)
+        #expect(screen.rowComputations == 4)
+        // Rows 0 and 1 left the window: a write to them computes nothing until they are shown again.
+        try f.engine.set(f.book(0), "marked", .bool(true))
+        _ = try screen.snapshot(offset: 2, limit: 2)
+        #expect(screen.rowComputations == 4)
+        let snap = try screen.snapshot(offset: 0, limit: 1)
+        #expect(snap.sections[0].rows[0].detail == "marked" && screen.rowComputations == 5)
+    }
+}

@@ -204,6 +204,8 @@ public final class AppShell {
     func helpOf(_ screen: any ShellScreen) throws -> String? {
         if let l = screen as? ListScreen { return l.declaration.help }
         if let d = screen as? DetailScreen { return d.declaration.help }
+        if let s = screen as? SelectionScreen { return s.declaration.list.help }
+        if let m = screen as? MenuScreen { return m.declaration.list.help }
         return nil
     }
 }

@@ -65,13 +65,14 @@ public final class ScreenCheckRun {
 
 extension AppShell {
     /// The problems of every screen's bindings. Screens that open others by rows (lists, selections, menus) are
-    /// checked first so that the screens they open know their context type.
+    /// checked first so that the screens they open know their context type; selections last (detail cells open them).
     public func check() -> [ScreenIssue] {
         let run = ScreenCheckRun(engine: engine)
         let all = declarationOrder.compactMap { declaration($0) }
-        let rowScreens: Set<String> = ["list", "selection", "menu"]
+        let rowScreens: Set<String> = ["list", "menu"]
         for d in all where rowScreens.contains(d.kind) { d.check(run) }
-        for d in all where !rowScreens.contains(d.kind) { d.check(run) }
+        for d in all where !rowScreens.contains(d.kind) && d.kind != "selection" { d.check(run) }
+        for d in all where d.kind == "selection" { d.check(run) }
         return run.issues
     }
 }

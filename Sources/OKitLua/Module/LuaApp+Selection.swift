@@ -1,10 +1,58 @@
 import CLua
 import OKitEngine
 
-/// Selection screens from Lua: `okit.selection(id, properties)`.
+/// Selection screens from Lua: `okit.selection(id, properties)` — a list's properties plus `selectionPath`,
+/// `selectionContextPath`, `unique`, `unselect`, `selectAppend`, `clear`, `close`, `autoClose` (bindings) and
+/// `refType` (a literal type name).
 extension LuaApp {
+    /// The selection properties that take bindings.
+    static var selectionProperties: [String: WritableKeyPath<SelectionDeclaration, String>] { [
+        "selectionPath": \.selectionPath, "selectionContextPath": \.selectionContextPath, "unique": \.unique,
+        "unselect": \.unselect, "selectAppend": \.selectAppend, "clear": \.clear, "close": \.close, "autoClose": \.autoClose,
+    ] }
+
+    /// The keys `listDeclaration` takes (for the unknown-property warning with suggestions).
+    static var listKeys: Set<String> {
+        Set(listProperties.keys).union(rowActionKeys.keys).union(hookKeys)
+            .union(["type", "segue", "addName", "typeName", "help", "buttons", "titleTap", "cell"])
+    }
+
     /// `okit.selection(id, properties)`.
     func declareSelection(_ call: LuaCall) throws -> Int32 {
-        throw LuaRaise("okit.selection is not available yet")
+        let id = try call.string(1)
+        try call.requireTable(2)
+        let what = "okit.selection(\"\(id)\")"
+        var bindings: [(WritableKeyPath<SelectionDeclaration, String>, String)] = []
+        var refType: String?
+        let listKeys = LuaApp.listKeys
+        let list = try listDeclaration(id, at: 2, function: "okit.selection") { key, v in
+            if key == "refType" {
+                guard lua_type(lua.L, v) == LUA_TSTRING, let t = lua.string(at: v) else {
+                    throw LuaRaise("\(what), property refType: expected an entity type name, got \(lua.typeName(at: v))")
+                }
+                refType = t.isEmpty ? nil : t
+                return true
+            }
+            if let path = LuaApp.selectionProperties[key] {
+                guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else {
+                    throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+                }
+                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+                bindings.append((path, text))
+                return true
+            }
+            if !listKeys.contains(key) {
+                let known = Array(listKeys) + Array(LuaApp.selectionProperties.keys) + ["refType"]
+                engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
+                return true
+            }
+            return false
+        }
+        var d = SelectionDeclaration(list: list)
+        for (path, text) in bindings { d[keyPath: path] = text }
+        d.refType = refType
+        do { try shell.declare(d) } catch { throw LuaRaise("okit.selection: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
+        return 0
     }
 }

@@ -1,0 +1,87 @@
+/// A selection screen as declared (`okit.selection`, OKit's ModelSelectionTableController): a list whose rows are
+/// candidates, selected into references held by another entity (screens.md "Selection screens").
+///
+/// The rows come from the list properties (`dataPath` on the screen's context, sorting, grouping, search, cell).
+/// What is selected lives in the model: `selectionPath`, evaluated on the *selection context*, is a `ref` field
+/// (single choice) or an array or set of refs (several); a row is checked when one of those refs points to it.
+///
+/// The selection context is the context the pushing screen hands over (its own context for a bar button, a row's
+/// entity for a row segue, a cell's context for a detail cell, the entity an `open` binding reaches), made
+/// relative by `selectionContextPath`. Every flag below is a binding evaluated on the selection context; an empty
+/// binding means the default shown.
+public struct SelectionDeclaration: ScreenDeclaration {
+    /// The list part: rows, cell, sorting, grouping, search, title, extra buttons, hooks (`onSelect` runs on the
+    /// row's entity after each selection change).
+    public var list: ListDeclaration
+    /// The ref (single) or array/set of refs (several), on the selection context. Empty: the pushing list's
+    /// `dataPath` when a list pushes the screen with its own context (OKit's list segue), otherwise `.`.
+    public var selectionPath = ""
+    /// Makes the selection context relative to the context handed over.
+    public var selectionContextPath = ""
+    /// `unique` (default `#true`): a row is selected at most once; false lets an array hold several refs to it.
+    /// A set is always unique.
+    public var unique = ""
+    /// `unselect` (default `#true`): tapping a selected row unselects it.
+    public var unselect = ""
+    /// `selectAppend` (default `#false`): several-choice refs go to the end instead of the front.
+    public var selectAppend = ""
+    /// The entity type stored for each selection (literal, OKit's ModelRef subclass): a declared type with a
+    /// `refKey` field. Default: the field's own type (built-in refs for `ref T` and `[ref T]`).
+    public var refType: String?
+    /// `clear` (default `#true`): the Clear button, which unselects everything.
+    public var clear = ""
+    /// `close` (default `#true`): the Close button, shown while the screen is presented.
+    public var close = ""
+    /// `autoClose` (default `#false`, as in OKit): `#true` closes the screen after each selection (dismissed when
+    /// presented, otherwise popped).
+    public var autoClose = ""
+
+    public var id: String { list.id }
+    /// The row entity type.
+    public var type: String? { list.type }
+    public var kind: String { "selection" }
+
+    public init(list: ListDeclaration) { self.list = list }
+
+    /// Convenience: a selection with an empty list part.
+    public init(id: String) { self.list = ListDeclaration(id: id) }
+
+    /// The flag bindings with their defaults, by property name (for checks and the Lua bridge).
+    public var flags: [(name: String, binding: String, default: Bool)] {
+        [("unique", unique, true), ("unselect", unselect, true), ("selectAppend", selectAppend, false),
+         ("clear", clear, true), ("close", close, true), ("autoClose", autoClose, false)]
+    }
+
+    public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
+        guard let inner = try list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        var path = selectionPath
+        if path.isEmpty {
+            if let pusher = opener as? ListScreen, pusher.context === context, !pusher.declaration.dataPath.isEmpty {
+                path = pusher.declaration.dataPath
+            } else {
+                path = "."
+            }
+        }
+        let screen = try SelectionScreen(declaration: self, list: inner, selectionBase: context, selectionPath: path)
+        screen.shell = shell
+        return screen
+    }
+
+    public func check(_ run: ScreenCheckRun) {
+        list.check(run)
+        let base = run.openedWith[id] ?? run.root
+        run.run(id, "selectionContextPath", selectionContextPath, base)
+        let selection = selectionContextPath.isEmpty ? base : run.entityType(after: selectionContextPath, from: base)
+        run.run(id, "selectionPath", selectionPath, selection)
+        for f in flags { run.run(id, f.name, f.binding, selection) }
+        if let refType {
+            if let t = run.engine.schema.type(named: refType) {
+                if t.field(named: "refKey")?.type != .string {
+                    run.issue(id, "refType", "\(refType) has no string field \"refKey\" (a selection stores the row's id there)")
+                }
+            } else {
+                run.issue(id, "refType", "unknown entity type \"\(refType)\"")
+            }
+        }
+    }
+}

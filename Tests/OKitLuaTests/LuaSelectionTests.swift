@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitLua
+
+let selectionApp = """
+local okit = require "okit"
+okit.entity("Author", { name = "string" })
+okit.entity("Book", { name = "string", lead = "ref Author", authors = "[ref Author]" })
+okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
+shop = okit.model("Shop", { seed = function(root)
+  root.authors:append(okit.new("Author", { name = "Carl" }))
+  root.authors:append(okit.new("Author", { name = "Anna" }))
+  root.books:append(okit.new("Book", { name = "Dune" }))
+end })
+okit.state { shop }
+okit.list("books", { type = "Book", dataPath = "books", cell = { path = "name" }, segue = "lead" })
+okit.detail("book", { titlePath = "name" })
+okit.selection("lead", { dataPath = "/authors", rowSort = "name", cell = { path = "name" }, selectionPath = "lead",
+  autoClose = "#true", onSelect = function(author) PICKED = author.name end })
+okit.selection("coauthors", { type = "Author", dataPath = "/authors", rowSort = "name", cell = { path = "name" },
+  selectionPath = "books[0]/authors", selectAppend = "#true", clear = "#false" })
+okit.app { home = "books" }
+"""
+
+@Suite struct LuaSelectionTests {
+    @Test func aSelectionDeclaredInLuaSelectsThroughTheDriver() throws {
+        let t = try TempApp(["app.lua": selectionApp])
+        let app = try t.launch()
+        try app.driver.run("tap", ["row": .string("Dune")])
+        var snap = try app.shell.snapshot().screen
+        #expect(snap.kind == "selection" && snap.sections.flatMap(\.rows).map(\.text) == ["Anna", "Carl"])
+        #expect(snap.sections.flatMap(\.rows).map(\.checked) == [false, false])
+        try app.driver.run("tap", ["row": .int(2)])
+        try app.run("assert(shop.books[1].lead.ref.name == 'Carl', 'the ref points to Carl'); assert(PICKED == 'Carl', 'onSelect ran')")
+        snap = try app.shell.snapshot().screen
+        #expect(snap.id == "books", "autoClose = #true closes after the selection")
+
+        try app.driver.run("open", ["id": .string("coauthors")])
+        #expect(try app.shell.snapshot().screen.buttons.isEmpty, "clear = #false hides Clear; Close shows only when presented")
+        try app.driver.run("select", ["row": .string("Carl")])
+        try app.driver.run("tap", ["row": .string("Anna")])
+        try app.run("local a = shop.books[1].authors; assert(#a == 2 and a[1].ref.name == 'Carl' and a[2].ref.name == 'Anna', 'appended')")
+        snap = try app.shell.snapshot().screen
+        #expect(snap.sections.flatMap(\.rows).map(\.checked) == [true, true])
+    }
+
+    @Test func badPropertiesFailWithTheScreenAndProperty() throws {
+        let bad = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.selection("pick", { dataPath = "authors", selectionPath = "a b(" })
+        """])
+        do {
+            _ = try bad.launch()
+            Issue.record("a bad binding is refused")
+        } catch {
+            #expect("\(error)".contains("okit.selection(\"pick\"), property selectionPath:"))
+        }
+        let wrongType = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.selection("pick", { dataPath = "authors", autoClose = true })
+        """])
+        do {
+            _ = try wrongType.launch()
+            Issue.record("a boolean is not a binding")
+        } catch {
+            #expect("\(error)".contains("okit.selection(\"pick\"), property autoClose: expected a binding string, got boolean"))
+        }
+        let typo = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.selection("pick", { dataPath = "authors", selectionPth = "a" })
+        """])
+        let warnings = try typo.launch().engine.warnings
+        #expect(warnings.contains { $0.contains("unknown property \"selectionPth\" (did you mean \"selectionPath\"?)") }, "\(warnings)")
+    }
+}

@@ -106,15 +106,17 @@
 ---@field screen okit.SnapshotScreen
 ---@field alert okit.SnapshotAlert? the pending alert
 
---- A model change listed by `app:changes`: a field write (`old`, `new`) or a collection change (`op`, `index`, `id`).
+--- A model change listed by `app:changes`: a field write `{model, path, old, new}` (no `op`; a nil value is
+--- absent) or a collection change `{model, path, op, index, id}` (`path` names the collection).
 ---@class okit.Change
 ---@field model string the model's name
----@field path string binding syntax from the root, 0-based: "books[0]/marked"
----@field old any field writes
----@field new any field writes
+---@field path string binding syntax from the model's root, 0-based: "books[0]/marked", "books", "labels/kind/text"
+---@field old any field writes: the value before
+---@field new any field writes: the value after
 ---@field op "insert"|"remove"|"move"|nil collection changes
----@field index integer? collection changes
----@field id string? collection changes: the element's id
+---@field index integer? collection changes: 0-based, like the paths (insert, remove: where; move: where to)
+---@field id string? collection changes: the element's id (a reference's target id); absent for entities without ids
+---@field value any collection changes of plain values (`[string]`, …): the element
 
 --------------------------------------------------------------------------------------------------------------
 -- The driver (screens.md, "Commands"). Every command returns the new snapshot; a command that is not
@@ -123,21 +125,30 @@
 
 --- A row or cell: a 1-based index over the visible rows (flattened across sections), a `{section, row}` pair,
 --- a row/cell id, or a text matched against the row's `text` — tried in that order; exactly one must match.
----@alias okit.RowRef integer|{ [1]: integer, [2]: integer }|string
+--- An entity stands for its id.
+---@alias okit.RowRef integer|{ [1]: integer, [2]: integer }|string|okit.Entity
 
 ---@class okit.ScreenWindow
 ---@field offset? integer first row of the window (default 0)
 ---@field limit? integer rows in the window (default 200)
 
+--- The driver of a running app: the global `app` of `okit-run APP --script FILE` (apps with screens), the
+--- `app` of flow tests. One method per driver command; positional arguments map to the command's named
+--- arguments (JSON lines) in order. Every command returns the new snapshot (a table with exactly the JSON keys;
+--- JSON null is absent). A command that is not possible now raises an error without a file:line prefix (an
+--- error in the app's own Lua code keeps its position) and changes nothing. Reading an unknown field raises.
 ---@class okit.App
 ---@field models table<string, okit.Entity> name → the current root entity (also after `relaunch` or a restore)
----@field dataDir string the app's `<data>` folder (the one holding `okit/`)
+---@field dataDir string? the app's `<data>` folder (the one holding `okit/`)
 local App = {}
 
---- The current snapshot (a query; always allowed).
----@param window? okit.ScreenWindow
+--- The current snapshot (a query; always allowed): `app:screen()`, `app:screen{offset = 0, limit = 200}` or
+--- `app:screen(offset, limit)`. `offset` and `limit` window a list's rows (row indices in commands still address
+--- the whole list).
+---@param window? okit.ScreenWindow|integer
+---@param limit? integer
 ---@return okit.Snapshot
-function App:screen(window) end
+function App:screen(window, limit) end
 
 --- Pushes screen `screenId`, with the context a binding gives (evaluated on the current screen's context).
 ---@param screenId string
@@ -145,7 +156,7 @@ function App:screen(window) end
 ---@return okit.Snapshot
 function App:open(screenId, contextBinding) end
 
---- (named in lua-api.md's Screens section, not in screens.md's command list) Presents screen `screenId`.
+--- Presents screen `screenId` (close it with `close`), with the context a binding gives.
 ---@param screenId string
 ---@param contextBinding? string
 ---@return okit.Snapshot
@@ -265,25 +276,29 @@ function App:advance(seconds) end
 ---@return okit.Snapshot
 function App:store() end
 
---- Stores, drops everything in memory and starts again from storage.
+--- Stores, drops everything in memory and starts again from storage (model roots stay the same objects).
 ---@return okit.Snapshot
 function App:relaunch() end
 
---- Asserts that the current snapshot contains `partial` (a deep subset).
+--- Stores the state; returns nothing (the JSON-lines session ends with it; in Lua the script goes on).
+function App:quit() end
+
+--- (flow tests) Asserts that the current snapshot contains `partial` (a deep subset).
 ---@param partial table
 function App:expectScreen(partial) end
 
---- Compares the whole snapshot with `__snapshots__/<test file>/<name>.json` (written on the first run and with
+--- (flow tests) Compares the whole snapshot with `__snapshots__/<test file>/<name>.json` (written on the first run and with
 --- `--update-snapshots`).
 ---@param name string
 function App:snapshot(name) end
 
---- Runs `fn` and returns the model changes it made.
+--- Runs `fn` and returns the model changes made while it ran, in order (every model of the app; changes undone
+--- by a failed command are left out). Logs nest. An error in `fn` is raised again.
 ---@param fn fun()
 ---@return okit.Change[]
 function App:changes(fn) end
 
---- Writes the session's commands as JSON lines (for `okit-run replay LOG`).
+--- (flow tests) Writes the session's commands as JSON lines (for `okit-run replay LOG`).
 ---@param file? string
 function App:record(file) end
 

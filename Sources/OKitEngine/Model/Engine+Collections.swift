@@ -23,8 +23,10 @@ extension Engine {
                 self.membersChanged(c)
             }
             membersChanged(c)
-            notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .insert,
-                               old: .null, new: element, index: position))
+            if !changeObservers.isEmpty {
+                notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .insert,
+                                   old: .null, new: element, index: position))
+            }
             if case .entity(let child) = element { try attach(child, to: owner) }
         }
     }
@@ -55,8 +57,10 @@ extension Engine {
                 self.membersChanged(c)
             }
             membersChanged(c)
-            notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .remove,
-                               old: element, new: .null, index: index))
+            if !changeObservers.isEmpty {
+                notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .remove,
+                                   old: element, new: .null, index: index))
+            }
             if case .entity(let child) = element { try detach(child, from: owner) }
         }
     }
@@ -79,8 +83,10 @@ extension Engine {
                 self.membersChanged(c)
             }
             membersChanged(c)
-            notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .move,
-                               old: .int(from), new: element, index: to))
+            if !changeObservers.isEmpty {
+                notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .move,
+                                   old: .int(from), new: element, index: to))
+            }
         }
     }
 
@@ -107,8 +113,10 @@ extension Engine {
                 self.membersChanged(c)
             }
             membersChanged(c)
-            notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName + "." + key, operation: .insert,
-                               old: .null, new: element, index: c.items.count - 1))
+            if !changeObservers.isEmpty {
+                notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName + "." + key, operation: .insert,
+                                   old: .null, new: element, index: c.items.count - 1))
+            }
             if case .entity(let child) = element { try attach(child, to: owner) }
         }
     }

@@ -168,7 +168,7 @@ extension Engine {
             e.model?.markDirty(e)
         }
         graph.changed(.field(e, slot))
-        notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil))
+        if !changeObservers.isEmpty { notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil)) }
         if let didSet = f.didSet { try didSet(e, old) }
         if !inTx { graph.flush() }
     }

@@ -137,11 +137,13 @@ public final class LuaApp {
         }
     }
 
-    /// Runs a Lua file with `okit` and the app's models (`okit-run --script`).
+    /// Runs a Lua file with `okit`, the app's models and, when the app has screens, the global `app` (the
+    /// driver) (`okit-run --script`).
     public func runScript(_ url: URL) throws {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw LuaRaise("cannot read script \(url.path)", withPosition: false)
         }
+        installAppGlobal()
         try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
     }
 

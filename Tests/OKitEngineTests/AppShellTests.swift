@@ -103,7 +103,8 @@ import Testing
         #expect(f.book(0)["copies"]!.isSame(as: .int(6)), "to the step, and integral")
         let snap = try shell.snapshot().screen
         #expect(snap.editing && snap.sections[0].rows[1].text == "marked")
-        #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(6), enabled: true))
+        #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(6), enabled: true, min: .int(0), max: .int(10), step: .int(2)),
+                "a stepper shows its range and step")
         #expect(throws: ShellError.self) { try shell.set(cell: "nope", value: .int(1)) }
         #expect(throws: ShellError.self) { try shell.set(cell: "Price", value: .string("cheap")) }
         try f.engine.set(f.book(0), "comment", .string("hi"))

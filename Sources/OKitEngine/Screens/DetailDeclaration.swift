@@ -1,21 +1,71 @@
 import Foundation
 
-/// A cell of a detail (or settings) screen: its kind and its properties, each a binding string (screens.md).
+/// A cell of a detail (or settings) screen: its kind, its properties (each a binding string, except `segue` and
+/// `present`, which name screens) and its actions (`tap`, `tapEdit`, `accyTap`, `accyEditTap`) (screens.md
+/// "Detail").
 public struct CellDeclaration {
+    /// `table`, `text`, `multiline`, `switch`, `date`, `segment`, `picker`, `slider`, `stepper`, `progress`,
+    /// `image` or `web`.
     public var kind: String
+    /// The id for commands; nil: the `path`'s first part with `%`/`#` stripped (see `defaultId`).
     public var id: String?
+    /// The binding properties by name (`path`, `textPath`, `heightEdit`, …) and `segue`/`present`/`contextPath`.
     public var properties: [String: String]
+    /// The cell's actions by name: `tap`, `tapEdit`, `accyTap`, `accyEditTap`.
+    public var actions: [String: Action]
 
-    public init(kind: String, id: String? = nil, properties: [String: String] = [:]) {
+    /// A cell of a kind with its properties and actions.
+    public init(kind: String, id: String? = nil, properties: [String: String] = [:], actions: [String: Action] = [:]) {
         self.kind = kind
         self.id = id
         self.properties = properties
+        self.actions = actions
     }
 
+    /// A property's binding text ("" when not set).
     public subscript(_ name: String) -> String { properties[name] ?? "" }
+
+    /// Every cell kind.
+    public static let kinds = ["table", "text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper",
+                               "progress", "image", "web"]
+
+    /// The kinds that take values (`set`).
+    public static let editKinds: Set<String> = ["text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper"]
+
+    /// The action properties of every cell.
+    public static let actionProperties: Set<String> = ["tap", "tapEdit", "accyTap", "accyEditTap"]
 
     /// Properties that are not bindings (screen ids), or are checked on another context.
     public static let literalProperties: Set<String> = ["segue", "present", "contextPath", "id"]
+
+    /// The properties every cell has (OKit's ModelTableCell, plus the per-cell actions).
+    public static let commonProperties: Set<String> = [
+        "path", "detailPath", "editPath", "editDetailPath", "imagePath", "ribbonColor", "editRibbonColor", "accyPath",
+        "accyEditPath", "accyText", "accyIcon", "accyShow", "accyEnabled", "accyEditText", "accyEditIcon", "accyEditShow",
+        "accyEditEnabled", "heightDisplay", "heightEdit", "heightSelect", "showDisplay", "showEdit", "selectNextRow",
+        "selectNextAccent", "contextPath", "segue", "present", "id", "tap", "tapEdit", "accyTap", "accyEditTap",
+    ]
+
+    /// The properties of each kind beside the common ones.
+    public static let kindProperties: [String: Set<String>] = [
+        "table": [],
+        "text": ["textPath", "placeholder", "secure", "readOnly", "controlInDisplay"],
+        "multiline": ["textPath", "placeholder", "readOnly", "controlInDisplay"],
+        "switch": ["onPath", "readOnly", "controlInDisplay"],
+        "date": ["datePath", "minDatePath", "maxDatePath", "modePath", "readOnly", "controlInDisplay"],
+        "segment": ["segmentsPath", "selectIndexPath", "width", "readOnly", "controlInDisplay"],
+        "picker": ["dataPath", "namePath", "selectionPath", "readOnly", "controlInDisplay"],
+        "slider": ["valuePath", "minValuePath", "maxValuePath", "minImagePath", "maxImagePath", "width", "readOnly", "controlInDisplay"],
+        "stepper": ["valuePath", "minValuePath", "maxValuePath", "stepValuePath", "readOnly", "controlInDisplay"],
+        "progress": ["valuePath"],
+        "image": [],
+        "web": ["urlPath"],
+    ]
+
+    /// The properties a cell of `kind` knows (common and the kind's own).
+    public static func knownProperties(_ kind: String) -> Set<String> {
+        commonProperties.union(kindProperties[kind] ?? [])
+    }
 
     /// The binding that holds the cell's value, by kind.
     public var valuePath: String {
@@ -26,21 +76,27 @@ public struct CellDeclaration {
         case "slider", "stepper", "progress": return self["valuePath"]
         case "segment": return self["selectIndexPath"]
         case "picker": return self["selectionPath"]
+        case "image": return self["imagePath"]
+        case "web": return self["urlPath"].isEmpty ? self["path"] : self["urlPath"]
         default: return ""
         }
     }
 
-    /// The cell's id for commands: `id`, else its path's first part with `%`/`#` stripped.
+    /// True for kinds whose control appears when their row is selected (OKit's `selectEdit`: date and picker);
+    /// their `heightSelect` defaults to `#216`.
+    public var selectsToEdit: Bool { kind == "date" || kind == "picker" }
+
+    /// The cell's id for commands: `id`, else its path's first part with `%`/`#` stripped, else its kind.
     var defaultId: String {
         if let id { return id }
-        let first = self["path"].split(separator: ",", maxSplits: 1).first.map(String.init) ?? ""
-        var t = first.trimmingCharacters(in: .whitespaces)
+        let first = (try? BindingParser.partTexts(self["path"]).first) ?? nil
+        var t = (first ?? "").trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("%") || t.hasPrefix("#") { t.removeFirst() }
         return t.isEmpty ? kind : t
     }
 }
 
-/// A section of cells.
+/// A section of cells: its own header, footer and visibility (beside the screen's multipart ones).
 public struct SectionDeclaration {
     public var header = ""
     public var footer = ""
@@ -48,14 +104,18 @@ public struct SectionDeclaration {
     public var showEdit = ""
     public var cells: [CellDeclaration] = []
 
-    public init(header: String = "", footer: String = "", cells: [CellDeclaration] = []) {
+    /// A section with a header, a footer and cells.
+    public init(header: String = "", footer: String = "", showDisplay: String = "", showEdit: String = "",
+                cells: [CellDeclaration] = []) {
         self.header = header
         self.footer = footer
+        self.showDisplay = showDisplay
+        self.showEdit = showEdit
         self.cells = cells
     }
 }
 
-/// A detail screen as declared (`okit.detail`).
+/// A detail screen as declared (`okit.detail`), or a settings screen (`okit.settings`: kind `settings`).
 public struct DetailDeclaration: ScreenDeclaration {
     public var id: String
     /// `detail`, or `settings` for `okit.settings`.
@@ -64,35 +124,43 @@ public struct DetailDeclaration: ScreenDeclaration {
     public var contextPath = ""
     public var titlePath = ""
     public var subTitlePath = ""
+    public var promptPath = ""
+    /// Keeps edit mode on (no Edit button).
     public var editAlways = ""
     /// `edit` shows the Edit button (default true for detail screens, as in OKit); `editInherit` takes edit
     /// mode from the screen that pushed it.
     public var edit = ""
     public var editInherit = ""
     public var sections: [SectionDeclaration] = []
-    /// Multipart section properties (one part per section), beside the per-section ones.
+    /// Multipart section properties (one part per section), beside the per-section ones; a non-empty part wins.
     public var sectionHeaders = ""
     public var sectionFooters = ""
     public var sectionsShowDisplay = ""
     public var sectionsShowEdit = ""
     /// Extra bar buttons.
     public var buttons: [BarButton] = []
-    /// Plain help text.
+    /// Plain help text: the "?" button shows when it is set.
     public var help: String?
+    /// Runs when the title is tapped.
+    public var titleTap: Action?
     /// Controller hooks.
     public var hooks = ScreenHooks()
 
-    public init(id: String) { self.id = id }
+    /// A detail screen with an id (set `kind = "settings"` for a settings screen).
+    public init(id: String, kind: String = "detail") {
+        self.id = id
+        self.kind = kind
+    }
 }
 
-
 extension DetailDeclaration {
+    /// Opens the screen on a context: edit mode from `editInherit` (when the opener is editing) or `editAlways`.
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
         let screen = try DetailScreen(engine: shell.engine, declaration: self, context: context)
         screen.shell = shell
         if !editInherit.isEmpty, try shell.engine.get(screen.context, editInherit, mode: .display).truthy,
            let opener, opener.editing { screen.editing = true }
-        if !editAlways.isEmpty, try shell.engine.get(screen.context, editAlways, mode: .display).truthy { screen.editing = true }
+        if try screen.isEditAlways() { screen.editing = true }
         return screen
     }
 }

@@ -1,14 +1,60 @@
-import Foundation
-
-/// A detail screen: sections of cells evaluated on the context; edit cells take values in edit mode
-/// (screens.md "Detail"). Hidden cells (`showDisplay`/`showEdit` false) and empty sections are absent.
+/// A detail (or settings) screen: sections of cells evaluated on the context, edit cells that take values in edit
+/// mode, per-cell taps, accessories and segues (screens.md "Detail"). Hidden cells (`showDisplay`/`showEdit`
+/// false, or a height of 0) and empty sections are absent. Every snapshot is computed from the model again; the
+/// screen itself only keeps edit mode and the selected row.
 public final class DetailScreen: ShellScreen {
     public let declaration: DetailDeclaration
     public let context: Entity?
     let engine: Engine
     weak var shell: AppShell?
-    public internal(set) var editing = false
+    /// Edit mode; changing it clears the row selection (as in OKit).
+    public internal(set) var editing = false {
+        didSet { if oldValue != editing { selectedCell = nil } }
+    }
+    /// The selected row, by its declared position (a row revealed by `selectNextRow`, an inline date or picker).
+    public internal(set) var selectedCell: CellPosition?
+    /// The cells' ids by declared position: `id`, else the path's first part; duplicates numbered `#2`, `#3`.
+    let ids: [[String]]
     public var id: String { declaration.id }
+
+    /// A cell's place in the declaration: section and cell index (0-based).
+    public struct CellPosition: Hashable, Sendable {
+        public let section: Int
+        public let cell: Int
+    }
+
+    /// A visible cell with its id, place and context (the screen's, after the cell's `contextPath`).
+    struct ShownCell {
+        let id: String
+        let cell: CellDeclaration
+        let position: CellPosition
+        let context: Entity?
+    }
+
+    /// Opens the screen: the context after `contextPath`; every binding of every cell compiled (a bad one fails
+    /// here, naming the cell and property).
+    public init(engine: Engine, declaration d: DetailDeclaration, context: Entity?) throws {
+        self.engine = engine
+        declaration = d
+        self.context = d.contextPath.isEmpty ? context : try engine.get(context, d.contextPath).entity
+        var seen: [String: Int] = [:]
+        var ids: [[String]] = []
+        for s in d.sections {
+            var sectionIds: [String] = []
+            for c in s.cells {
+                guard CellDeclaration.kinds.contains(c.kind) else { throw DetailError.unknownKind(d.id, c.kind) }
+                for (name, b) in c.properties where name == "contextPath" || !CellDeclaration.literalProperties.contains(name) {
+                    do { _ = try engine.compile(b) } catch { throw DetailError.badBinding(d.id, c.defaultId, name, "\(error)") }
+                }
+                let base = c.defaultId
+                let n = (seen[base] ?? 0) + 1
+                seen[base] = n
+                sectionIds.append(n == 1 ? base : "\(base)#\(n)")
+            }
+            ids.append(sectionIds)
+        }
+        self.ids = ids
+    }
 
     public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot { try snapshot() }
 
@@ -16,50 +62,76 @@ public final class DetailScreen: ShellScreen {
         if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context) }
     }
 
-    public init(engine: Engine, declaration d: DetailDeclaration, context: Entity?) throws {
-        self.engine = engine
-        declaration = d
-        self.context = d.contextPath.isEmpty ? context : try engine.get(context, d.contextPath).entity
-        for s in d.sections {
-            for c in s.cells { for (_, b) in c.properties { _ = try engine.compile(b) } }
-        }
+    // MARK: Flags and visibility
+
+    /// A flag binding on a context; an empty binding gives the default.
+    func flag(_ binding: String, on ctx: Entity?, default value: Bool = true) throws -> Bool {
+        binding.isEmpty ? value : try engine.get(ctx, binding, mode: .display).truthy
     }
 
-    static let editKinds: Set<String> = ["text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper"]
+    func isEditAlways() throws -> Bool { try flag(declaration.editAlways, on: context, default: false) }
 
-    func visible(_ binding: String, default value: Bool = true) throws -> Bool {
-        binding.isEmpty ? value : try engine.get(context, binding, mode: .display).truthy
+    /// The value of part `index` of a multipart screen property; nil when the property has no such part or the
+    /// part is empty.
+    func part(_ multipart: String, _ index: Int) throws -> Value? {
+        guard !multipart.isEmpty else { return nil }
+        let b = try engine.compile(multipart)
+        guard index < b.parts.count else { return nil }
+        if case .constant(.null) = b.parts[index] { return nil }
+        return try engine.evaluate(Binding(text: b.text, parts: [b.parts[index]]), context, mode: .display)
     }
 
-    /// The visible cells with their ids (duplicates numbered `#2`, `#3`), in order.
-    func visibleCells() throws -> [(id: String, cell: CellDeclaration, section: Int)] {
-        var out: [(String, CellDeclaration, Int)] = []
-        var seen: [String: Int] = [:]
-        let editAlways = try visible(declaration.editAlways, default: false)
-        for (si, s) in declaration.sections.enumerated() {
-            guard try visible(editing ? s.showEdit : s.showDisplay) else { continue }
-            for c in s.cells {
-                let ctx = c["contextPath"].isEmpty ? context : try engine.get(context, c["contextPath"]).entity
-                let show = editing || editAlways ? c["showEdit"] : c["showDisplay"]
-                let shown = try show.isEmpty || engine.get(ctx, show, mode: .display).truthy
-                guard shown else { continue }
-                let base = c.defaultId
-                let n = (seen[base] ?? 0) + 1
-                seen[base] = n
-                out.append((n == 1 ? base : "\(base)#\(n)", c, si))
+    /// A section shows unless its part of `sectionsShowDisplay`/`sectionsShowEdit` or its own flag is false.
+    func sectionShown(_ index: Int) throws -> Bool {
+        let s = declaration.sections[index]
+        if let v = try part(editing ? declaration.sectionsShowEdit : declaration.sectionsShowDisplay, index), !v.truthy { return false }
+        return try flag(editing ? s.showEdit : s.showDisplay, on: context)
+    }
+
+    /// The context of a cell: the screen's, after the cell's `contextPath`.
+    func cellContext(_ c: CellDeclaration) throws -> Entity? {
+        c["contextPath"].isEmpty ? context : try engine.get(context, c["contextPath"]).entity
+    }
+
+    /// The `heightSelect` that applies to a cell (default `#216` for date and picker cells).
+    static func heightSelect(_ c: CellDeclaration) -> String {
+        c["heightSelect"].isEmpty ? (c.selectsToEdit ? "#216" : "") : c["heightSelect"]
+    }
+
+    /// A cell is visible per `showEdit` (edit mode) or `showDisplay`, and while its height is not 0: the selected
+    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`.
+    func cellShown(_ c: CellDeclaration, at position: CellPosition, on ctx: Entity?) throws -> Bool {
+        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: ctx) else { return false }
+        var height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
+        if selectedCell == position, !DetailScreen.heightSelect(c).isEmpty { height = DetailScreen.heightSelect(c) }
+        guard !height.isEmpty, let h = try engine.get(ctx, height, mode: .display).doubleValue else { return true }
+        return h > 0
+    }
+
+    /// The visible cells in order.
+    func shownCells() throws -> [ShownCell] {
+        var out: [ShownCell] = []
+        for (si, s) in declaration.sections.enumerated() where try sectionShown(si) {
+            for (ci, c) in s.cells.enumerated() {
+                let position = CellPosition(section: si, cell: ci)
+                let ctx = try cellContext(c)
+                guard try cellShown(c, at: position, on: ctx) else { continue }
+                out.append(ShownCell(id: ids[si][ci], cell: c, position: position, context: ctx))
             }
         }
         return out
     }
 
+    /// The text a cell shows: `editPath` in edit mode when set, else `path`.
+    func text(of c: CellDeclaration, on ctx: Entity?) throws -> String? {
+        try engine.text(ctx, editing && !c["editPath"].isEmpty ? c["editPath"] : c["path"])
+    }
+
     /// A visible cell by position, (section, cell) pair, id or text.
-    func cell(_ address: RowAddress) throws -> (id: String, cell: CellDeclaration, section: Int) {
-        let cells = try visibleCells()
+    func cell(_ address: RowAddress) throws -> ShownCell {
+        let cells = try shownCells()
         var keyed: [(section: Int, id: String?, text: String?)] = []
-        for c in cells {
-            let ctx = c.cell["contextPath"].isEmpty ? context : try engine.get(context, c.cell["contextPath"]).entity
-            keyed.append((c.section, c.id, try engine.text(ctx, c.cell["path"])))
-        }
+        for c in cells { keyed.append((c.position.section, c.id, try text(of: c.cell, on: c.context))) }
         do {
             return cells[try address.resolve(keyed)]
         } catch ShellError.noRowMatching(let k, _, _) {
@@ -67,86 +139,98 @@ public final class DetailScreen: ShellScreen {
         }
     }
 
+    // MARK: Snapshot
+
+    /// What a person sees now: title, buttons, the visible sections with their visible cells and controls.
     public func snapshot() throws -> ScreenSnapshot {
         var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
         snap.title = try engine.text(context, declaration.titlePath)
         snap.subtitle = try engine.text(context, declaration.subTitlePath)
+        snap.prompt = try engine.text(context, declaration.promptPath)
         snap.editing = editing
+        snap.buttons = try buttons()
         var lastSection = -1
-        for (id, c, si) in try visibleCells() {
-            let ctx = c["contextPath"].isEmpty ? context : try engine.get(context, c["contextPath"]).entity
-            var row = RowSnapshot(id: id, text: try engine.text(ctx, c["path"]), detail: try engine.text(ctx, c["detailPath"]))
-            row.kind = c.kind
-            if !c.valuePath.isEmpty {
-                let v = try engine.get(ctx, c.valuePath, mode: .display)
-                let readOnly = try visible(c["readOnly"], default: false)
-                row.control = ControlSnapshot(value: SnapshotValue(v), enabled: editing && !readOnly)
-            }
+        for shown in try shownCells() {
+            let si = shown.position.section
             if si != lastSection {
                 let s = declaration.sections[si]
-                snap.sections.append(SectionSnapshot(header: try engine.text(context, s.header), footer: try engine.text(context, s.footer), rows: []))
+                let header = try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header)
+                let footer = try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer)
+                snap.sections.append(SectionSnapshot(header: header, footer: footer, rows: []))
                 lastSection = si
             }
-            snap.sections[snap.sections.count - 1].rows.append(row)
+            snap.sections[snap.sections.count - 1].rows.append(try row(shown))
         }
         snap.rowCount = snap.sections.reduce(0) { $0 + $1.rows.count }
         return snap
     }
 
-    /// Sets an edit cell's value (two-way write through its value binding; clamped for sliders and steppers).
-    public func set(cell: RowAddress, value: Value) throws {
-        let c = try self.cell(cell).cell
-        let cell = cell.description
-        guard DetailScreen.editKinds.contains(c.kind), !c.valuePath.isEmpty else { throw ShellError.notEditable(cell) }
-        guard editing else { throw ShellError.notEditing(cell) }
-        if try visible(c["readOnly"], default: false) { throw ShellError.notEditable(cell) }
-        let ctx = c["contextPath"].isEmpty ? context : try engine.get(context, c["contextPath"]).entity
-        var v = value
-        if c.kind == "slider" || c.kind == "stepper" {
-            guard let d = value.doubleValue else { throw ShellError.badValue(cell, "a number") }
-            let lo = try engine.get(ctx, c["minValuePath"].isEmpty ? "#0" : c["minValuePath"]).doubleValue ?? 0
-            let hi = try engine.get(ctx, c["maxValuePath"].isEmpty ? (c.kind == "slider" ? "#1" : "#100") : c["maxValuePath"]).doubleValue ?? 1
-            var x = min(max(d, lo), hi)
-            if c.kind == "stepper" {
-                let step = try engine.get(ctx, c["stepValuePath"].isEmpty ? "#1" : c["stepValuePath"]).doubleValue ?? 1
-                if step > 0 { x = lo + ((x - lo) / step).rounded() * step; x = min(x, hi) }
+    /// A cell's row: texts, image, ribbon, accessory, selection and control.
+    func row(_ shown: ShownCell) throws -> RowSnapshot {
+        let c = shown.cell
+        let ctx = shown.context
+        let detailPath = editing && !c["editDetailPath"].isEmpty ? c["editDetailPath"] : c["detailPath"]
+        var row = RowSnapshot(id: shown.id, text: try text(of: c, on: ctx), detail: try engine.text(ctx, detailPath))
+        row.kind = c.kind
+        if !c["imagePath"].isEmpty { row.image = DetailScreen.imageText(try engine.get(ctx, c["imagePath"], mode: .display)) }
+        row.ribbon = try engine.text(ctx, editing && !c["editRibbonColor"].isEmpty ? c["editRibbonColor"] : c["ribbonColor"])
+        row.accessory = try accessory(of: c, on: ctx)
+        row.selected = selectedCell == shown.position
+        row.control = try control(of: c, on: ctx)
+        if row.detail == nil, detailPath.isEmpty, let control = row.control {
+            // OKit's date and picker cells show their value in the detail label.
+            if c.kind == "date", case .string(let s) = control.value { row.detail = s }
+            if c.kind == "picker", let i = control.selected, let options = control.options, i >= 1, i <= options.count {
+                row.detail = options[i - 1]
             }
-            v = x == x.rounded() && abs(x) < 9e15 ? .int(Int(x)) : .double(x)
-        } else if c.kind == "switch" {
-            v = .bool(value.truthy)
         }
-        try engine.asAction { try engine.set(ctx, binding: c.valuePath, v) }
+        return row
     }
 
-    /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).
-    public func setEditing(_ on: Bool) throws {
-        if try visible(declaration.editAlways, default: false) {
-            if !on { throw ShellError.notAllowed("edit off (editAlways)", id) }
-            return
+    /// The accessory: a button (`accyText`/`accyIcon`), else the kind of `accyPath` (OKit's accessory type, by
+    /// name or UIKit number), else a detail button when the cell has an accessory action; the `accyEdit*`
+    /// properties in edit mode. Absent when `accyShow` is false.
+    func accessory(of c: CellDeclaration, on ctx: Entity?) throws -> AccessorySnapshot? {
+        func prop(_ name: String) -> String {
+            let edit = c["accyEdit" + name]
+            return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
-        guard try visible(declaration.edit, default: true) || editing else { throw ShellError.notAllowed("edit", id) }
-        editing = on
-        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context) }
+        guard try flag(prop("Show"), on: ctx) else { return nil }
+        let enabled = try flag(prop("Enabled"), on: ctx)
+        if !prop("Text").isEmpty || !prop("Icon").isEmpty {
+            let text = try engine.text(ctx, prop("Text")) ?? engine.text(ctx, prop("Icon"))
+            return AccessorySnapshot(kind: "button", text: text, enabled: enabled)
+        }
+        if !prop("Path").isEmpty {
+            let v = try engine.get(ctx, prop("Path"), mode: .display)
+            let names = ["none", "disclosure", "detailDisclosure", "checkmark", "detail"]
+            func named(_ i: Int) -> String { i >= 0 && i < names.count ? names[i] : "none" }
+            var kind: String?
+            switch v {
+            case .int(let i): kind = named(i)
+            case .double: kind = v.intValue.map(named)
+            case .string(let s): kind = Int(s).map(named) ?? s
+            default: kind = nil
+            }
+            guard let kind, kind != "none", !kind.isEmpty else { return nil }
+            return AccessorySnapshot(kind: kind, text: nil, enabled: enabled)
+        }
+        if accessoryAction(of: c) != nil { return AccessorySnapshot(kind: "detail", text: nil, enabled: enabled) }
+        return nil
     }
-}
 
-/// A control's state in a snapshot.
-public struct ControlSnapshot: Equatable, Sendable {
-    public var value: SnapshotValue
-    public var enabled: Bool
-}
+    /// The accessory action for the current mode: `accyEditTap` (falling back to `accyTap`) in edit mode.
+    func accessoryAction(of c: CellDeclaration) -> Action? {
+        editing ? (c.actions["accyEditTap"] ?? c.actions["accyTap"]) : c.actions["accyTap"]
+    }
 
-/// A value in a snapshot (keeps its type: a switch's value is a bool, a stepper's a number).
-public enum SnapshotValue: Equatable, Sendable {
-    case null, bool(Bool), int(Int), double(Double), string(String)
-
-    init(_ v: Value) {
-        switch v {
-        case .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .int(let i): self = .int(i)
-        case .double(let d): self = .double(d)
-        default: self = v.displayString.map { .string($0) } ?? .null
+    /// Images and data as text: a binary field's label, else its size (`1234 bytes`); a name as it is.
+    static func imageText(_ v: Value) -> String? {
+        if case .entity(let meta) = v, meta.type.kind == .binary || meta.type.kind == .inlineBinary {
+            if let slot = meta.type.slot(of: "label"), let label = meta.values[slot].displayString { return label }
+            if let slot = meta.type.slot(of: "size"), let size = meta.values[slot].intValue { return "\(size) bytes" }
+            return meta.debugName
         }
+        return v.displayString
     }
 }

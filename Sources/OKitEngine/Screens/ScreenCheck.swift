@@ -112,19 +112,28 @@ extension DetailDeclaration {
         if let type, declared == nil { run.issue(id, "type", "unknown entity type \"\(type)\"") }
         let base = declared ?? run.openedWith[id]
         let context = contextPath.isEmpty ? base : run.entityType(after: contextPath, from: base)
+        run.run(id, "contextPath", contextPath, base)
         run.run(id, "titlePath", titlePath, context)
         run.run(id, "subTitlePath", subTitlePath, context)
-        for (p, t) in [("sectionHeaders", sectionHeaders), ("sectionFooters", sectionFooters),
+        run.run(id, "titleTap", titleTap, context)
+        for (p, t) in [("promptPath", promptPath), ("edit", edit), ("editAlways", editAlways), ("editInherit", editInherit),
+                       ("sectionHeaders", sectionHeaders), ("sectionFooters", sectionFooters),
                        ("sectionsShowDisplay", sectionsShowDisplay), ("sectionsShowEdit", sectionsShowEdit)] {
             run.run(id, p, t, context)
         }
         for s in sections {
             run.run(id, "header", s.header, context)
             run.run(id, "footer", s.footer, context)
+            run.run(id, "showDisplay", s.showDisplay, context)
+            run.run(id, "showEdit", s.showEdit, context)
             for c in s.cells {
                 let cellContext = c["contextPath"].isEmpty ? context : run.entityType(after: c["contextPath"], from: context)
+                run.run(id, "cell \(c.defaultId).contextPath", c["contextPath"], context)
                 for (p, t) in c.properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
                     run.run(id, "cell \(c.defaultId).\(p)", t, cellContext)
+                }
+                for (p, action) in c.actions.sorted(by: { $0.key < $1.key }) {
+                    run.run(id, "cell \(c.defaultId).\(p)", action, cellContext)
                 }
                 if let target = c.properties["segue"] ?? c.properties["present"], let cellContext { run.openedWith[target] = run.openedWith[target] ?? cellContext }
             }

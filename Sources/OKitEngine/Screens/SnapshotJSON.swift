@@ -147,19 +147,38 @@ struct SnapshotJSONWriter {
             w.key("checked"); if let c = r.checked { w.bool(c) } else { w.null() }
             w.field("selected", r.selected)
             w.key("control")
-            if let c = r.control {
-                w.object { w in
-                    w.key("value")
-                    switch c.value {
-                    case .null: w.null()
-                    case .bool(let b): w.bool(b)
-                    case .int(let i): w.int(i)
-                    case .double(let d): w.comma(); w.out += Value.displayDouble(d)
-                    case .string(let s): w.string(s)
-                    }
-                    w.field("enabled", c.enabled)
-                }
-            } else { w.null() }
+            if let c = r.control { w.control(c) } else { w.null() }
+        }
+    }
+
+    mutating func value(_ v: SnapshotValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .int(let i): int(i)
+        case .double(let d): comma(); out += d.isFinite ? Value.displayDouble(d) : "null"
+        case .string(let s): string(s)
+        }
+    }
+
+    /// A detail cell's control: value and enabled, then the kind's extras (only those the kind has).
+    mutating func control(_ c: ControlSnapshot) {
+        object { w in
+            w.key("value"); w.value(c.value)
+            w.field("enabled", c.enabled)
+            if let p = c.placeholder { w.field("placeholder", p) }
+            if c.secure { w.field("secure", true) }
+            if let v = c.min { w.key("min"); w.value(v) }
+            if let v = c.max { w.key("max"); w.value(v) }
+            if let v = c.step { w.key("step"); w.value(v) }
+            if let segments = c.segments {
+                w.key("segments"); w.strings(segments)
+                w.key("index"); if let i = c.index { w.int(i) } else { w.null() }
+            }
+            if let options = c.options {
+                w.key("options"); w.strings(options)
+                w.key("selected"); if let i = c.selected { w.int(i) } else { w.null() }
+            }
         }
     }
 

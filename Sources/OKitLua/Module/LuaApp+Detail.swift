@@ -1,10 +1,17 @@
 import CLua
 import OKitEngine
 
-/// Detail and settings screens from Lua: `okit.detail`, `okit.settings` and the cells (`okit.cell.*`).
+/// Detail and settings screens from Lua: `okit.detail(id, properties)`, `okit.settings(id, properties)` (the same
+/// with kind `settings`) and the cells `okit.cell.text { … }`, `okit.cell.switch { … }`, … (screens.md "Detail").
 extension LuaApp {
-    static let cellKinds = ["table", "text", "multiline", "switch", "date", "segment", "picker", "slider", "stepper",
-                            "progress", "image", "web"]
+    static let cellKinds = CellDeclaration.kinds
+
+    /// The detail properties that take bindings.
+    static var detailProperties: [String: WritableKeyPath<DetailDeclaration, String>] { [
+        "contextPath": \.contextPath, "titlePath": \.titlePath, "subTitlePath": \.subTitlePath, "promptPath": \.promptPath,
+        "edit": \.edit, "editAlways": \.editAlways, "editInherit": \.editInherit, "sectionHeaders": \.sectionHeaders,
+        "sectionFooters": \.sectionFooters, "sectionsShowDisplay": \.sectionsShowDisplay, "sectionsShowEdit": \.sectionsShowEdit,
+    ] }
 
     /// `okit.cell.text { … }` and friends: a table tagged with the cell kind.
     func pushCellModule() {
@@ -21,22 +28,38 @@ extension LuaApp {
         }
     }
 
-    /// A cell table at `v` (made by `okit.cell.*`).
-    func cellDeclaration(_ v: Int32, screen: String) throws -> CellDeclaration {
-        guard lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let kind = lua.string(at: -1) else {
-            lua.pop()
-            throw LuaRaise("okit.detail(\"\(screen)\"): sections hold cells made with okit.cell.text{…}, okit.cell.switch{…}, …")
+    /// A cell table at `v` (made by `okit.cell.*`): binding properties, `segue`/`present` (screen ids), `id`, and
+    /// the actions `tap`, `tapEdit`, `accyTap`, `accyEditTap` (a binding or a Lua function `function(ctx)`).
+    func cellDeclaration(_ v: Int32, screen: String, function: String) throws -> CellDeclaration {
+        guard lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let kind = lua.string(at: -1) else {
+            if lua_type(lua.L, v) == LUA_TTABLE { lua.pop() }
+            throw LuaRaise("\(function)(\"\(screen)\"): sections hold cells made with okit.cell.text{…}, okit.cell.switch{…}, …")
         }
         lua.pop()
         var cell = CellDeclaration(kind: kind)
-        try forEachEntry(v, what: "okit.cell.\(kind)") { key, value in
+        let known = CellDeclaration.knownProperties(kind)
+        let what = "\(function)(\"\(screen)\"), okit.cell.\(kind)"
+        try forEachEntry(v, what: what) { key, value in
             if key == "__okit_cell" { return }
-            guard let text = lua.string(at: value) else {
-                throw LuaRaise("okit.cell.\(kind), property \(key): expected a binding string, got \(lua.typeName(at: value))")
+            if CellDeclaration.actionProperties.contains(key) {
+                guard lua_type(lua.L, value) == LUA_TSTRING || lua_type(lua.L, value) == LUA_TFUNCTION else {
+                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
+                }
+                do { cell.actions[key] = try action(at: value) } catch let e as LuaRaise { throw e } catch {
+                    throw LuaRaise("\(what), property \(key): \(error)")
+                }
+                return
+            }
+            guard let text = lua.string(at: value), lua_type(lua.L, value) == LUA_TSTRING else {
+                throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: value))")
             }
             if key == "id" { cell.id = text; return }
+            if !known.contains(key) {
+                engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(known))) (ignored)")
+                return
+            }
             if key != "segue", key != "present" {
-                do { _ = try engine.compile(text) } catch { throw LuaRaise("okit.detail(\"\(screen)\"), cell \(kind), property \(key): \(error)") }
+                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
             }
             cell.properties[key] = text
         }
@@ -45,43 +68,77 @@ extension LuaApp {
 
     /// `okit.detail(id, properties)`.
     func declareDetail(_ call: LuaCall) throws -> Int32 {
+        try declareDetail(call, kind: "detail", function: "okit.detail")
+    }
+
+    /// `okit.settings(id, properties)`: a detail screen with kind `settings`.
+    func declareSettings(_ call: LuaCall) throws -> Int32 {
+        try declareDetail(call, kind: "settings", function: "okit.settings")
+    }
+
+    func declareDetail(_ call: LuaCall, kind: String, function: String) throws -> Int32 {
         let id = try call.string(1)
         try call.requireTable(2)
-        var d = DetailDeclaration(id: id)
-        try forEachEntry(2, what: "okit.detail(\"\(id)\")") { key, v in
+        let what = "\(function)(\"\(id)\")"
+        var d = DetailDeclaration(id: id, kind: kind)
+        try forEachEntry(2, what: what) { key, v in
             switch key {
             case "type": d.type = lua.string(at: v)
-            case "contextPath": d.contextPath = lua.string(at: v) ?? ""
-            case "titlePath": d.titlePath = lua.string(at: v) ?? ""
-            case "subTitlePath": d.subTitlePath = lua.string(at: v) ?? ""
-            case "editAlways": d.editAlways = lua.string(at: v) ?? ""
-            case "sections":
-                guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.detail(\"\(id)\"): sections must be a list") }
-                let n = lua_rawlen(lua.L, v)
-                for i in 0..<Int(n) {
-                    lua_rawgeti(lua.L, v, lua_Integer(i + 1))
-                    defer { lua.pop() }
-                    let s = lua_absindex(lua.L, -1)
-                    var section = SectionDeclaration()
-                    for (k, path) in [("header", \SectionDeclaration.header), ("footer", \.footer), ("showDisplay", \.showDisplay), ("showEdit", \.showEdit)] {
-                        if lua.rawGet(s, k) == LUA_TSTRING { section[keyPath: path] = lua.string(at: -1) ?? "" }
-                        lua.pop()
-                    }
-                    let cells = lua_rawlen(lua.L, s)
-                    for j in 0..<Int(cells) {
-                        lua_rawgeti(lua.L, s, lua_Integer(j + 1))
-                        defer { lua.pop() }
-                        section.cells.append(try cellDeclaration(lua_absindex(lua.L, -1), screen: id))
-                    }
-                    d.sections.append(section)
-                }
+            case "help": d.help = lua.string(at: v)
+            case "titleTap": d.titleTap = try action(at: v)
+            case "buttons": d.buttons = try readButtons(at: v, screen: id)
+            case "sections": d.sections = try sections(at: v, screen: id, function: function)
             default:
-                engine.warn("screen \(id): property \"\(key)\" is not supported yet (it arrives with the screens issue)")
+                if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
+                guard let path = LuaApp.detailProperties[key] else {
+                    let known = Array(LuaApp.detailProperties.keys) + Array(LuaApp.hookKeys)
+                        + ["type", "help", "titleTap", "buttons", "sections"]
+                    engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
+                    return
+                }
+                guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else {
+                    throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+                }
+                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+                d[keyPath: path] = text
             }
         }
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.detail: \(error)") }
+        do { try shell.declare(d) } catch { throw LuaRaise("\(function): \(error)") }
         screenSites[id] = LuaApp.callerPosition(call.L)
         return 0
     }
 
+    /// `sections = { { header = "…", footer = "…", showDisplay = "…", showEdit = "…", okit.cell.text{…}, … }, … }`.
+    func sections(at v: Int32, screen id: String, function: String) throws -> [SectionDeclaration] {
+        guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("\(function)(\"\(id)\"): sections must be a list of sections") }
+        var out: [SectionDeclaration] = []
+        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+            lua_rawgeti(lua.L, v, lua_Integer(i + 1))
+            defer { lua.pop() }
+            let s = lua_absindex(lua.L, -1)
+            guard lua_type(lua.L, s) == LUA_TTABLE else {
+                throw LuaRaise("\(function)(\"\(id)\"): sections[\(i + 1)] must be a table { header = …, okit.cell.text{…}, … }")
+            }
+            var section = SectionDeclaration()
+            for (k, path) in [("header", \SectionDeclaration.header), ("footer", \.footer), ("showDisplay", \.showDisplay), ("showEdit", \.showEdit)] {
+                defer { lua.pop() }
+                switch lua.rawGet(s, k) {
+                case LUA_TNIL: continue
+                case LUA_TSTRING:
+                    let text = lua.string(at: -1) ?? ""
+                    do { _ = try engine.compile(text) } catch { throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): \(error)") }
+                    section[keyPath: path] = text
+                default:
+                    throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): expected a binding string, got \(lua.typeName(at: -1))")
+                }
+            }
+            for j in 0..<Int(lua_rawlen(lua.L, s)) {
+                lua_rawgeti(lua.L, s, lua_Integer(j + 1))
+                defer { lua.pop() }
+                section.cells.append(try cellDeclaration(lua_absindex(lua.L, -1), screen: id, function: function))
+            }
+            out.append(section)
+        }
+        return out
+    }
 }

@@ -1,0 +1,264 @@
+import Foundation
+
+/// A detail-screen command that is not possible: says why; nothing changed.
+public enum DetailError: Error, CustomStringConvertible {
+    case unknownKind(String, String)
+    case badBinding(String, String, String, String)
+    case readOnly(String)
+    case takesNoValue(String, String)
+    case noValueBinding(String, String, String)
+    case noOption(String, String, options: [String])
+    case ambiguousOption(String, String, positions: [Int])
+    case noSegment(String, String, segments: [String])
+    case noAccessory(String)
+
+    public var description: String {
+        switch self {
+        case .unknownKind(let screen, let kind):
+            return "screen \"\(screen)\": unknown cell kind \"\(kind)\" (kinds: \(CellDeclaration.kinds.joined(separator: ", ")))"
+        case .badBinding(let screen, let cell, let property, let message):
+            return "screen \"\(screen)\", cell \(cell), property \(property): \(message)"
+        case .readOnly(let c): return "cell \"\(c)\" is read-only (readOnly)"
+        case .takesNoValue(let c, let kind): return "cell \"\(c)\" is a \(kind) cell and takes no value"
+        case .noValueBinding(let c, let kind, let property): return "cell \"\(c)\" (\(kind)) has no \(property) to write to"
+        case .noOption(let c, let value, let options):
+            let list = options.enumerated().map { "\($0.offset + 1) \"\($0.element)\"" }.joined(separator: ", ")
+            return "cell \"\(c)\" has no option \(value) (options: \(list.isEmpty ? "none" : list); pass a name, an entity id or a 1-based position)"
+        case .ambiguousOption(let c, let value, let positions):
+            return "cell \"\(c)\": \(value) names options \(positions.map(String.init).joined(separator: ", ")); pass its id or position"
+        case .noSegment(let c, let value, let segments):
+            return "cell \"\(c)\" has no segment \(value) (segments: \(segments.map { "\"\($0)\"" }.joined(separator: ", ")); pass a title or a 0-based index)"
+        case .noAccessory(let c): return "cell \"\(c)\" has no accessory action (set accyTap)"
+        }
+    }
+}
+
+/// The commands of detail screens: taps, accessories, row selection, values of edit cells, edit mode, buttons.
+extension DetailScreen {
+    var app: AppShell {
+        get throws {
+            guard let shell else { throw ShellError.notStarted }
+            return shell
+        }
+    }
+
+    /// Taps a cell: its `tapEdit` (edit mode) or `tap` action runs on the cell's context; a cell with
+    /// `selectNextRow = k` selects the row k below instead of itself (tapping it again unselects), and date and
+    /// picker cells select themselves in edit mode; then its `segue` or `present` opens with the cell's context
+    /// (in display and edit mode).
+    public func tap(_ address: RowAddress) throws {
+        let shown = try cell(address)
+        let c = shown.cell
+        let action = editing ? c.actions["tapEdit"] : c.actions["tap"]
+        let target = try selectionTarget(shown)
+        let segue = c["segue"], present = c["present"]
+        guard action != nil || target != nil || !segue.isEmpty || !present.isEmpty else {
+            throw ShellError.notAllowed("tap on cell \"\(shown.id)\" (it has no tap, segue, present or selectNextRow)", id)
+        }
+        if let action { try action.run(engine, on: shown.context) }
+        if let target { toggleSelection(target) }
+        if !segue.isEmpty {
+            try app.push(segue, context: shown.context)
+        } else if !present.isEmpty {
+            try app.presentScreen(present, context: shown.context)
+        }
+    }
+
+    /// Selects a cell's row (or the row its `selectNextRow` points to), or unselects it when it is selected.
+    public func select(_ address: RowAddress) throws {
+        let shown = try cell(address)
+        toggleSelection(try selectionTarget(shown) ?? shown.position)
+    }
+
+    func toggleSelection(_ target: CellPosition) {
+        selectedCell = selectedCell == target ? nil : target
+    }
+
+    /// The row a tap selects: `selectNextRow = k` (≠ 0) points k rows further in the same section (OKit's proxy
+    /// rows for inline date and picker cells); date and picker cells select themselves in edit mode.
+    func selectionTarget(_ shown: ShownCell) throws -> CellPosition? {
+        let c = shown.cell
+        if !c["selectNextRow"].isEmpty, let k = try engine.get(shown.context, c["selectNextRow"], mode: .display).intValue, k != 0 {
+            let i = shown.position.cell + k
+            if i >= 0, i < declaration.sections[shown.position.section].cells.count {
+                return CellPosition(section: shown.position.section, cell: i)
+            }
+        }
+        if c.selectsToEdit, editing { return shown.position }
+        return nil
+    }
+
+    /// Taps a cell's accessory: `accyEditTap` (else `accyTap`) in edit mode, `accyTap` otherwise.
+    public func accessory(_ address: RowAddress) throws {
+        let shown = try cell(address)
+        let c = shown.cell
+        guard let action = accessoryAction(of: c) else { throw DetailError.noAccessory(shown.id) }
+        func prop(_ name: String) -> String {
+            let edit = c["accyEdit" + name]
+            return editing && !edit.isEmpty ? edit : c["accy" + name]
+        }
+        guard try flag(prop("Show"), on: shown.context) else { throw DetailError.noAccessory(shown.id) }
+        guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabled("accessory", shown.id) }
+        try action.run(engine, on: shown.context)
+    }
+
+    /// Sets an edit cell's value through its binding (screens.md "Commands": text cells a string; switch a bool;
+    /// date a date or ISO 8601 string, clamped; slider and stepper a number, clamped, a stepper to its step;
+    /// segment a title or 0-based index; picker a name, entity id or 1-based position).
+    public func set(cell address: RowAddress, value: Value) throws {
+        let shown = try cell(address)
+        let c = shown.cell, ctx = shown.context, name = shown.id
+        guard CellDeclaration.editKinds.contains(c.kind) else { throw DetailError.takesNoValue(name, c.kind) }
+        guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(name, c.kind, DetailScreen.valueProperty[c.kind] ?? "value") }
+        guard editing else { throw ShellError.notEditing(name) }
+        if try flag(c["readOnly"], on: ctx, default: false) { throw DetailError.readOnly(name) }
+        switch c.kind {
+        case "picker":
+            let chosen = try option(c, on: ctx, for: value, cell: name)
+            try engine.asAction {
+                try engine.transaction {
+                    let current = try engine.get(ctx, c.valuePath)
+                    switch current {
+                    case .entity(let r) where SelectionScreen.isRefLike(r.type):
+                        try engine.set(r, "refKey", chosen.id.map { .string($0) } ?? .null)
+                    case .string:
+                        try engine.set(ctx, binding: c.valuePath, chosen.id.map { .string($0) } ?? .null)
+                    default:
+                        try engine.set(ctx, binding: c.valuePath, .entity(chosen))
+                    }
+                }
+            }
+        default:
+            let v = try newValue(c, on: ctx, from: value, cell: name)
+            try engine.asAction { try engine.transaction { try engine.set(ctx, binding: c.valuePath, v) } }
+        }
+    }
+
+    /// The property that holds each edit kind's value (for messages).
+    static let valueProperty = ["text": "textPath", "multiline": "textPath", "switch": "onPath", "date": "datePath",
+                                "segment": "selectIndexPath", "picker": "selectionPath", "slider": "valuePath",
+                                "stepper": "valuePath"]
+
+    /// The value to write for a command's value, by kind; fails naming what the cell takes.
+    func newValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, cell name: String) throws -> Value {
+        switch c.kind {
+        case "text", "multiline":
+            switch value {
+            case .string: return value
+            case .int, .double: return .string(value.displayString ?? "")
+            default: throw ShellError.badValue(name, "a string")
+            }
+        case "switch":
+            switch value {
+            case .bool: return value
+            case .int(let i) where i == 0 || i == 1: return .bool(i == 1)
+            case .string(let s):
+                switch s.lowercased() {
+                case "true", "yes", "on", "1": return .bool(true)
+                case "false", "no", "off", "0": return .bool(false)
+                default: break
+                }
+            default: break
+            }
+            throw ShellError.badValue(name, "a bool (true or false)")
+        case "date":
+            guard var d = DetailScreen.date(value) else {
+                throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
+            }
+            let (lo, hi) = try dateRange(c, on: ctx)
+            if let lo, d < lo { d = lo }
+            if let hi, d > hi { d = hi }
+            return .date(d)
+        case "segment":
+            let titles = try segments(c, on: ctx)
+            if case .string(let s) = value, let i = titles.firstIndex(of: s) { return .int(i) }
+            guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count else {
+                throw DetailError.noSegment(name, Coercion.describe(value), segments: titles)
+            }
+            return .int(i)
+        case "slider", "stepper":
+            guard !value.isBool, let d = value.doubleValue, d.isFinite else { throw ShellError.badValue(name, "a number") }
+            let r = try range(c, on: ctx)
+            let lo = r.min.doubleValue ?? 0, hi = r.max.doubleValue ?? 1
+            var x = Swift.min(Swift.max(d, lo), hi)
+            if c.kind == "slider" { return .double(x) }
+            let step = r.step.doubleValue ?? 1
+            if step > 0 {
+                x = lo + ((x - lo) / step).rounded() * step
+                if x > hi { x -= step }
+                x = Swift.max(x, lo)
+            }
+            if case .int = try engine.get(ctx, c.valuePath), abs(x) < 9e15 { return .int(Int(x.rounded())) }
+            return .double(x)
+        default:
+            throw DetailError.takesNoValue(name, c.kind)
+        }
+    }
+
+    /// The picker option a command names: a name (exactly one), an entity id, or a 1-based position.
+    func option(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell name: String) throws -> Entity {
+        let all = try options(c, on: ctx)
+        if case .entity(let e) = value, all.contains(where: { $0.entity === e }) { return e }
+        if case .string(let s) = value {
+            let named = all.indices.filter { all[$0].name == s }
+            if named.count == 1 { return all[named[0]].entity }
+            if named.count > 1 { throw DetailError.ambiguousOption(name, Coercion.describe(value), positions: named.map { $0 + 1 }) }
+            if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
+        }
+        if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
+        throw DetailError.noOption(name, Coercion.describe(value), options: all.map(\.name))
+    }
+
+    /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).
+    public func setEditing(_ on: Bool) throws {
+        if try isEditAlways() {
+            if !on { throw ShellError.notAllowed("edit off (editAlways)", id) }
+            editing = true
+            return
+        }
+        guard try flag(declaration.edit, on: context) || editing else { throw ShellError.notAllowed("edit", id) }
+        editing = on
+        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context) }
+    }
+
+    public func titleTap() throws {
+        guard let action = declaration.titleTap else { throw ShellError.notAllowed("titleTap", id) }
+        try action.run(engine, on: context)
+    }
+
+    /// The bar buttons shown now: Edit/Done (unless `edit` is false or `editAlways`), the declared buttons, and
+    /// "?" when the screen has help.
+    func buttons() throws -> [ButtonSnapshot] {
+        var out: [ButtonSnapshot] = []
+        if try flag(declaration.edit, on: context), try !isEditAlways() {
+            out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
+        }
+        for b in declaration.buttons {
+            let title = try engine.text(context, b.title) ?? b.title
+            out.append(ButtonSnapshot(id: title, title: title, enabled: try flag(b.enabled, on: context)))
+        }
+        if declaration.help != nil { out.append(ButtonSnapshot(id: "help", title: "?", enabled: true)) }
+        return out
+    }
+
+    /// Presses a bar button by id or title.
+    public func button(_ name: String) throws {
+        let shown = try buttons()
+        guard let b = shown.first(where: { $0.id == name || $0.title == name }) else {
+            throw ShellError.noButton(name, buttons: shown.map(\.id))
+        }
+        guard b.enabled else { throw ShellError.disabled("button", name) }
+        let app = try app
+        switch b.id {
+        case "edit": try setEditing(!editing)
+        case "help": app.helpText = declaration.help
+        default:
+            guard let d = try declaration.buttons.first(where: { (try engine.text(context, $0.title) ?? $0.title) == b.id }) else { return }
+            try app.runButton(d, on: context)
+        }
+    }
+}
+
+extension Value {
+    var isBool: Bool { if case .bool = self { return true }; return false }
+}

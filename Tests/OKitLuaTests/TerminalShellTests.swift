@@ -3,17 +3,28 @@ import Testing
 
 /// The terminal shell as a person uses it: tmux runs okit-run, send-keys types, capture-pane reads the screen.
 @Suite struct TerminalShellTests {
+    /// This test's own tmux server (`-L`), so a stuck session never touches another test or a person's tmux.
+    let socket = "okit-test-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+
+    /// Runs tmux and returns what it printed. posix_spawn and waitpid, not Foundation's Process: with other tests
+    /// spawning processes in parallel, Process sometimes never reaps a child and `waitUntilExit` blocks forever.
     func tmux(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("okit-tmux-out-\(UUID().uuidString)").path
+        defer { unlink(file) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux", "-L", socket] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
 
     /// Waits (bounded) until the pane shows `text`.
@@ -32,10 +43,10 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-tmux-\(UUID().uuidString)")
-        let session = "okit-test-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        let session = "okit"
         let command = "\(CommandLineTests.binary.path) \(root.appendingPathComponent("examples/bookshop/app.lua").path) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "140", "-y", "50", command])
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        defer { _ = try? tmux(["kill-server"]) }
         var screen = try waitFor("2. Emma", session: session)
         #expect(screen.contains("Book Shop — 2 Books") && screen.contains("1. Dune — not marked"))
         _ = try tmux(["send-keys", "-t", session, "search em", "Enter"])

@@ -28,6 +28,8 @@ public final class AppShell {
     /// The app's settings bindings (`okit.app { themeName = "…", protection = "…", … }`), evaluated on the default
     /// model's root for each snapshot; a theme change keeps the navigation state.
     public var settingsBindings: [String: String] = [:]
+    /// Where the settings bindings are evaluated (`okit.app { contextPath }`, on the default model's root).
+    public var settingsContextPath = ""
     /// Themes by name: their values for snapshots (`themeValues`).
     public var themes: [String: [(key: String, value: String)]] = [:]
 
@@ -88,7 +90,7 @@ public final class AppShell {
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
         app.menuOpen = menuOpen
-        if let b = settingsBindings["themeName"], let name = try engine.text(engine.defaultModel?.root, b), !name.isEmpty {
+        if let b = settingsBindings["themeName"], let name = try engine.text(settingsContext(), b), !name.isEmpty {
             theme = name
             themeValues = themes[name] ?? []
         }
@@ -99,6 +101,12 @@ public final class AppShell {
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)
+    }
+
+    /// The context of the settings bindings.
+    public func settingsContext() throws -> Entity? {
+        let root = engine.defaultModel?.root
+        return settingsContextPath.isEmpty ? root : try engine.get(root, settingsContextPath).entity
     }
 
     /// Starts a command: refused while an alert waits (queries always run); clears the help text.

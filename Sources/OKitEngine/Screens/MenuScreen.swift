@@ -44,12 +44,19 @@ public struct MenuDeclaration: ScreenDeclaration {
 /// A toolbar item of a menu: a title (binding), an action, and the content screen it shows.
 public struct MenuItem {
     public var title: String
+    /// The content screen it shows (OKit's `identifier`).
     public var identifier: String?
+    /// A screen it presents instead (`present = "settings"`).
+    public var present: String?
+    /// `home = true`: goes home.
+    public var home = false
     public var tap: Action?
 
-    public init(title: String, identifier: String? = nil, tap: Action? = nil) {
+    public init(title: String, identifier: String? = nil, present: String? = nil, home: Bool = false, tap: Action? = nil) {
         self.title = title
         self.identifier = identifier
+        self.present = present
+        self.home = home
         self.tap = tap
     }
 }
@@ -120,10 +127,14 @@ public final class MenuScreen: MenuItemsScreen {
             guard t == title else { continue }
             let hide = try hides
             if let tap = item.tap { try tap.run(list.engine, on: list.context) }
-            if item.tap == nil || item.identifier != nil {
+            shell.hideMenuAfterChoice(hide: hide)
+            if let present = item.present {
+                try shell.presentScreen(present, context: list.engine.defaultModel?.root)
+            } else if item.home {
+                try shell.showContent(nil, context: nil)
+            } else if item.tap == nil || item.identifier != nil {
                 try shell.showContent(item.identifier ?? declaration.identifier, context: nil)
             }
-            shell.hideMenuAfterChoice(hide: hide)
             return
         }
         throw ShellError.noButton(title, buttons: titles)

@@ -49,8 +49,14 @@ extension LuaApp {
             var item = MenuItem(title: title)
             if lua.rawGet(t, "identifier") == LUA_TSTRING { item.identifier = lua.string(at: -1) }
             lua.pop()
-            if lua.rawGet(t, "tap") != LUA_TNIL { item.tap = try action(at: lua_absindex(lua.L, -1)) }
+            if lua.rawGet(t, "present") == LUA_TSTRING { item.present = lua.string(at: -1) }
             lua.pop()
+            if lua.rawGet(t, "home") == LUA_TBOOLEAN { item.home = lua_toboolean(lua.L, -1) != 0 }
+            lua.pop()
+            for key in ["tap", "tapPath"] where item.tap == nil {
+                if lua.rawGet(t, key) != LUA_TNIL { item.tap = try action(at: lua_absindex(lua.L, -1)) }
+                lua.pop()
+            }
             out.append(item)
         }
         return out

@@ -162,6 +162,8 @@ extension LuaApp {
             ("detail", { [unowned self] call in try declareDetail(call) }),
             ("selection", { [unowned self] call in try declareSelection(call) }),
             ("menu", { [unowned self] call in try declareMenu(call) }),
+            ("settings", { [unowned self] call in try declareSettings(call) }),
+            ("backups", { [unowned self] call in try declareBackups(call) }),
             ("alert", { [unowned self] call in try presentAlert(call, kind: "alert") }),
             ("prompt", { [unowned self] call in try presentAlert(call, kind: "prompt") }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),

@@ -45,9 +45,11 @@ extension LuaApp {
                 return lua.rawGet(b, k) == LUA_TSTRING ? lua.string(at: -1) : nil
             }
             guard let title = text("title") else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: needs a title") }
-            var button = BarButton(title: title, enabled: text("enabled") ?? "", segue: text("segue"), present: text("present"))
-            if lua.rawGet(b, "tap") != LUA_TNIL { button.tap = try action(at: lua_absindex(lua.L, -1)) }
-            lua.pop()
+            var button = BarButton(title: title, enabled: text("enabledPath") ?? text("enabled") ?? "", segue: text("segue"), present: text("present"))
+            for key in ["tapPath", "tap"] where button.tap == nil {
+                if lua.rawGet(b, key) != LUA_TNIL { button.tap = try action(at: lua_absindex(lua.L, -1)) }
+                lua.pop()
+            }
             for t in [title, button.enabled] where !t.isEmpty {
                 do { _ = try engine.compile(t) } catch { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: \(error)") }
             }
@@ -269,6 +271,10 @@ extension LuaApp {
         }
         var menu: String?
         if case .string(let m)? = hash[.string("menu")] { menu = m }
+        if case .string(let c)? = hash[.string("contextPath")] {
+            do { _ = try engine.compile(c) } catch { throw LuaRaise("okit.app, property contextPath: \(error)", withPosition: false) }
+            shell.settingsContextPath = c
+        }
         for key in ["themeName", "encryption", "protection", "protectionTimeout", "protectionCover", "protectionText", "protectionImage"] {
             guard case .string(let b)? = hash[.string(key)] else { continue }
             do { _ = try engine.compile(b) } catch { throw LuaRaise("okit.app, property \(key): \(error)", withPosition: false) }

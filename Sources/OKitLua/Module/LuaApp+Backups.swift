@@ -1,0 +1,28 @@
+import CLua
+import OKitEngine
+
+/// The backups screen from Lua: `okit.backups(id, { secure = "#true", titlePath = "…", help = "…" })`.
+extension LuaApp {
+    func declareBackups(_ call: LuaCall) throws -> Int32 {
+        let id = try call.string(1)
+        var d = BackupsDeclaration(id: id)
+        if lua_type(call.L, 2) == LUA_TTABLE {
+            try forEachEntry(2, what: "okit.backups(\"\(id)\")") { key, v in
+                switch key {
+                case "secure":
+                    if lua_type(lua.L, v) == LUA_TBOOLEAN { d.secure = lua_toboolean(lua.L, v) != 0 ? "#true" : "#false"; return }
+                    d.secure = lua.string(at: v) ?? ""
+                case "titlePath": d.titlePath = lua.string(at: v) ?? d.titlePath
+                case "help": d.help = lua.string(at: v)
+                default: engine.warn("okit.backups(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, ["secure", "titlePath", "help"])) (ignored)")
+                }
+            }
+        }
+        for (p, t) in [("secure", d.secure), ("titlePath", d.titlePath)] where !t.isEmpty {
+            do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.backups(\"\(id)\"), property \(p): \(error)") }
+        }
+        do { try shell.declare(d) } catch { throw LuaRaise("okit.backups: \(error)") }
+        screenSites[id] = LuaApp.callerPosition(call.L)
+        return 0
+    }
+}

@@ -54,3 +54,67 @@ import Testing
         #expect(snap.sections[0].rows[0].detail == "marked" && screen.rowComputations == 5)
     }
 }
+
+/// Detail screens keep their title bar, sections and cells until a write touches what they read.
+@Suite struct IncrementalDetailSnapshotTests {
+    func screen() throws -> (ShopFixture, DetailScreen) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        var d = DetailDeclaration(id: "book")
+        d.titlePath = "name"
+        d.sections = [
+            SectionDeclaration(header: "%General", cells: [
+                CellDeclaration(kind: "text", properties: ["path": "name", "textPath": "name"]),
+                CellDeclaration(kind: "switch", properties: ["path": "formatMarked", "onPath": "marked"]),
+                CellDeclaration(kind: "table", properties: ["path": "%Comment", "detailPath": "comment", "showDisplay": "comment"]),
+            ]),
+            SectionDeclaration(header: "%Stock", showDisplay: "marked", cells: [
+                CellDeclaration(kind: "stepper", properties: ["path": "%Copies", "valuePath": "copies"]),
+            ]),
+        ]
+        return (f, try DetailScreen(engine: f.engine, declaration: d, context: f.book(0)))
+    }
+
+    @Test func aWriteRecomputesOnlyTheCellsThatReadIt() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        #expect(screen.headerComputations == 1 && screen.sectionComputations == 2 && screen.cellComputations == 3,
+                "the hidden section's cell is not computed")
+        _ = try screen.snapshot()
+        #expect(screen.cellComputations == 3 && screen.headerComputations == 1, "nothing changed: nothing recomputed")
+        try f.engine.set(f.book(0), "comment", .string("classic"))
+        var snap = try screen.snapshot()
+        #expect(screen.cellComputations == 4 && screen.headerComputations == 1 && screen.sectionComputations == 2)
+        #expect(snap.sections[0].rows.count == 3 && snap.sections[0].rows[2].detail == "classic")
+        try f.engine.set(f.book(1), "marked", .bool(true))
+        _ = try screen.snapshot()
+        #expect(screen.cellComputations == 4 && screen.sectionComputations == 2, "another book's write touches nothing")
+    }
+
+    @Test func aWriteThatShowsASectionComputesItsCells() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        try f.engine.set(f.book(0), "marked", .bool(true))
+        let snap = try screen.snapshot()
+        // The switch cell and the second section read `marked`; the stepper cell is computed the first time.
+        #expect(screen.sectionComputations == 3 && screen.cellComputations == 5 && screen.headerComputations == 1)
+        #expect(snap.sections.count == 2 && snap.sections[1].rows[0].control?.value == .int(1))
+    }
+
+    @Test func aTitleChangeRecomputesTheTitleBarAndTheCellsThatShowTheName() throws {
+        let (f, screen) = try screen()
+        _ = try screen.snapshot()
+        try f.engine.set(f.book(0), "name", .string("Dune Messiah"))
+        let snap = try screen.snapshot()
+        #expect(snap.title == "Dune Messiah" && screen.headerComputations == 2 && screen.cellComputations == 4)
+    }
+
+    @Test func editModeComputesEverythingOnceAgain() throws {
+        let (f, screen) = try screen()
+        defer { withExtendedLifetime(f) {} }
+        _ = try screen.snapshot()
+        try screen.setEditing(true)
+        _ = try screen.snapshot()
+        #expect(screen.headerComputations == 2 && screen.sectionComputations == 4 && screen.cellComputations == 7)
+    }
+}

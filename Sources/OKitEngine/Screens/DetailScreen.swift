@@ -1,7 +1,6 @@
 /// A detail (or settings) screen: sections of cells evaluated on the context, edit cells that take values in edit
 /// mode, per-cell taps, accessories and segues (screens.md "Detail"). Hidden cells (`showDisplay`/`showEdit`
-/// false, or a height of 0) and empty sections are absent. Every snapshot is computed from the model again; the
-/// screen itself only keeps edit mode and the selected row.
+/// false, or a height of 0) and empty sections are absent. Snapshots are incremental (DetailScreen+Snapshot.swift).
 public final class DetailScreen: ShellScreen {
     public let declaration: DetailDeclaration
     public let context: Entity?
@@ -16,6 +15,14 @@ public final class DetailScreen: ShellScreen {
     /// The cells' ids by declared position: `id`, else the path's first part; duplicates numbered `#2`, `#3`.
     let ids: [[String]]
     public var id: String { declaration.id }
+    /// The snapshot caches (DetailScreen+Snapshot.swift): the title bar, each section, each cell.
+    var headerCache: CachedDetailPart<DetailHeaderParts>?
+    var sectionCache: [CachedDetailPart<DetailSectionParts>?]
+    var cellCache: [[CachedDetailPart<RowSnapshot?>?]]
+    /// How many times the title bar, a section and a cell were computed (for tests and benchmarks).
+    public internal(set) var headerComputations = 0
+    public internal(set) var sectionComputations = 0
+    public internal(set) var cellComputations = 0
 
     /// A cell's place in the declaration: section and cell index (0-based).
     public struct CellPosition: Hashable, Sendable {
@@ -54,7 +61,11 @@ public final class DetailScreen: ShellScreen {
             ids.append(sectionIds)
         }
         self.ids = ids
+        sectionCache = Array(repeating: nil, count: d.sections.count)
+        cellCache = d.sections.map { Array(repeating: nil, count: $0.cells.count) }
     }
+
+    deinit { cancelSnapshotCache() }
 
     public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot { try snapshot() }
 
@@ -139,31 +150,7 @@ public final class DetailScreen: ShellScreen {
         }
     }
 
-    // MARK: Snapshot
-
-    /// What a person sees now: title, buttons, the visible sections with their visible cells and controls.
-    public func snapshot() throws -> ScreenSnapshot {
-        var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
-        snap.title = try engine.text(context, declaration.titlePath)
-        snap.subtitle = try engine.text(context, declaration.subTitlePath)
-        snap.prompt = try engine.text(context, declaration.promptPath)
-        snap.editing = editing
-        snap.buttons = try buttons()
-        var lastSection = -1
-        for shown in try shownCells() {
-            let si = shown.position.section
-            if si != lastSection {
-                let s = declaration.sections[si]
-                let header = try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header)
-                let footer = try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer)
-                snap.sections.append(SectionSnapshot(header: header, footer: footer, rows: []))
-                lastSection = si
-            }
-            snap.sections[snap.sections.count - 1].rows.append(try row(shown))
-        }
-        snap.rowCount = snap.sections.reduce(0) { $0 + $1.rows.count }
-        return snap
-    }
+    // MARK: Rows
 
     /// A cell's row: texts, image, ribbon, accessory, selection and control.
     func row(_ shown: ShownCell) throws -> RowSnapshot {

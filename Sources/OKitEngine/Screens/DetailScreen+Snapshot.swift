@@ -1,0 +1,116 @@
+/// A detail screen's snapshot, recomputed incrementally: the title bar, each section's visibility, header and
+/// footer, and each cell (its visibility and its row) are computed inside a subscription that records what they
+/// read, and kept until a write touches any of it, or the screen state they depend on (edit mode, the selected
+/// row) changes. After a write to one field only the cells that read it are computed again.
+final class CachedDetailPart<T> {
+    var value: T
+    var subscription: Subscription?
+    /// The screen state the part was computed in.
+    var state: Int
+
+    init(_ value: T, state: Int) {
+        self.value = value
+        self.state = state
+    }
+
+    /// True while nothing the part read changed and the screen is in the same state.
+    func isCurrent(_ state: Int) -> Bool {
+        guard let s = subscription else { return false }
+        return self.state == state && !s.isStale
+    }
+}
+
+/// A section's shown flag, header and footer.
+struct DetailSectionParts {
+    var shown = false
+    var header: String?
+    var footer: String?
+}
+
+/// The title bar's parts.
+struct DetailHeaderParts {
+    var title: String?
+    var subtitle: String?
+    var prompt: String?
+    var buttons: [ButtonSnapshot] = []
+}
+
+extension DetailScreen {
+    /// What a person sees now: title, buttons, the visible sections with their visible cells and controls.
+    public func snapshot() throws -> ScreenSnapshot {
+        var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
+        let header = try cached(&headerCache, state: editing ? 1 : 0, count: { $0.headerComputations += 1 },
+                                empty: DetailHeaderParts()) { s in
+            DetailHeaderParts(title: try s.engine.text(s.context, s.declaration.titlePath),
+                              subtitle: try s.engine.text(s.context, s.declaration.subTitlePath),
+                              prompt: try s.engine.text(s.context, s.declaration.promptPath),
+                              buttons: try s.buttons())
+        }
+        snap.title = header.title
+        snap.subtitle = header.subtitle
+        snap.prompt = header.prompt
+        snap.buttons = header.buttons
+        snap.editing = editing
+        for si in declaration.sections.indices {
+            let section = try cached(&sectionCache[si], state: editing ? 1 : 0, count: { $0.sectionComputations += 1 },
+                                     empty: DetailSectionParts()) { s in try s.computeSection(si) }
+            guard section.shown else { continue }
+            var rows: [RowSnapshot] = []
+            for ci in declaration.sections[si].cells.indices {
+                let position = CellPosition(section: si, cell: ci)
+                let state = (editing ? 1 : 0) + (selectedCell == position ? 2 : 0)
+                let row = try cached(&cellCache[si][ci], state: state, count: { $0.cellComputations += 1 },
+                                     empty: RowSnapshot?.none) { s in try s.computeCell(at: position) }
+                if let row { rows.append(row) }
+            }
+            if !rows.isEmpty { snap.sections.append(SectionSnapshot(header: section.header, footer: section.footer, rows: rows)) }
+        }
+        snap.rowCount = snap.sections.reduce(0) { $0 + $1.rows.count }
+        return snap
+    }
+
+    /// A part's value: the kept one while current, else computed again inside a new subscription.
+    func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, count: @escaping (DetailScreen) -> Void, empty: T,
+                   compute: @escaping (DetailScreen) throws -> T) throws -> T {
+        if let c = slot, c.isCurrent(state) { return c.value }
+        slot?.subscription?.cancel()
+        let c = CachedDetailPart(empty, state: state)
+        c.subscription = engine.graph.subscribe({ [weak self, weak c] in
+            guard let self, let c else { return .null }
+            count(self)
+            c.value = try compute(self)
+            return .null
+        })
+        if let error = c.subscription?.lastError {
+            c.subscription?.cancel()
+            slot = nil
+            throw error
+        }
+        slot = c
+        return c.value
+    }
+
+    /// A section's visibility, header and footer (a part of the multipart properties wins over the section's own).
+    func computeSection(_ si: Int) throws -> DetailSectionParts {
+        guard try sectionShown(si) else { return DetailSectionParts() }
+        let s = declaration.sections[si]
+        return DetailSectionParts(shown: true,
+                                  header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
+                                  footer: try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer))
+    }
+
+    /// A cell's row, or nil while it is hidden.
+    func computeCell(at position: CellPosition) throws -> RowSnapshot? {
+        let c = declaration.sections[position.section].cells[position.cell]
+        let ctx = try cellContext(c)
+        guard try cellShown(c, at: position, on: ctx) else { return nil }
+        return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: ctx))
+    }
+
+    /// Stops listening (the screen closed).
+    func cancelSnapshotCache() {
+        headerCache?.subscription?.cancel()
+        for c in sectionCache { c?.subscription?.cancel() }
+        for s in cellCache { for c in s { c?.subscription?.cancel() } }
+    }
+}

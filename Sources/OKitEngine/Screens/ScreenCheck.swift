@@ -36,6 +36,8 @@ public final class ScreenCheckRun {
         if case .binding(let t)? = action { run(screen, property, t, context) }
     }
 
+    func clearIssues() { issues = [] }
+
     /// Records a problem that is not a binding's (an unknown type, a field name).
     public func issue(_ screen: String, _ property: String, _ message: String) {
         issues.append(ScreenIssue(screen: screen, property: property, column: 1, message: message))
@@ -66,13 +68,22 @@ public final class ScreenCheckRun {
 extension AppShell {
     /// The problems of every screen's bindings. Screens that open others by rows (lists, selections, menus) are
     /// checked first so that the screens they open know their context type; selections last (detail cells open them).
+    ///
+    /// A screen can be declared before the screen that opens it (a list opened from a detail cell, a menu's
+    /// content), so the passes repeat until the context types screens receive stop changing (at most 4), and only
+    /// the last pass's issues count.
     public func check() -> [ScreenIssue] {
         let run = ScreenCheckRun(engine: engine)
         let all = declarationOrder.compactMap { declaration($0) }
         let rowScreens: Set<String> = ["list", "menu"]
-        for d in all where rowScreens.contains(d.kind) { d.check(run) }
-        for d in all where !rowScreens.contains(d.kind) && d.kind != "selection" { d.check(run) }
-        for d in all where d.kind == "selection" { d.check(run) }
+        for _ in 0..<4 {
+            let before = run.openedWith.mapValues(ObjectIdentifier.init)
+            run.clearIssues()
+            for d in all where rowScreens.contains(d.kind) { d.check(run) }
+            for d in all where !rowScreens.contains(d.kind) && d.kind != "selection" { d.check(run) }
+            for d in all where d.kind == "selection" { d.check(run) }
+            if run.openedWith.mapValues(ObjectIdentifier.init) == before { break }
+        }
         return run.issues
     }
 }
@@ -129,8 +140,10 @@ extension DetailDeclaration {
             for c in s.cells {
                 let cellContext = c["contextPath"].isEmpty ? context : run.entityType(after: c["contextPath"], from: context)
                 run.run(id, "cell \(c.defaultId).contextPath", c["contextPath"], context)
+                // A picker's option names are read on its options (the elements of `dataPath`).
+                let options = c.kind == "picker" ? run.entityType(after: c["dataPath"], from: cellContext) : nil
                 for (p, t) in c.properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
-                    run.run(id, "cell \(c.defaultId).\(p)", t, cellContext)
+                    run.run(id, "cell \(c.defaultId).\(p)", t, p == "namePath" && c.kind == "picker" ? options : cellContext)
                 }
                 for (p, action) in c.actions.sorted(by: { $0.key < $1.key }) {
                     run.run(id, "cell \(c.defaultId).\(p)", action, cellContext)

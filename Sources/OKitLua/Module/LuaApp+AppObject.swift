@@ -222,7 +222,7 @@ extension LuaApp {
         fixControlDoubles(snapshot)
     }
 
-    private func pushJSON(_ bytes: [UInt8]) -> Bool {
+    func pushJSON(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { pushJSON($0) }
     }
 

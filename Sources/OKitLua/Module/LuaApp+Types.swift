@@ -11,7 +11,7 @@ extension LuaApp {
                 let e = try entity(call, 1)
                 let key = try call.string(2)
                 if key == "parent" { throw LuaRaise("\"parent\" is read-only: add the entity to another container instead") }
-                try engine.set(e, key, value(at: 3))
+                try engine(of: e).set(e, key, value(at: 3))
                 return 0
             },
             "__tostring": { [unowned self] call in
@@ -94,7 +94,7 @@ extension LuaApp {
         }
         let t = e.type
         if t.slot(of: key) != nil || t.computed[key] != nil || (t.isRef && key == "ref") {
-            push(try engine.read(e, key))
+            push(try engine(of: e).read(e, key))
             return 1
         }
         if key == "id" {       // reserved: nil for types without ids
@@ -141,12 +141,13 @@ extension LuaApp {
             "add": { [unowned self] call in
                 let c = try coll(call)
                 let v = try value(at: 2)
-                if call.isNil(3) { try engine.insert(v, into: c) } else { try engine.insert(v, into: c, at: index(call, 3, c, allowEnd: true)) }
+                if call.isNil(3) { try engine(of: c).insert(v, into: c) } else { try engine(of: c).insert(v, into: c, at: index(call, 3, c, allowEnd: true)) }
                 lua.hostPush { lua_pushvalue(call.L, 2) }
                 return 1
             },
             "append": { [unowned self] call in
-                try engine.insert(value(at: 2), into: coll(call), append: true)
+                let c = try coll(call)
+                try engine(of: c).insert(value(at: 2), into: c, append: true)
                 lua.hostPush { lua_pushvalue(call.L, 2) }
                 return 1
             },
@@ -155,21 +156,21 @@ extension LuaApp {
                 if call.type(2) == LUA_TNUMBER {
                     let i = try index(call, 2, c)
                     let v = c.items[i]
-                    try engine.remove(at: i, from: c)
+                    try engine(of: c).remove(at: i, from: c)
                     push(v)
                 } else {
                     let v = try value(at: 2)
-                    try engine.remove(v, from: c)
+                    try engine(of: c).remove(v, from: c)
                     push(v)
                 }
                 return 1
             },
             "move": { [unowned self] call in
                 let c = try coll(call)
-                try engine.move(in: c, from: index(call, 2, c), to: index(call, 3, c))
+                try engine(of: c).move(in: c, from: index(call, 2, c), to: index(call, 3, c))
                 return 0
             },
-            "clear": { [unowned self] call in try engine.clear(coll(call)); return 0 },
+            "clear": { [unowned self] call in let c = try coll(call); try engine(of: c).clear(c); return 0 },
             "contains": { [unowned self] call in
                 let c = try coll(call)
                 engine.graph.recordMembers(c)
@@ -217,7 +218,7 @@ extension LuaApp {
             "__newindex": { [unowned self] call in
                 let c = try coll(call)
                 guard c.kind == .map else { throw LuaRaise("use :add, :append or :remove to change a collection") }
-                try engine.put(value(at: 3), forKey: call.string(2), in: c)
+                try engine(of: c).put(value(at: 3), forKey: call.string(2), in: c)
                 return 0
             },
             "__len": { [unowned self] call in
@@ -261,4 +262,15 @@ extension LuaApp {
         try lua.pcall(nargs: 1, nresults: 1)
         return lua_toboolean(lua.L, -1) != 0
     }
+}
+
+extension LuaApp {
+    /// The engine an entity belongs to: this app's, or — in a flow test's state, which drives other apps — the
+    /// engine of the entity's model, so a write from a test acts in the app the entity belongs to.
+    func engine(of e: Entity?) -> Engine {
+        guard drivesOtherApps, let other = e?.model?.engine else { return engine }
+        return other
+    }
+
+    func engine(of c: EntityCollection) -> Engine { engine(of: c.owner) }
 }

@@ -63,6 +63,8 @@ public final class LuaApp {
     var storageFailed = false
     var pendingLoaded: [Model] = []
     let timers = TimerQueue()
+    /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`).
+    public var drivesOtherApps = false
     /// The declarations of `okit.app { … }` (kept for the screens layer).
     public internal(set) var appDeclaration: LuaValue?
 

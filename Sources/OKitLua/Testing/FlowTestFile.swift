@@ -1,0 +1,151 @@
+import CLua
+import Foundation
+import OKitEngine
+
+/// The outcome of one flow test (spec/testing.md): its full name, status, and for a failure the message and the
+/// file:line of the failing assertion.
+public struct FlowTestResult: Sendable {
+    public enum Status: String, Sendable { case ok, fail, pending }
+    public var file: String
+    public var name: String
+    public var status: Status
+    public var message: String?
+    public var location: String?
+    public var seconds: Double
+}
+
+/// How flow tests run: the name filter, snapshot updates, strict warnings, where `print` goes.
+public struct FlowTestOptions {
+    public var filter: String?
+    public var updateSnapshots = false
+    /// A test that logged a warning fails (`--strict`).
+    public var strict = false
+    public var print: (String) -> Void = { Swift.print($0) }
+    /// Where launched apps' fresh data folders go (removed by the runner at the end).
+    public var scratch = FileManager.default.temporaryDirectory
+
+    public init() {}
+}
+
+/// One test file: its own Lua state (the full standard library, `require "okit"`, `require "okit.test"`), the
+/// framework's globals, and the apps its tests launch, each on its own data folder and virtual clock.
+final class FlowTestFile {
+    static let epoch = Date(timeIntervalSince1970: 1_556_704_800)   // 2019-05-01T10:00:00Z
+
+    let url: URL
+    let displayPath: String
+    let options: FlowTestOptions
+    let host: LuaApp
+    /// Apps launched since the last result (for `--strict`: their warnings fail the test).
+    var launched: [(app: WeakApp, warnings: Int)] = []
+    var launchCount = 0
+
+    /// A launched app, not kept alive by the list.
+    final class WeakApp {
+        weak var app: LuaApp?
+        init(_ app: LuaApp) { self.app = app }
+    }
+
+    init(url: URL, displayPath: String, options: FlowTestOptions) throws {
+        self.url = url
+        self.displayPath = displayPath
+        self.options = options
+        var o = LuaAppOptions()
+        o.unsafe = true
+        o.virtualNow = FlowTestFile.epoch
+        o.print = options.print
+        o.luaBudget = 1 << 40
+        o.luaMemory = 1 << 30
+        host = try LuaApp(options: o)
+        host.drivesOtherApps = true
+        try host.prepare(appFolder: url.deletingLastPathComponent())
+    }
+
+    /// Loads the framework and the file, runs its tests; one result per test, reported as it finishes.
+    func run(report: @escaping (FlowTestResult) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
+        let lua = host.lua
+        do {
+            try lua.load(source: FlowTestFramework.source, chunkName: "=okit.test.framework")
+            try lua.pcall(nargs: 0, nresults: 1)
+            let framework = lua.ref()
+            pushNative()
+            framework.push()
+            try lua.load(source: FlowTestSupport.source, chunkName: "=okit.test")
+            lua.hostPush { lua_rotate(lua.L, -3, 1) }       // chunk, native, T
+            try lua.pcall(nargs: 2, nresults: 1)
+            // package.loaded["okit.test"] = module
+            _ = lua.pushGlobal("package")
+            _ = lua.rawGet(-1, "loaded")
+            lua.hostPush { lua_rotate(lua.L, -3, -1) }      // package, loaded, module
+            lua.rawSet(-2, "okit.test")
+            lua.pop(2)
+            try call(framework, "install")
+            guard let source = FileManager.default.contents(atPath: url.path) else {
+                throw LuaRaise("cannot read \(displayPath)", withPosition: false)
+            }
+            try lua.load(bytes: [UInt8](source), chunkName: displayPath)
+            try lua.pcall(nargs: 0, nresults: 0)
+            return try runTests(framework, report: report)
+        } catch {
+            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: "\(error)",
+                                  location: nil, seconds: 0))
+            return (0, 1, 0)
+        }
+    }
+
+    /// Calls `T.name()`.
+    private func call(_ framework: LuaRef, _ name: String) throws {
+        framework.push()
+        _ = host.lua.rawGet(-1, name)
+        host.lua.hostPush { lua_rotate(host.lua.L, -2, 1) }
+        host.lua.pop()
+        try host.lua.pcall(nargs: 0, nresults: 0)
+    }
+
+    /// `T.run { filter =, report = }` → passed, failed, skipped.
+    private func runTests(_ framework: LuaRef, report: @escaping (FlowTestResult) -> Void) throws -> (Int, Int, Int) {
+        let lua = host.lua
+        framework.push()
+        _ = lua.rawGet(-1, "run")
+        lua.hostPush { lua_rotate(lua.L, -2, 1) }
+        lua.pop()
+        lua.newTable(hash: 2)
+        if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        lua.push(function: "report") { [unowned self] call in
+            try call.requireTable(1)
+            report(self.result(from: 1))
+            return 0
+        }
+        lua.rawSet(-2, "report")
+        try lua.pcall(nargs: 1, nresults: 3)
+        defer { lua.pop(3) }
+        func count(_ i: Int32) -> Int { Int(lua_tointegerx(lua.L, i, nil)) }
+        return (count(-3), count(-2), count(-1))
+    }
+
+    /// A result table `{ name, status, message, where, seconds }`; with `--strict`, a passing test whose apps
+    /// logged warnings fails.
+    private func result(from index: Int32) -> FlowTestResult {
+        let lua = host.lua
+        func field(_ key: String) -> String? {
+            defer { lua.pop() }
+            return lua.rawGet(index, key) == LUA_TNIL ? nil : lua.string(at: -1)
+        }
+        let seconds: Double = {
+            defer { lua.pop() }
+            return lua.rawGet(index, "seconds") == LUA_TNUMBER ? lua_tonumberx(lua.L, -1, nil) : 0
+        }()
+        var r = FlowTestResult(file: displayPath, name: field("name") ?? "?",
+                               status: FlowTestResult.Status(rawValue: field("status") ?? "fail") ?? .fail,
+                               message: field("message"), location: field("where"), seconds: seconds)
+        if options.strict, r.status == .ok {
+            let warnings = launched.flatMap { ($0.app.app?.engine.warnings ?? []).dropFirst($0.warnings) }
+            if !warnings.isEmpty {
+                r.status = .fail
+                r.message = "warnings under --strict:\n" + warnings.joined(separator: "\n")
+            }
+        }
+        launched = launched.compactMap { w in w.app.app.map { (w.app, $0.engine.warnings.count) } }
+        return r
+    }
+}

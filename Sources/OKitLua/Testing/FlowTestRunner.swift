@@ -1,0 +1,150 @@
+import Foundation
+
+/// `okit-run test`: finds `*_test.lua` files, runs each in its own Lua state, prints a TAP line per test and the
+/// closing line `N passed, N failed` (`, N skipped` when any were pending), and writes JUnit XML on request.
+public final class FlowTestRunner {
+    public let options: FlowTestOptions
+    public private(set) var results: [FlowTestResult] = []
+
+    public init(options: FlowTestOptions) {
+        self.options = options
+    }
+
+    /// The test files under `paths` (files as given, folders searched for `*_test.lua`); with no path, every
+    /// `*_test.lua` under `tests/` and `examples/*/tests/` of `root`. Sorted, without duplicates.
+    public static func discover(_ paths: [String], root: URL) throws -> [URL] {
+        let fm = FileManager.default
+        var roots: [URL] = []
+        if paths.isEmpty {
+            roots.append(root.appendingPathComponent("tests"))
+            let examples = root.appendingPathComponent("examples")
+            for e in (try? fm.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? [] {
+                roots.append(e.appendingPathComponent("tests"))
+            }
+        } else {
+            for p in paths {
+                let u = URL(fileURLWithPath: p, relativeTo: root).standardizedFileURL
+                guard fm.fileExists(atPath: u.path) else {
+                    throw FlowTestUsageError("no test file or folder at \(p)")
+                }
+                roots.append(u)
+            }
+        }
+        var files: Set<String> = []
+        for r in roots {
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: r.path, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue { files.insert(r.path); continue }
+            let walker = fm.enumerator(at: r, includingPropertiesForKeys: nil)
+            while let f = walker?.nextObject() as? URL {
+                if f.lastPathComponent == "__snapshots__" { walker?.skipDescendants(); continue }
+                if f.lastPathComponent.hasSuffix("_test.lua") { files.insert(f.standardizedFileURL.path) }
+            }
+        }
+        return files.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Runs the files; `line` receives each output line (TAP). Returns the totals.
+    @discardableResult
+    public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
+        var passed = 0, failed = 0, skipped = 0
+        var n = 0
+        let base = root.standardizedFileURL.path + "/"
+        for f in files {
+            let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
+            let counts: (Int, Int, Int)
+            do {
+                let file = try FlowTestFile(url: f, displayPath: display, options: options)
+                counts = file.run { r in
+                    n += 1
+                    self.results.append(r)
+                    for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
+                }
+            } catch {
+                n += 1
+                let r = FlowTestResult(file: display, name: display, status: .fail, message: "\(error)", location: nil, seconds: 0)
+                results.append(r)
+                for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
+                counts = (0, 1, 0)
+            }
+            passed += counts.0; failed += counts.1; skipped += counts.2
+        }
+        line("1..\(n)")
+        line("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        return (passed, failed, skipped)
+    }
+
+    /// `ok 3 - name`, `not ok 4 - name` with the message and location as `#` lines, `ok 5 - name # SKIP`.
+    static func tapLines(_ r: FlowTestResult, number n: Int) -> [String] {
+        switch r.status {
+        case .ok: return ["ok \(n) - \(r.name)"]
+        case .pending: return ["ok \(n) - \(r.name) # SKIP pending"]
+        case .fail:
+            var lines = ["not ok \(n) - \(r.name)"]
+            var message = r.message ?? "failed"
+            if let location = r.location {
+                lines.append("# \(location)")
+                if message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
+            }
+            for l in message.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("# \(l)") }
+            return lines
+        }
+    }
+
+    /// JUnit XML: one testsuite per file, one testcase per test (failures with message and location; pending
+    /// tests skipped).
+    public func junit() -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let failures = results.filter { $0.status == .fail }.count
+        let skipped = results.filter { $0.status == .pending }.count
+        xml += "<testsuites name=\"okit\" tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
+        var order: [String] = []
+        var byFile: [String: [FlowTestResult]] = [:]
+        for r in results {
+            if byFile[r.file] == nil { order.append(r.file) }
+            byFile[r.file, default: []].append(r)
+        }
+        for file in order {
+            let rs = byFile[file] ?? []
+            let time = rs.reduce(0) { $0 + $1.seconds }
+            xml += "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(rs.count)\" "
+                + "failures=\"\(rs.filter { $0.status == .fail }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
+                + "time=\"\(String(format: "%.3f", time))\">\n"
+            for r in rs {
+                xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
+                switch r.status {
+                case .ok: xml += "/>\n"
+                case .pending: xml += "><skipped/></testcase>\n"
+                case .fail:
+                    let message = r.message ?? "failed"
+                    let first = message.split(separator: "\n").first.map(String.init) ?? message
+                    xml += ">\n      <failure message=\"\(Self.escape(first))\">\(Self.escape((r.location.map { $0 + "\n" } ?? "") + message))</failure>\n    </testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n", "\t": out.unicodeScalars.append(c)
+            default:
+                if c.value < 0x20 { out += "&#\(c.value);" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+}
+
+/// A wrong argument to `okit-run test`.
+public struct FlowTestUsageError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ message: String) { description = message }
+}

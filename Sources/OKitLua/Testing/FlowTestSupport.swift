@@ -1,0 +1,75 @@
+/// The Lua side of `launch`: an app a test launched is a Lua object around the native driver object, with the
+/// assertions that need the framework (`app:expectScreen`, `app:snapshot`) (spec/testing.md).
+enum FlowTestSupport {
+    /// A chunk called with `(native, T)`: `native` holds `launch(path, opts)`, `snapshotJSON(app)`,
+    /// `decodeJSON(text)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()` and `update` (the
+    /// `--update-snapshots` flag); `T` is the framework table. It returns the `okit.test` module.
+    static let source: String = #"""
+    local native, T = ...
+
+    local App = {}
+    local function wrap(nv)
+      return setmetatable({ _native = nv }, App)
+    end
+
+    App.__index = function(self, key)
+      local own = rawget(App, key)
+      if own ~= nil and key ~= "__index" and key ~= "__tostring" then return own end
+      local nv = rawget(self, "_native")
+      local v = nv[key]
+      if type(v) == "function" then
+        return function(_, ...) return v(nv, ...) end
+      end
+      return v
+    end
+    App.__tostring = function(self) return tostring(rawget(self, "_native")) end
+
+    --- Asserts that the snapshot contains `partial` (a deep subset); returns the snapshot.
+    function App:expectScreen(partial)
+      if type(partial) ~= "table" then
+        error("app:expectScreen(partial): partial must be a table like { screen = { title = \"Books\" } }", 2)
+      end
+      local snap = self._native:screen()
+      local ok, diff = T.contains(partial, snap)
+      if not ok then
+        error("app:expectScreen: the snapshot does not contain the expected part\n" .. tostring(diff), 2)
+      end
+      return snap
+    end
+
+    --- Compares the whole snapshot with __snapshots__/<test file>/<name>.json (written on first run and with
+    --- --update-snapshots).
+    function App:snapshot(name)
+      if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") or name:match("^%.") then
+        error("app:snapshot(name): name must be letters, digits, '_', '-' or '.', like \"books-empty\"", 2)
+      end
+      local json = native.snapshotJSON(self._native)
+      local path = native.snapshotDir() .. "/" .. name .. ".json"
+      local stored = native.readFile(path)
+      if stored == nil or native.update then
+        native.writeFile(path, json)
+        return
+      end
+      if stored == json then return end
+      local ok, diff = T.same(native.decodeJSON(stored), native.decodeJSON(json))
+      if ok then diff = "the files differ in formatting only" end
+      error("app:snapshot(\"" .. name .. "\"): the snapshot differs from " .. path .. "\n" .. tostring(diff)
+        .. "\n(run okit-run test --update-snapshots to accept the new one)", 2)
+    end
+
+    local M = {}
+
+    --- Launches an app (its file relative to the test file's folder) on a fresh data folder and the virtual clock.
+    function M.launch(path, opts)
+      if type(path) ~= "string" then
+        error("launch(appFile [, opts]): appFile must be a path like \"../app.lua\"", 2)
+      end
+      if opts ~= nil and type(opts) ~= "table" then
+        error("launch(appFile [, opts]): opts must be a table { data =, fixtures =, now =, lang = }", 2)
+      end
+      return wrap(native.launch(path, opts or {}))
+    end
+
+    return M
+    """#
+}

@@ -46,7 +46,10 @@ import Testing
         let session = "okit"
         let command = "\(CommandLineTests.binary.path) \(root.appendingPathComponent("examples/bookshop/app.lua").path) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "140", "-y", "50", command])
-        defer { _ = try? tmux(["kill-server"]) }
+        defer {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(at: data)
+        }
         var screen = try waitFor("2. Emma", session: session)
         #expect(screen.contains("Book Shop — 2 Books") && screen.contains("1. Dune — not marked"))
         _ = try tmux(["send-keys", "-t", session, "search em", "Enter"])

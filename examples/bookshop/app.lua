@@ -1,5 +1,7 @@
--- The bookshop: OKit's demo app as an okit app (models, bindings and extensions; its screens arrive with
--- the screens issue). Run it: scripts/okit-run examples/bookshop/app.lua
+-- The bookshop: OKit's demo app as an okit app. Books in a grouped, searchable list; a detail screen with every
+-- cell kind; authors and genres through refs, a picker and selection screens; release dates that stay
+-- consecutive; groups in the slide-in menu; settings; backups.
+-- Run it: scripts/okit-run examples/bookshop/app.lua      Test it: okit-run test examples/bookshop
 local okit = require "okit"
 
 okit.strings("en", { entry = "Entry", entrys = "Entries", marked = "marked" })
@@ -11,36 +13,66 @@ okit.entity("Author", {
 
 okit.entity("Genre", { name = "string" })
 
+-- A book's release dates (first edition, reprints, …) stay in order: moving one pushes the later ones along.
 okit.entity("BookDate", {
-  date = "date",
+  date = { "date", didSet = function(self, old) self:keepOrder() end },
+  keepOrder = function(self)
+    local dates = self.parent and self.parent.dates
+    if not dates then return end
+    local previous
+    for _, d in ipairs(dates) do
+      if previous and d.date < previous then d.date = previous end
+      previous = d.date
+    end
+  end,
 }, { id = false })
 
 okit.entity("Book", {
-  name    = "string",
-  date    = "date",
-  marked  = "bool",
-  price   = { "double", default = 0 },
-  copies  = "int",
-  comment = "string?",
-  type    = { "string", default = "0" },
-  authors = "[ref Author]",
-  author  = "ref Author",
-  genre   = "ref Genre",
-  dates   = "[BookDate]",
+  name     = "string",
+  date     = "date",
+  marked   = "bool",
+  price    = { "double", default = 0 },
+  copies   = "int",
+  read     = { "double", default = 0 },           -- reading progress, 0…1
+  comment  = "string?",
+  url      = "string?",
+  type     = { "string", default = "0" },         -- 0 non-fiction, 1 fiction, 2 other (a segment)
+  authors  = "[ref Author]",
+  author   = "ref Author",
+  genre    = "ref Genre",
+  dates    = "[BookDate]",
   formatMarked = okit.computed(function(self) return self.marked and okit.localize("marked") or "not marked" end),
   setAsMarked = function(self) self.marked = true end,
   activate = function(self)
     okit.alert { title = "%Book", message = "%Activated", actions = { "%OK" } }
   end,
+  setMarkedWithPrompt = function(self)
+    okit.alert {
+      title = "%Set As Marked", message = "%Set Book as Marked", actions = { "%OK", "%Cancel" },
+      onAction = function(choice) if choice == 1 then self:setAsMarked() end end,
+    }
+  end,
+  addDate = function(self)
+    local last = self.dates[#self.dates]
+    self.dates:append(okit.new("BookDate", { date = last and last.date or okit.date.now() }))
+  end,
 })
 
-okit.entity("Shop", {
-  books  = "[Book]",
-  genres = "[Genre]",
-})
+okit.entity("Shop", { books = "[Book]", genres = "[Genre]" })
 
-okit.entity("Directory", {
-  authors = "[Author]",
+-- A group of books, shown from the slide-in menu.
+okit.entity("Group", { name = "string", books = "[ref Book]" })
+okit.entity("Directory", { authors = "[Author]", groups = "[Group]" })
+
+okit.entity("Timeout", { name = "string", minutes = "int" })
+okit.entity("Settings", {
+  themeName = { "string", default = "default" },
+  dark = okit.computed(function(self) return self.themeName == "dark" end,
+                       function(self, on) self.themeName = on and "dark" or "default" end),
+  encryption = "bool",
+  protection = "bool",
+  protectionTimeout = "ref Timeout",
+  timeouts = "[Timeout]",
 })
 
 okit.extension("string", "initial", function(s) return s:sub(1, 1):upper() end)
@@ -61,10 +93,21 @@ directory = okit.model("Directory", {
   seed = function(root)
     root.authors:append(okit.new("Author", { name = "Frank Herbert" }))
     root.authors:append(okit.new("Author", { name = "Jane Austen" }))
+    root.groups:append(okit.new("Group", { name = "Favourites" }))
   end,
 })
 
-okit.state { shop, directory }
+settings = okit.model("Settings", {
+  name = "settings",
+  seed = function(root)
+    for _, t in ipairs({ { "T1", "1 minute", 1 }, { "T5", "5 minutes", 5 }, { "T30", "30 minutes", 30 } }) do
+      root.timeouts:append(okit.new("Timeout", { id = t[1], name = t[2], minutes = t[3] }))
+    end
+    root.protectionTimeout = "T5"
+  end,
+})
+
+okit.state { shop, directory, settings }
 
 okit.list("books", {
   type = "Book", dataPath = "books",
@@ -76,21 +119,88 @@ okit.list("books", {
   moreActionsEnabled = ",!marked",
   quickName = "#Mark", quickEnabled = "!marked", quickTap = function(book) book.marked = true end,
   segue = "book",
+  help = "Tap a book to see it; Mark marks it; swipe (delete) removes it.",
 })
+
 okit.detail("book", {
   titlePath = "%Book", subTitlePath = "name",
   sections = {
     { header = "%General",
-      okit.cell.text   { path = "name", textPath = "name", placeholder = "%Name" },
-      okit.cell.switch { path = "formatMarked", onPath = "marked" } },
+      okit.cell.text     { path = "name", textPath = "name", placeholder = "%Name" },
+      okit.cell.switch   { path = "formatMarked", onPath = "marked" },
+      okit.cell.date     { path = "%Release Date", id = "Release Date", datePath = "date" },
+      okit.cell.segment  { path = "%Type", segmentsPath = "%Non-Fiction,%Fiction,%Other", selectIndexPath = "type" },
+      okit.cell.picker   { path = "%Genre", dataPath = "/genres", namePath = "name", selectionPath = "genre" },
+      okit.cell.multiline{ path = "%Comment", textPath = "comment", showDisplay = "comment", placeholder = "%Comment" } },
     { header = "%Stock",
-      okit.cell.slider { path = "%Price: ,price/round2, %EUR", valuePath = "price", maxValuePath = "#100" },
-      okit.cell.stepper{ path = "%Copies", valuePath = "copies", maxValuePath = "#10" } },
-    { okit.cell.table  { path = "%Genre", detailPath = "genre/ref/name" } },
+      okit.cell.slider   { path = "%Price: ,price/round2, %EUR", id = "Price", valuePath = "price", maxValuePath = "#100" },
+      okit.cell.stepper  { path = "%Copies", valuePath = "copies", maxValuePath = "#10" },
+      okit.cell.progress { path = "%Read", valuePath = "read" } },
+    { header = "%People",
+      okit.cell.table    { path = "%Authors", detailPath = "authors.@count/suffixPlural(#entry)", segue = "bookAuthors" },
+      okit.cell.table    { path = "%Lead Author", detailPath = "author/ref/name", segue = "leadAuthor" } },
+    { header = "%Release Dates", footer = "%Later dates never come before earlier ones.",
+      okit.cell.table    { path = "%Dates", detailPath = "dates.@count/suffixPlural(#entry)", segue = "dates" },
+      okit.cell.web      { path = "%Website", urlPath = "url", showDisplay = "url" } },
   },
+  buttons = { { title = "%Mark", tapPath = "setMarkedWithPrompt()", enabledPath = "!marked" } },
 })
+
+okit.list("dates", {
+  type = "BookDate", dataPath = "dates", titlePath = "%Release Dates",
+  cell = { path = "date/formatDate" },
+  buttons = { { title = "%Add Date", tapPath = "addDate()" } },
+  delete = "#true", segue = "date",
+})
+okit.detail("date", {
+  titlePath = "date/formatDate", editAlways = "#true",
+  sections = { { okit.cell.date { path = "%Date", id = "Date", datePath = "date" } } },
+})
+
+okit.selection("bookAuthors", {
+  contextPath = "directory>/", dataPath = "authors", selectionPath = "authors",
+  titlePath = "%Authors", rowSort = "name", cell = { path = "name" },
+})
+okit.selection("leadAuthor", {
+  contextPath = "directory>/", dataPath = "authors", selectionPath = "author",
+  titlePath = "%Lead Author", rowSort = "name", cell = { path = "name" }, autoClose = "#true",
+})
+
 okit.list("authors", {
   type = "Author", contextPath = "directory>/", dataPath = "authors",
   titlePath = "%Authors", rowSort = "name", cell = { path = "name" },
+  add = "#true", addName = "name", delete = "#true", search = "#true", searchPath = "name",
 })
-okit.app { id = "bookshop", version = 1, home = { "books", "authors" } }
+
+okit.list("group", {
+  dataPath = "books", titlePath = "name", cell = { path = "ref/name" },
+})
+
+okit.menu("menu", {
+  contextPath = "directory>/", dataPath = "groups", titlePath = "%Groups",
+  cell = { path = "name" }, rowIdentifier = "group",
+  items = { { title = "%Settings", present = "settings" }, { title = "%Backups", present = "backups" },
+            { title = "%Home", home = true } },
+})
+
+okit.settings("settings", {
+  contextPath = "settings>/", titlePath = "%Settings", editAlways = "#true",
+  sections = {
+    { header = "%Appearance",
+      okit.cell.switch { path = "%Dark Theme", id = "Dark Theme", onPath = "dark" } },
+    { header = "%Security",
+      okit.cell.switch { path = "%Encryption", id = "Encryption", onPath = "encryption" },
+      okit.cell.switch { path = "%Protection", id = "Protection", onPath = "protection" },
+      okit.cell.picker { path = "%Timeout", id = "Timeout", dataPath = "timeouts", namePath = "name",
+                         selectionPath = "protectionTimeout", showDisplay = "protection", showEdit = "protection" } },
+  },
+})
+
+okit.backups("backups", { secure = true })
+
+okit.app {
+  id = "bookshop", version = 1,
+  home = { "books", "authors" }, menu = "menu",
+  contextPath = "settings>/", themeName = "themeName", encryption = "encryption",
+  protection = "protection", protectionTimeout = "protectionTimeout/ref/minutes", protectionText = "#Bookshop",
+}

@@ -30,12 +30,12 @@ assert(s.screen.kind == "detail" and s.screen.editing)
 s = app:set("name", "Dune Messiah")
 assert(s.screen.subtitle == "Dune Messiah")
 s = app:set("formatMarked", true)
-local price = rows(s)[3]
-assert(price.kind == "slider" and price.control.value == 12.5, "slider value")
-s = app:set(3, 200)
-assert(rows(s)[3].control.value == 100 and math.type(rows(s)[3].control.value) == "float", "clamped, a float")
+local price = rows(s)[7]                  -- name, marked, date, type, genre, comment (edit mode), price
+assert(price.id == "Price" and price.kind == "slider" and price.control.value == 12.5, "slider value")
+s = app:set(7, 200)
+assert(rows(s)[7].control.value == 100 and math.type(rows(s)[7].control.value) == "float", "clamped, a float")
 s = app:set("Copies", 4)
-assert(rows(s)[4].control.value == 4 and math.type(rows(s)[4].control.value) == "integer")
+assert(rows(s)[8].control.value == 4 and math.type(rows(s)[8].control.value) == "integer")
 s = app:back()
 assert(rows(s)[1].text == "Dune Messiah" and rows(s)[1].detail == "marked")
 

@@ -1,0 +1,110 @@
+-- The slide-in menu, settings (theme, protection, timeout), backups, the clock and the app's life cycle.
+local launch = require("okit.test").launch
+
+describe("menu", function()
+  local app
+  before_each(function() app = launch("../app.lua") end)
+
+  it("opens with the groups and its items", function()
+    app:menu()
+    local snap = app:expectScreen { app = { menuOpen = true }, screen = { id = "menu", kind = "menu", title = "Groups" } }
+    assert.equal("Favourites", snap.screen.sections[1].rows[1].text)
+  end)
+
+  it("shows a group as the content", function()
+    local group = app.models.directory.groups[1]
+    group.books:add(app.models.default.books[2])
+    app:menu()
+    app:accessory("Favourites")
+    local snap = app:expectScreen { app = { menuOpen = false }, screen = { id = "group", title = "Favourites" } }
+    assert.equal(1, #snap.screen.sections[1].rows)
+  end)
+
+  it("presents the settings and closes them", function()
+    app:menu()
+    app:menuItem("Settings")
+    app:expectScreen { app = { presented = true }, screen = { id = "settings", kind = "settings" } }
+    app:close()
+    app:expectScreen { app = { presented = false }, screen = { id = "books" } }
+  end)
+
+  it("presents the backups screen", function()
+    app:menu()
+    app:menuItem("Backups")
+    app:expectScreen { screen = { id = "backups" } }
+  end)
+end)
+
+describe("settings", function()
+  local app
+  before_each(function()
+    app = launch("../app.lua")
+    app:tap("Dune")
+    app:menu()
+    app:menuItem("Settings")
+  end)
+
+  it("switches to the dark theme without losing the navigation", function()
+    app:set("Dark Theme", true)
+    app:expectScreen { app = { theme = "dark" } }
+    app:close()
+    app:expectScreen { app = { theme = "dark", depth = 2 }, screen = { id = "book", subtitle = "Dune" } }
+  end)
+
+  it("shows the timeout only while protection is on", function()
+    local security = app:screen().screen.sections[2].rows
+    assert.equal(2, #security)
+    app:set("Protection", true)
+    security = app:screen().screen.sections[2].rows
+    assert.equal("5 minutes", security[3].detail)
+    app:set("Timeout", "30 minutes")
+    assert.equal(30, app.models.settings.protectionTimeout.ref.minutes)
+  end)
+
+  it("keeps the settings after a relaunch", function()
+    app:set("Dark Theme", true)
+    app:relaunch()
+    assert.equal("dark", app.models.settings.themeName)
+    app:expectScreen { app = { theme = "dark" } }
+  end)
+end)
+
+describe("the app", function()
+  it("runs on a virtual clock that moves only when told", function()
+    local app = launch("../app.lua")
+    assert.equal("2019-05-01T10:00:00Z", tostring(require("okit").date.now()))
+    app:advance(3600)
+    app:add()
+    app:respond("OK", { "Later" })
+    local later
+    for _, b in ipairs(app.models.default.books) do if b.name == "Later" then later = b end end
+    assert.equal("2019-05-01T11:00:00Z", tostring(later.date))
+  end)
+
+  it("gives every launch its own data folder", function()
+    local a, b = launch("../app.lua"), launch("../app.lua")
+    assert.not_equal(a.dataDir, b.dataDir)
+    a:delete("Emma"); a:respond("Yes"); a:store()
+    assert.equal(2, #b.models.default.books)
+  end)
+
+  it("reuses a data folder when asked", function()
+    local first = launch("../app.lua")
+    first.models.default.books[1].name = "Kept Book"
+    first:store()
+    local folder = first.dataDir
+    first = nil
+    collectgarbage(); collectgarbage()          -- the first app lets go of the folder
+    local second = launch("../app.lua", { data = folder })
+    assert.equal("Kept Book", second.models.default.books[1].name)
+  end)
+
+  it("stores the state when it goes to the background", function()
+    local app = launch("../app.lua")
+    app:quick("Dune")
+    app:background()
+    app:foreground()
+    app:relaunch()
+    assert.is_true(app.models.default.books[1].marked)
+  end)
+end)

@@ -38,6 +38,9 @@ struct RunApp: ParsableCommand {
     @Option(name: .long, help: "Seed of ids and math.random under the virtual clock.")
     var seed: UInt64 = 0
 
+    @Option(name: .long, help: "Write the session's commands to this file as JSON lines (okit-run replay reads it).")
+    var record: String?
+
     @Option(name: .long, help: "Language (overrides okit.locale).")
     var lang: String?
 
@@ -107,6 +110,15 @@ struct RunApp: ParsableCommand {
                 throw RunFailure(code: 4, message: "okit-run: \(error)")
             }
             return
+        }
+        if let record, !luaApp.shell.home.isEmpty {
+            let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: luaApp.engine.clock.now,
+                                                seed: seed, language: lang)
+            do {
+                luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
+            } catch {
+                throw RunFailure(code: 2, message: "okit-run: cannot write the session log \(record): \(error.localizedDescription)")
+            }
         }
         if !luaApp.shell.home.isEmpty {
             // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.

@@ -155,31 +155,11 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
         let dir = try project(["fail_test.lua": "it('fails on purpose', function() assert.equal(1, 2) end)\n"])
         let junit = dir.appendingPathComponent("junit.xml")
-        let (code, out) = try spawn(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--output", "junit=\(junit.path)"], in: dir)
+        let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--output", "junit=\(junit.path)"])
         #expect(code == 1)
         #expect(out.hasSuffix("0 passed, 1 failed\n"))
         #expect(FileManager.default.fileExists(atPath: junit.path))
-        let (ok, okOut) = try spawn(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--filter", "nothing matches this"], in: dir)
+        let (ok, okOut) = try Spawn.run(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--filter", "nothing matches this"])
         #expect(ok == 0 && okOut.hasSuffix("0 passed, 0 failed\n"))
-    }
-
-    /// Runs a program (posix_spawn: Foundation's Process can hang when tests spawn in parallel).
-    func spawn(_ path: String, _ args: [String], in dir: URL) throws -> (Int32, String) {
-        let out = dir.appendingPathComponent("out-\(UUID().uuidString)").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
     }
 }

@@ -15,6 +15,8 @@ public protocol DriverHost: AnyObject {
 public final class Driver {
     public let shell: AppShell
     public weak var host: DriverHost?
+    /// Records every command (`--record`, `app:record`).
+    public var recorder: SessionRecorder?
 
     public init(shell: AppShell, host: DriverHost?) {
         self.shell = shell
@@ -43,6 +45,8 @@ public final class Driver {
     /// Runs a command; true when the session ends (`quit`). Fails with a reason and no change.
     @discardableResult
     public func run(_ name: String, _ args: [String: Value]) throws -> Bool {
+        recorder?.record(name, args)
+        defer { recorder?.settle() }
         func text(_ key: String) throws -> String {
             guard let v = args[key], !v.isNull else { throw UsageError(message: "\(name) needs \(key)") }
             guard let s = v.displayString else { throw UsageError(message: "\(name): \(key) must be text") }

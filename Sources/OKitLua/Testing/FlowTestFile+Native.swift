@@ -43,6 +43,22 @@ extension FlowTestFile {
             return 1
         }
         lua.rawSet(-2, "snapshotDir")
+        lua.push(function: "record") { [unowned self] call in
+            let app = try launchedApp(call, 1)
+            let folder = url.deletingLastPathComponent()
+            let log = call.stringOrNil(2).map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
+                ?? (app.options.dataFolder ?? options.scratch).appendingPathExtension("session.jsonl")
+            let header = SessionRecorder.Header(app: app.appFile?.path ?? "", now: app.engine.clock.now,
+                                                seed: app.options.seed, language: app.options.language)
+            do {
+                app.driver.recorder = try SessionRecorder(url: log, header: header, clock: app.engine.clock)
+            } catch {
+                throw LuaRaise("app:record: cannot write \(log.path): \(error.localizedDescription)")
+            }
+            host.lua.push(log.path)
+            return 1
+        }
+        lua.rawSet(-2, "record")
         lua.push(options.updateSnapshots)
         lua.rawSet(-2, "update")
     }

@@ -2,7 +2,7 @@
 /// assertions that need the framework (`app:expectScreen`, `app:snapshot`) (spec/testing.md).
 enum FlowTestSupport {
     /// A chunk called with `(native, T)`: `native` holds `launch(path, opts)`, `snapshotJSON(app)`,
-    /// `decodeJSON(text)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()` and `update` (the
+    /// `decodeJSON(text)`, `record(app, path)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()` and `update` (the
     /// `--update-snapshots` flag); `T` is the framework table. It returns the `okit.test` module.
     static let source: String = #"""
     local native, T = ...
@@ -55,6 +55,13 @@ enum FlowTestSupport {
       if ok then diff = "the files differ in formatting only" end
       error("app:snapshot(\"" .. name .. "\"): the snapshot differs from " .. path .. "\n" .. tostring(diff)
         .. "\n(run okit-run test --update-snapshots to accept the new one)", 2)
+    end
+
+    --- Records the commands from now on as a session log (okit-run replay LOG runs them again); returns its path.
+    --- Call it right after launch for a log that replays from a fresh data folder.
+    function App:record(path)
+      if path ~= nil and type(path) ~= "string" then error("app:record([path]): path must be a string", 2) end
+      return native.record(self._native, path)
     end
 
     local M = {}

@@ -108,3 +108,18 @@ describe("the app", function()
     assert.is_true(app.models.default.books[1].marked)
   end)
 end)
+
+describe("recording", function()
+  it("writes the commands of a session for okit-run replay", function()
+    local app = launch("../app.lua")
+    local log = app:record()
+    app:tap("Dune")
+    app:edit(true)
+    app:set("Copies", 5)
+    local lines = {}
+    for line in io.lines(log) do lines[#lines + 1] = line end
+    assert.matches('^{"okit":"session","app":".*/examples/bookshop/app.lua","now":"2019%-05%-01T10:00:00Z","seed":0}$', lines[1])
+    assert.same({ '{"cmd":"tap","row":"Dune"}', '{"cmd":"edit","on":true}', '{"cmd":"set","cell":"Copies","value":5}' },
+                { lines[2], lines[3], lines[4] })
+  end)
+end)

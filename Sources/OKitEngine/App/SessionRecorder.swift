@@ -1,0 +1,102 @@
+import Foundation
+
+/// Writes a session's commands as JSON lines (spec/testing.md "record/replay"): a header line naming the app, the
+/// clock's start and the seed, then one `{"cmd":…}` line per command as the JSON-lines protocol takes it. When the
+/// app runs on the system clock, the time that passed between commands is written as an `advance` command, so a
+/// replay on the virtual clock sees the same times. `okit-run replay LOG` runs the commands again.
+public final class SessionRecorder {
+    /// The header's fields.
+    public struct Header: Sendable, Equatable {
+        public var app: String
+        public var now: Date
+        public var seed: UInt64
+        public var language: String?
+
+        public init(app: String, now: Date, seed: UInt64, language: String? = nil) {
+            self.app = app
+            self.now = now
+            self.seed = seed
+            self.language = language
+        }
+    }
+
+    private let handle: FileHandle
+    private let clock: AppClock
+    private var last: Date
+    public let url: URL
+
+    /// Creates (or truncates) the log and writes its header.
+    public init(url: URL, header: Header, clock: AppClock) throws {
+        self.url = url
+        self.clock = clock
+        last = clock.now
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        handle = try FileHandle(forWritingTo: url)
+        var line = "{\"okit\":\"session\",\"app\":" + SessionRecorder.json(.string(header.app))
+        line += ",\"now\":" + SessionRecorder.json(.string(ISODate.format(header.now, fractional: false)))
+        line += ",\"seed\":\(header.seed)"
+        if let l = header.language { line += ",\"lang\":" + SessionRecorder.json(.string(l)) }
+        write(line + "}")
+    }
+
+    deinit { try? handle.close() }
+
+    /// Records a command before it runs (a command that fails is recorded too: it fails again on replay).
+    public func record(_ name: String, _ args: [String: Value]) {
+        let elapsed = clock.now.timeIntervalSince(last)
+        if elapsed > 0 { write("{\"cmd\":\"advance\",\"seconds\":\(Value.displayDouble(elapsed))}") }
+        var line = "{\"cmd\":" + SessionRecorder.json(.string(name))
+        for key in args.keys.sorted() {
+            line += "," + SessionRecorder.json(.string(key)) + ":" + SessionRecorder.json(args[key] ?? .null)
+        }
+        write(line + "}")
+    }
+
+    /// Notes the clock after a command (its own `advance` is not written twice).
+    public func settle() { last = clock.now }
+
+    private func write(_ line: String) {
+        handle.write(Data((line + "\n").utf8))
+    }
+
+    /// A command argument as JSON: numbers, strings, booleans, dates as ISO 8601, lists as arrays, entities by id.
+    static func json(_ v: Value) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return d.isFinite ? Value.displayDouble(d) : "null"
+        case .string(let s):
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                }
+            }
+            return out + "\""
+        case .date(let d): return json(.string(ISODate.format(d)))
+        case .list(let items): return "[" + items.map(json).joined(separator: ",") + "]"
+        case .entity(let e): return e.id.map { json(.string($0)) } ?? "null"
+        default: return v.displayString.map { json(.string($0)) } ?? "null"
+        }
+    }
+
+    /// Reads a log's header line.
+    public static func header(of line: String) -> Header? {
+        guard let data = line.data(using: .utf8),
+              let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              o["okit"] as? String == "session", let app = o["app"] as? String,
+              let nowText = o["now"] as? String, let now = ISODate.parse(nowText) else { return nil }
+        let seed = (o["seed"] as? NSNumber)?.uint64Value ?? 0
+        return Header(app: app, now: now, seed: seed, language: o["lang"] as? String)
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// `okit-run replay LOG`: runs a recorded session again on the virtual clock from the recorded start, with the
+/// recorded seed, on a fresh data folder (or `--data`), answering each command as the JSON-lines protocol does;
+/// at the end the state is stored, so the data folder holds the same files the session left.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run a recorded session (okit-run APP --record LOG, app:record()) again.",
+        discussion: "Prints one JSON-lines answer per command. The same starting data gives the same snapshots and the same stored files."
+    )
+
+    @Argument(help: "The session log.")
+    var log: String
+
+    @Option(name: .long, help: "The data folder to start from (default: a fresh temporary one, printed on stderr).")
+    var data: String?
+
+    @Option(name: .long, help: "The app file (default: the one the log names).")
+    var app: String?
+
+    func run() throws {
+        guard let text = FileManager.default.contents(atPath: log).map({ String(decoding: $0, as: UTF8.self) }) else {
+            throw RunFailure(code: 2, message: "okit-run replay: cannot read \(log)")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        guard let first = lines.first, let header = SessionRecorder.header(of: first) else {
+            throw RunFailure(code: 2, message: "okit-run replay: \(log):1: not a session log (the first line must be {\"okit\":\"session\",\"app\":…,\"now\":…})")
+        }
+        lines.removeFirst()
+        let appURL = URL(fileURLWithPath: app ?? header.app)
+        guard FileManager.default.fileExists(atPath: appURL.path) else {
+            throw RunFailure(code: 2, message: "okit-run replay: no app file at \(appURL.path) (pass --app)")
+        }
+        let folder: URL
+        if let data {
+            folder = URL(fileURLWithPath: data)
+        } else {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-replay-\(UUID().uuidString.prefix(8))")
+            FileHandle.standardError.write(Data("okit-run replay: data folder \(folder.path)\n".utf8))
+        }
+        var options = LuaAppOptions()
+        options.dataFolder = folder
+        options.virtualNow = header.now
+        options.seed = header.seed
+        options.language = header.language
+        let luaApp: LuaApp
+        do {
+            luaApp = try LuaApp(options: options)
+            try luaApp.load(appFile: appURL)
+        } catch let e as AppLoadError {
+            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
+        }
+        let driver = JSONLinesDriver(app: luaApp)
+        for line in lines {
+            let (answer, quit) = driver.handle(line)
+            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+            if quit { break }
+        }
+        do {
+            try luaApp.storeState()
+            try luaApp.engine.compactAll()
+        } catch {
+            throw RunFailure(code: 4, message: "okit-run replay: \(error)")
+        }
+    }
+}

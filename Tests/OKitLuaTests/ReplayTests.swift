@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `okit-run APP --record LOG` and `okit-run replay LOG`: the same commands on the same starting data give the
+/// same snapshots and the same stored bytes (spec/testing.md).
+@Suite struct ReplayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func aReplayReproducesTheSnapshotsAndTheStoredBytes() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let commands = [
+            #"{"cmd":"add","text":"Anna Karenina"}"#, #"{"cmd":"tap","row":"Dune"}"#, #"{"cmd":"edit","on":true}"#,
+            #"{"cmd":"set","cell":"Copies","value":7}"#, #"{"cmd":"set","cell":"Release Date","value":"2020-01-02T00:00:00Z"}"#,
+            #"{"cmd":"set","cell":"Genre","value":"Fantasy"}"#, #"{"cmd":"advance","seconds":90}"#, #"{"cmd":"back"}"#,
+            #"{"cmd":"tap","row":99}"#, #"{"cmd":"delete","row":"Emma"}"#, #"{"cmd":"respond","action":"Yes"}"#,
+            #"{"cmd":"tab","id":"authors"}"#, #"{"cmd":"add"}"#, #"{"cmd":"respond","action":"OK","fields":["Ursula"]}"#,
+        ]
+        let input = dir.appendingPathComponent("commands.jsonl")
+        try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("session.jsonl")
+        let app = Self.root.appendingPathComponent("examples/bookshop/app.lua").path
+        let a = dir.appendingPathComponent("a"), b = dir.appendingPathComponent("b")
+        let recorded = try Spawn.run(CommandLineTests.binary.path,
+                                     [app, "--data", a.path, "--clock", "virtual", "--json", "--record", log.path], stdin: input.path)
+        #expect(recorded.code == 0)
+        let logLines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(logLines.count == commands.count + 1, "a header and one line per command")
+        #expect(logLines.first?.hasPrefix("{\"okit\":\"session\",\"app\":") == true)
+        let replayed = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path, "--data", b.path])
+        #expect(replayed.code == 0)
+        #expect(recorded.out.split(separator: "\n").count == commands.count)
+        #expect(replayed.out == recorded.out, "the same snapshots, answer for answer")
+        let files = try FileManager.default.contentsOfDirectory(atPath: a.appendingPathComponent("okit/data").path).sorted()
+        #expect(files == ["default.json", "directory.json", "settings.json"])
+        for f in files {
+            let x = try Data(contentsOf: a.appendingPathComponent("okit/data/\(f)"))
+            let y = try Data(contentsOf: b.appendingPathComponent("okit/data/\(f)"))
+            #expect(x == y, "\(f) is byte-identical")
+        }
+    }
+
+    @Test func aLogWithoutItsHeaderIsRefused() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("okit-badlog-\(UUID().uuidString)")
+        try "{\"cmd\":\"tap\",\"row\":1}\n".write(to: log, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let r = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path])
+        #expect(r.code == 2)
+    }
+}

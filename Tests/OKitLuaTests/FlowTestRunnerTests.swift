@@ -142,6 +142,33 @@ import Testing
         #expect(totals == (1, 0, 0) && lines.first == "ok 1 - group alpha")
     }
 
+    @Test func strictFailsATestWhoseAppLoggedAWarning() throws {
+        let dir = try project(["w_test.lua": """
+        local launch = require("okit.test").launch
+        it("reads a binding that fails", function()
+          local app = launch("../app.lua")
+          app.models.default.notes[1].text = "x"
+          assert.is_nil(app:screen().screen.sections[1].rows[1].detail, "the failing binding shows nothing")
+        end)
+        """])
+        try """
+        local okit = require "okit"
+        okit.entity("Note", { text = "string", oops = function(self)
+          if self.text == "x" then error("broken on purpose") end
+          return "fine"
+        end })
+        okit.entity("Notes", { notes = "[Note]" })
+        okit.model("Notes", { seed = function(root) root.notes:append(okit.new("Note", { text = "first" })) end })
+        okit.list("notes", { type = "Note", dataPath = "notes", cell = { path = "text", detailPath = "oops()" } })
+        okit.app { id = "notes", home = "notes" }
+        """.write(to: dir.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+        let (_, _, lax) = try run(dir)
+        #expect(lax == (1, 0, 0), "without --strict a warning does not fail the test")
+        let (runner, _, strict) = try run(dir) { $0.strict = true }
+        #expect(strict == (0, 1, 0))
+        #expect(runner.results.first?.message?.contains("broken on purpose") == true)
+    }
+
     @Test func junitNamesEveryTestAndFailure() throws {
         let dir = try project(["j_test.lua": "it('ok <1>', function() end)\nit('bad', function() assert.is_true(false) end)\n"])
         let (runner, _, _) = try run(dir)

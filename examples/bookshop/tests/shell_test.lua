@@ -123,3 +123,26 @@ describe("recording", function()
                 { lines[2], lines[3], lines[4] })
   end)
 end)
+
+describe("launch options", function()
+  it("starts from fixture files", function()
+    local app = launch("../app.lua", { fixtures = "fixtures/three-books" })
+    app:expectScreen { screen = { subtitle = "3 Books" } }
+    assert.is_true(app.models.default.books[1].marked)
+    assert.equal("Anna Karenina", app.models.default.books[1].name)
+  end)
+
+  it("starts the clock where asked", function()
+    local app = launch("../app.lua", { now = "2021-12-24T18:00:00Z" })
+    app:add("Christmas Carol")
+    assert.equal("2021-12-24T18:00:00Z", tostring(app.models.default.books[1].date))
+  end)
+
+  it("refuses a start time that is not ISO 8601", function()
+    assert.has_error(function() launch("../app.lua", { now = "yesterday" }) end, "ISO 8601")
+  end)
+
+  it("names a missing app file", function()
+    assert.has_error(function() launch("../nope.lua") end, "no app file")
+  end)
+end)

@@ -298,8 +298,10 @@ function App:snapshot(name) end
 ---@return okit.Change[]
 function App:changes(fn) end
 
---- (flow tests) Writes the session's commands as JSON lines (for `okit-run replay LOG`).
----@param file? string
+--- (flow tests) Writes the session's commands from now on as JSON lines (for `okit-run replay LOG`); returns the
+--- log's path (default: beside the app's data folder). Call it right after `launch`.
+---@param file? string relative to the test file's folder
+---@return string
 function App:record(file) end
 
 --- The warnings logged so far (unknown names at run time, dropped bindings, …).
@@ -312,9 +314,10 @@ function App:warnings() end
 
 ---@class okit.LaunchOptions
 ---@field data? string reuse this data folder (default: a fresh temporary one)
----@field fixtures? string|string[] model files copied in first, e.g. "fixtures/shop.json"
----@field now? string|okit.Date the virtual clock's start (default 2019-05-01T10:00:00Z)
+---@field fixtures? string a model file, or a folder of them, copied into `<data>/okit/data/` first (relative to the test file)
+---@field now? string the virtual clock's start, ISO 8601 (default 2019-05-01T10:00:00Z)
 ---@field lang? string
+---@field seed? integer the seed of new ids and math.random (default 0)
 
 ---@class okit.test
 local test = {}
@@ -390,10 +393,26 @@ function assert.truthy(v) end
 ---@param v any
 function assert.falsy(v) end
 
---- Asserts that `fn` raises an error; with `message`, that the error message is it.
+--- Asserts that `fn` raises an error; with `message`, that the error message contains it.
 ---@param fn fun()
 ---@param message? string
 function assert.has_error(fn, message) end
+
+---@param v any
+function assert.is_not_nil(v) end
+
+---@param expected any
+---@param actual any
+function assert.not_equal(expected, actual) end
+
+---@param expected any
+---@param actual any
+function assert.not_same(expected, actual) end
+
+--- Asserts that every key of `partial` is in `actual` with a same (or contained) value.
+---@param partial table
+---@param actual table
+function assert.contains(partial, actual) end
 
 --- Asserts that `s` matches the Lua pattern.
 ---@param pattern string

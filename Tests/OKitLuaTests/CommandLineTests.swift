@@ -168,6 +168,53 @@ import Testing
         #expect(lines.count == 7)
     }
 
+    @Test func checkCoversSelectionMenuSettingsTheAppAndScreensOpenedLater() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let source = """
+        okit.entity("Author", { name = "string" })
+        okit.entity("Genre", { name = "string" })
+        okit.entity("Book", { name = "string", author = "ref Author", genre = "ref Genre", dates = "[Author]" })
+        okit.entity("Group", { name = "string" })
+        okit.entity("Shop", { books = "[Book]", authors = "[Author]", genres = "[Genre]", groups = "[Group]", theme = "string" })
+        shop = okit.model("Shop")
+        okit.list("dates", { dataPath = "dates", cell = { path = "nmae" } })
+        okit.list("group", { titlePath = "titel" })
+        okit.list("books", { type = "Book", dataPath = "books", cell = { path = "name" }, segue = "book" })
+        okit.detail("book", { sections = { {
+          okit.cell.table { path = "%Dates", segue = "dates" },
+          okit.cell.picker { path = "%Genre", dataPath = "/genres", namePath = "nme", selectionPath = "genre" },
+          okit.cell.table { path = "%Author", segue = "author" } } } })
+        okit.selection("author", { dataPath = "/authors", selectionPath = "autor", cell = { path = "name" } })
+        okit.menu("menu", { dataPath = "groups", cell = { path = "name" }, rowIdentifier = "group",
+          items = { { title = "%Home", home = true, tapPath = "gone()" } } })
+        okit.settings("settings", { sections = { { okit.cell.switch { path = "%Dark", onPath = "drak" } } } })
+        okit.app { home = "books", menu = "menu", themeName = "them" }
+        """
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("app.lua")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["check", file.path])
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(code == 3)
+        #expect(lines.contains("app.lua:7:1: screen dates, property cell.path: Author has no field \"nmae\""),
+                "a list declared before the detail cell that opens it gets the cell's type")
+        #expect(lines.contains("app.lua:8:1: screen group, property titlePath: Group has no field \"titel\""), "a menu's content")
+        #expect(lines.contains("app.lua:10:1: screen book, property cell Genre.namePath: Genre has no field \"nme\""),
+                "a picker's names are read on its options")
+        #expect(lines.contains("app.lua:14:1: screen author, property selectionPath: Book has no field \"autor\""))
+        #expect(lines.contains("app.lua:15:1: screen menu, property items.tap: Shop has no method or extension \"gone\""))
+        #expect(lines.contains("app.lua:17:1: screen settings, property cell Dark.onPath: Shop has no field \"drak\""))
+        #expect(lines.contains("app.lua:18:1: screen okit.app, property themeName: Shop has no field \"them\""))
+        #expect(lines.count == 7, "\(lines)")
+        // The same problems stop the app at load, unless --no-check.
+        let (loadCode, _) = try Spawn.run(CommandLineTests.binary.path, [file.path, "--data", dir.appendingPathComponent("d").path])
+        #expect(loadCode == 3)
+        let (noCheck, _) = try Spawn.run(CommandLineTests.binary.path, [file.path, "--data", dir.appendingPathComponent("e").path, "--no-check", "--json"])
+        #expect(noCheck == 0)
+    }
+
     @Test func theBookshopChecksClean() throws {
         try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
         let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

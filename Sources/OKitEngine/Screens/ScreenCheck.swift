@@ -84,8 +84,21 @@ extension AppShell {
             for d in all where d.kind == "selection" { d.check(run) }
             if run.openedWith.mapValues(ObjectIdentifier.init) == before { break }
         }
+        // okit.app's settings bindings, on the default model's root after the app's contextPath.
+        let settings = settingsContextPath.isEmpty ? run.root : run.entityType(after: settingsContextPath, from: run.root)
+        run.run(AppShell.appCheckName, "contextPath", settingsContextPath, run.root)
+        for key in AppShell.settingsKeys {
+            if let b = settingsBindings[key] { run.run(AppShell.appCheckName, key, b, settings) }
+        }
         return run.issues
     }
+
+    /// The name the check gives `okit.app`'s properties ("screen okit.app, property themeName: …").
+    public static let appCheckName = "okit.app"
+
+    /// The settings bindings `okit.app` takes.
+    public static let settingsKeys = ["themeName", "encryption", "protection", "protectionTimeout", "protectionCover",
+                                      "protectionText", "protectionImage"]
 }
 
 extension ListDeclaration {
@@ -121,7 +134,8 @@ extension DetailDeclaration {
     public func check(_ run: ScreenCheckRun) {
         let declared = type.flatMap { run.engine.schema.type(named: $0) }
         if let type, declared == nil { run.issue(id, "type", "unknown entity type \"\(type)\"") }
-        let base = declared ?? run.openedWith[id]
+        // A settings screen nothing opens with a row is presented from the menu or a button: the root's context.
+        let base = declared ?? run.openedWith[id] ?? (kind == "settings" ? run.root : nil)
         let context = contextPath.isEmpty ? base : run.entityType(after: contextPath, from: base)
         run.run(id, "contextPath", contextPath, base)
         run.run(id, "titlePath", titlePath, context)

@@ -177,6 +177,7 @@ extension LuaApp {
             ("app", { [unowned self] call in
                 try call.requireTable(1)
                 appDeclaration = call.value(1)
+                screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
                 if lua.rawGet(1, "version") == LUA_TNUMBER {
                     let v = Int(lua_tointegerx(lua.L, -1, nil))
                     appVersion = v

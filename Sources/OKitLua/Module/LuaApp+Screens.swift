@@ -271,15 +271,22 @@ extension LuaApp {
         }
         var menu: String?
         if case .string(let m)? = hash[.string("menu")] { menu = m }
+        try readAppSettings()
+        do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
+    }
+
+    /// `okit.app`'s settings bindings (`contextPath`, `themeName`, `protection`, …) into the shell; done before
+    /// the load-time check so that they are checked too.
+    func readAppSettings() throws {
+        guard case .table(_, let hash)? = appDeclaration else { return }
         if case .string(let c)? = hash[.string("contextPath")] {
             do { _ = try engine.compile(c) } catch { throw LuaRaise("okit.app, property contextPath: \(error)", withPosition: false) }
             shell.settingsContextPath = c
         }
-        for key in ["themeName", "encryption", "protection", "protectionTimeout", "protectionCover", "protectionText", "protectionImage"] {
+        for key in AppShell.settingsKeys {
             guard case .string(let b)? = hash[.string(key)] else { continue }
             do { _ = try engine.compile(b) } catch { throw LuaRaise("okit.app, property \(key): \(error)", withPosition: false) }
             shell.settingsBindings[key] = b
         }
-        do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
     }
 }

@@ -124,6 +124,7 @@ public final class LuaApp {
             try validateSchema()
             try finishLoading()
             if options.checkBindings {
+                try readAppSettings()
                 let problems = checkScreens()
                 if !problems.isEmpty { throw AppLoadError(message: problems.joined(separator: "\n")) }
             }

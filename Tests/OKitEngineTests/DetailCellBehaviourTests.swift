@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+
+/// Detail cells as OKit's cells behave (okit-behaviour.md §5.9) and the fixes of screens.md "Detail".
+@Suite struct DetailCellBehaviourTests {
+    func screen(_ cells: [CellDeclaration], configure: (inout DetailDeclaration) -> Void = { _ in }) throws -> (ShopFixture, DetailScreen) {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        var d = DetailDeclaration(id: "book")
+        d.titlePath = "name"
+        d.sections = [SectionDeclaration(cells: cells)]
+        configure(&d)
+        return (f, try DetailScreen(engine: f.engine, declaration: d, context: f.book(0)))
+    }
+
+    func rows(_ s: DetailScreen) throws -> [RowSnapshot] { try s.snapshot().sections.flatMap(\.rows) }
+
+    @Test func readOnlyCellsRefuseValuesAndShowADisabledControl() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "text", properties: ["path": "%Name", "textPath": "name", "readOnly": "#true"])])
+        try s.setEditing(true)
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Name"), value: .string("X")) }
+        #expect(f.book(0)["name"]?.description == "Dune")
+        #expect(try rows(s)[0].control?.enabled == false)
+    }
+
+    @Test func controlInDisplayFalseHidesTheControlOutsideEditMode() throws {
+        let (_, s) = try screen([CellDeclaration(kind: "switch", properties: ["path": "%Marked", "onPath": "marked", "controlInDisplay": "#false"])])
+        #expect(try rows(s)[0].control == nil)
+        try s.setEditing(true)
+        #expect(try rows(s)[0].control?.value == .bool(false))
+    }
+
+    @Test func secureTextNeverShowsItsValue() throws {
+        let (_, s) = try screen([CellDeclaration(kind: "text", properties: ["path": "%Secret", "textPath": "name", "secure": "#true", "placeholder": "%Password"])])
+        let c = try #require(try rows(s)[0].control)
+        #expect(c.secure && c.value == .null && c.placeholder == "Password")
+    }
+
+    @Test func segmentsTakeATitleOrAnIndexAndStoreTheFieldsType() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "segment", properties: ["path": "%Type", "segmentsPath": "#Non-Fiction,#Fiction,#Other", "selectIndexPath": "type"])])
+        try s.setEditing(true)
+        try s.set(cell: .key("Type"), value: .string("Other"))
+        #expect(f.book(0)["type"]?.description == "2", "a string field keeps a string")
+        try s.set(cell: .key("Type"), value: .int(1))
+        let c = try #require(try rows(s)[0].control)
+        #expect(c.index == 1 && c.segments == ["Non-Fiction", "Fiction", "Other"])
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Type"), value: .string("Poetry")) }
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Type"), value: .int(3)) }
+        #expect(f.book(0)["type"]?.description == "1", "nothing changed")
+    }
+
+    @Test func datesAreClampedToTheirRangeAndAcceptOffsets() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "date", properties: [
+            "path": "%Date", "datePath": "date", "minDatePath": "#2020-01-01T00:00:00Z", "maxDatePath": "#2020-12-31T00:00:00+0100",
+        ])])
+        try s.setEditing(true)
+        try s.set(cell: .key("Date"), value: .string("2019-06-01T00:00:00Z"))
+        #expect(ISODate.format(try #require(f.book(0)["date"].flatMap { if case .date(let d) = $0 { d } else { nil } }), fractional: false) == "2020-01-01T00:00:00Z")
+        try s.set(cell: .key("Date"), value: .string("2030-01-01T00:00:00-05:00"))
+        let c = try #require(try rows(s)[0].control)
+        #expect(c.value == .string("2020-12-30T23:00:00Z") && c.min == .string("2020-01-01T00:00:00Z"))
+        #expect(throws: (any Error).self) { try s.set(cell: .key("Date"), value: .string("someday")) }
+    }
+
+    @Test func pickersTakeANameAnIdOrAPositionAndSetTheRefKey() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "picker", properties: ["path": "%Author", "dataPath": "/books[1]/authors", "namePath": "name", "selectionPath": "author"])])
+        try s.setEditing(true)
+        try s.set(cell: .key("Author"), value: .int(1))
+        let emmas = try #require(f.engine.get(f.book(1), "authors[0]").entity)
+        #expect(try f.engine.get(f.book(0), "author/refKey").displayString == emmas.id)
+        let c = try #require(try rows(s)[0].control)
+        #expect(c.options == ["Author of Emma"] && c.selected == 1 && c.value == .string(emmas.id ?? ""))
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Author"), value: .string("Nobody")) }
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Author"), value: .int(2)) }
+    }
+
+    @Test func slidersClampToTheirDefaultRange() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "slider", properties: ["path": "%Price", "valuePath": "price"])])
+        try s.setEditing(true)
+        try s.set(cell: .key("Price"), value: .double(3.5))
+        #expect(f.book(0)["price"]?.doubleValue == 1, "#0 … #1 by default")
+        try s.set(cell: .key("Price"), value: .double(-2))
+        #expect(f.book(0)["price"]?.doubleValue == 0)
+        #expect(throws: (any Error).self) { try s.set(cell: .key("Price"), value: .string("cheap")) }
+    }
+
+    @Test func selectNextRowRevealsTheProxyRowWithItsSelectHeight() throws {
+        let (_, s) = try screen([
+            CellDeclaration(kind: "table", properties: ["path": "%Release", "selectNextRow": "#1"]),
+            CellDeclaration(kind: "date", properties: ["path": "%Picker", "datePath": "date", "heightDisplay": "#0", "heightEdit": "#0"]),
+        ])
+        #expect(try rows(s).map(\.text) == ["Release"], "the proxy row is hidden at height 0")
+        try s.tap(.key("Release"))
+        let shown = try rows(s)
+        #expect(shown.map(\.text) == ["Release", "Picker"] && shown[1].selected == true, "heightSelect #216 applies while selected")
+        try s.tap(.key("Release"))
+        #expect(try rows(s).map(\.text) == ["Release"], "a second tap unselects")
+    }
+
+    @Test func editModeClearsTheSelection() throws {
+        let (_, s) = try screen([
+            CellDeclaration(kind: "table", properties: ["path": "%Release", "selectNextRow": "#1"]),
+            CellDeclaration(kind: "date", properties: ["path": "%Picker", "datePath": "date", "heightDisplay": "#0", "heightEdit": "#0"]),
+        ])
+        try s.tap(.key("Release"))
+        try s.setEditing(true)
+        #expect(s.selectedCell == nil)
+    }
+
+    @Test func eachCellHasItsOwnTapAndAccessoryActions() throws {
+        var log: [String] = []
+        let (f, s) = try screen([
+            CellDeclaration(kind: "table", properties: ["path": "%A"], actions: ["tap": .function { e in log.append("tap \(e?["name"]?.description ?? "")") },
+                                                                                 "tapEdit": .binding("setAsMarked()")]),
+            CellDeclaration(kind: "table", properties: ["path": "%B", "accyText": "#Go"], actions: ["accyTap": .function { _ in log.append("accy B") },
+                                                                                                       "accyEditTap": .function { _ in log.append("accyEdit B") }]),
+        ])
+        try s.tap(.key("A"))
+        try s.accessory(.key("B"))
+        #expect(log == ["tap Dune", "accy B"])
+        try s.setEditing(true)
+        try s.tap(.key("A"))
+        try s.accessory(.key("B"))
+        #expect(log == ["tap Dune", "accy B", "accyEdit B"] && f.book(0)["marked"]?.truthy == true, "tapEdit ran the binding")
+        #expect(throws: DetailError.self) { try s.accessory(.key("A")) }
+        #expect(throws: ShellError.self) { try s.tap(.key("B")) }
+    }
+
+    @Test func sectionsHideByTheirFlagsAndMultipartPropertiesWin() throws {
+        let (f, s) = try screen([CellDeclaration(kind: "table", properties: ["path": "%A"])]) { d in
+            d.sections.append(SectionDeclaration(header: "#Own", showDisplay: "marked", cells: [CellDeclaration(kind: "table", properties: ["path": "%B"])]))
+            d.sectionHeaders = "#First,"
+            d.sectionFooters = ",#Second footer"
+        }
+        var snap = try s.snapshot()
+        #expect(snap.sections.count == 1 && snap.sections[0].header == "First")
+        try f.engine.set(f.book(0), "marked", .bool(true))
+        snap = try s.snapshot()
+        #expect(snap.sections.count == 2 && snap.sections[1].header == "Own" && snap.sections[1].footer == "Second footer",
+                "an empty part leaves the section's own header")
+    }
+
+    @Test func aCellsContextPathMovesItsBindings() throws {
+        let (_, s) = try screen([CellDeclaration(kind: "table", properties: ["path": "name", "contextPath": "authors[0]"])])
+        #expect(try rows(s)[0].text == "Author of Dune")
+    }
+
+    @Test func cellsOfKindsWithoutValuesRefuseSet() throws {
+        let (_, s) = try screen([CellDeclaration(kind: "progress", properties: ["path": "%Read", "valuePath": "price"])])
+        try s.setEditing(true)
+        #expect(throws: DetailError.self) { try s.set(cell: .key("Read"), value: .double(0.5)) }
+        #expect(try rows(s)[0].control?.value == .double(10.5))
+    }
+}

@@ -42,15 +42,6 @@ struct JSONLinesDriver {
     }
 
     func error(_ message: String) -> String {
-        var w = ""
-        for u in message.unicodeScalars {
-            switch u {
-            case "\"": w += "\\\""
-            case "\\": w += "\\\\"
-            case "\n": w += "\\n"
-            default: if u.value < 0x20 { w += " " } else { w.unicodeScalars.append(u) }
-            }
-        }
-        return "{\"ok\":false,\"error\":\"\(w)\"}"
+        "{\"ok\":false,\"error\":" + JSONText.quoted(message) + "}"
     }
 }

@@ -69,20 +69,7 @@ public final class SessionRecorder {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return d.isFinite ? Value.displayDouble(d) : "null"
-        case .string(let s):
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-                }
-            }
-            return out + "\""
+        case .string(let s): return JSONText.quoted(s)
         case .date(let d): return json(.string(ISODate.format(d)))
         case .list(let items): return "[" + items.map(json).joined(separator: ",") + "]"
         case .entity(let e): return e.id.map { json(.string($0)) } ?? "null"

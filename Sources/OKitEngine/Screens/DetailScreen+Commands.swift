@@ -243,11 +243,7 @@ extension DetailScreen {
 
     /// Presses a bar button by id or title.
     public func button(_ name: String) throws {
-        let shown = try buttons()
-        guard let b = shown.first(where: { $0.id == name || $0.title == name }) else {
-            throw ShellError.noButton(name, buttons: shown.map(\.id))
-        }
-        guard b.enabled else { throw ShellError.disabled("button", name) }
+        let b = try ButtonSnapshot.pressed(name, among: try buttons())
         let app = try app
         switch b.id {
         case "edit": try setEditing(!editing)

@@ -139,3 +139,14 @@ public struct AlertFieldSnapshot: Equatable, Sendable {
         self.secure = secure
     }
 }
+
+extension ButtonSnapshot {
+    /// The shown button a person pressed, by id or title; an unknown or disabled one fails with the reason.
+    static func pressed(_ name: String, among shown: [ButtonSnapshot]) throws -> ButtonSnapshot {
+        guard let b = shown.first(where: { $0.id == name || $0.title == name }) else {
+            throw ShellError.noButton(name, buttons: shown.map(\.id))
+        }
+        guard b.enabled else { throw ShellError.disabled("button", name) }
+        return b
+    }
+}

@@ -52,24 +52,7 @@ struct SnapshotJSONWriter {
     mutating func string(_ s: String?, comma c: Bool = true) {
         guard let s else { null(); return }
         if c { comma() }
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        JSONText.appendQuoted(s, to: &out)
     }
 
     mutating func strings(_ list: [String]) { array { w in for s in list { w.string(s) } } }
@@ -198,5 +181,37 @@ struct SnapshotJSONWriter {
                 }
             }
         }
+    }
+}
+
+/// JSON string literals: the one escaping rule of snapshots, session logs and protocol errors.
+public enum JSONText {
+    /// `s` as a JSON string literal, quotes included.
+    public static func quoted(_ s: String) -> String {
+        var out = ""
+        appendQuoted(s, to: &out)
+        return out
+    }
+
+    /// Appends `s` as a JSON string literal.
+    public static func appendQuoted(_ s: String, to out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
     }
 }

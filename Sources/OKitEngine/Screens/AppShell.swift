@@ -1,3 +1,5 @@
+import Foundation
+
 /// The app shell (screens.md "App shell"): home screen or tabs, a navigation stack per tab, presented screens
 /// (each a stack of its own), the menu and the alert queue, and the commands that move between screens.
 /// Screens are declared once (any `ScreenDeclaration`) and opened with a context.
@@ -25,6 +27,8 @@ public final class AppShell {
     public var themeValues: [(key: String, value: String)] = []
     public internal(set) var covered = false
     public var cover: String?
+    /// When the app went to the background while protected (AppShell+Protection.swift).
+    var backgroundedAt: Date?
     /// The app's settings bindings (`okit.app { themeName = "…", protection = "…", … }`), evaluated on the default
     /// model's root for each snapshot; a theme change keeps the navigation state.
     public var settingsBindings: [String: String] = [:]
@@ -98,6 +102,8 @@ public final class AppShell {
         app.themeValues = themeValues
         app.covered = covered
         app.cover = covered ? cover : nil
+        // Covered: the snapshot shows nothing of the models.
+        if covered { return Snapshot(app: app, screen: ScreenSnapshot(id: "cover", kind: "cover", context: nil), alert: nil) }
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)
@@ -112,6 +118,7 @@ public final class AppShell {
     /// Starts a command: refused while an alert waits (queries always run); clears the help text.
     func begin(_ command: String, query: Bool = false) throws {
         if query { return }
+        if covered { throw ShellError.covered(command) }
         try requireNoAlert(command)
         helpText = nil
     }
@@ -249,6 +256,9 @@ public enum ShellError: Error, CustomStringConvertible {
     case alertPending(String)
     case notAllowed(String, String)
     case disabled(String, String)
+    case covered(String)
+    case notCovered
+    case authenticationFailed
 
     public var description: String {
         switch self {
@@ -283,6 +293,9 @@ public enum ShellError: Error, CustomStringConvertible {
         case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
         case .disabled(let what, let row): return "the \(what) of row \(row) is disabled"
+        case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
+        case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
+        case .authenticationFailed: return "authentication failed: the app stays covered"
         }
     }
 }

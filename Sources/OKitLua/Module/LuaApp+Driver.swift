@@ -20,12 +20,15 @@ extension LuaApp: DriverHost {
         if let first = errors.first { throw first }
     }
 
-    /// Going to the background stores the state (protection covers the app once settings arrive).
-    public func background() throws { try storeState() }
-
-    public func foreground() throws {}
-
-    public func authenticate(_ ok: Bool) throws {
-        throw ShellError.notAllowed("authenticate (the app is not covered)", "app")
+    /// Going to the background stores the state and, with protection on, covers the app.
+    public func background() throws {
+        try storeState()
+        try shell.wentToBackground()
     }
+
+    /// Coming back uncovers the app when it was away less than the protection timeout.
+    public func foreground() throws { try shell.cameToForeground() }
+
+    /// Answers the protection cover (`app:authenticate(true)`; the shell asks for it).
+    public func authenticate(_ ok: Bool) throws { try shell.authenticate(ok) }
 }

@@ -1,0 +1,62 @@
+-- Protection on the virtual clock: going to the background covers the app; coming back within the timeout
+-- uncovers it, later it needs authentication; while covered nothing of the models shows.
+local launch = require("okit.test").launch
+
+describe("protection", function()
+  local app
+  before_each(function()
+    app = launch("../app.lua")
+    app.models.settings.protection = true            -- the timeout is 5 minutes (the seeded T5)
+    app:tap("Dune")
+  end)
+
+  it("does not cover the app when protection is off", function()
+    app.models.settings.protection = false
+    app:background()
+    app:expectScreen { app = { covered = false }, screen = { id = "book" } }
+  end)
+
+  it("covers the app in the background and shows nothing of the models", function()
+    app:background()
+    local snap = app:expectScreen { app = { covered = true, cover = "Bookshop" }, screen = { id = "cover", kind = "cover" } }
+    assert.same({}, snap.screen.sections)
+    assert.has_error(function() app:back() end, "covered")
+  end)
+
+  it("uncovers when the app comes back within the timeout", function()
+    app:background()
+    app:advance(4 * 60)
+    app:foreground()
+    app:expectScreen { app = { covered = false }, screen = { id = "book", subtitle = "Dune" } }
+  end)
+
+  it("stays covered after the timeout until authenticated", function()
+    app:background()
+    app:advance(5 * 60)
+    app:foreground()
+    app:expectScreen { app = { covered = true } }
+    assert.has_error(function() app:authenticate(false) end, "authentication failed")
+    app:authenticate(true)
+    app:expectScreen { app = { covered = false }, screen = { id = "book" } }
+  end)
+
+  it("follows the timeout chosen in the settings", function()
+    app:back()
+    app:menu()
+    app:menuItem("Settings")
+    app:set("Timeout", "1 minute")
+    app:close()
+    app:background()
+    app:advance(90)
+    app:foreground()
+    app:expectScreen { app = { covered = true } }
+  end)
+
+  it("stores the state when it covers", function()
+    app:edit(true)
+    app:set("Copies", 9)
+    app:background()
+    app:relaunch()
+    assert.equal(9, app.models.default.books[1].copies)
+  end)
+end)

@@ -30,9 +30,15 @@ public enum FlowTestFramework {
       return (string.format("%q", s):gsub("\\\n", "\\n"))
     end
 
+    local typeRank = { number = 1, string = 2, boolean = 3 }
+
     local function keyOrder(a, b)
       local ta, tb = type(a), type(b)
-      if ta ~= tb then return ta < tb end
+      if ta ~= tb then
+        local ra, rb = typeRank[ta] or 4, typeRank[tb] or 4
+        if ra ~= rb then return ra < rb end
+        return ta < tb
+      end
       if ta == "number" or ta == "string" then return a < b end
       return tostring(a) < tostring(b)
     end

@@ -5,12 +5,26 @@ import OKitLua
 
 /// The terminal shell: draws the current snapshot as text, reads a command line (libedit: editing, history),
 /// applies it, redraws. Errors are one line and the session goes on; `quit` or end of input stores the state.
-struct TerminalShell {
+final class TerminalShell {
     let app: LuaApp
     let color: Bool
+    /// The ANSI colour of buttons and accents: the theme's `tintColor` (24-bit), else blue.
+    var tintCode = "\u{1B}[34m"
+
+    init(app: LuaApp, color: Bool) {
+        self.app = app
+        self.color = color
+    }
 
     func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    func tint(_ s: String) -> String { color ? "\u{1B}[34m\(s)\u{1B}[0m" : s }
+    func tint(_ s: String) -> String { color ? "\(tintCode)\(s)\u{1B}[0m" : s }
+
+    /// Takes the tint from the snapshot's theme (`#RRGGBB`).
+    func useTheme(_ app: AppSnapshot) {
+        guard let hex = app.themeValues.first(where: { $0.key == "tintColor" })?.value, hex.count == 7, hex.hasPrefix("#"),
+              let rgb = Int(hex.dropFirst(), radix: 16) else { tintCode = "\u{1B}[34m"; return }
+        tintCode = "\u{1B}[38;2;\((rgb >> 16) & 0xFF);\((rgb >> 8) & 0xFF);\(rgb & 0xFF)m"
+    }
     func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
     func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
 
@@ -50,6 +64,7 @@ struct TerminalShell {
 
     func draw() {
         guard let snap = try? app.shell.snapshot() else { print(red("(no screen)")); return }
+        useTheme(snap.app)
         print(render(snap))
     }
 

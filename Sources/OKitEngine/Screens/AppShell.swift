@@ -34,8 +34,15 @@ public final class AppShell {
     public var settingsBindings: [String: String] = [:]
     /// Where the settings bindings are evaluated (`okit.app { contextPath }`, on the default model's root).
     public var settingsContextPath = ""
-    /// Themes by name: their values for snapshots (`themeValues`).
-    public var themes: [String: [(key: String, value: String)]] = [:]
+    /// Themes by name: their values for snapshots (`themeValues`); `default` and `dark` exist
+    /// (`okit.theme` adds or replaces).
+    public var themes: [String: [(key: String, value: String)]] = AppShell.builtInThemes
+
+    /// The two themes every app has.
+    public static let builtInThemes: [String: [(key: String, value: String)]] = [
+        "default": [("backgroundColor", "#FFFFFF"), ("textColor", "#000000"), ("tintColor", "#007AFF")],
+        "dark": [("backgroundColor", "#000000"), ("textColor", "#FFFFFF"), ("tintColor", "#FF9500")],
+    ]
 
     public init(engine: Engine) { self.engine = engine }
 
@@ -94,10 +101,11 @@ public final class AppShell {
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
         app.menuOpen = menuOpen
-        if let b = settingsBindings["themeName"], let name = try engine.text(settingsContext(), b), !name.isEmpty {
-            theme = name
-            themeValues = themes[name] ?? []
-        }
+        // The theme named by okit.app's themeName ("" or unbound: default), evaluated for each snapshot.
+        var name = "default"
+        if let b = settingsBindings["themeName"], let n = try engine.text(settingsContext(), b), !n.isEmpty { name = n }
+        theme = name
+        themeValues = themes[name] ?? []
         app.theme = theme
         app.themeValues = themeValues
         app.covered = covered

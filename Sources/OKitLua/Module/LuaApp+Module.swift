@@ -164,6 +164,7 @@ extension LuaApp {
             ("menu", { [unowned self] call in try declareMenu(call) }),
             ("settings", { [unowned self] call in try declareSettings(call) }),
             ("backups", { [unowned self] call in try declareBackups(call) }),
+            ("theme", { [unowned self] call in try declareTheme(call) }),
             ("alert", { [unowned self] call in try presentAlert(call, kind: "alert") }),
             ("prompt", { [unowned self] call in try presentAlert(call, kind: "prompt") }),
             ("after", { [unowned self] call in try schedule(call, repeating: false) }),

@@ -45,8 +45,9 @@ describe("settings", function()
   end)
 
   it("switches to the dark theme without losing the navigation", function()
+    app:expectScreen { app = { theme = "default", themeValues = { tintColor = "#007AFF" } } }
     app:set("Dark Theme", true)
-    app:expectScreen { app = { theme = "dark" } }
+    app:expectScreen { app = { theme = "dark", themeValues = { tintColor = "#FF9500", backgroundColor = "#000000" } } }
     app:close()
     app:expectScreen { app = { theme = "dark", depth = 2 }, screen = { id = "book", subtitle = "Dune" } }
   end)
@@ -144,5 +145,12 @@ describe("launch options", function()
 
   it("names a missing app file", function()
     assert.has_error(function() launch("../nope.lua") end, "no app file")
+  end)
+end)
+
+describe("themes", function()
+  it("takes a theme the app declares", function()
+    local app = launch("fixtures/themed.lua")
+    app:expectScreen { app = { theme = "sepia", themeValues = { tintColor = "#704214", backgroundColor = "#F4ECD8" } } }
   end)
 end)

@@ -69,6 +69,10 @@ final class TerminalShell {
     }
 
     func render(_ snap: Snapshot) -> String {
+        if snap.app.covered {
+            let text = snap.app.cover.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+            return bold("[covered]\(text)") + dim("   (authenticate to continue; foreground comes back)")
+        }
         var out: [String] = []
         let s = snap.screen
         if snap.app.tabs.count > 1 {

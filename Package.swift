@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
     ],
     targets: [
         // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
@@ -23,8 +24,11 @@ let package = Package(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
-        // Pure Swift: schema, entities, models, storage, bindings, invalidation. No Lua in here.
-        .target(name: "OKitEngine"),
+        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto), bindings, invalidation. No Lua in here.
+        .target(name: "OKitEngine", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+        ]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
         .executableTarget(
@@ -34,7 +38,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "OKitEngineTests", dependencies: ["OKitEngine"]),
+        .testTarget(name: "OKitEngineTests", dependencies: ["OKitEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine"]),
     ]
 )

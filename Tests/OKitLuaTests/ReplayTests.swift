@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitEngine
 
 /// `okit-run APP --record LOG` and `okit-run replay LOG`: the same commands on the same starting data give the
 /// same snapshots and the same stored bytes (spec/testing.md).
@@ -36,10 +37,18 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: a.appendingPathComponent("okit/data").path).sorted()
         #expect(files == ["default.json", "directory.json", "settings.json"])
         for f in files {
-            let x = try Data(contentsOf: a.appendingPathComponent("okit/data/\(f)"))
-            let y = try Data(contentsOf: b.appendingPathComponent("okit/data/\(f)"))
-            #expect(x == y, "\(f) is byte-identical")
+            let x = try plaintext(a, f), y = try plaintext(b, f)
+            #expect(x == y, "\(f) is byte-identical (sealed files by their plaintext: nonces and keys differ)")
         }
+        #expect(SealedFile.isSealed([UInt8](try Data(contentsOf: a.appendingPathComponent("okit/data/directory.json")))),
+                "the bookshop's directory is an encrypted model")
+    }
+
+    /// A model file's bytes, opened with its data folder's key when sealed.
+    func plaintext(_ folder: URL, _ file: String) throws -> [UInt8] {
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("okit/data/\(file)")))
+        guard SealedFile.isSealed(bytes) else { return bytes }
+        return try SealedFile.open(bytes, key: DataKeys.key(dataFolder: folder, passphrase: nil))
     }
 
     @Test func aLogWithoutItsHeaderIsRefused() throws {

@@ -1,6 +1,6 @@
 -- The bookshop: OKit's demo app as an okit app. Books in a grouped, searchable list; a detail screen with every
 -- cell kind; authors and genres through refs, a picker and selection screens; release dates that stay
--- consecutive; groups in the slide-in menu; settings; backups.
+-- consecutive; groups in the slide-in menu; settings; protection; an encrypted model; backups.
 -- Run it: scripts/okit-run examples/bookshop/app.lua      Test it: okit-run test examples/bookshop
 local okit = require "okit"
 
@@ -89,7 +89,7 @@ shop = okit.model("Shop", {
 })
 
 directory = okit.model("Directory", {
-  name = "directory",
+  name = "directory", storage = "encrypted",           -- sealed with AES-256-GCM (OKIT_PASSPHRASE or okit/keys/data.key)
   seed = function(root)
     root.authors:append(okit.new("Author", { name = "Frank Herbert" }))
     root.authors:append(okit.new("Author", { name = "Jane Austen" }))

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// File storage of models in a data folder (storage.md): `<data>/okit/data/<model>.json`, written atomically
@@ -23,6 +24,41 @@ public final class FileStorage: ModelStorage {
     private var damagedJournals: Set<String> = []
     /// A journal larger than this fraction of the model file is compacted by the next store.
     public var journalRatio = 8
+    /// The keys of encrypted models (`seal(model:key:)`): their files and side files are written sealed, and
+    /// they never journal (a journal would hold plaintext).
+    private var keys: [String: SymmetricKey] = [:]
+
+    /// The data folder's key, derived or read once.
+    private var dataKey: SymmetricKey?
+
+    /// Writes this model sealed with `key` from now on (storage.md "encrypted").
+    public func seal(model: String, key: SymmetricKey) { keys[model] = key }
+
+    /// Writes this model sealed with the data folder's key (`DataKeys`: from the passphrase, else the key file),
+    /// derived once per storage.
+    public func seal(model: String, passphrase: String?) throws {
+        let key = try dataKey ?? DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)
+        dataKey = key
+        keys[model] = key
+    }
+
+    /// The key that opens a sealed file of this model: its own, else any key of this data folder.
+    func key(for model: String) -> SymmetricKey? { keys[model] ?? keys.values.first }
+
+    /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
+    /// written over).
+    private func readOpened(_ path: String, model: String) throws -> [UInt8]? {
+        guard let raw = try AtomicFile.read(path) else { return nil }
+        guard SealedFile.isSealed(raw) else { return raw }
+        guard let key = key(for: model) else {
+            unreadable.insert(model)
+            throw StorageError(kind: .io, path: path, message: "the file is sealed: declare model \"\(model)\" with storage = \"encrypted\" (and OKIT_PASSPHRASE if it was written with one)")
+        }
+        do { return try SealedFile.open(raw, key: key) } catch {
+            unreadable.insert(model)
+            throw StorageError(kind: .io, path: path, message: "\(error); the file is left as it is")
+        }
+    }
 
     /// Opens (and creates) the data folder and takes its lock.
     public init(dataFolder: URL) throws {
@@ -43,7 +79,7 @@ public final class FileStorage: ModelStorage {
 
     public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
         let path = try folder.modelFile(name)
-        guard let bytes = try AtomicFile.read(path) else {
+        guard let bytes = try readOpened(path, model: name) else {
             generations[name] = 0
             return nil
         }
@@ -65,7 +101,7 @@ public final class FileStorage: ModelStorage {
         journalBytes[name] = nil
         damagedJournals.remove(name)
         let jpath = try folder.journal(name)
-        if let journal = try AtomicFile.read(jpath) {
+        if let journal = try readOpened(jpath, model: name) {
             // A journal of another generation is stale (its changes are in the file): the next journal write
             // replaces it, the next full write removes it. One with bytes after its last valid record (a torn
             // append) is applied up to there, and the next store writes the whole model (never appending
@@ -167,7 +203,7 @@ public final class FileStorage: ModelStorage {
 
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
         guard let path = binaryPath(meta, model: model.name) else { return nil }
-        return try AtomicFile.read(path)
+        return try readOpened(path, model: model.name)
     }
 
     /// Writes the bytes written since the last store, then deletes the files of removed data and images
@@ -176,7 +212,7 @@ public final class FileStorage: ModelStorage {
         for p in engine.pendingPayloads(of: model) {
             guard let path = binaryPath(p.entity, model: model.name) else { continue }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: p.bytes)
+            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(p.bytes, key: $0) } ?? p.bytes)
             p.dirty = false
         }
         for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
@@ -201,7 +237,7 @@ public final class FileStorage: ModelStorage {
         guard model.isDirty else { return .unchanged }
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
         // it back costs little and it cannot grow without bound); anything bigger is a full write.
-        if !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
+        if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
            let records = Journal.records(for: model.dirtyUnits, budget: full / journalRatio - (journalBytes[name] ?? 0)) {
             let jpath = try folder.journal(name)
             if let existing = journalBytes[name] {
@@ -238,7 +274,11 @@ public final class FileStorage: ModelStorage {
         writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
         writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
                         generation: generation, headerExtras: model.headerExtras)
-        try AtomicFile.replace(folder.modelFile(name), with: writer.out)
+        if let key = keys[name] {
+            try AtomicFile.replace(folder.modelFile(name), with: try SealedFile.seal(writer.out, key: key))
+        } else {
+            try AtomicFile.replace(folder.modelFile(name), with: writer.out)
+        }
         generations[name] = generation
         fullSizes[name] = writer.out.count
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it

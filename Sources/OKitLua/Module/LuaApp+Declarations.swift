@@ -149,7 +149,7 @@ extension LuaApp {
         }
         let model: Model
         do {
-            let storage = try self.storage(for: kind)
+            let storage = try self.storage(for: kind, model: name)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
                 if let seed { _ = try callLua(seed, [.entity(root)]) }

@@ -22,7 +22,9 @@ public struct LuaAppOptions {
     public var checkBindings = true
     /// Where `print` goes.
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    /// Makes the storage of a model kind; the default handles `file` (in `dataFolder`) and `transient`.
+    /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
+    public var passphrase: String? = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"]
+    /// Makes the storage of a model kind; the default handles `file`, `encrypted` (in `dataFolder`) and `transient`.
     public var makeStorage: ((StorageKind, LuaApp) throws -> ModelStorage)?
 
     public init() {}
@@ -164,21 +166,33 @@ public final class LuaApp {
         }
     }
 
-    /// The storage for a model of the given kind.
-    func storage(for kind: StorageKind) throws -> ModelStorage {
+    /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
+    /// storage; an encrypted one is sealed with the data folder's key (`OKIT_PASSPHRASE` or `okit/keys/data.key`).
+    func storage(for kind: StorageKind, model name: String) throws -> ModelStorage {
         if let make = options.makeStorage { return try make(kind, self) }
         switch kind {
         case .transient: return TransientStorage()
-        case .file:
-            if let s = fileStorage { return s }
-            guard let folder = options.dataFolder else {
-                throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
+        case .file, .encrypted:
+            let s: FileStorage
+            if let existing = fileStorage {
+                s = existing
+            } else {
+                guard let folder = options.dataFolder else {
+                    throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
+                }
+                s = try FileStorage(dataFolder: folder)
+                fileStorage = s
             }
-            let s = try FileStorage(dataFolder: folder)
-            fileStorage = s
+            if kind == .encrypted {
+                do {
+                    try s.seal(model: name, passphrase: options.passphrase)
+                } catch {
+                    throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(error)")
+                }
+            }
             return s
         default:
-            throw LuaRaise("storage \"\(kind.rawValue)\" is not available in this version of okit (use \"file\" or \"transient\")")
+            throw LuaRaise("storage \"\(kind.rawValue)\" is not available in this version of okit (use \"file\", \"encrypted\" or \"transient\")")
         }
     }
 

@@ -154,3 +154,18 @@ describe("themes", function()
     app:expectScreen { app = { theme = "sepia", themeValues = { tintColor = "#704214", backgroundColor = "#F4ECD8" } } }
   end)
 end)
+
+describe("the encrypted directory", function()
+  it("is sealed on disk and reads back after a relaunch", function()
+    local app = launch("../app.lua")
+    app.models.directory.authors[1].name = "Frank Herbert (sealed)"
+    app:store()
+    local f = assert(io.open(app.dataDir .. "/okit/data/directory.json", "rb"))
+    local bytes = f:read("a")
+    f:close()
+    assert.equal("OKITENC1", bytes:sub(1, 8))
+    assert.is_nil(bytes:find("Herbert", 1, true), "no plaintext on disk")
+    app:relaunch()
+    assert.equal("Frank Herbert (sealed)", app.models.directory.authors[1].name)
+  end)
+end)

@@ -11,10 +11,12 @@ extension AppShell {
         return try engine.get(settingsContext(), b, mode: .display).truthy
     }
 
-    /// The timeout in seconds: `protectionTimeout` minutes (0: immediately); 5 minutes when not bound.
+    /// The timeout in seconds: `protectionTimeout` minutes, a number or text such as okit.Settings' timeout ids
+    /// (`"protectionTimeout/ref/id"`; 0: immediately); 5 minutes when not bound.
     public func protectionTimeout() throws -> TimeInterval {
         guard let b = settingsBindings["protectionTimeout"] else { return 300 }
-        let minutes = try engine.get(settingsContext(), b, mode: .display).doubleValue ?? 5
+        let v = try engine.get(settingsContext(), b, mode: .display)
+        let minutes = v.doubleValue ?? v.displayString.flatMap { Double($0) } ?? 5    // a number, or an id like "5"
         return max(0, minutes) * 60
     }
 

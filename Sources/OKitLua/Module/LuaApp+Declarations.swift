@@ -143,6 +143,8 @@ extension LuaApp {
         } else if !call.isNil(2) {
             try call.requireTable(2)
         }
+        let builtInSettings = type == LuaApp.settingsType && engine.schema.type(named: type) == nil
+        if builtInSettings { try declareBuiltInSettings() }
         try validateSchema()
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
@@ -152,6 +154,7 @@ extension LuaApp {
             let storage = try self.storage(for: kind, model: name)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
+                if builtInSettings { try seedBuiltInSettings(root) }
                 if let seed { _ = try callLua(seed, [.entity(root)]) }
             }
         } catch let e as StorageError {

@@ -196,6 +196,8 @@ extension LuaApp {
         lua.rawSet(-2, "date")
         pushCellModule()
         lua.rawSet(-2, "cell")
+        lua.push(LuaApp.settingsType)
+        lua.rawSet(-2, "Settings")
         lua.newTable(hash: 2)
         lua.push(function: "okit.data.read") { [unowned self] call in
             if call.isNil(1) { lua.pushNil(); return 1 }

@@ -519,9 +519,11 @@ function okit.partial(name, payloadType, fields, options) end
 
 --- A protection timeout choice (`okit.Settings.timeouts`): id "0", "1", "5" or "10" minutes.
 ---@class okit.ProtectionTimeout: okit.Entity
----@field name string localized: "Immediately", "1 Minute", "5 Minutes", "10 Minutes"
+---@field name string localized: "Immediately", "1 minute", "5 minutes", "10 minutes"
+---@field minutes integer
 
---- The built-in settings entity type `"Settings"`: `okit.model("Settings", { name = "settings" })`.
+--- The built-in settings entity type `"Settings"`: `okit.model(okit.Settings, { name = "settings" })` (declared
+--- unless the app declares its own `Settings`); the first launch applies the defaults below.
 ---@class okit.Settings: okit.Entity
 ---@field themeName string "" (the default theme) or "dark", or a name given to `okit.theme`
 ---@field darkMode boolean computed and writable: themeName == "dark"
@@ -529,6 +531,10 @@ function okit.partial(name, payloadType, fields, options) end
 ---@field protection boolean default true
 ---@field protectionTimeout okit.Ref a ref to one of `timeouts` (default "5")
 ---@field timeouts okit.Collection<okit.ProtectionTimeout>
+
+--- The type name of the built-in settings entity: `"Settings"`.
+---@type string
+okit.Settings = "Settings"
 
 --- Theme values (OKit's ModelTheme names); colours are "#RRGGBB" strings.
 ---@class okit.ThemeValues

@@ -89,6 +89,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("default.journal").path))
     }
 
+    @Test func switchingSealingRewritesTheModelInTheNewForm() throws {
+        let folder = try TempFolder()
+        let (f, storage) = try open(folder, passphrase: nil, books: ["Switch"])
+        try f.engine.store(f.shop)
+        #expect(SealedFile.isSealed(try bytes(folder)))
+        try storage.setSealing(f.shop, false, passphrase: nil, engine: f.engine)
+        let plain = try bytes(folder)
+        #expect(!SealedFile.isSealed(plain) && String(decoding: plain, as: UTF8.self).contains("Switch"))
+        try storage.setSealing(f.shop, true, passphrase: nil, engine: f.engine)
+        #expect(SealedFile.isSealed(try bytes(folder)))
+        try storage.setSealing(f.shop, true, passphrase: nil, engine: f.engine)   // no change: nothing written
+    }
+
     @Test func sealedFilesFromAnotherKeyNameTheKey() throws {
         let key = SymmetricKey(size: .bits256), other = SymmetricKey(size: .bits256)
         let sealed = try SealedFile.seal(Array("hello".utf8), key: key)

@@ -69,7 +69,7 @@ okit.entity("Settings", {
   themeName = { "string", default = "default" },
   dark = okit.computed(function(self) return self.themeName == "dark" end,
                        function(self, on) self.themeName = on and "dark" or "default" end),
-  encryption = "bool",
+  encryption = { "bool", default = true },           -- seals the encrypted directory model
   protection = "bool",
   protectionTimeout = "ref Timeout",
   timeouts = "[Timeout]",

@@ -7,6 +7,12 @@ public protocol DriverHost: AnyObject {
     func background() throws
     func foreground() throws
     func authenticate(_ ok: Bool) throws
+    /// After every command that ran (settings that act on storage, such as encryption, apply here).
+    func afterCommand() throws
+}
+
+extension DriverHost {
+    public func afterCommand() throws {}
 }
 
 /// The driver (screens.md "Commands"): every command by name with named arguments. The JSON-lines protocol, the
@@ -47,6 +53,12 @@ public final class Driver {
     public func run(_ name: String, _ args: [String: Value]) throws -> Bool {
         recorder?.record(name, args)
         defer { recorder?.settle() }
+        let quit = try runCommand(name, args)
+        try host?.afterCommand()
+        return quit
+    }
+
+    func runCommand(_ name: String, _ args: [String: Value]) throws -> Bool {
         func text(_ key: String) throws -> String {
             guard let v = args[key], !v.isNull else { throw UsageError(message: "\(name) needs \(key)") }
             guard let s = v.displayString else { throw UsageError(message: "\(name): \(key) must be text") }

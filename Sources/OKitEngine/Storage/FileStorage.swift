@@ -42,8 +42,37 @@ public final class FileStorage: ModelStorage {
         keys[model] = key
     }
 
-    /// The key that opens a sealed file of this model: its own, else any key of this data folder.
-    func key(for model: String) -> SymmetricKey? { keys[model] ?? keys.values.first }
+    /// The key that opens a sealed file of this model: its own, else the data folder's, else any known key.
+    func key(for model: String) -> SymmetricKey? { keys[model] ?? dataKey ?? keys.values.first }
+
+    /// True while this model's files are written sealed.
+    public func isSealing(_ model: String) -> Bool { keys[model] != nil }
+
+    /// Switches an encrypted model between sealed and plain (the app's `encryption` setting) and rewrites every
+    /// file of it — the model file and its data and image side files — in the new form. Each file is replaced
+    /// atomically and reads recognise either form, so a crash part-way leaves every file readable; the next
+    /// switch finishes the job.
+    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine) throws {
+        guard on != isSealing(model.name) else { return }
+        if on {
+            try seal(model: model.name, passphrase: passphrase)
+        } else {
+            if dataKey == nil { dataKey = keys[model.name] }
+            keys[model.name] = nil
+        }
+        guard !unreadable.contains(model.name) else { return }
+        try writeFull(model, engine: engine)
+        model.clearDirty()
+        let root = URL(fileURLWithPath: modelsFolder).appendingPathComponent(model.name)
+        for sub in ["_data", "_image"] {
+            let dir = root.appendingPathComponent(sub)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
+                let path = dir.appendingPathComponent(file).path
+                guard let plain = try readOpened(path, model: model.name) else { continue }
+                try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(plain, key: $0) } ?? plain)
+            }
+        }
+    }
 
     /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
     /// written over).

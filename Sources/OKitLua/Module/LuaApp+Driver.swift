@@ -29,6 +29,19 @@ extension LuaApp: DriverHost {
     /// Coming back uncovers the app when it was away less than the protection timeout.
     public func foreground() throws { try shell.cameToForeground() }
 
+    /// After each command: the `encryption` setting applied to encrypted models.
+    public func afterCommand() throws { try applyEncryptionSetting() }
+
+    /// `okit.app { encryption = … }`: while true (or unbound) encrypted models are written sealed, while false
+    /// plain; a change rewrites every file of each encrypted model in the new form.
+    func applyEncryptionSetting() throws {
+        guard let b = shell.settingsBindings["encryption"], let storage = fileStorage else { return }
+        let on = try engine.get(shell.settingsContext(), b, mode: .display).truthy
+        for m in engine.models where m.storageKind == .encrypted {
+            try storage.setSealing(m, on, passphrase: options.passphrase, engine: engine)
+        }
+    }
+
     /// Answers the protection cover (`app:authenticate(true)`; the shell asks for it).
     public func authenticate(_ ok: Bool) throws { try shell.authenticate(ok) }
 }

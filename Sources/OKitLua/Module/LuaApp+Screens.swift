@@ -273,6 +273,7 @@ extension LuaApp {
         if case .string(let m)? = hash[.string("menu")] { menu = m }
         try readAppSettings()
         do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
+        do { try applyEncryptionSetting() } catch { throw LuaRaise("okit.app, encryption: \(error)", withPosition: false) }
     }
 
     /// `okit.app`'s settings bindings (`contextPath`, `themeName`, `protection`, …) into the shell; done before

@@ -47,24 +47,13 @@ struct ReplayCommand: ParsableCommand {
         options.virtualNow = header.now
         options.seed = header.seed
         options.language = header.language
-        let luaApp: LuaApp
-        do {
-            luaApp = try LuaApp(options: options)
-            try luaApp.load(appFile: appURL)
-        } catch let e as AppLoadError {
-            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
-        }
+        let luaApp = try RunApp.load(appURL, options: options)
         let driver = JSONLinesDriver(app: luaApp)
         for line in lines {
             let (answer, quit) = driver.handle(line)
             FileHandle.standardOutput.write(Data((answer + "\n").utf8))
             if quit { break }
         }
-        do {
-            try luaApp.storeState()
-            try luaApp.engine.compactAll()
-        } catch {
-            throw RunFailure(code: 4, message: "okit-run replay: \(error)")
-        }
+        try RunApp.storeAndCompact(luaApp)
     }
 }

@@ -87,15 +87,7 @@ struct RunApp: ParsableCommand {
         options.seed = seed
         options.checkBindings = !noCheck
         if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
-        let luaApp: LuaApp
-        do {
-            luaApp = try LuaApp(options: options)
-            try luaApp.load(appFile: appURL)
-        } catch let e as AppLoadError {
-            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
-        } catch {
-            throw RunFailure(code: 3, message: "\(app): \(error)")
-        }
+        let luaApp = try RunApp.load(appURL, options: options)
         if let script {
             do {
                 try luaApp.runScript(URL(fileURLWithPath: script))
@@ -103,12 +95,7 @@ struct RunApp: ParsableCommand {
                 try? luaApp.storeState()
                 throw RunFailure(code: 1, message: "\(error)")
             }
-            do {
-                try luaApp.storeState()
-                try luaApp.engine.compactAll()
-            } catch {
-                throw RunFailure(code: 4, message: "okit-run: \(error)")
-            }
+            try RunApp.storeAndCompact(luaApp)
             return
         }
         if let record, !luaApp.shell.home.isEmpty {
@@ -134,6 +121,24 @@ struct RunApp: ParsableCommand {
                 print("{\"model\":\"\(m.name)\",\"data\":\(luaApp.engine.json(of: m))}")
             }
         }
+        try RunApp.storeAndCompact(luaApp)
+    }
+
+    /// Loads an app; a failure is exit code 3 (its code) or 4 (its storage), with the message.
+    static func load(_ appURL: URL, options: LuaAppOptions) throws -> LuaApp {
+        do {
+            let luaApp = try LuaApp(options: options)
+            try luaApp.load(appFile: appURL)
+            return luaApp
+        } catch let e as AppLoadError {
+            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
+        } catch {
+            throw RunFailure(code: 3, message: "\(appURL.relativePath): \(error)")
+        }
+    }
+
+    /// Stores the state and writes every model whole (so each `<model>.json` is complete); exit code 4 on failure.
+    static func storeAndCompact(_ luaApp: LuaApp) throws {
         do {
             try luaApp.storeState()
             try luaApp.engine.compactAll()

@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
@@ -24,10 +25,11 @@ let package = Package(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
-        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto), bindings, invalidation. No Lua in here.
+        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation), bindings, invalidation. No Lua in here.
         .target(name: "OKitEngine", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
@@ -38,7 +40,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "OKitEngineTests", dependencies: ["OKitEngine", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "OKitEngineTests", dependencies: [
+            "OKitEngine",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine"]),
     ]
 )

@@ -60,9 +60,13 @@ okit.entity("Book", {
 
 okit.entity("Shop", { books = "[Book]", genres = "[Genre]" })
 
--- A group of books, shown from the slide-in menu.
-okit.entity("Group", { name = "string", books = "[ref Book]" })
-okit.entity("Directory", { authors = "[Author]", groups = "[Group]" })
+-- A group of books, shown from the slide-in menu. Groups are partials: the directory holds a stub per group (its
+-- name and colour, enough for the menu); the group itself lives in directory/<stub id>.json and loads when opened.
+okit.entity("Group", { name = "string", color = { "string", default = "#0000FF" }, books = "[ref Book]" })
+okit.partial("GroupDefer", "Group",
+  { name = { "string", default = "<New Group>" }, color = { "string", default = "#0000FF" } },
+  { field = "group", sync = { "name", "color" } })
+okit.entity("Directory", { authors = "[Author]", groups = "[GroupDefer]" })
 
 okit.entity("Timeout", { name = "string", minutes = "int" })
 okit.entity("Settings", {
@@ -93,7 +97,8 @@ directory = okit.model("Directory", {
   seed = function(root)
     root.authors:append(okit.new("Author", { name = "Frank Herbert" }))
     root.authors:append(okit.new("Author", { name = "Jane Austen" }))
-    root.groups:append(okit.new("Group", { name = "Favourites" }))
+    root.groups:append(okit.new("GroupDefer", { name = "Favourites" }))
+    root.groups:append(okit.new("GroupDefer", { name = "To Read", color = "#FF9500" }))
   end,
 })
 
@@ -173,7 +178,8 @@ okit.list("authors", {
 })
 
 okit.list("group", {
-  dataPath = "books", titlePath = "name", cell = { path = "ref/name" },
+  dataPath = "group/books", titlePath = "name", cell = { path = "ref/name" },
+  delete = "#true",
 })
 
 okit.menu("menu", {

@@ -108,6 +108,7 @@ public final class Engine {
     /// on the first lookup by id; any other tree is marked managed and indexed now.
     private func attachRoot(_ model: Model, loaded: Bool = false) {
         model.engine = self
+        model.hasPartials = schema.hasPartials
         model.root.rootOf = model
         model.root.parent = nil
         if loaded, model.root.state == .managed {

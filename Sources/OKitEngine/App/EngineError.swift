@@ -12,6 +12,7 @@ public enum EngineError: Error, CustomStringConvertible {
     case notInCollection(entity: String, field: String)
     case indexOutOfRange(index: Int, count: Int, field: String)
     case readOnlyField(type: String, field: String)
+    case payloadField(type: String, field: String)
     case writeFromDisplay(binding: String)
     case removedEntity(String)
     case notACollection(type: String, field: String)
@@ -34,6 +35,7 @@ public enum EngineError: Error, CustomStringConvertible {
         case .notInCollection(let e, let f): return "\(e) is not in \(f)"
         case .indexOutOfRange(let i, let n, let f): return "index \(i) is out of range for \(f) (\(n) elements)"
         case .readOnlyField(let t, let f): return "\(t).\(f) is computed and has no setter"
+        case .payloadField(let t, let f): return "\(t).\(f) is read-only: it is the partial's payload (change its fields instead)"
         case .writeFromDisplay(let b): return "binding \"\(b)\" is a display binding and may not change the model (use it from an action property such as tap)"
         case .removedEntity(let e): return "\(e) was removed from its model and can no longer be used"
         case .notACollection(let t, let f): return "\(t).\(f) is not a collection"

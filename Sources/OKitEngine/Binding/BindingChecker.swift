@@ -119,6 +119,7 @@ public struct BindingChecker {
         case .entity(let t):
             if let slot = t.slot(of: name) { return shape(of: t.fieldTypes[slot]) }
             if t.isRef, name == "ref" { return t.refTarget.flatMap { engine.schema.type(named: $0) }.map { .entity($0) } ?? .unknown }
+            if let p = t.partial, p.field == name { return engine.schema.type(named: p.payloadType).map { .entity($0) } ?? .unknown }
             if t.computed[name] != nil || t.methods[name] != nil { return .unknown }
             if engine.extensions.exists(name, forType: t.name, isEntity: true) { return .unknown }
             issues.append(Issue(column: column, message: "\(t.name) has no field \"\(name)\""))

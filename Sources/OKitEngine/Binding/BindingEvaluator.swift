@@ -203,6 +203,7 @@ struct BindingEvaluator {
 
     func entityMember(_ name: String, of e: Entity) throws -> Value {
         let t = e.type
+        if let p = t.partial, p.field == name { return .entity(try engine.payload(of: e)) }
         if let c = t.computed[name] { return try guarded(name) { try c.get(e) } }
         if t.isRef, name == "ref" { return engine.resolveRef(e).map { .entity($0) } ?? .null }
         if let m = t.methods[name] { return try guarded(name) { try m.call(e, []) } }

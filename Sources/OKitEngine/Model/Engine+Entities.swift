@@ -100,6 +100,7 @@ extension Engine {
         child.parent = parent
         let wasDetached = child.state != .managed
         markManaged(child)
+        adoptPayloads(child)
         var ids: [String] = []
         collectIds(child, into: &ids)
         for id in ids { changed(.id(id)) }

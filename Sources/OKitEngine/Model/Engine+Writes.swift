@@ -56,6 +56,7 @@ extension Engine {
             graph.recordField(e, slot)
             return e.values[slot]
         }
+        if let p = e.type.partial, p.field == name { return .entity(try payload(of: e)) }
         if let c = e.type.computed[name] { return try c.get(e) }
         if name == "ref", e.type.isRef { return resolveRef(e).map { .entity($0) } ?? .null }
         if let m = e.type.methods[name] { return try m.call(e, []) }
@@ -90,6 +91,8 @@ extension Engine {
             try writeComputed(e, c, value)
         } else if name == "ref", e.type.isRef {
             try writeSlot(e, 1, value, silent: false)
+        } else if e.type.partial?.field == name {
+            throw EngineError.payloadField(type: e.type.name, field: name)
         } else {
             throw EngineError.unknownField(type: e.type.name, field: name)
         }
@@ -169,6 +172,7 @@ extension Engine {
         }
         graph.changed(.field(e, slot))
         if !changeObservers.isEmpty { notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil)) }
+        if e.isPayloadRoot || e.type.partial != nil { try syncPartial(e, slot, new) }
         if let didSet = f.didSet { try didSet(e, old) }
         if !inTx { graph.flush() }
     }

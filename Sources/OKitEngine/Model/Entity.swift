@@ -23,8 +23,12 @@ public final class Entity {
     /// The first reader, inline (most entities on screen are read by one binding).
     internal var reader0: Subscription?
     internal var reader0Slot = -1
-    /// Whether the entity is in its model's list of changed entities.
+    /// Whether the entity is in its model's list of changed entities (or, for a payload, of changed payloads).
     internal var isDirtyUnit = false
+    /// A partial's stub: its payload once loaded (or created); its parent is the stub.
+    internal var payload: Entity?
+    /// Whether this entity is a partial's payload (stored in a file of its own).
+    internal var isPayloadRoot = false
     /// The model, when this entity is a model's root.
     internal weak var rootOf: Model?
     /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.
@@ -101,6 +105,7 @@ extension Entity {
             default: continue
             }
         }
+        if let p = payload { try body(p) }
     }
 }
 

@@ -18,6 +18,10 @@ public final class Model {
     internal var dirtyUnits: [Entity] = []
     /// Set when the whole model must be written (root changed, created fresh, loaded from an older format).
     internal var wholeDirty = false
+    /// Payloads of partials whose content changed since the last store (each written to its own file).
+    internal var dirtyPayloads: [Entity] = []
+    /// Whether the schema has partials: a change is then routed to the payload that holds it, if any.
+    internal var hasPartials = false
     /// Entities removed since the last store: once the store is written they are dead (no longer usable).
     internal var removedSinceStore: [Entity] = []
     /// Schema version the model was stored with (from the file's `okit` member).
@@ -33,10 +37,20 @@ public final class Model {
     }
 
     /// True when something changed since the model was last stored or loaded.
-    public var isDirty: Bool { wholeDirty || !dirtyUnits.isEmpty }
+    public var isDirty: Bool { wholeDirty || !dirtyUnits.isEmpty || !dirtyPayloads.isEmpty }
+
+    /// True when the model's own file must be written (payloads aside).
+    var isFileDirty: Bool { wholeDirty || !dirtyUnits.isEmpty }
 
     /// Marks the content of `entity` as changed.
     func markDirty(_ entity: Entity) {
+        if hasPartials {
+            var x: Entity? = entity
+            while let y = x {
+                if y.isPayloadRoot { markPayloadDirty(y); return }
+                x = y.parent
+            }
+        }
         var unit = entity
         while !unit.type.hasId || unit.type.isRef || unit.type.kind == .inlineBinary, let p = unit.parent { unit = p }
         if unit === root { wholeDirty = true; return }
@@ -45,10 +59,29 @@ public final class Model {
         dirtyUnits.append(unit)
     }
 
+    /// Marks a partial's payload as changed: its own file is written by the next store.
+    func markPayloadDirty(_ payload: Entity) {
+        if payload.isDirtyUnit { return }
+        payload.isDirtyUnit = true
+        dirtyPayloads.append(payload)
+    }
+
     func clearDirty() {
+        clearFileDirty()
+        clearPayloadsDirty()
+    }
+
+    /// After the model's own file was written.
+    func clearFileDirty() {
         for e in dirtyUnits { e.isDirtyUnit = false }
         dirtyUnits.removeAll(keepingCapacity: false)
         wholeDirty = false
+    }
+
+    /// After the changed payloads were written.
+    func clearPayloadsDirty() {
+        for p in dirtyPayloads { p.isDirtyUnit = false }
+        dirtyPayloads.removeAll()
     }
 
     /// After a store: entities removed before it can no longer be used (their stored form is gone).

@@ -11,6 +11,8 @@ public final class EntityType {
     public var hooks = EntityHooks()
     /// For the built-in reference type: the referenced type, when declared.
     public let refTarget: String?
+    /// For a partial's stub type: its payload type, payload field and synced fields.
+    public internal(set) var partial: PartialSpec?
     let kind: Kind
 
     enum Kind { case user, ref, binary, inlineBinary }

@@ -20,6 +20,11 @@ public indirect enum FieldType: Equatable, Sendable {
     case map(FieldType)
 
     /// True for array, set and map.
+    /// string, int, double, bool or date.
+    public var isScalar: Bool {
+        switch self { case .string, .int, .double, .bool, .date: return true; default: return false }
+    }
+
     public var isCollection: Bool {
         switch self { case .array, .set, .map: return true; default: return false }
     }

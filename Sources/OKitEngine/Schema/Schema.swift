@@ -5,6 +5,8 @@ public final class Schema {
     /// Declaration order, for stable output.
     public private(set) var order: [String] = []
     private var refTypes: [String: EntityType] = [:]
+    /// Whether any type is a partial's stub (models then route changes inside payloads to the payload's file).
+    public internal(set) var hasPartials = false
 
     /// The built-in type of a `ref` field without a declared target.
     public let anyRef: EntityType
@@ -105,6 +107,7 @@ public final class Schema {
         for name in order {
             guard let t = types[name] else { continue }
             for f in t.fields { try check(f.type, usedBy: "\(name).\(f.name)") }
+            if let p = t.partial { try validatePartial(t, p) }
         }
     }
 

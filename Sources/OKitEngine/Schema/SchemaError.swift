@@ -7,6 +7,7 @@ public enum SchemaError: Error, Equatable, CustomStringConvertible {
     case unknownEntityType(String, usedBy: String)
     case badDefault(type: String, field: String, reason: String)
     case unknownType(String)
+    case badPartial(type: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +19,7 @@ public enum SchemaError: Error, Equatable, CustomStringConvertible {
         case .unknownEntityType(let n, let user): return "\(user) uses entity type \"\(n)\", which is not declared"
         case .badDefault(let t, let f, let r): return "entity type \"\(t)\", field \"\(f)\": bad default: \(r)"
         case .unknownType(let n): return "unknown entity type \"\(n)\""
+        case .badPartial(let t, let r): return "okit.partial(\"\(t)\"): \(r)"
         }
     }
 }

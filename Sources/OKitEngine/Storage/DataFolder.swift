@@ -35,6 +35,13 @@ struct DataFolder {
         return models + "/\(model)/_data/\(id).raw"
     }
 
+    /// `<data>/okit/data/<model>/<stub id>.json`: a partial's payload; nil when the model name or the id is not
+    /// safe as a file name.
+    func payload(model: String, id: String) -> String? {
+        guard Names.isSafe(model), Names.isSafe(id) else { return nil }
+        return models + "/\(model)/\(id).json"
+    }
+
     /// Creates `<data>/okit/data` (and the folders above it) when missing.
     func create() throws {
         do {

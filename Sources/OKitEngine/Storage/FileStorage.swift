@@ -14,7 +14,9 @@ public final class FileStorage: ModelStorage {
     private var generations: [String: Int] = [:]
     private var fullSizes: [String: Int] = [:]
     /// Models whose file failed to load: never written.
-    private var unreadable: Set<String> = []
+    var unreadable: Set<String> = []
+    /// Payload files that failed to load: never written.
+    var unreadablePayloads: Set<String> = []
     /// The size of each model's journal (one of the current generation) since the last full write.
     private var journalBytes: [String: Int] = [:]
     /// The full writer's buffer, kept between writes up to `maxKeptBuffer` bytes.
@@ -26,7 +28,7 @@ public final class FileStorage: ModelStorage {
     public var journalRatio = 8
     /// The keys of encrypted models (`seal(model:key:)`): their files and side files are written sealed, and
     /// they never journal (a journal would hold plaintext).
-    private var keys: [String: SymmetricKey] = [:]
+    var keys: [String: SymmetricKey] = [:]
 
     /// The data folder's key, derived or read once.
     private var dataKey: SymmetricKey?
@@ -61,13 +63,16 @@ public final class FileStorage: ModelStorage {
             keys[model.name] = nil
         }
         guard !unreadable.contains(model.name) else { return }
+        try storePayloads(model, engine: engine)
+        try writeBinaries(model, engine: engine)
         try writeFull(model, engine: engine)
-        model.clearDirty()
+        model.clearFileDirty()
+        // Every other file of the model, loaded or not: partials' payloads, data and images.
         let root = URL(fileURLWithPath: modelsFolder).appendingPathComponent(model.name)
-        for sub in ["_data", "_image"] {
-            let dir = root.appendingPathComponent(sub)
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
+        for dir in [root, root.appendingPathComponent("_data"), root.appendingPathComponent("_image")] {
+            for file in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where !file.hasPrefix(".") {
                 let path = dir.appendingPathComponent(file).path
+                if dir == root, !file.hasSuffix(".json") { continue }
                 guard let plain = try readOpened(path, model: model.name) else { continue }
                 try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(plain, key: $0) } ?? plain)
             }
@@ -76,7 +81,7 @@ public final class FileStorage: ModelStorage {
 
     /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
     /// written over).
-    private func readOpened(_ path: String, model: String) throws -> [UInt8]? {
+    func readOpened(_ path: String, model: String) throws -> [UInt8]? {
         guard let raw = try AtomicFile.read(path) else { return nil }
         guard SealedFile.isSealed(raw) else { return raw }
         guard let key = key(for: model) else {
@@ -215,46 +220,18 @@ public final class FileStorage: ModelStorage {
 
     // MARK: Store
 
+    /// Writes the changed payloads and side files first (so the model file never names one that is not there),
+    /// then the model, then deletes the files of removed entities (after the model no longer names them).
     public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        if unreadable.contains(model.name) {
+            throw StorageError(kind: .io, path: try folder.modelFile(model.name),
+                               message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(model.name) to move it aside")
+        }
+        try storePayloads(model, engine: engine)
+        try writeBinaries(model, engine: engine)
         let outcome = try storeModel(model, engine: engine)
-        try storeBinaries(model, engine: engine)
+        try deleteRemovedFiles(model, engine: engine)
         return outcome
-    }
-
-    // MARK: Data and images beside the model
-
-    /// `<model>/_data/<id>.raw` or `<model>/_image/<id>.<png|jpeg>` (namespaced per model).
-    func binaryPath(_ meta: Entity, model: String) -> String? {
-        guard let id = meta.id else { return nil }
-        return folder.binary(model: model, id: id, image: meta.type.name == "okit.Image",
-                             format: meta["format"]?.displayString ?? "")
-    }
-
-    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
-        guard let path = binaryPath(meta, model: model.name) else { return nil }
-        return try readOpened(path, model: model.name)
-    }
-
-    /// Writes the bytes written since the last store, then deletes the files of removed data and images
-    /// (after the model that no longer names them was written).
-    func storeBinaries(_ model: Model, engine: Engine) throws {
-        for p in engine.pendingPayloads(of: model) {
-            guard let path = binaryPath(p.entity, model: model.name) else { continue }
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(p.bytes, key: $0) } ?? p.bytes)
-            p.dirty = false
-        }
-        for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
-            try deleteBinaries(in: removed, model: model.name, engine: engine)
-        }
-    }
-
-    private func deleteBinaries(in e: Entity, model: String, engine: Engine) throws {
-        if e.type.kind == .binary, let path = binaryPath(e, model: model) {
-            try AtomicFile.remove(path)
-            engine.binaryPayloads[ObjectIdentifier(e)] = nil
-        }
-        try e.forEachChild { try deleteBinaries(in: $0, model: model, engine: engine) }
     }
 
     func storeModel(_ model: Model, engine: Engine) throws -> StoreOutcome {
@@ -263,7 +240,7 @@ public final class FileStorage: ModelStorage {
             throw StorageError(kind: .io, path: try folder.modelFile(name),
                                message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(name) to move it aside")
         }
-        guard model.isDirty else { return .unchanged }
+        guard model.isFileDirty else { return .unchanged }
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
         // it back costs little and it cannot grow without bound); anything bigger is a full write.
         if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
@@ -280,11 +257,11 @@ public final class FileStorage: ModelStorage {
                 try AtomicFile.replace(jpath, with: first)
                 journalBytes[name] = first.count
             }
-            model.clearDirty()
+            model.clearFileDirty()
             return .journal(bytes: records.count)
         }
         let bytes = try writeFull(model, engine: engine)
-        model.clearDirty()
+        model.clearFileDirty()
         return .full(bytes: bytes)
     }
 
@@ -321,9 +298,9 @@ public final class FileStorage: ModelStorage {
     /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).
     public func compact(_ model: Model, engine: Engine) throws {
         guard !unreadable.contains(model.name) else { return }
-        if model.isDirty || journalBytes[model.name] != nil {
+        if model.isFileDirty || journalBytes[model.name] != nil {
             try writeFull(model, engine: engine)
-            model.clearDirty()
+            model.clearFileDirty()
         }
     }
 }

@@ -29,10 +29,14 @@ public protocol ModelStorage: AnyObject {
     func store(_ model: Model, engine: Engine) throws -> StoreOutcome
     /// The bytes of a data or image field stored beside the model (nil when there are none).
     func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]?
+    /// The stored payload of a partial's stub (nil when none is stored yet: the payload starts fresh). Throws
+    /// when one is stored but cannot be read: it is then never written over.
+    func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity?
 }
 
 extension ModelStorage {
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? { nil }
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? { nil }
 }
 
 /// How a `store` went.

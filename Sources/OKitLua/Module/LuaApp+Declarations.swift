@@ -29,7 +29,7 @@ extension LuaApp {
     static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]
 
     /// `okit.entity(name, spec [, options])`.
-    func declareEntity(_ call: LuaCall) throws -> Int32 {
+    func declareEntity(_ call: LuaCall, partial: PartialSpec? = nil) throws -> Int32 {
         let name = try call.string(1)
         try call.requireTable(2)
         var hasId = true
@@ -75,14 +75,53 @@ extension LuaApp {
             EntityMethod(key) { [unowned self] e, args in try callLua(ref, [.entity(e)] + args) }
         }
         do {
-            try engine.schema.entity(name, hasId: hasId, fields: fields, computed: computed, methods: entityMethods, hooks: hooks)
+            if let partial {
+                try engine.schema.partial(name, fields: fields, spec: partial, computed: computed, methods: entityMethods, hooks: hooks)
+            } else {
+                try engine.schema.entity(name, hasId: hasId, fields: fields, computed: computed, methods: entityMethods, hooks: hooks)
+            }
         } catch {
-            throw LuaRaise("okit.entity: \(error)")
+            throw LuaRaise("\(partial == nil ? "okit.entity" : "okit.partial"): \(error)")
         }
         luaMethods[name] = methods
         declarationSites[name] = LuaApp.callerPosition(call.L)
         lua.push(name)
         return 1
+    }
+
+    /// `okit.partial(stubType, payloadType, stubFields [, { field = …, sync = { … } }])` (storage.md "Partials").
+    func declarePartial(_ call: LuaCall) throws -> Int32 {
+        let name = try call.string(1)
+        let payload = try call.string(2)
+        try call.requireTable(3)
+        var field: String?
+        var sync: [String] = []
+        if call.type(4) == LUA_TTABLE {
+            if lua.rawGet(4, "field") == LUA_TSTRING { field = lua.string(at: -1) }
+            lua.pop()
+            let syncType = lua.rawGet(4, "sync")
+            if syncType != LUA_TTABLE, syncType != LUA_TNIL {
+                throw LuaRaise("okit.partial(\"\(name)\"): sync must list field names, like { \"name\", \"color\" }")
+            }
+            if syncType == LUA_TTABLE {
+                let n = lua_rawlen(lua.L, -1)
+                for i in 0..<n {
+                    lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
+                    guard let s = lua.string(at: -1), lua_type(lua.L, -1) == LUA_TSTRING else {
+                        throw LuaRaise("okit.partial(\"\(name)\"): sync must list field names, like { \"name\", \"color\" }")
+                    }
+                    sync.append(s)
+                    lua.pop()
+                }
+            }
+            lua.pop()
+        } else if !call.isNil(4) {
+            throw LuaRaise("bad argument #4 to 'okit.partial' (table of options expected, got \(call.typeName(4)))")
+        }
+        lua_settop(lua.L, 3)
+        lua_rotate(lua.L, 2, -1)   // (name, payload, fields) → (name, fields, payload)
+        lua.pop()
+        return try declareEntity(call, partial: PartialSpec(payloadType: payload, field: field, sync: sync))
     }
 
     func computedField(_ key: String, table v: Int32) throws -> ComputedField {
@@ -183,6 +222,9 @@ extension LuaApp {
                 let field = parts.count > 1 ? parts[1] : "?"
                 let text = "okit.entity(\"\(parts.first ?? "?")\"), field \"\(field)\": unknown field type or entity type \"\(missing)\" (declare it with okit.entity before the models that use it)"
                 throw LuaRaise(site.map { "\($0): \(text)" } ?? text, withPosition: false)
+            }
+            if case .badPartial(let type, _) = error, let site = declarationSites[type] ?? nil {
+                throw LuaRaise("\(site): \(error)", withPosition: false)
             }
             throw LuaRaise("\(error)")
         }

@@ -18,6 +18,7 @@ extension LuaApp {
                 if hasSetter { lua.hostPush { lua_pushvalue(call.L, 2) }; lua.rawSet(-2, "set") }
                 return 1
             }),
+            ("partial", { [unowned self] call in try declarePartial(call) }),
             ("model", { [unowned self] call in try declareModel(call) }),
             ("state", { [unowned self] call in
                 try call.requireTable(1)
@@ -205,6 +206,8 @@ extension LuaApp {
             if let bytes = try engine.readBytes(meta) { lua.push(bytes: bytes) } else { lua.pushNil() }
             return 1
         }
+        lua.hostPush { lua_pushvalue(lua.L, -1) }
+        lua.rawSet(-3, "bytes")   // storage.md's name for the same function
         lua.rawSet(-2, "read")
         lua.push(function: "okit.data.write") { [unowned self] call in
             let e = try entity(call, 1)

@@ -93,7 +93,7 @@ extension LuaApp {
             throw LuaRaise("\(e.debugName) was removed from its model and can no longer be used")
         }
         let t = e.type
-        if t.slot(of: key) != nil || t.computed[key] != nil || (t.isRef && key == "ref") {
+        if t.slot(of: key) != nil || t.computed[key] != nil || (t.isRef && key == "ref") || t.partial?.field == key {
             push(try engine(of: e).read(e, key))
             return 1
         }

@@ -12,7 +12,7 @@ describe("menu", function()
   end)
 
   it("shows a group as the content", function()
-    local group = app.models.directory.groups[1]
+    local group = app.models.directory.groups[1].group   -- the partial's payload
     group.books:add(app.models.default.books[2])
     app:menu()
     app:accessory("Favourites")

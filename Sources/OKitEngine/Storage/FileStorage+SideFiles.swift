@@ -1,0 +1,84 @@
+import Foundation
+
+/// The files beside a model file: partials' payloads (`<model>/<stub id>.json`), data (`<model>/_data/<id>.raw`)
+/// and images (`<model>/_image/<id>.<png|jpeg>`), each written atomically, sealed like the model.
+extension FileStorage {
+    // MARK: Partials
+
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+        guard let id = stub.id, let path = folder.payload(model: model.name, id: id) else {
+            throw StorageError(kind: .io, path: modelsFolder + "/" + model.name,
+                               message: "the partial \(stub.debugName) has no id that is safe as a file name")
+        }
+        guard let bytes = try readOpened(path, model: model.name) else { return nil }
+        do {
+            return try bytes.withUnsafeBufferPointer { buf in
+                var r = JSONReader(bytes: buf, engine: engine)
+                return try r.root(type)
+            }
+        } catch let f as JSONReader.Failure {
+            unreadablePayloads.insert(path)
+            throw Self.describe(f, bytes: bytes, path: path, rootType: type)
+        }
+    }
+
+    /// Writes each changed payload whose stub is still in the model to its own file.
+    func storePayloads(_ model: Model, engine: Engine) throws {
+        guard !model.dirtyPayloads.isEmpty else { return }
+        for p in model.dirtyPayloads {
+            guard let stub = p.parent, stub.state == .managed, stub.model === model, let id = stub.id,
+                  let path = folder.payload(model: model.name, id: id) else { continue }
+            if unreadablePayloads.contains(path) { continue }
+            var writer = JSONWriter(capacity: 4096)
+            writer.document(p, type: p.type.name, version: engine.schemaVersion, generation: 1, headerExtras: [])
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(writer.out, key: $0) } ?? writer.out)
+        }
+        model.clearPayloadsDirty()
+    }
+
+    // MARK: Data and images
+
+    /// `<model>/_data/<id>.raw` or `<model>/_image/<id>.<png|jpeg>` (namespaced per model).
+    func binaryPath(_ meta: Entity, model: String) -> String? {
+        guard let id = meta.id else { return nil }
+        return folder.binary(model: model, id: id, image: meta.type.name == "okit.Image",
+                             format: meta["format"]?.displayString ?? "")
+    }
+
+    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
+        guard let path = binaryPath(meta, model: model.name) else { return nil }
+        return try readOpened(path, model: model.name)
+    }
+
+    /// Writes the bytes written since the last store.
+    func writeBinaries(_ model: Model, engine: Engine) throws {
+        for p in engine.pendingPayloads(of: model) {
+            guard let path = binaryPath(p.entity, model: model.name) else { continue }
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(p.bytes, key: $0) } ?? p.bytes)
+            p.dirty = false
+        }
+    }
+
+    // MARK: Removed entities
+
+    /// Deletes the side files of entities removed since the last store (after the model that no longer names
+    /// them was written): their data and images, and the payload files of removed partials.
+    func deleteRemovedFiles(_ model: Model, engine: Engine) throws {
+        for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
+            try deleteFiles(in: removed, model: model.name, engine: engine)
+        }
+    }
+
+    private func deleteFiles(in e: Entity, model: String, engine: Engine) throws {
+        if e.type.kind == .binary, let path = binaryPath(e, model: model) {
+            try AtomicFile.remove(path)
+            engine.binaryPayloads[ObjectIdentifier(e)] = nil
+        }
+        if e.type.partial != nil, let id = e.id, let path = folder.payload(model: model, id: id) {
+            try AtomicFile.remove(path)
+        }
+        try e.forEachChild { try deleteFiles(in: $0, model: model, engine: engine) }
+    }
+}

@@ -4,6 +4,9 @@
 -- Run it: scripts/okit-run examples/bookshop/app.lua      Test it: okit-run test examples/bookshop
 local okit = require "okit"
 
+-- A 1×1 orange PNG: the cover the "Add Cover" button gives a book (a real app would read a file or a camera).
+COVER = "\137PNG\013\010\026\010\000\000\000\013IHDR\000\000\000\001\000\000\000\001\008\002\000\000\000\144wS\222\000\000\000\012IDATx\156c\248?\149\001\000\004+\001\149\164L\015T\000\000\000\000IEND\174B`\130"
+
 okit.strings("en", { entry = "Entry", entrys = "Entries", marked = "marked" })
 
 okit.entity("Author", {
@@ -41,6 +44,7 @@ okit.entity("Book", {
   author   = "ref Author",
   genre    = "ref Genre",
   dates    = "[BookDate]",
+  cover    = "image?",                            -- bytes in default/_image/<id>.png, loaded on first read
   formatMarked = okit.computed(function(self) return self.marked and okit.localize("marked") or "not marked" end),
   setAsMarked = function(self) self.marked = true end,
   activate = function(self)
@@ -52,6 +56,8 @@ okit.entity("Book", {
       onAction = function(choice) if choice == 1 then self:setAsMarked() end end,
     }
   end,
+  addCover = function(self) okit.data.write(self, "cover", COVER, "image/png", "Cover of " .. self.name) end,
+  removeCover = function(self) self.cover = nil end,
   addDate = function(self)
     local last = self.dates[#self.dates]
     self.dates:append(okit.new("BookDate", { date = last and last.date or okit.date.now() }))
@@ -87,7 +93,8 @@ shop = okit.model("Shop", {
     for _, g in ipairs({ { "FANTASY", "Fantasy" }, { "SCIFI", "Science Fiction" }, { "CLASSIC", "Classic" } }) do
       root.genres:append(okit.new("Genre", { id = g[1], name = g[2] }))
     end
-    root.books:append(okit.new("Book", { name = "Dune", price = 12.5, copies = 3, genre = "SCIFI" }))
+    local dune = root.books:append(okit.new("Book", { name = "Dune", price = 12.5, copies = 3, genre = "SCIFI" }))
+    dune:addCover()
     root.books:append(okit.new("Book", { name = "Emma", price = 8, copies = 1, genre = "CLASSIC" }))
   end,
 })
@@ -147,8 +154,12 @@ okit.detail("book", {
     { header = "%Release Dates", footer = "%Later dates never come before earlier ones.",
       okit.cell.table    { path = "%Dates", detailPath = "dates.@count/suffixPlural(#entry)", segue = "dates" },
       okit.cell.web      { path = "%Website", urlPath = "url", showDisplay = "url" } },
+    { header = "%Cover",
+      okit.cell.image    { path = "%Cover", imagePath = "cover", showDisplay = "cover" } },
   },
-  buttons = { { title = "%Mark", tapPath = "setMarkedWithPrompt()", enabledPath = "!marked" } },
+  buttons = { { title = "%Mark", tapPath = "setMarkedWithPrompt()", enabledPath = "!marked" },
+              { title = "%Add Cover", tapPath = "addCover()", enabledPath = "!cover" },
+              { title = "%Remove Cover", tapPath = "removeCover()", enabledPath = "cover" } },
 })
 
 okit.list("dates", {

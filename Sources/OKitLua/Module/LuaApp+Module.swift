@@ -203,7 +203,7 @@ extension LuaApp {
         lua.push(function: "okit.data.read") { [unowned self] call in
             if call.isNil(1) { lua.pushNil(); return 1 }
             let meta = try entity(call, 1)
-            if let bytes = try engine.readBytes(meta) { lua.push(bytes: bytes) } else { lua.pushNil() }
+            if let bytes = try engine(of: meta).readBytes(meta) { lua.push(bytes: bytes) } else { lua.pushNil() }
             return 1
         }
         lua.hostPush { lua_pushvalue(lua.L, -1) }
@@ -214,7 +214,7 @@ extension LuaApp {
             let field = try call.string(2)
             guard let bytes = lua.bytes(at: 3) else { throw LuaRaise("bad argument #3 to 'okit.data.write' (string of bytes expected, got \(call.typeName(3)))") }
             let format = try call.string(4)
-            try engine.writeBytes(e, field, bytes, format: format, label: call.stringOrNil(5))
+            try engine(of: e).writeBytes(e, field, bytes, format: format, label: call.stringOrNil(5))
             return 0
         }
         lua.rawSet(-2, "write")

@@ -34,14 +34,27 @@ import OKitEngine
         #expect(replayed.code == 0)
         #expect(recorded.out.split(separator: "\n").count == commands.count)
         #expect(replayed.out == recorded.out, "the same snapshots, answer for answer")
-        let files = try FileManager.default.contentsOfDirectory(atPath: a.appendingPathComponent("okit/data").path).sorted()
-        #expect(files == ["default.json", "directory.json", "settings.json"])
+        let files = Self.files(under: a.appendingPathComponent("okit/data"))
+        #expect(files == Self.files(under: b.appendingPathComponent("okit/data")))
+        #expect(["default.json", "directory.json", "settings.json"].allSatisfy(files.contains))
+        #expect(files.contains { $0.hasPrefix("default/_image/") }, "the seeded cover is a side file")
         for f in files {
             let x = try plaintext(a, f), y = try plaintext(b, f)
             #expect(x == y, "\(f) is byte-identical (sealed files by their plaintext: nonces and keys differ)")
         }
         #expect(SealedFile.isSealed([UInt8](try Data(contentsOf: a.appendingPathComponent("okit/data/directory.json")))),
                 "the bookshop's directory is an encrypted model")
+    }
+
+    /// Every file under a folder, by relative path.
+    static func files(under root: URL) -> [String] {
+        var out: [String] = []
+        let e = FileManager.default.enumerator(atPath: root.path)
+        while let p = e?.nextObject() as? String {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(p).path, isDirectory: &isDir), !isDir.boolValue { out.append(p) }
+        }
+        return out.sorted()
     }
 
     /// A model file's bytes, opened with its data folder's key when sealed.

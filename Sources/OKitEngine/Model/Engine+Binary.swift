@@ -67,6 +67,9 @@ extension Engine {
         }
     }
 
+    /// Forgets every data and image payload in memory (after the files were replaced by a restore).
+    public func forgetLoadedBytes() { binaryPayloads.removeAll() }
+
     /// Payloads of a model written since its last store.
     func pendingPayloads(of model: Model) -> [BinaryPayload] {
         binaryPayloads.values.filter { $0.dirty && $0.entity.model === model }

@@ -12,9 +12,13 @@ public final class PendingAlert {
     public let needsFields: Set<Int>
     /// Runs with the chosen action (1-based) and the fields' values.
     public let onAction: (Int, [String]) throws -> Void
+    /// Checks an answer before the alert closes: a reason refuses it (the alert stays), nil accepts it.
+    public let validate: ((Int, [String]) -> String?)?
 
     public init(kind: String, title: String?, message: String?, actions: [String], fields: [AlertFieldSnapshot] = [],
-                needsFields: Set<Int> = [], onAction: @escaping (Int, [String]) throws -> Void) {
+                needsFields: Set<Int> = [], validate: ((Int, [String]) -> String?)? = nil,
+                onAction: @escaping (Int, [String]) throws -> Void) {
+        self.validate = validate
         self.kind = kind
         self.title = title
         self.message = message
@@ -53,6 +57,7 @@ extension AppShell {
         if alert.needsFields.contains(index), values.prefix(alert.fields.count).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ShellError.emptyField(alert.actions[index - 1])
         }
+        if let reason = alert.validate?(index, values) { throw ShellError.invalidFields(alert.actions[index - 1], reason) }
         alerts.removeFirst()
         try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
     }

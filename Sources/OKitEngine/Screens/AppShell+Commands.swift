@@ -75,6 +75,7 @@ extension AppShell {
     /// Adds a new entity of the list's `type`: at the front (OKit's default) or the end (`addAppend`). With
     /// `addName` and no text, a prompt asks for the name first (OK is refused while it is empty).
     public func add(text: String? = nil) throws {
+        if let backups = try current("add") as? BackupsScreen { return try backups.add() }
         try addRow(try currentList("add"), text: text)
     }
 
@@ -112,6 +113,7 @@ extension AppShell {
 
     /// Deletes a row's entity, after a "Confirm Deletion" (Yes/No) unless `deletePrompt` is false.
     public func delete(row: RowAddress) throws {
+        if let backups = try current("delete") as? BackupsScreen { return try backups.delete(row) }
         let list = try currentList("delete")
         let d = list.declaration
         guard try flag(d.delete, on: list.context, default: false) else { throw ShellError.notAllowed("delete", d.id) }

@@ -19,6 +19,8 @@ public final class AppShell {
     var menuOpen = false
     /// Alerts waiting for an answer, first shown first.
     var alerts: [PendingAlert] = []
+    /// Creates, lists, restores and deletes backups for the backups screen (set by the app host).
+    public weak var backupService: (any BackupService)?
     var tabIndex = 0
     /// The help text shown until the next command (`help`).
     var helpText: String?
@@ -267,6 +269,7 @@ public enum ShellError: Error, CustomStringConvertible {
     case covered(String)
     case notCovered
     case authenticationFailed
+    case invalidFields(String, String)
 
     public var description: String {
         switch self {
@@ -304,6 +307,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
         case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
         case .authenticationFailed: return "authentication failed: the app stays covered"
+        case .invalidFields(let a, let reason): return "\(a) is refused: \(reason)"
         }
     }
 }

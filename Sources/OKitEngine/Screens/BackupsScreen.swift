@@ -1,11 +1,11 @@
-/// The backups screen (`okit.backups`, storage.md "Backups"). This declares it and opens it with its title;
-/// listing, creating, restoring and deleting backups come with the storage issue, and until then its commands
-/// answer that backups are not available yet.
+import Foundation
+
+/// The backups screen (`okit.backups`, storage.md "Backups").
 public struct BackupsDeclaration: ScreenDeclaration {
     public var id: String
     public var type: String? { nil }
     public var kind: String { "backups" }
-    /// `secure`: backups are encrypted with a password (a binding, default `#false`).
+    /// `secure`: backups are sealed with a password (a binding, default `#false`).
     public var secure = ""
     public var titlePath = "%Backups"
     public var help: String?
@@ -13,7 +13,7 @@ public struct BackupsDeclaration: ScreenDeclaration {
     public init(id: String) { self.id = id }
 
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
-        BackupsScreen(declaration: self, engine: shell.engine, context: context)
+        BackupsScreen(declaration: self, shell: shell, context: context)
     }
 
     public func check(_ run: ScreenCheckRun) {
@@ -22,15 +22,18 @@ public struct BackupsDeclaration: ScreenDeclaration {
     }
 }
 
-/// An open backups screen.
+/// An open backups screen: one row per backup (`text` its name, `detail` its relative date), newest first. `add`
+/// creates one (a prompt for the name, and for secure backups the password twice), `tap` restores one after a
+/// confirmation (and its password), `delete` deletes one after a confirmation. A failure is an alert with OK.
 public final class BackupsScreen: ShellScreen {
     public let declaration: BackupsDeclaration
-    let engine: Engine
+    unowned let shell: AppShell
     public let context: Entity?
+    var engine: Engine { shell.engine }
 
-    init(declaration: BackupsDeclaration, engine: Engine, context: Entity?) {
+    init(declaration: BackupsDeclaration, shell: AppShell, context: Entity?) {
         self.declaration = declaration
-        self.engine = engine
+        self.shell = shell
         self.context = context
     }
 
@@ -39,11 +42,112 @@ public final class BackupsScreen: ShellScreen {
 
     public func setEditing(_ on: Bool) throws { throw ShellError.notAllowed("edit", id) }
 
+    var service: any BackupService {
+        get throws {
+            guard let s = shell.backupService else { throw ShellError.notAllowed("backups (the app has no data folder)", id) }
+            return s
+        }
+    }
+
+    /// Whether new backups are secure (`secure` on the app's root).
+    func isSecure() throws -> Bool {
+        declaration.secure.isEmpty ? false : try engine.get(context, declaration.secure, mode: .display).truthy
+    }
+
     public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot {
         var snap = ScreenSnapshot(id: id, kind: "backups", context: context?.debugName)
         snap.title = try engine.text(context, declaration.titlePath)
+        let backups = try service.listBackups()
+        engine.graph.record(.clock)
+        let rows = backups.map { b in
+            var r = RowSnapshot(id: b.name, text: b.name,
+                                detail: DateExtensions.format(b.createdAt, .dateTime, relative: true, engine))
+            r.delete = true
+            return r
+        }
+        snap.rowCount = rows.count
+        snap.sections = [SectionSnapshot(header: nil, footer: nil, rows: Array(rows.dropFirst(offset).prefix(limit)))]
         return snap
     }
 
-    public func tap(_ row: RowAddress) throws { throw ShellError.notYet("restoring backups") }
+    /// The backup a row names: its position, `[section, row]` or its name.
+    func backup(_ row: RowAddress) throws -> BackupInfo {
+        let all = try service.listBackups()
+        switch row {
+        case .position(let n):
+            guard n >= 1, n <= all.count else { throw ShellError.noRow("\(n)", count: all.count) }
+            return all[n - 1]
+        case .pair(_, let n):
+            guard n >= 1, n <= all.count else { throw ShellError.noRow("\(n)", count: all.count) }
+            return all[n - 1]
+        case .key(let k):
+            guard let b = all.first(where: { $0.name == k }) else {
+                throw ShellError.noRowMatching(k, candidates: all.map(\.name).filter { $0.localizedCaseInsensitiveContains(k) }, count: all.count)
+            }
+            return b
+        }
+    }
+
+    func failed(_ title: String, _ error: Error) {
+        shell.present(PendingAlert(kind: "alert", title: title, message: "\(error)", actions: ["OK"]) { _, _ in })
+    }
+
+    /// `add`: a prompt for the name (and, for secure backups, `Password` and `Confirm Password`); OK is refused
+    /// until the name is filled in and the passwords match.
+    func add() throws {
+        let secure = try isSecure()
+        var fields = [AlertFieldSnapshot(placeholder: "Name", value: "")]
+        if secure {
+            fields.append(AlertFieldSnapshot(placeholder: "Password", value: "", secure: true))
+            fields.append(AlertFieldSnapshot(placeholder: "Confirm Password", value: "", secure: true))
+        }
+        let service = try service
+        shell.present(PendingAlert(kind: "prompt", title: "New Backup",
+                                   message: secure ? "Name the backup and choose its password" : "Name the backup",
+                                   actions: ["OK", "Cancel"], fields: fields, needsFields: [1],
+                                   validate: { choice, values in
+                                       guard choice == 1, secure, values.count >= 3 else { return nil }
+                                       return values[1] == values[2] ? nil : "the passwords do not match"
+                                   }) { [unowned self] choice, values in
+            guard choice == 1 else { return }
+            do {
+                try service.createBackup(name: values[0], password: secure ? values[1] : nil)
+            } catch { failed("Backup Failed", error) }
+        })
+    }
+
+    /// `tap`: restores after a confirmation, asking for the password of a secure backup.
+    public func tap(_ row: RowAddress) throws {
+        let b = try backup(row)
+        let service = try service
+        shell.present(PendingAlert(kind: "alert", title: "Restore Backup",
+                                   message: "Replace all data with the backup \"\(b.name)\"?", actions: ["Yes", "No"]) { [unowned self] choice, _ in
+            guard choice == 1 else { return }
+            if b.secure {
+                shell.present(PendingAlert(kind: "prompt", title: "Password", message: "The password of \"\(b.name)\"",
+                                           actions: ["OK", "Cancel"], fields: [AlertFieldSnapshot(placeholder: "Password", value: "", secure: true)],
+                                           needsFields: [1]) { [unowned self] choice, values in
+                    guard choice == 1 else { return }
+                    restore(b, password: values.first, service)
+                })
+            } else {
+                restore(b, password: nil, service)
+            }
+        })
+    }
+
+    func restore(_ b: BackupInfo, password: String?, _ service: any BackupService) {
+        do { try service.restoreBackup(name: b.name, password: password) } catch { failed("Restore Failed", error) }
+    }
+
+    /// `delete`: after a confirmation.
+    func delete(_ row: RowAddress) throws {
+        let b = try backup(row)
+        let service = try service
+        shell.present(PendingAlert(kind: "alert", title: "Confirm Deletion", message: "Delete the backup \"\(b.name)\"?",
+                                   actions: ["Yes", "No"]) { [unowned self] choice, _ in
+            guard choice == 1 else { return }
+            do { try service.deleteBackup(name: b.name) } catch { failed("Delete Failed", error) }
+        })
+    }
 }

@@ -47,6 +47,25 @@ public final class FileStorage: ModelStorage {
     /// The key that opens a sealed file of this model: its own, else the data folder's, else any known key.
     func key(for model: String) -> SymmetricKey? { keys[model] ?? dataKey ?? keys.values.first }
 
+    /// The key with this id (as in a sealed file's header) among the keys this storage holds, else the data
+    /// folder's key when it has that id (derived or read on demand).
+    public func key(withId id: [UInt8], passphrase: String?) -> SymmetricKey? {
+        for k in Array(keys.values) + [dataKey].compactMap({ $0 }) where SealedFile.keyId(k) == id { return k }
+        if let k = try? DataKeys.key(dataFolder: dataFolder, passphrase: passphrase), SealedFile.keyId(k) == id { return k }
+        return nil
+    }
+
+    /// After the data folder's files were replaced (a restore): what this storage remembered of them is
+    /// forgotten; each model's next load reads afresh.
+    public func filesReplaced() {
+        generations = [:]
+        fullSizes = [:]
+        journalBytes = [:]
+        damagedJournals = []
+        unreadable = []
+        unreadablePayloads = []
+    }
+
     /// True while this model's files are written sealed.
     public func isSealing(_ model: String) -> Bool { keys[model] != nil }
 
@@ -54,8 +73,8 @@ public final class FileStorage: ModelStorage {
     /// file of it — the model file and its data and image side files — in the new form. Each file is replaced
     /// atomically and reads recognise either form, so a crash part-way leaves every file readable; the next
     /// switch finishes the job.
-    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine) throws {
-        guard on != isSealing(model.name) else { return }
+    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine, force: Bool = false) throws {
+        guard force || on != isSealing(model.name) else { return }
         if on {
             try seal(model: model.name, passphrase: passphrase)
         } else {
@@ -100,6 +119,8 @@ public final class FileStorage: ModelStorage {
         folder = DataFolder(dataFolder)
         try folder.create()
         lock = try DataFolderLock(folder)
+        // A restore that stopped between its two renames is finished (or undone) before anything is read.
+        try BackupStore.completeInterruptedRestore(dataFolder: dataFolder)
     }
 
     /// Releases the data folder's lock (also released when the storage is deallocated). The storage must not

@@ -272,6 +272,7 @@ extension LuaApp {
         var menu: String?
         if case .string(let m)? = hash[.string("menu")] { menu = m }
         try readAppSettings()
+        if options.dataFolder != nil { shell.backupService = self }
         do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
         do { try applyEncryptionSetting() } catch { throw LuaRaise("okit.app, encryption: \(error)", withPosition: false) }
     }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Why a backup could not be created, listed, deleted or restored. The description is one or two lines: the
+/// backup (or file) concerned, what is wrong, and what to do. A failed restore always leaves the data as it was.
+public struct BackupError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The name is empty or not safe as a file name.
+        case invalidName
+        /// A backup with this name exists already.
+        case exists
+        /// No backup with this name (or no file at this path).
+        case notFound
+        /// The file is not a readable backup: truncated, garbage, a malformed manifest.
+        case damaged
+        /// An entry's path would leave the data folder, is a link, or is not in the manifest (zip-slip).
+        case unsafeEntry
+        /// An entry's size or SHA-256 differs from the manifest, or a manifest file is missing.
+        case mismatch
+        /// A secure backup was given no password.
+        case passwordNeeded
+        /// A secure backup was given the wrong password.
+        case wrongPassword
+        /// A sealed file needs a key the caller could not supply.
+        case keyNeeded
+        /// A file of the backup does not decode (not JSON, or refused by the app's validation).
+        case invalidFile
+        /// The backup was written by a newer okit.
+        case newerFormat
+        /// A system call failed (disk full, permissions).
+        case io
+    }
+
+    public let kind: Kind
+    /// The backup's name or file path.
+    public let backup: String
+    /// What is wrong, and what to do (may be two lines).
+    public let message: String
+
+    public init(_ kind: Kind, backup: String, _ message: String) {
+        self.kind = kind
+        self.backup = backup
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    // MARK: The messages, in one place
+
+    static func invalidName(_ name: String, _ reason: String) -> BackupError {
+        BackupError(.invalidName, backup: name, "invalid backup name \"\(name)\": \(reason)\n  use letters, digits, spaces, - and _ (no / \\ .. or leading .)")
+    }
+
+    static func exists(_ name: String, path: String) -> BackupError {
+        BackupError(.exists, backup: name, "a backup named \(name) exists; choose another name or delete it\n  (\(path))")
+    }
+
+    static func notFound(_ nameOrFile: String, folder: String) -> BackupError {
+        BackupError(.notFound, backup: nameOrFile, "no backup named \(nameOrFile) in \(folder), and no such file\n  list the backups, or give the path of a .okbackup file")
+    }
+
+    static func damaged(_ backup: String, path: String, _ why: String) -> BackupError {
+        BackupError(.damaged, backup: backup, "damaged backup \(backup) (\(path)): \(why)\n  nothing was changed; use another backup")
+    }
+
+    static func unsafeEntry(_ backup: String, entry: String, _ why: String) -> BackupError {
+        BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(entry)\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+    }
+
+    static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {
+        BackupError(.mismatch, backup: backup, "damaged backup \(backup): \(file) \(why)\n  nothing was changed; use another backup")
+    }
+
+    static func passwordNeeded(_ backup: String) -> BackupError {
+        BackupError(.passwordNeeded, backup: backup, "backup \(backup) is secure: it needs its password")
+    }
+
+    static func wrongPassword(_ backup: String) -> BackupError {
+        BackupError(.wrongPassword, backup: backup, "wrong password for backup \(backup)\n  nothing was changed; try again with the password it was created with")
+    }
+
+    static func keyNeeded(_ backup: String, file: String, keyId: String) -> BackupError {
+        BackupError(.keyNeeded, backup: backup, "the backup's encrypted files need the key they were written with (key id \(keyId)); set OKIT_PASSPHRASE or restore keys/data.key\n  backup \(backup), first sealed file \(file); nothing was changed")
+    }
+
+    static func invalidFile(_ backup: String, file: String, _ why: String) -> BackupError {
+        BackupError(.invalidFile, backup: backup, "backup \(backup): \(file) does not load: \(why)\n  nothing was changed; use another backup")
+    }
+
+    static func io(_ backup: String, path: String, _ what: String) -> BackupError {
+        BackupError(.io, backup: backup, "backup \(backup): \(what): \(path)")
+    }
+}

@@ -1,0 +1,202 @@
+import Crypto
+import Foundation
+import ZIPFoundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension BackupStore {
+    /// Replaces everything under `<data>/okit/data` with the backup's files — or nothing.
+    ///
+    /// `nameOrFile` is a backup's name, else the path of a `.okbackup` file anywhere. Everything is verified
+    /// before the data is touched: the archive opens; a secure one opens with `password`; every entry's path
+    /// stays inside the data folder (no `..`, absolute paths, links, or entries the manifest does not list);
+    /// every entry's size and SHA-256 match the manifest and every manifest file is present; every sealed file
+    /// opens with the key `key` gives for its key id; every `.json` file parses, and `validate` (the app's
+    /// schema) accepts every file's plain bytes. The files are written to a staging folder inside `<data>/okit`,
+    /// synced, and swapped with `<data>/okit/data` atomically; the old data is then deleted. A failure at any
+    /// step leaves the current data byte for byte as it was. The caller reloads the app afterwards.
+    /// `progress` sees (bytes done, bytes in all) as files are verified and written.
+    public func restore(_ nameOrFile: String, password: String? = nil,
+                        key: (_ keyId: [UInt8]) -> SymmetricKey? = { _ in nil },
+                        validate: ((_ relativePath: String, _ plainBytes: [UInt8]) throws -> Void)? = nil,
+                        progress: ((Int64, Int64) -> Void)? = nil) throws {
+        let (backup, url) = try resolve(nameOrFile)
+        let (archive, secure) = try openArchive(backup: backup, url: url, password: password)
+        let (manifest, entries) = try checkEntries(archive, secure: secure, path: url.path)
+
+        do { try FileManager.default.createDirectory(atPath: okit, withIntermediateDirectories: true) } catch {
+            throw BackupError.io(backup, path: okit, "cannot create the folder (\(error.localizedDescription))")
+        }
+        try FolderSwap.complete(okit: okit)   // an earlier restore a crash interrupted comes first
+        let staging = FolderSwap.stagingPrefix + UUID().uuidString
+        let stagingPath = okit + "/" + staging
+        if mkdir(stagingPath, 0o755) != 0 {
+            throw BackupError.io(backup, path: stagingPath, "cannot create the staging folder (\(String(cString: strerror(errno))))")
+        }
+        do {
+            try extract(archive, manifest: manifest, entries: entries, into: stagingPath, key: key, validate: validate,
+                        progress: progress)
+            try FolderSwap.sync(okit)
+        } catch {
+            FolderSwap.removeTree(stagingPath)
+            throw error
+        }
+        do {
+            try FolderSwap.swapIn(staging: staging, okit: okit, useExchange: useRenameExchange, crash: crashPoint)
+        } catch {
+            // The data is the old data; unless a marker asks the next start to finish, the staging folder goes.
+            if !FolderSwap.exists(okit + "/" + FolderSwap.markerName) { FolderSwap.removeTree(stagingPath) }
+            throw error
+        }
+    }
+
+    /// The zip of a plain backup, or the zip inside a secure one.
+    func openArchive(backup: String, url: URL, password: String?) throws(BackupError) -> (BackupArchive, Bool) {
+        guard SecureBackup.isSecure(BackupStore.prefix(url.path, count: SecureBackup.magic.count)) else {
+            return (try BackupArchive.open(at: url, backup: backup), false)
+        }
+        guard let password, !password.isEmpty else { throw .passwordNeeded(backup) }
+        let bytes: [UInt8]
+        do {
+            guard let read = try AtomicFile.read(url.path) else { throw BackupError.notFound(backup, folder: backupFolder.path) }
+            bytes = read
+        } catch let e as BackupError {
+            throw e
+        } catch {
+            throw .io(backup, path: url.path, "cannot read (\(error))")
+        }
+        let zip = try SecureBackup.open(bytes, password: password, backup: backup, path: url.path)
+        return (try BackupArchive.open(data: zip, backup: backup, path: url.path), true)
+    }
+
+    /// Reads the manifest and checks every entry against it (zip-slip, links, duplicates, missing files).
+    func checkEntries(_ archive: BackupArchive, secure: Bool, path: String) throws(BackupError) -> (BackupManifest, [String: Entry]) {
+        let backup = archive.backup
+        var manifestEntry: Entry?
+        var byPath: [String: Entry] = [:]
+        for entry in archive.entries {
+            let name = entry.path
+            if entry.type == .symlink { throw .unsafeEntry(backup, entry: name, "is a link") }
+            if name == BackupManifest.entryName {
+                if manifestEntry != nil { throw .unsafeEntry(backup, entry: name, "appears twice") }
+                manifestEntry = entry
+                continue
+            }
+            if let why = BackupManifest.unsafety(of: name) { throw .unsafeEntry(backup, entry: name, why) }
+            guard name.hasPrefix(BackupManifest.dataPrefix) else {
+                throw .unsafeEntry(backup, entry: name, "is not under data/")
+            }
+            let rel = String(name.dropFirst(BackupManifest.dataPrefix.count))
+            if let why = BackupManifest.unsafety(of: rel) { throw .unsafeEntry(backup, entry: name, why) }
+            if entry.type != .file { throw .unsafeEntry(backup, entry: name, "is not a regular file") }
+            if byPath.updateValue(entry, forKey: rel) != nil { throw .unsafeEntry(backup, entry: name, "appears twice") }
+        }
+        guard let manifestEntry else { throw .damaged(backup, path: path, "it has no manifest.json") }
+        let bytes = try archive.read(manifestEntry, limit: Int64(BackupManifest.maxSize))
+        let manifest: BackupManifest
+        do { manifest = try BackupManifest.decode(bytes) } catch {
+            throw .damaged(backup, path: path, "its manifest.json does not read (\(error))")
+        }
+        try manifest.check(backup: backup, path: path)
+        if manifest.secure != secure {
+            throw .damaged(backup, path: path, "the manifest says \(manifest.secure ? "secure" : "plain"), the file is \(secure ? "secure" : "plain")")
+        }
+        let listed = Set(manifest.files.map(\.path))
+        for rel in byPath.keys.sorted() where !listed.contains(rel) {
+            throw .unsafeEntry(backup, entry: BackupManifest.dataPrefix + rel, "is not in the manifest")
+        }
+        for f in manifest.files where byPath[f.path] == nil {
+            throw .mismatch(backup, file: f.path, "is in the manifest but missing from the archive")
+        }
+        return (manifest, byPath)
+    }
+
+    /// Verifies each file and writes it (as stored: sealed files stay sealed) under `root`, synced.
+    func extract(_ archive: BackupArchive, manifest: BackupManifest, entries: [String: Entry], into root: String,
+                 key: (_ keyId: [UInt8]) -> SymmetricKey?, validate: ((String, [UInt8]) throws -> Void)?,
+                 progress: ((Int64, Int64) -> Void)?) throws {
+        let backup = archive.backup
+        let total = manifest.files.reduce(Int64(0)) { $0 + $1.size }
+        var done: Int64 = 0
+        progress?(0, total)
+        var folders: Set<String> = []
+        for f in manifest.files {
+            guard let entry = entries[f.path] else { throw BackupError.mismatch(backup, file: f.path, "is missing from the archive") }
+            let bytes = try archive.read(entry, limit: f.size) { n in
+                done += Int64(n)
+                progress?(min(done, total), total)
+            }
+            if Int64(bytes.count) != f.size {
+                throw BackupError.mismatch(backup, file: f.path, "is \(bytes.count) bytes, the manifest says \(f.size)")
+            }
+            if BackupArchive.sha256(bytes) != f.sha256 {
+                throw BackupError.mismatch(backup, file: f.path, "does not match its SHA-256 in the manifest")
+            }
+            let plain = try opened(bytes, file: f, backup: backup, key: key)
+            if f.path.hasSuffix(".json") {
+                do { _ = try JSONSerialization.jsonObject(with: Data(plain)) } catch {
+                    throw BackupError.invalidFile(backup, file: f.path, "it is not valid JSON")
+                }
+            }
+            if let validate {
+                do { try validate(f.path, plain) } catch {
+                    throw BackupError.invalidFile(backup, file: f.path, "\(error)")
+                }
+            }
+            try write(bytes, rel: f.path, root: root, folders: &folders, backup: backup)
+        }
+        // Deepest folders first, then the staging folder itself.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { try FolderSwap.sync(root + "/" + folder) }
+        try FolderSwap.sync(root)
+        progress?(total, total)
+    }
+
+    /// The plain bytes of a file: opened with its key when the manifest says it is sealed.
+    func opened(_ bytes: [UInt8], file f: BackupManifest.File, backup: String,
+                key: (_ keyId: [UInt8]) -> SymmetricKey?) throws(BackupError) -> [UInt8] {
+        let sealed = SealedFile.isSealed(bytes) && bytes.count >= SealedFile.overhead
+        guard let keyHex = f.keyId else {
+            if sealed { throw .mismatch(backup, file: f.path, "is sealed but the manifest does not say so") }
+            return bytes
+        }
+        let keyId = BackupHex.decode(keyHex) ?? []
+        let idStart = SealedFile.magic.count
+        guard sealed, Array(bytes[idStart..<idStart + SealedFile.idSize]) == keyId else {
+            throw .mismatch(backup, file: f.path, "is not sealed with the key id the manifest gives")
+        }
+        guard let k = key(keyId) else { throw .keyNeeded(backup, file: f.path, keyId: keyHex) }
+        do { return try SealedFile.open(bytes, key: k) } catch SealedFile.OpenError.otherKey {
+            throw .keyNeeded(backup, file: f.path, keyId: keyHex)
+        } catch {
+            throw .invalidFile(backup, file: f.path, "\(error)")
+        }
+    }
+
+    /// Writes a new file under the staging folder (never through a link: the folder is fresh and every name in
+    /// it was checked), creating its folders, and syncs it.
+    func write(_ bytes: [UInt8], rel: String, root: String, folders: inout Set<String>, backup: String) throws(BackupError) {
+        let parts = rel.split(separator: "/").map(String.init)
+        var dir = ""
+        for part in parts.dropLast() {
+            dir = dir.isEmpty ? part : dir + "/" + part
+            if folders.contains(dir) { continue }
+            if mkdir(root + "/" + dir, 0o755) != 0 && errno != EEXIST {
+                throw .io(backup, path: root + "/" + dir, "cannot create a folder (\(String(cString: strerror(errno))))")
+            }
+            folders.insert(dir)
+        }
+        let path = root + "/" + rel
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 { throw .io(backup, path: path, "cannot create (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        do {
+            try bytes.withUnsafeBytes { buf in
+                if buf.count > 0 { try AtomicFile.writeAll(fd, buf, path: path) }
+            }
+        } catch {
+            throw .io(backup, path: path, "cannot write (\(error))")
+        }
+        if fsync(fd) != 0 { throw .io(backup, path: path, "cannot sync (\(String(cString: strerror(errno))))") }
+    }
+}

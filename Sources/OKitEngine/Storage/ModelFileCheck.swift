@@ -1,0 +1,41 @@
+import Foundation
+
+/// Decodes a file of the data folder with the app's schema without loading it: what a restore checks before
+/// it replaces anything (storage.md "Backups": "every model file decodes").
+extension Engine {
+    /// Checks that `bytes` (plain) decode as the file at `relativePath` under `okit/data`: `<model>.json` as the
+    /// registered model's root type, `<model>/<id>.json` as the type its `okit` header names. Other files (journals,
+    /// data, images, models this app does not declare) are left to their hashes.
+    public func checkDecodes(relativePath: String, bytes: [UInt8]) throws {
+        let parts = relativePath.split(separator: "/").map(String.init)
+        guard let file = parts.last, file.hasSuffix(".json") else { return }
+        let type: EntityType?
+        if parts.count == 1 {
+            type = model(named: String(file.dropLast(5)))?.rootType
+        } else if parts.count == 2 {
+            type = ModelFileCheck.headerType(bytes).flatMap { schema.type(named: $0) }
+        } else {
+            type = nil
+        }
+        guard let type else { return }
+        do {
+            _ = try bytes.withUnsafeBufferPointer { buf in
+                var r = JSONReader(bytes: buf, engine: self)
+                return try r.root(type)
+            }
+        } catch let f as JSONReader.Failure {
+            throw FileStorage.describe(f, bytes: bytes, path: relativePath, rootType: type)
+        }
+    }
+}
+
+enum ModelFileCheck {
+    /// The `type` of a file's `okit` header (`{"okit":{"version":1,"type":"Group"…`), read from its first bytes.
+    static func headerType(_ bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
+        guard let r = head.range(of: "\"type\":\"") else { return nil }
+        let rest = head[r.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+}

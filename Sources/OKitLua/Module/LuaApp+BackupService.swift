@@ -1,0 +1,63 @@
+import Foundation
+import OKitEngine
+
+/// Backups for the backups screen and `okit-run backup` (storage.md "Backups"): `BackupStore` on the app's data
+/// folder, with the app's keys and schema.
+extension LuaApp: BackupService {
+    /// `okit.app { id }`, else the app file's folder name.
+    public var appId: String {
+        if case .table(_, let hash)? = appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { return id }
+        return appFolder?.lastPathComponent ?? "app"
+    }
+
+    var backupStore: BackupStore {
+        get throws {
+            guard let folder = options.dataFolder else { throw ShellError.notAllowed("backups (no data folder)", "backups") }
+            return BackupStore(dataFolder: folder)
+        }
+    }
+
+    public func listBackups() throws -> [BackupInfo] { try backupStore.list() }
+
+    public func createBackup(name: String, password: String?) throws { try createBackup(name: name, password: password, progress: nil) }
+
+    /// Stores the state, then writes the backup; sealed files are opened with the app's keys for a secure one.
+    public func createBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
+        try storeState()
+        let storage = fileStorage
+        let passphrase = options.passphrase
+        try backupStore.create(name: name, appId: appId, password: password,
+                               openSealed: { id in storage?.key(withId: id, passphrase: passphrase) },
+                               now: engine.clock.now, progress: progress)
+    }
+
+    public func restoreBackup(name: String, password: String?) throws { try restoreBackup(name: name, password: password, progress: nil) }
+
+    /// Verifies the backup (archive, paths, sizes, hashes, keys, and every model file against the schema), swaps
+    /// the data folder, then reloads every model and starts again at home. The encrypted models' files are sealed
+    /// again when the setting says so (a secure backup holds them plain).
+    public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
+        let storage = fileStorage
+        let passphrase = options.passphrase
+        try backupStore.restore(name, password: password,
+                                key: { id in storage?.key(withId: id, passphrase: passphrase) },
+                                validate: { [engine] path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) },
+                                progress: progress)
+        storage?.filesReplaced()
+        engine.forgetLoadedBytes()
+        for m in engine.models where m.storageKind != .transient {
+            try engine.reload(m)
+            try migrate(m)
+        }
+        if let storage {
+            for m in engine.models where m.storageKind == .encrypted && storage.isSealing(m.name) {
+                try storage.setSealing(m, true, passphrase: passphrase, engine: engine, force: true)
+            }
+        }
+        try startShell()
+    }
+
+    public func deleteBackup(name: String) throws { try backupStore.delete(name: name) }
+
+    public func isSecureBackup(name: String) throws -> Bool { try backupStore.isSecure(name) }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// `okit-run backup create|restore|list|delete` (storage.md "Backups"): the backups screen's work from the command
+/// line, on the app's data folder with its keys and schema.
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Create, restore, list and delete the backups of an app's data.",
+        subcommands: [Create.self, Restore.self, List.self, Delete.self]
+    )
+
+    /// The options every backup command takes.
+    struct AppOptions: ParsableArguments {
+        @Option(name: .long, help: "The app file.")
+        var app: String
+
+        @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
+        var data: String?
+
+        /// Loads the app on its data folder (taking the folder's lock), without starting a shell.
+        func load() throws -> LuaApp {
+            let appURL = URL(fileURLWithPath: app)
+            guard FileManager.default.fileExists(atPath: appURL.path) else {
+                throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
+            }
+            var options = LuaAppOptions()
+            options.dataFolder = data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+            options.print = { _ in }
+            return try RunApp.load(appURL, options: options)
+        }
+    }
+
+    static func fail(_ error: Error) -> RunFailure {
+        if let f = error as? RunFailure { return f }
+        return RunFailure(code: 4, message: "okit-run backup: \(error)")
+    }
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Store the app's state and back up every file of its data.")
+        @Argument(help: "The backup's name (a file name: no /, \\, .. or leading dot).") var name: String
+        @OptionGroup var options: AppOptions
+        @Flag(name: .long, help: "A secure backup: sealed with a password, asked twice on the terminal.") var secure = false
+        @Flag(name: .long, help: "A secure backup whose password is the first line of stdin.") var passwordStdin = false
+
+        func run() throws {
+            let app = try options.load()
+            let password = (secure || passwordStdin) ? try SecretInput.newSecret("backup password", fromStdin: passwordStdin) : nil
+            let bar = ProgressBar("backing up")
+            do {
+                try app.createBackup(name: name, password: password, progress: bar.update)
+            } catch { bar.finish(); throw BackupCommand.fail(error) }
+            bar.finish()
+            let info = try app.listBackups().first { $0.name == (try? BackupStore.sanitize(name)) }
+            print("created \(info?.url.path ?? name)\(password != nil ? " (secure)" : "")")
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Verify a backup completely, then replace the app's data with it (everything or nothing).")
+        @Argument(help: "A backup's name, or the path of a .okbackup file.") var backup: String
+        @OptionGroup var options: AppOptions
+        @Flag(name: .long, help: "The password of a secure backup is the first line of stdin.") var passwordStdin = false
+
+        func run() throws {
+            let app = try options.load()
+            var password: String?
+            do {
+                if try app.isSecureBackup(name: backup) {
+                    password = passwordStdin ? SecretInput.line() : SecretInput.ask("Password of \(backup): ")
+                    guard password != nil else {
+                        throw RunFailure(code: 2, message: "okit-run backup restore: \(backup) is a secure backup; give its password on a terminal or with --password-stdin")
+                    }
+                }
+            } catch { throw BackupCommand.fail(error) }
+            let bar = ProgressBar("restoring")
+            do {
+                try app.restoreBackup(name: backup, password: password, progress: bar.update)
+                try RunApp.storeAndCompact(app)
+            } catch { bar.finish(); throw BackupCommand.fail(error) }
+            bar.finish()
+            print("restored \(backup)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the backups, newest first.")
+        @OptionGroup var options: AppOptions
+        @Flag(name: .long, help: "One JSON object per line.") var json = false
+
+        func run() throws {
+            let app = try options.load()
+            let backups: [BackupInfo]
+            do { backups = try app.listBackups() } catch { throw BackupCommand.fail(error) }
+            for b in backups {
+                let created = ISODate.format(b.createdAt, fractional: false)
+                if json {
+                    let name = String(decoding: try JSONEncoder().encode(b.name), as: UTF8.self)
+                    print("{\"name\":\(name),\"createdAt\":\"\(created)\",\"secure\":\(b.secure),\"size\":\(b.size)}")
+                } else {
+                    print("\(b.name)\t\(created)\t\(b.secure ? "secure" : "plain")\t\(b.size) bytes")
+                }
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a backup.")
+        @Argument(help: "The backup's name.") var name: String
+        @OptionGroup var options: AppOptions
+
+        func run() throws {
+            let app = try options.load()
+            do { try app.deleteBackup(name: name) } catch { throw BackupCommand.fail(error) }
+            print("deleted \(name)")
+        }
+    }
+}

@@ -41,6 +41,13 @@ final class TerminalShell {
                 print(help)
                 continue
             }
+            if name == "authenticate", cmd["ok"] as? Bool != false {
+                // The shell's answer to the cover: the app's authenticate function, or the passphrase, asked with
+                // echo off.
+                let passphrase = app.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
+                do { try app.authenticate(passphrase: passphrase); draw() } catch { print(red("\(error)")) }
+                continue
+            }
             do {
                 if try DriverCommands.run(app.driver, name, cmd) { break }
                 draw()

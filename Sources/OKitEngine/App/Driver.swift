@@ -7,12 +7,15 @@ public protocol DriverHost: AnyObject {
     func background() throws
     func foreground() throws
     func authenticate(_ ok: Bool) throws
+    /// Answers the cover with a passphrase (the shell's way; the host checks it).
+    func authenticate(passphrase: String?) throws
     /// After every command that ran (settings that act on storage, such as encryption, apply here).
     func afterCommand() throws
 }
 
 extension DriverHost {
     public func afterCommand() throws {}
+    public func authenticate(passphrase: String?) throws { try authenticate(passphrase != nil) }
 }
 
 /// The driver (screens.md "Commands"): every command by name with named arguments. The JSON-lines protocol, the
@@ -36,7 +39,7 @@ public final class Driver {
         ("more", ["row"]), ("quick", ["row"]), ("edit", ["on"]), ("select", ["row"]), ("set", ["cell", "value"]),
         ("search", ["text", "scope"]), ("button", ["id"]), ("titleTap", []), ("back", []), ("close", []),
         ("menu", []), ("menuItem", ["title"]), ("respond", ["action", "fields"]), ("help", []), ("background", []),
-        ("foreground", []), ("authenticate", ["ok"]), ("advance", ["seconds"]), ("store", []), ("relaunch", []),
+        ("foreground", []), ("authenticate", ["ok", "passphrase"]), ("advance", ["seconds"]), ("store", []), ("relaunch", []),
         ("quit", []),
     ]
 
@@ -105,7 +108,10 @@ public final class Driver {
         case "help": try shell.help()
         case "background": try requireHost().background()
         case "foreground": try requireHost().foreground()
-        case "authenticate": try requireHost().authenticate(args["ok"].map { $0.isNull ? true : $0.truthy } ?? true)
+        case "authenticate":
+            if case .string(let p)? = args["passphrase"] { try requireHost().authenticate(passphrase: p) } else {
+                try requireHost().authenticate(args["ok"].map { $0.isNull ? true : $0.truthy } ?? true)
+            }
         case "advance":
             guard let s = args["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
             try requireHost().advance(seconds: s)

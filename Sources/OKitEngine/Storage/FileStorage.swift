@@ -67,7 +67,49 @@ public final class FileStorage: ModelStorage {
     }
 
     /// True while this model's files are written sealed.
-    public func isSealing(_ model: String) -> Bool { keys[model] != nil }
+    public func isSealing(_ model: String) -> Bool { keys[model] != nil || locked.contains(model) }
+
+    /// Models whose key was dropped (protection timeout): nothing of them is read or written until the keys are
+    /// back (`restoreKeys`).
+    var locked: Set<String> = []
+    /// The id of the data folder's key while it is dropped (to check a passphrase against).
+    var droppedKeyId: [UInt8]?
+
+    /// Whether the keys are dropped from memory.
+    public var keysDropped: Bool { !locked.isEmpty }
+
+    /// Drops every key from memory (storage.md "Protection": after the protection timeout). Sealed models are
+    /// then neither read nor written — never written plain — until `restoreKeys`.
+    public func dropKeys() {
+        guard !keys.isEmpty else { return }
+        droppedKeyId = (dataKey ?? keys.values.first).map(SealedFile.keyId)
+        locked.formUnion(keys.keys)
+        keys = [:]
+        dataKey = nil
+    }
+
+    /// Derives or reads the data folder's key again and seals the models that were locked. Throws (and keeps
+    /// them locked) when the passphrase gives another key than the one dropped.
+    public func restoreKeys(passphrase: String?) throws {
+        guard keysDropped else { return }
+        let key = try DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)
+        if let id = droppedKeyId, SealedFile.keyId(key) != id {
+            throw StorageError(kind: .io, path: dataFolder.appendingPathComponent("okit/keys").path,
+                               message: "wrong passphrase: it does not give the key the data is sealed with")
+        }
+        dataKey = key
+        for m in locked { keys[m] = key }
+        locked = []
+        droppedKeyId = nil
+    }
+
+    /// Refuses to touch a model whose key is dropped.
+    func checkUnlocked(_ model: String) throws {
+        if locked.contains(model) {
+            throw StorageError(kind: .io, path: (try? folder.modelFile(model)) ?? modelsFolder,
+                               message: "the key is dropped while the app is covered; authenticate first (nothing was written)")
+        }
+    }
 
     /// Switches an encrypted model between sealed and plain (the app's `encryption` setting) and rewrites every
     /// file of it — the model file and its data and image side files — in the new form. Each file is replaced
@@ -75,6 +117,7 @@ public final class FileStorage: ModelStorage {
     /// switch finishes the job.
     public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine, force: Bool = false) throws {
         guard force || on != isSealing(model.name) else { return }
+        try checkUnlocked(model.name)
         if on {
             try seal(model: model.name, passphrase: passphrase)
         } else {
@@ -101,6 +144,7 @@ public final class FileStorage: ModelStorage {
     /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
     /// written over).
     func readOpened(_ path: String, model: String) throws -> [UInt8]? {
+        try checkUnlocked(model)
         guard let raw = try AtomicFile.read(path) else { return nil }
         guard SealedFile.isSealed(raw) else { return raw }
         guard let key = key(for: model) else {
@@ -244,6 +288,7 @@ public final class FileStorage: ModelStorage {
     /// Writes the changed payloads and side files first (so the model file never names one that is not there),
     /// then the model, then deletes the files of removed entities (after the model no longer names them).
     public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        if model.isDirty { try checkUnlocked(model.name) }
         if unreadable.contains(model.name) {
             throw StorageError(kind: .io, path: try folder.modelFile(model.name),
                                message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(model.name) to move it aside")
@@ -318,7 +363,7 @@ public final class FileStorage: ModelStorage {
 
     /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).
     public func compact(_ model: Model, engine: Engine) throws {
-        guard !unreadable.contains(model.name) else { return }
+        guard !unreadable.contains(model.name), !locked.contains(model.name) else { return }
         if model.isFileDirty || journalBytes[model.name] != nil {
             try writeFull(model, engine: engine)
             model.clearFileDirty()

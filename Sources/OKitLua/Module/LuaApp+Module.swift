@@ -186,6 +186,24 @@ extension LuaApp {
                     engine.schemaVersion = v
                 }
                 lua.pop()
+                switch lua.rawGet(1, "authenticate") {
+                case LUA_TFUNCTION: authenticateFn = lua.ref()
+                case LUA_TNIL: lua.pop()
+                default:
+                    lua.pop()
+                    throw LuaRaise("okit.app: authenticate must be a function that returns true to uncover the app")
+                }
+                switch lua.rawGet(1, "autosave") {
+                case LUA_TNUMBER:
+                    let s = lua_tonumberx(lua.L, -1, nil)
+                    lua.pop()
+                    guard s > 0, s.isFinite else { throw LuaRaise("okit.app: autosave must be a number of seconds > 0") }
+                    autosaveSeconds = s
+                case LUA_TNIL: lua.pop()
+                default:
+                    lua.pop()
+                    throw LuaRaise("okit.app: autosave must be a number of seconds > 0")
+                }
                 return 0
             }),
         ]

@@ -67,6 +67,12 @@ public final class LuaApp {
     let timers = TimerQueue()
     /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`).
     public var drivesOtherApps = false
+    /// `okit.app { authenticate = function() … end }`: answers the protection cover in the shell.
+    var authenticateFn: LuaRef?
+    /// `okit.app { autosave = seconds }`: the state is stored this often (on the app clock).
+    public internal(set) var autosaveSeconds: Double?
+    /// The protection timeout's timer that drops the keys of encrypted models.
+    var keyDropTimer: TimerQueue.Timer?
     /// The declarations of `okit.app { … }` (kept for the screens layer).
     public internal(set) var appDeclaration: LuaValue?
 

@@ -60,3 +60,32 @@ describe("protection", function()
     assert.equal(9, app.models.default.books[1].copies)
   end)
 end)
+
+describe("the key of the encrypted directory", function()
+  local app
+  before_each(function()
+    app = launch("../app.lua")
+    app.models.settings.protection = true            -- 5 minutes
+    app:background()
+  end)
+
+  local function storeAChange(name)
+    app.models.directory.authors[1].name = name
+    app:store()
+  end
+
+  it("stays in memory until the protection timeout passes", function()
+    app:advance(4 * 60)
+    storeAChange("Frank Herbert (before the timeout)")
+  end)
+
+  it("is dropped when the timeout passes: nothing sealed is written until authenticated", function()
+    app:advance(5 * 60)
+    assert.has_error(function() storeAChange("written while locked") end,
+      "the key is dropped while the app is covered; authenticate first (nothing was written)")
+    app:authenticate(true)                           -- derives / reads the key again
+    app:store()
+    app:relaunch()
+    assert.equal("written while locked", app.models.directory.authors[1].name)
+  end)
+end)

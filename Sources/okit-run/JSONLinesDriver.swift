@@ -8,12 +8,24 @@ import OKitLua
 struct JSONLinesDriver {
     let app: LuaApp
 
+    /// Answers commands until `quit`, the end of input or a stop signal. While it waits, timers of the system
+    /// clock (autosave, `okit.after`) fire when they fall due.
     func run() {
-        while let line = readLine(strippingNewline: true) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let (answer, quit) = handle(line)
-            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
-            if quit { break }
+        let reader = LineReader()
+        while StopSignals.received == nil {
+            switch reader.next(deadline: app.virtualClock == nil ? app.nextTimerDue : nil) {
+            case .line(let line):
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                let (answer, quit) = handle(line)
+                FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+                if quit { return }
+            case .timeout:
+                for e in app.fireTimers() { FileHandle.standardError.write(Data("okit-run: \(e)\n".utf8)) }
+            case .interrupted:
+                continue
+            case .end:
+                return
+            }
         }
     }
 

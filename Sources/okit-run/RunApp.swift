@@ -107,6 +107,7 @@ struct RunApp: ParsableCommand {
                 throw RunFailure(code: 2, message: "okit-run: cannot write the session log \(record): \(error.localizedDescription)")
             }
         }
+        StopSignals.install()
         if !luaApp.shell.home.isEmpty {
             // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.
             if json || isatty(STDIN_FILENO) == 0 {
@@ -122,6 +123,10 @@ struct RunApp: ParsableCommand {
             }
         }
         try RunApp.storeAndCompact(luaApp)
+        if let sig = StopSignals.received {
+            FileHandle.standardError.write(Data("okit-run: stored the state and stopped (signal \(sig))\n".utf8))
+            throw RunFailure(code: 128 + sig, message: "")
+        }
     }
 
     /// Loads an app; a failure is exit code 3 (its code) or 4 (its storage), with the message.

@@ -9,7 +9,7 @@ do {
 } catch let exit as ExitCode {
     OKitRun.exit(withError: exit)
 } catch let failure as RunFailure {
-    FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+    if !failure.message.isEmpty { FileHandle.standardError.write(Data((failure.message + "\n").utf8)) }
     Foundation.exit(failure.code)
 } catch {
     let code = OKitRun.exitCode(for: error)

@@ -83,7 +83,7 @@ import Testing
         _ = try screen.snapshot()
         #expect(screen.cellComputations == 3 && screen.headerComputations == 1, "nothing changed: nothing recomputed")
         try f.engine.set(f.book(0), "comment", .string("classic"))
-        var snap = try screen.snapshot()
+        let snap = try screen.snapshot()
         #expect(screen.cellComputations == 4 && screen.headerComputations == 1 && screen.sectionComputations == 2)
         #expect(snap.sections[0].rows.count == 3 && snap.sections[0].rows[2].detail == "classic")
         try f.engine.set(f.book(1), "marked", .bool(true))

@@ -216,7 +216,7 @@ okit.settings("settings", {
 okit.backups("backups", { secure = true })
 
 okit.app {
-  id = "bookshop", version = 1,
+  id = "bookshop", version = 1, autosave = 60,        -- the state is stored every minute (and on quit, SIGINT, SIGTERM)
   home = { "books", "authors" }, menu = "menu",
   contextPath = "settings>/", themeName = "themeName", encryption = "encryption",
   protection = "protection", protectionTimeout = "protectionTimeout/ref/minutes", protectionText = "#Bookshop",

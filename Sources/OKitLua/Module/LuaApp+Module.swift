@@ -261,6 +261,9 @@ extension LuaApp {
         return 1
     }
 
+    /// When the next timer of the app clock falls due, if any.
+    public var nextTimerDue: Date? { timers.nextDue }
+
     /// Fires the timers that are due on the app clock; returns their errors (the app keeps running).
     @discardableResult
     public func fireTimers() -> [Error] { timers.fireDue(now: engine.clock.now) }

@@ -137,6 +137,7 @@ public final class LuaApp {
                 if !problems.isEmpty { throw AppLoadError(message: problems.joined(separator: "\n")) }
             }
             try startShell()
+            startAutosave()
         } catch let e as LuaError {
             throw AppLoadError(message: e.message, isStorage: storageFailed)
         } catch let e as AppLoadError {
@@ -199,6 +200,16 @@ public final class LuaApp {
             return s
         default:
             throw LuaRaise("storage \"\(kind.rawValue)\" is not available in this version of okit (use \"file\", \"encrypted\" or \"transient\")")
+        }
+    }
+
+    /// `okit.app { autosave = seconds }`: a repeating timer on the app clock that stores the state (a failure is
+    /// reported like a timer's error; the next one tries again).
+    func startAutosave() {
+        guard let seconds = autosaveSeconds else { return }
+        timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: seconds) { [unowned self] in
+            guard !shell.covered else { return }
+            try storeState()
         }
     }
 

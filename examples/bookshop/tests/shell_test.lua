@@ -194,3 +194,23 @@ describe("the encryption setting", function()
     assert.equal("OKITENC1", header(app))
   end)
 end)
+
+describe("autosave", function()
+  local function stored(app)
+    local text = ""
+    for _, name in ipairs({ "default.json", "default.journal" }) do
+      local f = io.open(app.dataDir .. "/okit/data/" .. name, "rb")
+      if f then text = text .. f:read("a"); f:close() end
+    end
+    return text
+  end
+
+  it("stores the state every minute on the app clock", function()
+    local app = launch("../app.lua")
+    app.models.default.books[1].name = "Autosaved Dune"
+    app:advance(59)
+    assert.is_nil(stored(app):find("Autosaved Dune", 1, true), "not before the minute")
+    app:advance(1)
+    assert.truthy(stored(app):find("Autosaved Dune", 1, true))
+  end)
+end)

@@ -134,6 +134,10 @@ struct RunApp: ParsableCommand {
         do {
             let luaApp = try LuaApp(options: options)
             try luaApp.load(appFile: appURL)
+            // What the app declared but okit ignored, and what the data folder needs (an unfinished key change).
+            for w in luaApp.engine.warnings {
+                FileHandle.standardError.write(Data("okit-run: warning: \(w)\n".utf8))
+            }
             return luaApp
         } catch let e as AppLoadError {
             throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
@@ -143,10 +147,17 @@ struct RunApp: ParsableCommand {
     }
 
     /// Stores the state and writes every model whole (so each `<model>.json` is complete); exit code 4 on failure.
+    /// Changes an HTTP server did not take are kept in `<data>/okit/pending/` and named in a warning.
     static func storeAndCompact(_ luaApp: LuaApp) throws {
         do {
-            try luaApp.storeState()
+            let pending = try luaApp.storeStateKeepingPending()
             try luaApp.engine.compactAll()
+            let folder = luaApp.options.dataFolder.map { $0.appendingPathComponent("okit/pending").path } ?? "okit/pending"
+            for (model, reason) in pending {
+                let text = "okit-run: warning: the changes to model \"\(model)\" are not on the server yet (\(reason)); "
+                    + "they are kept in \(folder) and sent by the next run (a conflict: okit-run sync --keep-local or --take-remote)\n"
+                FileHandle.standardError.write(Data(text.utf8))
+            }
         } catch {
             throw RunFailure(code: 4, message: "okit-run: \(error)")
         }

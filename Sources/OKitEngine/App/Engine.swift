@@ -60,6 +60,8 @@ public final class Engine {
 
     /// The model registered under `name`.
     public func model(named name: String) -> Model? { modelsByName[name] }
+    /// The storage a model was registered with.
+    public func storage(of model: String) -> ModelStorage? { storages[model] }
 
     /// The default model (named "default"), else the first registered.
     public var defaultModel: Model? { modelsByName["default"] ?? models.first }

@@ -32,6 +32,9 @@ public final class FileStorage: ModelStorage {
 
     /// The data folder's key, derived or read once.
     private var dataKey: SymmetricKey?
+    /// While a passphrase change is unfinished (`KeyChange`): every key that opens the data folder's files, the
+    /// current one first; a sealed file is opened with the one whose id its header names.
+    var changeKeys: [SymmetricKey] = []
 
     /// Writes this model sealed with `key` from now on (storage.md "encrypted").
     public func seal(model: String, key: SymmetricKey) { keys[model] = key }
@@ -39,7 +42,11 @@ public final class FileStorage: ModelStorage {
     /// Writes this model sealed with the data folder's key (`DataKeys`: from the passphrase, else the key file),
     /// derived once per storage.
     public func seal(model: String, passphrase: String?) throws {
-        let key = try dataKey ?? DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)
+        if dataKey == nil { changeKeys = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) }
+        guard let key = dataKey ?? changeKeys.first else {
+            throw StorageError(kind: .io, path: dataFolder.appendingPathComponent("okit/keys").path,
+                               message: "no key for the sealed data: set OKIT_PASSPHRASE")
+        }
         dataKey = key
         keys[model] = key
     }
@@ -50,7 +57,7 @@ public final class FileStorage: ModelStorage {
     /// The key with this id (as in a sealed file's header) among the keys this storage holds, else the data
     /// folder's key when it has that id (derived or read on demand).
     public func key(withId id: [UInt8], passphrase: String?) -> SymmetricKey? {
-        for k in Array(keys.values) + [dataKey].compactMap({ $0 }) where SealedFile.keyId(k) == id { return k }
+        for k in Array(keys.values) + [dataKey].compactMap({ $0 }) + changeKeys where SealedFile.keyId(k) == id { return k }
         if let k = try? DataKeys.key(dataFolder: dataFolder, passphrase: passphrase), SealedFile.keyId(k) == id { return k }
         return nil
     }
@@ -86,18 +93,21 @@ public final class FileStorage: ModelStorage {
         locked.formUnion(keys.keys)
         keys = [:]
         dataKey = nil
+        changeKeys = []
     }
 
     /// Derives or reads the data folder's key again and seals the models that were locked. Throws (and keeps
     /// them locked) when the passphrase gives another key than the one dropped.
     public func restoreKeys(passphrase: String?) throws {
         guard keysDropped else { return }
-        let key = try DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)
+        let all = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase)
+        guard let key = all.first else { return }
         if let id = droppedKeyId, SealedFile.keyId(key) != id {
             throw StorageError(kind: .io, path: dataFolder.appendingPathComponent("okit/keys").path,
                                message: "wrong passphrase: it does not give the key the data is sealed with")
         }
         dataKey = key
+        changeKeys = all
         for m in locked { keys[m] = key }
         locked = []
         droppedKeyId = nil
@@ -147,7 +157,7 @@ public final class FileStorage: ModelStorage {
         try checkUnlocked(model)
         guard let raw = try AtomicFile.read(path) else { return nil }
         guard SealedFile.isSealed(raw) else { return raw }
-        guard let key = key(for: model) else {
+        guard let key = KeyChange.key(opening: raw, among: changeKeys) ?? key(for: model) else {
             unreadable.insert(model)
             throw StorageError(kind: .io, path: path, message: "the file is sealed: declare model \"\(model)\" with storage = \"encrypted\" (and OKIT_PASSPHRASE if it was written with one)")
         }

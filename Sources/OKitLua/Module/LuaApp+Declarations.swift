@@ -166,6 +166,7 @@ extension LuaApp {
         var name = "default"
         var kind = StorageKind.file
         var seed: LuaRef?
+        var endpoint: String?
         if call.type(2) == LUA_TTABLE {
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
             lua.pop()
@@ -179,6 +180,13 @@ extension LuaApp {
             }
             lua.pop()
             if lua.rawGet(2, "seed") == LUA_TFUNCTION { seed = lua.ref() } else { lua.pop() }
+            switch lua.rawGet(2, "endpoint") {
+            case LUA_TSTRING: endpoint = lua.string(at: -1); lua.pop()
+            case LUA_TNIL: lua.pop()
+            default:
+                lua.pop()
+                throw LuaRaise("okit.model(\"\(type)\"): endpoint must be a URL string, e.g. \"http://127.0.0.1:8080/okit\"")
+            }
         } else if !call.isNil(2) {
             try call.requireTable(2)
         }
@@ -190,7 +198,7 @@ extension LuaApp {
         }
         let model: Model
         do {
-            let storage = try self.storage(for: kind, model: name)
+            let storage = try self.storage(for: kind, model: name, endpoint: endpoint)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
                 if builtInSettings { try seedBuiltInSettings(root) }

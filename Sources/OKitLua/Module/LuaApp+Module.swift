@@ -193,6 +193,15 @@ extension LuaApp {
                     lua.pop()
                     throw LuaRaise("okit.app: authenticate must be a function that returns true to uncover the app")
                 }
+                switch lua.rawGet(1, "endpoint") {
+                case LUA_TSTRING:
+                    appEndpoint = lua.string(at: -1)
+                    lua.pop()
+                case LUA_TNIL: lua.pop()
+                default:
+                    lua.pop()
+                    throw LuaRaise("okit.app: endpoint must be a URL string, e.g. \"http://127.0.0.1:8080/okit\"")
+                }
                 switch lua.rawGet(1, "autosave") {
                 case LUA_TNUMBER:
                     let s = lua_tonumberx(lua.L, -1, nil)

@@ -24,6 +24,13 @@ public struct LuaAppOptions {
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
     public var passphrase: String? = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"]
+    /// The base URL of `http` and `encryptedHttp` models (`OKIT_ENDPOINT`); it overrides the model's and the
+    /// app's `endpoint`.
+    public var endpoint: String? = ProcessInfo.processInfo.environment["OKIT_ENDPOINT"]
+    /// Sent as `Authorization: Bearer …` to HTTP endpoints (`OKIT_ENDPOINT_TOKEN`).
+    public var endpointToken: String? = ProcessInfo.processInfo.environment["OKIT_ENDPOINT_TOKEN"]
+    /// The total deadline of each HTTP request, in seconds.
+    public var httpTimeout: TimeInterval = 10
     /// Makes the storage of a model kind; the default handles `file`, `encrypted` (in `dataFolder`) and `transient`.
     public var makeStorage: ((StorageKind, LuaApp) throws -> ModelStorage)?
 
@@ -58,6 +65,10 @@ public final class LuaApp {
     var declarationSites: [String: String?] = [:]
     var screenSites: [String: String?] = [:]
     var fileStorage: FileStorage?
+    /// `okit.app { endpoint = … }`: the default base URL of HTTP models.
+    var appEndpoint: String?
+    /// One HTTP storage per (endpoint, sealed or not), shared by the models that use it.
+    var httpStorages: [String: HTTPStorage] = [:]
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef)] = []
     var loading = false
@@ -175,21 +186,14 @@ public final class LuaApp {
 
     /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
     /// storage; an encrypted one is sealed with the data folder's key (`OKIT_PASSPHRASE` or `okit/keys/data.key`).
-    func storage(for kind: StorageKind, model name: String) throws -> ModelStorage {
+    func storage(for kind: StorageKind, model name: String, endpoint: String? = nil) throws -> ModelStorage {
         if let make = options.makeStorage { return try make(kind, self) }
         switch kind {
         case .transient: return TransientStorage()
+        case .http, .encryptedHttp:
+            return try httpStorage(encrypted: kind == .encryptedHttp, model: name, endpoint: endpoint)
         case .file, .encrypted:
-            let s: FileStorage
-            if let existing = fileStorage {
-                s = existing
-            } else {
-                guard let folder = options.dataFolder else {
-                    throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
-                }
-                s = try FileStorage(dataFolder: folder)
-                fileStorage = s
-            }
+            let s = try dataFolderStorage()
             if kind == .encrypted {
                 do {
                     try s.seal(model: name, passphrase: options.passphrase)
@@ -198,9 +202,20 @@ public final class LuaApp {
                 }
             }
             return s
-        default:
-            throw LuaRaise("storage \"\(kind.rawValue)\" is not available in this version of okit (use \"file\", \"encrypted\" or \"transient\")")
         }
+    }
+
+    /// The data folder's file storage, opened (and its lock taken) on first use. Every app with stored models
+    /// opens it — HTTP models too keep their pending changes in the data folder.
+    func dataFolderStorage() throws -> FileStorage {
+        if let existing = fileStorage { return existing }
+        guard let folder = options.dataFolder else {
+            throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
+        }
+        let s = try FileStorage(dataFolder: folder)
+        fileStorage = s
+        if KeyChange.interruptedChange(dataFolder: folder) { engine.warn(KeyChange.interruptedMessage) }
+        return s
     }
 
     /// `okit.app { autosave = seconds }`: a repeating timer on the app clock that stores the state (a failure is

@@ -1,0 +1,448 @@
+import Crypto
+import CryptoExtras
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a key change was refused or stopped. Each message names the file and says what was changed.
+public struct KeyChangeError: Error, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// `<data>/okit` does not exist.
+        case noData
+        /// The current passphrase (or key file) opens no sealed file; nothing was changed.
+        case wrongOld
+        /// The current key material is missing or has the wrong size; nothing was changed.
+        case noKey
+        /// A file is sealed with a key that is neither the current one nor the new one; nothing was changed.
+        case otherKey
+        /// A file's seal does not verify (or it is truncated): the change stopped at it.
+        case damaged
+    }
+
+    public let kind: Kind
+    /// The file concerned (a sealed file, or the key material).
+    public let path: String
+    public let message: String
+
+    public init(_ kind: Kind, path: String, _ message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Changing the key of a data folder's encrypted models (storage.md "Keys": `okit-run keys passphrase`): from a
+/// passphrase or the key file `keys/data.key` to a new passphrase (with a fresh salt) or a fresh key file,
+/// re-sealing every sealed file under `okit/data` (and `okit/pending`), crash-safely:
+///
+/// 1. the old key is checked against the sealed files before anything changes;
+/// 2. the new key material is written beside the old (`keys/salt.new` or `keys/data.key.new`, mode 0600), then
+///    the marker `keys/change-in-progress`, which holds each key of the change sealed under each other one (so
+///    either passphrase gives both keys while the change is unfinished);
+/// 3. each sealed file is re-sealed with the new key (atomically; a file already sealed with it is skipped);
+/// 4. the new material is renamed into place (the other kind is removed), `keys/` is synced, the marker removed.
+///
+/// A crash at any point leaves every file readable (with the old or the new key, both found through the
+/// marker by `keys(dataFolder:passphrase:)`); running the change again with the same passphrases finishes it.
+public enum KeyChange {
+    /// What startup says while a change is unfinished.
+    public static let interruptedMessage = "a passphrase change was interrupted: run `okit-run keys passphrase` again with the old and the new passphrase to finish it"
+
+    /// True while a passphrase change is unfinished (its marker exists).
+    public static func interruptedChange(dataFolder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: Files(dataFolder).marker)
+    }
+
+    /// The keys that open the data folder's sealed files: the current key first and, while a change is
+    /// unfinished, the new one (and any key of an earlier interrupted attempt), found with either passphrase.
+    /// Without a change in progress this is `DataKeys.key` (which creates the key material on first use).
+    public static func keys(dataFolder: URL, passphrase: String?) throws -> [SymmetricKey] {
+        let f = Files(dataFolder)
+        guard let marker = try Marker.read(f.marker) else {
+            return [try DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)]
+        }
+        var candidates: [SymmetricKey] = []
+        if let p = nonEmpty(passphrase) {
+            for path in [f.salt, f.saltNew] {
+                if let salt = try secret(path, count: saltSize) { candidates.append(try derive(p, salt: salt)) }
+            }
+        }
+        for path in [f.keyFile, f.keyFileNew] {
+            if let bytes = try secret(path, count: keySize) { candidates.append(SymmetricKey(data: bytes)) }
+        }
+        let known = marker.closure(candidates)
+        if !known.isEmpty { return known }
+        guard let first = candidates.first else {
+            throw KeyChangeError(.noKey, path: f.keys, "\(interruptedMessage); no key material here opens it: set OKIT_PASSPHRASE to the old or the new passphrase")
+        }
+        return [first]
+    }
+
+    /// The key among `keys` whose id is the one in the sealed bytes' header; nil when none is (or the bytes are
+    /// not sealed).
+    public static func key(opening sealed: [UInt8], among keys: [SymmetricKey]) -> SymmetricKey? {
+        guard let id = sealedKeyId(sealed) else { return nil }
+        return keys.first { SealedFile.keyId($0) == id }
+    }
+
+    /// Changes the data folder's key and re-seals every sealed file under `okit/data` and `okit/pending` with it
+    /// (plain files stay plain); returns how many
+    /// files were re-sealed. `old`: the current passphrase (nil or empty: the key file `keys/data.key`); `new`:
+    /// the new passphrase (nil or empty: a fresh random key file). Takes the data folder's lock (a running app
+    /// on the folder makes it fail). `progress(done, total)` is called after each re-sealed file.
+    @discardableResult
+    public static func changePassphrase(dataFolder: URL, old: String?, new: String?,
+                                        progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+        try change(dataFolder: dataFolder, old: old, new: new, progress: progress, crash: nil)
+    }
+
+    // MARK: The change
+
+    /// Where a test stops a change as a crash would.
+    enum CrashPoint {
+        /// After re-sealing this many files.
+        case afterFiles(Int)
+        /// After the new key material was renamed into place, before the marker is removed.
+        case beforeMarkerRemoval
+    }
+
+    static func change(dataFolder: URL, old: String?, new: String?, progress: ((Int, Int) -> Void)?,
+                       crash: CrashPoint?) throws -> Int {
+        let f = Files(dataFolder)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: f.okit, isDirectory: &isDir), isDir.boolValue else {
+            throw KeyChangeError(.noData, path: f.okit, "there is no okit data at \(dataFolder.path) (check --data or --app)")
+        }
+        let folder = DataFolder(dataFolder)
+        let lock = try DataFolderLock(folder)
+        defer { lock.release() }
+        try BackupStore.completeInterruptedRestore(dataFolder: dataFolder)
+        try FileManager.default.createDirectory(atPath: f.keys, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+
+        // The models' files, and the bodies waiting for a server (`okit/pending`, sealed for `encryptedHttp`).
+        let sealed = try scan(folder.models) + scan(f.okit + "/pending")
+        let oldPassphrase = nonEmpty(old), newPassphrase = nonEmpty(new)
+        let marker = try Marker.read(f.marker)
+
+        // 1. The keys the files are sealed with, checked before anything changes.
+        let oldKey = try currentKey(f, passphrase: oldPassphrase, needed: !sealed.isEmpty && marker == nil)
+        var known: [SymmetricKey] = []
+        var target: (key: SymmetricKey, pending: String?)?
+        if let marker {
+            // An unfinished change: either passphrase finds every key of it through the marker.
+            var newCandidates: [(key: SymmetricKey, pending: String?)] = []
+            if let p = newPassphrase {
+                if let salt = try secret(f.saltNew, count: saltSize) { newCandidates.append((try derive(p, salt: salt), f.saltNew)) }
+                if let salt = try secret(f.salt, count: saltSize) { newCandidates.append((try derive(p, salt: salt), nil)) }
+            } else {
+                if let bytes = try secret(f.keyFileNew, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), f.keyFileNew)) }
+                if let bytes = try secret(f.keyFile, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), nil)) }
+            }
+            known = marker.closure([oldKey].compactMap { $0 } + newCandidates.map(\.key))
+            guard !known.isEmpty else { throw wrongOld(f, passphrase: oldPassphrase, interrupted: true) }
+            // The same new passphrase as the interrupted attempt: go on with its key; else start afresh (the
+            // files already sealed with the attempt's key are still opened through the marker).
+            target = newCandidates.first { SealedFile.keyId($0.key) == marker.newId }
+        } else if let oldKey {
+            if !sealed.isEmpty {
+                try verify(oldKey, sealed, f, passphrase: oldPassphrase)
+            }
+            known = [oldKey]
+        }
+        let knownIds = Set(known.map(SealedFile.keyId))
+        if let other = sealed.first(where: { !knownIds.contains($0.id) }) { throw otherKey(other, changed: false) }
+
+        // 2. The new key material beside the old, then the marker.
+        if target == nil {
+            let key: SymmetricKey, pending: String
+            if let p = newPassphrase {
+                let salt = random(saltSize)
+                try writeSecret(f.saltNew, salt)
+                key = try derive(p, salt: salt)
+                pending = f.saltNew
+            } else {
+                let bytes = random(keySize)
+                try writeSecret(f.keyFileNew, bytes)
+                key = SymmetricKey(data: bytes)
+                pending = f.keyFileNew
+            }
+            target = (key, pending)
+            let currentId = marker?.currentId ?? oldKey.map(SealedFile.keyId) ?? Marker.noId
+            try writeSecret(f.marker, try Marker.bytes(currentId: currentId, newId: SealedFile.keyId(key), keys: known + [key]))
+        }
+        guard let target else { return 0 }
+        let targetId = SealedFile.keyId(target.key)
+
+        // 3. Every sealed file, re-sealed with the new key (those already sealed with it are done).
+        let work = sealed.filter { $0.id != targetId }
+        var done = 0
+        for file in work {
+            if case .afterFiles(let n)? = crash, done >= n { return done }
+            guard let bytes = try AtomicFile.read(file.path) else { continue }
+            guard let id = sealedKeyId(bytes), id != targetId else { continue }
+            guard let key = known.first(where: { SealedFile.keyId($0) == id }) else { throw otherKey((file.path, id), changed: done > 0) }
+            let plain: [UInt8]
+            do { plain = try SealedFile.open(bytes, key: key) } catch {
+                throw KeyChangeError(.damaged, path: file.path, "\(file.path): \(error). The passphrase change stopped at this file; " +
+                    (done > 0 ? "the \(files(done)) re-sealed before it stay\(done == 1 ? "s" : "") readable. " : "no file was re-sealed yet. ") +
+                    "Move it aside or restore it from a backup, then run `okit-run keys passphrase` again (same passphrases) to finish")
+            }
+            try AtomicFile.replace(file.path, with: try SealedFile.seal(plain, key: target.key))
+            done += 1
+            progress?(done, work.count)
+        }
+
+        // 4. The new material in place, the other kind removed, the marker last.
+        let final = newPassphrase != nil ? f.salt : f.keyFile
+        if let pending = target.pending, rename(pending, final) != 0 {
+            throw AtomicFile.error(final, "cannot rename \(pending) into place")
+        }
+        let leftovers = newPassphrase != nil ? [f.keyFile, f.keyFileNew, f.saltNew] : [f.salt, f.saltNew, f.keyFileNew]
+        for path in leftovers where unlink(path) != 0 && errno != ENOENT {
+            throw AtomicFile.error(path, "cannot remove")
+        }
+        try AtomicFile.syncFolder(f.keys)
+        if case .beforeMarkerRemoval? = crash { return done }
+        try AtomicFile.remove(f.marker)
+        return done
+    }
+
+    /// The key the current material gives (nil when it is missing and not `needed`).
+    static func currentKey(_ f: Files, passphrase: String?, needed: Bool) throws -> SymmetricKey? {
+        if let passphrase {
+            if let salt = try secret(f.salt, count: saltSize) { return try derive(passphrase, salt: salt) }
+            guard !needed else {
+                throw KeyChangeError(.noKey, path: f.salt, "there is no \(f.salt): this data's key does not come from a passphrase; unset OKIT_PASSPHRASE to use the key file \(f.keyFile). Nothing was changed")
+            }
+            return nil
+        }
+        if let bytes = try secret(f.keyFile, count: keySize) { return SymmetricKey(data: bytes) }
+        guard !needed else {
+            throw KeyChangeError(.noKey, path: f.keyFile, "there is no key file \(f.keyFile): set OKIT_PASSPHRASE to the current passphrase. Nothing was changed")
+        }
+        return nil
+    }
+
+    /// Checks that the old key opens at least one sealed file (its id and its tag).
+    static func verify(_ key: SymmetricKey, _ sealed: [(path: String, id: [UInt8])], _ f: Files, passphrase: String?) throws {
+        let id = SealedFile.keyId(key)
+        for file in sealed where file.id == id {
+            if let bytes = try AtomicFile.read(file.path), (try? SealedFile.open(bytes, key: key)) != nil { return }
+        }
+        throw wrongOld(f, passphrase: passphrase, interrupted: false)
+    }
+
+    static func wrongOld(_ f: Files, passphrase: String?, interrupted: Bool) -> KeyChangeError {
+        let why = interrupted
+            ? " (an interrupted change is finished with the old passphrase as OKIT_PASSPHRASE and the new one it was started with)"
+            : ""
+        if passphrase != nil {
+            return KeyChangeError(.wrongOld, path: f.salt, "the current passphrase is wrong: no file opens with it\(why). Nothing was changed")
+        }
+        return KeyChangeError(.wrongOld, path: f.keyFile, "the current key file \(f.keyFile) is wrong: no file opens with it; if the data was sealed with a passphrase, set OKIT_PASSPHRASE to it\(why). Nothing was changed")
+    }
+
+    static func otherKey(_ file: (path: String, id: [UInt8]), changed: Bool) -> KeyChangeError {
+        KeyChangeError(.otherKey, path: file.path, "\(file.path) is sealed with another key (id \(hex(file.id))) than the current or the new one; " +
+            (changed ? "the change stopped at it (the files re-sealed before it stay readable)" : "nothing was changed") +
+            ". Move it aside, or open it with its own key first")
+    }
+
+    // MARK: Files
+
+    static let saltSize = 16, keySize = 32
+
+    /// `<data>/okit/keys` and the files of a change.
+    struct Files {
+        let okit: String
+        let keys: String
+        init(_ dataFolder: URL) {
+            okit = dataFolder.path + "/okit"
+            keys = okit + "/keys"
+        }
+        var salt: String { keys + "/salt" }
+        var saltNew: String { keys + "/salt.new" }
+        var keyFile: String { keys + "/data.key" }
+        var keyFileNew: String { keys + "/data.key.new" }
+        var marker: String { keys + "/change-in-progress" }
+    }
+
+    /// Every sealed file under `root` (recursively; links and names starting with `.` are skipped), sorted, with
+    /// its key id. Plain files are not listed.
+    static func scan(_ root: String) throws -> [(path: String, id: [UInt8])] {
+        var out: [(path: String, id: [UInt8])] = []
+        func walk(_ dir: String) throws {
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: dir) } catch {
+                if dir == root, !FileManager.default.fileExists(atPath: root) { return }
+                throw StorageError(kind: .io, path: dir, message: "cannot list the folder: \(error.localizedDescription)")
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = dir + "/" + name
+                var st = stat()
+                guard lstat(path, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR: try walk(path)
+                case S_IFREG:
+                    let head = try prefix(path, count: SealedFile.magic.count + SealedFile.idSize)
+                    guard SealedFile.isSealed(head) else { continue }
+                    guard head.count == SealedFile.magic.count + SealedFile.idSize, Int(st.st_size) >= SealedFile.overhead else {
+                        throw KeyChangeError(.damaged, path: path, "\(path): \(SealedFile.OpenError.truncated); nothing was changed. Move it aside or restore it from a backup, then run the change again")
+                    }
+                    out.append((path, Array(head[SealedFile.magic.count...])))
+                default: continue
+                }
+            }
+        }
+        try walk(root)
+        return out
+    }
+
+    /// The first `count` bytes of a file (fewer when it is shorter).
+    static func prefix(_ path: String, count: Int) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 { throw AtomicFile.error(path, "cannot open") }
+        defer { close(fd) }
+        var out = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
+            if n < 0 { if errno == EINTR { continue }; throw AtomicFile.error(path, "cannot read") }
+            if n == 0 { break }
+            got += n
+        }
+        return Array(out.prefix(got))
+    }
+
+    /// The key id in a sealed file's header; nil when the bytes are not sealed.
+    static func sealedKeyId(_ bytes: [UInt8]) -> [UInt8]? {
+        let start = SealedFile.magic.count
+        guard SealedFile.isSealed(bytes), bytes.count >= start + SealedFile.idSize else { return nil }
+        return Array(bytes[start..<start + SealedFile.idSize])
+    }
+
+    /// A key file or salt of exactly `count` bytes; nil when it does not exist.
+    static func secret(_ path: String, count: Int) throws -> [UInt8]? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
+        guard bytes.count == count else {
+            throw KeyChangeError(.noKey, path: path, "\(path) has \(bytes.count) bytes instead of \(count); restore it from a copy. Nothing was changed")
+        }
+        return bytes
+    }
+
+    /// Writes a secret file with mode 0600 from its creation, atomically and durably.
+    static func writeSecret(_ path: String, _ bytes: [UInt8]) throws {
+        let dir = (path as NSString).deletingLastPathComponent
+        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp"
+        unlink(tmp)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 { throw AtomicFile.error(tmp, "cannot create") }
+        do {
+            try bytes.withUnsafeBytes { try AtomicFile.writeAll(fd, $0, path: tmp) }
+            if fsync(fd) != 0 { throw AtomicFile.error(tmp, "cannot sync") }
+        } catch {
+            close(fd)
+            unlink(tmp)
+            throw error
+        }
+        close(fd)
+        if rename(tmp, path) != 0 {
+            let e = AtomicFile.error(path, "cannot replace")
+            unlink(tmp)
+            throw e
+        }
+        try AtomicFile.syncFolder(dir)
+    }
+
+    static func random(_ count: Int) -> [UInt8] {
+        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
+    }
+
+    static func files(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
+
+    static func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
+
+    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    // MARK: Keys
+
+    /// Derived keys, cached per (passphrase, salt) within the process (storage.md "Keys").
+    private static let derived = Mutex<[[UInt8]: SymmetricKey]>([:])
+
+    /// PBKDF2-SHA256 with `DataKeys.rounds`, as `DataKeys.key` derives it.
+    static func derive(_ passphrase: String, salt: [UInt8]) throws -> SymmetricKey {
+        let tag = Array(Crypto.SHA256.hash(data: salt + [0] + Array(passphrase.utf8)))
+        if let key = derived.withLock({ $0[tag] }) { return key }
+        let key = try KDF.Insecure.PBKDF2.deriveKey(from: Array(passphrase.utf8), salt: salt, using: .sha256,
+                                                    outputByteCount: keySize, rounds: DataKeys.rounds)
+        derived.withLock { $0[tag] = key }
+        return key
+    }
+
+    /// `keys/change-in-progress`: `OKITKCH1`, the id of the key current when the change began, the id of the new
+    /// key, then every key of the change sealed under every other one (`SealedFile`, 76 bytes each). Any one
+    /// key of the change opens the others.
+    struct Marker {
+        static let magic = Array("OKITKCH1".utf8)
+        static let noId = [UInt8](repeating: 0, count: SealedFile.idSize)
+        static var blobSize: Int { SealedFile.overhead + KeyChange.keySize }
+
+        let currentId: [UInt8]
+        let newId: [UInt8]
+        let blobs: [[UInt8]]
+
+        static func read(_ path: String) throws -> Marker? {
+            guard let bytes = try AtomicFile.read(path) else { return nil }
+            let head = magic.count + 2 * SealedFile.idSize
+            guard bytes.count >= head, bytes.prefix(magic.count).elementsEqual(magic), (bytes.count - head) % blobSize == 0 else {
+                throw KeyChangeError(.noKey, path: path, "\(path) is damaged (the marker of an interrupted passphrase change); restore it from a copy")
+            }
+            let currentId = Array(bytes[magic.count..<magic.count + SealedFile.idSize])
+            let newId = Array(bytes[magic.count + SealedFile.idSize..<head])
+            let blobs = stride(from: head, to: bytes.count, by: blobSize).map { Array(bytes[$0..<$0 + blobSize]) }
+            return Marker(currentId: currentId, newId: newId, blobs: blobs)
+        }
+
+        static func bytes(currentId: [UInt8], newId: [UInt8], keys: [SymmetricKey]) throws -> [UInt8] {
+            var unique: [SymmetricKey] = []
+            for k in keys where !unique.contains(where: { SealedFile.keyId($0) == SealedFile.keyId(k) }) { unique.append(k) }
+            var out = magic + currentId + newId
+            for a in unique {
+                let plain = a.withUnsafeBytes { Array($0) }
+                for b in unique where SealedFile.keyId(a) != SealedFile.keyId(b) {
+                    out += try SealedFile.seal(plain, key: b)
+                }
+            }
+            return out
+        }
+
+        /// The keys of the change that the candidates lead to: each candidate that is one of the change's keys
+        /// (by id), and each key sealed under a key found so far; the current key first, the new one second.
+        func closure(_ candidates: [SymmetricKey]) -> [SymmetricKey] {
+            let ids = Set(blobs.map { Array($0[SealedFile.magic.count..<SealedFile.magic.count + SealedFile.idSize]) } + [currentId, newId])
+            var known: [SymmetricKey] = []
+            var frontier = candidates.filter { ids.contains(SealedFile.keyId($0)) }
+            while !frontier.isEmpty {
+                let k = frontier.removeFirst()
+                let id = SealedFile.keyId(k)
+                guard !known.contains(where: { SealedFile.keyId($0) == id }) else { continue }
+                known.append(k)
+                for blob in blobs where KeyChange.sealedKeyId(blob) == id {
+                    if let plain = try? SealedFile.open(blob, key: k), plain.count == KeyChange.keySize {
+                        frontier.append(SymmetricKey(data: plain))
+                    }
+                }
+            }
+            func rank(_ k: SymmetricKey) -> Int {
+                let id = SealedFile.keyId(k)
+                return id == currentId ? 0 : id == newId ? 1 : 2
+            }
+            return known.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        }
+    }
+}

@@ -20,6 +20,8 @@ enum DriverCommands {
             return d == d.rounded() && abs(d) < 9e15 ? .int(Int(d)) : .double(d)
         case let s as String: return .string(s)
         case let a as [Any]: return .list(a.map { value($0) })
+        case let o as [String: Any] where (o["secret"] as? Bool) == true:
+            return .string(Driver.secretPlaceholder)   // a secret the session log left out (Driver+Secrets)
         default: return .null
         }
     }

@@ -22,6 +22,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "The app file (default: the one the log names).")
     var app: String?
 
+    @Flag(name: .long, help: "Read the secrets the log left out (passwords, passphrases) from stdin, one per line, in order.")
+    var secretsStdin = false
+
     func run() throws {
         guard let text = FileManager.default.contents(atPath: log).map({ String(decoding: $0, as: UTF8.self) }) else {
             throw RunFailure(code: 2, message: "okit-run replay: cannot read \(log)")
@@ -48,6 +51,7 @@ struct ReplayCommand: ParsableCommand {
         options.seed = header.seed
         options.language = header.language
         let luaApp = try RunApp.load(appURL, options: options)
+        if secretsStdin { luaApp.driver.secretSupply = { readLine(strippingNewline: true) } }
         let driver = JSONLinesDriver(app: luaApp)
         for line in lines {
             let (answer, quit) = driver.handle(line)

@@ -72,4 +72,39 @@ import OKitEngine
         let r = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path])
         #expect(r.code == 2)
     }
+
+    /// Passwords typed into secure prompt fields are never written to the log; a replay gets them from stdin.
+    @Test func secretsAreLeftOutOfTheLogAndGivenToTheReplay() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let commands = [
+            #"{"cmd":"menu"}"#, #"{"cmd":"menuItem","title":"Backups"}"#, #"{"cmd":"add"}"#,
+            #"{"cmd":"respond","action":"OK","fields":["nightly","Tr0ub4dor&3","Tr0ub4dor&3"]}"#,
+        ]
+        let input = dir.appendingPathComponent("commands.jsonl")
+        try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("session.jsonl")
+        let app = Self.root.appendingPathComponent("examples/bookshop/app.lua").path
+        let recorded = try Spawn.run(CommandLineTests.binary.path,
+                                     [app, "--data", dir.appendingPathComponent("a").path, "--clock", "virtual", "--json", "--record", log.path],
+                                     stdin: input.path)
+        #expect(recorded.code == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(!text.contains("Tr0ub4dor"), "no password in the log")
+        #expect(text.contains(#"["nightly",{"secret":true},{"secret":true}]"#), "\(text)")
+
+        let without = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path, "--data", dir.appendingPathComponent("b").path])
+        #expect(without.out.contains("secrets are not written to session logs; replay with --secrets-stdin"), "\(without.out)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/okit/backup/nightly.okbackup").path))
+
+        let secrets = dir.appendingPathComponent("secrets")
+        try "Tr0ub4dor&3\nTr0ub4dor&3\n".write(to: secrets, atomically: true, encoding: .utf8)
+        let with = try Spawn.run(CommandLineTests.binary.path,
+                                 ["replay", log.path, "--data", dir.appendingPathComponent("c").path, "--secrets-stdin"], stdin: secrets.path)
+        #expect(with.code == 0)
+        #expect(with.out == recorded.out, "the same answers as the session")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c/okit/backup/nightly.okbackup").path))
+    }
 }

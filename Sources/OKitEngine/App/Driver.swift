@@ -24,8 +24,10 @@ extension DriverHost {
 public final class Driver {
     public let shell: AppShell
     public weak var host: DriverHost?
-    /// Records every command (`--record`, `app:record`).
+    /// Records every command (`--record`, `app:record`); secrets are left out (`Driver+Secrets`).
     public var recorder: SessionRecorder?
+    /// Gives a replay the secrets a session log left out, in order (`okit-run replay --secrets-stdin`).
+    public var secretSupply: (() -> String?)?
 
     public init(shell: AppShell, host: DriverHost?) {
         self.shell = shell
@@ -54,7 +56,8 @@ public final class Driver {
     /// Runs a command; true when the session ends (`quit`). Fails with a reason and no change.
     @discardableResult
     public func run(_ name: String, _ args: [String: Value]) throws -> Bool {
-        recorder?.record(name, args)
+        let args = try revealed(name, args)
+        recorder?.record(name, redacted(name, args))
         defer { recorder?.settle() }
         let quit = try runCommand(name, args)
         try host?.afterCommand()

@@ -69,7 +69,7 @@ public final class SessionRecorder {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return d.isFinite ? Value.displayDouble(d) : "null"
-        case .string(let s): return JSONText.quoted(s)
+        case .string(let s): return s == Driver.secretPlaceholder ? "{\"secret\":true}" : JSONText.quoted(s)
         case .date(let d): return json(.string(ISODate.format(d)))
         case .list(let items): return "[" + items.map(json).joined(separator: ",") + "]"
         case .entity(let e): return e.id.map { json(.string($0)) } ?? "null"

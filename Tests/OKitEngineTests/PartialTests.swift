@@ -20,6 +20,7 @@ import Testing
                 FieldSpec("color", .string, default: .string("#0000FF")),
                 FieldSpec("books", "[Book]"),
                 FieldSpec("pick", "ref Book"),
+                FieldSpec("cover", "image?"),
             ])
             try schema.partial("GroupDefer", fields: [
                 FieldSpec("name", .string, default: .string("<New Group>")),
@@ -206,6 +207,29 @@ import Testing
         #expect(throws: StorageError.self) { try lib.engine.set(stub, "color", .string("#00FF00")) }
         try lib.engine.store(lib.model)
         #expect(bytes(folder, "shelf/\(id).json") == damaged)
+    }
+
+    @Test func removingAStubWhosePayloadWasNeverLoadedDeletesThePayloadsImagesToo() throws {
+        let folder = try TempFolder()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 9]
+        var doomed = ""
+        do {
+            let lib = try Library(folder)
+            let stub = try lib.addGroup("Doomed", books: ["X"])
+            doomed = try #require(stub.id)
+            try lib.engine.writeBytes(try lib.engine.payload(of: stub), "cover", png, format: "image/png")
+            try lib.addGroup("Kept", books: ["Y"])
+            try lib.engine.store(lib.model)
+        }
+        let images = { (try? FileManager.default.contentsOfDirectory(atPath: folder.file("shelf/_image").path)) ?? [] }
+        #expect(images().count == 1)
+        let lib = try Library(folder)
+        #expect(!lib.engine.isPayloadLoaded(try lib.group(0)))
+        try lib.engine.remove(at: 0, from: lib.groups)
+        try lib.engine.store(lib.model)
+        #expect(!payloadFiles(folder).contains("\(doomed).json"))
+        #expect(images().isEmpty, "the unloaded payload's image is deleted with it")
+        #expect(payloadFiles(folder).count == 1)
     }
 
     @Test func switchingEncryptionRewritesUnloadedPayloadsAndImages() throws {

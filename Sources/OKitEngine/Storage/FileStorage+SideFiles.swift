@@ -67,16 +67,22 @@ extension FileStorage {
     /// them was written): their data and images, and the payload files of removed partials.
     func deleteRemovedFiles(_ model: Model, engine: Engine) throws {
         for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
-            try deleteFiles(in: removed, model: model.name, engine: engine)
+            try deleteFiles(in: removed, model: model, engine: engine)
         }
     }
 
-    private func deleteFiles(in e: Entity, model: String, engine: Engine) throws {
-        if e.type.kind == .binary, let path = binaryPath(e, model: model) {
+    private func deleteFiles(in e: Entity, model: Model, engine: Engine) throws {
+        if e.type.kind == .binary, let path = binaryPath(e, model: model.name) {
             try AtomicFile.remove(path)
             engine.binaryPayloads[ObjectIdentifier(e)] = nil
         }
-        if e.type.partial != nil, let id = e.id, let path = folder.payload(model: model, id: id) {
+        if let spec = e.type.partial, let id = e.id, let path = folder.payload(model: model.name, id: id) {
+            // A payload that was never loaded may hold data, images or partials of its own: read it (without
+            // adopting it) so their files go too. One that does not read leaves them (nothing is lost).
+            if e.payload == nil, let type = engine.schema.type(named: spec.payloadType),
+               let unloaded = try? loadPayload(of: e, type: type, model: model, engine: engine) {
+                try deleteFiles(in: unloaded, model: model, engine: engine)
+            }
             try AtomicFile.remove(path)
         }
         try e.forEachChild { try deleteFiles(in: $0, model: model, engine: engine) }

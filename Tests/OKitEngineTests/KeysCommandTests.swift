@@ -55,4 +55,56 @@ import Testing
         let r = try OKitRunProcess.run([app, "--data", data], env: ["OKIT_PASSPHRASE": "new"], script: check, in: folder)
         #expect(r.code == 0 && !r.err.contains("interrupted"), "\(r.err)")
     }
+
+    /// What was sealed before a change and lives outside the data folder still opens with the new passphrase.
+    @Test func aServersCopySealedBeforeTheChangeOpensAndIsResealed() throws {
+        let nginx = try NginxServer(), folder = try TempFolder()
+        let app = try HTTPAppTests.app(folder, storage: "encryptedHttp", appEndpoint: nginx.endpoint.absoluteString)
+        let data = folder.url.appendingPathComponent("data").path
+        let add = "notes.notes:append(okit.new('Note', { title = 'On the server' }))"
+        #expect(try OKitRunProcess.run([app, "--data", data], env: ["OKIT_PASSPHRASE": "old"], script: add, in: folder).code == 0)
+        let before = try #require(nginx.file("default.json"))
+        let change = try OKitRunProcess.run(["keys", "passphrase", "--app", app, "--data", data, "--old-stdin", "--new-stdin"],
+                                            stdin: "old\nnew\n", in: folder)
+        #expect(change.code == 0, "\(change.err)")
+        #expect(nginx.file("default.json") == before, "the server's copy is not touched by the change")
+        let check = "assert(notes.notes[1].title == 'On the server')"
+        let r = try OKitRunProcess.run([app, "--data", data], env: ["OKIT_PASSPHRASE": "new"], script: check, in: folder)
+        #expect(r.code == 0, "\(r.err)")
+        let after = try #require(nginx.file("default.json"))
+        #expect(Array(after[8..<16]) != Array(before[8..<16]), "written again, sealed with the new key (another key id)")
+        // Without the retired keys the new passphrase alone opens it now.
+        try FileManager.default.removeItem(atPath: data + "/okit/keys/retired")
+        let again = try OKitRunProcess.run([app, "--data", data], env: ["OKIT_PASSPHRASE": "new"], script: check, in: folder)
+        #expect(again.code == 0, "\(again.err)")
+    }
+
+    @Test func aBackupMadeBeforeTheChangeRestoresAfterIt() throws {
+        let (folder, app, data) = try sealedApp()
+        let old = ["OKIT_PASSPHRASE": "old"], new = ["OKIT_PASSPHRASE": "new"]
+        #expect(try OKitRunProcess.run(["backup", "create", "before", "--app", app, "--data", data], env: old, in: folder).code == 0)
+        #expect(try OKitRunProcess.run([app, "--data", data], env: old, script: "notes.notes[1].title = 'Changed later'", in: folder).code == 0)
+        let change = try OKitRunProcess.run(["keys", "passphrase", "--app", app, "--data", data, "--old-stdin", "--new-stdin"],
+                                            stdin: "old\nnew\n", in: folder)
+        #expect(change.code == 0, "\(change.err)")
+        let restore = try OKitRunProcess.run(["backup", "restore", "before", "--app", app, "--data", data], env: new, in: folder)
+        #expect(restore.code == 0, "\(restore.err)")
+        let r = try OKitRunProcess.run([app, "--data", data], env: new, script: "assert(notes.notes[1].title == 'Sealed note', notes.notes[1].title)", in: folder)
+        #expect(r.code == 0, "\(r.err)")
+    }
+
+    @Test func theOldPassphraseDoesNotOpenTheRetiredKeys() throws {
+        let (folder, app, data) = try sealedApp()
+        let change = try OKitRunProcess.run(["keys", "passphrase", "--app", app, "--data", data, "--old-stdin", "--new-stdin"],
+                                            stdin: "old\nnew\n", in: folder)
+        #expect(change.code == 0, "\(change.err)")
+        let url = URL(fileURLWithPath: data)
+        let oldKeys = try KeyChange.keys(dataFolder: url, passphrase: "old")
+        let newKeys = try KeyChange.keys(dataFolder: url, passphrase: "new")
+        #expect(newKeys.count == 2, "the new key and the retired one")
+        #expect(oldKeys.count == 1, "the old passphrase gives one key of its own and nothing from keys/retired")
+        #expect(!newKeys.map(SealedFile.keyId).contains(SealedFile.keyId(oldKeys[0])), "and it is neither the new key nor the retired one")
+        let mode = try FileManager.default.attributesOfItem(atPath: data + "/okit/keys/retired")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
 }

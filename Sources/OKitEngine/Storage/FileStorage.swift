@@ -58,7 +58,7 @@ public final class FileStorage: ModelStorage {
     /// folder's key when it has that id (derived or read on demand).
     public func key(withId id: [UInt8], passphrase: String?) -> SymmetricKey? {
         for k in Array(keys.values) + [dataKey].compactMap({ $0 }) + changeKeys where SealedFile.keyId(k) == id { return k }
-        if let k = try? DataKeys.key(dataFolder: dataFolder, passphrase: passphrase), SealedFile.keyId(k) == id { return k }
+        for k in (try? KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase)) ?? [] where SealedFile.keyId(k) == id { return k }
         return nil
     }
 

@@ -63,7 +63,8 @@ public enum KeyChange {
     public static func keys(dataFolder: URL, passphrase: String?) throws -> [SymmetricKey] {
         let f = Files(dataFolder)
         guard let marker = try Marker.read(f.marker) else {
-            return [try DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)]
+            let current = try DataKeys.key(dataFolder: dataFolder, passphrase: passphrase)
+            return [current] + (try retiredKeys(f, openedWith: [current]))
         }
         var candidates: [SymmetricKey] = []
         if let p = nonEmpty(passphrase) {
@@ -75,7 +76,10 @@ public enum KeyChange {
             if let bytes = try secret(path, count: keySize) { candidates.append(SymmetricKey(data: bytes)) }
         }
         let known = marker.closure(candidates)
-        if !known.isEmpty { return known }
+        if !known.isEmpty {
+            let retired = try retiredKeys(f, openedWith: known).filter { r in !known.contains { SealedFile.keyId($0) == SealedFile.keyId(r) } }
+            return known + retired
+        }
         guard let first = candidates.first else {
             throw KeyChangeError(.noKey, path: f.keys, "\(interruptedMessage); no key material here opens it: set OKIT_PASSPHRASE to the old or the new passphrase")
         }
@@ -154,7 +158,10 @@ public enum KeyChange {
             }
             known = [oldKey]
         }
-        let knownIds = Set(known.map(SealedFile.keyId))
+        // Files sealed with a key an earlier change retired (e.g. restored from an old backup) are re-sealed too.
+        let retiredBefore = try retiredKeys(f, openedWith: known)
+        let opening = known + retiredBefore
+        let knownIds = Set(opening.map(SealedFile.keyId))
         if let other = sealed.first(where: { !knownIds.contains($0.id) }) { throw otherKey(other, changed: false) }
 
         // 2. The new key material beside the old, then the marker.
@@ -185,7 +192,7 @@ public enum KeyChange {
             if case .afterFiles(let n)? = crash, done >= n { return done }
             guard let bytes = try AtomicFile.read(file.path) else { continue }
             guard let id = sealedKeyId(bytes), id != targetId else { continue }
-            guard let key = known.first(where: { SealedFile.keyId($0) == id }) else { throw otherKey((file.path, id), changed: done > 0) }
+            guard let key = opening.first(where: { SealedFile.keyId($0) == id }) else { throw otherKey((file.path, id), changed: done > 0) }
             let plain: [UInt8]
             do { plain = try SealedFile.open(bytes, key: key) } catch {
                 throw KeyChangeError(.damaged, path: file.path, "\(file.path): \(error). The passphrase change stopped at this file; " +
@@ -197,7 +204,10 @@ public enum KeyChange {
             progress?(done, work.count)
         }
 
-        // 4. The new material in place, the other kind removed, the marker last.
+        // 4. The keys replaced kept under the new key, the new material in place, the other kind removed, the
+        //    marker last.
+        let retired = try retiredKeys(f, openedWith: known + [target.key])
+        try writeRetired(f, known + retired, current: target.key)   // newest first
         let final = newPassphrase != nil ? f.salt : f.keyFile
         if let pending = target.pending, rename(pending, final) != 0 {
             throw AtomicFile.error(final, "cannot rename \(pending) into place")
@@ -270,6 +280,7 @@ public enum KeyChange {
         var keyFile: String { keys + "/data.key" }
         var keyFileNew: String { keys + "/data.key.new" }
         var marker: String { keys + "/change-in-progress" }
+        var retired: String { keys + "/retired" }
     }
 
     /// Every sealed file under `root` (recursively; links and names starting with `.` are skipped), sorted, with

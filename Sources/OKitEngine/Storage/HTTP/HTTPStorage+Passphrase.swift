@@ -2,10 +2,12 @@ import Foundation
 
 extension HTTPStorage {
     /// An HTTP storage whose bodies, when `encrypted`, are sealed with the data folder's key (`OKIT_PASSPHRASE`
-    /// or `keys/data.key`, created on first use; during an unfinished passphrase change, the current key).
+    /// or `keys/data.key`, created on first use; during an unfinished passphrase change, the current key). Bodies
+    /// sealed with a key a passphrase change retired still open, and the model is written again with the key.
     public convenience init(endpoint: URL, dataFolder: URL, encrypted: Bool, passphrase: String?, token: String?,
                             timeout: TimeInterval = 10) throws {
-        let key = encrypted ? try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase).first : nil
-        self.init(endpoint: endpoint, dataFolder: dataFolder, encrypted: encrypted, key: key, token: token, timeout: timeout)
+        let keys = encrypted ? try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) : []
+        self.init(endpoint: endpoint, dataFolder: dataFolder, encrypted: encrypted, key: keys.first, token: token, timeout: timeout)
+        openingKeys = Array(keys.dropFirst())
     }
 }

@@ -32,6 +32,10 @@ public final class HTTPStorage: ModelStorage {
     var generations: [String: Int] = [:]
     /// Models whose stored copy could not be read: never written over (`resolveConflict` can force it).
     var unreadable: Set<String> = []
+    /// Keys besides `key` that open bodies: those retired by passphrase changes (`KeyChange`).
+    var openingKeys: [SymmetricKey] = []
+    /// Models whose copy was sealed with a retired key: written again (with `key`) by the next store.
+    var reseal: Set<String> = []
 
     /// - Parameters:
     ///   - endpoint: the base URL (`OKIT_ENDPOINT`, the model's or the app's `endpoint`).
@@ -116,7 +120,9 @@ public final class HTTPStorage: ModelStorage {
             unreadable.insert(model)
             throw StorageError(kind: .io, path: source, message: "the body is sealed: declare model \"\(model)\" with storage = \"encryptedHttp\" (and OKIT_PASSPHRASE if it was written with one)")
         }
-        do { return try SealedFile.open(bytes, key: key) } catch {
+        let opener = KeyChange.key(opening: bytes, among: [key] + openingKeys) ?? key
+        if SealedFile.keyId(opener) != SealedFile.keyId(key) { reseal.insert(model) }
+        do { return try SealedFile.open(bytes, key: opener) } catch {
             unreadable.insert(model)
             throw StorageError(kind: .io, path: source, message: "\(error); it is left as it is")
         }
@@ -200,7 +206,10 @@ public final class HTTPStorage: ModelStorage {
             throw StorageError(kind: .io, path: "PUT \(url(name + ".json").absoluteString)",
                                message: "this model's stored copy could not be read, so it is not written over; fix it, or run okit-run sync --keep-local to overwrite it")
         }
-        if model.isDirty { try stage(model, engine: engine) }
+        if model.isDirty || reseal.contains(name) {
+            try stage(model, engine: engine)
+            reseal.remove(name)
+        }
         guard pending.hasPending(name) else {
             model.clearDirty()
             return .unchanged

@@ -31,7 +31,7 @@ public final class FileStorage: ModelStorage {
     var keys: [String: SymmetricKey] = [:]
 
     /// The data folder's key, derived or read once.
-    private var dataKey: SymmetricKey?
+    var dataKey: SymmetricKey?
     /// While a passphrase change is unfinished (`KeyChange`): every key that opens the data folder's files, the
     /// current one first; a sealed file is opened with the one whose id its header names.
     var changeKeys: [SymmetricKey] = []
@@ -118,36 +118,6 @@ public final class FileStorage: ModelStorage {
         if locked.contains(model) {
             throw StorageError(kind: .io, path: (try? folder.modelFile(model)) ?? modelsFolder,
                                message: "the key is dropped while the app is covered; authenticate first (nothing was written)")
-        }
-    }
-
-    /// Switches an encrypted model between sealed and plain (the app's `encryption` setting) and rewrites every
-    /// file of it — the model file and its data and image side files — in the new form. Each file is replaced
-    /// atomically and reads recognise either form, so a crash part-way leaves every file readable; the next
-    /// switch finishes the job.
-    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine, force: Bool = false) throws {
-        guard force || on != isSealing(model.name) else { return }
-        try checkUnlocked(model.name)
-        if on {
-            try seal(model: model.name, passphrase: passphrase)
-        } else {
-            if dataKey == nil { dataKey = keys[model.name] }
-            keys[model.name] = nil
-        }
-        guard !unreadable.contains(model.name) else { return }
-        try storePayloads(model, engine: engine)
-        try writeBinaries(model, engine: engine)
-        try writeFull(model, engine: engine)
-        model.clearFileDirty()
-        // Every other file of the model, loaded or not: partials' payloads, data and images.
-        let root = URL(fileURLWithPath: modelsFolder).appendingPathComponent(model.name)
-        for dir in [root, root.appendingPathComponent("_data"), root.appendingPathComponent("_image")] {
-            for file in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where !file.hasPrefix(".") {
-                let path = dir.appendingPathComponent(file).path
-                if dir == root, !file.hasSuffix(".json") { continue }
-                guard let plain = try readOpened(path, model: model.name) else { continue }
-                try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(plain, key: $0) } ?? plain)
-            }
         }
     }
 

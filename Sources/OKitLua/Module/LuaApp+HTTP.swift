@@ -53,6 +53,7 @@ extension LuaApp {
     /// change keeps it pending on disk and is returned with the reason, to warn about; any other failure is
     /// thrown after the others were stored.
     public func storeStateKeepingPending() throws -> [(model: String, reason: String)] {
+        try applyEncryptionSettingBeforeStoring()
         var pending: [(model: String, reason: String)] = []
         var firstError: Error?
         for m in engine.stateModels {

@@ -228,6 +228,15 @@ public final class LuaApp {
         }
     }
 
-    /// Stores every model of the state (`quit`, end of a script).
-    public func storeState() throws { try engine.storeState() }
+    /// Stores every model of the state (`quit`, end of a script, background, autosave). The `encryption` setting is
+    /// applied first, so a change of it made without a screen command (a script, Lua code) reaches every file.
+    public func storeState() throws {
+        try applyEncryptionSettingBeforeStoring()
+        try engine.storeState()
+    }
+
+    /// The `encryption` setting applied to the files (unless the keys are dropped: nothing sealed is touched then).
+    func applyEncryptionSettingBeforeStoring() throws {
+        if let s = fileStorage, !s.keysDropped { try applyEncryptionSetting() }
+    }
 }

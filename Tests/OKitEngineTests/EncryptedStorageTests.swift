@@ -110,4 +110,38 @@ import Testing
         #expect(throws: SealedFile.OpenError.self) { try SealedFile.open(Array(sealed.prefix(20)), key: key) }
         #expect(try SealedFile.seal(Array("hello".utf8), key: key) != sealed, "a fresh nonce per write")
     }
+
+    func mode(_ path: String) throws -> Int {
+        try #require((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
+    }
+
+    @Test func looseKeyPermissionsAreTightened() throws {
+        let folder = try TempFolder()
+        let keys = folder.url.appendingPathComponent("okit/keys").path
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let first = try DataKeys.key(dataFolder: folder.url, passphrase: nil)
+        #expect(try mode(keys) == 0o700, "keys/ is private")
+        #expect(try mode(keys + "/data.key") == 0o600)
+        chmod(keys + "/data.key", 0o644)
+        let again = try DataKeys.key(dataFolder: folder.url, passphrase: nil)
+        #expect(SealedFile.keyId(again) == SealedFile.keyId(first))
+        #expect(try mode(keys + "/data.key") == 0o600, "a key file readable by others is made private")
+    }
+
+    @Test func theOtherKindOfKeyIsRefusedInsteadOfCreatingASecondKey() throws {
+        let folder = try TempFolder()
+        let keys = folder.url.appendingPathComponent("okit/keys").path
+        _ = try DataKeys.key(dataFolder: folder.url, passphrase: "pass")
+        #expect(throws: StorageError.self) { _ = try DataKeys.key(dataFolder: folder.url, passphrase: nil) }
+        #expect(!FileManager.default.fileExists(atPath: keys + "/data.key"), "no stray key file")
+        let other = try TempFolder()
+        _ = try DataKeys.key(dataFolder: other.url, passphrase: nil)
+        do {
+            _ = try DataKeys.key(dataFolder: other.url, passphrase: "pass")
+            Issue.record("a passphrase was accepted for a key-file folder")
+        } catch let e as StorageError {
+            #expect(e.description.contains("unset OKIT_PASSPHRASE"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: other.url.appendingPathComponent("okit/keys/salt").path), "no stray salt")
+    }
 }

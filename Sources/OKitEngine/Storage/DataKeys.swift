@@ -1,10 +1,14 @@
 import Crypto
 import CryptoExtras
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The key of a data folder's encrypted models (storage.md "Keys"): derived from a passphrase
 /// (`OKIT_PASSPHRASE`; PBKDF2-SHA256, 600,000 rounds, with a random salt kept in `okit/keys/salt`), else a random
-/// 256-bit key kept in `okit/keys/data.key` (mode 0600), created on first use.
+/// 256-bit key kept in `okit/keys/data.key` (mode 0600), created on first use. `keys/` is kept at mode 0700 and
+/// its files at 0600; derived keys are cached per (passphrase, salt) within the process.
 public enum DataKeys {
     public static let rounds = 600_000
 
@@ -13,25 +17,38 @@ public enum DataKeys {
         let keys = dataFolder.appendingPathComponent("okit/keys")
         try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        tighten(keys.path, to: 0o700)
+        let saltFile = keys.appendingPathComponent("salt"), keyFile = keys.appendingPathComponent("data.key")
         if let passphrase, !passphrase.isEmpty {
-            let salt = try secret(keys.appendingPathComponent("salt"), bytes: 16)
-            return try KDF.Insecure.PBKDF2.deriveKey(from: Array(passphrase.utf8), salt: salt, using: .sha256,
-                                                     outputByteCount: 32, rounds: rounds)
+            if !FileManager.default.fileExists(atPath: saltFile.path), FileManager.default.fileExists(atPath: keyFile.path) {
+                throw StorageError(kind: .io, path: keyFile.path, message: "this data's key is the key file \(keyFile.path), not a passphrase: unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)")
+            }
+            return try KeyChange.derive(passphrase, salt: try secret(saltFile, bytes: 16))
         }
-        return SymmetricKey(data: try secret(keys.appendingPathComponent("data.key"), bytes: 32))
+        if !FileManager.default.fileExists(atPath: keyFile.path), FileManager.default.fileExists(atPath: saltFile.path) {
+            throw StorageError(kind: .io, path: saltFile.path, message: "this data's key comes from a passphrase: set OKIT_PASSPHRASE to it")
+        }
+        return SymmetricKey(data: try secret(keyFile, bytes: 32))
     }
 
-    /// Reads a secret file, or creates it with random bytes and mode 0600 (atomically: a crash never leaves a short one).
+    /// Reads a secret file, or creates it with random bytes and mode 0600 from the start (atomically: a crash
+    /// never leaves a short one, nor one others can read). One found readable by others is made 0600.
     static func secret(_ url: URL, bytes count: Int) throws -> [UInt8] {
         if let data = FileManager.default.contents(atPath: url.path) {
             guard data.count == count else {
                 throw StorageError(kind: .io, path: url.path, message: "the key file has \(data.count) bytes instead of \(count); restore it from a backup")
             }
+            tighten(url.path, to: 0o600)
             return [UInt8](data)
         }
         let random = SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
-        try AtomicFile.replace(url.path, with: random)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try KeyChange.writeSecret(url.path, random)
         return random
+    }
+
+    /// Takes group and other permissions away from a path that has them.
+    static func tighten(_ path: String, to mode: mode_t) {
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & 0o077 != 0 { chmod(path, mode) }
     }
 }

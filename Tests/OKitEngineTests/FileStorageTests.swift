@@ -385,6 +385,16 @@ final class TempFolder {
         #expect(throws: (any Error).self) { try FileStorage.recover(dataFolder: folder.url, model: "../x") }
     }
 
+    @Test func recoverLeavesAFolderInUseAlone() throws {
+        let folder = try TempFolder()
+        try folder.write("default.json", #"{"books":[]}"#)
+        let live = try FileStorage(dataFolder: folder.url)   // an app has the folder open
+        #expect(throws: StorageError.self) { try FileStorage.recover(dataFolder: folder.url, model: "default") }
+        #expect(FileManager.default.fileExists(atPath: folder.file("default.json").path), "the live model's file stays")
+        live.close()
+        #expect(try FileStorage.recover(dataFolder: folder.url, model: "default").count == 1, "free again: it works")
+    }
+
     @Test func theLockIsReleasedByCloseAndDeinit() throws {
         let folder = try TempFolder()
         let first = try FileStorage(dataFolder: folder.url)

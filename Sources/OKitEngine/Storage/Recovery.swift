@@ -2,12 +2,15 @@ import Foundation
 
 extension FileStorage {
     /// Moves a model's file (and its journal) aside to `<name>.json.corrupt-<UTC timestamp>` so the model can
-    /// start fresh; nothing is deleted. Returns the new paths. Works without taking the folder's lock, so it can
-    /// run before an app starts (`okit-run --recover`).
+    /// start fresh; nothing is deleted. Returns the new paths. Takes the folder's lock while it works (and releases
+    /// it, so the app can start next: `okit-run --recover`): a folder in use by another process is left alone.
     @discardableResult
     public static func recover(dataFolder: URL, model name: String, now: Date = Date()) throws -> [String] {
         let layout = DataFolder(dataFolder)
         let files = [try layout.modelFile(name), try layout.journal(name)]
+        guard files.contains(where: { FileManager.default.fileExists(atPath: $0) }) else { return [] }
+        let lock = try DataFolderLock(layout)
+        defer { lock.release() }
         var stamp = ISODate.format(now, fractional: false)
         stamp.removeAll { $0 == "-" || $0 == ":" }
         var moved: [String] = []

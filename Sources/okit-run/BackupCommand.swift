@@ -27,9 +27,29 @@ struct BackupCommand: ParsableCommand {
                 throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
             }
             var options = LuaAppOptions()
-            options.dataFolder = data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+            options.dataFolder = dataFolder
             options.print = { _ in }
-            return try RunApp.load(appURL, options: options)
+            do {
+                return try RunApp.load(appURL, options: options)
+            } catch let f as RunFailure where f.code == 4 && !f.message.contains("in use") {
+                // The current data does not load: say how to restore over it anyway.
+                throw RunFailure(code: 4, message: f.message + "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(dataFolder.path) --recover MODEL (nothing is deleted), then run the restore again")
+            }
+        }
+
+        /// The data folder these options name.
+        var dataFolder: URL {
+            data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: URL(fileURLWithPath: app))
+        }
+
+        /// The backups of the data folder, without loading the app (so they can be listed while its data does not load).
+        var store: BackupStore {
+            get throws {
+                guard FileManager.default.fileExists(atPath: app) else {
+                    throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
+                }
+                return BackupStore(dataFolder: dataFolder)
+            }
         }
     }
 
@@ -91,9 +111,9 @@ struct BackupCommand: ParsableCommand {
         @Flag(name: .long, help: "One JSON object per line.") var json = false
 
         func run() throws {
-            let app = try options.load()
+            let store = try options.store
             let backups: [BackupInfo]
-            do { backups = try app.listBackups() } catch { throw BackupCommand.fail(error) }
+            do { backups = try store.list() } catch { throw BackupCommand.fail(error) }
             for b in backups {
                 let created = ISODate.format(b.createdAt, fractional: false)
                 if json {

@@ -65,4 +65,26 @@ import OKitEngine
         #expect(try okit(["backup", "list"]).out.contains("plain") == false)
         #expect(try okit(["backup", "delete", "plain"]).code == 4)
     }
+
+    /// A damaged current model does not stand between the user and the backups: they are listed, and the restore
+    /// says how to get past the damaged file.
+    @Test func backupsAreReachableWhenTheCurrentDataDoesNotLoad() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try okit(["backup", "create", "good"]).code == 0)
+        let model = URL(fileURLWithPath: data).appendingPathComponent("okit/data/default.json")
+        try "{\"books\": [".write(to: model, atomically: true, encoding: .utf8)
+        let list = try okit(["backup", "list"])
+        #expect(list.code == 0 && list.out.contains("good"), "listing does not need the data to load")
+        let cli = CommandLineTests()
+        let refused = try cli.run(["backup", "restore", "good", "--app", app, "--data", data])
+        #expect(refused.code == 4)
+        #expect(refused.err.contains("--recover MODEL"), "\(refused.err)")
+        let empty = dir.appendingPathComponent("empty.lua")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        #expect(try cli.run([app, "--data", data, "--recover", "default", "--script", empty.path]).code == 0)
+        let restored = try cli.run(["backup", "restore", "good", "--app", app, "--data", data])
+        #expect(restored.code == 0, "\(restored.err)")
+        #expect(try cli.run([app, "--data", data]).code == 0, "the restored data loads")
+    }
 }

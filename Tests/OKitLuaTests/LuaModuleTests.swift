@@ -117,6 +117,32 @@ okit.state { shop }
         """, chunkName: "t.lua")
     }
 
+    @Test func setsAreUniqueByIdAndRefSetsByTarget() throws {
+        let t = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.entity("Tag", { name = "string" })
+        okit.entity("Book", { name = "string", tags = "{Tag}", favs = "{ref Tag}" })
+        okit.entity("Shop", { books = "[Book]", tags = "[Tag]" })
+        shop = okit.model("Shop")
+        """])
+        let app = try t.launch()
+        try app.run("""
+        local b = okit.new("Book", { name = "B" })
+        shop.books:append(b)
+        local t = okit.new("Tag", { name = "x" })
+        b.tags:add(t)
+        b.tags:add(t)          -- already a member: nothing happens
+        b.tags:append(t)
+        assert(#b.tags == 1, #b.tags)
+        local u = okit.new("Tag", { name = "u" })
+        shop.tags:append(u)
+        b.favs:add(u); b.favs:add(u)
+        assert(#b.favs == 1, "a ref set holds a target once: " .. #b.favs)
+        local ok, err = pcall(function() shop.books[1].tags:add(shop.tags[1]) end)
+        assert(not ok and err:find("already belongs", 1, true), "another owner's entity is still refused")
+        """, chunkName: "t.lua")
+    }
+
     @Test func bindingsFromLua() throws {
         let t = try TempApp(["app.lua": shopApp])
         let app = try t.launch()

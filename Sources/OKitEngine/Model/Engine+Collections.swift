@@ -13,6 +13,9 @@ extension Engine {
         guard let owner = c.owner else { return }
         try checkAlive(owner)
         guard c.kind != .map else { throw EngineError.notACollection(type: owner.type.name, field: c.fieldName) }
+        // A set is unique: adding a member it already has changes nothing (checked before the element is made,
+        // since an entity already in this set would otherwise count as owned elsewhere).
+        if c.kind == .set, c.items.contains(where: { sameMember($0, value) }) { return }
         let element = try collectionElement(value, for: c)
         if c.kind == .set, c.items.contains(where: { sameMember($0, element) }) { return }
         let position = append ? c.items.count : min(max(index ?? 0, 0), c.items.count)
@@ -147,6 +150,7 @@ extension Engine {
     func sameMember(_ a: Value, _ b: Value) -> Bool {
         if case .entity(let x) = a, case .entity(let y) = b {
             if x === y { return true }
+            if x.type.isRef, y.type.isRef { return x.values[1].isSame(as: y.values[1]) }   // refs: the same refKey
             if let i = x.id, let j = y.id, x.type.hasId, !x.type.isRef { return i == j }
             return false
         }

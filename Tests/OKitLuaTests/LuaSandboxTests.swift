@@ -5,7 +5,7 @@ import Testing
 @Suite struct LuaSandboxTests {
     static let absentWhenSafe = [
         "io", "io.open", "io.popen", "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname",
-        "os.setlocale", "dofile", "loadfile", "string.dump", "debug.sethook", "debug.gethook", "debug.getregistry",
+        "os.setlocale", "string.dump", "debug.sethook", "debug.gethook", "debug.getregistry",
         "debug.getinfo", "debug.setupvalue", "debug.getupvalue", "debug.setmetatable", "package.loadlib",
         "package.searchpath", "package.cpath",
     ]
@@ -41,6 +41,28 @@ import Testing
         }
         #expect(try s.evaluate("return load(string.dump(function() return 7 end))()") == .int(7), "binary chunks load")
         #expect(try s.evaluate("setmetatable({}, { __gc = function() end }) return true") == .bool(true))
+    }
+
+    /// `loadfile`/`dofile` read files of the app's folder only (lua-api.md "Sandbox").
+    @Test func loadfileAndDofileStayInsideTheAppsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-loadfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return 42".write(to: folder.appendingPathComponent("lib/limits.lua"), atomically: true, encoding: .utf8)
+        try "return y".write(to: folder.appendingPathComponent("lib/env.lua"), atomically: true, encoding: .utf8)
+        try "return (".write(to: folder.appendingPathComponent("lib/bad.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("lib/out.lua").path, withDestinationPath: "/etc/hostname")
+        let s = try runtimeTestState { $0.appFolder = folder }
+        #expect(try s.evaluate("return loadfile('lib/limits.lua')()") == .int(42))
+        #expect(try s.evaluate("return dofile('lib/limits.lua')") == .int(42))
+        #expect(try s.evaluate("return loadfile('lib/env.lua', 't', { y = 5 })()") == .int(5), "env becomes the chunk's _ENV")
+        #expect(try s.evaluate("local f, e = loadfile('../x.lua'); return e") == .string("cannot open ../x.lua: app code reads files inside the app's folder only (a relative path without ..)"))
+        #expect(try s.evaluate("local f, e = loadfile('/etc/hostname'); return f == nil") == .bool(true))
+        #expect(try s.evaluate("local f, e = loadfile('lib/out.lua'); return e") == .string("cannot open lib/out.lua: it leads outside the app's folder"))
+        #expect(try s.evaluate("local f, e = loadfile('lib/bad.lua'); return e:match('^lib/bad.lua:') ~= nil") == .bool(true))
+        #expect(try s.evaluate("local f, e = loadfile('lib/limits.lua', 'b'); return f == nil") == .bool(true), "binary mode is refused")
+        #expect(expectLuaError(s, "dofile('missing.lua')")?.message.contains("cannot open missing.lua") == true)
+        #expect(try s.evaluate("return __okit_loadfile") == .nil, "the host function is not reachable")
     }
 
     @Test func loadIsTextOnly() throws {

@@ -50,3 +50,41 @@ enum LuaRequire {
         return 1
     }
 }
+
+/// `loadfile` and `dofile` for app code (lua-api.md "Sandbox"): files inside the app's folder only, in text
+/// mode, by a relative path without `..`.
+enum LuaAppFiles {
+    /// `loadfile(path [, mode [, env]])`: pushes the chunk (its `_ENV` set to `env` when given), or nil and a
+    /// message for a file that is missing, outside the app's folder, or does not compile.
+    static func loadfile(in folder: URL?, call: LuaCall) throws -> Int32 {
+        let state = call.state
+        let path = try call.string(1)
+        let hasEnv = lua_type(call.L, 3) != LUA_TNONE
+        func fail(_ message: String) -> Int32 {
+            state.pushNil()
+            state.push(message)
+            return 2
+        }
+        guard let folder else { return fail("cannot open \(path): there is no app folder") }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !parts.contains(".."), !path.contains("\0") else {
+            return fail("cannot open \(path): app code reads files inside the app's folder only (a relative path without ..)")
+        }
+        let url = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        guard url.path.hasPrefix(root + "/") else {
+            return fail("cannot open \(path): it leads outside the app's folder")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return fail("cannot open \(path)") }
+        do {
+            try state.load(bytes: [UInt8](data), chunkName: path)
+        } catch {
+            return fail(error.message)
+        }
+        if hasEnv {
+            lua_pushvalue(call.L, 3)
+            if lua_setupvalue(call.L, -2, 1) == nil { lua_settop(call.L, -2) }
+        }
+        return 1
+    }
+}

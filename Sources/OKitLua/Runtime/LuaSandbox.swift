@@ -60,6 +60,7 @@ public struct LuaSandbox {
             let name = try call.string(1)
             return try LuaRequire.search(name, in: folder, call: call)
         }
+        state.register("__okit_loadfile") { call in try LuaAppFiles.loadfile(in: folder, call: call) }
         if let randomSeed { state.push(randomSeed) } else { state.pushNil() }
         state.setGlobal("__okit_seed")
         try state.run(source: policy == .safe ? LuaSandbox.safePrelude : LuaSandbox.commonPrelude,
@@ -70,6 +71,8 @@ public struct LuaSandbox {
     static let commonPrelude = """
     local now, search, hostprint, seed = __okit_now, __okit_search, __okit_print, __okit_seed
     __okit_now, __okit_search, __okit_print, __okit_seed = nil, nil, nil, nil
+    local __okit_loadfile = __okit_loadfile
+    _G.__okit_loadfile = nil
     local tostring, select, concat, floor = tostring, select, table.concat, math.floor
     print = function(...)
       local n, parts = select("#", ...), {}
@@ -90,7 +93,19 @@ public struct LuaSandbox {
     os = keepos; package.loaded.os = keepos
     io = nil; package.loaded.io = nil
     package.loadlib = nil; package.searchpath = nil; package.cpath = nil
-    dofile, loadfile = nil, nil
+    local hostloadfile = __okit_loadfile
+    loadfile = function(path, mode, ...)
+      if type(path) ~= "string" then
+        error("bad argument #1 to 'loadfile' (a path inside the app's folder expected, got " .. type(path) .. ")", 2)
+      end
+      if mode ~= nil and mode ~= "t" and mode ~= "bt" then return nil, "attempt to load a binary chunk (mode is '" .. tostring(mode) .. "')" end
+      return hostloadfile(path, mode, ...)
+    end
+    dofile = function(path)
+      local f, err = loadfile(path)
+      if not f then error(err, 2) end
+      return f()
+    end
     local traceback = debug.traceback
     debug = { traceback = traceback }; package.loaded.debug = debug
     string.dump = nil

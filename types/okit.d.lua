@@ -460,7 +460,7 @@ function okit.every(seconds, fn) end
 --- Runs `fn` once per model stored by schema `version` when a newer `okit.app { version = … }` loads it
 --- (in a transaction, before the `loaded` hooks); migrations from the stored version up run in order.
 ---@param version integer the stored version this migration upgrades from
----@param fn fun(model: okit.Entity, raw: any) `model`: the root entity; `raw`: the model as stored (see docs/lua-api.md)
+---@param fn fun(model: okit.Entity, raw: table) `model`: the root entity; `raw`: the model as stored, its JSON document as tables (`raw.okit.version` the stored version)
 function okit.migrate(version, fn) end
 
 --------------------------------------------------------------------------------------------------------------

@@ -143,6 +143,43 @@ okit.state { shop }
         """, chunkName: "t.lua")
     }
 
+    /// `okit.migrate(version, fn(model, raw))`: `raw` is the model as stored, so a renamed field's old values
+    /// can be carried over.
+    @Test func migrationsSeeTheModelAsStored() throws {
+        let v1 = """
+        local okit = require "okit"
+        okit.app { version = 1 }
+        okit.entity("Book", { name = "string", cost = "double" })
+        okit.entity("Shop", { books = "[Book]" })
+        shop = okit.model("Shop", { seed = function(root)
+          root.books:append(okit.new("Book", { name = "Dune", cost = 12.5 }))
+          root.books:append(okit.new("Book", { name = "Emma", cost = 8 }))
+        end })
+        """
+        let v2 = """
+        local okit = require "okit"
+        okit.app { version = 2 }
+        okit.entity("Book", { name = "string", price = "double" })   -- cost was renamed price
+        okit.entity("Shop", { books = "[Book]" })
+        okit.migrate(1, function(model, raw)
+          RAWVERSION = raw.okit.version
+          for i, b in ipairs(model.books) do b.price = raw.books[i].cost end
+        end)
+        shop = okit.model("Shop")
+        """
+        let t = try TempApp(["v1.lua": v1, "v2.lua": v2])
+        do {
+            let first = try t.launch("v1.lua")
+            try first.storeState()
+            try first.engine.compactAll()
+        }
+        let second = try t.launch("v2.lua")
+        try second.run("""
+        assert(RAWVERSION == 1, "raw is the stored document, header included: " .. tostring(RAWVERSION))
+        assert(shop.books[1].price == 12.5 and shop.books[2].price == 8, "the renamed field carried over")
+        """, chunkName: "t.lua")
+    }
+
     @Test func bindingsFromLua() throws {
         let t = try TempApp(["app.lua": shopApp])
         let app = try t.launch()

@@ -243,9 +243,42 @@ extension LuaApp {
         guard let current = appVersion, let stored = model.storedVersion, stored < current else { return }
         let steps = migrations.filter { $0.version >= stored && $0.version < current }.sorted { $0.version < $1.version }
         guard !steps.isEmpty else { return }
+        // `raw`: the model as it was stored — its JSON document (fields this schema no longer has included: the
+        // reader keeps them), as plain Lua tables.
+        var document = (try? JSONSerialization.jsonObject(with: Data(engine.json(of: model).utf8))) as? [String: Any] ?? [:]
+        if var header = document["okit"] as? [String: Any] {
+            header["version"] = stored
+            document["okit"] = header
+        }
+        let raw = LuaApp.luaValue(json: document)
         try engine.transaction {
-            for step in steps { _ = try callLua(step.fn, [.entity(model.root), .int(stored)]) }
+            for step in steps {
+                let t = lua.top
+                defer { lua.top = t }
+                step.fn.push()
+                push(.entity(model.root))
+                lua.push(raw)
+                try lua.pcall(nargs: 2, nresults: 0)
+            }
         }
         engine.markWholeDirty(model)
+    }
+
+    /// A value from `JSONSerialization` as a Lua value: objects and arrays as tables, numbers as integers when
+    /// whole, null as nil.
+    static func luaValue(json: Any) -> LuaValue {
+        switch json {
+        case let n as NSNumber:
+            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            let d = n.doubleValue
+            return d == d.rounded() && abs(d) < 9e15 ? .int(Int64(d)) : .double(d)
+        case let s as String: return .string(s)
+        case let a as [Any]: return .array(a.map { luaValue(json: $0) })
+        case let o as [String: Any]:
+            var hash: [LuaKey: LuaValue] = [:]
+            for (k, v) in o where !(v is NSNull) { hash[.string(k)] = luaValue(json: v) }
+            return .map(hash)
+        default: return .nil
+        }
     }
 }

@@ -28,7 +28,7 @@ EXT_CALLS = 0
 okit.extension("string", "initial", function(s) EXT_CALLS = EXT_CALLS + 1; return s:sub(1, 1):upper() end)
 okit.extension("Book", "shout", function(b, suffix) EXT_CALLS = EXT_CALLS + 1; return b.name:upper() .. (suffix or "!") end)
 
-okit.migrate(1, function(root, stored) MIGRATED = stored end)
+okit.migrate(1, function(root, raw) MIGRATED = raw end)
 
 shop = okit.model("Shop", { seed = function(root)
   root.genres:append(okit.new("Genre", { id = "SCIFI", name = "Science Fiction" }))

@@ -273,21 +273,24 @@ extension LuaApp {
         if case .string(let m)? = hash[.string("menu")] { menu = m }
         try readAppSettings()
         if options.dataFolder != nil { shell.backupService = self }
-        do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise("okit.app: \(error)", withPosition: false) }
-        do { try applyEncryptionSetting() } catch { throw LuaRaise("okit.app, encryption: \(error)", withPosition: false) }
+        do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise(appSite + "okit.app: \(error)", withPosition: false) }
+        do { try applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(error)", withPosition: false) }
     }
+
+    /// `file:line: ` of the `okit.app { … }` call, for errors found after it ran.
+    var appSite: String { (screenSites[AppShell.appCheckName] ?? nil).map { $0 + ": " } ?? "" }
 
     /// `okit.app`'s settings bindings (`contextPath`, `themeName`, `protection`, …) into the shell; done before
     /// the load-time check so that they are checked too.
     func readAppSettings() throws {
         guard case .table(_, let hash)? = appDeclaration else { return }
         if case .string(let c)? = hash[.string("contextPath")] {
-            do { _ = try engine.compile(c) } catch { throw LuaRaise("okit.app, property contextPath: \(error)", withPosition: false) }
+            do { _ = try engine.compile(c) } catch { throw LuaRaise(appSite + "okit.app, property contextPath: \(error)", withPosition: false) }
             shell.settingsContextPath = c
         }
         for key in AppShell.settingsKeys {
             guard case .string(let b)? = hash[.string(key)] else { continue }
-            do { _ = try engine.compile(b) } catch { throw LuaRaise("okit.app, property \(key): \(error)", withPosition: false) }
+            do { _ = try engine.compile(b) } catch { throw LuaRaise(appSite + "okit.app, property \(key): \(error)", withPosition: false) }
             shell.settingsBindings[key] = b
         }
     }

@@ -269,6 +269,41 @@ final class ReaderFixture {
         #expect(f.error(fine) == nil)
     }
 
+    @Test func aLeadingByteOrderMarkIsSkipped() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let r = try f.read(bom + Array(#"{"okit":{"version":2},"name":"L","books":[{"id":"B1","name":"Dune"}]}"#.utf8))
+        #expect(r.version == 2 && r.root["name"]!.isSame(as: .string("L")) && r.book(0)["name"]!.isSame(as: .string("Dune")))
+        #expect(try f.read(bom + Array(" \n {}".utf8)).root["name"]!.isSame(as: .string("")), "spaces may follow the mark")
+        // Later errors: the column counts characters after the mark; the byte offset is the file's.
+        let e = try #require(f.error("\u{FEFF}{\"name\":5}"))
+        #expect(e.message == "expected a string" && e.jsonPath == "$.name")
+        #expect(e.line == 1 && e.column == 9 && e.offset == 11)
+        let second = try #require(f.error("\u{FEFF}{\"name\":\"L\",\n\"books\":7}"))
+        #expect(second.line == 2 && second.column == 9 && second.jsonPath == "$.books")
+        // Only at the start, and only the whole mark.
+        #expect(f.error("{\"name\":\"L\"}\u{FEFF}") != nil)
+        #expect(f.error("{\u{FEFF}\"name\":\"L\"}") != nil)
+        #expect(throws: StorageError.self) { try f.read([0xEF, 0xBB] + Array("{}".utf8)) }
+        #expect(throws: StorageError.self) { try f.read(bom + bom + Array("{}".utf8)) }
+        #expect(throws: StorageError.self) { try f.read(bom) }
+    }
+
+    @Test func inlineDataSizeFollowsItsBytes() throws {
+        func size(_ json: String) throws -> Value? { try f.field("blob", json).entity?["size"] }
+        #expect(try size(#"{"id":"L1","format":"text/plain","data":"aGVsbG8="}"#)?.isSame(as: .int(5)) == true, "no size")
+        #expect(try size(#"{"id":"L1","size":99,"data":"aGVsbG8="}"#)?.isSame(as: .int(5)) == true, "a wrong size")
+        #expect(try size(#"{"id":"L1","size":null,"data":"aGVsbA=="}"#)?.isSame(as: .int(4)) == true)
+        #expect(try size(#"{"id":"L1","data":""}"#)?.isSame(as: .int(0)) == true)
+        #expect(try size(#"{"id":"L1","size":3,"data":"not base64!"}"#)?.isSame(as: .int(3)) == true,
+                "bytes that do not decode leave the size as it is (reading them is the error)")
+        // The count agrees with Foundation's decoder (which `readBytes` uses), counted without decoding when well formed.
+        for text in ["", "AQ==", "AQI=", "AQID", "aGVsbG8h", "aGVsbG8", "aGVs bG8=", "aGV=bA==", "aGVsbA=", "====", "AQ=A", "+/+/",
+                     "A===", "AQ==AQ==", "QUJD", "AQ=\n"] {
+            #expect(InlineBytes.decodedCount(text) == Data(base64Encoded: text)?.count, "\(text)")
+        }
+        #expect(InlineBytes.wellFormedCount("aGVsbG8=") == 5 && InlineBytes.wellFormedCount("AQ=A") == nil)
+    }
+
     @Test func seededFuzzNeverCrashes() throws {
         let doc = Array(#"""
         {"okit":{"version":1,"type":"Lib"},"name":"L","books":[{"id":"B1","name":"D\u00fcne \"q\" \\ 😀","count":3,"price":10.5,

@@ -76,6 +76,52 @@ extension Engine {
     }
 }
 
+/// The metadata of `inlineData`/`inlineImage` values: their `size` follows the base64 bytes in `data` (a file
+/// written by hand or by another tool may carry none, or a wrong one).
+enum InlineBytes {
+    /// The number of bytes `readBytes` decodes from base64 text, or nil when it does not decode. Well-formed
+    /// base64 (padded, no spaces) is counted, not decoded; anything else is left to `Data(base64Encoded:)`,
+    /// whose answer `readBytes` gives.
+    static func decodedCount(_ base64: String) -> Int? {
+        wellFormedCount(base64) ?? Data(base64Encoded: base64)?.count
+    }
+
+    static func wellFormedCount(_ base64: String) -> Int? {
+        var text = base64
+        return text.withUTF8 { u -> Int? in
+            guard u.count % 4 == 0 else { return nil }
+            var padding = 0
+            for (k, c) in u.enumerated() {
+                switch c {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
+                    if padding > 0 { return nil }
+                case 0x3D:
+                    padding += 1
+                    if padding > 2 || k < u.count - 2 { return nil }
+                default: return nil
+                }
+            }
+            return u.count / 4 * 3 - padding
+        }
+    }
+
+    /// The slot of `size` in an inline binary's metadata and the size its `data` decodes to; nil for other
+    /// entities, and when `data` is missing or not base64 (its `size` is then left as it is).
+    static func size(of meta: Entity) -> (slot: Int, size: Int)? {
+        guard meta.type.kind == .inlineBinary, let sizeSlot = meta.type.slot(of: "size"),
+              let dataSlot = meta.type.slot(of: "data"), case .string(let b64) = meta.values[dataSlot],
+              let n = decodedCount(b64) else { return nil }
+        return (sizeSlot, n)
+    }
+
+    /// Sets `size` from `data` (on load: the model never says a size its bytes do not have).
+    static func syncSize(_ meta: Entity) {
+        guard let (slot, n) = size(of: meta) else { return }
+        if case .int(n) = meta.values[slot] { return }
+        meta.values[slot] = .int(n)
+    }
+}
+
 /// PNG and JPEG magic numbers against the declared format of an image.
 enum ImageFormat {
     static func check(_ bytes: [UInt8], format: String, field: String) throws {

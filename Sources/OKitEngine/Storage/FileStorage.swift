@@ -256,7 +256,9 @@ public final class FileStorage: ModelStorage {
         let offset = min(f.offset, bytes.count)
         e.offset = offset
         var line = 1, col = 1
-        for b in bytes[..<offset] { if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 } }
+        // A leading byte order mark is not a column (the reader skips it); the byte offset stays the file's.
+        let start = JSONReader.hasBOM(bytes) ? min(offset, JSONReader.bom.count) : 0
+        for b in bytes[start..<offset] { if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 } }
         e.line = line
         e.column = col
         e.jsonPath = JSONPathLocator.path(in: bytes, at: offset)

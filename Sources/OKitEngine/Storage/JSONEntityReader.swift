@@ -5,8 +5,10 @@ import Foundation
 /// Nesting recurses (entity → field value → entity), so the functions on that path are kept small: each level
 /// costs two short frames even in debug builds, and 512 levels fit any thread's stack.
 extension JSONReader {
-    /// Reads the whole document as a root entity of `type`.
+    /// Reads the whole document as a root entity of `type`. A leading UTF-8 byte order mark (some Windows
+    /// editors write one) is skipped; offsets stay those of the file.
     mutating func root(_ type: EntityType) throws(Failure) -> Entity {
+        if i == 0, JSONReader.hasBOM(b) { i = JSONReader.bom.count }
         let e = try entity(type, parent: nil, isRoot: true)
         skipSpace()
         if i < b.count { throw fail("unexpected text after the end of the document") }

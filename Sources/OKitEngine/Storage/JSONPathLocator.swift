@@ -1,24 +1,21 @@
 /// Finds the JSON path (`$.books[3].price`) of a byte offset in a document, for error messages. Runs only
 /// when something failed, so it favours simplicity over speed; it stops at the offset and tolerates
 /// malformed input after it.
+///
+/// The path is for a one- or two-line message (quality.md "Errors"): keys are shown escaped like JSON strings
+/// (a control character never reaches the terminal raw), a long key is cut, and a deep path keeps its first and
+/// last segments with `…` between.
 enum JSONPathLocator {
     enum Frame { case object(key: String?), array(index: Int) }
+
+    /// Segments kept at each end of a deep path, and the longest path and key shown.
+    static let headSegments = 3, tailSegments = 4
+    static let maxLength = 160, maxKeyLength = 40
 
     static func path(in bytes: [UInt8], at offset: Int) -> String {
         var stack: [Frame] = []
         var i = 0
         var expectingKey = false
-        func render() -> String {
-            var s = "$"
-            for f in stack {
-                switch f {
-                case .object(let k?): s += isPlain(k) ? ".\(k)" : "[\"\(k)\"]"
-                case .object(nil): break
-                case .array(let n): s += "[\(n)]"
-                }
-            }
-            return s
-        }
         while i < min(offset, bytes.count) {
             let c = bytes[i]
             switch c {
@@ -33,14 +30,12 @@ enum JSONPathLocator {
                 else if case .object? = stack.last { expectingKey = true }
             case 0x22:
                 var j = i + 1
-                var text: [UInt8] = []
                 while j < bytes.count, bytes[j] != 0x22 {
                     if bytes[j] == 0x5C { j += 1 }
-                    if j < bytes.count { text.append(bytes[j]) }
                     j += 1
                 }
                 if expectingKey, case .object? = stack.last {
-                    stack[stack.count - 1] = .object(key: String(decoding: text, as: UTF8.self))
+                    stack[stack.count - 1] = .object(key: unescape(bytes[(i + 1)..<min(j, bytes.count)]))
                     expectingKey = false
                 }
                 i = j
@@ -48,7 +43,102 @@ enum JSONPathLocator {
             }
             i += 1
         }
-        return render()
+        return render(stack.compactMap { f -> String? in
+            switch f {
+            case .object(let k?): return segment(k)
+            case .object(nil): return nil
+            case .array(let n): return "[\(n)]"
+            }
+        })
+    }
+
+    /// `$` and the segments, abbreviated: at most `headSegments` + `tailSegments` segments around a `…`, and
+    /// at most about `maxLength` characters (segments at the start go first; the last one always stays).
+    static func render(_ segments: [String]) -> String {
+        var head = Array(segments.prefix(headSegments))
+        var tail = Array(segments.dropFirst(head.count).suffix(tailSegments))
+        var cut = head.count + tail.count < segments.count
+        func text() -> String { "$" + head.joined() + (cut ? "…" : "") + tail.joined() }
+        while text().count > maxLength, head.count + tail.count > 1 {
+            if !head.isEmpty { head.removeLast() } else { tail.removeFirst() }
+            cut = true
+        }
+        return text()
+    }
+
+    /// One key as a path segment: `.name` when plain, else `["…"]` with JSON escapes; a long key is cut with `…`.
+    static func segment(_ key: String) -> String {
+        let scalars = Array(key.unicodeScalars)
+        let long = scalars.count > maxKeyLength
+        let shown = long ? String(String.UnicodeScalarView(scalars.prefix(maxKeyLength - 1))) : key
+        if isPlain(shown), !long { return "." + shown }
+        return "[\"" + escape(shown) + (long ? "…" : "") + "\"]"
+    }
+
+    /// A key as inside a JSON string: quotes, backslashes, control characters and the characters that move or
+    /// reorder text on a terminal (line/paragraph separators, bidirectional controls) escaped.
+    static func escape(_ key: String) -> String {
+        var s = ""
+        for u in key.unicodeScalars {
+            switch u {
+            case "\"": s += "\\\""
+            case "\\": s += "\\\\"
+            case "\n": s += "\\n"
+            case "\r": s += "\\r"
+            case "\t": s += "\\t"
+            case "\u{8}": s += "\\b"
+            case "\u{C}": s += "\\f"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                let hex = String(u.value, radix: 16)
+                s += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: s.unicodeScalars.append(u)
+            }
+        }
+        return s
+    }
+
+    /// A key's text with its JSON escapes resolved (a malformed escape is kept as it is written).
+    static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+        guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        var j = raw.startIndex
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.endIndex else { return nil }
+            var v: UInt32 = 0
+            for c in raw[at..<(at + 4)] {
+                guard let d = UInt32(String(UnicodeScalar(c)), radix: 16) else { return nil }
+                v = v * 16 + d
+            }
+            return v
+        }
+        while j < raw.endIndex {
+            let c = raw[j]
+            guard c == 0x5C, j + 1 < raw.endIndex else { out.append(c); j += 1; continue }
+            let e = raw[j + 1]
+            switch e {
+            case 0x22, 0x5C, 0x2F: out.append(e)
+            case 0x62: out.append(0x08)
+            case 0x66: out.append(0x0C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x75:
+                guard var code = hex4(j + 2) else { out.append(c); j += 1; continue }
+                var used = 6
+                if code >= 0xD800, code < 0xDC00, j + 12 <= raw.endIndex, raw[j + 6] == 0x5C, raw[j + 7] == 0x75,
+                   let low = hex4(j + 8), low >= 0xDC00, low < 0xE000 {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    used = 12
+                }
+                if code >= 0xD800, code < 0xE000 { code = 0xFFFD }   // unpaired surrogate: shown as �
+                JSONReader.appendUTF8(code, to: &out)
+                j += used
+                continue
+            default: out.append(c); out.append(e)
+            }
+            j += 2
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func isPlain(_ k: String) -> Bool {

@@ -32,6 +32,15 @@ struct JSONReader {
         self.engine = engine
     }
 
+    /// The UTF-8 byte order mark: accepted at the start of a document, never written.
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    static func hasBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    static func hasBOM(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { hasBOM($0) } }
+
     // MARK: Scanning
 
     @inline(__always) mutating func skipSpace() {

@@ -118,7 +118,9 @@ extension JSONReader {
     mutating func binaryValue(_ t: FieldType, owner: Entity) throws(Failure) -> Value {
         guard let et = engine.schema.entityType(for: t) else { throw fail("unknown binary type") }
         guard peek() == 0x7B else { throw typeError("an object with the \(t.declaration) metadata", i) }
-        return .entity(try entity(et, parent: owner))
+        let meta = try entity(et, parent: owner)
+        if et.kind == .inlineBinary { InlineBytes.syncSize(meta) }
+        return .entity(meta)
     }
 
     /// An array or a set.

@@ -43,9 +43,12 @@ struct JSONWriter {
     mutating func fields(_ e: Entity, first: Bool) {
         var first = first
         let keys = e.type.keyPrefixes
+        // An inline binary's `size` is written as its `data` decodes (whatever set `data`).
+        let inlineSize = e.type.kind == .inlineBinary ? InlineBytes.size(of: e) : nil
         e.values.withUnsafeBufferPointer { values in
             for slot in 0..<values.count {
-                let v = values[slot]
+                var v = values[slot]
+                if let inlineSize, inlineSize.slot == slot { v = .int(inlineSize.size) }
                 // A nil is omitted (it reads back as the field's default) unless the default is not nil.
                 if v.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
                 if !first { out.append(0x2C) }

@@ -42,7 +42,8 @@ struct TestCommand: ParsableCommand {
         options.updateSnapshots = updateSnapshots
         options.strict = strict
         options.scratch = scratch
-        options.print = { FileHandle.standardOutput.write(Data(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n").utf8)) }
+        // `print` goes to stderr (stdout carries the TAP lines), as `#` lines like TAP comments.
+        options.print = { FileHandle.standardError.write(Data(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n").utf8)) }
         let files: [URL]
         do { files = try FlowTestRunner.discover(paths, root: root) } catch {
             throw RunFailure(code: 2, message: "okit-run test: \(error)")

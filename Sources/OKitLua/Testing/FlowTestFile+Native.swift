@@ -47,20 +47,44 @@ extension FlowTestFile {
             let app = try launchedApp(call, 1)
             let folder = url.deletingLastPathComponent()
             let log = call.stringOrNil(2).map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
-                ?? (app.options.dataFolder ?? options.scratch).appendingPathExtension("session.jsonl")
+                ?? nextSessionLog()
             let header = SessionRecorder.Header(app: app.appFile?.path ?? "", now: app.engine.clock.now,
                                                 seed: app.options.seed, language: app.options.language)
             do {
                 app.driver.recorder = try SessionRecorder(url: log, header: header, clock: app.engine.clock)
             } catch {
-                throw LuaRaise("app:record: cannot write \(log.path): \(error.localizedDescription)")
+                throw LuaRaise("app:record: cannot write \(log.path): \(error.localizedDescription)", withPosition: false)
             }
             host.lua.push(log.path)
             return 1
         }
         lua.rawSet(-2, "record")
+        lua.push(function: "check") { [unowned self] call in
+            let app = try launchedApp(call, 1)
+            if isReleased(app) {
+                throw LuaRaise("this app was launched by a test that has ended, and released with it (launch it again "
+                    + "in this test, e.g. in before_each)", withPosition: false)
+            }
+            return 0
+        }
+        lua.rawSet(-2, "check")
+        lua.push(function: "syncClock") { [unowned self] _ in
+            syncClock()
+            return 0
+        }
+        lua.rawSet(-2, "syncClock")
         lua.push(options.updateSnapshots)
         lua.rawSet(-2, "update")
+    }
+
+    /// Where `app:record()` without a path writes: `<sessions>/<test file>-<n>.session.jsonl`, the test file's
+    /// path as the runner shows it with `/` as `-` (`tests-books_test-1.session.jsonl`), `n` counting the logs
+    /// of this file. Outside the scratch folder, so the log outlives the run.
+    func nextSessionLog() -> URL {
+        recordCount += 1
+        var name = displayPath.hasSuffix(".lua") ? String(displayPath.dropLast(4)) : displayPath
+        name = name.split(separator: "/").filter { !$0.isEmpty && $0 != "." && $0 != ".." }.joined(separator: "-")
+        return options.sessions.appendingPathComponent("\(name)-\(recordCount).session.jsonl")
     }
 
     /// The app behind a native app object argument.
@@ -78,7 +102,8 @@ extension FlowTestFile {
         let path = try call.string(1)
         let appURL = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
         guard FileManager.default.fileExists(atPath: appURL.path) else {
-            throw LuaRaise("launch(\"\(path)\"): no app file at \(appURL.path) (paths are relative to the test file's folder)")
+            throw LuaRaise("launch(\"\(path)\"): no app file at \(appURL.path) (paths are relative to the test file's folder)",
+                           withPosition: false)
         }
         func option(_ key: String) -> String? {
             defer { host.lua.pop() }
@@ -114,7 +139,10 @@ extension FlowTestFile {
         } catch {
             throw LuaRaise("launch(\"\(path)\"): \(error)", withPosition: false)
         }
-        launched.append((WeakApp(app), app.engine.warnings.count))
+        // The warnings of loading count too: they fail the test that launched the app under --strict.
+        launched.append((WeakApp(app), 0))
+        if inTest { testApps.append(WeakApp(app)) }
+        syncClock()
         host.pushAppObject(driving: app)
         return 1
     }
@@ -124,7 +152,8 @@ extension FlowTestFile {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
         guard fm.fileExists(atPath: source.path, isDirectory: &isFolder) else {
-            throw LuaRaise("launch: opts.fixtures: no file or folder at \(source.path) (relative to the test file's folder)")
+            throw LuaRaise("launch: opts.fixtures: no file or folder at \(source.path) (relative to the test file's folder)",
+                           withPosition: false)
         }
         let target = data.appendingPathComponent("okit/data")
         try fm.createDirectory(at: target, withIntermediateDirectories: true)

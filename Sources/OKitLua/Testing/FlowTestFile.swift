@@ -23,6 +23,9 @@ public struct FlowTestOptions {
     public var print: (String) -> Void = { Swift.print($0) }
     /// Where launched apps' fresh data folders go (removed by the runner at the end).
     public var scratch = FileManager.default.temporaryDirectory
+    /// Where `app:record()` without a path writes its log (kept after the run, so `okit-run replay` can read it):
+    /// `$TMPDIR/okit-sessions/`.
+    public var sessions = FileManager.default.temporaryDirectory.appendingPathComponent("okit-sessions")
 
     public init() {}
 }
@@ -36,9 +39,18 @@ final class FlowTestFile {
     let displayPath: String
     let options: FlowTestOptions
     let host: LuaApp
-    /// Apps launched since the last result (for `--strict`: their warnings fail the test).
+    /// Open apps with the number of their warnings already counted (for `--strict`: a test fails on the warnings
+    /// logged since the last result, those of loading a newly launched app included).
     var launched: [(app: WeakApp, warnings: Int)] = []
     var launchCount = 0
+    /// `app:record()` logs written without a path (their names count up per test file).
+    var recordCount = 0
+    /// True while a test (with its `before_each` and `after_each` hooks) runs.
+    var inTest = false
+    /// The apps launched by the running test: released when it ends.
+    var testApps: [WeakApp] = []
+    /// Apps released when their test ended: their commands raise.
+    var released: [WeakApp] = []
 
     /// A launched app, not kept alive by the list.
     final class WeakApp {
@@ -85,12 +97,44 @@ final class FlowTestFile {
             }
             try lua.load(bytes: [UInt8](source), chunkName: displayPath)
             try lua.pcall(nargs: 0, nresults: 0)
-            return try runTests(framework, report: report)
+            let counts = try runTests(framework, report: report)
+            releaseAll()
+            return counts
         } catch {
+            releaseAll()
             report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: "\(error)",
                                   location: nil, seconds: 0))
             return (0, 1, 0)
         }
+    }
+
+    /// Releases every app still open (at the end of the file: those launched outside tests).
+    private func releaseAll() {
+        for w in launched { if let app = w.app.app { release(app) } }
+        launched = []
+        testApps = []
+    }
+
+    /// Releases an app a test launched: its data folder's storage is closed (the lock taken back, so the next test
+    /// can launch on the same folder; nothing is stored), its session log closed; its commands raise from now on.
+    func release(_ app: LuaApp) {
+        guard !isReleased(app) else { return }
+        app.fileStorage?.close()
+        app.fileStorage = nil
+        app.driver.recorder = nil
+        released.append(WeakApp(app))
+    }
+
+    func isReleased(_ app: LuaApp) -> Bool {
+        released.removeAll { $0.app == nil }
+        return released.contains { $0.app === app }
+    }
+
+    /// The test file's clock (`okit.date.now()`, `os.time()`) follows the app launched last that is still open;
+    /// with none, it stands at the epoch.
+    func syncClock() {
+        let last = launched.reversed().lazy.compactMap { $0.app.app }.first { !self.isReleased($0) }
+        host.virtualClock?.set(last?.engine.clock.now ?? FlowTestFile.epoch)
     }
 
     /// Calls `T.name()`.
@@ -112,6 +156,12 @@ final class FlowTestFile {
         lua.pop()
         lua.newTable(hash: 2)
         if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        lua.push(function: "begin") { [unowned self] _ in
+            inTest = true
+            testApps = []
+            return 0
+        }
+        lua.rawSet(-2, "begin")
         var counts = (0, 0, 0)
         lua.push(function: "report") { [unowned self] call in
             try call.requireTable(1)
@@ -151,7 +201,16 @@ final class FlowTestFile {
                 r.message = "warnings under --strict:\n" + warnings.joined(separator: "\n")
             }
         }
-        launched = launched.compactMap { w in w.app.app.map { (w.app, $0.engine.warnings.count) } }
+        if inTest {
+            // The test ended (after its after_each hooks): its apps are released.
+            inTest = false
+            for w in testApps { if let app = w.app { release(app) } }
+            testApps = []
+        }
+        launched = launched.compactMap { w in
+            w.app.app.flatMap { isReleased($0) ? nil : (w.app, $0.engine.warnings.count) }
+        }
+        syncClock()
         return r
     }
 }

@@ -6,8 +6,9 @@
 /// - `T.install()` sets the globals `describe`, `it`, `pending`, `before_each`, `after_each`, `setup`,
 ///   `teardown` and `assert` (Lua's own when called; `assert.equal`, `.same`, `.contains`, `.is_true`, … and
 ///   busted's chained forms `assert.are.same`, `assert.is_not.nil`, `assert.has_no.errors`).
-/// - `T.run { filter =, report = }` runs the tests registered since `T.reset()` in declaration order, calls
-///   `report { name, status = "ok"|"fail"|"pending", message, where = "file:line", seconds }` after each, and
+/// - `T.run { filter =, begin =, report = }` runs the tests registered since `T.reset()` in declaration order,
+///   calls `begin { name }` before each test's `before_each` hooks and
+///   `report { name, status = "ok"|"fail"|"pending", message, where = "file:line", seconds }` after its `after_each` hooks, and
 ///   returns passed, failed, skipped. A failing teardown is reported as one more failure, `<block> (teardown)`.
 /// - `T.reset()`, `T.describe_value(v)` (the pretty printer), `T.same(a, b)` and `T.contains(partial, actual)`
 ///   (`true`, or `false` and the first difference: `at .rows[2].text: expected "Dune", got "Emma"`).
@@ -506,6 +507,7 @@ public enum FlowTestFramework {
 
     local function runAll(opts)
       local report = opts.report or function() end
+      local begin = opts.begin or function() end
       local filter = opts.filter
       local passed, failed_, skipped = 0, 0, 0
 
@@ -524,6 +526,7 @@ public enum FlowTestFramework {
           result.status = "pending"
           return finish(result, started)
         end
+        begin(result)
         local failure = blockError
         if not failure then
           local blocks = chainOf(test.parent)
@@ -592,7 +595,8 @@ public enum FlowTestFramework {
     end
 
     --- Runs the registered tests in declaration order: `opts.filter` selects by full name (a Lua pattern or a plain
-    --- substring), `opts.report(result)` gets `{ name, status, message, where, seconds }` after each test.
+    --- substring), `opts.begin(result)` is called as a test starts (before its before_each hooks),
+    --- `opts.report(result)` gets `{ name, status, message, where, seconds }` after each test.
     --- Returns passed, failed, skipped.
     function T.run(opts)
       if running then error("T.run: tests are already running", 2) end

@@ -126,6 +126,9 @@ public final class FlowTestRunner {
         return xml + "</testsuites>\n"
     }
 
+    /// Text for XML 1.0 content and attributes: markup characters escaped, CR as `&#13;` (kept through parsing),
+    /// and characters XML 1.0 does not allow even as references (other control characters, U+FFFE, U+FFFF)
+    /// replaced by U+FFFD.
     static func escape(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
@@ -135,8 +138,13 @@ public final class FlowTestRunner {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "\n", "\t": out.unicodeScalars.append(c)
+            case "\r": out += "&#13;"
             default:
-                if c.value < 0x20 { out += "&#\(c.value);" } else { out.unicodeScalars.append(c) }
+                if c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF {
+                    out.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    out.unicodeScalars.append(c)
+                }
             }
         }
         return out

@@ -2,10 +2,30 @@
 /// assertions that need the framework (`app:expectScreen`, `app:snapshot`) (spec/testing.md).
 enum FlowTestSupport {
     /// A chunk called with `(native, T)`: `native` holds `launch(path, opts)`, `snapshotJSON(app)`,
-    /// `decodeJSON(text)`, `record(app, path)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()` and `update` (the
-    /// `--update-snapshots` flag); `T` is the framework table. It returns the `okit.test` module.
+    /// `decodeJSON(text)`, `record(app, path)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()`,
+    /// `check(app)` (raises for an app released when its test ended), `syncClock()` (the test file's clock to the
+    /// app launched last) and `update` (the `--update-snapshots` flag); `T` is the framework table. It returns the
+    /// `okit.test` module.
     static let source: String = #"""
     local native, T = ...
+
+    -- Calls `f(...)`; an error is raised again at `level` from the caller (the test file's line), without the
+    -- position inside this chunk.
+    local function raising(level, f, ...)
+      local result = table.pack(pcall(f, ...))
+      if not result[1] then
+        local err = result[2]
+        if type(err) == "string" then err = err:gsub("^okit%.test[%w%.]*:%d+: ", "", 1) end
+        error(err, level + 1)
+      end
+      return table.unpack(result, 2, result.n)
+    end
+
+    -- The results of an app command, after the test file's clock caught up with the app launched last.
+    local function settled(...)
+      native.syncClock()
+      return ...
+    end
 
     local App = {}
     local function wrap(nv)
@@ -18,7 +38,10 @@ enum FlowTestSupport {
       local nv = rawget(self, "_native")
       local v = nv[key]
       if type(v) == "function" then
-        return function(_, ...) return v(nv, ...) end
+        return function(_, ...)
+          native.check(nv)
+          return settled(v(nv, ...))
+        end
       end
       return v
     end
@@ -29,6 +52,7 @@ enum FlowTestSupport {
       if type(partial) ~= "table" then
         error("app:expectScreen(partial): partial must be a table like { screen = { title = \"Books\" } }", 2)
       end
+      native.check(self._native)
       local snap = self._native:screen()
       local ok, diff = T.contains(partial, snap)
       if not ok then
@@ -43,6 +67,7 @@ enum FlowTestSupport {
       if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") or name:match("^%.") then
         error("app:snapshot(name): name must be letters, digits, '_', '-' or '.', like \"books-empty\"", 2)
       end
+      native.check(self._native)
       local json = native.snapshotJSON(self._native)
       local path = native.snapshotDir() .. "/" .. name .. ".json"
       local stored = native.readFile(path)
@@ -61,7 +86,8 @@ enum FlowTestSupport {
     --- Call it right after launch for a log that replays from a fresh data folder.
     function App:record(path)
       if path ~= nil and type(path) ~= "string" then error("app:record([path]): path must be a string", 2) end
-      return native.record(self._native, path)
+      native.check(self._native)
+      return raising(2, native.record, self._native, path)
     end
 
     local M = {}
@@ -74,7 +100,7 @@ enum FlowTestSupport {
       if opts ~= nil and type(opts) ~= "table" then
         error("launch(appFile [, opts]): opts must be a table { data =, fixtures =, now =, lang = }", 2)
       end
-      return wrap(native.launch(path, opts or {}))
+      return wrap(raising(2, native.launch, path, opts or {}))
     end
 
     return M

@@ -60,6 +60,8 @@ import Testing
             Issue.record("a damaged file loaded")
         } catch let e as StorageError {
             #expect(e.description.contains("wrong key or damaged file"))
+            #expect(e.description.contains("set OKIT_PASSPHRASE") && e.description.contains("--recover default"), "the way out: \(e.description)")
+            #expect(e.description.split(separator: "\n").count == 2)
         }
         #expect(try bytes(folder) == damaged, "never written over")
     }

@@ -133,7 +133,10 @@ public final class FileStorage: ModelStorage {
         }
         do { return try SealedFile.open(raw, key: key) } catch {
             unreadable.insert(model)
-            throw StorageError(kind: .io, path: path, message: "\(error); the file is left as it is")
+            let isModelFile = path == (try? folder.modelFile(model))
+            let aside = isModelFile ? "run okit-run with --recover \(model) to move it aside and start this model fresh"
+                                    : "move \(path) aside"
+            throw StorageError(kind: .io, path: path, message: "\(error); the file is left as it is\n  set OKIT_PASSPHRASE to the passphrase it was written with, restore a backup (okit-run backup restore NAME), or \(aside)")
         }
     }
 

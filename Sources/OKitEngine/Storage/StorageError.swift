@@ -27,8 +27,18 @@ public struct StorageError: Error, CustomStringConvertible {
             var text = "\(place): \(message)"
             if let jsonPath { text += " at \(jsonPath)" }
             if let offset { text += " (byte \(offset))" }
-            let model = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            return text + "\n  the file is left as it is; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
+            // The way out: `--recover` moves a model file (`…/okit/data/<model>.json`, its journal) aside; any other file (a
+            // partial's payload, a file checked inside a backup) is fixed or moved aside by hand.
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent()
+            if ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
+                let model = url.deletingPathExtension().lastPathComponent
+                return text + "\n  the file is left as it is; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
+            }
+            if folder.deletingLastPathComponent().lastPathComponent == "data" {
+                return text + "\n  the file is left as it is; fix it, restore a backup (okit-run backup restore NAME), or move it aside to start this partial empty"
+            }
+            return text + "\n  the file is left as it is"
         case .io, .locked, .invalidName:
             return "\(path): \(message)"
         }

@@ -60,7 +60,7 @@ final class LineReader {
             }
             if let deadline {
                 let ms = deadline.timeIntervalSinceNow * 1000
-                if ms <= 0 { return .timeout }
+                if ms.isNaN || ms <= 0 { return .timeout }
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let r = poll(&p, 1, Int32(min(ms.rounded(.up), Double(Int32.max))))
                 if r == 0 { return .timeout }

@@ -156,3 +156,23 @@ import Testing
         #expect(String(decoding: JSONWriter.entityJSON(meta), as: UTF8.self).contains(#""size":7"#), "undecodable data: kept")
     }
 }
+
+/// Values from input never make formatting trap or messages sprawl.
+@Suite struct ExtremeValueTests {
+    @Test func datesFarOutOfRangeFormatWithoutTrapping() {
+        for s in [1e300, -1e300, Double.nan, 9.3e18, -9.3e18, Double.infinity] {
+            let text = ISODate.format(Date(timeIntervalSince1970: s))
+            #expect(text.hasSuffix("Z") && text.count < 40, "\(s): \(text)")
+        }
+        #expect(ISODate.format(Date(timeIntervalSince1970: 1_556_704_800)) == "2019-05-01T10:00:00Z")
+    }
+
+    @Test func aLongBindingIsShownAroundTheColumn() {
+        let long = String(repeating: "a/", count: 300) + "b[0"
+        let e = BindingError(binding: long, column: long.count, message: "expected \"]\"")
+        #expect(e.description.count < 200, "\(e.description.count)")
+        #expect(e.description.hasPrefix("binding \"…") && e.description.contains("b[0\": expected \"]\" at column \(long.count)"))
+        let short = BindingError(binding: "books[0/name", column: 8, message: "expected \"]\"")
+        #expect(short.description == "binding \"books[0/name\": expected \"]\" at column 8")
+    }
+}

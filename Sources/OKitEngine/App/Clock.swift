@@ -18,8 +18,20 @@ public final class VirtualClock: AppClock {
     /// Starts at `start` (default 2019-05-01T10:00:00Z, as flow tests expect).
     public init(start: Date = Date(timeIntervalSince1970: 1_556_704_800)) { now = start }
 
-    public func advance(by seconds: Double) { now = now.addingTimeInterval(seconds) }
-    public func set(_ date: Date) { now = date }
+    /// The clock's range (0001-01-01 to 9999-12-31T23:59:59Z): every date the app can read from it can be formatted.
+    public static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+    public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// Moves the clock, clamped to its range (a NaN leaves it where it is).
+    public func advance(by seconds: Double) {
+        guard !seconds.isNaN else { return }
+        set(now.addingTimeInterval(seconds))
+    }
+
+    public func set(_ date: Date) {
+        guard !date.timeIntervalSince1970.isNaN else { return }
+        now = Swift.min(Swift.max(date, VirtualClock.earliest), VirtualClock.latest)
+    }
 }
 
 /// Where new entity ids come from.

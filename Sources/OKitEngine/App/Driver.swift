@@ -117,12 +117,13 @@ public final class Driver {
             }
         case "advance":
             guard let s = args["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
+            guard s.isFinite else { throw UsageError(message: "advance: seconds must be finite") }
             try requireHost().advance(seconds: s)
         case "store": try requireHost().store()
         case "relaunch": try requireHost().relaunch()
         case "quit": return true
         default:
-            throw UsageError(message: "unknown command \"\(name)\" (commands: \(Driver.commands.map(\.name).joined(separator: ", ")))")
+            throw UsageError(message: "unknown command \"\(ShellError.brief(name))\" (commands: \(Driver.commands.map(\.name).joined(separator: ", ")))")
         }
         return false
     }

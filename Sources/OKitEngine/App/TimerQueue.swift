@@ -52,6 +52,14 @@ public final class TimerQueue {
             if let i = t.interval { t.due = t.due.addingTimeInterval(i) } else { t.cancelled = true }
             do { try t.action() } catch { errors.append(error) }
         }
+        if guardCount >= 100_000 {
+            // A repeating timer far behind (a long move of the clock) skips the times past the cap, so the next
+            // call does not fire them all again.
+            for t in timers where !t.cancelled && t.due <= now {
+                guard let i = t.interval, i.isFinite else { continue }
+                t.due = t.due.addingTimeInterval(((now.timeIntervalSince(t.due) / i).rounded(.down) + 1) * i)
+            }
+        }
         return errors
     }
 }

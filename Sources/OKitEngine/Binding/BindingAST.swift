@@ -156,5 +156,14 @@ public struct BindingError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `binding "books[0/name": expected "]" at column 8`
-    public var description: String { "binding \"\(binding)\": \(message) at column \(column)" }
+    /// A long binding is shown around the column (messages stay one or two lines).
+    public var description: String {
+        guard binding.count > 120 || binding.contains(where: \.isNewline) else { return "binding \"\(binding)\": \(message) at column \(column)" }
+        let chars = Array(binding)
+        let from = max(0, min(column - 1, chars.count) - 40), to = min(chars.count, from + 100)
+        var shown = String(chars[from..<to]).replacingOccurrences(of: "\n", with: "\\n")
+        if from > 0 { shown = "…" + shown }
+        if to < chars.count { shown += "…" }
+        return "binding \"\(shown)\": \(message) at column \(column)"
+    }
 }

@@ -137,12 +137,19 @@ public final class AppShell {
     public func open(_ id: String, context binding: String? = nil) throws {
         try begin("open")
         guard let current = top else { throw ShellError.notStarted }
-        var ctx = current.context
-        if let binding, !binding.isEmpty {
+        try push(id, context: try contextEntity(binding, from: current))
+    }
+
+    /// The context a command's binding reaches from the current screen's context (none: that context). A long
+    /// binding that does not parse is shown shortened in the message.
+    func contextEntity(_ binding: String?, from current: any ShellScreen) throws -> Entity? {
+        guard let binding, !binding.isEmpty else { return current.context }
+        do {
             guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
-            ctx = e
+            return e
+        } catch let e as BindingError where e.binding.count > 60 || e.binding.contains(where: \.isNewline) {
+            throw BindingError(binding: ShellError.brief(e.binding, 60), column: e.column, message: ShellError.brief(e.message, 120))
         }
-        try push(id, context: ctx)
     }
 
     /// Pushes a screen on the current stack (the top presented screen's, else the tab's).
@@ -164,12 +171,7 @@ public final class AppShell {
     public func present(_ id: String, context binding: String? = nil) throws {
         try begin("present")
         guard let current = top else { throw ShellError.notStarted }
-        var ctx = current.context
-        if let binding, !binding.isEmpty {
-            guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
-            ctx = e
-        }
-        try presentScreen(id, context: ctx)
+        try presentScreen(id, context: try contextEntity(binding, from: current))
     }
 
     /// Goes back one screen (not past the first screen of the tab or of the presented stack).
@@ -272,10 +274,12 @@ public enum ShellError: Error, CustomStringConvertible {
     case invalidFields(String, String)
 
     public var description: String {
+        func b(_ s: String, _ limit: Int = 40) -> String { ShellError.brief(s, limit) }
+        func list(_ items: [String]) -> String { ShellError.briefList(items) }
         switch self {
         case .duplicateScreen(let id): return "screen \"\(id)\" is declared twice"
-        case .unknownScreen(let id, let known): return "no screen \"\(id)\" (declared: \(known.joined(separator: ", ")))"
-        case .unknownTab(let id, let tabs): return "no tab \"\(id)\" (tabs: \(tabs.joined(separator: ", ")))"
+        case .unknownScreen(let id, let known): return "no screen \"\(b(id))\" (declared: \(list(known)))"
+        case .unknownTab(let id, let tabs): return "no tab \"\(b(id))\" (tabs: \(list(tabs)))"
         case .noHome: return "the app has no home screen (okit.app { home = \"screen id\" })"
         case .notStarted: return "the app shell has not started"
         case .atHome: return "already at the first screen of this tab"
@@ -284,30 +288,51 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noHelp(let id): return "screen \"\(id)\" has no help (set help = \"…\")"
         case .noMenu: return "the app has no menu (okit.app { menu = \"screen id\" })"
         case .notYet(let what): return "\(what) is not available yet"
-        case .ambiguousRow(let k, let c): return "\"\(k)\" matches rows \(c.joined(separator: ", ")); address one by its position or id"
+        case .ambiguousRow(let k, let c): return "\"\(b(k))\" matches rows \(list(c)); address one by its position or id"
         case .noRowMatching(let k, let c, let n):
-            return c.isEmpty ? "no row \"\(k)\" (the list has \(n) rows; address rows by position, id or text)"
-                : "no row \"\(k)\" (did you mean \(c.map { "\"\($0)\"" }.joined(separator: ", "))?)"
-        case .noButton(let b, let all): return "no button \"\(b)\" (buttons: \(all.joined(separator: ", ")))"
-        case .noContext(let b): return "the context binding \"\(b)\" does not reach an entity"
+            return c.isEmpty ? "no row \"\(b(k))\" (the list has \(n) rows; address rows by position, id or text)"
+                : "no row \"\(b(k))\" (did you mean \(list(c.map { "\"\(b($0))\"" }))?)"
+        case .noButton(let x, let all): return "no button \"\(b(x))\" (buttons: \(list(all)))"
+        case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
-        case .noCell(let c, let cells): return "no cell \"\(c)\" (cells: \(cells.joined(separator: ", ")))"
-        case .notEditable(let c): return "cell \"\(c)\" takes no value"
-        case .notEditing(let c): return "cell \"\(c)\" takes values in edit mode only (edit first)"
-        case .badValue(let c, let expected): return "cell \"\(c)\" takes \(expected)"
-        case .noRow(let r, let count): return "no row \(r) (the list has \(count) rows)"
+        case .noCell(let c, let cells): return "no cell \"\(b(c))\" (cells: \(list(cells)))"
+        case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
+        case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit first)"
+        case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
+        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count) rows)"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         case .noAlert: return "no alert is waiting for an answer"
-        case .noAction(let a, let actions): return "no action \"\(a)\" (actions: \(actions.joined(separator: ", ")))"
-        case .emptyField(let a): return "\(a) needs every field filled in"
+        case .noAction(let a, let actions): return "no action \"\(b(a))\" (actions: \(list(actions)))"
+        case .emptyField(let a): return "\(b(a)) needs every field filled in"
         case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
-        case .disabled(let what, let row): return "the \(what) of row \(row) is disabled"
+        case .disabled(let what, let row): return "the \(what) of row \(b(row, 48)) is disabled"
         case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
         case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
         case .authenticationFailed: return "authentication failed: the app stays covered"
-        case .invalidFields(let a, let reason): return "\(a) is refused: \(reason)"
+        case .invalidFields(let a, let reason): return "\(b(a)) is refused: \(reason)"
         }
+    }
+}
+
+extension ShellError {
+    /// Text from a command or the models in a message: on one line, at most `limit` characters (a huge or
+    /// multi-line key keeps the message to one line).
+    static func brief(_ s: String, _ limit: Int = 40) -> String {
+        var t = String(s.prefix(limit + 1))
+        if t.contains(where: \.isNewline) { t = t.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n") }
+        return t.count > limit ? String(t.prefix(limit)) + "…" : t
+    }
+
+    /// Names in a message, each brief, cut with "… (n more)" past about `limit` characters.
+    static func briefList(_ items: [String], _ limit: Int = 160) -> String {
+        var out = ""
+        for (i, item) in items.enumerated() {
+            let b = brief(item, 48)
+            if i > 0, out.count + b.count + 2 > limit { return out + ", … (\(items.count - i) more)" }
+            out += (i > 0 ? ", " : "") + b
+        }
+        return out
     }
 }

@@ -66,7 +66,7 @@ public final class BackupsScreen: ShellScreen {
             return r
         }
         snap.rowCount = rows.count
-        snap.sections = [SectionSnapshot(header: nil, footer: nil, rows: Array(rows.dropFirst(offset).prefix(limit)))]
+        snap.sections = [SectionSnapshot(header: nil, footer: nil, rows: Array(rows.dropFirst(max(0, offset)).prefix(max(0, limit))))]
         return snap
     }
 

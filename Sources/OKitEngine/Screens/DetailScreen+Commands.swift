@@ -22,12 +22,12 @@ public enum DetailError: Error, CustomStringConvertible {
         case .takesNoValue(let c, let kind): return "cell \"\(c)\" is a \(kind) cell and takes no value"
         case .noValueBinding(let c, let kind, let property): return "cell \"\(c)\" (\(kind)) has no \(property) to write to"
         case .noOption(let c, let value, let options):
-            let list = options.enumerated().map { "\($0.offset + 1) \"\($0.element)\"" }.joined(separator: ", ")
-            return "cell \"\(c)\" has no option \(value) (options: \(list.isEmpty ? "none" : list); pass a name, an entity id or a 1-based position)"
+            let list = ShellError.briefList(options.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" })
+            return "cell \"\(c)\" has no option \(ShellError.brief(value, 48)) (options: \(list.isEmpty ? "none" : list); pass a name, an entity id or a 1-based position)"
         case .ambiguousOption(let c, let value, let positions):
-            return "cell \"\(c)\": \(value) names options \(positions.map(String.init).joined(separator: ", ")); pass its id or position"
+            return "cell \"\(c)\": \(ShellError.brief(value, 48)) names options \(ShellError.briefList(positions.map(String.init))); pass its id or position"
         case .noSegment(let c, let value, let segments):
-            return "cell \"\(c)\" has no segment \(value) (segments: \(segments.map { "\"\($0)\"" }.joined(separator: ", ")); pass a title or a 0-based index)"
+            return "cell \"\(c)\" has no segment \(ShellError.brief(value, 48)) (segments: \(ShellError.briefList(segments.map { "\"\(ShellError.brief($0))\"" })); pass a title or a 0-based index)"
         case .noAccessory(let c): return "cell \"\(c)\" has no accessory action (set accyTap)"
         }
     }
@@ -79,8 +79,8 @@ extension DetailScreen {
     func selectionTarget(_ shown: ShownCell) throws -> CellPosition? {
         let c = shown.cell
         if !c["selectNextRow"].isEmpty, let k = try engine.get(shown.context, c["selectNextRow"], mode: .display).intValue, k != 0 {
-            let i = shown.position.cell + k
-            if i >= 0, i < declaration.sections[shown.position.section].cells.count {
+            let (i, overflow) = shown.position.cell.addingReportingOverflow(k)
+            if !overflow, i >= 0, i < declaration.sections[shown.position.section].cells.count {
                 return CellPosition(section: shown.position.section, cell: i)
             }
         }

@@ -49,7 +49,7 @@ extension ListScreen {
             snap.index = letters
         }
         let start = max(0, min(offset, shown.count))
-        let end = min(shown.count, start + max(0, limit))
+        let end = start + min(max(0, limit), shown.count - start)   // no overflow for a huge limit
         var kept: [ObjectIdentifier: CachedRow] = [:]
         kept.reserveCapacity(end - start)
         for k in start..<end {

@@ -69,7 +69,9 @@ public enum RowAddress: Equatable, Sendable, ExpressibleByStringLiteral, Express
     public init?(_ value: Value) {
         switch value {
         case .int(let n): self = .position(n)
-        case .double(let d) where d == d.rounded(): self = .position(Int(d))
+        case .double(let d):
+            guard let n = Int(exactly: d) else { return nil }     // fractional, out of range, infinite or NaN
+            self = .position(n)
         case .string(let s): self = .key(s)
         case .list(let l) where l.count == 2:
             guard let s = l[0].intValue, let r = l[1].intValue else { return nil }
@@ -82,7 +84,7 @@ public enum RowAddress: Equatable, Sendable, ExpressibleByStringLiteral, Express
         switch self {
         case .position(let n): return "\(n)"
         case .pair(let s, let r): return "{\(s), \(r)}"
-        case .key(let k): return "\"\(k)\""
+        case .key(let k): return "\"\(ShellError.brief(k))\""
         }
     }
 

@@ -16,6 +16,9 @@ public enum ISODate {
 
     /// Appends the ISO form of `seconds` since 1970 to a byte buffer.
     public static func append(_ seconds: Double, to out: inout [UInt8], fractional: Bool = true, zone: Bool = true) {
+        // Years beyond ±999,999 (and NaN) are not dates anyone wrote: clamp so formatting never traps.
+        let limit = 31_556_926_000_000.0
+        let seconds = seconds.isNaN ? 0 : min(max(seconds, -limit), limit)
         let whole = seconds.rounded(.down)
         var secs = Int(whole)
         var frac = seconds - whole

@@ -63,7 +63,7 @@ public struct BackupError: Error, CustomStringConvertible, Sendable {
     }
 
     static func unsafeEntry(_ backup: String, entry: String, _ why: String) -> BackupError {
-        BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(JSONPathLocator.escape(entry))\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+        BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(JSONPathLocator.escape(entry.count > 120 ? String(entry.prefix(120)) + "…" : entry))\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
     }
 
     static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {

@@ -117,7 +117,13 @@ extension BackupStore {
                  key: (_ keyId: [UInt8]) -> SymmetricKey?, validate: ((String, [UInt8]) throws -> Void)?,
                  progress: ((Int64, Int64) -> Void)?) throws {
         let backup = archive.backup
-        let total = manifest.files.reduce(Int64(0)) { $0 + $1.size }
+        // Sizes come from the archive: add them without trapping (a sum past Int64 is a hostile manifest).
+        var total: Int64 = 0
+        for f in manifest.files {
+            let (sum, overflow) = total.addingReportingOverflow(max(0, f.size))
+            if overflow { throw BackupError.mismatch(backup, file: f.path, "has a size that does not add up (\(f.size) bytes)") }
+            total = sum
+        }
         var done: Int64 = 0
         progress?(0, total)
         var folders: Set<String> = []

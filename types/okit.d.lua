@@ -562,7 +562,20 @@ function okit.theme(name, values) end
 --- An action property: a binding evaluated on the row's, cell's or screen's entity, or a Lua function.
 --- Navigation the function issues (`app:open`, `app:present`, `app:back`, `app:close`) runs after the current
 --- command, in order.
----@alias okit.Action string|fun(ctx: okit.Entity, app: okit.App)
+---@alias okit.Action string|fun(ctx: okit.Entity, app: okit.Navigator)
+
+--- The `app` a Lua action or hook gets: navigation that runs after the current command, in order (not at all
+--- when the action raises). `ctx`: an entity, or a binding evaluated on the screen on top then.
+---@class okit.Navigator
+local Navigator = {}
+---@param id string
+---@param ctx? okit.Entity|string
+function Navigator:open(id, ctx) end
+---@param id string
+---@param ctx? okit.Entity|string
+function Navigator:present(id, ctx) end
+function Navigator:back() end
+function Navigator:close() end
 
 --- The screen a controller hook receives: its id, kind and context entity.
 ---@class okit.ScreenInfo
@@ -596,10 +609,12 @@ function okit.theme(name, values) end
 ---@field editInherit? string
 ---@field help? string literal: plain help text; the help button shows when set
 ---@field buttons? okit.BarButton[]
----@field onAppear? fun(screen: okit.ScreenInfo)
----@field onDisappear? fun(screen: okit.ScreenInfo)
----@field onAdd? fun(entity: okit.Entity, screen: okit.ScreenInfo)
----@field onDelete? fun(entity: okit.Entity, screen: okit.ScreenInfo)
+---@field onAppear? string|fun(screen: okit.ScreenInfo, app: okit.Navigator) each time the screen becomes the top one
+---@field onDisappear? string|fun(screen: okit.ScreenInfo, app: okit.Navigator) when it stops being the top one
+---@field onEdit? string|fun(screen: okit.ScreenInfo, app: okit.Navigator) when edit mode switches
+---@field onAdd? string|fun(entity: okit.Entity, screen: okit.ScreenInfo, app: okit.Navigator)
+---@field onDelete? string|fun(entity: okit.Entity, screen: okit.ScreenInfo, app: okit.Navigator)
+---@field onSelect? string|fun(entity: okit.Entity, screen: okit.ScreenInfo, app: okit.Navigator)
 
 --- A list, menu or selection screen.
 ---@class okit.ListScreen: okit.Screen

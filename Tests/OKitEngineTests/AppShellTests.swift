@@ -236,7 +236,7 @@ import Testing
             a.more = "#true"
             a.moreActions = "%Activate,%Set as Marked,%Rename"
             a.moreActionsEnabled = ",!marked,#false"
-            a.moreActionsTap = [.function { e in ran.append("activate \(e?["name"]?.description ?? "")") }, .binding("setAsMarked()"), .binding("")]
+            a.moreActionsTap = [.function { e, _ in ran.append("activate \(e?["name"]?.description ?? "")") }, .binding("setAsMarked()"), .binding("")]
         }
         #expect(try rows(shell)[0].more)
         try shell.more(row: "1")

@@ -111,10 +111,10 @@ import Testing
     @Test func eachCellHasItsOwnTapAndAccessoryActions() throws {
         var log: [String] = []
         let (f, s) = try screen([
-            CellDeclaration(kind: "table", properties: ["path": "%A"], actions: ["tap": .function { e in log.append("tap \(e?["name"]?.description ?? "")") },
+            CellDeclaration(kind: "table", properties: ["path": "%A"], actions: ["tap": .function { e, _ in log.append("tap \(e?["name"]?.description ?? "")") },
                                                                                  "tapEdit": .binding("setAsMarked()")]),
-            CellDeclaration(kind: "table", properties: ["path": "%B", "accyText": "#Go"], actions: ["accyTap": .function { _ in log.append("accy B") },
-                                                                                                       "accyEditTap": .function { _ in log.append("accyEdit B") }]),
+            CellDeclaration(kind: "table", properties: ["path": "%B", "accyText": "#Go"], actions: ["accyTap": .function { _, _ in log.append("accy B") },
+                                                                                                       "accyEditTap": .function { _, _ in log.append("accyEdit B") }]),
         ])
         try s.tap(.key("A"))
         try s.accessory(.key("B"))

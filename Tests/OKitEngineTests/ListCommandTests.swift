@@ -135,10 +135,10 @@ import Testing
         var log: [String] = []
         let (_, shell, _) = try shell {
             $0.add = "#true"; $0.delete = "#true"; $0.deletePrompt = "#false"; $0.edit = "#true"
-            $0.hooks.onAppear = .function { _ in log.append("appear") }
-            $0.hooks.onAdd = .function { e in log.append("add \(e?.type.name ?? "-")") }
-            $0.hooks.onDelete = .function { e in log.append("delete \(e?["name"]?.displayString ?? "-")") }
-            $0.hooks.onEdit = .function { _ in log.append("edit") }
+            $0.hooks.onAppear = .function { _, _ in log.append("appear") }
+            $0.hooks.onAdd = .function { e, _ in log.append("add \(e?.type.name ?? "-")") }
+            $0.hooks.onDelete = .function { e, _ in log.append("delete \(e?["name"]?.displayString ?? "-")") }
+            $0.hooks.onEdit = .function { _, _ in log.append("edit") }
         }
         try shell.add()
         try shell.delete(row: "Emma")

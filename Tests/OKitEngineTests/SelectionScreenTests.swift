@@ -273,14 +273,14 @@ final class SelectionFixture {
 
     @Test func aSelectionIsOneTransaction() throws {
         var failing = ScreenHooks()
-        failing.onSelect = .function { _ in throw FixtureError.boom }
+        failing.onSelect = .function { _, _ in throw FixtureError.boom }
         let f = try SelectionFixture { $0.selectionPath = "authors"; $0.list.hooks = failing }
         try f.openOnBook()
         #expect(throws: FixtureError.self) { try f.shell.tap(row: "Anna") }
         #expect(try f.names("authors") == [] && f.checked() == [], "a failing onSelect rolls the selection back")
         var log: [String] = []
         var hooks = ScreenHooks()
-        hooks.onSelect = .function { e in log.append(e?["name"]?.displayString ?? "-") }
+        hooks.onSelect = .function { e, _ in log.append(e?["name"]?.displayString ?? "-") }
         let g = try SelectionFixture { $0.list.hooks = hooks }
         try g.openOnBook()
         try g.shell.tap(row: "Bert")

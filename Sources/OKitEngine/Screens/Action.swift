@@ -1,17 +1,32 @@
-/// An action property (`tap`, `quickTap`, `moreActionsTap` parts, `accyTap`, …): a binding evaluated as an
-/// action on the row's or screen's entity, or a host function (a Lua function from the bridge).
+/// The screen an action or hook runs for (lua-api.md "Screens": hooks get the screen).
+public struct ScreenInfo {
+    public let id: String
+    /// `list`, `detail`, `selection`, `menu`, `settings`.
+    public let kind: String
+    public let context: Entity?
+
+    public init(id: String, kind: String, context: Entity?) {
+        self.id = id
+        self.kind = kind
+        self.context = context
+    }
+}
+
+/// An action property (`tap`, `quickTap`, `moreActionsTap` parts, `accyTap`, …) or a controller hook: a binding
+/// evaluated as an action on the row's or screen's entity, or a host function (a Lua function from the bridge)
+/// that also gets the screen it runs for.
 public enum Action {
     case binding(String)
-    case function((Entity?) throws -> Void)
+    case function((Entity?, ScreenInfo?) throws -> Void)
 
     /// Runs the action on a context: writes are allowed, one transaction.
-    func run(_ engine: Engine, on context: Entity?) throws {
+    func run(_ engine: Engine, on context: Entity?, screen: ScreenInfo? = nil) throws {
         switch self {
         case .binding(let text):
             guard !text.isEmpty else { return }
             try engine.call(context, text)
         case .function(let fn):
-            try engine.asAction { try engine.transaction { try fn(context) } }
+            try engine.asAction { try engine.transaction { try fn(context, screen) } }
         }
     }
 }

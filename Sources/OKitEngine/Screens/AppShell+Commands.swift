@@ -94,7 +94,7 @@ extension AppShell {
             if let field = d.addName, let name { fields[field] = .string(name) }
             let e = try engine.make(type, fields)
             try engine.insert(.entity(e), into: c, append: append)
-            if let hook = d.hooks.onAdd { try hook.run(engine, on: e) }
+            if let hook = d.hooks.onAdd { try hook.run(engine, on: e, screen: list.info) }
             if nav, let segue = d.segue {
                 try push(segue, context: e)
                 try top?.setEditing(true)
@@ -124,7 +124,7 @@ extension AppShell {
         }
         let remove: () throws -> Void = { [engine] in
             _ = try engine.remove(.entity(entity), from: c)
-            if let hook = d.hooks.onDelete { try hook.run(engine, on: entity) }
+            if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: list.info) }
         }
         if try flag(d.deletePrompt, on: list.context, default: true) {
             present(PendingAlert(kind: "alert", title: "Confirm Deletion", message: nil, actions: ["Yes", "No"]) { choice, _ in

@@ -157,14 +157,31 @@ public final class AppShell {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
         if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
+        try opener?.disappear()
         try screen.appear()
     }
 
     /// Presents a screen modally (a stack of its own), on a context.
     func presentScreen(_ id: String, context: Entity?) throws {
-        let screen = try make(id, context: context, opener: top)
+        let opener = top
+        let screen = try make(id, context: context, opener: opener)
         presented.append([screen])
+        try opener?.disappear()
         try screen.appear()
+    }
+
+    /// Opens a screen on an entity (or the current screen's context): navigation from host code (Lua actions).
+    public func open(_ id: String, entity: Entity?) throws {
+        try begin("open")
+        guard let current = top else { throw ShellError.notStarted }
+        try push(id, context: entity ?? current.context)
+    }
+
+    /// Presents a screen on an entity (or the current screen's context): navigation from host code.
+    public func present(_ id: String, entity: Entity?) throws {
+        try begin("present")
+        guard let current = top else { throw ShellError.notStarted }
+        try presentScreen(id, context: entity ?? current.context)
     }
 
     /// Presents a screen modally, with a context binding evaluated on the current screen's context.
@@ -178,6 +195,7 @@ public final class AppShell {
     public func back() throws {
         try begin("back")
         if menuOpen { menuOpen = false; return }
+        let leaving = top
         if !presented.isEmpty {
             guard presented[presented.count - 1].count > 1 else { throw ShellError.atPresentedRoot }
             presented[presented.count - 1].removeLast()
@@ -185,6 +203,7 @@ public final class AppShell {
             guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
             stacks[tabIndex].removeLast()
         }
+        try leaving?.disappear()
         try top?.appear()
     }
 
@@ -193,14 +212,18 @@ public final class AppShell {
         try begin("close")
         if menuOpen { menuOpen = false; return }
         guard !presented.isEmpty else { throw ShellError.nothingPresented }
+        let leaving = top
         presented.removeLast()
+        try leaving?.disappear()
         try top?.appear()
     }
 
     /// Dismisses the presented screen that holds `screen`, if it is presented (selection `autoClose`).
     func dismiss(_ screen: any ShellScreen) throws {
         guard let i = presented.lastIndex(where: { $0.contains { $0 === screen } }) else { return }
+        let leaving = top
         presented.removeSubrange(i...)
+        try leaving?.disappear()
         try top?.appear()
     }
 
@@ -208,8 +231,10 @@ public final class AppShell {
     public func tab(_ id: String) throws {
         try begin("tab")
         guard let i = home.firstIndex(of: id) else { throw ShellError.unknownTab(id, tabs: home) }
+        let leaving = top
         tabIndex = i
         menuOpen = false
+        if leaving !== top { try leaving?.disappear() }
         try top?.appear()
     }
 

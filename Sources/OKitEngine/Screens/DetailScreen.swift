@@ -69,8 +69,15 @@ public final class DetailScreen: ShellScreen {
 
     public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot { try snapshot() }
 
+    /// This screen for hooks.
+    public var info: ScreenInfo { ScreenInfo(id: id, kind: declaration.kind, context: context) }
+
     public func appear() throws {
-        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context) }
+        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context, screen: info) }
+    }
+
+    public func disappear() throws {
+        if let hook = declaration.hooks.onDisappear { try hook.run(engine, on: context, screen: info) }
     }
 
     // MARK: Flags and visibility

@@ -106,6 +106,8 @@ public struct BarButton {
 /// entity for `onAdd`/`onDelete`).
 public struct ScreenHooks {
     public var onAppear: Action?
+    /// When the screen stops being the top one (another opens over it, it is closed, another tab is shown).
+    public var onDisappear: Action?
     public var onAdd: Action?
     public var onDelete: Action?
     public var onEdit: Action?

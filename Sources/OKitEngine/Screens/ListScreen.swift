@@ -79,11 +79,18 @@ public final class ListScreen: ShellScreen {
         }
         guard try flag(declaration.edit, row: context) || editing else { throw ShellError.notAllowed("edit", id) }
         editing = on
-        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context) }
+        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context, screen: info) }
     }
 
+    /// This screen for hooks.
+    public var info: ScreenInfo { ScreenInfo(id: id, kind: declaration.kind, context: context) }
+
     public func appear() throws {
-        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context) }
+        if let hook = declaration.hooks.onAppear { try hook.run(engine, on: context, screen: info) }
+    }
+
+    public func disappear() throws {
+        if let hook = declaration.hooks.onDisappear { try hook.run(engine, on: context, screen: info) }
     }
 
     /// Sets the search text (a text that normalizes to nothing filters nothing).

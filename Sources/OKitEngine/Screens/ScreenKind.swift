@@ -26,6 +26,8 @@ public protocol ShellScreen: AnyObject {
     func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot
     /// Called when the screen becomes the top of its stack again, or first appears (controller hooks).
     func appear() throws
+    /// Called when the screen stops being the top one (another screen over it, back, close, another tab).
+    func disappear() throws
     // Commands on rows and cells; the defaults below refuse them (a kind implements the ones it has).
     func tap(_ row: RowAddress) throws
     func accessory(_ row: RowAddress) throws
@@ -38,6 +40,7 @@ public protocol ShellScreen: AnyObject {
 
 extension ShellScreen {
     public func appear() throws {}
+    public func disappear() throws {}
 }
 
 /// The commands that act on a row or cell of the screen on top. A kind implements the ones it has; the rest

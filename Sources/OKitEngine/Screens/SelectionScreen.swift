@@ -28,6 +28,7 @@ public final class SelectionScreen: ShellScreen {
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }
     public func appear() throws { try list.appear() }
+    public func disappear() throws { try list.disappear() }
 
     /// Where the selection lives now: one ref entity (nil while an optional ref field is unset), or a collection.
     enum Target {
@@ -172,7 +173,9 @@ public final class SelectionScreen: ShellScreen {
                 case .single(let ref): try toggleSingle(ref, row: row, key: key, unselect: unselect)
                 case .multi(let c): try toggleMulti(c, row: row, key: key, unique: unique, unselect: unselect, append: append)
                 }
-                if let hook = declaration.list.hooks.onSelect { try hook.run(engine, on: row) }
+                if let hook = declaration.list.hooks.onSelect {
+                    try hook.run(engine, on: row, screen: ScreenInfo(id: id, kind: "selection", context: context))
+                }
             }
         }
         if autoClose { try closeScreen() }

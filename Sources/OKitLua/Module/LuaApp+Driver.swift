@@ -41,7 +41,10 @@ extension LuaApp: DriverHost {
     }
 
     /// After each command: the `encryption` setting applied to encrypted models.
-    public func afterCommand() throws { try applyEncryptionSetting() }
+    public func afterCommand() throws {
+        try runDeferredNavigation()
+        try applyEncryptionSetting()
+    }
 
     /// `okit.app { encryption = … }`: while true (or unbound) encrypted models are written sealed, while false
     /// plain; a change rewrites every file of each encrypted model in the new form.

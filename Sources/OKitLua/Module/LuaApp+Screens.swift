@@ -16,13 +16,14 @@ extension LuaApp {
         "refresh": \.refresh,
     ] }
 
-    static let hookKeys: Set<String> = ["onAppear", "onAdd", "onDelete", "onEdit", "onSelect"]
+    static let hookKeys: Set<String> = ["onAppear", "onDisappear", "onAdd", "onDelete", "onEdit", "onSelect"]
 
     /// A controller hook: a binding or a Lua function.
     func readHook(_ key: String, at v: Int32, into hooks: inout ScreenHooks) throws {
-        let a = try action(at: v)
+        let a = try action(at: v, hook: key)
         switch key {
         case "onAppear": hooks.onAppear = a
+        case "onDisappear": hooks.onDisappear = a
         case "onAdd": hooks.onAdd = a
         case "onDelete": hooks.onDelete = a
         case "onEdit": hooks.onEdit = a
@@ -146,7 +147,7 @@ extension LuaApp {
     ]
 
     /// An action property: a binding string, or a Lua function `function(ctx, app)`.
-    func action(at v: Int32) throws -> Action? {
+    func action(at v: Int32, hook: String? = nil) throws -> Action? {
         switch lua_type(lua.L, v) {
         case LUA_TSTRING:
             let text = lua.string(at: v) ?? ""
@@ -155,7 +156,7 @@ extension LuaApp {
         case LUA_TFUNCTION:
             lua.hostPush { lua_pushvalue(lua.L, v) }
             let ref = lua.ref()
-            return .function { [unowned self] ctx in _ = try callLua(ref, [ctx.map { .entity($0) } ?? .null]) }
+            return luaAction(ref, hook: hook)
         default:
             return nil
         }

@@ -67,6 +67,10 @@ public final class LuaApp {
     var fileStorage: FileStorage?
     /// `okit.app { endpoint = … }`: the default base URL of HTTP models.
     var appEndpoint: String?
+    /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).
+    var deferredNavigation: [() throws -> Void] = []
+    /// The `app` object Lua actions get.
+    var navigatorRef: LuaRef?
     /// One HTTP storage per (endpoint, sealed or not), shared by the models that use it.
     var httpStorages: [String: HTTPStorage] = [:]
     var appVersion: Int?

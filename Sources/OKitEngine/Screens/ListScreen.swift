@@ -175,6 +175,31 @@ public final class ListScreen: ShellScreen {
             return i < j
         }
         rows = order.map { built[$0] }
+        if grouped { rows = ListScreen.mergingSections(rows) }
+    }
+
+    /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
+    /// places (different keys named alike, e.g. `groupName` mapping several keys to one title), the later rows
+    /// join the first section of that title, keeping their order. Rows already together are left as they are.
+    static func mergingSections(_ rows: [Row]) -> [Row] {
+        var seen: Set<String?> = []
+        var last: String?? = .none
+        var scattered = false
+        for r in rows {
+            if case .some(let t) = last, t == r.groupTitle { continue }
+            if !seen.insert(r.groupTitle).inserted { scattered = true; break }
+            last = .some(r.groupTitle)
+        }
+        guard scattered else { return rows }
+        var buckets: [[Row]] = []
+        var bucketOf: [String?: Int] = [:]
+        for r in rows {
+            if let b = bucketOf[r.groupTitle] { buckets[b].append(r) } else {
+                bucketOf[r.groupTitle] = buckets.count
+                buckets.append([r])
+            }
+        }
+        return buckets.flatMap { $0 }
     }
 
     /// Case- and diacritic-folded sort text (ASCII without Foundation).

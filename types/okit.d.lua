@@ -749,7 +749,7 @@ function okit.backups(id, properties) end
 ---@field encryption? string
 ---@field protection? string
 ---@field protectionTimeout? string minutes
----@field protectionCover? string
+---@field protectionCover? string whether the cover shows protectionText and protectionImage (default "#true"; covered either way)
 ---@field protectionText? string
 ---@field protectionImage? string
 

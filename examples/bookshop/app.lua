@@ -220,4 +220,5 @@ okit.app {
   home = { "books", "authors" }, menu = "menu",
   contextPath = "settings>/", themeName = "themeName", encryption = "encryption",
   protection = "protection", protectionTimeout = "protectionTimeout/ref/minutes", protectionText = "#Bookshop",
+  protectionImage = "#lock",                          -- the cover shows the text and this image, nothing of the models
 }

@@ -25,7 +25,23 @@ extension AppShell {
         guard try protectionOn() else { return }
         covered = true
         backgroundedAt = engine.clock.now
-        cover = try settingsBindings["protectionText"].flatMap { try engine.text(settingsContext(), $0) } ?? ""
+        // `protectionCover` (default true): whether the cover shows its text and image. Covered either way.
+        let art = try settingsBindings["protectionCover"].map { try engine.get(settingsContext(), $0, mode: .display).truthy } ?? true
+        cover = art ? try settingsBindings["protectionText"].flatMap { try engine.text(settingsContext(), $0) } ?? "" : nil
+        coverImage = art ? try settingsBindings["protectionImage"].flatMap { try engine.text(settingsContext(), $0) } : nil
+    }
+
+    /// The cover's screen: nothing of the models; with `protectionCover` on, one row with the cover's text and
+    /// image.
+    var coverScreen: ScreenSnapshot {
+        var s = ScreenSnapshot(id: "cover", kind: "cover", context: nil)
+        if cover?.isEmpty == false || coverImage?.isEmpty == false {
+            var row = RowSnapshot(id: "cover", text: cover, detail: nil)
+            row.image = coverImage?.isEmpty == false ? coverImage : nil
+            s.sections = [SectionSnapshot(header: nil, footer: nil, rows: [row])]
+            s.rowCount = 1
+        }
+        return s
     }
 
     /// The app came back: uncovered when it was away less than the timeout; otherwise it stays covered.
@@ -50,6 +66,7 @@ extension AppShell {
     func uncover() {
         covered = false
         cover = nil
+        coverImage = nil
         backgroundedAt = nil
     }
 }

@@ -29,6 +29,8 @@ public final class AppShell {
     public var themeValues: [(key: String, value: String)] = []
     public internal(set) var covered = false
     public var cover: String?
+    /// `protectionImage` on the cover (an image name or path, as the binding gives it).
+    public var coverImage: String?
     /// When the app went to the background while protected (AppShell+Protection.swift).
     var backgroundedAt: Date?
     /// The app's settings bindings (`okit.app { themeName = "…", protection = "…", … }`), evaluated on the default
@@ -113,7 +115,7 @@ public final class AppShell {
         app.covered = covered
         app.cover = covered ? cover : nil
         // Covered: the snapshot shows nothing of the models.
-        if covered { return Snapshot(app: app, screen: ScreenSnapshot(id: "cover", kind: "cover", context: nil), alert: nil) }
+        if covered { return Snapshot(app: app, screen: coverScreen, alert: nil) }
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)

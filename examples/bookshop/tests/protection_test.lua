@@ -19,7 +19,10 @@ describe("protection", function()
   it("covers the app in the background and shows nothing of the models", function()
     app:background()
     local snap = app:expectScreen { app = { covered = true, cover = "Bookshop" }, screen = { id = "cover", kind = "cover" } }
-    assert.same({}, snap.screen.sections)
+    assert.equal(1, #snap.screen.sections)
+    assert.same({ { id = "cover", text = "Bookshop", image = "lock" } },
+      (function() local r = snap.screen.sections[1].rows[1]; return { { id = r.id, text = r.text, image = r.image } } end)())
+    assert.equal(1, snap.screen.rowCount, "the cover's one row: nothing of the models")
     assert.has_error(function() app:back() end, "covered")
   end)
 

@@ -59,7 +59,7 @@ public struct CellDeclaration {
         "stepper": ["valuePath", "minValuePath", "maxValuePath", "stepValuePath", "readOnly", "controlInDisplay"],
         "progress": ["valuePath"],
         "image": [],
-        "web": ["urlPath"],
+        "web": ["urlPath", "htmlPath"],
     ]
 
     /// The properties a cell of `kind` knows (common and the kind's own).
@@ -77,7 +77,8 @@ public struct CellDeclaration {
         case "segment": return self["selectIndexPath"]
         case "picker": return self["selectionPath"]
         case "image": return self["imagePath"]
-        case "web": return self["urlPath"].isEmpty ? self["path"] : self["urlPath"]
+        case "web":   // the page: a URL, else HTML text, else the cell's path
+            return !self["urlPath"].isEmpty ? self["urlPath"] : !self["htmlPath"].isEmpty ? self["htmlPath"] : self["path"]
         default: return ""
         }
     }

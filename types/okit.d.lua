@@ -855,7 +855,6 @@ function okit.app(options) end
 ---@class okit.WebCell: okit.Cell
 ---@field urlPath? string
 ---@field htmlPath? string the page as HTML text (when no urlPath)
----@field htmlPath? string
 
 ---@class okit.CellModule
 okit.cell = {}

@@ -64,7 +64,7 @@ okit.app { home = "books" }
             _ = try wrongType.launch()
             Issue.record("a boolean is not a binding")
         } catch {
-            #expect("\(error)".contains("okit.selection(\"pick\"), property autoClose: expected a binding string, got boolean"))
+            #expect("\(error)".contains("okit.selection(\"pick\"), property autoClose: expected a binding string or a function, got boolean"))
         }
         let typo = try TempApp(["app.lua": """
         local okit = require "okit"

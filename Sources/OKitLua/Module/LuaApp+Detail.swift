@@ -50,10 +50,15 @@ extension LuaApp {
                 }
                 return
             }
-            guard let text = lua.string(at: value), lua_type(lua.L, value) == LUA_TSTRING else {
-                throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: value))")
+            if key == "id" || CellDeclaration.literalProperties.contains(key) {
+                guard lua_type(lua.L, value) == LUA_TSTRING, let text = lua.string(at: value) else {
+                    throw LuaRaise("\(what), property \(key): expected a string, got \(lua.typeName(at: value))")
+                }
+                if key == "id" { cell.id = text; return }
             }
-            if key == "id" { cell.id = text; return }
+            guard let text = bindingText(at: value) else {
+                throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
+            }
             if !known.contains(key) {
                 engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(known))) (ignored)")
                 return
@@ -96,8 +101,8 @@ extension LuaApp {
                     engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
                     return
                 }
-                guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else {
-                    throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+                guard let text = bindingText(at: v) else {
+                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
                 }
                 do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
                 d[keyPath: path] = text

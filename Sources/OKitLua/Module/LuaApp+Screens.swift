@@ -89,10 +89,16 @@ extension LuaApp {
             if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
             if key == "cell" {
                 guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.list(\"\(id)\"): cell must be a table of cell properties") }
-                if lua.rawGet(v, "path") == LUA_TSTRING { d.cellPath = lua.string(at: -1) ?? "" }
-                lua.pop()
-                if lua.rawGet(v, "detailPath") == LUA_TSTRING { d.cellDetailPath = lua.string(at: -1) ?? "" }
-                lua.pop()
+                for (key, path) in [("path", \ListDeclaration.cellPath), ("detailPath", \ListDeclaration.cellDetailPath)] {
+                    if lua.rawGet(v, key) != LUA_TNIL {
+                        guard let text = bindingText(at: lua_absindex(lua.L, -1)) else {
+                            defer { lua.pop() }
+                            throw LuaRaise("\(function)(\"\(id)\"), cell.\(key): expected a binding string or a function, got \(lua.typeName(at: -1))")
+                        }
+                        d[keyPath: path] = text
+                    }
+                    lua.pop()
+                }
                 for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyTap", "accyEditText", "accyEditIcon",
                             "accyEditShow", "accyEditEnabled", "accyEditTap"] {
                     if lua.rawGet(v, key) != LUA_TNIL { try readRowAction(key, at: lua_absindex(lua.L, -1), into: &d.actions, screen: id) }
@@ -106,8 +112,8 @@ extension LuaApp {
                 engine.warn("\(function)(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
                 return
             }
-            guard let text = lua.string(at: v) else {
-                throw LuaRaise("\(function)(\"\(id)\"), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+            guard let text = bindingText(at: v) else {
+                throw LuaRaise("\(function)(\"\(id)\"), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
             }
             do { _ = try engine.compile(text) } catch {
                 throw LuaRaise("\(function)(\"\(id)\"), property \(key): \(error)")
@@ -164,7 +170,7 @@ extension LuaApp {
 
     func readRowAction(_ key: String, at v: Int32, into a: inout RowActions, screen: String) throws {
         func text() throws -> String {
-            guard let t = lua.string(at: v) else { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): expected a binding string") }
+            guard let t = bindingText(at: v) else { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): expected a binding string or a function") }
             do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): \(error)") }
             return t
         }

@@ -34,8 +34,8 @@ extension LuaApp {
                 return true
             }
             if let path = LuaApp.selectionProperties[key] {
-                guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else {
-                    throw LuaRaise("\(what), property \(key): expected a binding string, got \(lua.typeName(at: v))")
+                guard let text = bindingText(at: v) else {
+                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
                 }
                 do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
                 bindings.append((path, text))

@@ -71,6 +71,8 @@ public final class LuaApp {
     var deferredNavigation: [() throws -> Void] = []
     /// The `app` object Lua actions get.
     var navigatorRef: LuaRef?
+    /// How many binding properties were given as Lua functions (their generated extension names).
+    var functionBindingCount = 0
     /// One HTTP storage per (endpoint, sealed or not), shared by the models that use it.
     var httpStorages: [String: HTTPStorage] = [:]
     var appVersion: Int?

@@ -8,7 +8,15 @@ public typealias ExtensionFunction = (_ receiver: Value, _ args: [Value], _ engi
 /// type name. Lookup goes from the exact type to `entity` (for entities) to `any`. Registering a name again
 /// at the same type replaces the earlier function (a Lua extension replaces a built-in).
 public final class ExtensionRegistry {
-    private var functions: [String: [String: ExtensionFunction]] = [:]
+    /// A function kept in a class field: a closure stored directly as a dictionary value is kept at the generic
+    /// abstraction level, and every call through it goes through reabstraction thunks (retains and releases of
+    /// each argument on the hot path of bindings that call extensions).
+    private final class Entry {
+        let fn: ExtensionFunction
+        init(_ fn: @escaping ExtensionFunction) { self.fn = fn }
+    }
+
+    private var functions: [String: [String: Entry]] = [:]
     /// Changes with every registration (bindings cache what they resolved per generation).
     public private(set) var generation = 0
 
@@ -16,21 +24,21 @@ public final class ExtensionRegistry {
 
     /// Registers `fn` as `name` for receivers of `type`.
     public func register(_ type: String, _ name: String, _ fn: @escaping ExtensionFunction) {
-        functions[type, default: [:]][name] = fn
+        functions[type, default: [:]][name] = Entry(fn)
         generation += 1
     }
 
     /// The function registered exactly at `type`.
     public func function(type: String, name: String) -> ExtensionFunction? {
-        functions[type]?[name]
+        functions[type]?[name]?.fn
     }
 
     /// The function for a receiver value: its exact type, then `entity` (entities), then `any`.
     public func resolve(for receiver: Value, name: String) -> ExtensionFunction? {
         if case .entity(let e) = receiver {
-            return functions[e.type.name]?[name] ?? functions["entity"]?[name] ?? functions["any"]?[name]
+            return (functions[e.type.name]?[name] ?? functions["entity"]?[name] ?? functions["any"]?[name])?.fn
         }
-        return functions[receiver.typeName]?[name] ?? functions["any"]?[name]
+        return (functions[receiver.typeName]?[name] ?? functions["any"]?[name])?.fn
     }
 
     /// True when some type has a function of this name (for schema checks of paths whose type is unknown).

@@ -192,4 +192,36 @@ import Testing
         report(outcomes)
         #expect((outcomes["damaged"] ?? 0) > 30, "\(outcomes)")
     }
+
+    /// An entry whose deflate stream does not end within its compressed size made ZIPFoundation wait at the end
+    /// of the file forever (found by `scripts/fuzz backup`); it is refused before any entry is read.
+    @Test func aDeflateStreamCutShortIsRefusedNotWaitedFor() throws {
+        let (folder, store, _, _) = try prepare()
+        var bytes = [UInt8](try Data(contentsOf: store.file(named: "plain")))
+        #expect(DeflateCheck.unsafeEntries(in: bytes).isEmpty, "okit's own archive is safe")
+        // Shrink the first compressed entry's compressed size by 2 bytes, in the central directory and its local header.
+        func u32(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24 }
+        func put32(_ i: Int, _ v: Int) { for k in 0..<4 { bytes[i + k] = UInt8((v >> (8 * k)) & 0xFF) } }
+        var p = try #require((0..<(bytes.count - 4)).first { u32($0) == 0x0201_4B50 })
+        while !(bytes[p + 10] == 8 && u32(p + 20) > 2) {
+            p += 46 + Int(bytes[p + 28]) + Int(bytes[p + 29]) << 8 + Int(bytes[p + 30]) + Int(bytes[p + 31]) << 8 + Int(bytes[p + 32]) + Int(bytes[p + 33]) << 8
+            try #require(u32(p) == 0x0201_4B50, "a compressed entry")
+        }
+        let compressed = u32(p + 20), local = u32(p + 42)
+        put32(p + 20, compressed - 2)
+        put32(local + 18, compressed - 2)
+        let name = String(decoding: bytes[(p + 46)..<(p + 46 + Int(bytes[p + 28]))], as: UTF8.self)
+        #expect(DeflateCheck.unsafeEntries(in: bytes) == [name])
+        guard DeflateCheck.unsafeEntries(in: bytes) == [name] else { return }   // never reach ZIPFoundation's wait
+        let hostile = folder.url.appendingPathComponent("hostile.okbackup")
+        try Data(bytes).write(to: hostile)
+        let before = fixture.snapshot(folder)
+        do {
+            try store.restore(hostile.path)
+            Issue.record("a cut-short entry was restored")
+        } catch let e as BackupError {
+            #expect(e.description.contains("is cut short or damaged"), "\(e.description)")
+        }
+        #expect(fixture.snapshot(folder) == before, "nothing changed")
+    }
 }

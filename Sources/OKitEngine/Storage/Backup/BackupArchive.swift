@@ -60,20 +60,36 @@ final class BackupArchive {
 
     /// Opens an archive file; a file that is not a zip (truncated, garbage) is `damaged`.
     static func open(at url: URL, backup: String) throws(BackupError) -> BackupArchive {
+        let archive: Archive
         do {
-            return BackupArchive(try Archive(url: url, accessMode: .read), backup: backup, path: url.path)
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw .damaged(backup, path: url.path, "the archive does not open (\(error)); the file is truncated or not a backup")
         }
+        guard let bytes = FileManager.default.contents(atPath: url.path) else {
+            throw .damaged(backup, path: url.path, "the archive cannot be read")
+        }
+        try checkStreams([UInt8](bytes), backup: backup, path: url.path)
+        return BackupArchive(archive, backup: backup, path: url.path)
+    }
+
+    /// Refuses an archive with an entry whose compressed data would not end where it should (`DeflateCheck`).
+    static func checkStreams(_ bytes: [UInt8], backup: String, path: String) throws(BackupError) {
+        let unsafe = DeflateCheck.unsafeEntries(in: bytes)
+        guard let first = unsafe.first else { return }
+        throw .damaged(backup, path: path, "entry \(JSONPathLocator.escape(String(first.prefix(120)))) is cut short or damaged (its compressed data does not end within it)")
     }
 
     /// Opens an archive held in memory (a secure backup's inner zip).
     static func open(data: [UInt8], backup: String, path: String) throws(BackupError) -> BackupArchive {
+        let archive: Archive
         do {
-            return BackupArchive(try Archive(data: Data(data), accessMode: .read), backup: backup, path: path)
+            archive = try Archive(data: Data(data), accessMode: .read)
         } catch {
             throw .damaged(backup, path: path, "the archive inside does not open (\(error))")
         }
+        try checkStreams(data, backup: backup, path: path)
+        return BackupArchive(archive, backup: backup, path: path)
     }
 
     /// Every entry, in central-directory order.

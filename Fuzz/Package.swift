@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for okit (spec/quality.md §6), opt-in and outside scripts/test: see docs/engine.md "Fuzzing"
+// and scripts/fuzz. A package of its own so the main package's build never needs the fuzzer runtime.
+import PackageDescription
+
+let package = Package(
+    name: "okit-fuzz",
+    dependencies: [.package(name: "okit", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "okit-fuzz",
+            dependencies: [
+                .product(name: "OKitEngine", package: "okit"),
+                .product(name: "OKitLua", package: "okit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ]
+)

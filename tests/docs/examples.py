@@ -386,16 +386,24 @@ def place(context, fragment, block):
 # Running
 
 def resolve_context(name):
-    """The folder of a context: tests/docs/context/NAME/ or examples/NAME/ (its app is app.lua)."""
+    """The folder of a context: tests/docs/context/NAME/ or examples/NAME/ (its app is app.lua, or, when the folder
+    has a file `base` naming another context, that context's app and files with this folder's laid over them)."""
     for d in (os.path.join(context_dir, name), os.path.join(root, "examples", name)):
-        if os.path.isfile(os.path.join(d, "app.lua")):
+        if os.path.isfile(os.path.join(d, "app.lua")) or os.path.isfile(os.path.join(d, "base")):
             return d
     raise RuntimeError(f"unknown context {name!r} (tests/docs/context/{name}/app.lua or examples/{name}/app.lua)")
 
 
+def base_of(folder):
+    """The folder of the context this one builds on (its `base` file), or None."""
+    f = os.path.join(folder, "base")
+    return resolve_context(open(f, encoding="utf-8").read().strip()) if os.path.isfile(f) else None
+
+
 def context_program(name):
     folder = resolve_context(name)
-    f = os.path.join(folder, "app.lua")
+    base = base_of(folder)
+    f = os.path.join(base or folder, "app.lua")
     return Program(open(f, encoding="utf-8").read().rstrip("\n"), os.path.relpath(f, root)), folder
 
 
@@ -447,7 +455,10 @@ class Runner:
         self.n += 1
         d = os.path.join(self.work, f"ex{self.n}")
         if folder:
-            shutil.copytree(folder, d, ignore=shutil.ignore_patterns("tests", "__snapshots__"))
+            ignore = shutil.ignore_patterns("tests", "__snapshots__", "base")
+            if base_of(folder):
+                shutil.copytree(base_of(folder), d, ignore=ignore)
+            shutil.copytree(folder, d, ignore=ignore, dirs_exist_ok=True)
         else:
             os.makedirs(d)
         return d

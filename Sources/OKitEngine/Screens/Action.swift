@@ -37,9 +37,13 @@ public struct RowActions {
     /// The row tap in edit mode.
     public var tapEdit: Action?
     public var quickName = ""
+    /// `quickImage`: an image alone shows the quick action too (OKit's leading swipe shows with a name or an image).
+    public var quickImage = ""
     public var quickEnabled = ""
     public var quickTap: Action?
     public var more = ""
+    /// `moreEnabled` (default `#true`), per row: the row offers "More..." (with `more` on the screen).
+    public var moreEnabled = ""
     public var moreActions = ""
     public var moreActionsEnabled = ""
     /// Parts aligned with `moreActions` (bindings), or one function per part.
@@ -59,4 +63,18 @@ public struct RowActions {
     public var accyEditTap: Action?
 
     public init() {}
+
+    /// The binding-text properties by name (for the declaration readers and the check).
+    public static var textKeys: [String: WritableKeyPath<RowActions, String>] { [
+        "quickName": \.quickName, "quickImage": \.quickImage, "quickEnabled": \.quickEnabled, "more": \.more,
+        "moreEnabled": \.moreEnabled, "moreActions": \.moreActions, "moreActionsEnabled": \.moreActionsEnabled,
+        "accyText": \.accyText, "accyIcon": \.accyIcon, "accyShow": \.accyShow, "accyEnabled": \.accyEnabled,
+        "accyEditText": \.accyEditText, "accyEditIcon": \.accyEditIcon, "accyEditShow": \.accyEditShow,
+        "accyEditEnabled": \.accyEditEnabled,
+    ] }
+
+    /// Sets a binding-text property by name (unknown names are ignored).
+    public mutating func setText(_ key: String, _ text: String) {
+        if let path = RowActions.textKeys[key] { self[keyPath: path] = text }
+    }
 }

@@ -20,9 +20,21 @@ public struct ListDeclaration: ScreenDeclaration {
     public var search = ""
     public var searchPath = ""
     public var index = ""
-    /// The row cell: `path` (text), `detailPath` (detail).
-    public var cellPath = ""
-    public var cellDetailPath = ""
+    /// The row cell (OKit's table cell of the list's prototype): `path` (text), `detailPath` (detail), `contextPath`
+    /// (moves the cell's bindings off the row entity), `imagePath`, `accyPath`, heights and show flags, ... — or an
+    /// edit cell (`okit.cell.date { … }`) whose control takes `set` with a row address. Its bindings are evaluated
+    /// on the row entity (after the cell's `contextPath`).
+    public var cell = CellDeclaration(kind: "table")
+    /// The cell's `path` (the row's text).
+    public var cellPath: String {
+        get { cell["path"] }
+        set { cell.properties["path"] = newValue }
+    }
+    /// The cell's `detailPath` (the row's detail text).
+    public var cellDetailPath: String {
+        get { cell["detailPath"] }
+        set { cell.properties["detailPath"] = newValue }
+    }
     /// The screen a row tap opens with the row's entity (a screen id, not a binding).
     public var segue: String?
     /// `add` shows the add button; a new entity of `type` goes to the front (`addAppend`: the end).

@@ -24,21 +24,6 @@ public struct MenuDeclaration: ScreenDeclaration {
         screen.shell = shell
         return screen
     }
-
-    public func check(_ run: ScreenCheckRun) {
-        list.check(run)
-        run.run(id, "hideMenu", hideMenu, run.root)
-        for item in items {
-            run.run(id, "items.title", item.title, run.root)
-            run.run(id, "items.tap", item.tap, run.root)
-        }
-        if let rowIdentifier, !rowIdentifier.isEmpty {
-            let context = list.contextPath.isEmpty ? run.root : run.entityType(after: list.contextPath, from: run.root)
-            if let row = run.type(list.type, screen: id) ?? run.entityType(after: list.dataPath, from: context) {
-                run.openedWith[rowIdentifier] = row
-            }
-        }
-    }
 }
 
 /// A toolbar item of a menu: a title (binding), an action, and the content screen it shows.

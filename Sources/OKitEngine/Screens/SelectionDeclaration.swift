@@ -66,22 +66,4 @@ public struct SelectionDeclaration: ScreenDeclaration {
         screen.shell = shell
         return screen
     }
-
-    public func check(_ run: ScreenCheckRun) {
-        list.check(run)
-        let base = run.openedWith[id] ?? run.root
-        run.run(id, "selectionContextPath", selectionContextPath, base)
-        let selection = selectionContextPath.isEmpty ? base : run.entityType(after: selectionContextPath, from: base)
-        run.run(id, "selectionPath", selectionPath, selection)
-        for f in flags { run.run(id, f.name, f.binding, selection) }
-        if let refType {
-            if let t = run.engine.schema.type(named: refType) {
-                if t.field(named: "refKey")?.type != .string {
-                    run.issue(id, "refType", "\(refType) has no string field \"refKey\" (a selection stores the row's id there)")
-                }
-            } else {
-                run.issue(id, "refType", "unknown entity type \"\(refType)\"")
-            }
-        }
-    }
 }

@@ -30,15 +30,24 @@ extension LuaApp {
 
     /// A cell table at `v` (made by `okit.cell.*`): binding properties, `segue`/`present` (screen ids), `id`, and
     /// the actions `tap`, `tapEdit`, `accyTap`, `accyEditTap` (a binding or a Lua function `function(ctx)`).
-    func cellDeclaration(_ v: Int32, screen: String, function: String) throws -> CellDeclaration {
-        guard lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let kind = lua.string(at: -1) else {
+    /// A plain table (no `okit.cell.*` tag) is a cell of `untagged` kind when given (a list's `cell = { path = … }`).
+    func cellDeclaration(_ v: Int32, screen: String, function: String, untagged: String? = nil) throws -> CellDeclaration {
+        var kind: String
+        if lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let k = lua.string(at: -1) {
+            kind = k
+            lua.pop()
+        } else {
             if lua_type(lua.L, v) == LUA_TTABLE { lua.pop() }
-            throw LuaRaise("\(function)(\"\(screen)\"): sections hold cells made with okit.cell.text{…}, okit.cell.switch{…}, …")
+            guard lua_type(lua.L, v) == LUA_TTABLE, let untagged else {
+                throw LuaRaise(untagged == nil
+                    ? "\(function)(\"\(screen)\"): sections hold cells made with okit.cell.text{…}, okit.cell.switch{…}, …"
+                    : "\(function)(\"\(screen)\"): cell must be a table of cell properties ({ path = … }) or okit.cell.date{…}, …")
+            }
+            kind = untagged
         }
-        lua.pop()
         var cell = CellDeclaration(kind: kind)
         let known = CellDeclaration.knownProperties(kind)
-        let what = "\(function)(\"\(screen)\"), okit.cell.\(kind)"
+        let what = untagged != nil && kind == untagged ? "\(function)(\"\(screen)\"), cell" : "\(function)(\"\(screen)\"), okit.cell.\(kind)"
         try forEachEntry(v, what: what) { key, value in
             if key == "__okit_cell" { return }
             if CellDeclaration.actionProperties.contains(key) {

@@ -88,21 +88,16 @@ extension LuaApp {
             if key == "titleTap" { d.titleTap = try action(at: v); return }
             if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
             if key == "cell" {
-                guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.list(\"\(id)\"): cell must be a table of cell properties") }
-                for (key, path) in [("path", \ListDeclaration.cellPath), ("detailPath", \ListDeclaration.cellDetailPath)] {
-                    if lua.rawGet(v, key) != LUA_TNIL {
-                        guard let text = bindingText(at: lua_absindex(lua.L, -1)) else {
-                            defer { lua.pop() }
-                            throw LuaRaise("\(function)(\"\(id)\"), cell.\(key): expected a binding string or a function, got \(lua.typeName(at: -1))")
-                        }
-                        d[keyPath: path] = text
-                    }
-                    lua.pop()
+                d.cell = try cellDeclaration(v, screen: id, function: function, untagged: "table")
+                // The accessory of a row is the list's (OKit's accessoryViewFor): texts and actions go to the row actions.
+                for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyEditText", "accyEditIcon", "accyEditShow",
+                            "accyEditEnabled"] {
+                    guard let text = d.cell.properties.removeValue(forKey: key) else { continue }
+                    d.actions.setText(key, text)
                 }
-                for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyTap", "accyEditText", "accyEditIcon",
-                            "accyEditShow", "accyEditEnabled", "accyEditTap"] {
-                    if lua.rawGet(v, key) != LUA_TNIL { try readRowAction(key, at: lua_absindex(lua.L, -1), into: &d.actions, screen: id) }
-                    lua.pop()
+                for key in ["accyTap", "accyEditTap"] {
+                    guard let a = d.cell.actions.removeValue(forKey: key) else { continue }
+                    if key == "accyTap" { d.actions.accyTap = a } else { d.actions.accyEditTap = a }
                 }
                 return
             }
@@ -150,6 +145,7 @@ extension LuaApp {
         "tapEdit": "tapEdit", "moreTap": "moreTap", "accyText": "accyText", "accyIcon": "accyIcon", "accyShow": "accyShow",
         "accyEnabled": "accyEnabled", "accyTap": "accyTap", "accyEditText": "accyEditText", "accyEditIcon": "accyEditIcon",
         "accyEditShow": "accyEditShow", "accyEditEnabled": "accyEditEnabled", "accyEditTap": "accyEditTap",
+        "quickImage": "quickImage", "moreEnabled": "moreEnabled",
     ]
 
     /// An action property: a binding string, or a Lua function `function(ctx, app)`.
@@ -181,10 +177,6 @@ extension LuaApp {
         case "tapEdit": a.tapEdit = try action(at: v)
         case "moreTap": a.moreTap = try action(at: v)
         case "accyEditTap": a.accyEditTap = try action(at: v)
-        case "accyEditText": a.accyEditText = try text()
-        case "accyEditIcon": a.accyEditIcon = try text()
-        case "accyEditShow": a.accyEditShow = try text()
-        case "accyEditEnabled": a.accyEditEnabled = try text()
         case "moreActionsTap":
             if lua_type(lua.L, v) == LUA_TTABLE {
                 let n = lua_rawlen(lua.L, v)
@@ -196,16 +188,8 @@ extension LuaApp {
             } else {
                 a.moreActionsTap = try BindingParser.partTexts(try text()).map { .binding($0) }
             }
-        case "quickName": a.quickName = try text()
-        case "quickEnabled": a.quickEnabled = try text()
-        case "more": a.more = try text()
-        case "moreActions": a.moreActions = try text()
-        case "moreActionsEnabled": a.moreActionsEnabled = try text()
-        case "accyText": a.accyText = try text()
-        case "accyIcon": a.accyIcon = try text()
-        case "accyShow": a.accyShow = try text()
-        case "accyEnabled": a.accyEnabled = try text()
-        default: break
+        default:
+            a.setText(key, try text())
         }
     }
 
@@ -256,15 +240,6 @@ extension LuaApp {
             if let handler { _ = try callLua(handler, [.int(choice), .list(values.map { .string($0) })]) }
         })
         return 0
-    }
-
-    /// `okit-run check`: one line per problem, `FILE:LINE:COL: screen S, property P: message` (the line of the
-    /// screen's declaration, the column in the binding).
-    public func checkScreens() -> [String] {
-        shell.check().map { i in
-            let site = (screenSites[i.screen] ?? nil) ?? (appFile?.lastPathComponent ?? "app") + ":1"
-            return "\(site):\(i.column): screen \(i.screen), property \(i.property): \(i.message)"
-        }
     }
 
     /// Starts the shell on `okit.app { home = … }` when the app declared one.

@@ -9,7 +9,7 @@ import Testing
         var books = ListDeclaration(id: "books")
         books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.search = "#true"
         var authors = ListDeclaration(id: "authors")
-        authors.dataPath = "authors"; authors.cellPath = "name"; authors.titlePath = "%Authors"
+        authors.dataPath = "authors"; authors.cellPath = "name"; authors.titlePath = "%Authors"; authors.search = "#false"
         try shell.declare(books)
         try shell.declare(authors)
         return (f, shell)
@@ -239,8 +239,11 @@ import Testing
             a.moreActionsTap = [.function { e, _ in ran.append("activate \(e?["name"]?.description ?? "")") }, .binding("setAsMarked()"), .binding("")]
         }
         #expect(try rows(shell)[0].more)
+        let rowText = try rows(shell)[0].text
         try shell.more(row: "1")
-        #expect(try shell.snapshot().alert == AlertSnapshot(kind: "sheet", title: nil, message: nil, actions: ["Activate", "Set as Marked", "Cancel"]))
+        #expect(try shell.snapshot().alert == AlertSnapshot(kind: "sheet", title: rowText, message: "Select an action",
+                                                           actions: ["Activate", "Set as Marked", "Cancel"]),
+                "OKit's sheet: the cell text as title, \"Select an action\"")
         try shell.respond("Set as Marked")
         #expect(f.book(0)["marked"]!.truthy)
         try shell.more(row: "1")

@@ -25,9 +25,9 @@ import Testing
     }
 
     @Test func editModeNeedsTheEditButtonAndShowsDone() throws {
-        let (_, shell, _) = try shell()
+        let (_, shell, _) = try shell { $0.edit = "#false" }
         #expect(throws: ShellError.self) { try shell.edit(true) }
-        let (_, s2, _) = try self.shell { $0.edit = "#true" }
+        let (_, s2, _) = try self.shell { $0.add = "#false" }   // edit is shown by default, as in OKit
         #expect(try s2.snapshot().screen.buttons.map(\.title) == ["Edit"])
         try s2.edit(true)
         let snap = try s2.snapshot()
@@ -40,7 +40,7 @@ import Testing
         let (_, shell, _) = try shell { $0.editAlways = "#true" }
         #expect(try shell.snapshot().screen.editing)
         #expect(throws: ShellError.self) { try shell.edit(false) }
-        #expect(try shell.snapshot().screen.buttons.isEmpty)
+        #expect(try shell.snapshot().screen.buttons.map(\.id) == ["add"], "no Edit button while editAlways")
     }
 
     @Test func selectPathTogglesTheFieldInEditModeOnly() throws {
@@ -82,9 +82,17 @@ import Testing
         try driver.run("move", ["from": .int(1), "to": .int(3)])
         #expect(try texts(shell) == ["Emma", "Anna", "Dune"])
         #expect(try f.engine.collection(f.shop.root, "books").items.compactMap { $0.entity?["name"]?.displayString } == ["Emma", "Anna", "Dune"])
-        let (_, sorted, _) = try self.shell { $0.edit = "#true"; $0.reorder = "#true"; $0.rowSort = "name" }
+        // With a rowSort, OKit allows the move: the collection takes the new order, the sort puts the rows back.
+        let (sf, sorted, _) = try self.shell { $0.edit = "#true"; $0.reorder = "#true"; $0.rowSort = "name" }
         try sorted.edit(true)
-        #expect(throws: ShellError.self) { try sorted.move(from: 1, to: 2) }
+        let before = try texts(sorted)
+        try sorted.move(from: 1, to: 3)
+        #expect(try texts(sorted) == before, "the sort puts the rows back")
+        let stored = try sf.engine.collection(sf.shop.root, "books").items.compactMap { $0.entity?["name"]?.displayString }
+        #expect(stored == ["Dune", "Anna", "Emma"], "Anna took Emma's place in the collection (OKit: the destination row's index)")
+        let (_, grouped, _) = try self.shell { $0.reorder = "#true"; $0.group = "name/initial" }
+        try grouped.edit(true)
+        #expect(throws: ShellError.self) { try grouped.move(from: 1, to: 2) }
     }
 
     @Test func searchScopesFilterByTheScopeText() throws {
@@ -154,7 +162,7 @@ import Testing
                           BarButton(title: "%Open", segue: "book")]
             $0.help = "Books you sell."
         }
-        #expect(try shell.snapshot().screen.buttons.map(\.id) == ["Mark", "Never", "Open", "help"])
+        #expect(try shell.snapshot().screen.buttons.map(\.id) == ["edit", "add", "Mark", "Never", "Open", "help"])
         try shell.button("Mark")
         #expect(f.book(0)["marked"]?.truthy == true)
         #expect(throws: ShellError.self) { try shell.button("Never") }

@@ -39,21 +39,31 @@ final class SelectionFixture {
 
         shell = AppShell(engine: engine)
         var books = ListDeclaration(id: "books")
-        books.dataPath = "books"; books.cellPath = "name"; books.segue = "pick"
-        books.buttons = [BarButton(title: "Pick", segue: "pick"), BarButton(title: "Modal", present: "pick")]
+        books.dataPath = "books"; books.cellPath = "name"; books.segue = "book"
+        // The book's detail opens the selection (a cell or a bar button): the book is the selection context.
+        var detail = DetailDeclaration(id: "book")
+        detail.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "%Author", "segue": "pick"])])]
+        detail.buttons = [BarButton(title: "Pick", segue: "pick"), BarButton(title: "Modal", present: "pick")]
         var pick = SelectionDeclaration(id: "pick")
         pick.list.dataPath = "/authors"; pick.list.cellPath = "name"; pick.list.rowSort = "name"; pick.list.titlePath = "%Authors"
         pick.selectionPath = "author"
         configure(&pick)
         try shell.declare(books)
+        try shell.declare(detail)
         try shell.declare(pick)
         try shell.start(home: ["books"])
     }
 
     var book: Entity { (try? engine.get(root, "books[0]").entity) ?? root }
 
-    /// Opens the selection with the book (a row segue).
-    func openOnBook() throws { try shell.tap(row: "Dune") }
+    /// Opens the book's detail, then the selection from its cell (the book is the selection context).
+    func openOnBook() throws {
+        try shell.tap(row: "Dune")
+        try shell.tap(row: "Author")
+    }
+
+    /// Opens the book's detail (its bar buttons open the selection too).
+    func openBook() throws { try shell.tap(row: "Dune") }
 
     func checked() throws -> [String] {
         try shell.snapshot().screen.sections.flatMap(\.rows).filter { $0.checked == true }.compactMap(\.text)
@@ -170,7 +180,7 @@ final class SelectionFixture {
         try f.openOnBook()
         try f.shell.tap(row: "Anna")
         try f.shell.tap(row: "Bert")
-        #expect(try f.shell.snapshot().screen.buttons.map(\.id) == ["clear"], "Close shows only when presented")
+        #expect(try f.shell.snapshot().screen.buttons.map(\.id) == ["clear", "edit", "add"], "Close shows only when presented")
         try f.shell.button("Clear")
         #expect(try f.names("authors") == [] && f.checked() == [])
         let s = try SelectionFixture()
@@ -178,7 +188,7 @@ final class SelectionFixture {
         try s.shell.tap(row: "Anna")
         try s.shell.button("clear")
         #expect(try s.author() == nil)
-        let hidden = try SelectionFixture { $0.clear = "/closing" }
+        let hidden = try SelectionFixture { $0.clear = "/closing"; $0.list.edit = "#false"; $0.list.add = "#false" }
         try hidden.openOnBook()
         #expect(try hidden.shell.snapshot().screen.buttons.isEmpty)
         #expect(throws: ShellError.self) { try hidden.shell.button("clear") }
@@ -187,15 +197,17 @@ final class SelectionFixture {
     }
 
     @Test func closeDismissesAPresentedSelection() throws {
-        // The bar button hands over the list's context (the shop): select into a field reached from it.
-        let f = try SelectionFixture { $0.selectionContextPath = "books[0]/holder" }
+        // The detail's bar button hands over the detail's context (the book): select into a field reached from it.
+        let f = try SelectionFixture { $0.selectionContextPath = "holder" }
+        try f.openBook()
         try f.shell.button("Modal")
         var snap = try f.shell.snapshot()
-        #expect(snap.app.presented && snap.screen.buttons.map(\.id) == ["close", "clear"])
+        #expect(snap.app.presented && snap.screen.buttons.map(\.id) == ["close", "clear", "edit", "add"])
         try f.shell.button("Close")
         snap = try f.shell.snapshot()
-        #expect(!snap.app.presented && snap.screen.id == "books")
-        let hidden = try SelectionFixture { $0.close = "#false"; $0.selectionContextPath = "books[0]/holder" }
+        #expect(!snap.app.presented && snap.screen.id == "book")
+        let hidden = try SelectionFixture { $0.close = "#false"; $0.selectionContextPath = "holder"; $0.list.edit = "#false"; $0.list.add = "#false" }
+        try hidden.openBook()
         try hidden.shell.button("Modal")
         #expect(try hidden.shell.snapshot().screen.buttons.map(\.id) == ["clear"])
     }
@@ -205,14 +217,15 @@ final class SelectionFixture {
         try f.openOnBook()
         try f.shell.tap(row: "Anna")
         var snap = try f.shell.snapshot()
-        #expect(snap.screen.id == "books" && snap.app.depth == 1, "a pushed selection pops")
+        #expect(snap.screen.id == "book" && snap.app.depth == 2, "a pushed selection pops")
         #expect(try f.author() == "Anna")
         // Presented: dismissed.
-        let g = try SelectionFixture { $0.autoClose = "#true"; $0.selectionContextPath = "books[0]/holder" }
+        let g = try SelectionFixture { $0.autoClose = "#true"; $0.selectionContextPath = "holder" }
+        try g.openBook()
         try g.shell.button("Modal")
         try g.shell.tap(row: "Bert")
         snap = try g.shell.snapshot()
-        #expect(!snap.app.presented && snap.screen.id == "books")
+        #expect(!snap.app.presented && snap.screen.id == "book")
         #expect(try g.author("holder/author") == "Bert")
     }
 
@@ -228,7 +241,7 @@ final class SelectionFixture {
     }
 
     @Test func aListPushingWithItsOwnContextDefaultsSelectionPathToItsDataPath() throws {
-        // OKit's list segue: the selection writes into the pushing list's collection.
+        // OKit's list segue: the selection writes into the pushing list's collection (a bar button of the list).
         let f = try SelectionFixture()
         var authors = ListDeclaration(id: "bookAuthors")
         authors.dataPath = "authors"; authors.cellPath = "ref/name"
@@ -245,13 +258,43 @@ final class SelectionFixture {
         #expect(try f.shell.snapshot().screen.sections.flatMap(\.rows).map(\.text) == ["Carl"])
     }
 
+    @Test func aListRowSegueSelectsIntoTheListsContextAndDataPath() throws {
+        // OKit's list `prepare`: a row's segue to a selection hands over the row entity for the rows' context, but the
+        // selection context is the list's context and selectionPath defaults to the list's dataPath.
+        let f = try SelectionFixture()
+        var authors = ListDeclaration(id: "bookAuthors")
+        authors.dataPath = "authors"; authors.cellPath = "ref/name"; authors.segue = "choose"
+        var choose = SelectionDeclaration(id: "choose")
+        choose.list.dataPath = "/authors"; choose.list.cellPath = "name"; choose.list.rowSort = "name"
+        try f.shell.declare(choose)
+        authors.buttons = [BarButton(title: "#Add", segue: "choose")]
+        try f.shell.declare(authors)
+        try f.shell.open("bookAuthors", context: "books[0]")
+        try f.shell.button("Add")
+        try f.shell.tap(row: "Anna")
+        try f.shell.back()
+        // A row of the list segues: the rows' context is the row, the selection still the book's authors.
+        try f.shell.tap(row: "Anna")
+        #expect(try f.shell.snapshot().screen.id == "choose")
+        #expect(try f.checked() == ["Anna"])
+        try f.shell.tap(row: "Bert")
+        #expect(try f.names("authors") == ["Bert", "Anna"])
+        // Opened from a detail cell: the context with "." (the fixture's book detail, selectionPath "author").
+        let g = try SelectionFixture()
+        try g.openOnBook()
+        try g.shell.tap(row: "Carl")
+        #expect(try g.author() == "Carl")
+    }
+
     @Test func badRowsAndBadTargetsSayWhyAndChangeNothing() throws {
         let f = try SelectionFixture()
         try f.openOnBook()
         #expect(throws: ShellError.self) { try f.shell.tap(row: 9) }
         #expect(throws: ShellError.self) { try f.shell.tap(row: "Zoe") }
         #expect(throws: ShellError.self) { try f.shell.button("nope") }
-        #expect(throws: ShellError.self) { try f.shell.add() }
+        let noAdd = try SelectionFixture { $0.list.add = "#false" }
+        try noAdd.openOnBook()
+        #expect(throws: ShellError.self) { try noAdd.shell.add() }
         let notRefs = try SelectionFixture { $0.selectionPath = "title" }
         try notRefs.openOnBook()
         do {
@@ -291,6 +334,7 @@ final class SelectionFixture {
         let f = try SelectionFixture { $0.selectionPath = "authors" }
         let driver = Driver(shell: f.shell, host: nil)
         try driver.run("tap", ["row": .string("Dune")])
+        try driver.run("tap", ["row": .string("Author")])
         try driver.run("tap", ["row": .int(2)])
         try driver.run("select", ["row": .int(3)])
         #expect(try f.names("authors") == ["Carl", "Bert"])

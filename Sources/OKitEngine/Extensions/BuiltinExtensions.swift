@@ -71,7 +71,7 @@ enum NumberExtensions {
 enum StringExtensions {
     static func register(in r: ExtensionRegistry) {
         func s(_ v: Value) -> String { v.displayString ?? "" }
-        r.register("string", "initial") { v, _, _ in .string(s(v).first.map { String($0).uppercased() } ?? "") }
+        r.register("string", "initial") { v, _, _ in .string(s(v).first.map { String($0) } ?? "") }   // as OKit: unchanged
         r.register("string", "localized") { v, _, e in .string(e.localize(s(v))) }
         r.register("string", "capitalize") { v, _, _ in
             let t = s(v)

@@ -39,11 +39,11 @@ public struct RowActions {
     public var quickName = ""
     /// `quickImage`: an image alone shows the quick action too (OKit's leading swipe shows with a name or an image).
     public var quickImage = ""
-    public var quickEnabled = ""
+    public var quickEnabled = "#true"
     public var quickTap: Action?
-    public var more = ""
+    public var more = "#false"
     /// `moreEnabled` (default `#true`), per row: the row offers "More..." (with `more` on the screen).
-    public var moreEnabled = ""
+    public var moreEnabled = "#true"
     public var moreActions = ""
     public var moreActionsEnabled = ""
     /// Parts aligned with `moreActions` (bindings), or one function per part.

@@ -41,7 +41,7 @@ extension AppShell {
         let list = try currentList("quick")
         let entity = try list.entity(row: row)
         let a = list.declaration.actions
-        guard !a.quickName.isEmpty, let action = a.quickTap else { throw ShellError.notAllowed("quick", list.id) }
+        guard !a.quickName.isEmpty || !a.quickImage.isEmpty, let action = a.quickTap else { throw ShellError.notAllowed("quick", list.id) }
         guard try list.flag(a.quickEnabled, row: entity, default: true) else { throw ShellError.disabled("quick action", row.description) }
         try action.run(engine, on: entity)
     }
@@ -52,7 +52,8 @@ extension AppShell {
         let list = try currentList("more")
         let entity = try list.entity(row: row)
         let a = list.declaration.actions
-        guard try list.flag(a.more, row: entity) else { throw ShellError.notAllowed("more", list.id) }
+        guard try list.flag(a.more, row: list.context) else { throw ShellError.notAllowed("more", list.id) }
+        guard try list.flag(a.moreEnabled, row: entity, default: true) else { throw ShellError.disabled("more", row.description) }
         if let moreTap = a.moreTap { try moreTap.run(engine, on: entity); return }
         let titles = try engine.getAll(entity, a.moreActions, mode: .display)
         let enabledBinding = a.moreActionsEnabled.isEmpty ? nil : try engine.compile(a.moreActionsEnabled)
@@ -66,7 +67,10 @@ extension AppShell {
             }
             shown.append((title, i < a.moreActionsTap.count ? a.moreActionsTap[i] : nil))
         }
-        present(PendingAlert(kind: "sheet", title: nil, message: nil, actions: shown.map(\.title) + ["Cancel"]) { [engine] choice, _ in
+        // OKit's sheet: titled with the row's text (else the screen's title), "Select an action".
+        let title = try list.rowText(entity) ?? (try list.currentHeader().title)
+        present(PendingAlert(kind: "sheet", title: title, message: engine.localize("Select an action"),
+                             actions: shown.map(\.title) + [engine.localize("Cancel")]) { [engine] choice, _ in
             guard choice <= shown.count, let action = shown[choice - 1].action else { return }
             try action.run(engine, on: entity)
         })
@@ -81,8 +85,10 @@ extension AppShell {
 
     func addRow(_ list: ListScreen, text: String?) throws {
         let d = list.declaration
-        guard try flag(d.add, on: list.context, default: false) else { throw ShellError.notAllowed("add", d.id) }
-        guard let type = d.type else { throw ShellError.notAllowed("add (no type declared)", d.id) }
+        guard try flag(d.add, on: list.context, default: true) else { throw ShellError.notAllowed("add", d.id) }
+        guard let type = try list.addType() else {
+            throw ShellError.notAllowed("add (dataPath reaches no collection of entities; declare type)", d.id)
+        }
         guard case .collection(let c) = try engine.get(list.context, d.dataPath) else {
             throw ShellError.notAllowed("add (dataPath is not a collection)", d.id)
         }
@@ -116,9 +122,11 @@ extension AppShell {
         if let backups = try current("delete") as? BackupsScreen { return try backups.delete(row) }
         let list = try currentList("delete")
         let d = list.declaration
-        guard try flag(d.delete, on: list.context, default: false) else { throw ShellError.notAllowed("delete", d.id) }
+        guard try flag(d.delete, on: list.context, default: true) else { throw ShellError.notAllowed("delete", d.id) }
         let entity = try list.entity(row: row)
-        guard try flag(d.deleteEnabled, on: entity, default: true) else { throw ShellError.disabled("delete", row.description) }
+        guard try flag(d.deleteEnabled, on: entity, default: true), try flag(d.editEnabled, on: entity, default: true) else {
+            throw ShellError.disabled("delete", row.description)
+        }
         guard case .collection(let c) = try engine.get(list.context, d.dataPath) else {
             throw ShellError.notAllowed("delete (dataPath is not a collection)", d.id)
         }
@@ -127,7 +135,9 @@ extension AppShell {
             if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: list.info) }
         }
         if try flag(d.deletePrompt, on: list.context, default: true) {
-            present(PendingAlert(kind: "alert", title: "Confirm Deletion", message: nil, actions: ["Yes", "No"]) { choice, _ in
+            present(PendingAlert(kind: "alert", title: engine.localize("Confirm Deletion"),
+                                 message: engine.localize("Do you really want to delete entry?"),
+                                 actions: [engine.localize("Yes"), engine.localize("No")]) { choice, _ in
                 if choice == 1 { try remove() }
             })
             return
@@ -135,17 +145,20 @@ extension AppShell {
         try engine.asAction { try engine.transaction { try remove() } }
     }
 
-    /// Moves a row in edit mode (`reorder`, not with grouping, sorting or a search): writes the new order into the
-    /// collection. Rows are addressed before the move; `to` is the row's position afterwards.
+    /// Moves a row in edit mode (`reorder`, not with grouping or a search): writes the new order into the
+    /// collection. Rows are addressed before the move; `to` is the row's position afterwards. With a `rowSort` the
+    /// move is allowed as in OKit: the collection takes the new order and the sort puts the rows back in theirs.
     public func move(from: RowAddress, to: RowAddress) throws {
         let list = try currentList("move")
         let d = list.declaration
         guard try flag(d.reorder, on: list.context, default: false) else { throw ShellError.notAllowed("move (set reorder)", d.id) }
         guard list.editing else { throw ShellError.notAllowed("move outside edit mode (edit first)", d.id) }
-        guard d.group.isEmpty, d.rowSort.isEmpty else { throw ShellError.notAllowed("move in a grouped or sorted list", d.id) }
+        guard d.group.isEmpty else { throw ShellError.notAllowed("move in a grouped list", d.id) }
         guard list.visible().count == list.rows.count else { throw ShellError.notAllowed("move while searching", d.id) }
         let entity = try list.entity(row: from)
-        guard try flag(d.reorderEnabled, on: entity, default: true) else { throw ShellError.disabled("move", from.description) }
+        guard try flag(d.reorderEnabled, on: entity, default: true), try flag(d.editEnabled, on: entity, default: true) else {
+            throw ShellError.disabled("move", from.description)
+        }
         let target = try list.entity(row: to)
         guard case .collection(let c) = try engine.get(list.context, d.dataPath) else {
             throw ShellError.notAllowed("move (dataPath is not a collection)", d.id)

@@ -24,6 +24,9 @@ public final class AppShell {
     var tabIndex = 0
     /// The help text shown until the next command (`help`).
     var helpText: String?
+    /// Set while a list opens a screen by a row's segue or a bar button (OKit's list `prepare`): a selection
+    /// opened then takes the list's context as its selection context and its `dataPath` as default selectionPath.
+    var openingList: ListScreen?
     /// App-level values reported in snapshots (theme, cover); the settings issue fills them.
     public var theme = "default"
     public var themeValues: [(key: String, value: String)] = []

@@ -127,11 +127,11 @@ public struct DetailDeclaration: ScreenDeclaration {
     public var subTitlePath = ""
     public var promptPath = ""
     /// Keeps edit mode on (no Edit button).
-    public var editAlways = ""
+    public var editAlways = "#false"
     /// `edit` shows the Edit button (default true for detail screens, as in OKit); `editInherit` takes edit
     /// mode from the screen that pushed it.
-    public var edit = ""
-    public var editInherit = ""
+    public var edit = "#true"
+    public var editInherit = "#false"
     public var sections: [SectionDeclaration] = []
     /// Multipart section properties (one part per section), beside the per-section ones; a non-empty part wins.
     public var sectionHeaders = ""

@@ -233,10 +233,7 @@ extension DetailScreen {
         if try flag(declaration.edit, on: context), try !isEditAlways() {
             out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
         }
-        for b in declaration.buttons {
-            let title = try engine.text(context, b.title) ?? b.title
-            out.append(ButtonSnapshot(id: title, title: title, enabled: try flag(b.enabled, on: context)))
-        }
+        out += try engine.shownButtons(declaration.buttons, on: context).map(\.shown)
         if declaration.help != nil { out.append(ButtonSnapshot(id: "help", title: "?", enabled: true)) }
         return out
     }
@@ -248,9 +245,7 @@ extension DetailScreen {
         switch b.id {
         case "edit": try setEditing(!editing)
         case "help": app.helpText = declaration.help
-        default:
-            guard let d = try declaration.buttons.first(where: { (try engine.text(context, $0.title) ?? $0.title) == b.id }) else { return }
-            try app.runButton(d, on: context)
+        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context)
         }
     }
 }

@@ -1,5 +1,7 @@
 /// A list screen as declared (`okit.list`): every property is a binding string except the literal ones.
-/// Property names and defaults are OKit's (screens.md).
+/// Property names and defaults are OKit's (screens.md, reference §5.2): a declaration starts with OKit's defaults
+/// (`add`, `delete`, `edit`, `search`, `refresh` shown; `#false` for the opt-in ones), and docs/migration.md's
+/// table of defaults is checked against these values.
 public struct ListDeclaration: ScreenDeclaration {
     public var id: String
     public var kind: String { "list" }
@@ -17,9 +19,9 @@ public struct ListDeclaration: ScreenDeclaration {
     public var group = ""
     public var groupName = ""
     public var groupSortAsc = "#true"
-    public var search = ""
+    public var search = "#true"
     public var searchPath = ""
-    public var index = ""
+    public var index = "#false"
     /// The row cell (OKit's table cell of the list's prototype): `path` (text), `detailPath` (detail), `contextPath`
     /// (moves the cell's bindings off the row entity), `imagePath`, `accyPath`, heights and show flags, ... — or an
     /// edit cell (`okit.cell.date { … }`) whose control takes `set` with a row address. Its bindings are evaluated
@@ -37,46 +39,52 @@ public struct ListDeclaration: ScreenDeclaration {
     }
     /// The screen a row tap opens with the row's entity (a screen id, not a binding).
     public var segue: String?
+    /// The screen a row tap presents (modally) with the row's entity, when there is no `segue`.
+    public var present: String?
     /// `add` shows the add button; a new entity of `type` goes to the front (`addAppend`: the end).
-    public var add = ""
-    public var addAppend = ""
+    public var add = "#true"
+    public var addAppend = "#false"
     /// The field a prompt asks for before adding (literal field name).
     public var addName: String?
     /// The type's name in prompts (literal; default: `type`).
     public var typeName: String?
     /// `delete` allows deleting rows; `deletePrompt` (default true) confirms first.
-    public var delete = ""
+    public var delete = "#true"
     public var deletePrompt = "#true"
     /// `deleteEnabled` per row (default true).
-    public var deleteEnabled = ""
+    public var deleteEnabled = "#true"
     /// Row taps, quick action, more actions and the accessory.
     public var actions = RowActions()
     /// `addNav`: after adding, open the new entity's `segue` screen in edit mode.
-    public var addNav = ""
+    public var addNav = "#false"
     /// `reorder` allows moving rows in edit mode (without grouping); `reorderEnabled` per row.
-    public var reorder = ""
-    public var reorderEnabled = ""
+    public var reorder = "#false"
+    public var reorderEnabled = "#true"
+    /// `editEnabled` (default `#true`), per row: in edit mode the row can be deleted and moved.
+    public var editEnabled = "#true"
     /// `selectPath`: in edit mode `select` toggles this bool field of the row's entity.
     public var selectPath = ""
     /// `navEnabled` (default true): row taps follow the segue.
-    public var navEnabled = ""
+    public var navEnabled = "#true"
     /// Edit mode: `edit` shows the Edit button, `editAlways` keeps edit mode on, `editInherit` takes edit mode
     /// from the screen that pushed it.
-    public var edit = ""
-    public var editAlways = ""
-    public var editInherit = ""
+    public var edit = "#true"
+    public var editAlways = "#false"
+    public var editInherit = "#false"
     /// The title's prompt line (`promptPath`), `subTitleSwap` swaps title and subtitle.
     public var promptPath = ""
-    public var subTitleSwap = ""
+    public var subTitleSwap = "#false"
     /// `titleTap`: an action on the context when the title is tapped.
     public var titleTap: Action?
     /// `searchFilters` (multipart scopes after "All") and `searchFilterPath` (the row text a scope compares).
     public var searchFilters = ""
     public var searchFilterPath = ""
-    /// `groupSort` (the sections' key; default the group key).
-    public var groupSort = ""
-    /// Button flags beyond `edit`/`add`/`search`: `refresh`.
-    public var refresh = ""
+    /// `groupSort` (default `#true`, as in OKit): sections are ordered by their group key (`groupSortAsc`); false keeps
+    /// them in the order their first rows come in.
+    public var groupSort = "#true"
+    /// `refresh` (default `#true`): OKit's pull to refresh — `button refresh` recomputes the rows (not drawn as a
+    /// bar button: a person pulls the list).
+    public var refresh = "#true"
     /// Extra bar buttons (`buttons = { { title, tap, enabled } }`).
     public var buttons: [BarButton] = []
     /// Plain help text: the help button shows when it is set.
@@ -94,23 +102,6 @@ extension ListDeclaration {
         if try screen.flag(editInherit, row: screen.context), let opener, opener.editing { screen.editing = true }
         if try screen.flag(editAlways, row: screen.context) { screen.editing = true }
         return screen
-    }
-}
-
-/// A bar button declared on a screen: a title (binding), an action and an `enabled` binding.
-public struct BarButton {
-    public var title: String
-    public var tap: Action?
-    public var enabled: String
-    public var segue: String?
-    public var present: String?
-
-    public init(title: String, tap: Action? = nil, enabled: String = "", segue: String? = nil, present: String? = nil) {
-        self.title = title
-        self.tap = tap
-        self.enabled = enabled
-        self.segue = segue
-        self.present = present
     }
 }
 

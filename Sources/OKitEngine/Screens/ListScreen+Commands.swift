@@ -37,7 +37,7 @@ extension ListScreen {
         case .key(let k):
             if let i = shown.first(where: { rows[$0].entity.id == k }) { return rows[i].entity }
             var matches: [Int] = []
-            for (pos, i) in shown.enumerated() where try engine.evaluate(bText, rows[i].entity, mode: .display).displayString == k {
+            for (pos, i) in shown.enumerated() where try rowText(rows[i].entity) == k {
                 matches.append(pos)
             }
             if matches.count == 1 { return rows[shown[matches[0]]].entity }
@@ -45,7 +45,7 @@ extension ListScreen {
             if let n = Int(k) { return try entity(row: .position(n)) }
             var near: [String] = []
             for i in shown where near.count < 5 {
-                if let t = try engine.evaluate(bText, rows[i].entity, mode: .display).displayString,
+                if let t = try rowText(rows[i].entity),
                    t.localizedCaseInsensitiveContains(k) { near.append(t) }
             }
             throw ShellError.noRowMatching(k, candidates: near, count: shown.count)
@@ -63,9 +63,14 @@ extension ListScreen {
             throw ShellError.notAllowed("tap while editing", id)
         }
         if let action = a.tap { try action.run(engine, on: entity); return }
-        guard let segue = declaration.segue else { throw ShellError.noSegue(id) }
+        guard declaration.segue != nil || declaration.present != nil else { throw ShellError.noSegue(id) }
         guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("navigation", row.description) }
-        try app.push(segue, context: entity)
+        let app = try app
+        try app.opening(from: self) {
+            if let segue = declaration.segue { try app.push(segue, context: entity) } else if let present = declaration.present {
+                try app.presentScreen(present, context: entity)
+            }
+        }
     }
 
     /// Taps a row's accessory (the `accyEdit*` properties in edit mode, falling back to the display ones).
@@ -126,43 +131,52 @@ extension ListScreen {
         try action.run(engine, on: context)
     }
 
-    /// The bar buttons shown now: Edit/Done, +, refresh, the declared buttons, help.
+    /// The bar buttons shown now: Edit/Done, + (when a new row's type is known), the declared buttons, help.
+    /// `refresh` is OKit's pull to refresh: pressable as `button refresh`, not drawn.
     func buttons() throws -> [ButtonSnapshot] {
         var out: [ButtonSnapshot] = []
         if try flag(declaration.edit, row: context), try !flag(declaration.editAlways, row: context) {
             out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
         }
-        if try flag(declaration.add, row: context) { out.append(ButtonSnapshot(id: "add", title: "+", enabled: true)) }
-        if try flag(declaration.refresh, row: context) { out.append(ButtonSnapshot(id: "refresh", title: "Refresh", enabled: true)) }
-        for b in declaration.buttons {
-            let title = try engine.text(context, b.title) ?? b.title
-            out.append(ButtonSnapshot(id: title, title: title, enabled: try flag(b.enabled, row: context, default: true)))
-        }
+        if try canAdd() { out.append(ButtonSnapshot(id: "add", title: "+", enabled: true)) }
+        out += try engine.shownButtons(declaration.buttons, on: context).map(\.shown)
         if declaration.help != nil { out.append(ButtonSnapshot(id: "help", title: "?", enabled: true)) }
         return out
     }
 
     /// Presses a bar button by id or title.
     public func button(_ name: String) throws {
+        if name == "refresh", !declaration.buttons.contains(where: { $0.id == "refresh" }) {
+            guard try flag(declaration.refresh, row: context) else { throw ShellError.notAllowed("refresh", id) }
+            invalidateKeys()
+            return
+        }
         let b = try ButtonSnapshot.pressed(name, among: try buttons())
         let app = try app
         switch b.id {
         case "edit": try setEditing(!editing)
         case "add": try app.addRow(self, text: nil)
-        case "refresh": rebuilds += 0; invalidateKeys()
         case "help": app.helpText = declaration.help
-        default:
-            guard let d = try declaration.buttons.first(where: { (try engine.text(context, $0.title) ?? $0.title) == b.id }) else { return }
-            try app.runButton(d, on: context)
+        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: self)
         }
     }
-}
 
-extension AppShell {
-    /// Runs a declared bar button: its action, then its segue or presented screen.
-    func runButton(_ b: BarButton, on context: Entity?) throws {
-        if let tap = b.tap { try tap.run(engine, on: context) }
-        if let segue = b.segue { try push(segue, context: context) }
-        if let present = b.present { try presentScreen(present, context: context) }
+    /// The type of a new row: `type`, else the element type of the collection `dataPath` reaches (OKit needs
+    /// `type`; okit finds it). Nil when rows cannot be added (no collection of entities).
+    func addType() throws -> String? {
+        if let t = declaration.type { return t }
+        guard case .collection(let c) = try engine.get(context, declaration.dataPath, mode: .display), c.kind != .map,
+              case .entity(let name) = c.elementType else { return nil }
+        return name
+    }
+
+    /// Rows can be deleted: `delete` holds and the rows come from a collection.
+    var canDelete: Bool {
+        get throws { try flag(declaration.delete, row: context) && dataIsCollection }
+    }
+
+    /// The + button shows: `add` holds and a new row's type is known.
+    func canAdd() throws -> Bool {
+        try flag(declaration.add, row: context) && addType() != nil
     }
 }

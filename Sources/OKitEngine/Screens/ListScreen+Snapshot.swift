@@ -95,20 +95,27 @@ extension ListScreen {
         let d = declaration
         let a = d.actions
         let acc = accessoryProperties
+        let plain = ListScreen.isPlainCell(d.cell)
+        let ctx = plain && !d.cell["contextPath"].isEmpty ? try cellContext(e) : e
         var r = RowSnapshot(id: e.id,
-                            text: try engine.evaluate(bText, e, mode: .display).displayString,
-                            detail: try engine.evaluate(bDetail, e, mode: .display).displayString)
-        r.delete = try flag(d.delete, row: context) && flag(d.deleteEnabled, row: e, default: true)
+                            text: plain ? try engine.evaluate(bText, ctx, mode: .display).displayString : nil,
+                            detail: plain ? try engine.evaluate(bDetail, ctx, mode: .display).displayString : nil)
+        let deletable = try canDelete
+        r.delete = try deletable && (try flag(d.deleteEnabled, row: e, default: true)) && (try flag(d.editEnabled, row: e, default: true))
         if editing, !d.selectPath.isEmpty { r.selected = try flag(d.selectPath, row: e) }
-        if !a.quickName.isEmpty, let title = try engine.text(e, a.quickName) {
+        // OKit's leading swipe shows with a name or an image (the image's name is the title then).
+        let quickTitle = a.quickName.isEmpty ? nil : try engine.text(e, a.quickName)
+        let quickImage = a.quickImage.isEmpty ? nil : try engine.text(e, a.quickImage)
+        if let title = quickTitle ?? quickImage {
             r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
         }
-        r.more = try flag(a.more, row: e)
+        r.more = try flag(a.more, row: context) && (try flag(a.moreEnabled, row: e, default: true))
         if !acc.text.isEmpty || !acc.icon.isEmpty, try flag(acc.show, row: e, default: true) {
             r.accessory = AccessorySnapshot(kind: acc.tap == nil ? "label" : "button",
                                             text: try engine.text(e, acc.text.isEmpty ? acc.icon : acc.text),
                                             enabled: try flag(acc.enabled, row: e, default: true))
         }
+        if !plain { try cellRow(e, into: &r) }
         return r
     }
 

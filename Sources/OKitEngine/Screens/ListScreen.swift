@@ -21,9 +21,14 @@ public final class ListScreen: ShellScreen {
         let search: String
         /// The `searchFilterPath` text a scope compares (nil without scopes).
         let filter: String?
+        /// The cell hides the row (`showDisplay`/`showEdit`, heights of 0) outside / in edit mode.
+        var hiddenDisplay = false
+        var hiddenEdit = false
     }
 
     var rows: [Row] = []
+    /// True when `dataPath` reached a collection the rows can be added to and deleted from (not a computed list).
+    var dataIsCollection = false
     /// The search scope: 0 is "All", n the n-th part of `searchFilters`.
     var scopeIndex = 0
     private var keysSubscription: Subscription?
@@ -120,9 +125,12 @@ public final class ListScreen: ShellScreen {
 
     private func rebuild() throws {
         rebuilds += 1
+        let cellOffRow = !declaration.cell["contextPath"].isEmpty
+        let hidesRows = cellHidesRows
         let items: [Value]
+        dataIsCollection = false
         switch try engine.evaluate(bData, context, mode: .display) {
-        case .collection(let c): engine.graph.recordMembers(c); items = Array(c.items)
+        case .collection(let c): engine.graph.recordMembers(c); items = Array(c.items); dataIsCollection = c.kind != .map
         case .list(let l): items = l
         default: items = []
         }
@@ -139,9 +147,16 @@ public final class ListScreen: ShellScreen {
             let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
             let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
             let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
-            let searchValue = try engine.evaluate(bSearchPath, e, mode: .display).displayString ?? ""
-            let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, e, mode: .display).displayString ?? ""
-            built.append(Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter))
+            // The cell's path (the default search and filter text) is read where the cell reads it.
+            let cellCtx = cellOffRow ? try cellContext(e) : e
+            let searchValue = try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
+            let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
+            var row = Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter)
+            if hidesRows {
+                row.hiddenDisplay = try !rowShown(e, editing: false)
+                row.hiddenEdit = try !rowShown(e, editing: true)
+            }
+            built.append(row)
             sorts.append(sort)
             if case .string(let s) = sort { folded.append(ListScreen.fold(s)) } else { folded.append(nil) }
             if case .string(let s) = group { groupFolded.append(ListScreen.fold(s)) } else { groupFolded.append(nil) }
@@ -156,7 +171,9 @@ public final class ListScreen: ShellScreen {
             if case .string(let x) = a, case .string(let y) = b { return ValueOrder.compareScalars(x, y) }
             return 0
         }
-        let grouped = !bGroup.isEmpty, sorted = !bSort.isEmpty
+        // `groupSort` false: sections come in the order of their first rows (OKit's unsorted section keys).
+        let groupSorted = try flag(declaration.groupSort, row: context, default: true)
+        let grouped = !bGroup.isEmpty && groupSorted, sorted = !bSort.isEmpty
         var order = Array(0..<built.count)
         order.sort { i, j in
             if grouped {
@@ -175,7 +192,7 @@ public final class ListScreen: ShellScreen {
             return i < j
         }
         rows = order.map { built[$0] }
-        if grouped { rows = ListScreen.mergingSections(rows) }
+        if !bGroup.isEmpty { rows = ListScreen.mergingSections(rows) }
     }
 
     /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
@@ -222,9 +239,15 @@ public final class ListScreen: ShellScreen {
             searched = rows.indices.filter { rows[$0].search.contains(q) }
             matching = searched
         }
-        guard scopeIndex > 0, let titles = try? scopeTitles(), scopeIndex <= titles.count else { return searched }
+        let shown = cellHidesRows ? searched.filter { editing ? !rows[$0].hiddenEdit : !rows[$0].hiddenDisplay } : searched
+        guard scopeIndex > 0, let titles = try? scopeTitles(), scopeIndex <= titles.count else { return shown }
         let scope = titles[scopeIndex - 1]
-        return searched.filter { rows[$0].filter == scope }
+        return shown.filter { rows[$0].filter == scope }
+    }
+
+    /// A row's text: the cell's `path` on the row's entity (after the cell's `contextPath`).
+    func rowText(_ e: Entity) throws -> String? {
+        try engine.evaluate(bText, declaration.cell["contextPath"].isEmpty ? e : try cellContext(e), mode: .display).displayString
     }
 
     func flag(_ binding: String, row: Entity?, default value: Bool = false) throws -> Bool {
@@ -241,7 +264,7 @@ public final class ListScreen: ShellScreen {
             return rows[shown[n - 1]].entity
         }
         if let i = shown.first(where: { rows[$0].entity.id == row }) { return rows[i].entity }
-        let matches = try shown.filter { try engine.evaluate(bText, rows[$0].entity, mode: .display).displayString == row }
+        let matches = try shown.filter { try rowText(rows[$0].entity) == row }
         guard matches.count == 1 else { throw ShellError.noRow(row, count: shown.count) }
         return rows[matches[0]].entity
     }

@@ -8,7 +8,7 @@ public struct MenuDeclaration: ScreenDeclaration {
     /// The content screen the row accessory shows with the row's entity ("" or nil: home).
     public var rowIdentifier: String?
     /// `hideMenu` (default `#true`): a choice hides the menu.
-    public var hideMenu = ""
+    public var hideMenu = "#true"
     /// The toolbar items.
     public var items: [MenuItem] = []
 

@@ -5,36 +5,37 @@
 /// What is selected lives in the model: `selectionPath`, evaluated on the *selection context*, is a `ref` field
 /// (single choice) or an array or set of refs (several); a row is checked when one of those refs points to it.
 ///
-/// The selection context is the context the pushing screen hands over (its own context for a bar button, a row's
-/// entity for a row segue, a cell's context for a detail cell, the entity an `open` binding reaches), made
-/// relative by `selectionContextPath`. Every flag below is a binding evaluated on the selection context; an empty
+/// The selection context is the opening list's context when a list opens the screen (by a row's segue — the rows
+/// then run on the row's entity — or a bar button), else the context handed over (a detail's or a cell's context,
+/// the entity an `open` binding reaches), made relative by `selectionContextPath`. The selection's own
+/// `contextPath` moves only its rows' context. Every flag below is a binding evaluated on the selection context; an empty
 /// binding means the default shown.
 public struct SelectionDeclaration: ScreenDeclaration {
     /// The list part: rows, cell, sorting, grouping, search, title, extra buttons, hooks (`onSelect` runs on the
     /// row's entity after each selection change).
     public var list: ListDeclaration
-    /// The ref (single) or array/set of refs (several), on the selection context. Empty: the pushing list's
-    /// `dataPath` when a list pushes the screen with its own context (OKit's list segue), otherwise `.`.
+    /// The ref (single) or array/set of refs (several), on the selection context. Empty: the opening list's
+    /// `dataPath` when a list opens the screen (a row's segue or a bar button: OKit's list segue), otherwise `.`.
     public var selectionPath = ""
     /// Makes the selection context relative to the context handed over.
     public var selectionContextPath = ""
     /// `unique` (default `#true`): a row is selected at most once; false lets an array hold several refs to it.
     /// A set is always unique.
-    public var unique = ""
+    public var unique = "#true"
     /// `unselect` (default `#true`): tapping a selected row unselects it.
-    public var unselect = ""
+    public var unselect = "#true"
     /// `selectAppend` (default `#false`): several-choice refs go to the end instead of the front.
-    public var selectAppend = ""
+    public var selectAppend = "#false"
     /// The entity type stored for each selection (literal, OKit's ModelRef subclass): a declared type with a
     /// `refKey` field. Default: the field's own type (built-in refs for `ref T` and `[ref T]`).
     public var refType: String?
     /// `clear` (default `#true`): the Clear button, which unselects everything.
-    public var clear = ""
+    public var clear = "#true"
     /// `close` (default `#true`): the Close button, shown while the screen is presented.
-    public var close = ""
+    public var close = "#true"
     /// `autoClose` (default `#false`, as in OKit): `#true` closes the screen after each selection (dismissed when
     /// presented, otherwise popped).
-    public var autoClose = ""
+    public var autoClose = "#false"
 
     public var id: String { list.id }
     /// The row entity type.
@@ -53,16 +54,21 @@ public struct SelectionDeclaration: ScreenDeclaration {
     }
 
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
-        guard let inner = try list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        // OKit's segue `prepare` (reference §5.1, §5.2): opened by a list (a row's segue or a bar button), the
+        // selection context is the list's context and selectionPath defaults to the list's dataPath; opened from
+        // a detail, a cell or a command, the context handed over with ".".
+        let list = shell.openingList
+        shell.openingList = nil
+        guard let rows = try self.list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
         var path = selectionPath
-        if path.isEmpty {
-            if let pusher = opener as? ListScreen, pusher.context === context, !pusher.declaration.dataPath.isEmpty {
-                path = pusher.declaration.dataPath
-            } else {
-                path = "."
-            }
+        var base = context
+        if let list {
+            base = list.context
+            if path.isEmpty { path = list.declaration.dataPath.isEmpty ? "." : list.declaration.dataPath }
+        } else if path.isEmpty {
+            path = "."
         }
-        let screen = try SelectionScreen(declaration: self, list: inner, selectionBase: context, selectionPath: path)
+        let screen = try SelectionScreen(declaration: self, list: rows, selectionBase: base, selectionPath: path)
         screen.shell = shell
         return screen
     }

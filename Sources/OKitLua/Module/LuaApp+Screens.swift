@@ -13,7 +13,7 @@ extension LuaApp {
         "selectPath": \.selectPath, "navEnabled": \.navEnabled, "edit": \.edit, "editAlways": \.editAlways,
         "editInherit": \.editInherit, "promptPath": \.promptPath, "subTitleSwap": \.subTitleSwap,
         "searchFilters": \.searchFilters, "searchFilterPath": \.searchFilterPath, "groupSort": \.groupSort,
-        "refresh": \.refresh,
+        "refresh": \.refresh, "editEnabled": \.editEnabled,
     ] }
 
     static let hookKeys: Set<String> = ["onAppear", "onDisappear", "onAdd", "onDelete", "onEdit", "onSelect"]
@@ -45,13 +45,17 @@ extension LuaApp {
                 defer { lua.pop() }
                 return lua.rawGet(b, k) == LUA_TSTRING ? lua.string(at: -1) : nil
             }
-            guard let title = text("title") else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: needs a title") }
-            var button = BarButton(title: title, enabled: text("enabledPath") ?? text("enabled") ?? "", segue: text("segue"), present: text("present"))
+            guard let title = text("title") ?? text("titlePath") ?? (text("icon") ?? text("iconPath")).map({ _ in "" }) else {
+                throw LuaRaise("screen \(screen), buttons[\(i + 1)]: needs a title or an icon")
+            }
+            var button = BarButton(id: text("id"), title: title, icon: text("icon") ?? text("iconPath") ?? "",
+                                   enabled: text("enabledPath") ?? text("enabled") ?? "",
+                                   showPath: text("showPath") ?? text("show") ?? "", segue: text("segue"), present: text("present"))
             for key in ["tapPath", "tap"] where button.tap == nil {
                 if lua.rawGet(b, key) != LUA_TNIL { button.tap = try action(at: lua_absindex(lua.L, -1)) }
                 lua.pop()
             }
-            for t in [title, button.enabled] where !t.isEmpty {
+            for t in [title, button.icon, button.enabled, button.showPath] where !t.isEmpty {
                 do { _ = try engine.compile(t) } catch { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: \(error)") }
             }
             out.append(button)
@@ -77,6 +81,7 @@ extension LuaApp {
             if try extra(key, v) { return }
             if key == "type" { d.type = lua.string(at: v); return }
             if key == "segue" { d.segue = lua.string(at: v); return }
+            if key == "present" { d.present = lua.string(at: v); return }
             if key == "addName" { d.addName = lua.string(at: v); return }
             if let actionKey = LuaApp.rowActionKeys[key] {
                 try readRowAction(actionKey, at: v, into: &d.actions, screen: id)
@@ -103,7 +108,7 @@ extension LuaApp {
             }
             guard let path = LuaApp.listProperties[key] else {
                 let known = Array(LuaApp.listProperties.keys) + Array(LuaApp.rowActionKeys.keys) + Array(LuaApp.hookKeys)
-                    + ["type", "segue", "addName", "typeName", "help", "buttons", "titleTap", "cell"]
+                    + ["type", "segue", "present", "addName", "typeName", "help", "buttons", "titleTap", "cell"]
                 engine.warn("\(function)(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
                 return
             }

@@ -1,0 +1,67 @@
+/// A bar button declared on a screen (OKit's ModelBarButtonItem): a title (binding) or an icon, an action, an
+/// `enabled` and a `showPath` binding on the screen's context, and the screen it opens.
+public struct BarButton {
+    /// The id `button ID` presses (default: the title's text, else the icon).
+    public var id: String?
+    public var title: String
+    /// An icon name (binding), shown as the title when there is none.
+    public var icon: String
+    public var tap: Action?
+    public var enabled: String
+    /// `showPath` (default `#true`): the button is shown.
+    public var showPath: String
+    public var segue: String?
+    public var present: String?
+
+    public init(id: String? = nil, title: String, icon: String = "", tap: Action? = nil, enabled: String = "",
+                showPath: String = "", segue: String? = nil, present: String? = nil) {
+        self.id = id
+        self.title = title
+        self.icon = icon
+        self.tap = tap
+        self.enabled = enabled
+        self.showPath = showPath
+        self.segue = segue
+        self.present = present
+    }
+}
+
+extension Engine {
+    /// The declared bar buttons shown now on a context, each with its snapshot (hidden ones left out).
+    func shownButtons(_ buttons: [BarButton], on context: Entity?) throws -> [(declared: BarButton, shown: ButtonSnapshot)] {
+        var out: [(BarButton, ButtonSnapshot)] = []
+        for b in buttons {
+            if !b.showPath.isEmpty, !(try get(context, b.showPath, mode: .display).truthy) { continue }
+            var title = b.title.isEmpty ? nil : try text(context, b.title)
+            if title == nil, !b.icon.isEmpty { title = try text(context, b.icon) ?? b.icon }
+            let shownTitle = title ?? b.title
+            let enabled = b.enabled.isEmpty ? true : try get(context, b.enabled, mode: .display).truthy
+            out.append((b, ButtonSnapshot(id: b.id ?? shownTitle, title: shownTitle, enabled: enabled)))
+        }
+        return out
+    }
+}
+
+extension AppShell {
+    /// Runs a declared bar button: its action, then its segue or presented screen.
+    func runButton(_ b: BarButton, on context: Entity?) throws {
+        if let tap = b.tap { try tap.run(engine, on: context) }
+        if let segue = b.segue { try push(segue, context: context) }
+        if let present = b.present { try presentScreen(present, context: context) }
+    }
+
+    /// Presses the declared button whose snapshot id is `id` (after the built-in ones were tried).
+    func pressDeclared(_ id: String, among buttons: [BarButton], on context: Entity?, list: ListScreen? = nil) throws {
+        guard let b = try engine.shownButtons(buttons, on: context).first(where: { $0.shown.id == id }) else { return }
+        try opening(from: list) { try runButton(b.declared, on: context) }
+    }
+
+    /// Runs `body` with `openingList` set to a list (nil: unchanged), as a list's segue does.
+    func opening(from list: ListScreen?, _ body: () throws -> Void) throws {
+        guard let list else { return try body() }
+        let before = openingList
+        openingList = list
+        defer { openingList = before }
+        try body()
+    }
+}

@@ -1,0 +1,105 @@
+local launch = require("okit.test").launch
+local okit = require "okit"
+
+local function ids(buttons) local t = {} for i, b in ipairs(buttons) do t[i] = b.id end return table.concat(t, ",") end
+local function texts(screen)
+  local t = {}
+  for _, s in ipairs(screen.sections) do for _, r in ipairs(s.rows) do t[#t + 1] = r.text end end
+  return table.concat(t, ",")
+end
+
+describe("an OKit app relying on OKit's defaults", function()
+  local app
+  before_each(function() app = launch("okit_port_app.lua") end)
+
+  it("shows Edit, + and the search field and lets rows be deleted, as OKit", function()
+    local s = app:screen().screen
+    assert.equal("edit,add", ids(s.buttons))
+    assert.is_true(s.search.visible)
+    assert.is_true(s.sections[1].rows[1].delete)
+    assert.equal("disclosure", s.sections[1].rows[1].accessory.kind)
+    app:search("emm")
+    assert.equal("Emma", texts(app:screen().screen))
+    app:search("")
+    app:button("refresh")                        -- OKit's pull to refresh
+    app:delete("Emma")
+    assert.equal("Confirm Deletion", app:screen().alert.title)
+    assert.equal("Do you really want to delete entry?", app:screen().alert.message)
+    app:respond("Yes")
+    assert.equal("Dune", texts(app:screen().screen))
+  end)
+
+  it("adds a row of the type dataPath reaches when the list declares none", function()
+    app:add()
+    assert.equal(3, #app.models.default.books)
+    assert.equal("Book", okit.typeof(app.models.default.books[1]))
+  end)
+
+  it("selects into the opening list's collection from its bar button (selectionPath defaults to its dataPath)", function()
+    app:tap("Dune")
+    app:tap("Authors")
+    local s = app:screen().screen
+    assert.equal("pick", ids(s.buttons):match("pick"))
+    app:button("pick")
+    assert.equal("authorPick", app:screen().screen.id)
+    app:tap("Jane Austen")
+    app:tap("Frank Herbert")
+    local authors = app.models.default.books[1].authors
+    assert.equal(2, #authors)
+    assert.equal("Frank Herbert", authors[1].ref.name)
+    app:back()
+    assert.equal("Frank Herbert,Jane Austen", texts(app:screen().screen))
+  end)
+
+  it("selects into the detail's context from a cell (selectionPath given)", function()
+    app:tap("Dune")
+    app:tap("Lead Author")
+    app:tap("Jane Austen")
+    assert.equal("Jane Austen", app.models.default.books[1].author.ref.name)
+  end)
+
+  it("takes values in a list of date cells kept in edit mode", function()
+    app:tap("Dune")
+    app:tap("Dates")
+    local s = app:screen().screen
+    assert.is_true(s.editing)
+    assert.equal("date", s.sections[1].rows[1].kind)
+    assert.equal("1965-08-01T00:00:00Z", s.sections[1].rows[1].control.value)
+    app:set(2, "1990-05-05T00:00:00Z")
+    assert.equal("1990-05-05T00:00:00Z", app:screen().screen.sections[1].rows[2].control.value)
+  end)
+
+  it("shows and presses a bar button by id while its showPath holds", function()
+    app:tap("Dune")
+    assert.equal("edit,bump", ids(app:screen().screen.buttons))
+    app:button("bump")
+    assert.equal(1, app.models.default.books[1].copies)
+    app:back()
+    app:tap("Emma")
+    assert.equal("edit", ids(app:screen().screen.buttons))
+  end)
+
+  it("reads a row's cell off the row (contextPath), keeps sections in row order, offers more per row and a quick image", function()
+    app:open("byAuthor")
+    local s = app:screen().screen
+    assert.equal("Frank Herbert", s.sections[1].rows[1].text)
+    assert.equal("Open", s.sections[1].header)          -- Dune (Open) comes first: groupSort = "#false"
+    assert.equal("Marked", s.sections[2].header)
+    assert.is_true(s.sections[1].rows[1].more)
+    assert.is_false(s.sections[2].rows[1].more)          -- moreEnabled = "!marked"
+    assert.equal("star", s.sections[1].rows[1].quick.title)
+    app:more(1)
+    local alert = app:screen().alert
+    assert.equal("Frank Herbert", alert.title)
+    assert.equal("Select an action", alert.message)
+    app:respond("Mark")
+    app:quick(1)
+    assert.equal(1, app.models.default.books[1].copies)
+  end)
+
+  it("hides rows whose cell is not shown", function()
+    app:open("unmarked")
+    assert.equal("Dune", texts(app:screen().screen))
+    assert.equal("edit", ids(app:screen().screen.buttons))
+  end)
+end)

@@ -604,7 +604,7 @@ function Navigator:close() end
 ---@field subTitleSwap? string
 ---@field promptPath? string
 ---@field titleTap? okit.Action
----@field edit? string shows the Edit button
+---@field edit? string shows the Edit button (default #true)
 ---@field editAlways? string
 ---@field editInherit? string
 ---@field help? string literal: plain help text; the help button shows when set
@@ -624,41 +624,41 @@ function Navigator:close() end
 ---@field subTitleObject? string
 ---@field subTitleObjectPlural? string
 ---@field rowSort? string
----@field rowSortAsc? string
+---@field rowSortAsc? string default #true
 ---@field group? string the section key
 ---@field groupName? string the section title (default: the key as text)
----@field groupSort? string
----@field groupSortAsc? string
----@field search? string
+---@field groupSort? string default #true: sections ordered by key (false: by their first rows)
+---@field groupSortAsc? string default #true
+---@field search? string default #true
 ---@field searchPath? string default: the cell's `path`
 ---@field searchFilters? string multipart: scopes after "All"
 ---@field searchFilterPath? string
----@field index? string
----@field add? string
----@field addAppend? string
+---@field index? string default #false
+---@field add? string default #true (shown when a new row's type is known)
+---@field addAppend? string default #false
 ---@field addName? string literal: the field the add prompt writes
----@field addNav? string
----@field delete? string
----@field deleteEnabled? string
+---@field addNav? string default #false
+---@field delete? string default #true
+---@field deleteEnabled? string default #true, per row
 ---@field deletePrompt? string default true
----@field more? string
----@field moreEnabled? string
+---@field more? string default #false
+---@field moreEnabled? string default #true, per row
 ---@field moreTap? okit.Action
 ---@field moreActions? string multipart: the action titles
 ---@field moreActionsEnabled? string multipart
 ---@field moreActionsTap? string|okit.Action[] multipart binding, or one action per `moreActions` part
 ---@field quickName? string
----@field quickImage? string
----@field quickEnabled? string
+---@field quickImage? string an image name: shows the quick action without a name
+---@field quickEnabled? string default #true, per row
 ---@field quickTap? okit.Action
----@field reorder? string
----@field reorderEnabled? string
+---@field reorder? string default #false (not with group; with rowSort the sort puts rows back)
+---@field reorderEnabled? string default #true, per row
 ---@field tap? okit.Action display mode, on the row entity
 ---@field tapEdit? okit.Action edit mode, on the row entity
 ---@field selectPath? string
----@field editEnabled? string
----@field navEnabled? string
----@field refresh? string
+---@field editEnabled? string default #true, per row: delete and move in edit mode
+---@field navEnabled? string default #true, per row
+---@field refresh? string default #true: `button refresh` recomputes the rows (OKit's pull to refresh)
 ---@field segue? string literal: the screen a row tap opens with the row entity
 ---@field present? string literal: the screen a row tap presents with the row entity
 

@@ -29,6 +29,7 @@ okit.list("books", {
   dataPath = "books", titlePath = "%Books", rowSort = "name",
   cell = { path = "name", detailPath = "author/ref/name", accyPath = "#1" },
   segue = "book",
+  autoDeselect = "#true", forceListUpdate = "#false", activity = "#false",   -- OKit's, with no headless meaning
 })
 okit.detail("book", {
   titlePath = "name",
@@ -58,5 +59,6 @@ okit.list("byAuthor", {
   quickImage = "#star", quickTap = "bump()",
 })
 okit.list("unmarked", { dataPath = "books", cell = { path = "name", showDisplay = "!marked" }, add = "#false" })
+okit.list("named", { type = "Book", dataPath = "books", cell = { path = "name" }, addName = "name" })
 okit.extension("bool", "fmt", function(b) return b and "Marked" or "Open" end)
 okit.app { id = "okit-port", home = "books" }

@@ -12,6 +12,10 @@ describe("an OKit app relying on OKit's defaults", function()
   local app
   before_each(function() app = launch("okit_port_app.lua") end)
 
+  it("loads without a warning (OKit's properties without headless meaning are taken)", function()
+    assert.same({}, app:warnings())
+  end)
+
   it("shows Edit, + and the search field and lets rows be deleted, as OKit", function()
     local s = app:screen().screen
     assert.equal("edit,add", ids(s.buttons))
@@ -33,6 +37,17 @@ describe("an OKit app relying on OKit's defaults", function()
     app:add()
     assert.equal(3, #app.models.default.books)
     assert.equal("Book", okit.typeof(app.models.default.books[1]))
+  end)
+
+  it("asks for the name with addName and writes it trimmed", function()
+    app:open("named")
+    app:add()
+    local alert = app:screen().alert
+    assert.equal("New Book", alert.title)
+    assert.equal("Enter name for this Book", alert.message)
+    assert.equal("Name", alert.fields[1].placeholder)
+    app:respond("OK", { "  Dune Messiah  " })
+    assert.equal("Dune Messiah", app.models.default.books[1].name)
   end)
 
   it("selects into the opening list's collection from its bar button (selectionPath defaults to its dataPath)", function()

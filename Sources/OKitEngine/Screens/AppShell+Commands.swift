@@ -97,7 +97,8 @@ extension AppShell {
         let typeName = d.typeName ?? type
         let insert: (String?) throws -> Void = { [engine, unowned self] name in
             var fields: [String: Value] = [:]
-            if let field = d.addName, let name { fields[field] = .string(name) }
+            // OKit writes the prompt's text trimmed.
+            if let field = d.addName, let name { fields[field] = .string(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
             let e = try engine.make(type, fields)
             try engine.insert(.entity(e), into: c, append: append)
             if let hook = d.hooks.onAdd { try hook.run(engine, on: e, screen: list.info) }

@@ -104,6 +104,7 @@ extension LuaApp {
             case "sections": d.sections = try sections(at: v, screen: id, function: function)
             default:
                 if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
+                if try takeInert(key, at: v, what: what) { return }
                 guard let path = LuaApp.detailProperties[key] else {
                     let known = Array(LuaApp.detailProperties.keys) + Array(LuaApp.hookKeys)
                         + ["type", "help", "titleTap", "buttons", "sections"]

@@ -18,6 +18,20 @@ extension LuaApp {
 
     static let hookKeys: Set<String> = ["onAppear", "onDisappear", "onAdd", "onDelete", "onEdit", "onSelect"]
 
+    /// OKit properties with no headless meaning (okit updates exactly what changed, has no spinner, no storyboard):
+    /// a port that sets them loads without a warning; binding texts are still compiled.
+    static let inertProperties: Set<String> = ["autoDeselect", "forceUpdate", "forceListUpdate", "activity", "activityTop",
+                                                "storyboardName", "refTypeName", "popGesture"]
+
+    /// Takes an inert property (true when `key` is one): its binding text must compile.
+    func takeInert(_ key: String, at v: Int32, what: String) throws -> Bool {
+        guard LuaApp.inertProperties.contains(key) else { return false }
+        if let text = bindingText(at: v) {
+            do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+        }
+        return true
+    }
+
     /// A controller hook: a binding or a Lua function.
     func readHook(_ key: String, at v: Int32, into hooks: inout ScreenHooks) throws {
         let a = try action(at: v, hook: key)
@@ -79,6 +93,7 @@ extension LuaApp {
         var d = ListDeclaration(id: id)
         try forEachEntry(index, what: "\(function)(\"\(id)\")") { key, v in
             if try extra(key, v) { return }
+            if try takeInert(key, at: v, what: "\(function)(\"\(id)\")") { return }
             if key == "type" { d.type = lua.string(at: v); return }
             if key == "segue" { d.segue = lua.string(at: v); return }
             if key == "present" { d.present = lua.string(at: v); return }

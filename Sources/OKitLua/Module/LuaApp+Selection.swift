@@ -14,7 +14,7 @@ extension LuaApp {
     /// The keys `listDeclaration` takes (for the unknown-property warning with suggestions).
     static var listKeys: Set<String> {
         Set(listProperties.keys).union(rowActionKeys.keys).union(hookKeys)
-            .union(["type", "segue", "addName", "typeName", "help", "buttons", "titleTap", "cell"])
+            .union(["type", "segue", "present", "addName", "typeName", "help", "buttons", "titleTap", "cell"]).union(inertProperties)
     }
 
     /// `okit.selection(id, properties)`.

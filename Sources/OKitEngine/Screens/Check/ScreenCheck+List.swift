@@ -78,7 +78,10 @@ extension BarButton {
     /// opened with that context.
     func check(_ run: ScreenCheckRun, screen: String, index i: Int, on context: EntityType?, opens opener: Opener) {
         let site: [DeclarationKey] = ["buttons", .index(i + 1)]
-        run.run(screen, "buttons.title", title, context, at: site + ["title"])
+        // A title of plain words is shown as written when it names nothing (`title = "Add Date"`).
+        if !title.unicodeScalars.allSatisfy({ $0 == " " || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
+            run.run(screen, "buttons.title", title, context, at: site + ["title"])
+        }
         run.run(screen, "buttons.enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]], flag: true)
         run.run(screen, "buttons.tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
         if run.target(screen, "buttons.segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }

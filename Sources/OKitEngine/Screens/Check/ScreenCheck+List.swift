@@ -1,7 +1,7 @@
 extension ListDeclaration {
     /// Checks the list on every context it is opened with (the root when nothing opens it).
     public func check(_ run: ScreenCheckRun) {
-        for o in run.openers(of: id, fallback: run.root) { check(run, receiving: o.context) }
+        for o in run.openers(of: id, fallback: run.unopenedContext) { check(run, receiving: o.context) }
     }
 
     /// Checks the list on a context it receives: screen flags and the title on the list's context (after

@@ -2,7 +2,7 @@ extension SelectionDeclaration {
     /// Checks the selection on every way it is opened: its rows on the context it receives, `selectionPath`
     /// (or its default) and the flags on the selection context (OKit §5.1/§5.2 segue `prepare`).
     public func check(_ run: ScreenCheckRun) {
-        for o in run.openers(of: id, fallback: run.root) {
+        for o in run.openers(of: id, fallback: run.unopenedContext) {
             list.check(run, receiving: o.context)
             run.run(id, "selectionContextPath", selectionContextPath, o.selectionContext)
             let selection = run.context(o.selectionContext, after: selectionContextPath)
@@ -61,7 +61,7 @@ extension MenuDeclaration {
     /// A menu is a list opened on the root: its items and `hideMenu` on its context; `rowIdentifier` shows a
     /// screen with a row's entity, items and `identifier` with the root.
     public func check(_ run: ScreenCheckRun) {
-        for o in run.openers(of: id, fallback: run.root) {
+        for o in run.openers(of: id, fallback: run.unopenedContext) {
             let (context, row) = list.check(run, receiving: o.context)
             run.run(id, "hideMenu", hideMenu, context, flag: true)
             for (i, item) in items.enumerated() {

@@ -60,6 +60,9 @@ public final class ScreenCheckRun {
     public let settingsContext: EntityType?
     public private(set) var issues: [ScreenIssue] = []
     let screenIds: [String]
+    /// The context of a list, selection or menu nothing is known to open: the root when the app declares no home
+    /// (any screen may be opened first, on the root), else unknown (it is opened from code, on any entity).
+    var unopenedContext: EntityType?
     /// What opened each screen in the previous pass (the contexts it is checked on in this one).
     var received: [String: Set<Opener>] = [:]
     /// What opens each screen, found in this pass.
@@ -165,6 +168,7 @@ extension AppShell {
     public func checkReport(entryPoints: AppEntryPoints = AppEntryPoints()) -> ScreenCheckReport {
         let run = ScreenCheckRun(engine: engine, screenIds: declarationOrder, settingsContextPath: settingsContextPath)
         let all = declarationOrder.compactMap { declaration($0) }
+        run.unopenedContext = entryPoints.home.isEmpty ? run.root : nil
         for _ in 0..<8 {
             run.beginPass()
             for id in entryPoints.home + (entryPoints.menu.map { [$0] } ?? []) {

@@ -1,5 +1,5 @@
 import Foundation
-import OKitLua
+@testable import OKitLua
 import Testing
 
 /// `okit-run check`: one planted mistake per kind of finding, each reported at the line and column of its
@@ -122,6 +122,21 @@ import Testing
         #expect(result.problems.count == 1, "\(result.problems)")
         #expect(result.problems.first?.hasSuffix("screens.lua:2:59: screen books, property cell.path: Book has no field \"nmae\" (did you mean \"name\"?)") == true,
                 "\(result.problems)")
+    }
+
+    @Test func oddSourcesNeverCrashTheLocator() {
+        let sources = ["1", "\"abc", "[[ x", "okit.list(\"a\", {", "okit.list(\"a\", { cell = { ", "--[==[", "\\",
+                       "okit.list('a', { cell = { path = 'x\\", "{{{{}}}}}}}", "okit.app { home = function() end, [\"x\"] = , }",
+                       "okit.list(\"a\", { cell = okit.cell.text({ path = \"\\u{41}\\x41\\65\\z  x\" }) })", ""]
+        for text in sources {
+            let source = LuaDeclarationSource(text)
+            _ = source.call("list", id: "a", line: 1)?.table?.position(of: ["cell", "path"], column: 99)
+            _ = source.call("list", id: "a", line: 1)?.table?.position(of: ["cell", .part(3)], column: 1)
+            _ = source.call("app", id: nil, line: 5)?.table?.position(of: ["home", 1], column: 1)
+        }
+        let escaped = LuaDeclarationSource("okit.list(\"a\", { cell = okit.cell.text({ path = \"\\u{41}\\x41\\65\\z  x\" }) })")
+        #expect(escaped.call("list", id: "a", line: 1)?.table?.position(of: ["cell", "path"], column: 4)?.column == 67,
+                "the fourth character (after three escapes and a \\z) is the x")
     }
 
     @Test func aCleanAppPrintsTheSummaryOnStdoutAndExits0() throws {

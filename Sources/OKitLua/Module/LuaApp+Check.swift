@@ -19,8 +19,8 @@ extension LuaApp {
         let report = shell.checkReport(entryPoints: appEntryPoints)
         var sources: [String: LuaDeclarationSource?] = [:]
         let lines = report.issues.map { i in
-            let where_ = location(of: i, sources: &sources)
-            return "\(where_): screen \(i.screen), property \(i.property): \(i.message)"
+            let position = location(of: i, sources: &sources)
+            return "\(position): screen \(i.screen), property \(i.property): \(i.message)"
         }
         let file = appFile?.lastPathComponent ?? "app"
         func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }

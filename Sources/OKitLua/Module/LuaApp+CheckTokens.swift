@@ -27,7 +27,7 @@ struct LuaSourceTokens {
         while i < s.count { scanToken() }
     }
 
-    private func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
+    private func at(_ k: Int) -> Unicode.Scalar? { k >= 0 && k < s.count ? s[k] : nil }
 
     private mutating func advance() {
         if s[i] == "\n" { line += 1; column = 1 } else { column += 1 }
@@ -48,10 +48,8 @@ struct LuaSourceTokens {
             return
         }
         if c == "[", let level = longBracketLevel() {
-            var t = Token(kind: .string, text: "", line: l, column: col)
             let (text, positions) = longString(level: level)
-            t = Token(kind: .string, text: text, line: l, column: col, positions: positions)
-            tokens.append(t)
+            tokens.append(Token(kind: .string, text: text, line: l, column: col, positions: positions))
             return
         }
         if c == "\"" || c == "'" { tokens.append(quotedString(c, line: l, column: col)); return }

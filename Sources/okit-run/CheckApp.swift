@@ -3,7 +3,8 @@ import Foundation
 import OKitLua
 
 /// `okit-run check APP.lua`: loads the declarations on a scratch data folder and checks every binding of every
-/// screen against the schema; one line per problem, exit 3 when there is any.
+/// screen against the schema on the contexts it runs on; one line per problem and a summary line, all on stdout;
+/// exit 3 when there is any problem.
 struct CheckApp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -24,6 +25,7 @@ struct CheckApp: ParsableCommand {
         options.dataFolder = scratch
         options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         options.checkBindings = false
+        options.checkOnly = true
         options.print = { _ in }
         let luaApp: LuaApp
         do {
@@ -32,8 +34,9 @@ struct CheckApp: ParsableCommand {
         } catch {
             throw RunFailure(code: 3, message: "\(error)")
         }
-        let problems = luaApp.checkScreens()
-        for p in problems { print(p) }
-        if !problems.isEmpty { throw RunFailure(code: 3, message: "\(problems.count) problem\(problems.count == 1 ? "" : "s")") }
+        let check = luaApp.checkApp()
+        for p in check.problems { print(p) }
+        print(check.summary)
+        if !check.problems.isEmpty { throw RunFailure(code: 3, message: "") }
     }
 }

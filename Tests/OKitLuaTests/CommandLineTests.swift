@@ -158,14 +158,16 @@ import Testing
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
         p.waitUntilExit()
         #expect(p.terminationStatus == 3)
-        #expect(lines.contains("app.lua:4:1: screen books, property rowSort: Book has no field \"nmae\""))
-        #expect(lines.contains("app.lua:4:6: screen books, property group: no extension \"initail\" for string values"))
-        #expect(lines.contains("app.lua:4:1: screen books, property cell.detailPath: Book has no field \"prize\""))
-        #expect(lines.contains("app.lua:4:1: screen books, property moreActionsTap: Book has no method or extension \"setAsMarkd\""))
-        #expect(lines.contains("app.lua:4:1: screen books, property titlePath: unknown model \"directory\""))
-        #expect(lines.contains("app.lua:11:2: screen book, property subTitlePath: Book has no field \"nam\""), "inside expressions too")
-        #expect(lines.contains("app.lua:11:1: screen book, property cell Marked.onPath: Book has no field \"markd\""))
-        #expect(lines.count == 7)
+        // Each at the line and column of its binding in the file.
+        #expect(lines.contains("app.lua:6:14: screen books, property rowSort: Book has no field \"nmae\" (did you mean \"name\"?)"))
+        #expect(lines.contains("app.lua:6:35: screen books, property group: no extension \"initail\" for string values (did you mean \"initial\"?)"))
+        #expect(lines.contains("app.lua:7:41: screen books, property cell.detailPath: Book has no field \"prize\" (did you mean \"price\"?)"))
+        #expect(lines.contains("app.lua:8:57: screen books, property moreActionsTap: Book has no method or extension \"setAsMarkd\" (did you mean \"setAsMarked\"?)"))
+        #expect(lines.contains("app.lua:9:16: screen books, property titlePath: unknown model \"directory\""))
+        #expect(lines.contains("app.lua:12:20: screen book, property subTitlePath: Book has no field \"nam\" (did you mean \"name\"?)"), "inside expressions too")
+        #expect(lines.contains("app.lua:13:65: screen book, property cell Marked.onPath: Book has no field \"markd\" (did you mean \"marked\"?)"))
+        #expect(lines.count == 8, "7 problems and the summary")
+        #expect(lines.last == "app.lua: 7 problems in 2 screens, 15 bindings")
     }
 
     @Test func checkCoversSelectionMenuSettingsTheAppAndScreensOpenedLater() throws {
@@ -198,16 +200,16 @@ import Testing
         let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["check", file.path])
         let lines = out.split(separator: "\n").map(String.init)
         #expect(code == 3)
-        #expect(lines.contains("app.lua:7:1: screen dates, property cell.path: Author has no field \"nmae\""),
+        #expect(lines.contains("app.lua:7:59: screen dates, property cell.path: Author has no field \"nmae\" (did you mean \"name\"?)"),
                 "a list declared before the detail cell that opens it gets the cell's type")
-        #expect(lines.contains("app.lua:8:1: screen group, property titlePath: Group has no field \"titel\""), "a menu's content")
-        #expect(lines.contains("app.lua:10:1: screen book, property cell Genre.namePath: Genre has no field \"nme\""),
+        #expect(lines.contains("app.lua:8:35: screen group, property titlePath: Group has no field \"titel\""), "a menu's content")
+        #expect(lines.contains("app.lua:12:73: screen book, property cell Genre.namePath: Genre has no field \"nme\" (did you mean \"name\"?)"),
                 "a picker's names are read on its options")
-        #expect(lines.contains("app.lua:14:1: screen author, property selectionPath: Book has no field \"autor\""))
-        #expect(lines.contains("app.lua:15:1: screen menu, property items.tap: Shop has no method or extension \"gone\""))
-        #expect(lines.contains("app.lua:17:1: screen settings, property cell Dark.onPath: Shop has no field \"drak\""))
-        #expect(lines.contains("app.lua:18:1: screen okit.app, property themeName: Shop has no field \"them\""))
-        #expect(lines.count == 7, "\(lines)")
+        #expect(lines.contains("app.lua:14:68: screen author, property selectionPath: Book has no field \"autor\" (did you mean \"author\"?)"))
+        #expect(lines.contains("app.lua:16:56: screen menu, property items.tap: Shop has no method or extension \"gone\""))
+        #expect(lines.contains("app.lua:17:89: screen settings, property cell Dark.onPath: Shop has no field \"drak\""))
+        #expect(lines.contains("app.lua:18:56: screen okit.app, property themeName: Shop has no field \"them\" (did you mean \"theme\"?)"))
+        #expect(lines.count == 8, "\(lines)")
         // The same problems stop the app at load, unless --no-check.
         let (loadCode, _) = try Spawn.run(CommandLineTests.binary.path, [file.path, "--data", dir.appendingPathComponent("d").path])
         #expect(loadCode == 3)

@@ -122,14 +122,14 @@ public struct BindingChecker {
             if let p = t.partial, p.field == name { return engine.schema.type(named: p.payloadType).map { .entity($0) } ?? .unknown }
             if t.computed[name] != nil || t.methods[name] != nil { return .unknown }
             if engine.extensions.exists(name, forType: t.name, isEntity: true) { return .unknown }
-            issues.append(Issue(column: column, message: "\(t.name) has no field \"\(name)\""))
+            issues.append(Issue(column: column, message: "\(t.name) has no field \"\(name)\"" + hint(name, members(of: t))))
             return .unknown
         case .collection(let el):
             if engine.extensions.exists(name, forType: "collection", isEntity: false) { return .unknown }
             return step(el, name, column: column, &issues).asCollection
         case .scalar(let kind):
             if engine.extensions.exists(name, forType: kind, isEntity: false) { return .unknown }
-            issues.append(Issue(column: column, message: "no extension \"\(name)\" for \(kind) values"))
+            issues.append(Issue(column: column, message: "no extension \"\(name)\" for \(kind) values" + hint(name, extensions(kind))))
             return .unknown
         case .unknown:
             return .unknown
@@ -140,17 +140,30 @@ public struct BindingChecker {
         switch s {
         case .entity(let t):
             if t.methods[name] != nil || t.computed[name] != nil || engine.extensions.exists(name, forType: t.name, isEntity: true) { return .unknown }
-            issues.append(Issue(column: column, message: "\(t.name) has no method or extension \"\(name)\""))
+            let callable = Array(t.methods.keys) + Array(t.computed.keys) + engine.extensions.names(forType: t.name, isEntity: true)
+            issues.append(Issue(column: column, message: "\(t.name) has no method or extension \"\(name)\"" + hint(name, callable)))
         case .scalar(let kind):
             if engine.extensions.exists(name, forType: kind, isEntity: false) { return .unknown }
-            issues.append(Issue(column: column, message: "no extension \"\(name)\" for \(kind) values"))
+            issues.append(Issue(column: column, message: "no extension \"\(name)\" for \(kind) values" + hint(name, extensions(kind))))
         case .collection:
             if engine.extensions.exists(name, forType: "collection", isEntity: false) { return .unknown }
-            issues.append(Issue(column: column, message: "no extension \"\(name)\" for collections"))
+            issues.append(Issue(column: column, message: "no extension \"\(name)\" for collections" + hint(name, extensions("collection"))))
         case .unknown: break
         }
         return .unknown
     }
+}
+
+extension BindingChecker {
+    /// Every name a path step can use on entities of `t`: fields, computed fields, methods, extensions.
+    func members(of t: EntityType) -> [String] {
+        t.fields.map(\.name) + Array(t.computed.keys) + Array(t.methods.keys)
+            + engine.extensions.names(forType: t.name, isEntity: true)
+    }
+
+    func extensions(_ kind: String) -> [String] { engine.extensions.names(forType: kind, isEntity: false) }
+
+    func hint(_ name: String, _ known: [String]) -> String { NameSuggestion.hint(for: name, in: known) }
 }
 
 extension BindingChecker.Shape {

@@ -41,6 +41,9 @@ public final class ExtensionRegistry {
         return (functions[receiver.typeName]?[name] ?? functions["any"]?[name])?.fn
     }
 
+    /// The names registered exactly at `type`.
+    func namesRegistered(at type: String) -> [String] { functions[type].map { Array($0.keys) } ?? [] }
+
     /// True when some type has a function of this name (for schema checks of paths whose type is unknown).
     public func exists(_ name: String) -> Bool {
         functions.values.contains { $0[name] != nil }
@@ -49,5 +52,12 @@ public final class ExtensionRegistry {
     /// True when a receiver of `type` (a type key as in `register`) would find `name`.
     public func exists(_ name: String, forType type: String, isEntity: Bool) -> Bool {
         functions[type]?[name] != nil || (isEntity && functions["entity"]?[name] != nil) || functions["any"]?[name] != nil
+    }
+}
+
+extension ExtensionRegistry {
+    /// The names a receiver of `type` finds (for "did you mean" in the check).
+    public func names(forType type: String, isEntity: Bool) -> [String] {
+        Array(Set(namesRegistered(at: type) + (isEntity ? namesRegistered(at: "entity") : []) + namesRegistered(at: "any")))
     }
 }

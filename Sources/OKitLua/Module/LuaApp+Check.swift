@@ -1,12 +1,74 @@
+import Foundation
 import OKitEngine
 
+/// The result of `okit-run check`: one line per problem and the summary line.
+public struct AppCheckResult: Sendable {
+    /// `FILE:LINE:COL: screen S, property P: message`, LINE:COL where the binding's problem is in the file.
+    public let problems: [String]
+    /// `app.lua: 0 problems in 14 screens, 212 bindings`.
+    public let summary: String
+}
+
 extension LuaApp {
-    /// `okit-run check`: one line per problem, `FILE:LINE:COL: screen S, property P: message` (the line of the
-    /// screen's declaration, the column in the binding).
-    public func checkScreens() -> [String] {
-        shell.check().map { i in
-            let site = (screenSites[i.screen] ?? nil) ?? (appFile?.lastPathComponent ?? "app") + ":1"
-            return "\(site):\(i.column): screen \(i.screen), property \(i.property): \(i.message)"
+    /// `okit-run check`: one line per problem, `FILE:LINE:COL: screen S, property P: message`, at the character of
+    /// the binding string the problem is at (the declaration's line when the value is not a string in the file).
+    public func checkScreens() -> [String] { checkApp().problems }
+
+    /// The check with its summary line.
+    public func checkApp() -> AppCheckResult {
+        let report = shell.checkReport(entryPoints: appEntryPoints)
+        var sources: [String: LuaDeclarationSource?] = [:]
+        let lines = report.issues.map { i in
+            let position = location(of: i, sources: &sources)
+            return "\(position): screen \(i.screen), property \(i.property): \(i.message)"
         }
+        let file = appFile?.lastPathComponent ?? "app"
+        func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
+        let summary = "\(file): \(count(lines.count, "problem")) in \(count(report.screens, "screen")), \(count(report.bindings, "binding"))"
+        return AppCheckResult(problems: lines, summary: summary)
+    }
+
+    /// `okit.app { home = "id" or { ids }, menu = "id" }`.
+    var appEntryPoints: AppEntryPoints {
+        guard case .table(_, let hash)? = appDeclaration else { return AppEntryPoints() }
+        var points = AppEntryPoints()
+        switch hash[.string("home")] {
+        case .string(let s)?: points.home = [s]
+        case .table(let array, _)?: points.home = array.compactMap { if case .string(let s) = $0 { return s }; return nil }
+        default: break
+        }
+        if case .string(let m)? = hash[.string("menu")] { points.menu = m }
+        return points
+    }
+
+    /// `FILE:LINE:COL` of an issue: its binding's string in the declaration call, else the call's line.
+    func location(of issue: ScreenIssue, sources: inout [String: LuaDeclarationSource?]) -> String {
+        let fallbackFile = appFile?.lastPathComponent ?? "app"
+        guard let site = screenSites[issue.screen] ?? nil, let colon = site.lastIndex(of: ":"),
+              let line = Int(site[site.index(after: colon)...]) else {
+            return "\(fallbackFile):1:\(issue.column)"
+        }
+        let chunk = String(site[..<colon])
+        if sources[chunk] == nil { sources[chunk] = declarationSource(chunk) }
+        let isApp = issue.screen == AppShell.appCheckName
+        let function = isApp ? "app" : shell.declaration(issue.screen)?.kind ?? "list"
+        guard let source = sources[chunk] ?? nil,
+              let call = source.call(function, id: isApp ? nil : issue.screen, line: line) else {
+            return "\(chunk):\(line):1"
+        }
+        for keys in issue.sites {
+            if keys.isEmpty, let id = call.id { return "\(chunk):\(id.line):\(id.column + 1)" }
+            if let p = call.table?.position(of: keys, column: issue.column) { return "\(chunk):\(p.line):\(p.column)" }
+        }
+        if let id = call.id { return "\(chunk):\(id.line):\(id.column + 1)" }
+        return "\(chunk):\(line):1"
+    }
+
+    /// The source of a chunk (the app file, or a file `require`d from its folder).
+    func declarationSource(_ chunk: String) -> LuaDeclarationSource? {
+        guard let appFile else { return nil }
+        let url = chunk == appFile.lastPathComponent ? appFile : appFile.deletingLastPathComponent().appendingPathComponent(chunk)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return LuaDeclarationSource(String(decoding: data, as: UTF8.self))
     }
 }

@@ -20,6 +20,8 @@ public struct LuaAppOptions {
     public var language: String?
     /// Check every screen's bindings against the schema when the app loads (`--no-check` turns it off).
     public var checkBindings = true
+    /// Load the declarations and models, then stop before the shell starts (`okit-run check` runs the check itself).
+    public var checkOnly = false
     /// Where `print` goes.
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
@@ -148,10 +150,15 @@ public final class LuaApp {
             try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
             try validateSchema()
             try finishLoading()
+            if options.checkOnly {
+                try readAppSettings()
+                return
+            }
             if options.checkBindings {
                 try readAppSettings()
-                let problems = checkScreens()
-                if !problems.isEmpty { throw AppLoadError(message: problems.joined(separator: "\n")) }
+                // Problems stop the app (with the summary line); a clean check prints nothing.
+                let check = checkApp()
+                if !check.problems.isEmpty { throw AppLoadError(message: (check.problems + [check.summary]).joined(separator: "\n")) }
             }
             try startShell()
             startAutosave()

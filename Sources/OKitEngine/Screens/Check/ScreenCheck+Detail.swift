@@ -1,37 +1,46 @@
 extension DetailDeclaration {
+    /// Checks a detail screen on its declared type, else on every context it is opened with (unknown when nothing
+    /// opens it); a settings screen on the settings model (or its declared type).
     public func check(_ run: ScreenCheckRun) {
         let declared = type.flatMap { run.engine.schema.type(named: $0) }
-        if let type, declared == nil { run.issue(id, "type", "unknown entity type \"\(type)\"") }
-        // A settings screen nothing opens with a row is presented from the menu or a button: the root's context.
-        let base = declared ?? run.openedWith[id] ?? (kind == "settings" ? run.root : nil)
-        let context = contextPath.isEmpty ? base : run.entityType(after: contextPath, from: base)
-        run.run(id, "contextPath", contextPath, base)
-        run.run(id, "titlePath", titlePath, context)
-        run.run(id, "subTitlePath", subTitlePath, context)
-        run.run(id, "titleTap", titleTap, context)
-        for (p, t) in [("promptPath", promptPath), ("edit", edit), ("editAlways", editAlways), ("editInherit", editInherit),
-                       ("sectionHeaders", sectionHeaders), ("sectionFooters", sectionFooters),
-                       ("sectionsShowDisplay", sectionsShowDisplay), ("sectionsShowEdit", sectionsShowEdit)] {
-            run.run(id, p, t, context)
+        if let type, declared == nil {
+            run.issue(id, "type", "unknown entity type \"\(type)\"" + NameSuggestion.hint(for: type, in: run.engine.schema.types.keys), at: ["type"])
         }
-        for s in sections {
-            run.run(id, "header", s.header, context)
-            run.run(id, "footer", s.footer, context)
-            run.run(id, "showDisplay", s.showDisplay, context)
-            run.run(id, "showEdit", s.showEdit, context)
-            for c in s.cells {
-                let cellContext = c["contextPath"].isEmpty ? context : run.entityType(after: c["contextPath"], from: context)
-                run.run(id, "cell \(c.defaultId).contextPath", c["contextPath"], context)
-                // A picker's option names are read on its options (the elements of `dataPath`).
-                let options = c.kind == "picker" ? run.entityType(after: c["dataPath"], from: cellContext) : nil
-                for (p, t) in c.properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
-                    run.run(id, "cell \(c.defaultId).\(p)", t, p == "namePath" && c.kind == "picker" ? options : cellContext)
-                }
-                for (p, action) in c.actions.sorted(by: { $0.key < $1.key }) {
-                    run.run(id, "cell \(c.defaultId).\(p)", action, cellContext)
-                }
-                if let target = c.properties["segue"] ?? c.properties["present"], let cellContext { run.openedWith[target] = run.openedWith[target] ?? cellContext }
+        var bases: [EntityType?]
+        if let declared {
+            bases = [declared]
+        } else if kind == "settings" {
+            bases = [run.settingsContext]
+        } else {
+            bases = []
+            for o in run.openers(of: id, fallback: nil) where !bases.contains(where: { $0 === o.context }) { bases.append(o.context) }
+        }
+        for base in bases { check(run, on: base) }
+    }
+
+    func check(_ run: ScreenCheckRun, on base: EntityType?) {
+        run.run(id, "contextPath", contextPath, base)
+        let context = run.context(base, after: contextPath)
+        run.run(id, "titleTap", titleTap, context)
+        for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("promptPath", promptPath), ("edit", edit),
+                       ("editAlways", editAlways), ("editInherit", editInherit), ("sectionHeaders", sectionHeaders),
+                       ("sectionFooters", sectionFooters), ("sectionsShowDisplay", sectionsShowDisplay),
+                       ("sectionsShowEdit", sectionsShowEdit)] {
+            run.run(id, p, t, context, flag: FlagProperties.detail.contains(p))
+        }
+        for (p, hook) in [("onAppear", hooks.onAppear), ("onDisappear", hooks.onDisappear), ("onEdit", hooks.onEdit)] {
+            run.run(id, p, hook, context)
+        }
+        for (i, s) in sections.enumerated() {
+            let site: [DeclarationKey] = ["sections", .index(i + 1)]
+            for (p, t) in [("header", s.header), ("footer", s.footer), ("showDisplay", s.showDisplay), ("showEdit", s.showEdit)] {
+                run.run(id, p, t, context, at: site + [.name(p)], flag: FlagProperties.detail.contains(p))
+            }
+            for (j, c) in s.cells.enumerated() {
+                c.check(run, screen: id, name: "cell \(c.defaultId)", site: site + [.index(j + 1)], parent: context)
             }
         }
+        let opener = Opener.plain(context, from: "\(kind) \(id)")
+        for (i, b) in buttons.enumerated() { b.check(run, screen: id, index: i, on: context, opens: opener) }
     }
 }

@@ -1,65 +1,90 @@
 extension ListDeclaration {
+    /// Checks the list on every context it is opened with (the root when nothing opens it).
     public func check(_ run: ScreenCheckRun) {
-        let context = contextPath.isEmpty ? (run.openedWith[id] ?? run.root) : run.entityType(after: contextPath, from: run.openedWith[id] ?? run.root)
-        run.run(id, "contextPath", contextPath, run.openedWith[id] ?? run.root)
+        for o in run.openers(of: id, fallback: run.unopenedContext) { check(run, receiving: o.context) }
+    }
+
+    /// Checks the list on a context it receives: screen flags and the title on the list's context (after
+    /// `contextPath`), row flags, row actions and the cell on the row type (OKit §5.2). Returns both.
+    @discardableResult
+    func check(_ run: ScreenCheckRun, receiving base: EntityType?) -> (context: EntityType?, row: EntityType?) {
+        run.run(id, "contextPath", contextPath, base)
+        let context = run.context(base, after: contextPath)
         run.run(id, "dataPath", dataPath, context)
         for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("titleCount", titleCount),
-                       ("subTitleObject", subTitleObject), ("search", search), ("index", index), ("add", add),
-                       ("delete", delete), ("promptPath", promptPath), ("searchFilters", searchFilters), ("edit", edit),
-                       ("editAlways", editAlways), ("reorder", reorder), ("refresh", refresh)] { run.run(id, p, t, context) }
+                       ("subTitleObject", subTitleObject), ("subTitleObjectPlural", subTitleObjectPlural),
+                       ("promptPath", promptPath), ("searchFilters", searchFilters), ("search", search), ("index", index),
+                       ("add", add), ("addAppend", addAppend), ("delete", delete), ("deletePrompt", deletePrompt),
+                       ("addNav", addNav), ("reorder", reorder), ("edit", edit), ("editAlways", editAlways),
+                       ("editInherit", editInherit), ("subTitleSwap", subTitleSwap), ("refresh", refresh),
+                       ("rowSortAsc", rowSortAsc), ("groupSortAsc", groupSortAsc)] {
+            run.run(id, p, t, context, flag: FlagProperties.list.contains(p))
+        }
         run.run(id, "titleTap", titleTap, context)
+        for (p, hook) in [("onAppear", hooks.onAppear), ("onDisappear", hooks.onDisappear), ("onEdit", hooks.onEdit)] {
+            run.run(id, p, hook, context, at: [.name(p)])
+        }
         let row = run.type(type, screen: id) ?? run.entityType(after: dataPath, from: context)
-        if let row, let segue { run.openedWith[segue] = row }
+        checkRows(run, context: context, row: row)
+        cell.check(run, screen: id, name: "cell", site: ["cell"], parent: row)
+        if run.target(id, "segue", segue, at: ["segue"]) {
+            // OKit's list segue: the row's entity; a selection gets the list's context and its dataPath.
+            run.open(segue, with: Opener(context: row, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,
+                                         from: "list \(id)"))
+        }
+        let buttonOpener = Opener(context: context, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,
+                                  from: "list \(id)")
+        for (i, b) in buttons.enumerated() { b.check(run, screen: id, index: i, on: context, opens: buttonOpener) }
+        return (context, row)
+    }
+
+    /// Row flags and actions, on the row type; `groupSort` and `more` on the list's context or the row (OKit
+    /// evaluates them on the context, okit on the row).
+    func checkRows(_ run: ScreenCheckRun, context: EntityType?, row: EntityType?) {
         let a = actions
-        for (p, t) in [("rowSort", rowSort), ("group", group), ("groupName", groupName), ("groupSort", groupSort),
-                       ("searchPath", searchPath), ("searchFilterPath", searchFilterPath), ("cell.path", cellPath),
-                       ("cell.detailPath", cellDetailPath), ("quickName", a.quickName), ("quickEnabled", a.quickEnabled),
-                       ("more", a.more), ("moreActions", a.moreActions), ("moreActionsEnabled", a.moreActionsEnabled),
-                       ("accyText", a.accyText), ("accyShow", a.accyShow), ("accyEnabled", a.accyEnabled),
-                       ("reorderEnabled", reorderEnabled), ("selectPath", selectPath)] { run.run(id, p, t, row) }
-        for (p, action) in [("tap", a.tap), ("quickTap", a.quickTap), ("accyTap", a.accyTap), ("tapEdit", a.tapEdit)] {
-            run.run(id, p, action, row)
+        var texts: [(String, String)] = [("rowSort", rowSort), ("group", group), ("groupName", groupName),
+                                         ("searchPath", searchPath), ("searchFilterPath", searchFilterPath),
+                                         ("selectPath", selectPath), ("reorderEnabled", reorderEnabled),
+                                         ("navEnabled", navEnabled), ("deleteEnabled", deleteEnabled)]
+        for (p, path) in RowActions.textKeys.sorted(by: { $0.key < $1.key }) where p != "more" { texts.append((p, a[keyPath: path])) }
+        for (p, t) in texts {
+            run.run(id, p, t, row, at: [.name(p)], or: [["cell", .name(p)]], flag: FlagProperties.list.contains(p))
         }
-        for action in a.moreActionsTap { run.run(id, "moreActionsTap", action, row) }
+        run.runEither(id, "groupSort", groupSort, [context, row], at: ["groupSort"])
+        run.runEither(id, "more", a.more, [context, row], at: ["more"], flag: true)
+        for (p, action) in [("tap", a.tap), ("quickTap", a.quickTap), ("accyTap", a.accyTap), ("tapEdit", a.tapEdit),
+                            ("accyEditTap", a.accyEditTap), ("moreTap", a.moreTap), ("onAdd", hooks.onAdd),
+                            ("onDelete", hooks.onDelete), ("onSelect", hooks.onSelect)] {
+            run.run(id, p, action, row, at: [.name(p)], or: [["cell", .name(p)]])
+        }
+        checkMoreActionsTap(run, row: row)
         if let addName, let row, row.field(named: addName) == nil {
-            run.issue(id, "addName", "\(row.name) has no field \"\(addName)\"")
+            let known = row.fields.map(\.name)
+            run.issue(id, "addName", "\(row.name) has no field \"\(addName)\"" + NameSuggestion.hint(for: addName, in: known), at: ["addName"])
+        }
+    }
+
+    /// `moreActionsTap`: one action per part of a multipart binding, or a table of actions (the site's `.part`
+    /// is either).
+    func checkMoreActionsTap(_ run: ScreenCheckRun, row: EntityType?) {
+        for (i, action) in actions.moreActionsTap.enumerated() {
+            run.run(id, "moreActionsTap", action, row, at: ["moreActionsTap", .part(i + 1)])
         }
     }
 }
 
-extension SelectionDeclaration {
-    public func check(_ run: ScreenCheckRun) {
-        list.check(run)
-        let base = run.openedWith[id] ?? run.root
-        run.run(id, "selectionContextPath", selectionContextPath, base)
-        let selection = selectionContextPath.isEmpty ? base : run.entityType(after: selectionContextPath, from: base)
-        run.run(id, "selectionPath", selectionPath, selection)
-        for f in flags { run.run(id, f.name, f.binding, selection) }
-        if let refType {
-            if let t = run.engine.schema.type(named: refType) {
-                if t.field(named: "refKey")?.type != .string {
-                    run.issue(id, "refType", "\(refType) has no string field \"refKey\" (a selection stores the row's id there)")
-                }
-            } else {
-                run.issue(id, "refType", "unknown entity type \"\(refType)\"")
-            }
+extension BarButton {
+    /// A bar button: its title, `enabled` flag and action on the screen's context; its segue or presented screen
+    /// opened with that context.
+    func check(_ run: ScreenCheckRun, screen: String, index i: Int, on context: EntityType?, opens opener: Opener) {
+        let site: [DeclarationKey] = ["buttons", .index(i + 1)]
+        // A title of plain words is shown as written when it names nothing (`title = "Add Date"`).
+        if !title.unicodeScalars.allSatisfy({ $0 == " " || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
+            run.run(screen, "buttons.title", title, context, at: site + ["title"])
         }
-    }
-}
-
-extension MenuDeclaration {
-    public func check(_ run: ScreenCheckRun) {
-        list.check(run)
-        run.run(id, "hideMenu", hideMenu, run.root)
-        for item in items {
-            run.run(id, "items.title", item.title, run.root)
-            run.run(id, "items.tap", item.tap, run.root)
-        }
-        if let rowIdentifier, !rowIdentifier.isEmpty {
-            let context = list.contextPath.isEmpty ? run.root : run.entityType(after: list.contextPath, from: run.root)
-            if let row = run.type(list.type, screen: id) ?? run.entityType(after: list.dataPath, from: context) {
-                run.openedWith[rowIdentifier] = row
-            }
-        }
+        run.run(screen, "buttons.enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]], flag: true)
+        run.run(screen, "buttons.tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
+        if run.target(screen, "buttons.segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }
+        if run.target(screen, "buttons.present", present, at: site + ["present"]) { run.open(present, with: opener) }
     }
 }

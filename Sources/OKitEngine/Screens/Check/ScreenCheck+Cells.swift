@@ -1,0 +1,69 @@
+extension CellDeclaration {
+    /// The properties OKit evaluates on the screen's context or the row (heights, visibility) and the actions:
+    /// checked on the cell's context or its parent's, a problem only when they fail on both.
+    static let parentOrCellProperties: Set<String> = ["heightDisplay", "heightEdit", "heightSelect", "showDisplay", "showEdit"]
+
+    /// Checks a cell (of a detail, or a list's row cell) on its parent's context (the detail's context or the row
+    /// entity), after the cell's `contextPath`; records the screens it opens.
+    func check(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], parent: EntityType?) {
+        run.run(screen, "\(name).contextPath", self["contextPath"], parent, at: site + ["contextPath"])
+        let context = run.context(parent, after: self["contextPath"])
+        // A picker's option names are read on its options (the elements of `dataPath`).
+        let options = kind == "picker" ? run.entityType(after: self["dataPath"], from: context) : nil
+        for (p, t) in properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
+            let flag = FlagProperties.cell.contains(p)
+            if CellDeclaration.parentOrCellProperties.contains(p) {
+                run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)], flag: flag)
+            } else {
+                run.run(screen, "\(name).\(p)", t, p == "namePath" && kind == "picker" ? options : context, at: site + [.name(p)], flag: flag)
+            }
+        }
+        for (p, action) in actions.sorted(by: { $0.key < $1.key }) {
+            guard case .binding(let t) = action else { continue }
+            run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)])
+        }
+        checkValueType(run, screen: screen, name: name, site: site, on: context)
+        for p in ["segue", "present"] where run.target(screen, "\(name).\(p)", properties[p], at: site + [.name(p)]) {
+            run.open(properties[p], with: .plain(context, from: "\(screen)'s \(name)"))
+        }
+    }
+
+    /// What each edit kind's value must reach, where okit cannot make sense of anything else (a switch on a
+    /// string, a stepper on a date); lenient where values are coerced (text on a number, a date on an ISO string,
+    /// a picker on an id string).
+    static let valueTypes: [String: (property: String, wants: String, accepts: @Sendable (CheckedValue) -> Bool)] = [
+        "switch": ("onPath", "a bool (or a number)", { v in if case .bool = v { return true }; if case .number = v { return true }; return false }),
+        "date": ("datePath", "a date (or an ISO 8601 string)", { v in if case .date = v { return true }; if case .string = v { return true }; return false }),
+        "slider": ("valuePath", "a number", { isNumberLike($0) }),
+        "stepper": ("valuePath", "a number", { isNumberLike($0) }),
+        "progress": ("valuePath", "a number", { isNumberLike($0) }),
+        "segment": ("selectIndexPath", "an int (or a string)", { isNumberLike($0) }),
+        "text": ("textPath", "a string (or a number, a date, a bool)", { isScalar($0) }),
+        "multiline": ("textPath", "a string (or a number, a date, a bool)", { isScalar($0) }),
+        "picker": ("selectionPath", "a ref (or an id string)", { v in if case .ref = v { return true }; if case .string = v { return true }; return false }),
+    ]
+
+    static func isNumberLike(_ v: CheckedValue) -> Bool {
+        switch v {
+        case .number, .string: return true
+        default: return false
+        }
+    }
+
+    static func isScalar(_ v: CheckedValue) -> Bool {
+        switch v {
+        case .string, .number, .date, .bool, .ref: return true
+        default: return false
+        }
+    }
+
+    /// A cell bound to a field of a type its control cannot show or set.
+    func checkValueType(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
+        guard let rule = CellDeclaration.valueTypes[kind] else { return }
+        let text = self[rule.property]
+        guard let value = run.checker.value(of: text, on: context), !rule.accepts(value) else { return }
+        let on = context.map { " on \($0.name)" } ?? ""
+        run.issue(screen, "\(name).\(rule.property)", "a \(kind) cell needs \(rule.wants); \"\(text)\"\(on) is \(value.described)",
+                  at: site + [.name(rule.property)])
+    }
+}

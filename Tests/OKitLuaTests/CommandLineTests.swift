@@ -167,7 +167,7 @@ import Testing
         #expect(lines.contains("app.lua:12:20: screen book, property subTitlePath: Book has no field \"nam\" (did you mean \"name\"?)"), "inside expressions too")
         #expect(lines.contains("app.lua:13:65: screen book, property cell Marked.onPath: Book has no field \"markd\" (did you mean \"marked\"?)"))
         #expect(lines.count == 8, "7 problems and the summary")
-        #expect(lines.last == "app.lua: 7 problems in 2 screens, 15 bindings")
+        #expect(lines.last == "app.lua: 7 problems in 2 screens, 11 bindings")
     }
 
     @Test func checkCoversSelectionMenuSettingsTheAppAndScreensOpenedLater() throws {

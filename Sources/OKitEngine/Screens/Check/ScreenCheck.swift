@@ -94,7 +94,7 @@ public final class ScreenCheckRun {
                     at given: [DeclarationKey]? = nil, or other: [[DeclarationKey]] = [], flag: Bool = false) {
         guard !text.isEmpty else { return }
         let site = given ?? [.name(property)]
-        record(screen, site)
+        if !ScreenCheckRun.isConstantFlag(text) { record(screen, site) }
         let sites = [site] + other
         if flag, let word = FlagProperties.bareWord(text, on: context) {
             issues.append(ScreenIssue(screen: screen, property: property, column: 1,
@@ -114,7 +114,7 @@ public final class ScreenCheckRun {
         let clean = contexts.contains { c in
             checker.check(text, context: c).isEmpty && (!flag || FlagProperties.bareWord(text, on: c) == nil)
         }
-        if clean { record(screen, site); return }
+        if clean { if !ScreenCheckRun.isConstantFlag(text) { record(screen, site) }; return }
         run(screen, property, text, first, at: site, or: other, flag: flag)
     }
 
@@ -123,6 +123,9 @@ public final class ScreenCheckRun {
                     at site: [DeclarationKey]? = nil, or other: [[DeclarationKey]] = []) {
         if case .binding(let t)? = action { run(screen, property, t, context, at: site, or: other) }
     }
+
+    /// `#true` / `#false`: a declaration's default (or a constant flag), not counted in the summary's bindings.
+    static func isConstantFlag(_ text: String) -> Bool { text == "#true" || text == "#false" }
 
     func record(_ screen: String, _ site: [DeclarationKey]) {
         checkedSites.insert(screen + "\u{0}" + site.map { "\($0)" }.joined(separator: "\u{0}"))

@@ -1,8 +1,8 @@
 import Foundation
 import OKitEngine
 
-/// The warnings of a session (`Engine.warnings`: an unknown name a binding read, a `dataPath` function that
-/// returned plain tables, an unknown property, each once) as the front ends show them: the ones logged since
+/// The warnings of a session (`Engine.warnings`: an unknown name a binding read, an error inside a Lua function
+/// a screen evaluated, an unknown property, each once) as the front ends show them: the ones logged since
 /// the last time they were taken, so each is shown once, after the command that produced it; the rest at exit.
 final class WarningFeed {
     let engine: Engine

@@ -43,7 +43,7 @@ final class TerminalShell {
             let line = String(cString: raw)
             free(raw)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { draw(); continue }
+            if trimmed.isEmpty { draw(); showNewWarnings(); continue }
             okit_add_history(trimmed)
             guard let cmd = CommandSyntax.command(trimmed), let name = cmd["cmd"] as? String else { continue }
             let quit = runCommand(name, cmd)

@@ -3,11 +3,56 @@ import OKitEngine
 
 /// Turns JSON-lines and shell commands into driver calls: a command object's fields become named arguments.
 enum DriverCommands {
-    /// Runs a command object (`{"cmd": NAME, …}`); true when the session ends (`quit`).
-    static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any]) throws -> Bool {
+    /// Runs a command object (`{"cmd": NAME, …}`); true when the session ends (`quit`). An unknown name fails
+    /// with the nearest command name (`alsoKnown`: the front end's own commands, suggested too).
+    static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any], alsoKnown: [String] = []) throws -> Bool {
+        let names = Driver.commands.map(\.name)
+        guard names.contains(cmd) else {
+            let shown = cmd.count > 40 ? String(cmd.prefix(40)) + "…" : cmd
+            throw UnknownCommand(message: "unknown command \"\(shown)\""
+                + (suggestion(cmd, names + alsoKnown) ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))
+        }
         var args: [String: Value] = [:]
         for (k, v) in o where k != "cmd" { args[k] = value(v) }
         return try driver.run(cmd, args)
+    }
+
+    /// A command name no front end knows.
+    struct UnknownCommand: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// ` (did you mean "tap"?)` for the known name nearest to `name` (edit distance, case-insensitive), when it is
+    /// near enough (at most 2 edits, or a third of the name); nil otherwise.
+    static func suggestion(_ name: String, _ known: [String]) -> String? {
+        let typed = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(typed, Array(candidate.lowercased()))
+            if let b = best, b.distance < distance || (b.distance == distance && b.name <= candidate) { continue }
+            best = (candidate, distance)
+        }
+        guard let best, best.distance <= max(2, typed.count / 3), best.distance < max(typed.count, 1) else { return nil }
+        return " (did you mean \"\(best.name)\"?)"
+    }
+
+    /// The edit distance of two words: insertions, deletions, substitutions and swaps of neighbours (`tpa` is
+    /// one edit from `tap`).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// A JSON value as an engine value (arrays become lists: row pairs, prompt fields).

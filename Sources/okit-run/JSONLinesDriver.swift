@@ -5,8 +5,17 @@ import OKitLua
 /// The JSON-lines protocol of screens.md: one command per line on stdin (`{"cmd":"open","id":"book"}`), one
 /// answer per line on stdout (`{"ok":true,"snapshot":{…}}` or `{"ok":false,"error":"…"}`). A malformed line or
 /// an unknown command answers an error and the session goes on; `quit` or the end of input ends it.
+/// Warnings logged since the previous answer (those of loading the app in the first) come in its `warnings`
+/// field; the ones no answer carried are printed to stderr at exit, so stdout stays pure JSON lines.
 struct JSONLinesDriver {
     let app: LuaApp
+    let warnings: WarningFeed
+
+    /// By default the first answer carries the warnings of loading the app too.
+    init(app: LuaApp, warnings: WarningFeed? = nil) {
+        self.app = app
+        self.warnings = warnings ?? WarningFeed(engine: app.engine)
+    }
 
     /// Answers commands until `quit`, the end of input or a stop signal. While it waits, timers of the system
     /// clock (autosave, `okit.after`) fire when they fall due.
@@ -17,7 +26,7 @@ struct JSONLinesDriver {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let (answer, quit) = handle(line)
-                FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+                FileHandle.standardOutput.write(Data((withWarnings(answer) + "\n").utf8))
                 if quit { return }
             case .timeout:
                 for e in app.fireTimers() { FileHandle.standardError.write(Data("okit-run: \(e)\n".utf8)) }
@@ -44,13 +53,30 @@ struct JSONLinesDriver {
     }
 
     func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
+        if cmd == "warnings" {
+            // Every warning of the session (the answer's field lists them all, not only the new ones).
+            let all = warnings.all
+            _ = warnings.fresh()
+            return ("{\"ok\":true,\"warnings\":" + JSONLinesDriver.array(all) + "}", false)
+        }
         do {
-            if try DriverCommands.run(app.driver, cmd, object) { return ("{\"ok\":true}", true) }
+            if try DriverCommands.run(app.driver, cmd, object, alsoKnown: ["warnings"]) { return ("{\"ok\":true}", true) }
             let snap = try app.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {
             return (self.error("\(error)"), false)
         }
+    }
+
+    /// The answer with a `warnings` field when warnings were logged since the previous answer.
+    func withWarnings(_ answer: String) -> String {
+        let fresh = warnings.fresh()
+        guard !fresh.isEmpty, answer.hasSuffix("}") else { return answer }
+        return answer.dropLast() + ",\"warnings\":" + JSONLinesDriver.array(fresh) + "}"
+    }
+
+    static func array(_ texts: [String]) -> String {
+        "[" + texts.map { JSONText.quoted($0) }.joined(separator: ",") + "]"
     }
 
     func error(_ message: String) -> String {

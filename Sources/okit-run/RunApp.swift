@@ -88,6 +88,10 @@ struct RunApp: ParsableCommand {
         options.checkBindings = !noCheck
         if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
         let luaApp = try RunApp.load(appURL, options: options)
+        // The warnings of loading are on stderr already; the ones logged later and not shown by a front end are
+        // printed there at exit.
+        let warnings = WarningFeed(engine: luaApp.engine, alreadyShown: luaApp.engine.warnings.count)
+        defer { warnings.printUnshown() }
         if let script {
             do {
                 try luaApp.runScript(URL(fileURLWithPath: script))
@@ -111,10 +115,12 @@ struct RunApp: ParsableCommand {
         if !luaApp.shell.home.isEmpty {
             // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.
             if json || isatty(STDIN_FILENO) == 0 {
-                JSONLinesDriver(app: luaApp).run()
+                // A program reads stdout only: its first answer carries the warnings of loading too.
+                warnings.shown = 0
+                JSONLinesDriver(app: luaApp, warnings: warnings).run()
             } else {
                 let env = ProcessInfo.processInfo.environment
-                TerminalShell(app: luaApp, color: !noColor && env["NO_COLOR"] == nil).run()
+                TerminalShell(app: luaApp, color: !noColor && env["NO_COLOR"] == nil, warnings: warnings).run()
             }
         } else {
             // An app without screens: its models as JSON, one line each.

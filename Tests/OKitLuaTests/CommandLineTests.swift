@@ -68,6 +68,18 @@ import Testing
         #expect(failed.code == 1 && failed.err.hasPrefix("s.lua:1: nope"))
     }
 
+    /// A warning a script's reads logged (nothing showed it) is printed to stderr at exit, once.
+    @Test func warningsOfAScriptArePrintedAtExit() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        let (file, data) = try app("okit.entity('Root', { name = 'string' })\nroot = okit.model('Root')\n"
+            + "okit.extension('Root', 'itself', function(r) return r end)\n")
+        let script = file.deletingLastPathComponent().appendingPathComponent("s.lua")
+        try "okit.get(root, 'itself.nosuch')\nokit.get(root, 'itself.nosuch')\n".write(to: script, atomically: true, encoding: .utf8)
+        let r = try run([file.path, "--data", data.path, "--script", script.path])
+        #expect(r.code == 0)
+        #expect(r.err == "okit-run: warning: binding \"itself.nosuch\": Root has no field, method or extension \"nosuch\"\n", "\(r.err)")
+    }
+
     @Test func unreadableModelsExitWith4AndCanBeRecovered() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
         let (file, data) = try app("okit.entity('Shop', { name = 'string' })\nokit.model('Shop')\n")

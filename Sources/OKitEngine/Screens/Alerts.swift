@@ -28,6 +28,13 @@ public final class PendingAlert {
         self.onAction = onAction
     }
 
+    /// The position of the one action whose title matches `action` without regard to case; nil for none, or
+    /// when several do (then only the exact title chooses).
+    static func caseInsensitiveMatch(_ action: String, in actions: [String]) -> Int? {
+        let matches = actions.indices.filter { actions[$0].compare(action, options: .caseInsensitive) == .orderedSame }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
     var snapshot: AlertSnapshot {
         AlertSnapshot(kind: kind, title: title, message: message, actions: actions, fields: fields)
     }
@@ -40,14 +47,15 @@ extension AppShell {
     /// The alert waiting for an answer, if any.
     public var pendingAlert: PendingAlert? { alerts.first }
 
-    /// Answers the waiting alert: the action by title or 1-based position, and the prompt's field values.
+    /// Answers the waiting alert: the action by title (the exact title first, else the one title that matches
+    /// without regard to case) or 1-based position, and the prompt's field values.
     /// Alerts raised while it runs appear after it closes. One transaction.
     public func respond(_ action: String, fields: [String] = []) throws {
         guard let alert = alerts.first else { throw ShellError.noAlert }
         let index: Int
         if let n = Int(action), n >= 1, n <= alert.actions.count {
             index = n
-        } else if let i = alert.actions.firstIndex(of: action) {
+        } else if let i = alert.actions.firstIndex(of: action) ?? PendingAlert.caseInsensitiveMatch(action, in: alert.actions) {
             index = i + 1
         } else {
             throw ShellError.noAction(action, actions: alert.actions)

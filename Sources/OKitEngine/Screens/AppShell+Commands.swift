@@ -153,7 +153,7 @@ extension AppShell {
         let list = try currentList("move")
         let d = list.declaration
         guard try flag(d.reorder, on: list.context, default: false) else { throw ShellError.notAllowed("move (set reorder)", d.id) }
-        guard list.editing else { throw ShellError.notAllowed("move outside edit mode (edit first)", d.id) }
+        guard list.editing else { throw ShellError.notAllowed("move outside edit mode (edit on first)", d.id) }
         guard d.group.isEmpty else { throw ShellError.notAllowed("move in a grouped list", d.id) }
         guard list.visible().count == list.rows.count else { throw ShellError.notAllowed("move while searching", d.id) }
         let entity = try list.entity(row: from)

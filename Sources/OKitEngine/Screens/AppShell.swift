@@ -327,7 +327,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
         case .noCell(let c, let cells): return "no cell \"\(b(c))\" (cells: \(list(cells)))"
         case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
-        case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit first)"
+        case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
         case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
         case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count) rows)"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"

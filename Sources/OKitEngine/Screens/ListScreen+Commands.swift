@@ -94,7 +94,7 @@ extension ListScreen {
     /// In edit mode, toggles a row's `selectPath` (writes true, or false when it was selected).
     public func select(_ row: RowAddress) throws {
         guard !declaration.selectPath.isEmpty else { throw ShellError.notAllowed("select (no selectPath)", id) }
-        guard editing else { throw ShellError.notAllowed("select outside edit mode (edit first)", id) }
+        guard editing else { throw ShellError.notAllowed("select outside edit mode (edit on first)", id) }
         try toggleSelection(try entity(row: row))
     }
 

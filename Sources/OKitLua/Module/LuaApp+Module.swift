@@ -60,22 +60,26 @@ extension LuaApp {
                 return 1
             }),
             ("get", { [unowned self] call in
-                push(try engine.get(context(call, 1), call.string(2)))
+                let ctx = try context(call, 1)
+                push(try engine(of: ctx).get(ctx, call.string(2)))
                 return 1
             }),
             ("getAll", { [unowned self] call in
-                let values = try engine.getAll(context(call, 1), call.string(2))
+                let ctx = try context(call, 1)
+                let values = try engine(of: ctx).getAll(ctx, call.string(2))
                 lua.newTable(array: Int32(values.count), hash: 1)
                 for (i, v) in values.enumerated() { push(v); lua.hostPush { lua_rawseti(lua.L, -2, lua_Integer(i + 1)) } }
                 lua.push(values.count); lua.rawSet(-2, "n")
                 return 1
             }),
             ("set", { [unowned self] call in
-                try engine.set(context(call, 1), binding: call.string(2), value(at: 3))
+                let ctx = try context(call, 1)
+                try engine(of: ctx).set(ctx, binding: call.string(2), value(at: 3))
                 return 0
             }),
             ("call", { [unowned self] call in
-                push(try engine.call(context(call, 1), call.string(2)))
+                let ctx = try context(call, 1)
+                push(try engine(of: ctx).call(ctx, call.string(2)))
                 return 1
             }),
             ("binding", { [unowned self] call in
@@ -153,7 +157,7 @@ extension LuaApp {
                 let text = try call.string(2)
                 try call.requireFunction(3)
                 let fn = call.ref(3)
-                let sub = try engine.subscribe(ctx, text, mode: .display) { [unowned self] s in
+                let sub = try engine(of: ctx).subscribe(ctx, text, mode: .display) { [unowned self] s in
                     do { _ = try callLua(fn, [s.value]) } catch { engine.report(error) }
                 }
                 lua.push(object: sub, metatable: OKitTypes.watch)

@@ -35,13 +35,15 @@ extension LuaApp {
                 case "get":
                     lua.push(function: "get") { [unowned self] call in
                         guard let b = lua.object(at: 1, metatable: OKitTypes.binding, as: LuaBinding.self) else { throw LuaRaise("use binding:get(ctx)") }
-                        push(try engine.evaluate(b.binding, context(call, 2)))
+                        let ctx = try context(call, 2)
+                        push(try engine(of: ctx).evaluate(b.binding, ctx))
                         return 1
                     }
                 case "set":
                     lua.push(function: "set") { [unowned self] call in
                         guard let b = lua.object(at: 1, metatable: OKitTypes.binding, as: LuaBinding.self) else { throw LuaRaise("use binding:set(ctx, value)") }
-                        try engine.set(context(call, 2), binding: b.binding.text, value(at: 3))
+                        let ctx = try context(call, 2)
+                        try engine(of: ctx).set(ctx, binding: b.binding.text, value(at: 3))
                         return 0
                     }
                 case "text":

@@ -84,7 +84,8 @@ public final class LuaApp {
     var storageFailed = false
     var pendingLoaded: [Model] = []
     let timers = TimerQueue()
-    /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`).
+    /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`): reads, writes and
+    /// bindings (`okit.get`, `okit.set`, `okit.binding`) see that app's extensions, as in the app.
     public var drivesOtherApps = false
     /// `okit.app { authenticate = function() … end }`: answers the protection cover in the shell.
     var authenticateFn: LuaRef?

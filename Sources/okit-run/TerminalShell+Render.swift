@@ -1,0 +1,111 @@
+import Foundation
+import OKitEngine
+
+/// What the terminal shell draws: everything the snapshot holds, as text (tabs, title, bar buttons, help text,
+/// search and scopes, index, sections with headers, rows and footers, controls with their values, the waiting
+/// alert or action sheet).
+extension TerminalShell {
+    func render(_ snap: Snapshot) -> String {
+        if snap.app.covered {
+            let text = snap.app.cover.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+            return bold("[covered]\(text)") + dim("   (authenticate to continue; foreground comes back)")
+        }
+        var out: [String] = []
+        let s = snap.screen
+        if snap.app.tabs.count > 1 {
+            out.append(snap.app.tabs.enumerated().map { i, t in
+                let title = i < snap.app.tabTitles.count ? snap.app.tabTitles[i] : t
+                return t == snap.app.tab ? tint("[\(title)]") : " \(title) "
+            }.joined(separator: " "))
+        }
+        var title = bold(s.title ?? s.id)
+        if let sub = s.subtitle { title += dim(" — \(sub)") }
+        if s.editing { title += tint(" (editing)") }
+        out.append(title)
+        if let prompt = s.prompt { out.append(dim(prompt)) }
+        if !s.buttons.isEmpty { out.append(buttonsLine(s.buttons)) }
+        if let help = s.help {
+            out += help.split(separator: "\n", omittingEmptySubsequences: false).map { tint("? ") + $0 }
+        }
+        if let search = s.search, search.visible { out.append(searchLine(search)) }
+        if !s.index.isEmpty { out.append(dim("index: " + s.index.joined(separator: " "))) }
+        var n = 0
+        for section in s.sections {
+            if let h = section.header { out.append(bold(h)) }
+            for r in section.rows {
+                n += 1
+                out += rowLines(r, number: n)
+            }
+            if let f = section.footer { out.append(dim("  \(f)")) }
+        }
+        if s.rowCount > n, s.kind == "list" { out.append(dim("  … \(s.rowCount - n) more")) }
+        if let a = snap.alert { out += alertLines(a) }
+        return out.joined(separator: "\n")
+    }
+
+    /// The bar buttons by title (`[Edit] [+] [?]`); a disabled one dimmed (without colours: in parentheses).
+    func buttonsLine(_ buttons: [ButtonSnapshot]) -> String {
+        buttons.map { b in
+            b.enabled ? tint("[\(b.title)]") : (color ? dim("[\(b.title)]") : "(\(b.title))")
+        }.joined(separator: " ")
+    }
+
+    /// The search text and, with scopes, each scope with the chosen one in brackets.
+    func searchLine(_ search: SearchSnapshot) -> String {
+        var line = "search: \"\(search.text)\""
+        if !search.scopes.isEmpty {
+            line += "  scopes: " + search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " ")
+        }
+        return dim(line)
+    }
+
+    /// A row: its number, text and detail, its control's value, accessory, quick and more actions; a picker's
+    /// options on the next line while its row is selected (expanded).
+    func rowLines(_ r: RowSnapshot, number n: Int) -> [String] {
+        var line = "  \(n). \(r.text ?? "")"
+        if let d = r.detail { line += dim(" — \(d)") }
+        var extra: [String] = []
+        if let c = r.control {
+            if let options = c.options {
+                let name = c.selected.flatMap { $0 >= 1 && $0 <= options.count ? options[$0 - 1] : nil }
+                if name == nil || name != r.detail { line += " [\(name ?? " ")]" }
+                if r.selected || (c.enabled && options.count <= 8) {
+                    extra.append(dim("       options: ") + options.enumerated().map { i, o in
+                        i + 1 == c.selected ? tint("\(i + 1) [\(o)]") : "\(i + 1) \(o)"
+                    }.joined(separator: dim(" · ")))
+                }
+            } else if let segments = c.segments {
+                line += " " + segments.enumerated().map { i, t in i == c.index ? "[\(t)]" : t }.joined(separator: " | ")
+            } else {
+                line += " [\(controlText(c))]"
+            }
+        }
+        if let a = r.accessory { line += " " + (a.enabled ? tint("(\(a.text ?? a.kind))") : dim("(\(a.text ?? a.kind))")) }
+        if let q = r.quick, q.enabled { line += dim(" quick: \(q.title)") }
+        if r.more { line += dim(" …") }
+        if r.checked == true { line += tint(" ✓") }
+        return [line] + extra
+    }
+
+    /// A control's value as text: on/off, a number, the text, a blank for none (a secure text never shows).
+    func controlText(_ c: ControlSnapshot) -> String {
+        if c.secure { return "••••" }
+        switch c.value {
+        case .bool(let b): return b ? "on" : "off"
+        case .int(let i): return "\(i)"
+        case .double(let d): return Value.displayDouble(d)
+        case .string(let t): return t
+        case .null: return c.placeholder.map { "(\($0))" } ?? " "
+        }
+    }
+
+    /// The waiting alert, prompt or action sheet: title, message, fields, and the numbered actions.
+    func alertLines(_ a: AlertSnapshot) -> [String] {
+        var out = [bold("┌ \(a.title ?? (a.kind == "sheet" ? "Actions" : "Alert"))")]
+        if let m = a.message { out.append("│ \(m)") }
+        for f in a.fields { out.append("│ [\(f.secure ? "••••" : f.value.flatMap { $0.isEmpty ? nil : $0 } ?? f.placeholder ?? "")]") }
+        let actions = a.actions.enumerated().map { tint("\($0.offset + 1) \($0.element)") }.joined(separator: "  ")
+        out.append("└ " + actions + dim("   (respond ACTION [FIELDS])"))
+        return out
+    }
+}

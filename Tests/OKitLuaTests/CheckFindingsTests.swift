@@ -157,3 +157,20 @@ import Testing
         #expect(badOut.split(separator: "\n").last == "planted.lua: 15 problems in 4 screens, 23 bindings")
     }
 }
+
+/// Bar buttons' `icon` and `showPath` are checked like their title and `enabled`.
+@Suite struct CheckBarButtonTests {
+    @Test func aBarButtonsShowPathAndIconAreCheckedAtTheirBinding() throws {
+        let result = try CheckFindingsTests.check("""
+        local okit = require "okit"
+        okit.entity("Book", { name = "string", marked = "bool" })
+        okit.entity("Shop", { books = "[Book]" })
+        shop = okit.model("Shop")
+        okit.list("books", { dataPath = "books", cell = { path = "name" },
+          buttons = { { id = "bump", title = "#Bump", showPath = "!markd" }, { icon = "name/nope()" } } })
+        okit.app { home = "books" }
+        """)
+        #expect(result.problems.contains("app.lua:6:60: screen books, property buttons.showPath: Shop has no field \"markd\""))
+        #expect(result.problems.contains { $0.hasPrefix("app.lua:6:") && $0.contains("property buttons.icon:") })
+    }
+}

@@ -60,5 +60,12 @@ okit.list("byAuthor", {
 })
 okit.list("unmarked", { dataPath = "books", cell = { path = "name", showDisplay = "!marked" }, add = "#false" })
 okit.list("named", { type = "Book", dataPath = "books", cell = { path = "name" }, addName = "name" })
+okit.list("plain", { dataPath = function(root) return { { name = "not an entity" } } end, cell = { path = "name" } })
 okit.extension("bool", "fmt", function(b) return b and "Marked" or "Open" end)
-okit.app { id = "okit-port", home = "books" }
+-- OKit's settings controller binds the settings model: no contextPath needed.
+settings = okit.model("Settings", { name = "settings" })
+okit.settings("prefs", { titlePath = "%Settings", editAlways = "#true",
+  sections = { { okit.cell.switch { path = "%Dark Theme", id = "Dark Theme", onPath = "darkMode" } } } })
+okit.menu("menu", { dataPath = "books", cell = { path = "name" }, segue = "book",
+  items = { { title = "%Settings", present = "prefs" } } })
+okit.app { id = "okit-port", home = "books", menu = "menu" }

@@ -130,6 +130,13 @@ public final class AppShell {
         return settingsContextPath.isEmpty ? root : try engine.get(root, settingsContextPath).entity
     }
 
+    /// The context of settings screens opened from the menu, the app or a command: `okit.app { contextPath }` on
+    /// the default root, else the root of the model of type `Settings`, else the default root (as the check has it).
+    public func settingsScreenContext() throws -> Entity? {
+        if !settingsContextPath.isEmpty { return try settingsContext() }
+        return engine.models.first { $0.rootType.name == "Settings" }?.root ?? engine.defaultModel?.root
+    }
+
     /// Starts a command: refused while an alert waits (queries always run); clears the help text.
     func begin(_ command: String, query: Bool = false) throws {
         if query { return }

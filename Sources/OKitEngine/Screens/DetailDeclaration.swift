@@ -157,6 +157,12 @@ public struct DetailDeclaration: ScreenDeclaration {
 extension DetailDeclaration {
     /// Opens the screen on a context: edit mode from `editInherit` (when the opener is editing) or `editAlways`.
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
+        // A settings screen (OKit's ModelSettingsTableController) opened from the menu, the app or a command runs on
+        // the settings context (the settings model), as `okit-run check` checks it.
+        var context = context
+        if kind == "settings", type == nil, context == nil || context === shell.engine.defaultModel?.root {
+            context = try shell.settingsScreenContext() ?? context
+        }
         let screen = try DetailScreen(engine: shell.engine, declaration: self, context: context)
         screen.shell = shell
         if !editInherit.isEmpty, try shell.engine.get(screen.context, editInherit, mode: .display).truthy,

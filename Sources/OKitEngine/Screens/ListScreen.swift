@@ -142,8 +142,15 @@ public final class ListScreen: ShellScreen {
         var folded: [String?] = []
         var groupFolded: [String?] = []
         built.reserveCapacity(items.count)
+        var notEntities = 0
+        defer {
+            // Rows are entities: a dataPath (a Lua function's list, say) of plain values shows nothing — say so.
+            if notEntities > 0 {
+                engine.warn("list \"\(id)\": dataPath \"\(ShellError.brief(declaration.dataPath, 60))\" gave \(notEntities) value\(notEntities == 1 ? "" : "s") that \(notEntities == 1 ? "is" : "are") not an entity (rows must be entities, e.g. okit.new(…) or a model's collection); not shown")
+            }
+        }
         for item in items {
-            guard case .entity(let e) = item else { continue }
+            guard case .entity(let e) = item else { notEntities += 1; continue }
             let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
             let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
             let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString

@@ -77,7 +77,7 @@ extension Engine {
         if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty {
             idIndex.add(e, id: id)
         }
-        e.forEachChild { c in c.parent = e; markManaged(c) }
+        e.forEachChild { c in c.parent = e; c.level = e.level &+ 1; markManaged(c) }
     }
 
     func markRemoved(_ e: Entity) {
@@ -86,7 +86,7 @@ extension Engine {
             idIndex.remove(e, id: id)
             changed(.id(id))
         }
-        e.forEachChild { markRemoved($0) }
+        e.forEachChild { c in c.level = e.level &+ 1; markRemoved(c) }
     }
 
     /// Attaches `child` under `parent` (already placed in its container): managed state, ids, hooks.
@@ -129,6 +129,7 @@ extension Engine {
     /// Detaches `child` (already taken out of its container): removed state, ids, hooks.
     func detach(_ child: Entity, from parent: Entity) throws {
         child.isContained = false
+        child.level = 1
         guard child.state == .managed else { child.parent = nil; return }
         markRemoved(child)
         parent.model?.removedSinceStore.append(child)
@@ -159,6 +160,7 @@ extension Engine {
     func checkAdoptable(_ child: Entity, into owner: Entity?) throws {
         if child.isContained { throw EngineError.alreadyOwned(entity: child.debugName, owner: child.parent?.debugName ?? "another entity") }
         guard let owner else { return }
+        try checkDepth(child, into: owner)
         if owner.state == .managed {
             var a: Entity? = owner
             while let x = a { if x === child { throw EngineError.cycle(child.debugName) }; a = x.parent }

@@ -35,6 +35,10 @@ public final class Entity {
     internal var unknownFields: [(key: String, json: [UInt8])]?
     /// Where the entity is in its life.
     public internal(set) var state: State = .detached
+    /// How deep the entity is nested in its tree (1 for a root or a detached entity on its own): kept by the
+    /// reader, `markManaged`, `markRemoved` and `checkAdoptable` so that no tree grows past
+    /// `Engine.maxEntityDepth` (storage.md "Limits").
+    internal var level: Int32 = 1
 
     public enum State: Equatable, Sendable {
         /// Created, not yet in a model.

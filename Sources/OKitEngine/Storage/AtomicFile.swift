@@ -70,9 +70,51 @@ enum AtomicFile {
         if !existed { try syncFolder((path as NSString).deletingLastPathComponent) }
     }
 
-    /// The whole file, or nil when it does not exist.
-    static func read(_ path: String) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The largest file `read` takes whole (storage.md "Limits"): `OKIT_MAX_FILE_SIZE` in bytes, default 1 GiB.
+    static let maxFileSize: Int = {
+        if let text = ProcessInfo.processInfo.environment["OKIT_MAX_FILE_SIZE"], let n = Int(text), n > 0 { return n }
+        return 1 << 30
+    }()
+
+    /// What is at `path` without following a final symbolic link first: nil when nothing is there. Anything
+    /// that is not a regular file (or a link to one) is an error naming the path: a FIFO would block a read
+    /// forever, a dangling link is not a missing file (writing would replace the link), a directory is no file.
+    static func checkRegular(_ path: String) throws -> Bool {
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            if errno == ENOENT { return false }
+            throw error(path, "cannot stat")
+        }
+        if st.st_mode & S_IFMT == S_IFLNK, stat(path, &st) != 0 {
+            if errno == ENOENT || errno == ELOOP {
+                throw StorageError(kind: .io, path: path, message: "is a symbolic link to nothing (\(String(cString: strerror(errno)))), not a file: nothing was read or replaced; remove the link or point it at the file")
+            }
+            throw error(path, "cannot stat")
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw StorageError(kind: .io, path: path, message: "is \(describeKind(st.st_mode)), not a regular file: nothing was read or replaced; move it aside")
+        }
+        return true
+    }
+
+    static func describeKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
+    }
+
+    /// The whole file, or nil when it does not exist. Only a regular file (or a link to one) is read (see
+    /// `checkRegular`), and none larger than `maxFileSize`. `head`, when given, sees the first bytes (up to
+    /// 4 KiB) before the rest is read, and may refuse them.
+    static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
+        guard try checkRegular(path) else { return nil }
+        // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it does not wait.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw error(path, "cannot open")
@@ -80,8 +122,27 @@ enum AtomicFile {
         defer { close(fd) }
         var st = stat()
         if fstat(fd, &st) != 0 { throw error(path, "cannot stat") }
-        var out = [UInt8](repeating: 0, count: Int(st.st_size))
-        var offset = 0
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw StorageError(kind: .io, path: path, message: "is \(describeKind(st.st_mode)), not a regular file: nothing was read or replaced; move it aside")
+        }
+        let size = Int(st.st_size)
+        var out = [UInt8](repeating: 0, count: min(size, 4096))
+        var offset = try readFully(fd, into: &out, from: 0, path: path)
+        if offset < out.count { out.removeLast(out.count - offset) }
+        if let head { try head(out) }
+        guard offset == 4096, size > 4096 else { return out }
+        if size > maxFileSize {
+            throw StorageError(kind: .io, path: path, message: "the file is \(size) bytes, more than the \(maxFileSize) okit reads (OKIT_MAX_FILE_SIZE): nothing was read or replaced")
+        }
+        out += [UInt8](repeating: 0, count: size - offset)
+        offset = try readFully(fd, into: &out, from: offset, path: path)
+        if offset < out.count { out.removeLast(out.count - offset) }
+        return out
+    }
+
+    /// Reads into `out` from `offset` until it is full or the file ends; returns the new offset.
+    private static func readFully(_ fd: Int32, into out: inout [UInt8], from start: Int, path: String) throws -> Int {
+        var offset = start
         try out.withUnsafeMutableBytes { buf in
             guard let base = buf.baseAddress else { return }
             while offset < buf.count {
@@ -91,8 +152,7 @@ enum AtomicFile {
                 offset += n
             }
         }
-        if offset < out.count { out.removeLast(out.count - offset) }
-        return out
+        return offset
     }
 
     /// Removes a file durably (no error when it is already gone).

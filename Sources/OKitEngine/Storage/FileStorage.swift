@@ -13,6 +13,8 @@ public final class FileStorage: ModelStorage {
     /// Per model: the generation of its file and its size when last written or read.
     private var generations: [String: Int] = [:]
     private var fullSizes: [String: Int] = [:]
+    /// Per model: the app version (`okit.version`) its file was written by, as read.
+    private var storedVersions: [String: Int] = [:]
     /// Models whose file failed to load: never written.
     var unreadable: Set<String> = []
     /// Payload files that failed to load: never written.
@@ -67,6 +69,7 @@ public final class FileStorage: ModelStorage {
     public func filesReplaced() {
         generations = [:]
         fullSizes = [:]
+        storedVersions = [:]
         journalBytes = [:]
         damagedJournals = []
         unreadable = []
@@ -123,9 +126,9 @@ public final class FileStorage: ModelStorage {
 
     /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
     /// written over).
-    func readOpened(_ path: String, model: String) throws -> [UInt8]? {
+    func readOpened(_ path: String, model: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
         try checkUnlocked(model)
-        guard let raw = try AtomicFile.read(path) else { return nil }
+        guard let raw = try AtomicFile.read(path, head: head) else { return nil }
         guard SealedFile.isSealed(raw) else { return raw }
         guard let key = KeyChange.key(opening: raw, among: changeKeys) ?? key(for: model) else {
             unreadable.insert(model)
@@ -161,35 +164,65 @@ public final class FileStorage: ModelStorage {
 
     public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
         let path = try folder.modelFile(name)
-        guard let bytes = try readOpened(path, model: name) else {
-            generations[name] = 0
-            return nil
+        let bytes: [UInt8]
+        do {
+            // The first bytes are looked at before the rest is read: a file that is no model is refused
+            // without reading (or allocating) all of it.
+            guard let read = try readOpened(path, model: name, head: { head in
+                if let bad = ModelFileCheck.badStart(head) {
+                    throw Self.describe(JSONReader.Failure(offset: bad, message: "not a model file: expected an object for a \(rootType.name)"),
+                                        bytes: head, path: path, rootType: rootType)
+                }
+            }) else {
+                generations[name] = 0
+                return nil
+            }
+            bytes = read
+        } catch let e as StorageError where !locked.contains(name) {
+            unreadable.insert(name)   // what could not be read is never written over
+            throw e
         }
         let root: Entity
-        let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int)
+        let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int, type: String?)
         do {
             (root, header) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 let e = try r.root(rootType)
-                return (e, (r.version, r.generation, r.headerExtras, r.entityCount))
+                return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType))
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
             throw Self.describe(f, bytes: bytes, path: path, rootType: rootType)
         }
+        if let stored = header.type, stored != rootType.name {
+            unreadable.insert(name)
+            throw StorageError(kind: .wrongType, path: path, message: "the file holds a \(stored) model, not the \(rootType.name) this app declares for model \"\(name)\"")
+        }
+        storedVersions[name] = header.version
         let generation = header.generation ?? 0
         generations[name] = generation
         fullSizes[name] = bytes.count
         journalBytes[name] = nil
         damagedJournals.remove(name)
         let jpath = try folder.journal(name)
-        if let journal = try readOpened(jpath, model: name) {
+        let journal: [UInt8]?
+        do { journal = try readOpened(jpath, model: name) } catch let e as StorageError where !locked.contains(name) {
+            unreadable.insert(name)
+            throw e
+        }
+        if let journal {
             // A journal of another generation is stale (its changes are in the file): the next journal write
-            // replaces it, the next full write removes it. One with bytes after its last valid record (a torn
-            // append) is applied up to there, and the next store writes the whole model (never appending
-            // after the damage, where records would be unreachable).
+            // replaces it, the next full write removes it. A torn last record (an append cut short) is dropped,
+            // and the next store writes the whole model (never appending after it). Damage anywhere else would
+            // drop acknowledged records after it: the app stops, the journal is left as it is.
             let contents = Journal.parse(journal, generation: generation)
             if contents.matches {
+                if let at = contents.damageAt {
+                    unreadable.insert(name)
+                    var e = StorageError(kind: .corrupt, path: jpath, message: "a damaged record that is not the last: the records after it would be lost")
+                    e.offset = at
+                    throw e
+                }
                 journalBytes[name] = journal.count
                 if contents.damaged { damagedJournals.insert(name) }
                 do {
@@ -254,20 +287,6 @@ public final class FileStorage: ModelStorage {
         }
     }
 
-    static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
-        var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
-        let offset = min(f.offset, bytes.count)
-        e.offset = offset
-        var line = 1, col = 1
-        // A leading byte order mark is not a column (the reader skips it); the byte offset stays the file's.
-        let start = JSONReader.hasBOM(bytes) ? min(offset, JSONReader.bom.count) : 0
-        for b in bytes[start..<offset] { if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 } }
-        e.line = line
-        e.column = col
-        e.jsonPath = JSONPathLocator.path(in: bytes, at: offset)
-        return e
-    }
-
     // MARK: Store
 
     /// Writes the changed payloads and side files first (so the model file never names one that is not there),
@@ -320,6 +339,10 @@ public final class FileStorage: ModelStorage {
     @discardableResult
     func writeFull(_ model: Model, engine: Engine) throws -> Int {
         let name = model.name
+        // Data of a newer app version is never rewritten (and stamped) by an older one (storage.md "Versions").
+        if let stored = storedVersions[name], stored > engine.schemaVersion {
+            throw StorageError(kind: .io, path: try folder.modelFile(name), message: Self.newerMessage(stored: stored, app: engine.schemaVersion))
+        }
         let generation = (generations[name] ?? 0) + 1
         // The buffer of the previous full write is reused (a fresh one would page-fault its whole size again).
         var writer = JSONWriter(capacity: 0)
@@ -331,12 +354,18 @@ public final class FileStorage: ModelStorage {
         writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
         writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
                         generation: generation, headerExtras: model.headerExtras)
+        // Never write what a load refuses (storage.md "Limits"): the previous file stays.
+        if writer.deepest > JSONReader.maxDepth {
+            throw StorageError(kind: .io, path: try folder.modelFile(name),
+                               message: "the model nests \(writer.deepest) levels of JSON deep, more than a load reads (\(JSONReader.maxDepth)): it is not written, the file keeps its previous contents; make the deepest entities shallower")
+        }
         if let key = keys[name] {
             try AtomicFile.replace(folder.modelFile(name), with: try SealedFile.seal(writer.out, key: key))
         } else {
             try AtomicFile.replace(folder.modelFile(name), with: writer.out)
         }
         generations[name] = generation
+        storedVersions[name] = engine.schemaVersion
         fullSizes[name] = writer.out.count
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it
         // fail, it is stale all the same (the next journal write replaces it).

@@ -26,6 +26,7 @@ extension JSONReader {
         let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: types.count), state: .managed)
         e.parent = parent
         e.isContained = parent != nil
+        if let parent { e.level = parent.level &+ 1 }
         entityCount += 1
         var seen = SeenFields(count: types.count)
         if peek() == 0x7D {
@@ -33,9 +34,10 @@ extension JSONReader {
         } else {
             repeat {
                 if let slot = try knownKey(names) {
+                    if seen.contains(slot) { throw duplicate(type, slot) }
                     e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
                     seen.insert(slot)
-                } else if let slot = try otherMember(of: e, type: type, isRoot: isRoot) {
+                } else if let slot = try otherMember(of: e, type: type, isRoot: isRoot, seen: seen) {
                     seen.insert(slot)
                 }
             } while try nextMember()
@@ -108,10 +110,11 @@ extension JSONReader {
     /// A member whose key `knownKey` did not match: a field name written with escapes (its slot is returned),
     /// the root's `okit` header, or a field the schema does not know (kept as raw bytes, in file order).
     @inline(never)
-    mutating func otherMember(of e: Entity, type: EntityType, isRoot: Bool) throws(Failure) -> Int? {
+    mutating func otherMember(of e: Entity, type: EntityType, isRoot: Bool, seen: SeenFields) throws(Failure) -> Int? {
         let key = try string()
         try expect(0x3A, "\":\" after a field name")
         if let slot = type.slot(of: key) {
+            if seen.contains(slot) { throw duplicate(type, slot) }
             e.values[slot] = try isNull() ? .null : try value(type.fieldTypes[slot], owner: e, slot: slot)
             return slot
         }
@@ -124,6 +127,13 @@ extension JSONReader {
             e.unknownFields?.append((key, raw))
         }
         return nil
+    }
+
+    /// A field named twice in one object: which value is meant cannot be known, so neither is taken.
+    /// (At its second value, so the error's path names it.)
+    mutating func duplicate(_ type: EntityType, _ slot: Int) -> Failure {
+        skipSpace()
+        return Failure(offset: i, message: "field \"\(type.fields[slot].name)\" of a \(type.name) appears twice")
     }
 
     /// Defaults for the fields the object did not name (and nulls in fields that are not optional).
@@ -175,7 +185,7 @@ extension JSONReader {
                 switch key {
                 case "version": if case .int(let v)? = try? r.number() { version = v }
                 case "gen": if case .int(let v)? = try? r.number() { generation = v }
-                case "type": _ = try? r.string()
+                case "type": storedType = try? r.string()
                 default:
                     guard let range = try? r.skipValue() else { return }
                     headerExtras.append((key, Array(UnsafeBufferPointer(rebasing: buf[range]))))

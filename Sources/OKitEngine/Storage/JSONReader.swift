@@ -13,6 +13,8 @@ struct JSONReader {
     /// What the reader found in the `okit` header.
     var version: Int?
     var generation: Int?
+    /// The root type the header names.
+    var storedType: String?
     var headerExtras: [(key: String, json: [UInt8])] = []
     /// Entities read so far.
     var entityCount = 0

@@ -8,19 +8,28 @@ import Foundation
 /// non-finite double, which JSON cannot hold, is written as null and reads back as the field's default).
 struct JSONWriter {
     var out: [UInt8] = []
+    /// The nesting of objects and arrays at the cursor, and the deepest reached: a store checks it against
+    /// what a load reads (`JSONReader.maxDepth`) before it replaces a file.
+    var depth = 0
+    var deepest = 0
 
     init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
 
     /// The whole model document with its `okit` header.
     mutating func document(_ root: Entity, type: String, version: Int, generation: Int,
                            headerExtras: [(key: String, json: [UInt8])]) {
+        depth = 1
+        deepest = max(deepest, 2)
         out.append(contentsOf: #"{"okit":{"version":"#.utf8)
         int(version)
         out.append(contentsOf: #","type":"#.utf8)
         string(type)
         out.append(contentsOf: #","gen":"#.utf8)
         int(generation)
-        for (k, raw) in headerExtras { out.append(0x2C); string(k); out.append(0x3A); out.append(contentsOf: raw) }
+        for (k, raw) in headerExtras {
+            out.append(0x2C); string(k); out.append(0x3A); out.append(contentsOf: raw)
+            deepest = max(deepest, 2 + JSONWriter.nesting(raw))
+        }
         out.append(0x7D)
         fields(root, first: false)
         out.append(0x7D)
@@ -35,9 +44,34 @@ struct JSONWriter {
 
     /// One entity as a JSON object.
     mutating func entity(_ e: Entity) {
+        enter()
         out.append(0x7B)
         fields(e, first: true)
         out.append(0x7D)
+        depth -= 1
+    }
+
+    @inline(__always) mutating func enter() {
+        depth += 1
+        if depth > deepest { deepest = depth }
+    }
+
+    /// How deep a verbatim JSON value nests (0 for a scalar): brackets outside strings.
+    static func nesting(_ raw: [UInt8]) -> Int {
+        var d = 0, most = 0, inString = false, escaped = false
+        for c in raw {
+            if inString {
+                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                continue
+            }
+            switch c {
+            case 0x22: inString = true
+            case 0x7B, 0x5B: d += 1; most = max(most, d)
+            case 0x7D, 0x5D: d -= 1
+            default: break
+            }
+        }
+        return most
     }
 
     mutating func fields(_ e: Entity, first: Bool) {
@@ -64,6 +98,7 @@ struct JSONWriter {
                 string(k)
                 out.append(0x3A)
                 out.append(contentsOf: raw)
+                if raw.first == 0x7B || raw.first == 0x5B { deepest = max(deepest, depth + JSONWriter.nesting(raw)) }
             }
         }
     }
@@ -108,6 +143,8 @@ struct JSONWriter {
         case .data(let bytes): string(Data(bytes).base64EncodedString())
         case .entity(let e): entity(e)
         case .collection(let c):
+            enter()
+            defer { depth -= 1 }
             if c.kind == .map {
                 out.append(0x7B)
                 for (k, (key, item)) in zip(c.keys, c.items).enumerated() {
@@ -126,6 +163,8 @@ struct JSONWriter {
                 out.append(0x5D)
             }
         case .list(let items):
+            enter()
+            defer { depth -= 1 }
             out.append(0x5B)
             for (k, item) in items.enumerated() {
                 if k > 0 { out.append(0x2C) }

@@ -3,8 +3,9 @@
 ///
 /// Format: a first line `OKJ1 <generation>` naming the generation of the model file it applies to, then one
 /// record per line: `<crc32 hex, 8 digits> <byte length> <JSON object of one entity>`. A record replaces the
-/// stored content of the entity with that object's id. A torn or damaged record ends the journal there (it
-/// was not acknowledged); a journal of another generation (the model file was rewritten after it) is ignored.
+/// stored content of the entity with that object's id. A torn last record (no closing newline) ends the journal
+/// there (it was not acknowledged); a complete record that does not check is damage (`Contents.damageAt`: the
+/// app stops); a journal of another generation (the model file was rewritten after it) is ignored.
 enum Journal {
     static func header(generation: Int) -> [UInt8] { Array("OKJ1 \(generation)\n".utf8) }
 
@@ -56,6 +57,9 @@ enum Journal {
         var matches = false
         /// Whether bytes follow the last valid record (a torn append, or damage).
         var damaged = false
+        /// Where damage starts that is not a torn last record (a newline follows it, so records were appended
+        /// after it): nil when only the last record is torn.
+        var damageAt: Int?
     }
 
     /// Reads a journal for the model file of `generation`. Records end at the first torn or damaged one.
@@ -80,6 +84,10 @@ enum Journal {
             i = start + len + 1
         }
         out.damaged = i < bytes.count
+        // A torn append leaves the start of a record without its closing newline (a record's JSON holds no
+        // raw newline). A complete line that does not check is damage: the records it holds, and any after
+        // it, were acknowledged.
+        if out.damaged, bytes[i...].contains(0x0A) { out.damageAt = i }
         return out
     }
 

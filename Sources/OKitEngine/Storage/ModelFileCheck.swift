@@ -30,6 +30,16 @@ extension Engine {
 }
 
 enum ModelFileCheck {
+    /// The offset of the first byte that cannot start a model file, or nil: a model file is a JSON object
+    /// (`{` after an optional byte order mark and white space) or a sealed file (`OKITENC1`).
+    static func badStart(_ head: [UInt8]) -> Int? {
+        if SealedFile.isSealed(head) { return nil }
+        var k = JSONReader.hasBOM(head) ? JSONReader.bom.count : 0
+        while k < head.count, [0x20, 0x0A, 0x0D, 0x09].contains(head[k]) { k += 1 }
+        guard k < head.count else { return nil }   // empty, or only white space so far: the reader tells
+        return head[k] == 0x7B ? nil : k
+    }
+
     /// The `type` of a file's `okit` header (`{"okit":{"version":1,"type":"Group"…`), read from its first bytes.
     static func headerType(_ bytes: [UInt8]) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)

@@ -192,6 +192,14 @@ public final class LuaApp {
     func finishLoading() throws {
         let models = pendingLoaded
         pendingLoaded = []
+        // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.
+        for m in models {
+            guard let stored = m.storedVersion, stored > engine.schemaVersion else { continue }
+            let path = (try? (engine.storage(of: m.name) as? FileStorage)?.path(of: m.name)) ?? nil
+            storageFailed = true
+            throw AppLoadError(message: "okit.model(\"\(m.rootType.name)\"): \(path ?? "model \"\(m.name)\""): "
+                               + FileStorage.newerMessage(stored: stored, app: engine.schemaVersion), isStorage: true)
+        }
         for m in models {
             try migrate(m)
             try engine.runLoadedHooks(of: m)
@@ -212,6 +220,7 @@ public final class LuaApp {
                 do {
                     try s.seal(model: name, passphrase: options.passphrase)
                 } catch {
+                    storageFailed = true   // no key for the data: a storage problem (exit 4), not the app's code
                     throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(error)")
                 }
             }

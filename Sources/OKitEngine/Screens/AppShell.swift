@@ -104,6 +104,13 @@ public final class AppShell {
         var app = AppSnapshot()
         app.tab = home.isEmpty ? nil : home[tabIndex]
         app.tabs = home
+        // Covered: the snapshot holds nothing computed from the models (no tab titles, title, theme, depth):
+        // only the declared tab ids and what the cover shows.
+        if covered {
+            app.covered = true
+            app.cover = cover
+            return Snapshot(app: app, screen: coverScreen, alert: nil)
+        }
         app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
@@ -115,10 +122,6 @@ public final class AppShell {
         themeValues = themes[name] ?? []
         app.theme = theme
         app.themeValues = themeValues
-        app.covered = covered
-        app.cover = covered ? cover : nil
-        // Covered: the snapshot shows nothing of the models.
-        if covered { return Snapshot(app: app, screen: coverScreen, alert: nil) }
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)

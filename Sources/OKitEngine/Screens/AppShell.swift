@@ -148,15 +148,20 @@ public final class AppShell {
         try push(id, context: try contextEntity(binding, from: current))
     }
 
-    /// The context a command's binding reaches from the current screen's context (none: that context). A long
-    /// binding that does not parse is shown shortened in the message.
+    /// The context of `open`/`present` (screens.md: an entity id, or a binding): the entity whose id is the text
+    /// exactly (a UUID or a code, in any loaded model) comes first; otherwise the text is a binding evaluated on
+    /// the current screen's context (none: that context). A binding that does not parse says it was no id
+    /// either; a long one is shown shortened.
     func contextEntity(_ binding: String?, from current: any ShellScreen) throws -> Entity? {
         guard let binding, !binding.isEmpty else { return current.context }
+        if let e = engine.lookup(id: binding, from: current.context?.model) { return e }
         do {
             guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
             return e
-        } catch let e as BindingError where e.binding.count > 60 || e.binding.contains(where: \.isNewline) {
-            throw BindingError(binding: ShellError.brief(e.binding, 60), column: e.column, message: ShellError.brief(e.message, 120))
+        } catch let e as BindingError {
+            let long = e.binding.count > 60 || e.binding.contains(where: \.isNewline)
+            throw BindingError(binding: long ? ShellError.brief(e.binding, 60) : e.binding, column: e.column,
+                               message: ShellError.brief(e.message, 120) + " (the context is an entity id or a binding; no entity has this id)")
         }
     }
 

@@ -79,9 +79,8 @@ final class BackupArchive {
     /// Refuses an archive whose structure does not add up, uses zip64, exceeds the limits, or has an entry whose
     /// compressed data would not end where it should (`ZipCheck`), before anything is decompressed.
     static func check(_ bytes: Data, backup: String, path: String, limits: ArchiveLimits) throws(BackupError) {
-        if let why = bytes.withUnsafeBytes({ ZipCheck.problem(in: $0, limits: limits) }) {
-            throw .refused(backup, path: path, why)
-        }
+        guard let problem = bytes.withUnsafeBytes({ ZipCheck.problem(in: $0, limits: limits) }) else { return }
+        throw problem.damaged ? .damaged(backup, path: path, problem.why) : .refused(backup, path: path, problem.why)
     }
 
     /// Opens an archive held in memory (a secure backup's inner zip).

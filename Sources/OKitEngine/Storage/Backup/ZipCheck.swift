@@ -30,8 +30,11 @@ public struct ArchiveLimits: Sendable, Equatable {
 /// hangs on a hostile one), only stored or deflated entries, each within the compression ratio and all within
 /// the total size, and each deflate stream ends within its own bytes with exactly its size (`DeflateCheck`).
 enum ZipCheck {
-    /// Why the archive is refused (a phrase for "refused backup NAME: …"), or nil when it is safe to read.
-    static func problem(in bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) -> String? {
+    /// Why the archive is not read, or nil when it is safe to read: `damaged` (truncated, garbage, a stream cut
+    /// short) or else hostile (zip64, over a limit, a method or layout okit never writes).
+    static func problem(in bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) -> (why: String, damaged: Bool)? {
+        func damaged(_ why: String) -> (why: String, damaged: Bool) { (why, true) }
+        func hostile(_ why: String) -> (why: String, damaged: Bool) { (why, false) }
         let n = bytes.count
         func u16(_ i: Int) -> Int? { i >= 0 && i + 2 <= n ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : nil }
         func u32(_ i: Int) -> Int? {
@@ -47,51 +50,51 @@ enum ZipCheck {
         }
         guard eocd >= 0, let disk = u16(eocd + 4), let cdDisk = u16(eocd + 6), let onDisk = u16(eocd + 8),
               let count = u16(eocd + 10), let size = u32(eocd + 12), let start = u32(eocd + 16) else {
-            return "it is not a zip archive (no end of central directory); the file is truncated or not a backup"
+            return damaged("it is not a zip archive (no end of central directory); the file is truncated or not a backup")
         }
         let zip64 = "it is a zip64 archive (okit never writes one; its sizes cannot be checked)"
-        if count == 0xFFFF || onDisk == 0xFFFF || size == 0xFFFF_FFFF || start == 0xFFFF_FFFF { return zip64 }
-        if eocd >= 20, u32(eocd - 20) == 0x0706_4B50 { return zip64 }
-        if disk != 0 || cdDisk != 0 || onDisk != count { return "it spans several disks" }
-        if count > limits.maxEntries { return "it has \(count) entries (at most \(limits.maxEntries))" }
-        guard start + size <= eocd else { return "its central directory does not add up (it overlaps its end record)" }
+        if count == 0xFFFF || onDisk == 0xFFFF || size == 0xFFFF_FFFF || start == 0xFFFF_FFFF { return hostile(zip64) }
+        if eocd >= 20, u32(eocd - 20) == 0x0706_4B50 { return hostile(zip64) }
+        if disk != 0 || cdDisk != 0 || onDisk != count { return hostile("it spans several disks") }
+        if count > limits.maxEntries { return hostile("it has \(count) entries (at most \(limits.maxEntries))") }
+        guard start + size <= eocd else { return damaged("its central directory does not add up (it overlaps its end record)") }
         var total: Int64 = 0
         var p = start
         for _ in 0..<count {
             guard u32(p) == 0x0201_4B50, let method = u16(p + 10), let compressed = u32(p + 20),
                   let uncompressed = u32(p + 24), let nameLength = u16(p + 28), let extra = u16(p + 30),
                   let comment = u16(p + 32), let local = u32(p + 42), p + 46 + nameLength + extra + comment <= start + size else {
-                return "its central directory does not add up (an entry is cut short)"
+                return damaged("its central directory does not add up (an entry is cut short)")
             }
             let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(p + 46)..<(p + 46 + nameLength)]), as: UTF8.self)
             let shown = "entry \"" + JSONPathLocator.escape(String(name.prefix(120))) + "\""
-            if compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF { return zip64 }
-            if hasZip64Field(bytes, from: p + 46 + nameLength, count: extra) { return zip64 }
+            if compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF { return hostile(zip64) }
+            if hasZip64Field(bytes, from: p + 46 + nameLength, count: extra) { return hostile(zip64) }
             p += 46 + nameLength + extra + comment
-            if method != 0 && method != 8 { return "\(shown) uses compression method \(method) (only stored and deflate are read)" }
-            if method == 0 && compressed != uncompressed { return "\(shown) is stored but its two sizes differ" }
+            if method != 0 && method != 8 { return hostile("\(shown) uses compression method \(method) (only stored and deflate are read)") }
+            if method == 0 && compressed != uncompressed { return hostile("\(shown) is stored but its two sizes differ") }
             let ratio = Int64(uncompressed) / Int64(max(1, compressed))
             if Int64(uncompressed) > limits.ratioFloor && ratio > limits.maxRatio {
-                return "\(shown) would expand \(ratio) times (\(compressed) to \(uncompressed) bytes); at most \(limits.maxRatio) times are read (OKIT_BACKUP_MAX_RATIO)"
+                return hostile("\(shown) would expand \(ratio) times (\(compressed) to \(uncompressed) bytes); at most \(limits.maxRatio) times are read (OKIT_BACKUP_MAX_RATIO)")
             }
             total += Int64(uncompressed)
             if total > limits.maxTotal {
-                return "its files add up to more than \(limits.maxTotal >> 20) MiB, the most a restore reads (OKIT_BACKUP_MAX_SIZE)"
+                return hostile("its files add up to more than \(limits.maxTotal >> 20) MiB, the most a restore reads (OKIT_BACKUP_MAX_SIZE)")
             }
             guard u32(local) == 0x0403_4B50, let localName = u16(local + 26), let localExtra = u16(local + 28) else {
-                return "\(shown) has no local header where the directory says"
+                return damaged("\(shown) has no local header where the directory says")
             }
-            if hasZip64Field(bytes, from: local + 30 + localName, count: localExtra) { return zip64 }
+            if hasZip64Field(bytes, from: local + 30 + localName, count: localExtra) { return hostile(zip64) }
             let data = local + 30 + localName + localExtra
-            guard data + compressed <= n else { return "\(shown) lies beyond the end of the file" }
+            guard data + compressed <= n else { return damaged("\(shown) lies beyond the end of the file") }
             if method == 8 {
                 let stream = UnsafeRawBufferPointer(rebasing: bytes[data..<(data + compressed)])
                 if !DeflateCheck.streamEnds(stream, size: uncompressed) {
-                    return "\(shown) is cut short or damaged (its compressed data does not end within it)"
+                    return damaged("\(shown) is cut short or damaged (its compressed data does not end within it)")
                 }
             }
         }
-        if p != start + size { return "its central directory does not add up (it holds more than its entries)" }
+        if p != start + size { return damaged("its central directory does not add up (it holds more than its entries)") }
         return nil
     }
 

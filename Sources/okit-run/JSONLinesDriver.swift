@@ -78,10 +78,10 @@ struct JSONLinesDriver {
 
     /// Writes all of `text` to stdout; false when stdout is broken (its reader closed it: EPIPE) or fails.
     static func writeOut(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + done }, $0.count - done) }
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + done }, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return false

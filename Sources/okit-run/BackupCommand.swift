@@ -21,7 +21,7 @@ struct BackupCommand: ParsableCommand {
         var data: String?
 
         /// Loads the app on its data folder (taking the folder's lock), without starting a shell.
-        func load() throws -> LuaApp {
+        func load(restoreOtherApp: Bool = false) throws -> LuaApp {
             let appURL = URL(fileURLWithPath: app)
             guard FileManager.default.fileExists(atPath: appURL.path) else {
                 throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
@@ -29,6 +29,7 @@ struct BackupCommand: ParsableCommand {
             var options = LuaAppOptions()
             options.dataFolder = dataFolder
             options.print = { _ in }
+            options.restoreOtherApp = restoreOtherApp
             do {
                 return try RunApp.load(appURL, options: options)
             } catch let f as RunFailure where f.code == 4 && !f.message.contains("in use") {
@@ -83,9 +84,10 @@ struct BackupCommand: ParsableCommand {
         @Argument(help: "A backup's name, or the path of a .okbackup file.") var backup: String
         @OptionGroup var options: AppOptions
         @Flag(name: .long, help: "The password of a secure backup is the first line of stdin.") var passwordStdin = false
+        @Flag(name: .long, help: "Restore a backup made by another app (another okit.app id) too.") var force = false
 
         func run() throws {
-            let app = try options.load()
+            let app = try options.load(restoreOtherApp: force)
             var password: String?
             do {
                 if try app.isSecureBackup(name: backup) {

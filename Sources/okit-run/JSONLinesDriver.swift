@@ -26,7 +26,8 @@ struct JSONLinesDriver {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let (answer, quit) = handle(line)
-                FileHandle.standardOutput.write(Data((withWarnings(answer) + "\n").utf8))
+                // A reader that went away (EPIPE) ends the session as the end of input does: the caller stores.
+                if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
                 for e in app.fireTimers() { FileHandle.standardError.write(Data("okit-run: \(e)\n".utf8)) }
@@ -73,6 +74,21 @@ struct JSONLinesDriver {
         let fresh = warnings.fresh()
         guard !fresh.isEmpty, answer.hasSuffix("}") else { return answer }
         return answer.dropLast() + ",\"warnings\":" + JSONLinesDriver.array(fresh) + "}"
+    }
+
+    /// Writes all of `text` to stdout; false when stdout is broken (its reader closed it: EPIPE) or fails.
+    static func writeOut(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + done }, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
     }
 
     static func array(_ texts: [String]) -> String {

@@ -3,6 +3,11 @@ import Foundation
 
 // Exit codes (screens.md): 0 ok; 1 a command or script failed; 2 usage; 3 the app failed to load;
 // 4 storage failed.
+
+// A reader of stdout that goes away must not kill the process before it stores the state: with SIGPIPE
+// ignored, a write to a closed pipe fails with EPIPE, and the front ends end the session as at end of input.
+signal(SIGPIPE, SIG_IGN)
+
 do {
     var command = try OKitRun.parseAsRoot()
     try command.run()

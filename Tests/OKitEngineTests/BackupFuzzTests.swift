@@ -224,4 +224,56 @@ import Testing
         }
         #expect(fixture.snapshot(folder) == before, "nothing changed")
     }
+    /// Issue 13: zip64 markers (in the end record, a zip64 record and locator, an entry's sizes, a zip64 extra
+    /// field) and high-ratio entries, seeded: each is refused before anything is decompressed, nothing changes.
+    @Test func zip64AndHighRatioArchivesAreRefused() throws {
+        let (folder, store, backedUp, _) = try prepare()
+        let plain = [UInt8](try Data(contentsOf: store.file(named: "plain")))
+        var r = SplitMix64(seed: 0x2164_0B0B &+ Self.seed)
+        var outcomes: [String: Int] = [:]
+        func u32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 }
+        let eocd = plain.count - 22
+        let start = u32(plain, eocd + 16)
+        var central: [Int] = []   // the offsets of the central directory's entries
+        var p = start
+        while p < eocd, u32(plain, p) == 0x0201_4B50 {
+            central.append(p)
+            p += 46 + Int(plain[p + 28]) + Int(plain[p + 29]) << 8 + Int(plain[p + 30]) + Int(plain[p + 31]) << 8
+                + Int(plain[p + 32]) + Int(plain[p + 33]) << 8
+        }
+        for _ in 0..<40 * Self.rounds {
+            var b = plain
+            let what: String
+            switch r.below(4) {
+            case 0:
+                b = BackupHostileTests.zip64(plain, lying: r.below(2) == 0)
+                what = "zip64 end record"
+            case 1:
+                let e = central[r.below(central.count)], field = [20, 24, 42][r.below(3)]
+                for k in 0..<4 { b[e + field + k] = 0xFF }
+                what = "entry field \(field) at \(e) set to 0xFFFFFFFF"
+            case 2:
+                let field = [8, 10, 12, 16][r.below(4)]
+                for k in 0..<(field < 12 ? 2 : 4) { b[eocd + field + k] = 0xFF }
+                what = "end record field \(field) marked zip64"
+            default:
+                // The first entry's extra field id made 1 (a zip64 field), when it has an extra field.
+                guard let e = central.first(where: { plain[$0 + 30] != 0 || plain[$0 + 31] != 0 }) else { continue }
+                let extra = e + 46 + Int(plain[e + 28]) + Int(plain[e + 29]) << 8
+                b[extra] = 1; b[extra + 1] = 0
+                what = "zip64 extra field"
+            }
+            try attempt(b, what, folder: folder, store: store, backedUp: backedUp, outcomes: &outcomes)
+        }
+        let bomb = folder.url.appendingPathComponent("bomb.zip")
+        for _ in 0..<3 * Self.rounds {
+            let size = (2 + r.below(14)) << 20
+            try? FileManager.default.removeItem(at: bomb)
+            try BackupHostileTests.bomb(bomb, size: size)
+            try attempt([UInt8](try Data(contentsOf: bomb)), "bomb of \(size) bytes", folder: folder, store: store,
+                        backedUp: backedUp, outcomes: &outcomes)
+        }
+        report(outcomes)
+        #expect(outcomes["restored"] == nil, "\(outcomes)")
+    }
 }

@@ -30,6 +30,28 @@ import Testing
         #expect(throws: ShellError.self) { try on.tap(row: .position(1)) }
     }
 
+    /// Issue 13, hole 12: a covered snapshot carried the tab titles computed from the models.
+    @Test func aCoveredSnapshotHoldsNoModelValue() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        let shell = AppShell(engine: f.engine)
+        var books = ListDeclaration(id: "books")
+        books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "name"
+        try shell.declare(books)
+        shell.settingsBindings["protection"] = "#true"
+        shell.settingsBindings["protectionText"] = "#Locked"
+        shell.settingsBindings["themeName"] = "name"
+        try shell.start(home: ["books"])
+        try shell.open("books", context: nil)
+        #expect(try shell.snapshot().app.tabTitles == ["Book Shop"], "uncovered, the title comes from the model")
+        try shell.wentToBackground()
+        let snap = try shell.snapshot()
+        #expect(snap.app.covered && snap.app.cover == "Locked")
+        let json = snap.json
+        #expect(!json.contains("Book Shop") && !json.contains("Dune"), "the covered snapshot leaks model data: \(json)")
+        #expect(snap.app.tabTitles.isEmpty && snap.app.depth == 1 && snap.app.theme == "default")
+    }
+
     @Test func foregroundWithinTheTimeoutUncovers() throws {
         let (f, shell) = try shell()
         try shell.wentToBackground()

@@ -104,6 +104,13 @@ public final class AppShell {
         var app = AppSnapshot()
         app.tab = home.isEmpty ? nil : home[tabIndex]
         app.tabs = home
+        // Covered: the snapshot holds nothing computed from the models (no tab titles, title, theme, depth):
+        // only the declared tab ids and what the cover shows.
+        if covered {
+            app.covered = true
+            app.cover = cover
+            return Snapshot(app: app, screen: coverScreen, alert: nil)
+        }
         app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
@@ -115,10 +122,6 @@ public final class AppShell {
         themeValues = themes[name] ?? []
         app.theme = theme
         app.themeValues = themeValues
-        app.covered = covered
-        app.cover = covered ? cover : nil
-        // Covered: the snapshot shows nothing of the models.
-        if covered { return Snapshot(app: app, screen: coverScreen, alert: nil) }
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)
@@ -152,15 +155,20 @@ public final class AppShell {
         try push(id, context: try contextEntity(binding, from: current))
     }
 
-    /// The context a command's binding reaches from the current screen's context (none: that context). A long
-    /// binding that does not parse is shown shortened in the message.
+    /// The context of `open`/`present` (screens.md: an entity id, or a binding): the entity whose id is the text
+    /// exactly (a UUID or a code, in any loaded model) comes first; otherwise the text is a binding evaluated on
+    /// the current screen's context (none: that context). A binding that does not parse says it was no id
+    /// either; a long one is shown shortened.
     func contextEntity(_ binding: String?, from current: any ShellScreen) throws -> Entity? {
         guard let binding, !binding.isEmpty else { return current.context }
+        if let e = engine.lookup(id: binding, from: current.context?.model) { return e }
         do {
             guard let e = try engine.get(current.context, binding).entity else { throw ShellError.noContext(binding) }
             return e
-        } catch let e as BindingError where e.binding.count > 60 || e.binding.contains(where: \.isNewline) {
-            throw BindingError(binding: ShellError.brief(e.binding, 60), column: e.column, message: ShellError.brief(e.message, 120))
+        } catch let e as BindingError {
+            let long = e.binding.count > 60 || e.binding.contains(where: \.isNewline)
+            throw BindingError(binding: long ? ShellError.brief(e.binding, 60) : e.binding, column: e.column,
+                               message: ShellError.brief(e.message, 120) + " (the context is an entity id or a binding; no entity has this id)")
         }
     }
 

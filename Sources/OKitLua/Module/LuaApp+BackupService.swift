@@ -13,7 +13,10 @@ extension LuaApp: BackupService {
     var backupStore: BackupStore {
         get throws {
             guard let folder = options.dataFolder else { throw ShellError.notAllowed("backups (no data folder)", "backups") }
-            return BackupStore(dataFolder: folder)
+            var store = BackupStore(dataFolder: folder)
+            store.appId = appId
+            store.allowOtherApp = options.restoreOtherApp
+            return store
         }
     }
 

@@ -33,6 +33,8 @@ public struct LuaAppOptions {
     public var endpointToken: String? = ProcessInfo.processInfo.environment["OKIT_ENDPOINT_TOKEN"]
     /// The total deadline of each HTTP request, in seconds.
     public var httpTimeout: TimeInterval = 10
+    /// Restores backups made by another app (another `okit.app` id) too (`okit-run backup restore --force`).
+    public var restoreOtherApp = false
     /// Makes the storage of a model kind; the default handles `file`, `encrypted` (in `dataFolder`) and `transient`.
     public var makeStorage: ((StorageKind, LuaApp) throws -> ModelStorage)?
 

@@ -72,6 +72,10 @@ final class FaultServer {
         case truncated
         /// Reads pass to the upstream; writes (PUT, DELETE) are answered with this status.
         case writesFail(Int)
+        /// `302 Found` with `Location:` this URL.
+        case redirect(String)
+        /// `200 OK` without a length, then zeros until the client goes away (at most `bytes`).
+        case endless(bytes: Int)
     }
 
     struct Request: Sendable {
@@ -179,6 +183,19 @@ final class FaultServer {
                 respond(fd, status, "fault \(status)\n")
             case .slow:
                 state.withLock { $0.held.append(fd) }   // never answered; closed by stop()
+            case .redirect(let location):
+                Loopback.sendAll(fd, Array("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+                close(fd)
+            case .endless(let bytes):
+                Loopback.sendAll(fd, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
+                let zeros = [UInt8](repeating: 0x20, count: 1 << 16)
+                var sent = 0
+                while sent < bytes, !state.withLock({ $0.stopped }) {
+                    let n = zeros.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if n <= 0 { if n < 0, errno == EINTR { continue }; break }
+                    sent += n
+                }
+                close(fd)
             case .truncated:
                 let cut = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nETag: \"cut\"\r\nConnection: close\r\n\r\n{\"okit\":{\""
                 Loopback.sendAll(fd, Array(cut.utf8))

@@ -3,7 +3,8 @@ import Foundation
 import ZIPFoundation
 
 /// The zip inside a backup (ZIPFoundation): written entry by entry from bytes in memory, read entry by entry
-/// with a hard limit on each entry's size, so a hostile archive cannot make a restore exhaust memory or disk.
+/// with a hard limit on each entry's size, after `ZipCheck` passed the whole archive, so a hostile archive cannot
+/// make a restore exhaust memory, disk or time.
 final class BackupArchive {
     let archive: Archive
     /// The backup's name or path, for messages.
@@ -58,37 +59,39 @@ final class BackupArchive {
 
     // MARK: Reading
 
-    /// Opens an archive file; a file that is not a zip (truncated, garbage) is `damaged`.
-    static func open(at url: URL, backup: String) throws(BackupError) -> BackupArchive {
+    /// Opens an archive file after `ZipCheck` passed it (read through a mapping: no copy in memory); a file
+    /// that is not a zip (truncated, garbage) is `damaged`, one that does not add up is refused.
+    static func open(at url: URL, backup: String, limits: ArchiveLimits = .current) throws(BackupError) -> BackupArchive {
+        let mapped: Data
+        do { mapped = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+            throw .damaged(backup, path: url.path, "the archive cannot be read (\(error.localizedDescription))")
+        }
+        try check(mapped, backup: backup, path: url.path, limits: limits)
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw .damaged(backup, path: url.path, "the archive does not open (\(error)); the file is truncated or not a backup")
         }
-        guard let bytes = FileManager.default.contents(atPath: url.path) else {
-            throw .damaged(backup, path: url.path, "the archive cannot be read")
-        }
-        try checkStreams([UInt8](bytes), backup: backup, path: url.path)
         return BackupArchive(archive, backup: backup, path: url.path)
     }
 
-    /// Refuses an archive with an entry whose compressed data would not end where it should (`DeflateCheck`).
-    static func checkStreams(_ bytes: [UInt8], backup: String, path: String) throws(BackupError) {
-        let unsafe = DeflateCheck.unsafeEntries(in: bytes)
-        guard let first = unsafe.first else { return }
-        throw .damaged(backup, path: path, "entry \(JSONPathLocator.escape(String(first.prefix(120)))) is cut short or damaged (its compressed data does not end within it)")
+    /// Refuses an archive whose structure does not add up, uses zip64, exceeds the limits, or has an entry whose
+    /// compressed data would not end where it should (`ZipCheck`), before anything is decompressed.
+    static func check(_ bytes: Data, backup: String, path: String, limits: ArchiveLimits) throws(BackupError) {
+        guard let problem = bytes.withUnsafeBytes({ ZipCheck.problem(in: $0, limits: limits) }) else { return }
+        throw problem.damaged ? .damaged(backup, path: path, problem.why) : .refused(backup, path: path, problem.why)
     }
 
     /// Opens an archive held in memory (a secure backup's inner zip).
-    static func open(data: [UInt8], backup: String, path: String) throws(BackupError) -> BackupArchive {
+    static func open(data: [UInt8], backup: String, path: String, limits: ArchiveLimits = .current) throws(BackupError) -> BackupArchive {
+        try check(Data(data), backup: backup, path: path, limits: limits)
         let archive: Archive
         do {
             archive = try Archive(data: Data(data), accessMode: .read)
         } catch {
             throw .damaged(backup, path: path, "the archive inside does not open (\(error))")
         }
-        try checkStreams(data, backup: backup, path: path)
         return BackupArchive(archive, backup: backup, path: path)
     }
 
@@ -119,6 +122,40 @@ final class BackupArchive {
             throw .damaged(backup, path: path, "entry \(entry.path) does not read (\(error))")
         }
         return out
+    }
+
+    /// Streams one entry into the open file `fd` (`path` for messages) in 64 KiB chunks, never whole in memory,
+    /// refusing more than `limit` bytes (the manifest's size); returns the byte count and the SHA-256 in hex.
+    func extract(_ entry: Entry, limit: Int64, to fd: Int32, path file: String,
+                 chunk: ((Int) -> Void)? = nil) throws(BackupError) -> (count: Int64, sha256: String) {
+        guard entry.type == .file else { throw .unsafeEntry(backup, entry: entry.path, "is not a regular file") }
+        if entry.uncompressedSize != UInt64(max(0, limit)) {
+            throw .mismatch(backup, file: entry.path, "is \(entry.uncompressedSize) bytes, the manifest says \(limit)")
+        }
+        var hasher = Crypto.SHA256()
+        var count: Int64 = 0
+        var tooLong = false
+        var writeError: Error?
+        do {
+            _ = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: false) { data in
+                if count + Int64(data.count) > limit {
+                    tooLong = true
+                    throw CocoaError(.fileReadTooLarge)
+                }
+                count += Int64(data.count)
+                hasher.update(data: data)
+                do { try data.withUnsafeBytes { try AtomicFile.writeAll(fd, $0, path: file) } } catch {
+                    writeError = error
+                    throw error
+                }
+                chunk?(data.count)
+            }
+        } catch {
+            if tooLong { throw .mismatch(backup, file: entry.path, "holds more bytes than the manifest's \(limit)") }
+            if let writeError { throw .io(backup, path: file, "cannot write (\(writeError))") }
+            throw .damaged(backup, path: path, "entry \(entry.path) does not read (\(error))")
+        }
+        return (count, BackupHex.encode(hasher.finalize()))
     }
 
     /// The lower-case hex SHA-256 of bytes.

@@ -26,6 +26,8 @@ public struct BackupError: Error, CustomStringConvertible, Sendable {
         case invalidFile
         /// The backup was written by a newer okit.
         case newerFormat
+        /// The backup was made by another app (another `okit.app` id).
+        case otherApp
         /// A system call failed (disk full, permissions).
         case io
     }
@@ -64,6 +66,14 @@ public struct BackupError: Error, CustomStringConvertible, Sendable {
 
     static func unsafeEntry(_ backup: String, entry: String, _ why: String) -> BackupError {
         BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(JSONPathLocator.escape(entry.count > 120 ? String(entry.prefix(120)) + "…" : entry))\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+    }
+
+    static func refused(_ backup: String, path: String, _ why: String) -> BackupError {
+        BackupError(.unsafeEntry, backup: backup, "refused backup \(backup) (\(path)): \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+    }
+
+    static func otherApp(_ backup: String, made: String, this: String) -> BackupError {
+        BackupError(.otherApp, backup: backup, "backup \(backup) was made by app \"\(made)\", not by this app (\"\(this)\"); nothing was changed\n  to restore it anyway: okit-run backup restore --force")
     }
 
     static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {

@@ -54,9 +54,14 @@ extension BackupStore {
     /// The zip of a plain backup, or the zip inside a secure one.
     func openArchive(backup: String, url: URL, password: String?) throws(BackupError) -> (BackupArchive, Bool) {
         guard SecureBackup.isSecure(BackupStore.prefix(url.path, count: SecureBackup.magic.count)) else {
-            return (try BackupArchive.open(at: url, backup: backup), false)
+            return (try BackupArchive.open(at: url, backup: backup, limits: limits), false)
         }
         guard let password, !password.isEmpty else { throw .passwordNeeded(backup) }
+        // A secure backup is opened in memory: no larger than the most a restore reads.
+        var st = stat()
+        if stat(url.path, &st) == 0, Int64(st.st_size) > limits.maxTotal {
+            throw .refused(backup, path: url.path, "it is \(Int64(st.st_size) >> 20) MiB, more than the \(limits.maxTotal >> 20) MiB a restore reads (OKIT_BACKUP_MAX_SIZE)")
+        }
         let bytes: [UInt8]
         do {
             guard let read = try AtomicFile.read(url.path) else { throw BackupError.notFound(backup, folder: backupFolder.path) }
@@ -67,7 +72,7 @@ extension BackupStore {
             throw .io(backup, path: url.path, "cannot read (\(error))")
         }
         let zip = try SecureBackup.open(bytes, password: password, backup: backup, path: url.path)
-        return (try BackupArchive.open(data: zip, backup: backup, path: url.path), true)
+        return (try BackupArchive.open(data: zip, backup: backup, path: url.path, limits: limits), true)
     }
 
     /// Reads the manifest and checks every entry against it (zip-slip, links, duplicates, missing files).
@@ -106,8 +111,17 @@ extension BackupStore {
         for rel in byPath.keys.sorted() where !listed.contains(rel) {
             throw .unsafeEntry(backup, entry: BackupManifest.dataPrefix + rel, "is not in the manifest")
         }
-        for f in manifest.files where byPath[f.path] == nil {
-            throw .mismatch(backup, file: f.path, "is in the manifest but missing from the archive")
+        for f in manifest.files {
+            guard let entry = byPath[f.path] else {
+                throw .mismatch(backup, file: f.path, "is in the manifest but missing from the archive")
+            }
+            // Before anything is decompressed: every entry is exactly the size the manifest gives.
+            if entry.uncompressedSize != UInt64(max(0, f.size)) {
+                throw .mismatch(backup, file: f.path, "is \(entry.uncompressedSize) bytes, the manifest says \(f.size)")
+            }
+        }
+        if let appId, manifest.appId != appId, !allowOtherApp {
+            throw .otherApp(backup, made: manifest.appId, this: appId)
         }
         return (manifest, byPath)
     }
@@ -129,28 +143,33 @@ extension BackupStore {
         var folders: Set<String> = []
         for f in manifest.files {
             guard let entry = entries[f.path] else { throw BackupError.mismatch(backup, file: f.path, "is missing from the archive") }
-            let bytes = try archive.read(entry, limit: f.size) { n in
+            // Streamed to its staging file in chunks and hashed on the way; only files that must be checked
+            // (model JSON, sealed files) are read back, one at a time.
+            let path = try makeFile(rel: f.path, root: root, folders: &folders, backup: backup)
+            let (count, sha) = try writeEntry(archive, entry, size: f.size, path: path) { n in
                 done += Int64(n)
                 progress?(min(done, total), total)
             }
-            if Int64(bytes.count) != f.size {
-                throw BackupError.mismatch(backup, file: f.path, "is \(bytes.count) bytes, the manifest says \(f.size)")
+            if count != f.size {
+                throw BackupError.mismatch(backup, file: f.path, "is \(count) bytes, the manifest says \(f.size)")
             }
-            if BackupArchive.sha256(bytes) != f.sha256 {
+            if sha != f.sha256 {
                 throw BackupError.mismatch(backup, file: f.path, "does not match its SHA-256 in the manifest")
             }
+            guard f.path.hasSuffix(".json") || f.keyId != nil || SealedFile.isSealed(BackupStore.prefix(path, count: SealedFile.magic.count)) else { continue }
+            let bytes: [UInt8]
+            do { bytes = try AtomicFile.read(path) ?? [] } catch {
+                throw BackupError.io(backup, path: path, "cannot read back (\(error))")
+            }
             let plain = try opened(bytes, file: f, backup: backup, key: key)
-            if f.path.hasSuffix(".json") {
-                do { _ = try JSONSerialization.jsonObject(with: Data(plain)) } catch {
-                    throw BackupError.invalidFile(backup, file: f.path, "it is not valid JSON")
-                }
+            if f.path.hasSuffix(".json"), let why = BackupStore.jsonProblem(plain) {
+                throw BackupError.invalidFile(backup, file: f.path, why)
             }
             if let validate {
                 do { try validate(f.path, plain) } catch {
                     throw BackupError.invalidFile(backup, file: f.path, "\(error)")
                 }
             }
-            try write(bytes, rel: f.path, root: root, folders: &folders, backup: backup)
         }
         // Deepest folders first, then the staging folder itself.
         for folder in folders.sorted(by: { $0.count > $1.count }) { try FolderSwap.sync(root + "/" + folder) }
@@ -179,9 +198,9 @@ extension BackupStore {
         }
     }
 
-    /// Writes a new file under the staging folder (never through a link: the folder is fresh and every name in
-    /// it was checked), creating its folders, and syncs it.
-    func write(_ bytes: [UInt8], rel: String, root: String, folders: inout Set<String>, backup: String) throws(BackupError) {
+    /// Creates a new file under the staging folder (never through a link: the folder is fresh and every name in
+    /// it was checked), creating its folders; returns its path.
+    func makeFile(rel: String, root: String, folders: inout Set<String>, backup: String) throws(BackupError) -> String {
         let parts = rel.split(separator: "/").map(String.init)
         var dir = ""
         for part in parts.dropLast() {
@@ -192,17 +211,43 @@ extension BackupStore {
             }
             folders.insert(dir)
         }
-        let path = root + "/" + rel
+        return root + "/" + rel
+    }
+
+    /// Streams an entry into a new file at `path` and syncs it; the byte count and SHA-256.
+    func writeEntry(_ archive: BackupArchive, _ entry: Entry, size: Int64, path: String,
+                    chunk: @escaping (Int) -> Void) throws(BackupError) -> (Int64, String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        if fd < 0 { throw .io(backup, path: path, "cannot create (\(String(cString: strerror(errno))))") }
+        if fd < 0 { throw .io(archive.backup, path: path, "cannot create (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
-        do {
-            try bytes.withUnsafeBytes { buf in
-                if buf.count > 0 { try AtomicFile.writeAll(fd, buf, path: path) }
+        let result = try archive.extract(entry, limit: size, to: fd, path: path, chunk: chunk)
+        if fsync(fd) != 0 { throw .io(archive.backup, path: path, "cannot sync (\(String(cString: strerror(errno))))") }
+        return result
+    }
+
+    /// Why a `.json` file of a backup would not load, or nil: not JSON (with the parser's reason), or nested
+    /// deeper than a load reads (`JSONReader.maxDepth`).
+    static func jsonProblem(_ bytes: [UInt8]) -> String? {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for c in bytes {
+            if inString {
+                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                continue
             }
-        } catch {
-            throw .io(backup, path: path, "cannot write (\(error))")
+            switch c {
+            case 0x22: inString = true
+            case 0x5B, 0x7B: depth += 1; deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
         }
-        if fsync(fd) != 0 { throw .io(backup, path: path, "cannot sync (\(String(cString: strerror(errno))))") }
+        if deepest > JSONReader.maxDepth {
+            return "it nests \(deepest) levels deep, deeper than a model file may (\(JSONReader.maxDepth) levels)"
+        }
+        do { _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return "it is not valid JSON" + (reason.map { " (\(String($0.prefix(160))))" } ?? "")
+        }
+        return nil
     }
 }

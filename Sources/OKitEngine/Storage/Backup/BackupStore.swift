@@ -28,6 +28,13 @@ public struct BackupStore: Sendable {
     public static let fileExtension = "okbackup"
     /// `<data>`.
     public let dataFolder: URL
+    /// The id of the app restoring (`okit.app { id }`): a backup whose manifest names another app is refused
+    /// (naming both ids) unless `allowOtherApp`. Nil: not checked.
+    public var appId: String?
+    /// Restore a backup made by another app anyway (`okit-run backup restore --force`).
+    public var allowOtherApp = false
+    /// The limits of reading an archive (ratio, total size; `OKIT_BACKUP_MAX_RATIO`, `OKIT_BACKUP_MAX_SIZE`).
+    public var limits = ArchiveLimits.current
     /// Tests turn the atomic exchange off to exercise the two-rename fallback.
     var useRenameExchange = true
     /// Tests stop the two-rename fallback part-way to simulate a crash.

@@ -56,12 +56,19 @@ public struct HTTPResponse: Sendable {
 /// A small blocking HTTP client for the synchronous engine: each `send` waits for the whole answer, at most
 /// `timeout` seconds in total. URLSession's own timeout is an idle timeout (a server that trickles bytes never
 /// trips it), so the client enforces a total deadline itself and cancels the task when it passes.
+///
+/// Hostile servers (docs/http.md "Limits"): redirects are never followed (a 3xx is handed back as the answer, so
+/// the bearer token never leaves the endpoint's origin), and a body over `maxBody` bytes is refused while it
+/// arrives (the task is cancelled; at most `maxBody` bytes are ever held).
 public final class HTTPClient: Sendable {
     /// Seconds a request may take in total, from sending to the last byte of the answer.
     public let timeout: TimeInterval
     /// Sent as `Authorization: Bearer <token>` when set.
     let token: String?
+    /// The largest body accepted: `OKIT_HTTP_MAX_BODY` (MiB), default 256 MiB.
+    public let maxBody: Int
     private let session: URLSession
+    private let delegate: Delegate
 
     /// Why a request got no complete answer (the connection failed, the deadline passed, the body was cut).
     public struct TransportError: Error, CustomStringConvertible {
@@ -74,12 +81,20 @@ public final class HTTPClient: Sendable {
         public var description: String { "\(method) \(url.absoluteString): \(reason)" }
     }
 
+    /// The default largest body: 256 MiB, or `OKIT_HTTP_MAX_BODY` MiB.
+    public static var defaultMaxBody: Int {
+        if let m = ProcessInfo.processInfo.environment["OKIT_HTTP_MAX_BODY"].flatMap({ Int($0) }), m > 0, m < (1 << 20) { return m << 20 }
+        return 256 << 20
+    }
+
     /// - Parameters:
     ///   - timeout: the total deadline of each request, in seconds.
     ///   - token: a bearer token sent with every request.
-    public init(timeout: TimeInterval = 10, token: String? = nil) {
+    ///   - maxBody: the largest answer body accepted, in bytes.
+    public init(timeout: TimeInterval = 10, token: String? = nil, maxBody: Int = HTTPClient.defaultMaxBody) {
         self.timeout = timeout
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.maxBody = maxBody
         let config = URLSessionConfiguration.ephemeral
         // URLSession on Linux truncates its timeouts to whole seconds (0.5 s would time out at once): it gets
         // whole seconds, at least the deadline, and the deadline is enforced here.
@@ -89,20 +104,83 @@ public final class HTTPClient: Sendable {
         config.urlCache = nil
         config.httpCookieStorage = nil
         config.httpShouldSetCookies = false
-        session = URLSession(configuration: config)
+        delegate = Delegate()
+        session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
     }
 
     deinit { session.invalidateAndCancel() }
 
-    /// The outcome of a task, written once by URLSession's queue and read by the waiting caller: the mutex makes
-    /// the hand-over safe, the semaphore orders it (a read after a timeout finds nil or the late result, never
-    /// a torn value).
-    private final class Outcome: Sendable {
-        let value = Mutex<Result<HTTPResponse, TransportError>?>(nil)
+    /// What one task received so far, written by URLSession's queue and read by the waiting caller: the mutex
+    /// makes the hand-over safe, the semaphore orders it.
+    final class Transfer: Sendable {
+        struct State {
+            var response: HTTPURLResponse?
+            var data: [UInt8] = []
+            var tooLarge = false
+            var result: Result<HTTPResponse, TransportError>?
+        }
+        let state = Mutex(State())
+        let done = DispatchSemaphore(value: 0)
+        let method: String, url: URL, timeout: TimeInterval, maxBody: Int
+
+        init(method: String, url: URL, timeout: TimeInterval, maxBody: Int) {
+            self.method = method
+            self.url = url
+            self.timeout = timeout
+            self.maxBody = maxBody
+        }
     }
 
-    /// Sends a request and waits for its complete answer (any status), or throws a `TransportError` when the
-    /// connection fails, the deadline passes or the body is shorter than its `Content-Length`.
+    /// The session's delegate: refuses redirects, caps bodies, completes transfers.
+    final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
+        let transfers = Mutex<[Int: Transfer]>([:])
+
+        func transfer(_ task: URLSessionTask) -> Transfer? { transfers.withLock { $0[task.taskIdentifier] } }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+            completionHandler(nil)   // never followed: the 3xx is the answer
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+            guard let t = transfer(dataTask) else { return completionHandler(.cancel) }
+            let http = response as? HTTPURLResponse
+            let declared = http?.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let tooLarge = (declared ?? 0) > t.maxBody
+            t.state.withLock { $0.response = http; $0.tooLarge = $0.tooLarge || tooLarge }
+            completionHandler(tooLarge ? .cancel : .allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            guard let t = transfer(dataTask) else { return }
+            let over = t.state.withLock { s -> Bool in
+                if s.tooLarge { return true }
+                if s.data.count + data.count > t.maxBody { s.tooLarge = true; s.data = []; return true }
+                s.data.append(contentsOf: data)
+                return false
+            }
+            if over { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            guard let t = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+            t.state.withLock { s in
+                if s.tooLarge {
+                    s.result = .failure(TransportError(method: t.method, url: t.url, reason: "the answer is larger than \(t.maxBody >> 20) MiB, the most okit accepts (OKIT_HTTP_MAX_BODY); nothing of it was used", timedOut: false))
+                } else {
+                    s.result = HTTPClient.result(method: t.method, url: t.url, timeout: t.timeout, data: s.data,
+                                                 response: s.response ?? task.response as? HTTPURLResponse, error: error)
+                }
+                s.data = []
+            }
+            t.done.signal()
+        }
+    }
+
+    /// Sends a request and waits for its complete answer (any status; a redirect is not followed), or throws a
+    /// `TransportError` when the connection fails, the deadline passes, the body is larger than `maxBody` or
+    /// shorter than its `Content-Length`.
     public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         var r = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
                            timeoutInterval: Self.idleTimeout(timeout))
@@ -113,22 +191,19 @@ public final class HTTPClient: Sendable {
             r.httpBody = Data(body)
             if request.headers["Content-Type"] == nil { r.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type") }
         }
-        let method = request.method, url = request.url, timeout = timeout
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: r) { data, response, error in
-            let result = HTTPClient.result(method: method, url: url, timeout: timeout, data: data, response: response, error: error)
-            outcome.value.withLock { $0 = result }
-            done.signal()
-        }
+        let method = request.method, url = request.url
+        let transfer = Transfer(method: method, url: url, timeout: timeout, maxBody: maxBody)
+        let task = session.dataTask(with: r)
+        delegate.transfers.withLock { $0[task.taskIdentifier] = transfer }
         task.resume()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            // The cancelled task may still finish later: it then only fills `outcome`, which nobody reads.
+        if transfer.done.wait(timeout: .now() + timeout) == .timedOut {
+            // The cancelled task may still finish later: it then only fills `transfer`, which nobody reads.
             task.cancel()
+            _ = delegate.transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
             throw TransportError(method: method, url: url,
                                  reason: "no complete answer within \(HTTPClient.seconds(timeout)) (timed out)", timedOut: true)
         }
-        guard let result = outcome.value.withLock({ $0 }) else {
+        guard let result = transfer.state.withLock({ $0.result }) else {
             throw TransportError(method: method, url: url, reason: "no answer", timedOut: false)
         }
         return try result.get()
@@ -136,7 +211,7 @@ public final class HTTPClient: Sendable {
 
     /// Turns what URLSession handed over into a response or a transport error; a body shorter than its
     /// `Content-Length` is an error, never a response.
-    private static func result(method: String, url: URL, timeout: TimeInterval, data: Data?, response: URLResponse?,
+    private static func result(method: String, url: URL, timeout: TimeInterval, data: [UInt8], response: URLResponse?,
                                error: Error?) -> Result<HTTPResponse, TransportError> {
         func failure(_ reason: String) -> Result<HTTPResponse, TransportError> {
             .failure(TransportError(method: method, url: url, reason: reason, timedOut: false))
@@ -150,8 +225,9 @@ public final class HTTPClient: Sendable {
         for (k, v) in http.allHeaderFields {
             if let k = k as? String, let v = v as? String { headers[k.lowercased()] = v }
         }
-        let body = data.map { [UInt8]($0) } ?? []
-        if method != "HEAD", http.statusCode != 204, http.statusCode != 304, headers["content-encoding"] == nil,
+        let body = data
+        if method != "HEAD", http.statusCode != 204, http.statusCode != 304, !(300..<400).contains(http.statusCode),
+           headers["content-encoding"] == nil,
            let declared = headers["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
            declared != body.count {
             return failure("the answer was cut short (\(body.count) of \(declared) bytes arrived); nothing of it was used")

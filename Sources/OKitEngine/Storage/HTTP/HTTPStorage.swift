@@ -100,6 +100,9 @@ public final class HTTPStorage: ModelStorage {
     func statusError(_ method: String, _ url: URL, _ response: HTTPResponse, advice: String) -> StorageError {
         var hint = ""
         if response.status == 401 || response.status == 403 { hint = " (check OKIT_ENDPOINT_TOKEN)" }
+        if (300..<400).contains(response.status) {   // never followed: the token stays with the endpoint's origin
+            hint = " (a redirect to \(String((response.header("location") ?? "?").prefix(200))); okit does not follow redirects: set the endpoint to the final address)"
+        }
         return StorageError(kind: .io, path: "\(method) \(url.absoluteString)", message: "\(response.statusLine)\(hint); \(advice)")
     }
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <signal.h>
 
 const char *okit_lua_version(void) { return LUA_RELEASE; }
 
@@ -66,33 +67,59 @@ void okit_close(lua_State *L) {
     free(c);
 }
 
+/* ---- stop requests ---- */
+
+/* The stop signal (SIGINT/SIGTERM) okit-run received, or 0. Process-wide: written from a signal handler, which
+ * may only store to a `volatile sig_atomic_t` (C11 7.14.1.1), and read by the count hook of every state, so a
+ * command running away in Lua ends at the next hook instead of after its budget. */
+static volatile sig_atomic_t okit_stop_signal = 0;
+
+void okit_request_stop(int sig) { okit_stop_signal = (sig_atomic_t)sig; }
+int okit_stop_requested(void) { return (int)okit_stop_signal; }
+void okit_clear_stop(void) { okit_stop_signal = 0; }
+
 /* ---- budget hook ---- */
 
+/* The hook period of the main thread, and of coroutines: a coroutine's instructions before its first hook are
+ * charged when it is created (see okit_arm_thread), so a short period there keeps that charge small. */
 #define OKIT_HOOK_STEP 1000
+#define OKIT_CO_STEP 100
 
 static void okit_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     okit_control *c = okit_control_of(L);
-    if (!c->exhausted) {
+    int stop = (int)okit_stop_signal;
+    if (!c->exhausted && !stop) {
         int step = lua_gethookcount(L);
         c->remaining -= step;
         if (c->remaining > 0) {
-            /* A thread left at count 1 by an earlier exhaustion goes back to the normal step. */
-            if (step != OKIT_HOOK_STEP) lua_sethook(L, okit_hook, LUA_MASKCOUNT, OKIT_HOOK_STEP);
+            /* A thread left at count 1 by an earlier exhaustion goes back to its normal period. */
+            int normal = (c->main == NULL || c->main == L) ? OKIT_HOOK_STEP : OKIT_CO_STEP;
+            if (step != normal) lua_sethook(L, okit_hook, LUA_MASKCOUNT, normal);
             return;
         }
-        c->exhausted = 1;
     }
+    c->exhausted = 1;
     /* Sticky: fire on every instruction of this thread and of the main thread from now on, so neither a pcall
      * loop nor a coroutine that swallows the error can keep running. Reset by the next outermost call. */
     lua_sethook(L, okit_hook, LUA_MASKCOUNT, 1);
     if (c->main != NULL && c->main != L) lua_sethook(c->main, okit_hook, LUA_MASKCOUNT, 1);
     c->ignore_limit++;   /* the message must not fail for lack of memory */
     luaL_where(L, 0);
-    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)c->budget);
+    if (stop) lua_pushfstring(L, "stopped by signal %d", stop);
+    else lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)c->budget);
     lua_concat(L, 2);
     c->ignore_limit--;
     lua_error(L);
+}
+
+/* A new coroutine copies its creator's hook with a fresh count, so one that ends before its first hook would run
+ * unseen: give it the short period and charge that period now (an upper bound of what it runs unhooked). */
+static void okit_arm_thread(lua_State *L, lua_State *co) {
+    okit_control *c = okit_control_of(L);
+    int sticky = c->exhausted || okit_stop_signal != 0;
+    lua_sethook(co, okit_hook, LUA_MASKCOUNT, sticky ? 1 : OKIT_CO_STEP);
+    c->remaining -= OKIT_CO_STEP;
 }
 
 void okit_install_hook(lua_State *L) {
@@ -232,14 +259,38 @@ static int okit_guarded_rep(lua_State *L) {
     return okit_forward(L);
 }
 
+/* Upvalues: 1 the original, 2 the subject size limit, 3 the kind (0 find, 1 match, 2 gmatch, 3 gsub), 4 the
+ * pattern cost limit (see pattern.c). */
 static int okit_guarded_pattern(lua_State *L) {
-    size_t l;
-    luaL_checklstring(L, 1, &l);
+    static const char *names[] = { "find", "match", "gmatch", "gsub" };
+    size_t l, lp = 0;
+    const char *subject = luaL_checklstring(L, 1, &l);
     size_t max = (size_t)lua_tointeger(L, lua_upvalueindex(2));
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(3));
+    double limit = (double)lua_tointeger(L, lua_upvalueindex(4));
     if (l > max)
         return luaL_error(L, "pattern functions refuse subjects over %d KiB (this one has %d bytes)",
                           (int)(max / 1024), (int)l);
-    okit_control_of(L)->remaining -= (long long)(l / 64);
+    const char *pattern = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &lp) : NULL;
+    if (pattern != NULL) {
+        double cost = (kind == 0 && lua_toboolean(L, 4))
+            ? (double)l * (double)lp / 8   /* plain find: memchr and memcmp */
+            : okit_pattern_cost(subject, l, pattern, lp, kind != 2, limit);
+        if (cost > limit) {
+            okit_control_of(L)->ignore_limit++;   /* the message must not fail for lack of memory */
+            luaL_where(L, 1);
+            if (cost < 9.0e18)
+                lua_pushfstring(L, "string.%s: pattern too costly on this subject (up to %I steps; the pattern cost limit is %I)",
+                                names[kind], (lua_Integer)cost, (lua_Integer)limit);
+            else
+                lua_pushfstring(L, "string.%s: pattern too costly on this subject (the pattern cost limit is %I)",
+                                names[kind], (lua_Integer)limit);
+            lua_concat(L, 2);
+            okit_control_of(L)->ignore_limit--;
+            return lua_error(L);
+        }
+    }
+    okit_control_of(L)->remaining -= (long long)(l / 64);   /* C work the count hook cannot see */
     return okit_forward(L);
 }
 
@@ -271,9 +322,29 @@ static int okit_guarded_shift(lua_State *L, int insert) {
 static int okit_guarded_insert(lua_State *L) { return okit_guarded_shift(L, 1); }
 static int okit_guarded_remove(lua_State *L) { return okit_guarded_shift(L, 0); }
 
+/* coroutine.create and coroutine.wrap: the original (upvalue 1), then the new thread armed (okit_arm_thread).
+ * coroutine.wrap's function is a C closure whose upvalue 1 is the thread. */
+static int okit_guarded_cocreate(lua_State *L) {
+    okit_forward(L);
+    lua_State *co = lua_tothread(L, -1);
+    if (co != NULL) okit_arm_thread(L, co);
+    return 1;
+}
+
+static int okit_guarded_cowrap(lua_State *L) {
+    okit_forward(L);
+    if (lua_getupvalue(L, -1, 1) != NULL) {
+        lua_State *co = lua_tothread(L, -1);
+        lua_pop(L, 1);
+        if (co != NULL) okit_arm_thread(L, co);
+    }
+    return 1;
+}
+
 static int okit_p_guard(lua_State *L) {
     static const char *patterns[] = { "find", "match", "gmatch", "gsub", NULL };
     lua_Integer max_subject = lua_tointeger(L, 1);
+    lua_Integer max_cost = lua_tointeger(L, 2);
     if (lua_getglobal(L, "string") == LUA_TTABLE) {
         lua_getfield(L, -1, "rep");
         lua_pushcclosure(L, okit_guarded_rep, 1);
@@ -281,7 +352,9 @@ static int okit_p_guard(lua_State *L) {
         for (int i = 0; patterns[i]; i++) {
             lua_getfield(L, -1, patterns[i]);
             lua_pushinteger(L, max_subject);
-            lua_pushcclosure(L, okit_guarded_pattern, 2);
+            lua_pushinteger(L, i);
+            lua_pushinteger(L, max_cost);
+            lua_pushcclosure(L, okit_guarded_pattern, 4);
             lua_setfield(L, -2, patterns[i]);
         }
     }
@@ -298,13 +371,23 @@ static int okit_p_guard(lua_State *L) {
         lua_setfield(L, -2, "remove");
     }
     lua_pop(L, 1);
+    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+        lua_getfield(L, -1, "create");
+        lua_pushcclosure(L, okit_guarded_cocreate, 1);
+        lua_setfield(L, -2, "create");
+        lua_getfield(L, -1, "wrap");
+        lua_pushcclosure(L, okit_guarded_cowrap, 1);
+        lua_setfield(L, -2, "wrap");
+    }
+    lua_pop(L, 1);
     return 0;
 }
 
-int okit_guard_string_library(lua_State *L, size_t max_subject) {
-    if (!okit_ensure_stack(L, 1)) return LUA_ERRMEM;
+int okit_guard_string_library(lua_State *L, size_t max_subject, long long max_pattern_cost) {
+    if (!okit_ensure_stack(L, 2)) return LUA_ERRMEM;
     lua_pushinteger(L, (lua_Integer)max_subject);
-    return okit_host_protected(L, okit_p_guard, 1);
+    lua_pushinteger(L, (lua_Integer)max_pattern_cost);
+    return okit_host_protected(L, okit_p_guard, 2);
 }
 
 static int okit_p_openlib(lua_State *L) {

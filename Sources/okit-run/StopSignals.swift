@@ -1,4 +1,5 @@
 import Foundation
+import OKitLua
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ enum StopSignals {
     static func install() {
         for sig in [SIGINT, SIGTERM] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in stopSignalReceived = signal }
+            action.__sigaction_handler.sa_handler = { signal in stopSignalReceived = signal; LuaStop.request(signal: signal) }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(sig, &action, nil)

@@ -65,6 +65,11 @@ void okit_budget_reset(lua_State *L, long long budget);
 void okit_install_hook(lua_State *L);
 /* Charges C work the count hook cannot see against the remaining budget. */
 void okit_charge(lua_State *L, long long instructions);
+/* Process-wide stop request (SIGINT/SIGTERM): async-signal-safe to set; the count hook of every state ends the
+ * running Lua code with "stopped by signal N" once it is set. */
+void okit_request_stop(int sig);
+int okit_stop_requested(void);
+void okit_clear_stop(void);
 /* Whether the budget ran out since the last outermost call began. */
 int okit_is_exhausted(lua_State *L);
 
@@ -91,9 +96,13 @@ int okit_p_tostring(lua_State *L);
 int okit_p_equal(lua_State *L);
 int okit_p_len(lua_State *L);
 
-/* Replaces string.rep, the pattern functions and table.move with guarded versions (sizes checked before
+/* Replaces string.rep, the pattern functions, table.move/insert/remove and coroutine.create/wrap with guarded
+ * versions (sizes checked before
  * running, C work charged to the budget). Runs protected; returns a lua_pcall status. */
-int okit_guard_string_library(lua_State *L, size_t max_pattern_subject);
+int okit_guard_string_library(lua_State *L, size_t max_pattern_subject, long long max_pattern_cost);
+/* An upper bound of the steps Lua's pattern matcher takes for `pattern` on `subject` (pattern.c); stops counting
+ * once over `limit`. `anchor_allowed`: whether a leading '^' anchors (find, match, gsub; not gmatch). */
+double okit_pattern_cost(const char *subject, size_t n, const char *pattern, size_t lp, int anchor_allowed, double limit);
 
 /* Opens one standard library by name into the globals ("_G", "string", …). Runs protected; returns a status. */
 int okit_open_library(lua_State *L, const char *name);

@@ -66,9 +66,24 @@ public final class Engine {
     /// The default model (named "default"), else the first registered.
     public var defaultModel: Model? { modelsByName["default"] ?? models.first }
 
-    /// Records a warning once.
+    /// Most warnings kept per run, and the longest kept text (lua-api.md "Sandbox and limits"): an app (or a
+    /// hostile binding) cannot grow them without bound outside Lua's memory limit.
+    public static let maxWarnings = 1000
+    public static let maxWarningLength = 2000
+
+    /// Records a warning once; a long one is shortened, and past `maxWarnings` one last warning says so.
     public func warn(_ message: String) {
-        if warned.insert(message).inserted { warnings.append(message) }
+        guard warned.count <= Engine.maxWarnings else { return }
+        var text = message
+        if text.utf8.count > Engine.maxWarningLength {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Engine.maxWarningLength / 2))) + " … (shortened)"
+        }
+        if warned.count == Engine.maxWarnings {
+            warned.insert("")
+            warnings.append("more than \(Engine.maxWarnings) warnings: the rest are not shown")
+            return
+        }
+        if warned.insert(text).inserted { warnings.append(text) }
     }
 
     func changed(_ key: DependencyKey) {

@@ -7,7 +7,21 @@ public enum BindingParser {
     /// is as deep as it is long): evaluating and freeing a tree cannot exhaust the stack.
     public static let maxExpressionDepth = 256
 
+    /// Longest binding text, in bytes (lua-api.md "Sandbox and limits"): parse structures, checks and warnings
+    /// grow with the text and live outside Lua's memory limit.
+    public static let maxTextLength = 64 * 1024
+
+    /// Refuses a binding text over `maxTextLength` (before anything is allocated for it).
+    static func checkLength(_ text: String) throws(BindingError) {
+        let n = text.utf8.count
+        guard n <= maxTextLength else {
+            throw BindingError(binding: text, column: 1,
+                               message: "binding text too long (\(n) bytes; the limit is \(maxTextLength / 1024) KiB)")
+        }
+    }
+
     public static func parse(_ text: String) throws(BindingError) -> Binding {
+        try checkLength(text)
         var p = BindingScanner(text)
         return Binding(text: text, parts: try p.binding())
     }
@@ -15,6 +29,7 @@ public enum BindingParser {
     /// The texts of a binding's parts (split on top-level commas), trimmed — for multipart action properties
     /// whose parts run one by one.
     public static func partTexts(_ text: String) throws(BindingError) -> [String] {
+        try checkLength(text)
         let p = BindingScanner(text)
         return try p.split(0..<p.s.count).map { p.string(p.trimmed($0)) }
     }

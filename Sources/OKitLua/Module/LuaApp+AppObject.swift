@@ -123,13 +123,13 @@ extension LuaApp {
                 for key in ["offset", "limit"] {
                     defer { lua.pop() }
                     guard lua.rawGet(2, key) != LUA_TNIL else { continue }
-                    args[key] = try commandArgument(at: -1)
+                    args[key] = try commandArgument(at: -1, what: "app:\(name) \(key)")
                 }
             } else {
                 for (i, key) in arguments.enumerated() {
                     let index = Int32(i + 2)
                     guard index <= call.count else { break }
-                    args[key] = try commandArgument(at: index)
+                    args[key] = try commandArgument(at: index, what: "app:\(name) \(key)")
                 }
             }
             if name == "screen" {
@@ -159,8 +159,8 @@ extension LuaApp {
 
     /// A command argument: numbers, strings, booleans, dates, sequences (a `{section, row}` pair, prompt fields);
     /// an entity stands for its id.
-    func commandArgument(at index: Int32) throws -> Value {
-        let v = try value(at: index)
+    func commandArgument(at index: Int32, what: String) throws -> Value {
+        let v = try value(at: index, what: what)
         if case .entity(let e) = v, let id = e.id { return .string(id) }
         return v
     }

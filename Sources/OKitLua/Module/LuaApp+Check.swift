@@ -67,8 +67,11 @@ extension LuaApp {
     /// The source of a chunk (the app file, or a file `require`d from its folder).
     func declarationSource(_ chunk: String) -> LuaDeclarationSource? {
         guard let appFile else { return nil }
-        let url = chunk == appFile.lastPathComponent ? appFile : appFile.deletingLastPathComponent().appendingPathComponent(chunk)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        if chunk == appFile.lastPathComponent {
+            guard let data = FileManager.default.contents(atPath: appFile.path) else { return nil }
+            return LuaDeclarationSource(String(decoding: data, as: UTF8.self))
+        }
+        guard case .file(let data)? = try? AppFolderPolicy.read(chunk, in: appFile.deletingLastPathComponent()) else { return nil }
         return LuaDeclarationSource(String(decoding: data, as: UTF8.self))
     }
 }

@@ -54,7 +54,7 @@ extension LuaApp {
                 let type = try call.string(1)
                 var fields: [String: Value] = [:]
                 if call.type(2) == LUA_TTABLE {
-                    try forEachEntry(2, what: "okit.new(\"\(type)\")") { key, v in fields[key] = try value(at: v) }
+                    try forEachEntry(2, what: "okit.new(\"\(type)\")") { key, v in fields[key] = try value(at: v, what: "okit.new(\"\(type)\") field '\(key)'") }
                 }
                 pushEntity(try engine.make(type, fields))
                 return 1
@@ -107,10 +107,18 @@ extension LuaApp {
                 let lang = try call.string(1)
                 if call.type(2) == LUA_TSTRING {
                     let path = try call.string(2)
-                    guard let folder = appFolder, !path.contains(".."), !path.hasPrefix("/") else {
+                    guard let folder = appFolder else {
                         throw LuaRaise("okit.strings: \"\(path)\" must be a path inside the app's folder")
                     }
-                    try engine.strings.load(language: lang, stringsFileAt: folder.appendingPathComponent(path).path)
+                    let lookup: AppFolderPolicy.Lookup
+                    do { lookup = try AppFolderPolicy.read(path, in: folder) } catch let error as AppFolderPolicy.Refusal { throw LuaRaise("okit.strings: \(error.message)") }
+                    guard case .file(let bytes) = lookup else { throw LuaRaise("okit.strings: \(path): cannot read the file") }
+                    do {
+                        try engine.strings.load(language: lang, stringsFileContents: bytes)
+                    } catch var e as StringsFileError {
+                        e.path = folder.appendingPathComponent(path).path
+                        throw e
+                    }
                 } else {
                     try call.requireTable(2)
                     var table: [String: String] = [:]
@@ -279,7 +287,11 @@ extension LuaApp {
 
     /// Fires the timers that are due on the app clock; returns their errors (the app keeps running).
     @discardableResult
-    public func fireTimers() -> [Error] { timers.fireDue(now: engine.clock.now) }
+    public func fireTimers() -> [Error] {
+        let errors = timers.fireDue(now: engine.clock.now)
+        for case let e as TimerQueue.LimitReached in errors { engine.warn("\(e)") }
+        return errors
+    }
 
     /// Moves the virtual clock and fires what fell due.
     @discardableResult

@@ -11,7 +11,7 @@ extension LuaApp {
                 let e = try entity(call, 1)
                 let key = try call.string(2)
                 if key == "parent" { throw LuaRaise("\"parent\" is read-only: add the entity to another container instead") }
-                try engine(of: e).set(e, key, value(at: 3))
+                try engine(of: e).set(e, key, value(at: 3, what: "field '\(key)'"))
                 return 0
             },
             "__tostring": { [unowned self] call in

@@ -77,7 +77,15 @@ extension LuaApp {
     // MARK: Lua → engine values
 
     /// The engine value of the Lua value at `index`: tables become lists (sequences) — other tables are an error.
-    func value(at index: Int32) throws -> Value {
+    /// A table that contains itself (a cycle) or is nested deeper than `LuaState.maxValueDepth` is refused with an
+    /// error naming `what` (the function or field it was passed to), never followed: every Lua → engine value
+    /// conversion goes through here, so hostile tables cannot exhaust the Swift or the Lua stack.
+    func value(at index: Int32, what: String? = nil) throws -> Value {
+        var open: Set<UnsafeRawPointer> = []
+        return try value(at: lua_absindex(lua.L, index), depth: 0, open: &open, what: what)
+    }
+
+    private func value(at index: Int32, depth: Int, open: inout Set<UnsafeRawPointer>, what: String?) throws -> Value {
         let L = lua.L
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
@@ -94,15 +102,26 @@ extension LuaApp {
             if let d = lua.object(at: index, metatable: OKitTypes.date, as: LuaDate.self) { return .date(d.date) }
             throw LuaRaise("cannot use a \(lua.metatableName(at: index) ?? "userdata") value here")
         case LUA_TTABLE:
-            let abs = lua_absindex(L, index)
-            let n = lua_rawlen(L, abs)
+            let place = what.map { " (\($0))" } ?? ""
+            guard depth < LuaState.maxValueDepth else {
+                throw LuaRaise("a table nested deeper than \(LuaState.maxValueDepth) levels cannot be used as a value\(place)")
+            }
+            guard let p = lua_topointer(L, index), open.insert(p).inserted else {
+                throw LuaRaise("a table that contains itself (a cycle) cannot be used as a value\(place)")
+            }
+            defer { open.remove(p) }
+            guard okit_ensure_stack(L, 2) != 0 else { throw LuaRaise("a table nested too deeply to copy\(place)") }
+            let n = lua_rawlen(L, index)
+            guard n <= LuaState.maxListLength else {
+                throw LuaRaise("a list of \(n) items is too long to use as a value (limit \(LuaState.maxListLength))\(place)")
+            }
             var items: [Value] = []
-            items.reserveCapacity(Int(n))
+            items.reserveCapacity(Int(min(n, 4096)))   // a border can be far past the real items
             if n > 0 {
                 for i in 1...n {
-                    lua_rawgeti(L, abs, lua_Integer(i))
+                    lua_rawgeti(L, index, lua_Integer(i))
                     defer { lua.pop() }
-                    items.append(try value(at: -1))
+                    items.append(try value(at: lua_absindex(L, -1), depth: depth + 1, open: &open, what: what))
                 }
             }
             return .list(items)

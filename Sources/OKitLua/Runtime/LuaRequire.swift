@@ -34,15 +34,14 @@ enum LuaRequire {
         }
         let list = candidates(name)
         for c in list {
-            let url = folder.appendingPathComponent(c)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                continue
+            let lookup: AppFolderPolicy.Lookup
+            do {
+                lookup = try AppFolderPolicy.read(c, in: folder)
+            } catch let error as AppFolderPolicy.Refusal {
+                throw LuaRaise("cannot load module '\(name)': \(error.message)")
             }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LuaRaise("cannot read module '\(name)' (\(c))")
-            }
-            try state.load(bytes: [UInt8](data), chunkName: c)
+            guard case .file(let data) = lookup else { continue }
+            try state.load(bytes: data, chunkName: c)
             state.push(c)
             return 2
         }
@@ -66,18 +65,15 @@ enum LuaAppFiles {
             return 2
         }
         guard let folder else { return fail("cannot open \(path): there is no app folder") }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.isEmpty, !path.hasPrefix("/"), !parts.contains(".."), !path.contains("\0") else {
-            return fail("cannot open \(path): app code reads files inside the app's folder only (a relative path without ..)")
-        }
-        let url = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        guard url.path.hasPrefix(root + "/") else {
-            return fail("cannot open \(path): it leads outside the app's folder")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return fail("cannot open \(path)") }
+        let data: [UInt8]
         do {
-            try state.load(bytes: [UInt8](data), chunkName: path)
+            guard case .file(let bytes) = try AppFolderPolicy.read(path, in: folder) else { return fail("cannot open \(path)") }
+            data = bytes
+        } catch let error as AppFolderPolicy.Refusal {
+            return fail("cannot open \(error.message)")
+        }
+        do {
+            try state.load(bytes: data, chunkName: path)
         } catch {
             return fail(error.message)
         }

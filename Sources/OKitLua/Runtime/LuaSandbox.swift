@@ -29,6 +29,16 @@ public struct LuaSandbox {
     public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// Pattern functions refuse subjects longer than this (bytes).
     public var maxPatternSubject = 256 * 1024
+    /// Pattern functions refuse a call whose worst-case matcher work (an upper bound computed before matching:
+    /// Sources/CLua/pattern.c) is over this many steps. Default 10^9 (about a second at worst), or the
+    /// environment variable `OKIT_LUA_PATTERN_COST`.
+    public var maxPatternCost: Int64 = LuaSandbox.defaultPatternCost
+
+    /// `OKIT_LUA_PATTERN_COST` when it is a positive integer, else 10^9.
+    public static var defaultPatternCost: Int64 {
+        if let text = ProcessInfo.processInfo.environment["OKIT_LUA_PATTERN_COST"], let n = Int64(text), n > 0 { return n }
+        return 1_000_000_000
+    }
 
     public init() {}
 
@@ -41,7 +51,7 @@ public struct LuaSandbox {
         for lib in libs where okit_open_library(L, lib) != LUA_OK {
             throw LuaError(kind: .memory, message: "cannot open the Lua library '\(lib)' (out of memory)")
         }
-        guard okit_guard_string_library(L, maxPatternSubject) == LUA_OK else {
+        guard okit_guard_string_library(L, maxPatternSubject, maxPatternCost) == LUA_OK else {
             throw LuaError(kind: .memory, message: "cannot guard the string library (out of memory)")
         }
 

@@ -125,6 +125,8 @@ extension LuaState {
 
     /// Deepest table nesting `value(at:)` copies.
     public static let maxValueDepth = 100
+    /// Longest Lua sequence converted to an engine list (`#t` can name a border far past the real items).
+    public static let maxListLength = 1 << 24
 
     private func value(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, refused: inout String?) -> LuaValue {
         switch lua_type(L, i) {

@@ -199,4 +199,23 @@ import Testing
         #expect(app.engine.warnings.contains { $0.contains("timers fired \(TimerQueue.maxFirings) times at one moment (the limit)") && $0.contains("timer 1 (every 0.001 s)") },
                 "\(app.engine.warnings)")
     }
+
+    @Test func aWatchThatWritesWhatItWatchesStopsWithAWarningNotAStackOverflow() throws {
+        let t = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.entity("C", { n = "int", m = "int" })
+        c = okit.model("C")
+        ROUNDS = 0
+        W = okit.watch(c, "n", function(v) ROUNDS = ROUNDS + 1; c.n = v + 1 end)
+        -- A watch that writes once (it normalizes) settles: the second round sees the new value.
+        N = okit.watch(c, "m", function(v) if v < 0 then c.m = 0 end end)
+        """])
+        let app = try t.launch()
+        try app.run("c.n = 1; c.m = -5")
+        #expect(try app.lua.evaluate("return ROUNDS") == .int(Int64(WatchRounds.limit)))
+        #expect(try app.lua.evaluate("return c.m") == .int(0))
+        #expect(app.engine.warnings.contains { $0.contains("okit.watch(\"n\"): its function changed what it watches 100 times in a row; stopped") },
+                "\(app.engine.warnings)")
+        #expect(!app.engine.warnings.contains { $0.contains("stack overflow") })
+    }
 }

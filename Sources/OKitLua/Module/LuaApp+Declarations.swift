@@ -13,8 +13,9 @@ extension LuaApp {
         while lua_next(L, t) != 0 {
             lua.pop()
             guard let k = lua.string(at: -1), lua_type(L, -1) == LUA_TSTRING else {
+                let keyType = lua.typeName(at: -1)   // the key's type, before it is popped
                 lua.pop()
-                throw LuaRaise("\(what): keys must be names, not \(lua.typeName(at: -1))")
+                throw LuaRaise("\(what): keys must be names, not \(keyType)s (a list item where a name = value belongs?)")
             }
             keys.append(k)
         }

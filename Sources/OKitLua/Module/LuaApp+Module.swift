@@ -165,8 +165,23 @@ extension LuaApp {
                 let text = try call.string(2)
                 try call.requireFunction(3)
                 let fn = call.ref(3)
+                let state = WatchRounds()
                 let sub = try engine(of: ctx).subscribe(ctx, text, mode: .display) { [unowned self] s in
-                    do { _ = try callLua(fn, [s.value]) } catch { engine.report(error) }
+                    // A function that changes what it watches comes back here while it runs: the change is run
+                    // after it returns, in rounds (no recursion), and a loop stops at the limit with a warning.
+                    if state.running { state.pending = true; return }
+                    state.running = true
+                    defer { state.running = false }
+                    var rounds = 0
+                    repeat {
+                        state.pending = false
+                        rounds += 1
+                        do { _ = try callLua(fn, [s.value]) } catch { engine.report(error); return }
+                    } while state.pending && rounds < WatchRounds.limit
+                    if state.pending {
+                        state.pending = false
+                        engine.warn("okit.watch(\"\(text.count > 60 ? String(text.prefix(59)) + "…" : text)\"): its function changed what it watches \(WatchRounds.limit) times in a row; stopped (a watch that writes what it reads loops)")
+                    }
                 }
                 lua.push(object: sub, metatable: OKitTypes.watch)
                 return 1
@@ -300,4 +315,12 @@ extension LuaApp {
         engine.clockMoved()
         return fireTimers()
     }
+}
+
+/// The state of one `okit.watch`: whether its function runs now, and whether what it watches changed meanwhile.
+final class WatchRounds {
+    /// Rounds of a watch whose function keeps changing what it watches.
+    static let limit = 100
+    var running = false
+    var pending = false
 }

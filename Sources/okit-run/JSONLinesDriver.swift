@@ -30,7 +30,7 @@ struct JSONLinesDriver {
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
-                for e in app.fireTimers() { FileHandle.standardError.write(Data("okit-run: \(e)\n".utf8)) }
+                for e in app.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
             case .interrupted:
                 continue
             case .end:
@@ -77,19 +77,7 @@ struct JSONLinesDriver {
     }
 
     /// Writes all of `text` to stdout; false when stdout is broken (its reader closed it: EPIPE) or fails.
-    static func writeOut(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + done }, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
-    }
+    static func writeOut(_ text: String) -> Bool { StandardStreams.output(text) }
 
     static func array(_ texts: [String]) -> String {
         "[" + texts.map { JSONText.quoted($0) }.joined(separator: ",") + "]"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OKitEngine
+import OKitLua
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,7 +45,7 @@ struct KeysCommand: ParsableCommand {
             guard app != nil || data != nil else { throw ValidationError("give --app APP.lua or --data DIR") }
         }
 
-        static func say(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        static func say(_ line: String) { StandardStreams.error((line + "\n")) }
 
         func run() throws {
             let folder: URL
@@ -78,7 +79,7 @@ struct KeysCommand: ParsableCommand {
             do {
                 count = try KeyChange.changePassphrase(dataFolder: folder, old: old, new: new) { done, total in
                     guard counting else { return }
-                    FileHandle.standardError.write(Data("\rre-sealing \(done)/\(total) files".utf8))
+                    StandardStreams.error("\rre-sealing \(done)/\(total) files")
                     shown = true
                 }
             } catch {

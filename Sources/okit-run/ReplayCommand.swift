@@ -43,7 +43,7 @@ struct ReplayCommand: ParsableCommand {
             folder = URL(fileURLWithPath: data)
         } else {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-replay-\(UUID().uuidString.prefix(8))")
-            FileHandle.standardError.write(Data("okit-run replay: data folder \(folder.path)\n".utf8))
+            StandardStreams.error("okit-run replay: data folder \(folder.path)\n")
         }
         var options = LuaAppOptions()
         options.dataFolder = folder
@@ -55,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
         let driver = JSONLinesDriver(app: luaApp)
         for line in lines {
             let (answer, quit) = driver.handle(line)
-            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+            StandardStreams.output((answer + "\n"))
             if quit { break }
         }
         try RunApp.storeAndCompact(luaApp)

@@ -73,7 +73,7 @@ struct RunApp: ParsableCommand {
             do {
                 let moved = try FileStorage.recover(dataFolder: dataFolder, model: name)
                 let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
-                FileHandle.standardError.write(Data("okit-run: \(what)\n".utf8))
+                StandardStreams.error("okit-run: \(what)\n")
             } catch {
                 throw RunFailure(code: 4, message: "okit-run: \(error)")
             }
@@ -130,7 +130,7 @@ struct RunApp: ParsableCommand {
         }
         try RunApp.storeAndCompact(luaApp)
         if let sig = StopSignals.received {
-            FileHandle.standardError.write(Data("okit-run: stored the state and stopped (signal \(sig))\n".utf8))
+            StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
             throw RunFailure(code: 128 + sig, message: "")
         }
     }
@@ -142,7 +142,7 @@ struct RunApp: ParsableCommand {
             try luaApp.load(appFile: appURL)
             // What the app declared but okit ignored, and what the data folder needs (an unfinished key change).
             for w in luaApp.engine.warnings {
-                FileHandle.standardError.write(Data("okit-run: warning: \(w)\n".utf8))
+                StandardStreams.error("okit-run: warning: \(w)\n")
             }
             return luaApp
         } catch let e as AppLoadError {
@@ -162,7 +162,7 @@ struct RunApp: ParsableCommand {
             for (model, reason) in pending {
                 let text = "okit-run: warning: the changes to model \"\(model)\" are not on the server yet (\(reason)); "
                     + "they are kept in \(folder) and sent by the next run (a conflict: okit-run sync --keep-local or --take-remote)\n"
-                FileHandle.standardError.write(Data(text.utf8))
+                StandardStreams.error(text)
             }
         } catch {
             throw RunFailure(code: 4, message: "okit-run: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import OKitLua
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ enum SecretInput {
     /// Asks on the terminal with echo off; nil when stdin is not a terminal or at end of input.
     static func ask(_ prompt: String) -> String? {
         guard interactive else { return nil }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.error(prompt)
         var saved = termios()
         let haveTerm = tcgetattr(0, &saved) == 0
         if haveTerm {
@@ -27,7 +28,7 @@ enum SecretInput {
         }
         defer {
             if haveTerm { tcsetattr(0, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStreams.error("\n")
         }
         return readLine(strippingNewline: true)
     }
@@ -62,10 +63,10 @@ final class ProgressBar {
         let width = 30, filled = width * percent / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let mb = Double(done) / 1_048_576
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)% \(String(format: "%.1f", mb)) MB".utf8))
+        StandardStreams.error("\r\(label) [\(bar)] \(percent)% \(String(format: "%.1f", mb)) MB")
     }
 
     func finish() {
-        if enabled, lastPercent >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled, lastPercent >= 0 { StandardStreams.error("\n") }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OKitEngine
+import OKitLua
 
 /// `okit-run _store-loop --data DIR`: stores a model in an endless loop, alternating a whole-model change
 /// (every book's count set to an even i: a full write) and a one-book change (book 0 set to the odd i: a
@@ -34,7 +35,7 @@ struct StoreLoop: ParsableCommand {
                 try engine.set(b, "count", .int(i))
             }
             try engine.store(model)
-            FileHandle.standardOutput.write(Data("\(i)\n".utf8))
+            StandardStreams.output("\(i)\n")
             i += 1
         }
     }

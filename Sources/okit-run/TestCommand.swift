@@ -43,14 +43,14 @@ struct TestCommand: ParsableCommand {
         options.strict = strict
         options.scratch = scratch
         // `print` goes to stderr (stdout carries the TAP lines), as `#` lines like TAP comments.
-        options.print = { FileHandle.standardError.write(Data(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n").utf8)) }
+        options.print = { StandardStreams.error(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n")) }
         let files: [URL]
         do { files = try FlowTestRunner.discover(paths, root: root) } catch {
             throw RunFailure(code: 2, message: "okit-run test: \(error)")
         }
         let runner = FlowTestRunner(options: options)
         let totals = runner.run(files, root: root) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            StandardStreams.output((line + "\n"))
         }
         if let junitFile {
             do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: junitFile), options: .atomic) } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import OKitEngine
+import OKitLua
 
 /// The warnings of a session (`Engine.warnings`: an unknown name a binding read, an error inside a Lua function
 /// a screen evaluated, an unknown property, each once) as the front ends show them: the ones logged since
@@ -28,6 +29,6 @@ final class WarningFeed {
 
     /// At exit: the warnings never shown, as `okit-run: warning: …` lines on stderr.
     func printUnshown() {
-        for w in fresh() { FileHandle.standardError.write(Data("okit-run: warning: \(w)\n".utf8)) }
+        for w in fresh() { StandardStreams.error("okit-run: warning: \(w)\n") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitLua
 
 // Exit codes (screens.md): 0 ok; 1 a command or script failed; 2 usage; 3 the app failed to load;
 // 4 storage failed.
@@ -14,12 +15,12 @@ do {
 } catch let exit as ExitCode {
     OKitRun.exit(withError: exit)
 } catch let failure as RunFailure {
-    if !failure.message.isEmpty { FileHandle.standardError.write(Data((failure.message + "\n").utf8)) }
+    if !failure.message.isEmpty { StandardStreams.error((failure.message + "\n")) }
     Foundation.exit(failure.code)
 } catch {
     let code = OKitRun.exitCode(for: error)
     if code == .validationFailure {
-        FileHandle.standardError.write(Data((OKitRun.fullMessage(for: error) + "\n").utf8))
+        StandardStreams.error((OKitRun.fullMessage(for: error) + "\n"))
         Foundation.exit(2)
     }
     OKitRun.exit(withError: error)

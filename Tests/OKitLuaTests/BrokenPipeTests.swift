@@ -73,3 +73,32 @@ import Testing
         #expect(model.contains("Typed Before The Reader Left"), "the session's row was stored")
     }
 }
+
+/// Messages to a stderr or stdout that cannot be written (closed, a full disk) are dropped, never a crash
+/// (Foundation's FileHandle.write traps on a failed write).
+@Suite struct UnwritableStreamTests {
+    /// Runs okit-run with `fd` opened on `path` (nil: closed); returns how it ended (exit code, or 128 + signal).
+    func run(_ args: [String], fd: Int32, path: String?) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for other in [Int32(1), 2] where other != fd { posix_spawn_file_actions_addopen(&actions, other, "/dev/null", O_WRONLY, 0) }
+        if let path { posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY, 0) } else { posix_spawn_file_actions_addclose(&actions, fd) }
+        let all = [CommandLineTests.binary.path] + args
+        let argv = all.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, CommandLineTests.binary.path, &actions, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    @Test func aClosedOrFullStderrDoesNotCrash() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        #expect(try run(["/nonexistent/app.lua"], fd: 2, path: nil) == 2, "closed stderr: the usual exit code")
+        #expect(try run(["/nonexistent/app.lua"], fd: 2, path: "/dev/full") == 2, "full stderr: the usual exit code")
+    }
+}

@@ -23,7 +23,7 @@ public struct LuaAppOptions {
     /// Load the declarations and models, then stop before the shell starts (`okit-run check` runs the check itself).
     public var checkOnly = false
     /// Where `print` goes.
-    public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    public var print: (String) -> Void = { StandardStreams.error(($0 + "\n")) }
     /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
     public var passphrase: String? = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"]
     /// The base URL of `http` and `encryptedHttp` models (`OKIT_ENDPOINT`); it overrides the model's and the

@@ -26,7 +26,7 @@ public struct LuaSandbox {
     /// Seed of `math.random`, when runs must repeat (virtual clock); nil keeps Lua's random seed.
     public var randomSeed: Int64?
     /// Where `print` goes (one line, arguments separated by tabs). Default: stderr.
-    public var print: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    public var print: (String) -> Void = { StandardStreams.error(($0 + "\n")) }
     /// Pattern functions refuse subjects longer than this (bytes).
     public var maxPatternSubject = 256 * 1024
     /// Pattern functions refuse a call whose worst-case matcher work (an upper bound computed before matching:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OKitEngine
+import OKitLua
 
 /// `okit-run bench --books N`: the workloads of quality.md, one JSON line each.
 struct BenchCommand: ParsableCommand {
@@ -50,6 +51,6 @@ struct BenchCommand: ParsableCommand {
     func emit(_ workload: String, _ value: Double, _ unit: String) {
         let v = (value * 1000).rounded() / 1000
         let line = "{\"workload\":\"\(workload)\",\"value\":\(v),\"unit\":\"\(unit)\"}\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        StandardStreams.output(line)
     }
 }

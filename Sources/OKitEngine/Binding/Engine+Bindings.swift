@@ -24,7 +24,8 @@ extension Engine {
 
     /// Errors reported by display bindings (an extension that failed while a screen was drawn).
     public func report(_ error: Error) {
-        reportedErrors.append(error)
+        // Kept for tests and hosts, at most `maxWarnings` (an error in a row's binding of a huge list repeats).
+        if reportedErrors.count < Engine.maxWarnings { reportedErrors.append(error) }
         onError?(error)
         warn("\(error)")
     }

@@ -16,7 +16,7 @@ public struct LoadedModel {
     }
 }
 
-/// A place models are read from and written to (file, transient; encrypted and HTTP come later).
+/// A place models are read from and written to (file, transient, encrypted, HTTP).
 ///
 /// Backends build entities with the engine's schema; the engine then attaches them, indexes their ids
 /// and runs `loaded` hooks.

@@ -2,7 +2,7 @@ import CLua
 import OKitEngine
 
 extension LuaApp {
-    /// List properties that take bindings (screens.md); the rest of OKit's list properties join with the screens issue.
+    /// List properties that take bindings (screens.md "List screens"); literal ones (type, segue, addName, …) are read apart.
     static var listProperties: [String: WritableKeyPath<ListDeclaration, String>] { [
         "contextPath": \.contextPath, "dataPath": \.dataPath, "titlePath": \.titlePath, "subTitlePath": \.subTitlePath,
         "titleCount": \.titleCount, "subTitleObject": \.subTitleObject, "subTitleObjectPlural": \.subTitleObjectPlural,

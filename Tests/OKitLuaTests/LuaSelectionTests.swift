@@ -78,3 +78,20 @@ okit.app { home = "books" }
         #expect(warnings.contains { $0.contains("unknown property \"selectionPth\" (did you mean \"selectionPath\"?)") }, "\(warnings)")
     }
 }
+
+/// Nothing a port writes is dropped silently: unknown keys of bar buttons and menu items are warnings.
+@Suite struct UnknownKeyWarningTests {
+    @Test func unknownButtonAndMenuItemKeysAreWarnings() throws {
+        let t = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.entity("Shop", { name = "string" })
+        shop = okit.model("Shop")
+        okit.detail("home", { buttons = { { title = "#Go", tapPth = "name" } } })
+        okit.menu("menu", { dataPath = "/", items = { { title = "#X", presnt = "home" } } })
+        okit.app { home = "home", menu = "menu" }
+        """])
+        let app = try t.launch()
+        #expect(app.engine.warnings.contains("screen home, buttons[1]: unknown property \"tapPth\" (did you mean \"tapPath\"?) (ignored)"), "\\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains("okit.menu(\"menu\"), items[1]: unknown property \"presnt\" (did you mean \"present\"?) (ignored)"), "\\(app.engine.warnings)")
+    }
+}

@@ -67,5 +67,5 @@ settings = okit.model("Settings", { name = "settings" })
 okit.settings("prefs", { titlePath = "%Settings", editAlways = "#true",
   sections = { { okit.cell.switch { path = "%Dark Theme", id = "Dark Theme", onPath = "darkMode" } } } })
 okit.menu("menu", { dataPath = "books", cell = { path = "name" }, segue = "book",
-  items = { { title = "%Settings", present = "prefs" } } })
+  items = { { title = "%Settings", present = "prefs" }, { id = "all", title = "%All Books", segue = "books" } } })
 okit.app { id = "okit-port", home = "books", menu = "menu" }

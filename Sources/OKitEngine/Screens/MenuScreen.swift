@@ -28,6 +28,8 @@ public struct MenuDeclaration: ScreenDeclaration {
 
 /// A toolbar item of a menu: a title (binding), an action, and the content screen it shows.
 public struct MenuItem {
+    /// The id `menuItem`/`button` choose it by (default: its title's text).
+    public var id: String?
     public var title: String
     /// The content screen it shows (OKit's `identifier`).
     public var identifier: String?
@@ -68,7 +70,7 @@ public final class MenuScreen: MenuItemsScreen {
         snap.kind = "menu"
         for item in declaration.items {
             let title = try list.engine.text(list.context, item.title) ?? item.title
-            snap.buttons.append(ButtonSnapshot(id: title, title: title, enabled: true))
+            snap.buttons.append(ButtonSnapshot(id: item.id ?? title, title: title, enabled: true))
         }
         return snap
     }
@@ -98,18 +100,22 @@ public final class MenuScreen: MenuItemsScreen {
     public func titleTap() throws { try list.titleTap() }
 
     public func button(_ name: String) throws {
-        if (try? chooseItem(name)) != nil { return }
+        // An item's own failure (its action threw) is reported as it is, not as "no such button".
+        if try chooseItem(name, orNone: true) { return }
         try list.button(name)
     }
 
-    /// Chooses a toolbar item: runs its action, then shows its content screen (or the menu's `identifier`).
-    func chooseItem(_ title: String) throws {
+    /// Chooses a toolbar item by id or title: runs its action, then shows its content screen (or the menu's
+    /// `identifier`). False when no item has that id or title (with `orNone`; else an error listing them).
+    func chooseItem(_ title: String) throws { _ = try chooseItem(title, orNone: false) }
+
+    func chooseItem(_ title: String, orNone: Bool) throws -> Bool {
         guard let shell else { throw ShellError.notStarted }
         var titles: [String] = []
         for item in declaration.items {
             let t = try list.engine.text(list.context, item.title) ?? item.title
-            titles.append(t)
-            guard t == title else { continue }
+            titles.append(item.id ?? t)
+            guard t == title || item.id == title else { continue }
             let hide = try hides
             if let tap = item.tap { try tap.run(list.engine, on: list.context) }
             shell.hideMenuAfterChoice(hide: hide)
@@ -120,8 +126,9 @@ public final class MenuScreen: MenuItemsScreen {
             } else if item.tap == nil || item.identifier != nil {
                 try shell.showContent(item.identifier ?? declaration.identifier, context: nil)
             }
-            return
+            return true
         }
+        if orNone { return false }
         throw ShellError.noButton(title, buttons: titles)
     }
 }
@@ -132,7 +139,12 @@ extension AppShell {
     func showContent(_ id: String?, context: Entity?) throws {
         presented = []
         if !stacks.isEmpty { stacks[tabIndex].removeSubrange(1...) }
-        guard let id, !id.isEmpty else { try top?.appear(); return }
+        // No id, or the tab's own first screen (opened without a context of its own): home.
+        let isHome = context == nil && !stacks.isEmpty && stacks[tabIndex].first?.id == id
+        guard let id, !id.isEmpty, !isHome else {
+            try top?.appear()
+            return
+        }
         let screen = try make(id, context: context ?? stacks[tabIndex].first?.context, opener: nil)
         stacks[tabIndex].append(screen)
         try screen.appear()

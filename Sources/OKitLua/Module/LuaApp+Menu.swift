@@ -8,7 +8,7 @@ extension LuaApp {
     func declareMenu(_ call: LuaCall) throws -> Int32 {
         let id = try call.string(1)
         try call.requireTable(2)
-        var identifier: String?, rowIdentifier: String?, hideMenu = ""
+        var identifier: String?, rowIdentifier: String?, hideMenu: String?
         var items: [MenuItem] = []
         let list = try listDeclaration(id, at: 2, function: "okit.menu") { key, v in
             switch key {
@@ -26,12 +26,15 @@ extension LuaApp {
         var d = MenuDeclaration(list: list)
         d.identifier = identifier
         d.rowIdentifier = rowIdentifier
-        d.hideMenu = hideMenu
+        if let hideMenu { d.hideMenu = hideMenu }
         d.items = items
         do { try shell.declare(d) } catch { throw LuaRaise("okit.menu: \(error)") }
         screenSites[id] = LuaApp.callerPosition(call.L)
         return 0
     }
+
+    /// The keys a menu item takes.
+    static let menuItemKeys: Set<String> = ["id", "title", "titlePath", "icon", "identifier", "segue", "present", "home", "tap", "tapPath"]
 
     func menuItems(at v: Int32, screen: String) throws -> [MenuItem] {
         guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.menu(\"\(screen)\"), property items: expected a list of { title = …, identifier = … }") }
@@ -41,14 +44,23 @@ extension LuaApp {
             defer { lua.pop() }
             let t = lua_absindex(lua.L, -1)
             guard lua_type(lua.L, t) == LUA_TTABLE else { throw LuaRaise("okit.menu(\"\(screen)\"), items[\(i + 1)]: expected a table") }
-            guard lua.rawGet(t, "title") == LUA_TSTRING, let title = lua.string(at: -1) else {
-                lua.pop()
-                throw LuaRaise("okit.menu(\"\(screen)\"), items[\(i + 1)]: needs a title")
+            let what = "okit.menu(\"\(screen)\"), items[\(i + 1)]"
+            try forEachEntry(t, what: what) { key, _ in
+                if !LuaApp.menuItemKeys.contains(key) {
+                    engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(LuaApp.menuItemKeys))) (ignored)")
+                }
             }
-            lua.pop()
+            func text(_ key: String) -> String? {
+                defer { lua.pop() }
+                return lua.rawGet(t, key) == LUA_TSTRING ? lua.string(at: -1) : nil
+            }
+            guard let title = text("title") ?? text("titlePath") ?? text("icon") else {
+                throw LuaRaise("\(what): needs a title (or an icon)")
+            }
             var item = MenuItem(title: title)
-            if lua.rawGet(t, "identifier") == LUA_TSTRING { item.identifier = lua.string(at: -1) }
-            lua.pop()
+            item.id = text("id")
+            // `segue` (as on buttons) names the content screen too.
+            item.identifier = text("identifier") ?? text("segue")
             if lua.rawGet(t, "present") == LUA_TSTRING { item.present = lua.string(at: -1) }
             lua.pop()
             if lua.rawGet(t, "home") == LUA_TBOOLEAN { item.home = lua_toboolean(lua.L, -1) != 0 }

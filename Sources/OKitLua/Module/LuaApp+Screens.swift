@@ -46,6 +46,10 @@ extension LuaApp {
         }
     }
 
+    /// The keys a bar button takes (OKit's ModelBarButtonItem and ModelButton properties).
+    static let buttonKeys: Set<String> = ["id", "title", "titlePath", "icon", "iconPath", "tap", "tapPath", "enabled",
+                                          "enabledPath", "show", "showPath", "segue", "present"]
+
     /// `buttons = { { title = "…", tap = …, enabled = "…", segue = "id", present = "id" }, … }`.
     func readButtons(at v: Int32, screen: String) throws -> [BarButton] {
         guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("screen \(screen), property buttons: expected a list of { title = …, tap = … }") }
@@ -55,6 +59,11 @@ extension LuaApp {
             defer { lua.pop() }
             let b = lua_absindex(lua.L, -1)
             guard lua_type(lua.L, b) == LUA_TTABLE else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: expected a table { title = …, tap = … }") }
+            try forEachEntry(b, what: "screen \(screen), buttons[\(i + 1)]") { key, _ in
+                if !LuaApp.buttonKeys.contains(key) {
+                    engine.warn("screen \(screen), buttons[\(i + 1)]: unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(LuaApp.buttonKeys))) (ignored)")
+                }
+            }
             func text(_ k: String) -> String? {
                 defer { lua.pop() }
                 return lua.rawGet(b, k) == LUA_TSTRING ? lua.string(at: -1) : nil

@@ -60,6 +60,7 @@ okit.list("byAuthor", {
 })
 okit.list("unmarked", { dataPath = "books", cell = { path = "name", showDisplay = "!marked" }, add = "#false" })
 okit.list("named", { type = "Book", dataPath = "books", cell = { path = "name" }, addName = "name" })
+okit.list("ribboned", { dataPath = "books", cell = { path = "name", ribbonColor = "#FF9500", heightDisplay = "copies" } })
 okit.list("plain", { dataPath = function(root) return { { name = "not an entity" } } end, cell = { path = "name" } })
 okit.extension("bool", "fmt", function(b) return b and "Marked" or "Open" end)
 -- OKit's settings controller binds the settings model: no contextPath needed.

@@ -140,6 +140,15 @@ describe("an OKit app relying on OKit's defaults", function()
     assert.equal(1, snap.app.depth)
   end)
 
+  it("draws a row's ribbon and hides rows whose cell height is 0", function()
+    app:open("ribboned")
+    assert.equal(0, app:screen().screen.rowCount)
+    app.models.default.books[1].copies = 2             -- Dune: height 2, shown
+    local s = app:screen().screen
+    assert.equal("Dune", texts(s))
+    assert.equal("FF9500", s.sections[1].rows[1].ribbon)   -- "#FF9500" is the constant FF9500
+  end)
+
   it("hides rows whose cell is not shown", function()
     app:open("unmarked")
     assert.equal("Dune", texts(app:screen().screen))

@@ -12,47 +12,6 @@ struct BackupCommand: ParsableCommand {
         subcommands: [Create.self, Restore.self, List.self, Delete.self]
     )
 
-    /// The options every backup command takes.
-    struct AppOptions: ParsableArguments {
-        @Option(name: .long, help: "The app file.")
-        var app: String
-
-        @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
-        var data: String?
-
-        /// Loads the app on its data folder (taking the folder's lock), without starting a shell.
-        func load(restoreOtherApp: Bool = false) throws -> LuaApp {
-            let appURL = URL(fileURLWithPath: app)
-            guard FileManager.default.fileExists(atPath: appURL.path) else {
-                throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
-            }
-            var options = LuaAppOptions()
-            options.dataFolder = dataFolder
-            options.print = { _ in }
-            options.restoreOtherApp = restoreOtherApp
-            do {
-                return try RunApp.load(appURL, options: options)
-            } catch let f as RunFailure where f.code == 4 && !f.message.contains("in use") {
-                // The current data does not load: say how to restore over it anyway.
-                throw RunFailure(code: 4, message: f.message + "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(dataFolder.path) --recover MODEL (nothing is deleted), then run the restore again")
-            }
-        }
-
-        /// The data folder these options name.
-        var dataFolder: URL {
-            data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: URL(fileURLWithPath: app))
-        }
-
-        /// The backups of the data folder, without loading the app (so they can be listed while its data does not load).
-        var store: BackupStore {
-            get throws {
-                guard FileManager.default.fileExists(atPath: app) else {
-                    throw RunFailure(code: 2, message: "okit-run backup: no app file at \(app)")
-                }
-                return BackupStore(dataFolder: dataFolder)
-            }
-        }
-    }
 
     static func fail(_ error: Error) -> RunFailure {
         if let f = error as? RunFailure { return f }
@@ -137,6 +96,27 @@ struct BackupCommand: ParsableCommand {
             let app = try options.load()
             do { try app.deleteBackup(name: name) } catch { throw BackupCommand.fail(error) }
             print("deleted \(name)")
+        }
+    }
+}
+
+/// What the backup commands do with the shared `--app`/`--data` options.
+extension AppOptions {
+    /// Loads the app on its data folder (taking the folder's lock), without starting a shell.
+    func load(restoreOtherApp: Bool = false) throws -> LuaApp {
+        do {
+            return try AppLoader.backup.load(self) { $0.restoreOtherApp = restoreOtherApp }
+        } catch let f as RunFailure where f.code == 4 && !f.message.contains("in use") {
+            // The current data does not load: say how to restore over it anyway.
+            throw RunFailure(code: 4, message: f.message + "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(folder.path) --recover MODEL (nothing is deleted), then run the restore again")
+        }
+    }
+
+    /// The backups of the data folder, without loading the app (so they can be listed while its data does not load).
+    var store: BackupStore {
+        get throws {
+            _ = try AppLoader.backup.appFile(app)
+            return BackupStore(dataFolder: folder)
         }
     }
 }

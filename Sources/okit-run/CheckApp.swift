@@ -15,24 +15,14 @@ struct CheckApp: ParsableCommand {
     var app: String
 
     func run() throws {
-        let url = URL(fileURLWithPath: app)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw RunFailure(code: 2, message: "okit-run: no app file at \(app)")
-        }
+        let loader = AppLoader.check
+        let url = try loader.appFile(app)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var options = LuaAppOptions()
-        options.dataFolder = scratch
-        options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
-        options.checkBindings = false
-        options.checkOnly = true
-        options.print = { _ in }
-        let luaApp: LuaApp
-        do {
-            luaApp = try LuaApp(options: options)
-            try luaApp.load(appFile: url)
-        } catch {
-            throw RunFailure(code: 3, message: "\(error)")
+        let luaApp = try loader.load(url, dataFolder: scratch) { options in
+            options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
+            options.checkBindings = false
+            options.checkOnly = true
         }
         let check = luaApp.checkApp()
         for p in check.problems { print(p) }

@@ -32,8 +32,7 @@ struct KeysCommand: ParsableCommand {
         @Option(name: .long, help: "The app file (its folder name gives the default data folder).")
         var app: String?
 
-        @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
-        var data: String?
+        @OptionGroup var dataFolder: DataFolderOption
 
         @Flag(name: .long, help: "Read the current passphrase from the first line of stdin instead of OKIT_PASSPHRASE (an empty line: the key file).")
         var oldStdin = false
@@ -42,21 +41,18 @@ struct KeysCommand: ParsableCommand {
         var newStdin = false
 
         func validate() throws {
-            guard app != nil || data != nil else { throw ValidationError("give --app APP.lua or --data DIR") }
+            guard app != nil || dataFolder.data != nil else { throw ValidationError("give --app APP.lua or --data DIR") }
         }
 
         static func say(_ line: String) { StandardStreams.error((line + "\n")) }
 
         func run() throws {
+            // --data alone needs no app file; the app only gives the default data folder.
             let folder: URL
-            if let data {
+            if let data = dataFolder.data {
                 folder = URL(fileURLWithPath: data)
             } else {
-                let appURL = URL(fileURLWithPath: app ?? "")
-                guard FileManager.default.fileExists(atPath: appURL.path) else {
-                    throw RunFailure(code: 2, message: "okit-run keys passphrase: no app file at \(appURL.path)")
-                }
-                folder = RunApp.defaultDataFolder(for: appURL)
+                folder = dataFolder.folder(for: try AppLoader.keys.appFile(app ?? ""))
             }
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("okit").path) else {
                 throw RunFailure(code: 2, message: "okit-run keys passphrase: there is no okit data at \(folder.path) (check --data or --app)")

@@ -34,10 +34,8 @@ struct ReplayCommand: ParsableCommand {
             throw RunFailure(code: 2, message: "okit-run replay: \(log):1: not a session log (the first line must be {\"okit\":\"session\",\"app\":…,\"now\":…})")
         }
         lines.removeFirst()
-        let appURL = URL(fileURLWithPath: app ?? header.app)
-        guard FileManager.default.fileExists(atPath: appURL.path) else {
-            throw RunFailure(code: 2, message: "okit-run replay: no app file at \(appURL.path) (pass --app)")
-        }
+        let loader = AppLoader.replay
+        let appURL = try loader.appFile(app ?? header.app)
         let folder: URL
         if let data {
             folder = URL(fileURLWithPath: data)
@@ -45,12 +43,11 @@ struct ReplayCommand: ParsableCommand {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-replay-\(UUID().uuidString.prefix(8))")
             StandardStreams.error("okit-run replay: data folder \(folder.path)\n")
         }
-        var options = LuaAppOptions()
-        options.dataFolder = folder
-        options.virtualNow = header.now
-        options.seed = header.seed
-        options.language = header.language
-        let luaApp = try RunApp.load(appURL, options: options)
+        let luaApp = try loader.load(appURL, dataFolder: folder) { options in
+            options.virtualNow = header.now
+            options.seed = header.seed
+            options.language = header.language
+        }
         if secretsStdin { luaApp.driver.secretSupply = { readLine(strippingNewline: true) } }
         let driver = JSONLinesDriver(app: luaApp)
         for line in lines {

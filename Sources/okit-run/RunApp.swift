@@ -14,8 +14,7 @@ struct RunApp: ParsableCommand {
     @Argument(help: "The app's Lua file.")
     var app: String
 
-    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
-    var data: String?
+    @OptionGroup var dataFolder: DataFolderOption
 
     @Option(name: .long, help: "Run this Lua file with `okit` and the app's models, then store the state and exit.")
     var script: String?
@@ -64,11 +63,9 @@ struct RunApp: ParsableCommand {
     }
 
     func run() throws {
-        let appURL = URL(fileURLWithPath: app)
-        guard FileManager.default.fileExists(atPath: appURL.path) else {
-            throw RunFailure(code: 2, message: "okit-run: no app file at \(app)")
-        }
-        let dataFolder = data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+        let loader = AppLoader.run
+        let appURL = try loader.appFile(app)
+        let dataFolder = self.dataFolder.folder(for: appURL)
         for name in recover {
             do {
                 let moved = try FileStorage.recover(dataFolder: dataFolder, model: name)
@@ -78,16 +75,15 @@ struct RunApp: ParsableCommand {
                 throw RunFailure(code: 4, message: "okit-run: \(error)")
             }
         }
-        var options = LuaAppOptions()
-        options.dataFolder = dataFolder
-        options.unsafe = unsafe
-        options.luaBudget = luaBudget
-        options.luaMemory = luaMemory << 20
-        options.language = lang
-        options.seed = seed
-        options.checkBindings = !noCheck
-        if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
-        let luaApp = try RunApp.load(appURL, options: options)
+        let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
+            options.unsafe = unsafe
+            options.luaBudget = luaBudget
+            options.luaMemory = luaMemory << 20
+            options.language = lang
+            options.seed = seed
+            options.checkBindings = !noCheck
+            if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
+        }
         // The warnings of loading are on stderr already; the ones logged later and not shown by a front end are
         // printed there at exit.
         let warnings = WarningFeed(engine: luaApp.engine, alreadyShown: luaApp.engine.warnings.count)
@@ -132,23 +128,6 @@ struct RunApp: ParsableCommand {
         if let sig = StopSignals.received {
             StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
             throw RunFailure(code: 128 + sig, message: "")
-        }
-    }
-
-    /// Loads an app; a failure is exit code 3 (its code) or 4 (its storage), with the message.
-    static func load(_ appURL: URL, options: LuaAppOptions) throws -> LuaApp {
-        do {
-            let luaApp = try LuaApp(options: options)
-            try luaApp.load(appFile: appURL)
-            // What the app declared but okit ignored, and what the data folder needs (an unfinished key change).
-            for w in luaApp.engine.warnings {
-                StandardStreams.error("okit-run: warning: \(w)\n")
-            }
-            return luaApp
-        } catch let e as AppLoadError {
-            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
-        } catch {
-            throw RunFailure(code: 3, message: "\(appURL.relativePath): \(error)")
         }
     }
 

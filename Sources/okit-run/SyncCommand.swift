@@ -16,11 +16,7 @@ struct SyncCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: "The app file.")
-    var app: String
-
-    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
-    var data: String?
+    @OptionGroup var options: AppOptions
 
     @Option(name: .long, help: "Only this model (default: every HTTP model with a pending change).")
     var model: String?
@@ -36,14 +32,7 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        let appURL = URL(fileURLWithPath: app)
-        guard FileManager.default.fileExists(atPath: appURL.path) else {
-            throw RunFailure(code: 2, message: "okit-run sync: no app file at \(app)")
-        }
-        var options = LuaAppOptions()
-        options.dataFolder = data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
-        options.print = { _ in }
-        let luaApp = try RunApp.load(appURL, options: options)
+        let luaApp = try AppLoader.sync.load(options)
         if let model, luaApp.engine.model(named: model) == nil {
             let names = luaApp.engine.models.map(\.name).joined(separator: ", ")
             throw RunFailure(code: 2, message: "okit-run sync: the app has no model \"\(model)\" (its models: \(names))")

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// `--data DIR`: the data folder option of every subcommand that opens an app's data folder (run, backup, keys,
+/// sync). replay's `--data` is its own: its default is a fresh temporary folder.
+struct DataFolderOption: ParsableArguments {
+    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
+    var data: String?
+
+    /// The folder `--data` names, else the app's default data folder.
+    func folder(for appURL: URL) -> URL {
+        data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+    }
+}
+
+/// `--app APP.lua [--data DIR]`: the options of the subcommands that work on an app's data without starting a
+/// front end (backup, sync).
+struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: "The app file.")
+    var app: String
+
+    @OptionGroup var dataFolder: DataFolderOption
+
+    /// The data folder these options name.
+    var folder: URL { dataFolder.folder(for: URL(fileURLWithPath: app)) }
+}
+
+/// Loads an app for one subcommand, with that subcommand's messages and exit codes: the app file must exist
+/// (exit 2, "<command>: no app file at PATH"); a failure of the app's code is exit 3, of its storage exit 4.
+/// Every subcommand that takes an app finds it and loads it here; the differences between them are the
+/// properties below, one loader per subcommand at the end of this file.
+struct AppLoader: Sendable {
+    /// The start of the subcommand's messages: "okit-run", "okit-run backup", …
+    let command: String
+    /// The "no app file" message names the file by its absolute path rather than as given.
+    var namesAbsolutePath = false
+    /// Words after the "no app file" message.
+    var missingHint = ""
+    /// Lua's `print` goes to stdout (else nowhere: the subcommand's own output is there).
+    var printsToStdout = true
+    /// What the app declared but okit ignored is printed on stderr after loading.
+    var printsWarnings = true
+    /// Every failure to load is exit 3 with the error's message alone (check: it loads on a scratch folder).
+    var everyFailureIsTheApps = false
+
+    /// The app file at `path`; exit code 2 when there is none.
+    func appFile(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            let shown = namesAbsolutePath ? url.path : path
+            throw RunFailure(code: 2, message: "\(command): no app file at \(shown)" + (missingHint.isEmpty ? "" : " " + missingHint))
+        }
+        return url
+    }
+
+    /// Loads the app at `appURL` (see ``appFile(_:)``) on `dataFolder`, with the options `configure` sets; a
+    /// failure is exit code 3 (its code) or 4 (its storage), with the message.
+    func load(_ appURL: URL, dataFolder: URL, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
+        var options = LuaAppOptions()
+        options.dataFolder = dataFolder
+        if !printsToStdout { options.print = { _ in } }
+        configure(&options)
+        do {
+            let luaApp = try LuaApp(options: options)
+            try luaApp.load(appFile: appURL)
+            // What the app declared but okit ignored, and what the data folder needs (an unfinished key change).
+            if printsWarnings {
+                for w in luaApp.engine.warnings {
+                    StandardStreams.error("okit-run: warning: \(w)\n")
+                }
+            }
+            return luaApp
+        } catch where everyFailureIsTheApps {
+            throw RunFailure(code: 3, message: "\(error)")
+        } catch let e as AppLoadError {
+            throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
+        } catch {
+            throw RunFailure(code: 3, message: "\(appURL.relativePath): \(error)")
+        }
+    }
+
+    /// The app file `--app` names, loaded on the data folder `--data` names.
+    func load(_ options: AppOptions, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
+        let appURL = try appFile(options.app)
+        return try load(appURL, dataFolder: options.folder, configure: configure)
+    }
+}
+
+extension AppLoader {
+    static let run = AppLoader(command: "okit-run")
+    /// check loads on a scratch folder and reports its problems on stdout itself.
+    static let check = AppLoader(command: "okit-run", printsToStdout: false, printsWarnings: false, everyFailureIsTheApps: true)
+    static let backup = AppLoader(command: "okit-run backup", printsToStdout: false)
+    static let sync = AppLoader(command: "okit-run sync", printsToStdout: false)
+    /// keys passphrase does not load the app: it only needs its default data folder.
+    static let keys = AppLoader(command: "okit-run keys passphrase", namesAbsolutePath: true)
+    static let replay = AppLoader(command: "okit-run replay", namesAbsolutePath: true, missingHint: "(pass --app)")
+}

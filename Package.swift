@@ -40,11 +40,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both test targets share: the one process runner, the okit-run under test, temporary folders.
+        .target(name: "OKitTestSupport", path: "Tests/OKitTestSupport"),
         .testTarget(name: "OKitEngineTests", dependencies: [
-            "OKitEngine",
+            "OKitEngine", "OKitTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine"]),
+        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
     ]
 )

@@ -7,7 +7,7 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run flow tests (*_test.lua) with busted's vocabulary.",
-        discussion: "With no path: every *_test.lua under tests/ and examples/*/tests/. The last line is `N passed, N failed`."
+        discussion: "With no path: every *_test.lua under tests/, apptests/ and examples/*/tests/. The last line is `N passed, N failed`."
     )
 
     @Argument(help: "Test files or folders.")

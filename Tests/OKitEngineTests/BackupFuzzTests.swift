@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// The backup reader, fuzzed (quality.md "Reliability promises" 4 and 6): real backups with their bytes flipped,

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import OKitTestSupport
 import ZIPFoundation
 @testable import OKitEngine
 

@@ -1,14 +1,12 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// quality.md promise 1: `kill -9` at any instant of a loop of stores leaves each model as either the previous
 /// or the new version — proven by really killing a child process many times.
 @Suite struct CrashSafetyTests {
-    static var binary: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/okit-run")
-    }
+    static var binary: URL { OKitRun.binary }
 
     @Test func killingAStoreLoopNeverLeavesAMixedModel() throws {
         let okitRun = Self.binary
@@ -17,18 +15,11 @@ import Testing
         var rng = SplitMix(seed: 11)
         var lastPrinted = 0
         for round in 0..<40 {
-            let p = Process()
-            p.executableURL = okitRun
-            p.arguments = ["_store-loop", "--data", folder.url.path]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
+            let p = try ChildProcess.start(okitRun.path, ["_store-loop", "--data", folder.url.path], stderr: .null)
             // Varied instants: during start-up and the first store, and deep in the loop.
             usleep(UInt32(round % 5 == 0 ? 5_000 + rng.next() % 40_000 : 30_000 + rng.next() % 170_000))
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.signal(SIGKILL)
+            let printed = p.wait().out
                 .split(separator: "\n").compactMap { Int($0) }
             if let last = printed.last { lastPrinted = last }
 

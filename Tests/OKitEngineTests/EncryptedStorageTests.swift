@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Encrypted models (storage.md): files sealed with AES-256-GCM under the data folder's key; a wrong key or a

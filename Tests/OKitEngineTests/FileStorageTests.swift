@@ -1,23 +1,7 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
-
-/// A temporary data folder, removed at deinit.
-final class TempFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("okit-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    var modelsFolder: URL { url.appendingPathComponent("okit/data") }
-    func file(_ name: String) -> URL { modelsFolder.appendingPathComponent(name) }
-    func write(_ name: String, _ text: String) throws {
-        try FileManager.default.createDirectory(at: modelsFolder, withIntermediateDirectories: true)
-        try text.write(to: file(name), atomically: true, encoding: .utf8)
-    }
-    func read(_ name: String) -> String? { try? String(contentsOf: file(name), encoding: .utf8) }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 @Suite struct FileStorageTests {
     /// A fresh fixture on the folder; the storage is released when the fixture is.
@@ -413,15 +397,11 @@ final class TempFolder {
         let folder = try TempFolder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("okit"), withIntermediateDirectories: true)
         // A shell takes the lock on an inherited descriptor, says so, then becomes `sleep` (one process to kill).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         let lockPath = folder.url.appendingPathComponent("okit/lock").path
-        holder.arguments = ["-c", "exec 9>\"$0\"; flock 9 && echo locked && exec sleep 30", lockPath]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
-        let said = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let holder = try ChildProcess.start("/bin/sh", ["-c", "exec 9>\"$0\"; flock 9 && echo locked && exec sleep 30", lockPath])
+        defer { holder.signal(SIGKILL); _ = holder.wait() }
+        var said = holder.outputSoFar
+        for _ in 0..<1000 where said.isEmpty { usleep(10_000); said = holder.outputSoFar }
         try #require(said.hasPrefix("locked"), "the helper shell could not take the lock")
         var refused: StorageError?
         do { _ = try FileStorage(dataFolder: folder.url) } catch let e as StorageError { refused = e }

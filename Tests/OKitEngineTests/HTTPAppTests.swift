@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 
 /// An app with an HTTP model run by `okit-run` against a real nginx (through a fault proxy): the endpoint from
 /// `okit.app`, `okit.model` or `OKIT_ENDPOINT`, a change the server did not take kept pending with a warning at
@@ -20,14 +21,14 @@ import Testing
         return app.path
     }
 
-    static func run(_ args: [String], env: [String: String] = [:], script: String? = nil, in folder: TempFolder) throws -> (code: Int32, out: String, err: String) {
-        try OKitRunProcess.run(args, env: env, script: script, in: folder)
+    static func run(_ args: [String], env: [String: String] = [:], script: String? = nil, in folder: TempFolder) throws -> ChildResult {
+        try OKitRun.run(args, env: env, script: script, in: folder)
     }
 
     static func text(_ bytes: [UInt8]?) -> String { bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     @Test func theAppsEndpointStoresAndLoadsThroughNginx() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: OKitRunProcess.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let nginx = try NginxServer(), folder = try TempFolder()
         let app = try Self.app(folder, appEndpoint: nginx.endpoint.absoluteString)
         let data = folder.url.appendingPathComponent("data").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Issue 13, hole 11: a 302 from the endpoint to another origin was followed with `Authorization: Bearer`, and

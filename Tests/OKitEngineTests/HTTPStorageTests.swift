@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// `http` and `encryptedHttp` models (storage.md) against a real nginx with WebDAV, with a fault-injecting

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Issue 13's storage holes at the file level: damaged journals, duplicate keys, deep trees (seeded fuzz), and

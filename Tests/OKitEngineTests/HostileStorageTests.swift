@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Issue 13's storage holes, attacked the way an outsider would: an app run as a process on a data folder
@@ -19,33 +20,12 @@ import Testing
         return app.path
     }
 
-    /// `okit-run ARGS` under `timeout` (a hang is a failure, not a stuck test run).
+    /// `okit-run ARGS`, killed after 60 s (a hang is a failure, not a stuck test run).
     static func run(_ args: [String], env: [String: String] = [:], script: String? = nil, in folder: TempFolder) throws -> (code: Int32, out: String, err: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: OKitRunProcess.binary.path))
-        var args = args
-        if let script {
-            let url = folder.url.appendingPathComponent("script-\(UUID().uuidString).lua")
-            try script.write(to: url, atomically: true, encoding: .utf8)
-            args += ["--script", url.path]
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        p.arguments = ["-s", "KILL", "60", OKitRunProcess.binary.path] + args
-        var environment = ProcessInfo.processInfo.environment
-        environment["OKIT_ENDPOINT"] = nil
-        environment["OKIT_PASSPHRASE"] = nil
-        for (k, v) in env { environment[k] = v }
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let r = try OKitRun.run(args, env: env, script: script, in: folder, timeout: 60)
         // `print` in a script writes to stderr: `out` holds both.
-        let text = String(decoding: o, as: UTF8.self) + String(decoding: e, as: UTF8.self)
-        return (p.terminationStatus, text, String(decoding: e, as: UTF8.self))
+        return (r.code, r.out + r.err, r.err)
     }
 
     static let depthScript = "local d, n = 0, tree.nodes[1]; while n do d = d + 1; n = n.children[1] end; print('depth ' .. d)"

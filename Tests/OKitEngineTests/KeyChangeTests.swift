@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// `okit-run keys passphrase` (storage.md "Keys"): every sealed file re-sealed with the new key, crash-safely; a

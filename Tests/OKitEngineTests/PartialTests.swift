@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Partials (storage.md "Partials"): a stub's payload lives in `<model>/<stub id>.json`, loads on the first read

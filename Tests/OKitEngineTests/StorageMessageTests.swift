@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// Storage error messages stay one or two short lines whatever the file holds (quality.md "Errors"), and

@@ -1,6 +1,7 @@
 import Foundation
 @testable import OKitLua
 import Testing
+import OKitTestSupport
 
 /// `okit-run check`: one planted mistake per kind of finding, each reported at the line and column of its
 /// binding string in the file.
@@ -140,19 +141,19 @@ import Testing
     }
 
     @Test func aCleanAppPrintsTheSummaryOnStdoutAndExits0() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("app.lua")
         try OKitStyleBookshop.source.write(to: file, atomically: true, encoding: .utf8)
-        let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["check", file.path])
+        let r = try OKitRun.run(["check", file.path]), (code, out) = (r.code, r.out)
         #expect(code == 0)
         #expect(out.hasPrefix("app.lua: 0 problems in 14 screens, "), "\(out)")
         #expect(out.split(separator: "\n").count == 1)
         let planted = dir.appendingPathComponent("planted.lua")
         try CheckFindingsTests.planted.write(to: planted, atomically: true, encoding: .utf8)
-        let (bad, badOut) = try Spawn.run(CommandLineTests.binary.path, ["check", planted.path])
+        let b = try OKitRun.run(["check", planted.path]), (bad, badOut) = (b.code, b.out)
         #expect(bad == 3)
         #expect(badOut.split(separator: "\n").last == "planted.lua: 15 problems in 4 screens, 23 bindings")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import OKitEngine
 import Testing
+import OKitTestSupport
 
 /// The `encryption` setting reaches every file of an encrypted model — its payloads, data and images, loaded or
 /// not — however it changes (a script, not only a screen command), and a switch cut short is finished at the
@@ -44,7 +45,7 @@ import Testing
     func run(_ dir: URL, script: String) throws -> Int32 {
         let s = dir.appendingPathComponent("s-\(UUID().uuidString).lua")
         try script.write(to: s, atomically: true, encoding: .utf8)
-        return try Spawn.run(CommandLineTests.binary.path, [dir.appendingPathComponent("app.lua").path, "--data",
+        return try OKitRun.run([dir.appendingPathComponent("app.lua").path, "--data",
                                                             dir.appendingPathComponent("data").path, "--script", s.path]).code
     }
 
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func aScriptSwitchingTheSettingReachesEveryFile() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let data = dir.appendingPathComponent("data")

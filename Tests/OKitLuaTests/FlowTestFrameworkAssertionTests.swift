@@ -3,7 +3,7 @@ import Testing
 @testable import OKitLua
 
 /// The framework's assertions (pass, fail, message, the test file's line), the chained forms, deep comparison
-/// with the path of the first difference, and the pretty printer (spec/testing.md).
+/// with the path of the first difference, and the pretty printer (testing.md).
 @Suite struct FlowTestFrameworkAssertionTests {
     /// An assertion that passes, the same one failing, and the failure's whole message.
     struct Case {

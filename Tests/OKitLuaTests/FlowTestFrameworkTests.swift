@@ -90,7 +90,7 @@ struct FlowFrameworkHarness {
 }
 
 /// The framework's structure: registration, nesting names, hook order, filter, pending, failure positions, and
-/// errors in hooks (spec/testing.md).
+/// errors in hooks (testing.md).
 @Suite struct FlowTestFrameworkTests {
     @Test func hooksRunInOrderAroundEachTestWithNestedNames() throws {
         let h = try FlowFrameworkHarness()

@@ -3,48 +3,21 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import OKitTestSupport
 @testable import OKitLua
 
 /// Flow tests over a whole run: session logs that outlive it, `--strict` and the warnings of loading, JUnit that
 /// parses as XML 1.0, the test file's clock, apps released when their test ends, `launch` errors at the test
-/// file's line, and `print` on stderr (spec/testing.md).
+/// file's line, and `print` on stderr (testing.md).
 @Suite struct FlowTestLifecycleTests {
     let base = FlowTestRunnerTests()
 
-    /// The okit-run built beside the test bundle (the build under test), else the package's default build.
-    static var binary: URL {
-        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("okit-run")
-        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("okit-run")
-        if FileManager.default.isExecutableFile(atPath: bundle.path) { return bundle }
-        return CommandLineTests.binary
-    }
+    static var binary: URL { OKitRun.binary }
 
     /// Runs okit-run to its end with extra environment variables; returns the exit code, stdout and stderr.
     static func spawn(_ args: [String], environment: [String: String] = [:]) throws -> (code: Int32, out: String, err: String) {
-        let tmp = FileManager.default.temporaryDirectory
-        let out = tmp.appendingPathComponent("okit-spawn-\(UUID().uuidString)").path
-        let err = tmp.appendingPathComponent("okit-spawn-\(UUID().uuidString)").path
-        defer { unlink(out); unlink(err) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        let argv = ([binary.path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        let r = try OKitRun.run(args, environment: environment.mapValues { Optional($0) })
+        return (r.code, r.out, r.err)
     }
 
     @Test func recordWithoutAPathWritesALogThatOutlivesTheRun() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitLua
 
 /// `okit-run test`: discovery, the framework's assertions and positions, launch isolation, snapshots, TAP and
-/// JUnit, and the exit code of a failing run (spec/testing.md).
+/// JUnit, and the exit code of a failing run (testing.md).
 @Suite struct FlowTestRunnerTests {
     /// A folder with a tiny app and the given test files.
     func project(_ tests: [String: String]) throws -> URL {
@@ -179,14 +180,14 @@ import Testing
     }
 
     @Test func theCommandExitsWith1WhenATestFailsAndWritesJUnit() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = try project(["fail_test.lua": "it('fails on purpose', function() assert.equal(1, 2) end)\n"])
         let junit = dir.appendingPathComponent("junit.xml")
-        let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--output", "junit=\(junit.path)"])
+        let r = try OKitRun.run(["test", dir.appendingPathComponent("tests").path, "--output", "junit=\(junit.path)"]), (code, out) = (r.code, r.out)
         #expect(code == 1)
         #expect(out.hasSuffix("0 passed, 1 failed\n"))
         #expect(FileManager.default.fileExists(atPath: junit.path))
-        let (ok, okOut) = try Spawn.run(CommandLineTests.binary.path, ["test", dir.appendingPathComponent("tests").path, "--filter", "nothing matches this"])
+        let k = try OKitRun.run(["test", dir.appendingPathComponent("tests").path, "--filter", "nothing matches this"]), (ok, okOut) = (k.code, k.out)
         #expect(ok == 0 && okOut.hasSuffix("0 passed, 0 failed\n"))
     }
 }

@@ -216,12 +216,4 @@ public final class Engine {
 
     /// Tells the engine the strings tables changed: localized bindings go stale.
     public func stringsChanged() { changed(.locale) }
-
-    /// Subscribes to model changes; returns a token that removes the observer when cancelled.
-    public func observeChanges(_ observer: @escaping (ModelChange) -> Void) -> Int {
-        changeObservers.append(observer)
-        return changeObservers.count - 1
-    }
-
-    public func removeChangeObservers() { changeObservers.removeAll() }
 }

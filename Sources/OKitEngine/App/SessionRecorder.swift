@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a session's commands as JSON lines (spec/testing.md "record/replay"): a header line naming the app, the
+/// Writes a session's commands as JSON lines (testing.md "record/replay"): a header line naming the app, the
 /// clock's start and the seed, then one `{"cmd":…}` line per command as the JSON-lines protocol takes it. When the
 /// app runs on the system clock, the time that passed between commands is written as an `advance` command, so a
 /// replay on the virtual clock sees the same times. `okit-run replay LOG` runs the commands again.

@@ -1,4 +1,4 @@
-/// A compiled binding: the parts of a binding string (binding.md, "Grammar"), ready to evaluate.
+/// A compiled binding: the parts of a binding string (bindings.md, "Grammar"), ready to evaluate.
 ///
 /// Compiled once per text (see `BindingCache`) and evaluated many times. Property segments carry an
 /// inline cache of the field slot for the entity type last seen, so evaluation is an array read.
@@ -114,7 +114,7 @@ public final class SlotCache {
     public init() {}
 }
 
-/// An expression (`=…`, binding.md "Expressions").
+/// An expression (`=…`, bindings.md "Expressions").
 public indirect enum Expression {
     case literal(Value)
     /// A quoted string that starts with `%`: localized.

@@ -1,4 +1,4 @@
-/// Checks a binding against the schema before it runs (binding.md "Errors"; `okit-run check`): every name a path
+/// Checks a binding against the schema before it runs (bindings.md "Errors"; `okit-run check`): every name a path
 /// uses must be a field, computed field, method or extension of the type it applies to; model names must exist.
 /// Where a type cannot be known (after an extension's result, `$x`, an untyped ref), checking stops quietly.
 public struct BindingChecker {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Evaluates compiled bindings against a context entity (binding.md, "Evaluation").
+/// Evaluates compiled bindings against a context entity (bindings.md, "Evaluation").
 ///
 /// Every read goes through `record`, so a subscription knows exactly what it depends on.
 struct BindingEvaluator {

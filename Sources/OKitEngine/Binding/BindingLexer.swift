@@ -1,4 +1,4 @@
-/// The one pass over a binding's text that finds where quoted strings start (binding.md "Grammar": a quote
+/// The one pass over a binding's text that finds where quoted strings start (bindings.md "Grammar": a quote
 /// starts a string only where a part, an argument or an expression operand starts; `%Don't` is plain text).
 ///
 /// Whether a `'` opens a string depends on the kind of part it is in, and the parts of call arguments are

@@ -1,7 +1,7 @@
-/// Parses binding text into a `Binding` (binding.md, "Grammar"). Columns in errors are 1-based positions
+/// Parses binding text into a `Binding` (bindings.md, "Grammar"). Columns in errors are 1-based positions
 /// (in Unicode scalars) in the whole binding text.
 public enum BindingParser {
-    /// Nesting limit of (), [] and {} (quality.md: binding nesting 64).
+    /// Nesting limit of (), [] and {} (bindings.md: binding nesting 64).
     public static let maxDepth = 64
     /// Depth limit of an expression tree, counting the expressions nested in its paths' arguments (`=a + b + …`
     /// is as deep as it is long): evaluating and freeing a tree cannot exhaust the stack.

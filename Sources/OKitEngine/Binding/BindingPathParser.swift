@@ -1,4 +1,4 @@
-/// Paths: `[!] [model>] [/] segment {/ segment}` (binding.md "Grammar").
+/// Paths: `[!] [model>] [/] segment {/ segment}` (bindings.md "Grammar").
 extension BindingScanner {
     func skipSpaces(_ i: inout Int, _ end: Int) { while i < end, Self.isSpace(s[i]) { i += 1 } }
 

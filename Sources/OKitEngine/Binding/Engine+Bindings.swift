@@ -8,7 +8,7 @@ public struct BindingWriteError: Error, CustomStringConvertible {
 }
 
 extension Engine {
-    /// Nesting limit of binding → extension → binding calls (quality.md: re-entry 100).
+    /// Nesting limit of binding → extension → binding calls (bindings.md: re-entry 100).
     public static let maxCallDepth = 100
 
     /// Compiles a binding (cached by text).

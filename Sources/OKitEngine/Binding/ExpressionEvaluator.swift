@@ -1,6 +1,6 @@
 import Foundation
 
-/// Evaluates `=…` expressions (binding.md, "Expressions").
+/// Evaluates `=…` expressions (bindings.md, "Expressions").
 struct ExpressionEvaluator {
     let base: BindingEvaluator
 

@@ -1,4 +1,4 @@
-/// Parses `=…` expressions with the precedence table of binding.md "Expressions":
+/// Parses `=…` expressions with the precedence table of bindings.md "Expressions":
 /// ternary < or < and < not < comparison < `..` < `+ -` < `* / %` < unary minus < primary.
 ///
 /// Recursion is bounded: brackets, `not`, unary minus and ternaries count against `BindingParser.maxDepth`

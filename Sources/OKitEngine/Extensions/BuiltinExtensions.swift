@@ -1,6 +1,6 @@
 import Foundation
 
-/// The built-in extension functions of binding.md ("Built-in extension functions"), registered in every engine.
+/// The built-in extension functions of bindings.md ("Built-in extension functions"), registered in every engine.
 /// A Lua extension of the same name at the same type replaces a built-in.
 public enum BuiltinExtensions {
     public static func register(in registry: ExtensionRegistry) {
@@ -131,7 +131,7 @@ enum AnyExtensions {
     }
 }
 
-/// Sort keys of binding.md "rowSort": numbers numerically, dates by time, strings case- and diacritic-folded
+/// Sort keys of bindings.md "rowSort": numbers numerically, dates by time, strings case- and diacritic-folded
 /// with a case-sensitive tie-break; bool < number < date < string; nil last.
 public enum SortKey {
     public static func compare(_ a: Value, _ b: Value) -> Int {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Date extensions: the formats of OKit's NSDate members, deterministic (binding.md).
+/// Date extensions: the formats of OKit's NSDate members, deterministic (bindings.md).
 enum DateExtensions {
     enum Style { case date, fullDate, dateTime, time }
 

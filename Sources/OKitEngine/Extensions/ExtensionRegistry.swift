@@ -2,7 +2,7 @@
 /// (or the entity), `args` the evaluated arguments.
 public typealias ExtensionFunction = (_ receiver: Value, _ args: [Value], _ engine: Engine) throws -> Value
 
-/// Extension functions by receiver type and name (binding.md, "Built-in extension functions").
+/// Extension functions by receiver type and name (bindings.md, "Built-in extension functions").
 ///
 /// Receiver types: `string`, `number`, `bool`, `date`, `data`, `collection`, `entity`, `any`, or an entity
 /// type name. Lookup goes from the exact type to `entity` (for entities) to `any`. Registering a name again

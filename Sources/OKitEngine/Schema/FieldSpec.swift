@@ -3,7 +3,7 @@ public struct FieldSpec {
     public let name: String
     public let type: FieldType
     public let optional: Bool
-    /// The declared default; nil means the type's own default (binding.md / lua-api.md).
+    /// The declared default; nil means the type's own default (bindings.md / lua-api.md).
     public let defaultValue: Value?
     /// Called after the field changed, with the entity and the old value (a field observer, OKit's `didSet`).
     public let didSet: ((Entity, Value) throws -> Void)?

@@ -63,9 +63,6 @@ public final class AppShell {
     /// A declared screen.
     public func declaration(_ id: String) -> (any ScreenDeclaration)? { declarations[id] }
 
-    func listDeclaration(_ id: String) -> ListDeclaration? { declarations[id] as? ListDeclaration }
-    func detailDeclaration(_ id: String) -> DetailDeclaration? { declarations[id] as? DetailDeclaration }
-
     /// The declared screen ids, sorted.
     public var screenIds: [String] { declarations.keys.sorted() }
 

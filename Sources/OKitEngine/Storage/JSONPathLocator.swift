@@ -2,7 +2,7 @@
 /// when something failed, so it favours simplicity over speed; it stops at the offset and tolerates
 /// malformed input after it.
 ///
-/// The path is for a one- or two-line message (quality.md "Errors"): keys are shown escaped like JSON strings
+/// The path is for a one- or two-line message (storage.md "When a file cannot be read"): keys are shown escaped like JSON strings
 /// (a control character never reaches the terminal raw), a long key is cut, and a deep path keeps its first and
 /// last segments with `…` between.
 enum JSONPathLocator {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a model file straight into entities of the schema: no intermediate dictionaries (quality.md: load
+/// Reads a model file straight into entities of the schema: no intermediate dictionaries (performance.md: load
 /// must beat Python's json). Tolerant (missing fields take defaults, unknown fields are kept verbatim) and
 /// strict where it matters (a value of the wrong type is an error, never a silent reset).
 struct JSONReader {

@@ -1,5 +1,5 @@
 /// The journal beside a model file: small changes are appended here instead of rewriting the whole model
-/// (quality.md: the cost of a change must not be the cost of the whole model).
+/// (performance.md: the cost of a change must not be the cost of the whole model).
 ///
 /// Format: a first line `OKJ1 <generation>` naming the generation of the model file it applies to, then one
 /// record per line: `<crc32 hex, 8 digits> <byte length> <JSON object of one entity>`. A record replaces the

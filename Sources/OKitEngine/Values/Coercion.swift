@@ -11,7 +11,7 @@ public struct CoercionError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Coercion of values written to typed scalar fields (binding.md, "Values and coercion").
+/// Coercion of values written to typed scalar fields (bindings.md, "Values and coercion").
 public enum Coercion {
     /// Coerces `value` to a scalar field type. Entity-valued types are the engine's business and pass unchanged.
     public static func coerce(_ value: Value, to type: FieldType, field: String) throws(CoercionError) -> Value {

@@ -48,7 +48,7 @@ public enum Value {
 }
 
 extension Value: CustomStringConvertible {
-    /// The display string of binding.md ("Values and coercion").
+    /// The display string of bindings.md ("Values and coercion").
     public var description: String { displayString ?? "" }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// The coercion rules of binding.md, "Values and coercion".
+// The coercion rules of bindings.md, "Values and coercion".
 
 extension Value {
     /// Truthiness: nil → false; bool; number ≠ 0; string not in "", "false", "no", "0" (case-insensitive);
@@ -72,7 +72,7 @@ extension Value {
         return .double(d)
     }
 
-    /// The display string of binding.md: nil and "" give nil (dropped from multi-part text).
+    /// The display string of bindings.md: nil and "" give nil (dropped from multi-part text).
     public var displayString: String? {
         switch self {
         case .null: return nil

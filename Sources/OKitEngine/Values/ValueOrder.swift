@@ -1,6 +1,6 @@
 import Foundation
 
-/// Typed comparison of values (binding.md "Expressions": numbers numerically, strings case-sensitively by
+/// Typed comparison of values (bindings.md "Expressions": numbers numerically, strings case-sensitively by
 /// Unicode scalars, dates by time; unlike types are never equal).
 public enum ValueOrder {
     /// Equality by type: numbers numerically, strings exactly, dates by time, entities by identity.

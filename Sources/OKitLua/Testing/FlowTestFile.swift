@@ -2,7 +2,7 @@ import CLua
 import Foundation
 import OKitEngine
 
-/// The outcome of one flow test (spec/testing.md): its full name, status, and for a failure the message and the
+/// The outcome of one flow test (testing.md): its full name, status, and for a failure the message and the
 /// file:line of the failing assertion.
 public struct FlowTestResult: Sendable {
     public enum Status: String, Sendable { case ok, fail, pending }

@@ -1,5 +1,5 @@
 /// The Lua side of flow tests: busted's vocabulary (`describe`, `it`, hooks, `pending`) and assertions with deep
-/// diffs and the test file's line (spec/testing.md, docs/testing.md).
+/// diffs and the test file's line (docs/testing.md).
 ///
 /// Run as a chunk (best under its own chunk name, like `=okit.test.framework`: positions skip the framework's
 /// frames and those of `=okit.test`), it returns the framework table `T`:

@@ -11,12 +11,15 @@ public final class FlowTestRunner {
     }
 
     /// The test files under `paths` (files as given, folders searched for `*_test.lua`); with no path, every
-    /// `*_test.lua` under `tests/` and `examples/*/tests/` of `root`. Sorted, without duplicates.
+    /// `*_test.lua` under `tests/` (an app project's), `apptests/` (this repository's, named so that it cannot
+    /// collide with Swift's `Tests/` on a case-insensitive file system) and `examples/*/tests/` of `root`. Sorted,
+    /// without duplicates.
     public static func discover(_ paths: [String], root: URL) throws -> [URL] {
         let fm = FileManager.default
         var roots: [URL] = []
         if paths.isEmpty {
             roots.append(root.appendingPathComponent("tests"))
+            roots.append(root.appendingPathComponent("apptests"))
             let examples = root.appendingPathComponent("examples")
             for e in (try? fm.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? [] {
                 roots.append(e.appendingPathComponent("tests"))

@@ -1,5 +1,5 @@
 /// The Lua side of `launch`: an app a test launched is a Lua object around the native driver object, with the
-/// assertions that need the framework (`app:expectScreen`, `app:snapshot`) (spec/testing.md).
+/// assertions that need the framework (`app:expectScreen`, `app:snapshot`) (testing.md).
 enum FlowTestSupport {
     /// A chunk called with `(native, T)`: `native` holds `launch(path, opts)`, `snapshotJSON(app)`,
     /// `decodeJSON(text)`, `record(app, path)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()`,

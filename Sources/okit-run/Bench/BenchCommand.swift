@@ -3,7 +3,7 @@ import Foundation
 import OKitEngine
 import OKitLua
 
-/// `okit-run bench --books N`: the workloads of quality.md, one JSON line each.
+/// `okit-run bench --books N`: the workloads of performance.md, one JSON line each.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",

@@ -99,7 +99,7 @@ struct BenchRunner {
         return times.sorted()[times.count / 2]
     }
 
-    /// The list screen of quality.md over all books: rowSort name, group name/initial, searchPath name.
+    /// The list screen of performance.md over all books: rowSort name, group name/initial, searchPath name.
     func listDeclaration() -> ListDeclaration {
         var d = ListDeclaration(id: "books")
         d.dataPath = "books"

@@ -1,7 +1,7 @@
 import Foundation
 import OKitEngine
 
-/// The benchmark shop of quality.md: the shape of ../bench/gen_shop.py (books with name, date, marked, price
+/// The benchmark shop of performance.md: the shape of ../bench/gen_shop.py (books with name, date, marked, price
 /// and 1–3 owned authors; seed 42), generated here so `okit-run bench` needs nothing else.
 enum BenchShop {
     static let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango"

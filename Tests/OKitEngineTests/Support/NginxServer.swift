@@ -1,4 +1,5 @@
 import Foundation
+import OKitTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -130,20 +131,10 @@ final class NginxServer {
         """
     }
 
-    /// Starts a program with posix_spawn (Foundation's Process has hung in parallel test runs): stdin from
-    /// /dev/null, stdout and stderr to `output`.
+    /// Starts a program (stdin from /dev/null, stdout and stderr to `output`) and returns at once.
     static func spawn(_ argv: [String], output: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let args = argv.map { strdup($0) } + [nil]
-        defer { args.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, args, environ)
-        guard rc == 0 else { throw TestServerError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
-        return pid
+        do {
+            return try ChildProcess.start(argv[0], Array(argv.dropFirst()), stdout: .file(output), stderr: .stdout).pid
+        } catch { throw TestServerError("cannot start \(argv[0]): \(error)") }
     }
 }

@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 
-/// A guard for reading archives (quality.md §6: no hang on any input). On Linux, ZIPFoundation inflates an entry
+/// A guard for reading archives (backups.md: no hang on any input). On Linux, ZIPFoundation inflates an entry
 /// by reading the archive file onward until the deflate stream ends; a stream that does not end within the
 /// entry's compressed bytes (a hostile or damaged archive) makes it wait at the end of the file forever. So okit
 /// first walks the central directory itself and inflates each compressed entry from exactly its own bytes: its

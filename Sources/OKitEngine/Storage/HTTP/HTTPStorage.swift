@@ -69,12 +69,6 @@ public final class HTTPStorage: ModelStorage {
     /// True when the server refused the model's pending change as a conflict (412) and it is not resolved yet.
     public func isConflicted(_ model: String) -> Bool { ((try? pending.meta(model)) ?? nil)?.conflict ?? false }
 
-    /// Where a model's pending change is kept: `<data>/okit/pending/<model>.json`.
-    public func pendingPath(of model: String) throws -> String {
-        try Names.validate(model, what: "model name")
-        return pending.bodyPath(model)
-    }
-
     /// `<endpoint>/<relative path>`, each segment percent-encoded (the segments are validated names).
     func url(_ relative: String) -> URL {
         var base = endpoint.absoluteString

@@ -1,6 +1,6 @@
 -- The model of docs/bindings.md ("the examples below use this model"): a Shop root with one book, Dune, its fields
 -- as the page lists them, one owned author who is also the lead author (a ref), and a model `directory`.
--- tests/docs/examples.py evaluates every binding example of the page on `doc_book` and compares the result with
+-- apptests/docs/examples.py evaluates every binding example of the page on `doc_book` and compares the result with
 -- the page's. `doc_conditions` sets up the examples that name a condition in parentheses; each example runs in a
 -- transaction that is rolled back, so a condition never leaks into the next example.
 local okit = require "okit"

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import OKitTestSupport
 import OKitEngine
 
 /// `okit-run APP --record LOG` and `okit-run replay LOG`: the same commands on the same starting data give the
-/// same snapshots and the same stored bytes (spec/testing.md).
+/// same snapshots and the same stored bytes (testing.md).
 @Suite struct ReplayTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = OKitRun.root
 
     @Test func aReplayReproducesTheSnapshotsAndTheStoredBytes() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -24,13 +25,13 @@ import OKitEngine
         let log = dir.appendingPathComponent("session.jsonl")
         let app = Self.root.appendingPathComponent("examples/bookshop/app.lua").path
         let a = dir.appendingPathComponent("a"), b = dir.appendingPathComponent("b")
-        let recorded = try Spawn.run(CommandLineTests.binary.path,
-                                     [app, "--data", a.path, "--clock", "virtual", "--json", "--record", log.path], stdin: input.path)
+        let recorded = try OKitRun.run(
+                                     [app, "--data", a.path, "--clock", "virtual", "--json", "--record", log.path], stdin: .file(input.path))
         #expect(recorded.code == 0)
         let logLines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         #expect(logLines.count == commands.count + 1, "a header and one line per command")
         #expect(logLines.first?.hasPrefix("{\"okit\":\"session\",\"app\":") == true)
-        let replayed = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path, "--data", b.path])
+        let replayed = try OKitRun.run(["replay", log.path, "--data", b.path])
         #expect(replayed.code == 0)
         #expect(recorded.out.split(separator: "\n").count == commands.count)
         #expect(replayed.out == recorded.out, "the same snapshots, answer for answer")
@@ -65,17 +66,17 @@ import OKitEngine
     }
 
     @Test func aLogWithoutItsHeaderIsRefused() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("okit-badlog-\(UUID().uuidString)")
         try "{\"cmd\":\"tap\",\"row\":1}\n".write(to: log, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: log) }
-        let r = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path])
+        let r = try OKitRun.run(["replay", log.path])
         #expect(r.code == 2)
     }
 
     /// Passwords typed into secure prompt fields are never written to the log; a replay gets them from stdin.
     @Test func secretsAreLeftOutOfTheLogAndGivenToTheReplay() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-secrets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -87,22 +88,22 @@ import OKitEngine
         try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("session.jsonl")
         let app = Self.root.appendingPathComponent("examples/bookshop/app.lua").path
-        let recorded = try Spawn.run(CommandLineTests.binary.path,
+        let recorded = try OKitRun.run(
                                      [app, "--data", dir.appendingPathComponent("a").path, "--clock", "virtual", "--json", "--record", log.path],
-                                     stdin: input.path)
+                                     stdin: .file(input.path))
         #expect(recorded.code == 0)
         let text = try String(contentsOf: log, encoding: .utf8)
         #expect(!text.contains("Tr0ub4dor"), "no password in the log")
         #expect(text.contains(#"["nightly",{"secret":true},{"secret":true}]"#), "\(text)")
 
-        let without = try Spawn.run(CommandLineTests.binary.path, ["replay", log.path, "--data", dir.appendingPathComponent("b").path])
+        let without = try OKitRun.run(["replay", log.path, "--data", dir.appendingPathComponent("b").path])
         #expect(without.out.contains("secrets are not written to session logs; replay with --secrets-stdin"), "\(without.out)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/okit/backup/nightly.okbackup").path))
 
         let secrets = dir.appendingPathComponent("secrets")
         try "Tr0ub4dor&3\nTr0ub4dor&3\n".write(to: secrets, atomically: true, encoding: .utf8)
-        let with = try Spawn.run(CommandLineTests.binary.path,
-                                 ["replay", log.path, "--data", dir.appendingPathComponent("c").path, "--secrets-stdin"], stdin: secrets.path)
+        let with = try OKitRun.run(
+                                 ["replay", log.path, "--data", dir.appendingPathComponent("c").path, "--secrets-stdin"], stdin: .file(secrets.path))
         #expect(with.code == 0)
         #expect(with.out == recorded.out, "the same answers as the session")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c/okit/backup/nightly.okbackup").path))

@@ -1,7 +1,7 @@
 -- The bookshop of docs/lua-api.md ("the examples below all belong to one bookshop app"): its entities and models
 -- as the page declares them, seeded, plus the values the examples use without declaring them. A fragment of
 -- lua-api.md runs appended to this file; a fragment that declares an entity type, a model global, a screen or
--- okit.app replaces the declaration here of the same name (see tests/docs/examples.py).
+-- okit.app replaces the declaration here of the same name (see apptests/docs/examples.py).
 local okit = require "okit"
 
 okit.strings("en", { entry = "Entry", entrys = "Entries", marked = "marked" })

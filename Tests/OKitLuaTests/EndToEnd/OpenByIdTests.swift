@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 @testable import OKitLua
 
@@ -20,16 +21,16 @@ import Testing
     }
 
     @Test func openTakesAUUIDOverJSONLines() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-open-id-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let app = ReplayTests.root.appendingPathComponent("examples/bookshop/app.lua").path
+        let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua").path
         let data = dir.appendingPathComponent("data").path
         let input = dir.appendingPathComponent("in").path
         // A first session adds a book; its id is read from the stored model file, as a client would know it.
         try (#"{"cmd":"add","text":"Opened By Id"}"# + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let first = try Spawn.run(CommandLineTests.binary.path, [app, "--data", data, "--json", "--clock", "virtual"], stdin: input)
+        let first = try OKitRun.run([app, "--data", data, "--json", "--clock", "virtual"], stdin: .file(input))
         #expect(first.code == 0)
         let model = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data + "/okit/data/default.json"))) as? [String: Any]
         let books = model?["books"] as? [[String: Any]] ?? []
@@ -38,7 +39,7 @@ import Testing
         let commands = [#"{"cmd":"open","id":"book","context":"\#(id)"}"#, #"{"cmd":"back"}"#,
                         #"{"cmd":"present","id":"book","context":"\#(id)"}"#]
         try (commands.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let second = try Spawn.run(CommandLineTests.binary.path, [app, "--data", data, "--json", "--clock", "virtual"], stdin: input)
+        let second = try OKitRun.run([app, "--data", data, "--json", "--clock", "virtual"], stdin: .file(input))
         let answers = second.out.split(separator: "\n").map(String.init)
         #expect(answers.count == 3)
         #expect(answers.first?.contains(#""subtitle":"Opened By Id""#) == true, "\(answers.first ?? "")")

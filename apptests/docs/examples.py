@@ -15,7 +15,7 @@ Every block first compiles (luac5.4 -p when it is installed), then runs by its k
 - test steps it drives `app:` without describe (`app:menu(); …`): run inside one `it` with `local app = launch(…)`
              of the context app (default: the bookshop).
 - fragment   anything else: put into the context app, which is then checked and loaded. The context is the page's
-             current app, else the `context` directive, else tests/docs/context/shop.lua. A fragment that declares
+             current app, else the `context` directive, else apptests/docs/context/shop.lua. A fragment that declares
              what the context declares (an entity type, a screen id, okit.app, `name = okit.model(…)`) replaces that
              declaration in place; a fragment whose first line is `name = function(self…) -- a Type method` goes
              into Type's okit.entity table; anything else is appended. A fragment after the page's app that
@@ -31,7 +31,7 @@ A run must exit 0 and log no warning (`okit-run: warning:`), unless a directive 
 
 Directives: an HTML comment on the line(s) right before the fence, `<!-- example: … -->`, or for every block of
 the page, `<!-- examples: … -->` anywhere on it:
-  context=NAME          run in tests/docs/context/NAME/app.lua, or examples/NAME/app.lua (e.g. bookshop, todo);
+  context=NAME          run in apptests/docs/context/NAME/app.lua, or examples/NAME/app.lua (e.g. bookshop, todo);
                         the context's folder is copied, so its data/ is the data the run starts from and its
                         script.lua, if any, is the script run after an app or fragment loaded
   continues             append the block to the previous block's program (and run the whole)
@@ -386,12 +386,12 @@ def place(context, fragment, block):
 # Running
 
 def resolve_context(name):
-    """The folder of a context: tests/docs/context/NAME/ or examples/NAME/ (its app is app.lua, or, when the folder
+    """The folder of a context: apptests/docs/context/NAME/ or examples/NAME/ (its app is app.lua, or, when the folder
     has a file `base` naming another context, that context's app and files with this folder's laid over them)."""
     for d in (os.path.join(context_dir, name), os.path.join(root, "examples", name)):
         if os.path.isfile(os.path.join(d, "app.lua")) or os.path.isfile(os.path.join(d, "base")):
             return d
-    raise RuntimeError(f"unknown context {name!r} (tests/docs/context/{name}/app.lua or examples/{name}/app.lua)")
+    raise RuntimeError(f"unknown context {name!r} (apptests/docs/context/{name}/app.lua or examples/{name}/app.lua)")
 
 
 def base_of(folder):

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 import OKitEngine
 
 /// `okit-run backup create|restore|list|delete` on the bookshop: the same work as the backups screen, from the
@@ -7,16 +8,10 @@ import OKitEngine
 @Suite struct BackupCommandTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-backup-cli-\(UUID().uuidString)")
     var data: String { dir.appendingPathComponent("data").path }
-    let app = ReplayTests.root.appendingPathComponent("examples/bookshop/app.lua").path
+    let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua").path
 
-    func okit(_ args: [String], stdin: String? = nil) throws -> (code: Int32, out: String) {
-        var input: String?
-        if let stdin {
-            let url = dir.appendingPathComponent("stdin-\(UUID().uuidString)")
-            try stdin.write(to: url, atomically: true, encoding: .utf8)
-            input = url.path
-        }
-        return try Spawn.run(CommandLineTests.binary.path, args + ["--app", app, "--data", data], stdin: input)
+    func okit(_ args: [String], stdin: String? = nil) throws -> ChildResult {
+        try OKitRun.run(args + ["--app", app, "--data", data], stdin: stdin.map { .text($0) } ?? .null)
     }
 
     /// Every file under okit/data with its bytes.
@@ -34,7 +29,7 @@ import OKitEngine
     }
 
     @Test func createListRestoreAndDeleteFromTheCommandLine() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try okit(["backup", "create", "plain"]).code == 0)
@@ -52,7 +47,7 @@ import OKitEngine
         // A change after the backups, then a restore: the change is gone.
         let script = dir.appendingPathComponent("change.lua")
         try "app.models.default.books[1].name = 'Changed'".write(to: script, atomically: true, encoding: .utf8)
-        #expect(try Spawn.run(CommandLineTests.binary.path, [app, "--data", data, "--script", script.path]).code == 0)
+        #expect(try OKitRun.run([app, "--data", data, "--script", script.path]).code == 0)
         #expect(try tree() != before)
         #expect(try okit(["backup", "restore", "sealed", "--password-stdin"], stdin: "pw\n").code == 0)
         let json = try okit(["backup", "list"])    // the app loads the restored data

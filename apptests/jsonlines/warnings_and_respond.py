@@ -32,7 +32,7 @@ def send(p, command):
     return json.loads(answer)
 
 
-p = start("tests/flows/shell_app.lua", os.path.join(data, "shell"))
+p = start("apptests/flows/shell_app.lua", os.path.join(data, "shell"))
 a = send(p, {"cmd": "screen"})
 check(a["ok"] and "warnings" not in a, "no warnings field when there is none: %r" % a.get("warnings"))
 a = send(p, {"cmd": "tap", "row": "Write"})

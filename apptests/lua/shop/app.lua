@@ -1,4 +1,4 @@
--- A small shop app for the module's Lua tests (tests/lua/module_script.lua).
+-- A small shop app for the module's Lua tests (apptests/lua/module_script.lua).
 local okit = require "okit"
 local util = require "util"                      -- a sibling module
 

@@ -1,30 +1,15 @@
 import Foundation
 import Testing
+import OKitTestSupport
 
 /// The terminal shell as a person uses it: tmux runs okit-run, send-keys types, capture-pane reads the screen.
 @Suite struct TerminalShellTests {
     /// This test's own tmux server (`-L`), so a stuck session never touches another test or a person's tmux.
     let socket = "okit-test-\(getpid())-\(Int.random(in: 0..<1_000_000))"
 
-    /// Runs tmux and returns what it printed. posix_spawn and waitpid, not Foundation's Process: with other tests
-    /// spawning processes in parallel, Process sometimes never reaps a child and `waitUntilExit` blocks forever.
+    /// Runs tmux and returns what it printed.
     func tmux(_ args: [String]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("okit-tmux-out-\(UUID().uuidString)").path
-        defer { unlink(file) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["/usr/bin/tmux", "-L", socket] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        try ChildProcess.run("/usr/bin/tmux", ["-L", socket] + args, stderr: .null).out
     }
 
     /// Waits (bounded) until the pane shows `text`.
@@ -40,11 +25,11 @@ import Testing
 
     @Test func aPersonSearchesTapsEditsAndQuits() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is installed by scripts/test")
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let root = OKitRun.root
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-tmux-\(UUID().uuidString)")
         let session = "okit"
-        let command = "\(CommandLineTests.binary.path) \(root.appendingPathComponent("examples/bookshop/app.lua").path) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
+        let command = "\(OKitRun.binary.path) \(root.appendingPathComponent("examples/bookshop/app.lua").path) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "140", "-y", "50", command])
         defer {
             _ = try? tmux(["kill-server"])
@@ -74,12 +59,12 @@ import Testing
     /// options by name, the more sheet's actions, a warning logged at run time; unknown commands suggest one.
     @Test func theShellShowsWhatTheSnapshotHolds() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is installed by scripts/test")
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let root = OKitRun.root
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-tmux-\(UUID().uuidString)")
         let session = "okit"
-        let app = root.appendingPathComponent("tests/flows/shell_app.lua").path
-        let command = "\(CommandLineTests.binary.path) \(app) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
+        let app = root.appendingPathComponent("apptests/flows/shell_app.lua").path
+        let command = "\(OKitRun.binary.path) \(app) --data \(data.path) --no-color; echo EXIT=$?; sleep 30"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "140", "-y", "60", command])
         defer {
             _ = try? tmux(["kill-server"])

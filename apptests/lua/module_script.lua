@@ -1,4 +1,4 @@
--- app: tests/lua/shop/app.lua
+-- app: apptests/lua/shop/app.lua
 -- Every function of the okit module, from Lua.
 local okit = require "okit"
 assert(okit == _G.okit, "require 'okit' is the global okit")

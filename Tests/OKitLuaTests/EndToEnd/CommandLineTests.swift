@@ -1,24 +1,12 @@
 import Foundation
 import Testing
+import OKitTestSupport
 
 /// `okit-run` as a person runs it: exit codes and one-line messages with file:line.
 @Suite struct CommandLineTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/okit-run")
+    static let binary = OKitRun.binary
 
-    func run(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
+    func run(_ args: [String]) throws -> ChildResult { try OKitRun.run(args) }
 
     func app(_ source: String, name: String = "app.lua") throws -> (URL, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-cli-\(UUID().uuidString)")
@@ -98,25 +86,15 @@ import Testing
 
 @Suite struct JSONLinesTests {
     @Test func anAppIsDrivenOverJSONLines() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
-        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/bookshop/app.lua")
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-json-\(UUID().uuidString)")
-        let p = Process()
-        p.executableURL = CommandLineTests.binary
-        p.arguments = [app.path, "--data", data.path, "--clock", "virtual"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.nullDevice
-        try p.run()
         let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"search","text":"em"}"#, "garbage", #"{"cmd":"tab","id":"authors"}"#,
                         #"{"cmd":"tab","id":"nope"}"#, #"{"cmd":"back"}"#, #"{"cmd":"quit"}"#]
-        input.fileHandleForWriting.write(Data((commands.joined(separator: "\n") + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let r = try OKitRun.run([app.path, "--data", data.path, "--clock", "virtual"],
+                                stdin: .text(commands.joined(separator: "\n") + "\n"))
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(r.code == 0)
         #expect(lines.count == 7)
         func object(_ i: Int) -> [String: Any] {
             (try? JSONSerialization.jsonObject(with: Data(lines[i].utf8)) as? [String: Any]) ?? [:]
@@ -138,7 +116,7 @@ import Testing
 
 @Suite struct CheckCommandTests {
     @Test func checkFindsATypoInEachKindOfPropertyWithLineAndColumn() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let source = """
         okit.entity("Book", { name = "string", price = "double", marked = "bool", setAsMarked = function(self) self.marked = true end })
         okit.entity("Shop", { books = "[Book]" })
@@ -160,16 +138,9 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("app.lua")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = CommandLineTests.binary
-        p.arguments = ["check", file.path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 3)
+        let r = try OKitRun.run(["check", file.path])
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(r.code == 3)
         // Each at the line and column of its binding in the file.
         #expect(lines.contains("app.lua:6:14: screen books, property rowSort: Book has no field \"nmae\" (did you mean \"name\"?)"))
         #expect(lines.contains("app.lua:6:35: screen books, property group: no extension \"initail\" for string values (did you mean \"initial\"?)"))
@@ -183,7 +154,7 @@ import Testing
     }
 
     @Test func checkCoversSelectionMenuSettingsTheAppAndScreensOpenedLater() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let source = """
         okit.entity("Author", { name = "string" })
         okit.entity("Genre", { name = "string" })
@@ -209,7 +180,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("app.lua")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let (code, out) = try Spawn.run(CommandLineTests.binary.path, ["check", file.path])
+        let r = try OKitRun.run(["check", file.path]), (code, out) = (r.code, r.out)
         let lines = out.split(separator: "\n").map(String.init)
         #expect(code == 3)
         #expect(lines.contains("app.lua:7:59: screen dates, property cell.path: Author has no field \"nmae\" (did you mean \"name\"?)"),
@@ -223,23 +194,15 @@ import Testing
         #expect(lines.contains("app.lua:18:56: screen okit.app, property themeName: Shop has no field \"them\" (did you mean \"theme\"?)"))
         #expect(lines.count == 8, "\(lines)")
         // The same problems stop the app at load, unless --no-check.
-        let (loadCode, _) = try Spawn.run(CommandLineTests.binary.path, [file.path, "--data", dir.appendingPathComponent("d").path])
+        let loadCode = try OKitRun.run([file.path, "--data", dir.appendingPathComponent("d").path]).code
         #expect(loadCode == 3)
-        let (noCheck, _) = try Spawn.run(CommandLineTests.binary.path, [file.path, "--data", dir.appendingPathComponent("e").path, "--no-check", "--json"])
+        let noCheck = try OKitRun.run([file.path, "--data", dir.appendingPathComponent("e").path, "--no-check", "--json"]).code
         #expect(noCheck == 0)
     }
 
     @Test func theBookshopChecksClean() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
-        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/bookshop/app.lua")
-        let p = Process()
-        p.executableURL = CommandLineTests.binary
-        p.arguments = ["check", app.path]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua")
+        #expect(try OKitRun.run(["check", app.path]).code == 0)
     }
 }

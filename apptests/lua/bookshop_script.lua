@@ -1,4 +1,4 @@
--- Run by scripts/test: okit-run examples/bookshop/app.lua --data <tmp> --script tests/lua/bookshop_script.lua
+-- Run by scripts/test: okit-run examples/bookshop/app.lua --data <tmp> --script apptests/lua/bookshop_script.lua
 -- Exercises the okit module from Lua against the bookshop; an assertion failure exits 1.
 local okit = require "okit"
 

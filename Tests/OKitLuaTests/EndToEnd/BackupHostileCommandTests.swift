@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 import OKitEngine
 
 /// Issue 13 from the command line, as an outsider attacks: a zip64-marked archive (which hung `backup restore`
@@ -7,14 +8,14 @@ import OKitEngine
 @Suite struct BackupHostileCommandTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-backup-hostile-\(UUID().uuidString)")
     var data: String { dir.appendingPathComponent("data").path }
-    let bookshop = ReplayTests.root.appendingPathComponent("examples/bookshop/app.lua")
+    let bookshop = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua")
 
-    func okit(_ args: [String], app: String) throws -> (code: Int32, out: String, err: String) {
+    func okit(_ args: [String], app: String) throws -> ChildResult {
         try CommandLineTests().run(args + ["--app", app, "--data", data])
     }
 
     @Test func aZip64ArchiveIsRefusedByRestoreAndListedWithoutHanging() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try okit(["backup", "create", "daily"], app: bookshop.path).code == 0)
@@ -29,7 +30,7 @@ import OKitEngine
     }
 
     @Test func aBackupOfAnotherAppIsRefusedNamingBothIdsUnlessForced() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path))
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try okit(["backup", "create", "theirs"], app: bookshop.path).code == 0)

@@ -12,11 +12,13 @@ import OKitTestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("in").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = open(fifo, O_RDWR)        // keeps the fifo open: the app waits for more input
+        // Close-on-exec: no other child spawned meanwhile (tests run in parallel) may hold these ends open.
+        let writer = open(fifo, O_RDWR | O_CLOEXEC)        // keeps the fifo open: the app waits for more input
         #expect(writer >= 0)
         defer { close(writer) }
         var pipeFds: [Int32] = [0, 0]
         #expect(pipe(&pipeFds) == 0)
+        for fd in pipeFds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let (readEnd, writeEnd) = (pipeFds[0], pipeFds[1])
         let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua").path
         let data = dir.appendingPathComponent("data").path

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Bytes of `data`/`image` fields (kept beside the model) and of `inlineData`/`inlineImage` fields (base64 in
@@ -37,7 +38,7 @@ extension Engine {
             if metaType.kind == .inlineBinary {
                 try set(meta, "data", .string(Data(bytes).base64EncodedString()))
             } else {
-                try set(meta, "sha256", .string(SHA256.hex(bytes)))
+                try set(meta, "sha256", .string(BackupHex.encode(Crypto.SHA256.hash(data: bytes))))
                 let previous = binaryPayloads[ObjectIdentifier(meta)]
                 binaryPayloads[ObjectIdentifier(meta)] = BinaryPayload(entity: meta, bytes: bytes, dirty: true)
                 if transactionDepth > 0 {

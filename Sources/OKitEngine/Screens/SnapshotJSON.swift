@@ -7,7 +7,7 @@ extension Snapshot {
             w.key("screen"); w.screen(screen)
             w.key("alert"); if let alert { w.alert(alert) } else { w.null() }
         }
-        return w.out
+        return String(decoding: w.out, as: UTF8.self)
     }
 }
 
@@ -15,39 +15,39 @@ extension ScreenSnapshot {
     public var json: String {
         var w = SnapshotJSONWriter()
         w.screen(self)
-        return w.out
+        return String(decoding: w.out, as: UTF8.self)
     }
 }
 
 struct SnapshotJSONWriter {
-    var out = ""
+    var out: [UInt8] = []
     private var needsComma = [false]
 
     mutating func comma() {
-        if needsComma[needsComma.count - 1] { out += "," }
+        if needsComma[needsComma.count - 1] { out.append(0x2C) }
         needsComma[needsComma.count - 1] = true
     }
 
     mutating func object(_ body: (inout SnapshotJSONWriter) -> Void) {
-        comma(); out += "{"; needsComma.append(false)
+        comma(); out.append(0x7B); needsComma.append(false)
         body(&self)
-        needsComma.removeLast(); out += "}"
+        needsComma.removeLast(); out.append(0x7D)
     }
 
     mutating func array(_ body: (inout SnapshotJSONWriter) -> Void) {
-        comma(); out += "["; needsComma.append(false)
+        comma(); out.append(0x5B); needsComma.append(false)
         body(&self)
-        needsComma.removeLast(); out += "]"
+        needsComma.removeLast(); out.append(0x5D)
     }
 
     mutating func key(_ k: String) {
-        comma(); string(k, comma: false); out += ":"
+        comma(); string(k, comma: false); out.append(0x3A)
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func null() { comma(); out += "null" }
-    mutating func bool(_ b: Bool) { comma(); out += b ? "true" : "false" }
-    mutating func int(_ i: Int) { comma(); out += String(i) }
+    mutating func null() { comma(); out.append(contentsOf: "null".utf8) }
+    mutating func bool(_ b: Bool) { comma(); out.append(contentsOf: (b ? "true" : "false").utf8) }
+    mutating func int(_ i: Int) { comma(); out.append(contentsOf: String(i).utf8) }
 
     mutating func string(_ s: String?, comma c: Bool = true) {
         guard let s else { null(); return }
@@ -139,7 +139,7 @@ struct SnapshotJSONWriter {
         case .null: null()
         case .bool(let b): bool(b)
         case .int(let i): int(i)
-        case .double(let d): comma(); out += d.isFinite ? Value.displayDouble(d) : "null"
+        case .double(let d): comma(); out.append(contentsOf: (d.isFinite ? Value.displayDouble(d) : "null").utf8)
         case .string(let s): string(s)
         }
     }
@@ -181,37 +181,5 @@ struct SnapshotJSONWriter {
                 }
             }
         }
-    }
-}
-
-/// JSON string literals: the one escaping rule of snapshots, session logs and protocol errors.
-public enum JSONText {
-    /// `s` as a JSON string literal, quotes included.
-    public static func quoted(_ s: String) -> String {
-        var out = ""
-        appendQuoted(s, to: &out)
-        return out
-    }
-
-    /// Appends `s` as a JSON string literal.
-    public static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
     }
 }

@@ -208,236 +208,44 @@ extension LuaApp {
 
     // MARK: Snapshots as Lua tables
 
-    /// Pushes a snapshot as a table with exactly the keys of its JSON (`Snapshot.json`): JSON null is absent,
-    /// arrays are sequences, and a control's value keeps its type (a slider at 3.0 stays a float).
+    /// Pushes a snapshot as a table with exactly the keys of its JSON (`Snapshot.json`), straight from the
+    /// struct: JSON null is absent, arrays are sequences, and a control's value keeps its type (a slider at 3.0
+    /// stays a float).
     public func pushSnapshot(_ snapshot: Snapshot) {
-        let json = snapshot.json
-        let top = lua.top
-        let ok = json.utf8.withContiguousStorageIfAvailable { buf in pushJSON(buf) } ?? pushJSON(Array(json.utf8))
-        guard ok else {
-            lua.top = top
-            lua.pushNil()
-            return
-        }
-        fixControlDoubles(snapshot)
+        lua.hostPush { SnapshotToLua(L: lua.L).push(snapshot) }
     }
 
+    /// Pushes a JSON document (a flow test's stored snapshot) as Lua values, read by the engine's JSON codec:
+    /// objects and arrays as tables, null members left out. False (nothing pushed) when it is not valid JSON.
     func pushJSON(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { pushJSON($0) }
+        guard let tree = JSONTree.parse(bytes) else { return false }
+        lua.hostPush { pushTree(tree) }
+        return true
     }
 
-    private func pushJSON(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        var reader = JSONToLua(b: buf, L: lua.L)
-        return lua.hostPush { reader.value(depth: 0) }
-    }
-
-    /// JSON writes a double without a fraction as an integer (`3`); put the float back for a control's value and
-    /// range (only where the JSON has the key, so the keys stay the JSON's).
-    private func fixControlDoubles(_ snapshot: Snapshot) {
+    /// Pushes one value; a null pushes nothing (the caller leaves the member or item out).
+    private func pushTree(_ t: JSONTree) {
         let L = lua.L
-        for (s, section) in snapshot.screen.sections.enumerated() {
-            for (r, row) in section.rows.enumerated() {
-                guard let control = row.control else { continue }
-                var doubles: [(String, Double)] = []
-                for (key, v) in [("value", control.value as SnapshotValue?), ("min", control.min), ("max", control.max),
-                                 ("step", control.step)] {
-                    if case .double(let d)? = v { doubles.append((key, d)) }
-                }
-                if doubles.isEmpty { continue }
-                let base = lua.top
-                defer { lua.top = base }
-                okit_ensure_stack(L, 8)
-                guard lua.rawGet(base, "screen") == LUA_TTABLE, lua.rawGet(-1, "sections") == LUA_TTABLE,
-                      lua_rawgeti(L, -1, lua_Integer(s + 1)) == LUA_TTABLE, lua.rawGet(-1, "rows") == LUA_TTABLE,
-                      lua_rawgeti(L, -1, lua_Integer(r + 1)) == LUA_TTABLE, lua.rawGet(-1, "control") == LUA_TTABLE
-                else { continue }
-                for (key, d) in doubles {
-                    let present = lua.rawGet(-1, key) == LUA_TNUMBER
-                    lua.pop()
-                    guard present else { continue }
-                    lua.push(d)
-                    lua.rawSet(-2, key)
-                }
-            }
-        }
-    }
-}
-
-/// Reads JSON text and pushes it as Lua values (objects and arrays as tables; null members left out). For the
-/// snapshot JSON the engine writes; malformed input makes it stop and answer false. Run inside `hostPush`.
-private struct JSONToLua {
-    let b: UnsafeBufferPointer<UInt8>
-    let L: OpaquePointer
-    var i = 0
-
-    init(b: UnsafeBufferPointer<UInt8>, L: OpaquePointer) {
-        self.b = b
-        self.L = L
-    }
-
-    mutating func skipSpace() {
-        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
-    }
-
-    mutating func literal(_ word: String) -> Bool {
-        let w = Array(word.utf8)
-        guard i + w.count <= b.count else { return false }
-        for k in 0..<w.count where b[i + k] != w[k] { return false }
-        i += w.count
-        return true
-    }
-
-    /// Pushes one value; pushes nothing for `null` (answers true). False on malformed input.
-    mutating func value(depth: Int) -> Bool {
-        skipSpace()
-        guard i < b.count, depth < 200 else { return false }
         okit_ensure_stack(L, 4)
-        switch b[i] {
-        case 0x7B: return object(depth: depth)
-        case 0x5B: return array(depth: depth)
-        case 0x22: return string()
-        case 0x74: guard literal("true") else { return false }; lua_pushboolean(L, 1); return true
-        case 0x66: guard literal("false") else { return false }; lua_pushboolean(L, 0); return true
-        case 0x6E:
-            if literal("null") { return true }
-            guard literal("nan") else { return false }
-            lua_pushnumber(L, .nan); return true
-        case 0x69: guard literal("inf") else { return false }; lua_pushnumber(L, .infinity); return true
-        default: return number()
-        }
-    }
-
-    mutating func object(depth: Int) -> Bool {
-        i += 1
-        lua_createtable(L, 0, 0)
-        skipSpace()
-        if i < b.count, b[i] == 0x7D { i += 1; return true }
-        while true {
-            skipSpace()
-            guard i < b.count, b[i] == 0x22, string() else { return false }
-            skipSpace()
-            guard i < b.count, b[i] == 0x3A else { return false }
-            i += 1
-            let before = lua_gettop(L)
-            guard value(depth: depth + 1) else { return false }
-            if lua_gettop(L) > before { lua_rawset(L, -3) } else { okit_lua_pop(L, 1) }    // null: no member
-            skipSpace()
-            guard i < b.count else { return false }
-            if b[i] == 0x2C { i += 1; continue }
-            if b[i] == 0x7D { i += 1; return true }
-            return false
-        }
-    }
-
-    mutating func array(depth: Int) -> Bool {
-        i += 1
-        lua_createtable(L, 0, 0)
-        skipSpace()
-        if i < b.count, b[i] == 0x5D { i += 1; return true }
-        var n: lua_Integer = 0
-        while true {
-            n += 1
-            let before = lua_gettop(L)
-            guard value(depth: depth + 1) else { return false }
-            if lua_gettop(L) > before { lua_rawseti(L, -2, n) }
-            skipSpace()
-            guard i < b.count else { return false }
-            if b[i] == 0x2C { i += 1; continue }
-            if b[i] == 0x5D { i += 1; return true }
-            return false
-        }
-    }
-
-    mutating func string() -> Bool {
-        i += 1
-        let start = i
-        while i < b.count, b[i] != 0x22, b[i] != 0x5C { i += 1 }
-        guard i < b.count else { return false }
-        if b[i] == 0x22 {
-            if let base = b.baseAddress {
-                lua_pushlstring(L, UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self), i - start)
-            } else {
-                lua_pushstring(L, "")
+        switch t {
+        case .null: return
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .int(let n): lua_pushinteger(L, lua_Integer(n))
+        case .double(let d): lua_pushnumber(L, d)
+        case .string(let s): lua.push(s)
+        case .array(let items):
+            lua_createtable(L, Int32(clamping: items.count), 0)
+            for (n, item) in items.enumerated() where item != .null {
+                pushTree(item)
+                lua_rawseti(L, -2, lua_Integer(n + 1))
             }
-            i += 1
-            return true
-        }
-        var out = Array(b[start..<i])
-        while i < b.count {
-            let c = b[i]
-            if c == 0x22 {
-                i += 1
-                out.withUnsafeBufferPointer { p in
-                    p.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, p.count) }
-                }
-                return true
-            }
-            guard c == 0x5C else { out.append(c); i += 1; continue }
-            i += 1
-            guard i < b.count else { return false }
-            let e = b[i]
-            i += 1
-            switch e {
-            case 0x22, 0x5C, 0x2F: out.append(e)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                guard var scalar = hex4() else { return false }
-                if (0xD800..<0xDC00).contains(scalar), i + 1 < b.count, b[i] == 0x5C, b[i + 1] == 0x75 {
-                    i += 2
-                    guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
-            default: return false
+        case .object(let members):
+            lua_createtable(L, 0, Int32(clamping: members.count))
+            for (key, value) in members where value != .null {
+                lua.push(key)
+                pushTree(value)
+                lua_rawset(L, -3)
             }
         }
-        return false
-    }
-
-    mutating func hex4() -> UInt32? {
-        guard i + 4 <= b.count else { return nil }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = b[i]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: return nil
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
-    }
-
-    mutating func number() -> Bool {
-        let start = i
-        var isFloat = false
-        if i < b.count, b[i] == 0x2D {
-            i += 1
-            if literal("inf") { lua_pushnumber(L, -.infinity); return true }
-        }
-        while i < b.count {
-            let c = b[i]
-            if c >= 0x30 && c <= 0x39 || c == 0x2B || c == 0x2D { i += 1; continue }
-            if c == 0x2E || c == 0x65 || c == 0x45 { isFloat = true; i += 1; continue }
-            break
-        }
-        guard i > start else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-        if !isFloat, let n = Int64(text) {
-            lua_pushinteger(L, n)
-        } else if let d = Double(text) {
-            lua_pushnumber(L, d)
-        } else {
-            return false
-        }
-        return true
     }
 }

@@ -30,12 +30,12 @@ struct BackupManifest: Codable, Equatable {
     var files: [File]
 
     var createdDate: Date? {
-        Array(createdAt.utf8).withUnsafeBufferPointer { JSONDate.parse($0) }
+        Array(createdAt.utf8).withUnsafeBufferPointer { ISODate.parseExact($0) }
     }
 
     static func timestamp(_ date: Date) -> String {
         var out: [UInt8] = []
-        if JSONDate.isWritable(date) { JSONDate.append(date, to: &out) } else { JSONDate.append(Date(timeIntervalSince1970: 0), to: &out) }
+        if ISODate.isExactlyWritable(date) { ISODate.appendExact(date, to: &out) } else { ISODate.appendExact(Date(timeIntervalSince1970: 0), to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 

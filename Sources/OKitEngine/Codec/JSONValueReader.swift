@@ -72,11 +72,11 @@ extension JSONReader {
             while j < b.count, b[j] != 0x22, b[j] != 0x5C { j += 1 }
             let parsed: Date?
             if j < b.count, b[j] == 0x22 {
-                parsed = JSONDate.parse(UnsafeBufferPointer(rebasing: b[(i + 1)..<j]))
+                parsed = ISODate.parseExact(UnsafeBufferPointer(rebasing: b[(i + 1)..<j]))
                 if parsed != nil { i = j + 1 }
             } else {
                 var text = try string()
-                parsed = text.withUTF8 { JSONDate.parse($0) }
+                parsed = text.withUTF8 { ISODate.parseExact($0) }
             }
             guard let date = parsed else { throw typeError("an ISO 8601 date", start) }
             return .date(date)

@@ -94,69 +94,16 @@ public enum ISODate {
 
     /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff…]]][Z|±hh:mm|±hhmm]`; no zone means UTC. Nil when malformed.
     public static func parse(_ text: String) -> Date? {
-        var s = text.utf8[...]
-        return parse(&s).flatMap { s.isEmpty ? Date(timeIntervalSince1970: $0) : nil }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }.map { Date(timeIntervalSince1970: $0) }
     }
 
-    /// Parses from UTF-8 bytes; returns seconds since 1970.
+    /// Parses from UTF-8 bytes (four-digit years, up to 9 fraction digits); returns seconds since 1970.
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0
-        let n = bytes.count
-        func num(_ width: Int) -> Int? {
-            guard i + width <= n else { return nil }
-            var v = 0
-            for k in 0..<width {
-                let c = bytes[i + k]
-                guard c >= 48, c <= 57 else { return nil }
-                v = v * 10 + Int(c - 48)
-            }
-            i += width
-            return v
-        }
-        func expect(_ c: UInt8) -> Bool { if i < n, bytes[i] == c { i += 1; return true }; return false }
-        guard let y = num(4), expect(45), let mo = num(2), expect(45), let d = num(2),
-              (1...12).contains(mo), (1...31).contains(d) else { return nil }
-        var secs = Double(days(year: y, month: mo, day: d) * 86_400)
-        if i < n, bytes[i] == 84 || bytes[i] == 116 || bytes[i] == 32 {
-            i += 1
-            guard let h = num(2), expect(58), let mi = num(2), h < 24, mi < 60 else { return nil }
-            var sec = 0
-            var frac = 0.0
-            if expect(58) {
-                guard let s = num(2), s < 61 else { return nil }
-                sec = s
-                if expect(46) || expect(44) {
-                    var digits = 0
-                    var value = 0
-                    while i < n, bytes[i] >= 48, bytes[i] <= 57 {
-                        if digits < 9 { value = value * 10 + Int(bytes[i] - 48); digits += 1 }
-                        i += 1
-                    }
-                    if digits == 0 { return nil }
-                    frac = Double(value) / pow(10.0, Double(digits))
-                }
-            }
-            secs += Double(h * 3600 + mi * 60 + sec)
-            secs += frac   // the same arithmetic as `append`, so a formatted date parses back exactly
-        }
-        if i < n {
-            let c = bytes[i]
-            if c == 90 || c == 122 { i += 1 }
-            else if c == 43 || c == 45 {
-                i += 1
-                guard let oh = num(2) else { return nil }
-                _ = expect(58)
-                guard let om = num(2) else { return nil }
-                let off = Double(oh * 3600 + om * 60)
-                secs += c == 43 ? -off : off
-            }
-        }
-        return i == n ? secs : nil
-    }
-
-    private static func parse(_ s: inout Substring.UTF8View) -> Double? {
-        let bytes = Array(s)
-        s = s[s.endIndex...]
-        return bytes.withUnsafeBufferPointer { parse(bytes: $0) }
+        guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9, checkZone: false) else { return nil }
+        var secs = Double(f.days * 86_400 + f.secondsOfDay)
+        secs += Double(f.fraction) / scales[f.fractionDigits]   // the same arithmetic as `append`: exact round trip
+        secs += Double(f.zoneShift)
+        return secs
     }
 }

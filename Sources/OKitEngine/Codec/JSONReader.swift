@@ -94,78 +94,9 @@ struct JSONReader {
 
     mutating func escapedString(from start: Int) throws(Failure) -> String {
         var out = [UInt8]()
-        var j = start
-        while j < b.count {
-            let c = b[j]
-            if c == 0x22 {
-                i = j + 1
-                guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 in a string", at: start) }
-                return s
-            }
-            if c < 0x20 { throw fail("control character in a string", at: j) }
-            if c != 0x5C { out.append(c); j += 1; continue }
-            guard j + 1 < b.count else { break }
-            let e = b[j + 1]
-            j += 2
-            switch e {
-            case 0x22: out.append(0x22)
-            case 0x5C: out.append(0x5C)
-            case 0x2F: out.append(0x2F)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var code = try hex4(j)
-                j += 4
-                if code >= 0xD800, code < 0xDC00 {
-                    guard j + 6 <= b.count, b[j] == 0x5C, b[j + 1] == 0x75 else { throw fail("unpaired surrogate in \\u escape", at: j) }
-                    let low = try hex4(j + 2)
-                    guard low >= 0xDC00, low < 0xE000 else { throw fail("unpaired surrogate in \\u escape", at: j) }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    j += 6
-                } else if code >= 0xDC00, code < 0xE000 {
-                    throw fail("unpaired surrogate in \\u escape", at: j - 6)
-                }
-                JSONReader.appendUTF8(code, to: &out)
-            default:
-                throw fail("invalid escape in a string", at: j - 2)
-            }
-        }
-        throw fail("unterminated string", at: start - 1)
-    }
-
-    /// Appends a Unicode scalar value (never a surrogate: the caller pairs them) as UTF-8.
-    @inline(__always) static func appendUTF8(_ code: UInt32, to out: inout [UInt8]) {
-        switch code {
-        case ..<0x80: out.append(UInt8(code))
-        case ..<0x800:
-            out.append(UInt8(0xC0 | (code >> 6))); out.append(UInt8(0x80 | (code & 0x3F)))
-        case ..<0x10000:
-            out.append(UInt8(0xE0 | (code >> 12))); out.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (code & 0x3F)))
-        default:
-            out.append(UInt8(0xF0 | (code >> 18))); out.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((code >> 6) & 0x3F))); out.append(UInt8(0x80 | (code & 0x3F)))
-        }
-    }
-
-    func hex4(_ at: Int) throws(Failure) -> UInt32 {
-        guard at + 4 <= b.count else { throw fail("truncated \\u escape", at: at) }
-        var v: UInt32 = 0
-        for k in 0..<4 {
-            let c = b[at + k]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x37)
-            case 0x61...0x66: d = UInt32(c - 0x57)
-            default: throw fail("invalid \\u escape", at: at)
-            }
-            v = v * 16 + d
-        }
-        return v
+        i = try JSONText.unescape(b, from: start, to: b.count, lenient: false, into: &out) + 1
+        guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 in a string", at: start) }
+        return s
     }
 
     /// A JSON number: an int when it has no fraction or exponent and fits, else a double.

@@ -75,68 +75,15 @@ enum JSONPathLocator {
         return "[\"" + escape(shown) + (long ? "…" : "") + "\"]"
     }
 
-    /// A key as inside a JSON string: quotes, backslashes, control characters and the characters that move or
-    /// reorder text on a terminal (line/paragraph separators, bidirectional controls) escaped.
-    static func escape(_ key: String) -> String {
-        var s = ""
-        for u in key.unicodeScalars {
-            switch u {
-            case "\"": s += "\\\""
-            case "\\": s += "\\\\"
-            case "\n": s += "\\n"
-            case "\r": s += "\\r"
-            case "\t": s += "\\t"
-            case "\u{8}": s += "\\b"
-            case "\u{C}": s += "\\f"
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
-                let hex = String(u.value, radix: 16)
-                s += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default: s.unicodeScalars.append(u)
-            }
-        }
-        return s
-    }
+    /// A key as inside a JSON string, safe on a terminal (`JSONText.escapedForTerminal`).
+    static func escape(_ key: String) -> String { JSONText.escapedForTerminal(key) }
 
     /// A key's text with its JSON escapes resolved (a malformed escape is kept as it is written).
     static func unescape(_ raw: ArraySlice<UInt8>) -> String {
         guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
-        var j = raw.startIndex
-        func hex4(_ at: Int) -> UInt32? {
-            guard at + 4 <= raw.endIndex else { return nil }
-            var v: UInt32 = 0
-            for c in raw[at..<(at + 4)] {
-                guard let d = UInt32(String(UnicodeScalar(c)), radix: 16) else { return nil }
-                v = v * 16 + d
-            }
-            return v
-        }
-        while j < raw.endIndex {
-            let c = raw[j]
-            guard c == 0x5C, j + 1 < raw.endIndex else { out.append(c); j += 1; continue }
-            let e = raw[j + 1]
-            switch e {
-            case 0x22, 0x5C, 0x2F: out.append(e)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                guard var code = hex4(j + 2) else { out.append(c); j += 1; continue }
-                var used = 6
-                if code >= 0xD800, code < 0xDC00, j + 12 <= raw.endIndex, raw[j + 6] == 0x5C, raw[j + 7] == 0x75,
-                   let low = hex4(j + 8), low >= 0xDC00, low < 0xE000 {
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    used = 12
-                }
-                if code >= 0xD800, code < 0xE000 { code = 0xFFFD }   // unpaired surrogate: shown as �
-                JSONReader.appendUTF8(code, to: &out)
-                j += used
-                continue
-            default: out.append(c); out.append(e)
-            }
-            j += 2
+        raw.withUnsafeBufferPointer { buf in
+            _ = try? JSONText.unescape(buf, from: 0, to: buf.count, lenient: true, into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -132,9 +132,9 @@ struct JSONWriter {
             }
         case .string(let s): string(s)
         case .date(let d):
-            if JSONDate.isWritable(d) {
+            if ISODate.isExactlyWritable(d) {
                 out.append(0x22)
-                JSONDate.append(d, to: &out)
+                ISODate.appendExact(d, to: &out)
                 out.append(0x22)
             } else {
                 // Out of ISO range: OKit's form, seconds since 2001 (null when not finite, like a double).
@@ -192,27 +192,5 @@ struct JSONWriter {
         }
     }
 
-    mutating func string(_ s: String) {
-        out.append(0x22)
-        var s = s
-        s.withUTF8 { u in
-            var runStart = 0
-            for (k, c) in u.enumerated() where c < 0x20 || c == 0x22 || c == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<k]))
-                switch c {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-                case 0x09: out.append(contentsOf: [0x5C, 0x74])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-                }
-                runStart = k + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart...]))
-        }
-        out.append(0x22)
-    }
+    @inline(__always) mutating func string(_ s: String) { JSONText.appendQuoted(s, to: &out) }
 }

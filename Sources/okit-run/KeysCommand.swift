@@ -54,10 +54,10 @@ struct KeysCommand: ParsableCommand {
             } else {
                 folder = dataFolder.folder(for: try AppLoader.keys.appFile(app ?? ""))
             }
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("okit").path) else {
+            guard FileManager.default.fileExists(atPath: DataFolder(folder).okit) else {
                 throw RunFailure(code: 2, message: "okit-run keys passphrase: there is no okit data at \(folder.path) (check --data or --app)")
             }
-            let keys = folder.appendingPathComponent("okit/keys")
+            let keys = URL(fileURLWithPath: DataFolder(folder).keys, isDirectory: true)
             let interrupted = KeyChange.interruptedChange(dataFolder: folder)
             if interrupted { Self.say("okit-run keys passphrase: finishing the passphrase change that was interrupted") }
 
@@ -105,8 +105,8 @@ struct KeysCommand: ParsableCommand {
             }
             if let env = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"], !env.isEmpty { return env }
             let fm = FileManager.default
-            if !fm.fileExists(atPath: keys.appendingPathComponent("data.key").path),
-               fm.fileExists(atPath: keys.appendingPathComponent("salt").path),
+            if !fm.fileExists(atPath: keys.appendingPathComponent(DataFolder.keyFileName).path),
+               fm.fileExists(atPath: keys.appendingPathComponent(DataFolder.saltName).path),
                let asked = SecretInput.ask("Current passphrase: "), !asked.isEmpty {
                 return asked
             }

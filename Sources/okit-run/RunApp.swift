@@ -137,7 +137,7 @@ struct RunApp: ParsableCommand {
         do {
             let pending = try luaApp.storeStateKeepingPending()
             try luaApp.engine.compactAll()
-            let folder = luaApp.options.dataFolder.map { $0.appendingPathComponent("okit/pending").path } ?? "okit/pending"
+            let folder = luaApp.options.dataFolder.map { DataFolder($0).pending } ?? DataFolder.relativePending
             for (model, reason) in pending {
                 let text = "okit-run: warning: the changes to model \"\(model)\" are not on the server yet (\(reason)); "
                     + "they are kept in \(folder) and sent by the next run (a conflict: okit-run sync --keep-local or --take-remote)\n"

@@ -1,8 +1,3 @@
-/// How a model is stored.
-public enum StorageKind: String, Sendable, CaseIterable {
-    case file, transient, encrypted, http, encryptedHttp
-}
-
 /// A named model: a root entity with its storage and its dirty state.
 public final class Model {
     public let name: String

@@ -173,9 +173,9 @@ extension LuaApp {
             lua.pop()
             if lua.rawGet(2, "storage") == LUA_TSTRING {
                 let s = lua.string(at: -1) ?? ""
-                guard let k = StorageKind(rawValue: s) else {
+                guard let k = options.storageKinds.kind(named: s) else {
                     lua.pop()
-                    throw LuaRaise("okit.model(\"\(type)\"): unknown storage \"\(s)\" (file, transient, encrypted, http, encryptedHttp)")
+                    throw LuaRaise("okit.model(\"\(type)\"): unknown storage \"\(s)\" (\(storageKindNames))")
                 }
                 kind = k
             }

@@ -1,38 +1,11 @@
 import Foundation
 import OKitEngine
 
-/// HTTP models (storage.md "http", "encryptedHttp"): the endpoint, one storage per endpoint, pending changes.
+/// HTTP models (storage.md "http", "encryptedHttp"): pending changes, conflicts (the storage kind: `HTTPStorage+Kind`).
 extension LuaApp {
-    /// The storage of an HTTP model. The endpoint is `OKIT_ENDPOINT`, else the model's `endpoint`, else the
-    /// app's (`okit.app { endpoint = … }`, declared before the model). The data folder is opened too: it holds
-    /// the lock and the outbox of changes the server has not taken (`<data>/okit/pending/`).
-    func httpStorage(encrypted: Bool, model name: String, endpoint: String?) throws -> HTTPStorage {
-        let what = "okit.model(…, { name = \"\(name)\", storage = \"\(encrypted ? "encryptedHttp" : "http")\" })"
-        guard let text = options.endpoint ?? endpoint ?? appEndpoint else {
-            throw LuaRaise("\(what): no endpoint: give endpoint = \"http://host:port/path\" in okit.model, declare okit.app { endpoint = … } before the model, or set OKIT_ENDPOINT")
-        }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host != nil else {
-            throw LuaRaise("\(what): endpoint \"\(text)\" is not an http:// or https:// URL with a host")
-        }
-        let files = try dataFolderStorage()
-        let id = "\(encrypted ? "sealed" : "plain") \(url.absoluteString)"
-        if let existing = httpStorages[id] { return existing }
-        let token = options.endpointToken.flatMap { $0.isEmpty ? nil : $0 }
-        let s: HTTPStorage
-        do {
-            s = try HTTPStorage(endpoint: url, dataFolder: files.dataFolder, encrypted: encrypted,
-                                passphrase: options.passphrase, token: token, timeout: options.httpTimeout)
-        } catch {
-            throw LuaRaise("\(what): the data folder's key: \(error)")
-        }
-        httpStorages[id] = s
-        return s
-    }
-
     /// The HTTP models with changes their server has not taken yet (kept in `<data>/okit/pending/`), sorted.
     public var pendingHTTPModels: [String] {
-        Array(Set(httpStorages.values.flatMap { $0.pendingModels() })).sorted()
+        Array(Set(sharedStorages.values.compactMap { $0 as? HTTPStorage }.flatMap { $0.pendingModels() })).sorted()
     }
 
     /// Resolves the HTTP models with a pending change or a conflict (`okit-run sync`): keeps the local copy

@@ -35,8 +35,9 @@ public struct LuaAppOptions {
     public var httpTimeout: TimeInterval = 10
     /// Restores backups made by another app (another `okit.app` id) too (`okit-run backup restore --force`).
     public var restoreOtherApp = false
-    /// Makes the storage of a model kind; the default handles `file`, `encrypted` (in `dataFolder`) and `transient`.
-    public var makeStorage: ((StorageKind, LuaApp) throws -> ModelStorage)?
+    /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.builtIn`: file, transient,
+    /// encrypted, http, encryptedHttp); register another here.
+    public var storageKinds = StorageRegistry.builtIn
 
     public init() {}
 }
@@ -77,8 +78,8 @@ public final class LuaApp {
     var navigatorRef: LuaRef?
     /// How many binding properties were given as Lua functions (their generated extension names).
     var functionBindingCount = 0
-    /// One HTTP storage per (endpoint, sealed or not), shared by the models that use it.
-    var httpStorages: [String: HTTPStorage] = [:]
+    /// Storages shared by several models (one HTTP storage per endpoint, sealed or not), by the kind's id.
+    var sharedStorages: [String: ModelStorage] = [:]
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef)] = []
     var loading = false
@@ -206,41 +207,6 @@ public final class LuaApp {
             try migrate(m)
             try engine.runLoadedHooks(of: m)
         }
-    }
-
-    /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
-    /// storage; an encrypted one is sealed with the data folder's key (`OKIT_PASSPHRASE` or `okit/keys/data.key`).
-    func storage(for kind: StorageKind, model name: String, endpoint: String? = nil) throws -> ModelStorage {
-        if let make = options.makeStorage { return try make(kind, self) }
-        switch kind {
-        case .transient: return TransientStorage()
-        case .http, .encryptedHttp:
-            return try httpStorage(encrypted: kind == .encryptedHttp, model: name, endpoint: endpoint)
-        case .file, .encrypted:
-            let s = try dataFolderStorage()
-            if kind == .encrypted {
-                do {
-                    try s.seal(model: name, passphrase: options.passphrase)
-                } catch {
-                    storageFailed = true   // no key for the data: a storage problem (exit 4), not the app's code
-                    throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(error)")
-                }
-            }
-            return s
-        }
-    }
-
-    /// The data folder's file storage, opened (and its lock taken) on first use. Every app with stored models
-    /// opens it — HTTP models too keep their pending changes in the data folder.
-    func dataFolderStorage() throws -> FileStorage {
-        if let existing = fileStorage { return existing }
-        guard let folder = options.dataFolder else {
-            throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
-        }
-        let s = try FileStorage(dataFolder: folder)
-        fileStorage = s
-        if KeyChange.interruptedChange(dataFolder: folder) { engine.warn(KeyChange.interruptedMessage) }
-        return s
     }
 
     /// `okit.app { autosave = seconds }`: a repeating timer on the app clock that stores the state (a failure is

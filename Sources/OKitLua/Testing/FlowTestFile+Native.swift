@@ -155,7 +155,7 @@ extension FlowTestFile {
             throw LuaRaise("launch: opts.fixtures: no file or folder at \(source.path) (relative to the test file's folder)",
                            withPosition: false)
         }
-        let target = data.appendingPathComponent("okit/data")
+        let target = URL(fileURLWithPath: DataFolder(data).models, isDirectory: true)
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         let files = isFolder.boolValue
             ? try fm.contentsOfDirectory(at: source, includingPropertiesForKeys: nil).filter { !$0.hasDirectoryPath }

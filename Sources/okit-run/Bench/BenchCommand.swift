@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
         func wanted(_ w: String) -> Bool { selected?.contains(w) ?? true }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dataDir = folder.appendingPathComponent("okit/data")
+        let dataDir = URL(fileURLWithPath: DataFolder(folder).models, isDirectory: true)
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         let json = BenchShop.json(books: books)
         try Data(json).write(to: dataDir.appendingPathComponent("default.json"))

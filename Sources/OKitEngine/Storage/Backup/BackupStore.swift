@@ -45,10 +45,10 @@ public struct BackupStore: Sendable {
         self.dataFolder = dataFolder
     }
 
-    var okit: String { dataFolder.path + "/okit" }
+    var okit: String { DataFolder(dataFolder).okit }
     /// `<data>/okit/backup`.
-    public var backupFolder: URL { dataFolder.appendingPathComponent("okit/backup") }
-    var modelsFolder: String { okit + "/data" }
+    public var backupFolder: URL { URL(fileURLWithPath: DataFolder(dataFolder).backups) }
+    var modelsFolder: String { DataFolder(dataFolder).models }
 
     // MARK: Names
 
@@ -255,7 +255,7 @@ public struct BackupStore: Sendable {
     /// Finishes (or undoes) a restore that a crash interrupted, and deletes what earlier restores left behind.
     /// Call it at start, before the data folder is read.
     public static func completeInterruptedRestore(dataFolder: URL) throws {
-        let okit = dataFolder.path + "/okit"
+        let okit = DataFolder(dataFolder).okit
         guard FolderSwap.exists(okit) else { return }
         try FolderSwap.complete(okit: okit)
     }

@@ -14,11 +14,12 @@ public enum DataKeys {
 
     /// The key for a data folder.
     public static func key(dataFolder: URL, passphrase: String?) throws -> SymmetricKey {
-        let keys = dataFolder.appendingPathComponent("okit/keys")
+        let layout = DataFolder(dataFolder)
+        let keys = URL(fileURLWithPath: layout.keys, isDirectory: true)
         try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         tighten(keys.path, to: 0o700)
-        let saltFile = keys.appendingPathComponent("salt"), keyFile = keys.appendingPathComponent("data.key")
+        let saltFile = URL(fileURLWithPath: layout.salt), keyFile = URL(fileURLWithPath: layout.keyFile)
         if let passphrase, !passphrase.isEmpty {
             if !FileManager.default.fileExists(atPath: saltFile.path), FileManager.default.fileExists(atPath: keyFile.path) {
                 throw StorageError(kind: .io, path: keyFile.path, message: "this data's key is the key file \(keyFile.path), not a passphrase: unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)")

@@ -272,13 +272,14 @@ public enum KeyChange {
         let okit: String
         let keys: String
         init(_ dataFolder: URL) {
-            okit = dataFolder.path + "/okit"
-            keys = okit + "/keys"
+            let folder = DataFolder(dataFolder)
+            okit = folder.okit
+            keys = folder.keys
         }
-        var salt: String { keys + "/salt" }
-        var saltNew: String { keys + "/salt.new" }
-        var keyFile: String { keys + "/data.key" }
-        var keyFileNew: String { keys + "/data.key.new" }
+        var salt: String { keys + "/" + DataFolder.saltName }
+        var saltNew: String { salt + ".new" }
+        var keyFile: String { keys + "/" + DataFolder.keyFileName }
+        var keyFileNew: String { keyFile + ".new" }
         var marker: String { keys + "/change-in-progress" }
         var retired: String { keys + "/retired" }
     }

@@ -1,28 +1,49 @@
 import Foundation
 
-/// The layout of a data folder (storage.md, "Data directory"). Every path comes from a validated name: a
-/// model name or id with `/`, `\`, `..`, a NUL or a leading `.` never becomes a path.
-struct DataFolder {
+/// The layout of a data folder (storage.md, "Data directory"): the one place that spells `okit/…`. Every path
+/// under `okit/data` comes from a validated name: a model name or id with `/`, `\`, `..`, a NUL or a leading `.`
+/// never becomes a path.
+public struct DataFolder: Sendable {
     /// `<data>`.
-    let root: String
+    public let root: String
 
-    init(_ root: URL) { self.root = root.path }
+    public init(_ root: URL) { self.root = root.path }
+
+    /// The folder every okit file lives in, relative to `<data>`.
+    public static let okitName = "okit"
+    /// `okit/pending`: where a data folder keeps HTTP changes not sent yet, as a path relative to `<data>` (for a
+    /// message about an app that has no data folder).
+    public static let relativePending = okitName + "/pending"
 
     /// `<data>/okit`.
-    var okit: String { root + "/okit" }
+    public var okit: String { root + "/" + Self.okitName }
     /// `<data>/okit/data`: the models.
-    var models: String { root + "/okit/data" }
+    public var models: String { okit + "/data" }
     /// `<data>/okit/lock`: the advisory lock of the folder.
-    var lockFile: String { okit + "/lock" }
+    public var lockFile: String { okit + "/lock" }
+    /// `<data>/okit/keys`: the data folder's key (`data.key`) or the passphrase's salt, and a key change's files.
+    public var keys: String { okit + "/keys" }
+    /// The key file's name in `okit/keys` (when the data is not sealed with a passphrase).
+    public static let keyFileName = "data.key"
+    /// The name in `okit/keys` of the salt the passphrase is derived with.
+    public static let saltName = "salt"
+    /// `<data>/okit/keys/data.key`.
+    public var keyFile: String { keys + "/" + Self.keyFileName }
+    /// `<data>/okit/keys/salt`.
+    public var salt: String { keys + "/" + Self.saltName }
+    /// `<data>/okit/pending`: HTTP models' changes their server has not taken yet.
+    public var pending: String { okit + "/pending" }
+    /// `<data>/okit/backup`: the backups.
+    public var backups: String { okit + "/backup" }
 
     /// `<data>/okit/data/<model>.json`.
-    func modelFile(_ model: String) throws -> String {
+    public func modelFile(_ model: String) throws -> String {
         try Names.validate(model, what: "model name")
         return models + "/" + model + ".json"
     }
 
     /// `<data>/okit/data/<model>.journal`: small changes since the model file was last written.
-    func journal(_ model: String) throws -> String {
+    public func journal(_ model: String) throws -> String {
         try Names.validate(model, what: "model name")
         return models + "/" + model + ".journal"
     }
@@ -40,6 +61,15 @@ struct DataFolder {
     func payload(model: String, id: String) -> String? {
         guard Names.isSafe(model), Names.isSafe(id) else { return nil }
         return models + "/\(model)/\(id).json"
+    }
+
+    /// Whether a path is a model file or journal (`…/okit/data/<model>.json|.journal`); its model name when so.
+    public static func model(ofFile path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        guard ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data",
+              folder.deletingLastPathComponent().lastPathComponent == okitName else { return nil }
+        return url.deletingPathExtension().lastPathComponent
     }
 
     /// Creates `<data>/okit/data` (and the folders above it) when missing.

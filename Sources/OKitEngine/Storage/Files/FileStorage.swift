@@ -46,7 +46,7 @@ public final class FileStorage: ModelStorage {
     public func seal(model: String, passphrase: String?) throws {
         if dataKey == nil { changeKeys = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) }
         guard let key = dataKey ?? changeKeys.first else {
-            throw StorageError(kind: .io, path: dataFolder.appendingPathComponent("okit/keys").path,
+            throw StorageError(kind: .io, path: folder.keys,
                                message: "no key for the sealed data: set OKIT_PASSPHRASE")
         }
         dataKey = key
@@ -106,7 +106,7 @@ public final class FileStorage: ModelStorage {
         let all = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase)
         guard let key = all.first else { return }
         if let id = droppedKeyId, SealedFile.keyId(key) != id {
-            throw StorageError(kind: .io, path: dataFolder.appendingPathComponent("okit/keys").path,
+            throw StorageError(kind: .io, path: folder.keys,
                                message: "wrong passphrase: it does not give the key the data is sealed with")
         }
         dataKey = key

@@ -18,7 +18,7 @@ struct PendingWrites {
     /// `<data>/okit/pending`.
     let folder: String
 
-    init(dataFolder: URL) { folder = dataFolder.path + "/okit/pending" }
+    init(dataFolder: URL) { folder = DataFolder(dataFolder).pending }
 
     /// What is known about a model's pending change besides its bytes.
     struct Meta: Equatable {

@@ -5,8 +5,10 @@
 extension ListScreen {
     /// True when the cell has only `path`, `detailPath` and `contextPath` (the fast path: two bindings a row).
     static func isPlainCell(_ c: CellDeclaration) -> Bool {
-        c.kind == "table" && c.actions.isEmpty && c.properties.keys.allSatisfy { ["path", "detailPath", "contextPath"].contains($0) }
+        c.kind == "table" && c.actions.isEmpty && c.properties.keys.allSatisfy { plainCellProperties.contains($0) }
     }
+
+    static let plainCellProperties: Set<String> = ["path", "detailPath", "contextPath"]
 
     /// The properties that hide a row (show flags and heights).
     static let visibilityProperties = ["showDisplay", "showEdit", "heightDisplay", "heightEdit"]

@@ -95,7 +95,7 @@ extension ListScreen {
         let d = declaration
         let a = d.actions
         let acc = accessoryProperties
-        let plain = ListScreen.isPlainCell(d.cell)
+        let plain = plainCell
         let ctx = plain && !d.cell["contextPath"].isEmpty ? try cellContext(e) : e
         var r = RowSnapshot(id: e.id,
                             text: plain ? try engine.evaluate(bText, ctx, mode: .display).displayString : nil,

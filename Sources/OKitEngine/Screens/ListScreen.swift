@@ -46,6 +46,8 @@ public final class ListScreen: ShellScreen {
     public internal(set) var headerComputations = 0
 
     let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail, bFilter: Binding
+    /// The rows' cell has only `path`, `detailPath` and `contextPath` (ListScreen+Cell.swift).
+    let plainCell: Bool
 
     public init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
         self.engine = engine
@@ -60,6 +62,7 @@ public final class ListScreen: ShellScreen {
         bGroupAsc = try engine.compile(d.groupSortAsc)
         bSearchPath = try engine.compile(d.searchPath.isEmpty ? d.cellPath : d.searchPath)
         bText = try engine.compile(d.cellPath)
+        plainCell = ListScreen.isPlainCell(d.cell)
         bDetail = try engine.compile(d.cellDetailPath)
         bFilter = try engine.compile(d.searchFilters.isEmpty ? "" : (d.searchFilterPath.isEmpty ? d.cellPath : d.searchFilterPath))
     }
@@ -258,7 +261,12 @@ public final class ListScreen: ShellScreen {
     }
 
     func flag(_ binding: String, row: Entity?, default value: Bool = false) throws -> Bool {
-        binding.isEmpty ? value : try engine.get(row, binding, mode: .display).truthy
+        switch binding {
+        case "": return value
+        case "#true": return true     // OKit's defaults are constants: no evaluation per row
+        case "#false": return false
+        default: return try engine.get(row, binding, mode: .display).truthy
+        }
     }
 
     /// The entity of a row: a 1-based position among the visible rows, a row id, or a row's text — tried in

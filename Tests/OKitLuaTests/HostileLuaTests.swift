@@ -31,14 +31,8 @@ import Testing
         #expect(rounds < 20_000, "\(rounds) rounds")
     }
 
-    @Test func aPendingStopEndsRunawayCodeAndCoroutines() throws {
-        let s = try runtimeTestState()
-        s.budget = 1 << 50
-        LuaStop.request(signal: SIGTERM)
-        defer { LuaStop.clear() }
-        let e = expectLuaError(s, "while true do coroutine.wrap(function() end)() end", chunk: "spin.lua")
-        #expect(e?.message.contains("stopped by signal \(SIGTERM)") == true, "\(e?.message ?? "")")
-    }
+    // A pending stop (LuaStop) is process-wide, so it is not requested in this process: another test's Lua code
+    // would stop too. RunawaySignalTests sends SIGTERM to an okit-run spinning in coroutines instead.
 
     // MARK: Hole 2: backtracking patterns are bounded
 

@@ -190,17 +190,7 @@ public final class Engine {
             fresh = try make(model.rootType, [:])
             model.wholeDirty = true
         }
-        root.values = fresh.values
-        root.unknownFields = fresh.unknownFields
-        for v in root.values {
-            switch v {
-            case .entity(let c): c.parent = root
-            case .collection(let c):
-                c.owner = root
-                for item in c.items { if case .entity(let x) = item { x.parent = root } }
-            default: break
-            }
-        }
+        root.adoptValues(of: fresh)
         if loaded != nil {
             idIndex.addLater(root)
         } else {

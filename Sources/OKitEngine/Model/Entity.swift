@@ -116,3 +116,21 @@ extension Entity {
 extension Entity: CustomStringConvertible {
     public var description: String { debugName }
 }
+
+extension Entity {
+    /// Takes `other`'s values and unknown fields (a model read again into its root), becoming the parent of the
+    /// entities and the owner of the collections among them.
+    func adoptValues(of other: Entity) {
+        values = other.values
+        unknownFields = other.unknownFields
+        for v in values {
+            switch v {
+            case .entity(let c): c.parent = self
+            case .collection(let c):
+                c.owner = self
+                for item in c.items { if case .entity(let x) = item { x.parent = self } }
+            default: break
+            }
+        }
+    }
+}

@@ -259,17 +259,7 @@ public final class FileStorage: ModelStorage {
             } catch let f as JSONReader.Failure {
                 throw Self.describe(f, bytes: bytes, path: path, rootType: target.type)
             }
-            target.values = fresh.values
-            target.unknownFields = fresh.unknownFields
-            for v in target.values {
-                switch v {
-                case .entity(let c): c.parent = target
-                case .collection(let c):
-                    c.owner = target
-                    for item in c.items { if case .entity(let x) = item { x.parent = target } }
-                default: break
-                }
-            }
+            target.adoptValues(of: fresh)
             index(target, replacing: true)
         }
     }

@@ -5,10 +5,15 @@ import OKitTestSupport
 
 /// `okit-run test`: discovery, the framework's assertions and positions, launch isolation, snapshots, TAP and
 /// JUnit, and the exit code of a failing run (testing.md).
-@Suite struct FlowTestRunnerTests {
+@Suite final class FlowTestRunnerTests {
+    /// The project folders a test made: removed when it ends (one instance per test).
+    var created: [URL] = []
+    deinit { for dir in created { try? FileManager.default.removeItem(at: dir) } }
+
     /// A folder with a tiny app and the given test files.
     func project(_ tests: [String: String]) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-flow-\(UUID().uuidString)")
+        created.append(dir)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
         let app = """
         local okit = require "okit"

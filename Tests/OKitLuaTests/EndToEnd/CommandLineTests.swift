@@ -89,6 +89,7 @@ import OKitTestSupport
         try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("okit-json-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
         let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"search","text":"em"}"#, "garbage", #"{"cmd":"tab","id":"authors"}"#,
                         #"{"cmd":"tab","id":"nope"}"#, #"{"cmd":"back"}"#, #"{"cmd":"quit"}"#]
         let r = try OKitRun.run([app.path, "--data", data.path, "--clock", "virtual"],

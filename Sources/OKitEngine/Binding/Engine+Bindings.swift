@@ -30,6 +30,17 @@ extension Engine {
         warn("\(error)")
     }
 
+    /// A flag property's value on a context: an empty binding gives `value`; the constants `#true`/`#false` (OKit's
+    /// defaults, on every row of a list) need no evaluation; anything else is evaluated and made a bool.
+    public func flag(_ binding: String, on context: Entity?, default value: Bool) throws -> Bool {
+        switch binding {
+        case "": return value
+        case "#true": return true
+        case "#false": return false
+        default: return try get(context, binding, mode: .display).truthy
+        }
+    }
+
     // MARK: get / getAll / text
 
     /// The value of a binding on a context. A single part gives its raw value; several parts give the

@@ -18,7 +18,7 @@ extension AppShell {
     }
 
     func flag(_ binding: String, on context: Entity?, default value: Bool) throws -> Bool {
-        binding.isEmpty ? value : try engine.get(context, binding, mode: .display).truthy
+        try engine.flag(binding, on: context, default: value)
     }
 
     /// Taps a row (lists, selections, menus) or a cell (detail screens).

@@ -31,11 +31,11 @@ extension Engine {
     func shownButtons(_ buttons: [BarButton], on context: Entity?) throws -> [(declared: BarButton, shown: ButtonSnapshot)] {
         var out: [(BarButton, ButtonSnapshot)] = []
         for b in buttons {
-            if !b.showPath.isEmpty, !(try get(context, b.showPath, mode: .display).truthy) { continue }
+            if !(try flag(b.showPath, on: context, default: true)) { continue }
             var title = b.title.isEmpty ? nil : try text(context, b.title)
             if title == nil, !b.icon.isEmpty { title = try text(context, b.icon) ?? b.icon }
             let shownTitle = title ?? b.title
-            let enabled = b.enabled.isEmpty ? true : try get(context, b.enabled, mode: .display).truthy
+            let enabled = try flag(b.enabled, on: context, default: true)
             out.append((b, ButtonSnapshot(id: b.id ?? shownTitle, title: shownTitle, enabled: enabled)))
         }
         return out

@@ -84,7 +84,7 @@ public final class DetailScreen: ShellScreen {
 
     /// A flag binding on a context; an empty binding gives the default.
     func flag(_ binding: String, on ctx: Entity?, default value: Bool = true) throws -> Bool {
-        binding.isEmpty ? value : try engine.get(ctx, binding, mode: .display).truthy
+        try engine.flag(binding, on: ctx, default: value)
     }
 
     func isEditAlways() throws -> Bool { try flag(declaration.editAlways, on: context, default: false) }

@@ -261,12 +261,7 @@ public final class ListScreen: ShellScreen {
     }
 
     func flag(_ binding: String, row: Entity?, default value: Bool = false) throws -> Bool {
-        switch binding {
-        case "": return value
-        case "#true": return true     // OKit's defaults are constants: no evaluation per row
-        case "#false": return false
-        default: return try engine.get(row, binding, mode: .display).truthy
-        }
+        try engine.flag(binding, on: row, default: value)
     }
 
     /// The entity of a row: a 1-based position among the visible rows, a row id, or a row's text — tried in

@@ -100,7 +100,7 @@ public final class SelectionScreen: ShellScreen {
     }
 
     func flag(_ binding: String, default value: Bool) throws -> Bool {
-        binding.isEmpty ? value : try engine.get(try selectionContext(), binding, mode: .display).truthy
+        binding.isEmpty ? value : try engine.flag(binding, on: try selectionContext(), default: value)
     }
 
     /// True while the screen is on a presented stack (OKit shows Close only for modal selections).

@@ -349,26 +349,7 @@ public enum KeyChange {
 
     /// Writes a secret file with mode 0600 from its creation, atomically and durably.
     static func writeSecret(_ path: String, _ bytes: [UInt8]) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp"
-        unlink(tmp)
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0 { throw AtomicFile.error(tmp, "cannot create") }
-        do {
-            try bytes.withUnsafeBytes { try AtomicFile.writeAll(fd, $0, path: tmp) }
-            if fsync(fd) != 0 { throw AtomicFile.error(tmp, "cannot sync") }
-        } catch {
-            close(fd)
-            unlink(tmp)
-            throw error
-        }
-        close(fd)
-        if rename(tmp, path) != 0 {
-            let e = AtomicFile.error(path, "cannot replace")
-            unlink(tmp)
-            throw e
-        }
-        try AtomicFile.syncFolder(dir)
+        try AtomicFile.replace(path, with: bytes, secret: true)
     }
 
     static func random(_ count: Int) -> [UInt8] {

@@ -25,12 +25,15 @@ enum AtomicFile {
     }
 
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
+    /// `secret`: the file has mode 0600 from its creation (the temporary is made anew, never through a link).
+    static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {
         let dir = (path as NSString).deletingLastPathComponent
         // One temporary name per file (the data folder's lock keeps writers to one process): a temporary
         // left by a crash is truncated and reused, never accumulated.
         let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if secret { unlink(tmp) }
+        let fd = secret ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                        : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw error(tmp, "cannot create") }
         do {
             try bytes.withUnsafeBytes { buf in

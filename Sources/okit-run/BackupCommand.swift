@@ -30,10 +30,10 @@ struct BackupCommand: ParsableCommand {
             let password = (secure || passwordStdin) ? try SecretInput.newSecret("backup password", fromStdin: passwordStdin) : nil
             let bar = ProgressBar("backing up")
             do {
-                try app.createBackup(name: name, password: password, progress: bar.update)
+                try app.session.createBackup(name: name, password: password, progress: bar.update)
             } catch { bar.finish(); throw BackupCommand.fail(error) }
             bar.finish()
-            let info = try app.listBackups().first { $0.name == (try? BackupStore.sanitize(name)) }
+            let info = try app.session.listBackups().first { $0.name == (try? BackupStore.sanitize(name)) }
             print("created \(info?.url.path ?? name)\(password != nil ? " (secure)" : "")")
         }
     }
@@ -49,7 +49,7 @@ struct BackupCommand: ParsableCommand {
             let app = try options.load(restoreOtherApp: force)
             var password: String?
             do {
-                if try app.isSecureBackup(name: backup) {
+                if try app.session.isSecureBackup(name: backup) {
                     password = passwordStdin ? SecretInput.line() : SecretInput.ask("Password of \(backup): ")
                     guard password != nil else {
                         throw RunFailure(code: 2, message: "okit-run backup restore: \(backup) is a secure backup; give its password on a terminal or with --password-stdin")
@@ -58,7 +58,7 @@ struct BackupCommand: ParsableCommand {
             } catch { throw BackupCommand.fail(error) }
             let bar = ProgressBar("restoring")
             do {
-                try app.restoreBackup(name: backup, password: password, progress: bar.update)
+                try app.session.restoreBackup(name: backup, password: password, progress: bar.update)
                 try RunApp.storeAndCompact(app)
             } catch { bar.finish(); throw BackupCommand.fail(error) }
             bar.finish()
@@ -94,7 +94,7 @@ struct BackupCommand: ParsableCommand {
 
         func run() throws {
             let app = try options.load()
-            do { try app.deleteBackup(name: name) } catch { throw BackupCommand.fail(error) }
+            do { try app.session.deleteBackup(name: name) } catch { throw BackupCommand.fail(error) }
             print("deleted \(name)")
         }
     }

@@ -22,7 +22,7 @@ struct JSONLinesDriver {
     func run() {
         let reader = LineReader()
         while StopSignals.received == nil {
-            switch reader.next(deadline: app.virtualClock == nil ? app.nextTimerDue : nil) {
+            switch reader.next(deadline: app.session.virtualClock == nil ? app.session.nextTimerDue : nil) {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let (answer, quit) = handle(line)
@@ -30,7 +30,7 @@ struct JSONLinesDriver {
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
-                for e in app.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
+                for e in app.session.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
             case .interrupted:
                 continue
             case .end:

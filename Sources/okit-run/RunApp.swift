@@ -135,8 +135,7 @@ struct RunApp: ParsableCommand {
     /// Changes an HTTP server did not take are kept in `<data>/okit/pending/` and named in a warning.
     static func storeAndCompact(_ luaApp: LuaApp) throws {
         do {
-            let pending = try luaApp.storeStateKeepingPending()
-            try luaApp.engine.compactAll()
+            let pending = try luaApp.session.storeAtExit()
             let folder = luaApp.options.dataFolder.map { DataFolder($0).pending } ?? DataFolder.relativePending
             for (model, reason) in pending {
                 let text = "okit-run: warning: the changes to model \"\(model)\" are not on the server yet (\(reason)); "

@@ -39,7 +39,7 @@ struct SyncCommand: ParsableCommand {
         }
         let done: [String]
         do {
-            done = try luaApp.resolveHTTPConflicts(keepLocal: keepLocal, model: model)
+            done = try luaApp.session.resolveHTTPConflicts(keepLocal: keepLocal, model: model)
         } catch {
             throw RunFailure(code: 4, message: "okit-run sync: \(error)")
         }

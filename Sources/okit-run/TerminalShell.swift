@@ -68,8 +68,8 @@ final class TerminalShell {
         case "authenticate" where cmd["ok"] as? Bool != false:
             // The shell's answer to the cover: the app's authenticate function, or the passphrase, asked with
             // echo off.
-            let passphrase = app.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
-            do { try app.authenticate(passphrase: passphrase); draw() } catch { print(red("\(error)")) }
+            let passphrase = app.session.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
+            do { try app.session.authenticate(app.shell, passphrase: passphrase); draw() } catch { print(red("\(error)")) }
             return false
         default:
             do {

@@ -183,7 +183,7 @@ import Testing
     @Test func timersStoppedAtTheLimitSaySo() throws {
         let t = try TempApp(["app.lua": shopApp + "\nTICKS = 0\nokit.every(0.001, function() TICKS = TICKS + 1 end)\n"])
         let app = try t.launch()
-        app.advance(1000)
+        app.session.advance(1000)
         let ticks = try app.lua.evaluate("return TICKS")
         #expect(ticks == .int(Int64(TimerQueue.maxFirings)), "\(ticks)")
         #expect(app.engine.warnings.contains { $0.contains("timers fired \(TimerQueue.maxFirings) times at one moment (the limit)") && $0.contains("timer 1 (every 0.001 s)") },

@@ -277,9 +277,9 @@ okit.state { shop }
         okit.after(10, function() FIRED = FIRED + 1 end)
         T = okit.every(5, function() TICKS = (TICKS or 0) + 1 end)
         """)
-        app.advance(12)
+        app.session.advance(12)
         try app.run("assert(FIRED == 1, FIRED); assert(TICKS == 2, TICKS); T:cancel()")
-        app.advance(20)
+        app.session.advance(20)
         try app.run("assert(TICKS == 2, 'cancelled')")
     }
 

@@ -22,20 +22,20 @@ import Testing
     @Test func theKeyIsDroppedWhenTheTimeoutPassesAndComesBackByAuthenticating() throws {
         let t = try TempApp(["app.lua": Self.app(timeout: 1)])
         let app = try t.launch()
-        let storage = try #require(app.fileStorage)
+        let storage = try #require(app.session.fileStorage)
         try app.run("vault.secret = 'one'")
-        try app.background()
-        try app.advance(seconds: 59)
+        try app.session.background(app.shell)
+        try app.session.advance(seconds: 59)
         #expect(!storage.keysDropped, "within the timeout the key stays")
-        try app.advance(seconds: 2)
+        try app.session.advance(seconds: 2)
         #expect(storage.keysDropped)
         let before = try sealedBytes(t)
         try app.run("vault.secret = 'two'")
-        #expect(throws: StorageError.self) { try app.store() }
+        #expect(throws: StorageError.self) { try app.session.store() }
         #expect(try sealedBytes(t) == before, "nothing is written, least of all in plain")
-        try app.authenticate(true)
+        try app.session.authenticate(app.shell, true)
         #expect(!storage.keysDropped)
-        try app.store()
+        try app.session.store()
         #expect(try sealedBytes(t) != before)
         #expect(SealedFile.isSealed([UInt8](try sealedBytes(t))))
     }
@@ -43,46 +43,46 @@ import Testing
     @Test func aTimeoutOfZeroDropsTheKeyAtOnceAndForegroundDoesNotUncover() throws {
         let t = try TempApp(["app.lua": Self.app(timeout: 0)])
         let app = try t.launch()
-        try app.background()
-        #expect(try #require(app.fileStorage).keysDropped)
-        try app.foreground()
+        try app.session.background(app.shell)
+        #expect(try #require(app.session.fileStorage).keysDropped)
+        try app.session.foreground(app.shell)
         #expect(app.shell.covered)
     }
 
     @Test func comingBackInTimeKeepsTheKey() throws {
         let t = try TempApp(["app.lua": Self.app(timeout: 5)])
         let app = try t.launch()
-        try app.background()
-        try app.advance(seconds: 60)
-        try app.foreground()
+        try app.session.background(app.shell)
+        try app.session.advance(seconds: 60)
+        try app.session.foreground(app.shell)
         #expect(!app.shell.covered)
-        try app.advance(seconds: 600)      // the cancelled timer never fires
-        #expect(try #require(app.fileStorage).keysDropped == false)
+        try app.session.advance(seconds: 600)      // the cancelled timer never fires
+        #expect(try #require(app.session.fileStorage).keysDropped == false)
     }
 
     @Test func thePassphraseMustGiveTheSameKey() throws {
         let t = try TempApp(["app.lua": Self.app(timeout: 1)])
         let app = try t.launch { $0.passphrase = "open sesame" }
-        try app.background()
-        try app.advance(seconds: 120)
-        #expect(throws: ShellError.self) { try app.authenticate(passphrase: "wrong") }
-        #expect(app.shell.covered && app.fileStorage?.keysDropped == true)
-        #expect(throws: ShellError.self) { try app.authenticate(passphrase: nil) }
+        try app.session.background(app.shell)
+        try app.session.advance(seconds: 120)
+        #expect(throws: ShellError.self) { try app.session.authenticate(app.shell, passphrase: "wrong") }
+        #expect(app.shell.covered && app.session.fileStorage?.keysDropped == true)
+        #expect(throws: ShellError.self) { try app.session.authenticate(app.shell, passphrase: nil) }
         try app.driver.run("authenticate", ["passphrase": .string("open sesame")])
-        #expect(!app.shell.covered && app.fileStorage?.keysDropped == false)
+        #expect(!app.shell.covered && app.session.fileStorage?.keysDropped == false)
     }
 
     @Test func theAppsAuthenticateFunctionDecides() throws {
         let t = try TempApp(["app.lua": Self.app(timeout: 5, authenticate: ", authenticate = function() return ALLOW == true end")])
         let app = try t.launch { $0.passphrase = "ignored when the app decides" }
-        #expect(!app.authenticatesByPassphrase)
-        try app.background()
-        try app.advance(seconds: 600)
-        try app.foreground()
-        #expect(throws: ShellError.self) { try app.authenticate(passphrase: nil) }
+        #expect(!app.session.authenticatesByPassphrase)
+        try app.session.background(app.shell)
+        try app.session.advance(seconds: 600)
+        try app.session.foreground(app.shell)
+        #expect(throws: ShellError.self) { try app.session.authenticate(app.shell, passphrase: nil) }
         #expect(app.shell.covered)
         try app.run("ALLOW = true")
-        try app.authenticate(passphrase: nil)
+        try app.session.authenticate(app.shell, passphrase: nil)
         #expect(!app.shell.covered)
     }
 

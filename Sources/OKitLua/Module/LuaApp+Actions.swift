@@ -54,7 +54,8 @@ extension LuaApp {
                 var entity: Entity?
                 var binding: String?
                 if call.type(3) == LUA_TSTRING { binding = try call.string(3) } else if !call.isNil(3) { entity = try self.entity(call, 3) }
-                deferredNavigation.append { [unowned self] in
+                let shell = session.activeShell
+                deferredNavigation.append {
                     if let binding {
                         if name == "open" { try shell.open(id, context: binding) } else { try shell.present(id, context: binding) }
                     } else if name == "open" {
@@ -67,9 +68,17 @@ extension LuaApp {
             }
             lua.rawSet(-2, name)
         }
-        lua.push(function: "app:back") { [unowned self] _ in deferredNavigation.append { [unowned self] in try shell.back() }; return 0 }
+        lua.push(function: "app:back") { [unowned self] _ in
+            let shell = session.activeShell
+            deferredNavigation.append { try shell.back() }
+            return 0
+        }
         lua.rawSet(-2, "back")
-        lua.push(function: "app:close") { [unowned self] _ in deferredNavigation.append { [unowned self] in try shell.close() }; return 0 }
+        lua.push(function: "app:close") { [unowned self] _ in
+            let shell = session.activeShell
+            deferredNavigation.append { try shell.close() }
+            return 0
+        }
         lua.rawSet(-2, "close")
         navigatorRef = lua.ref(at: -1)
     }

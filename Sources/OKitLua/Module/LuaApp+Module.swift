@@ -206,6 +206,7 @@ extension LuaApp {
             ("app", { [unowned self] call in
                 try call.requireTable(1)
                 appDeclaration = call.value(1)
+                if case .table(_, let hash)? = appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { session.appId = id }
                 screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
                 if lua.rawGet(1, "version") == LUA_TNUMBER {
                     let v = Int(lua_tointegerx(lua.L, -1, nil))
@@ -222,7 +223,7 @@ extension LuaApp {
                 }
                 switch lua.rawGet(1, "endpoint") {
                 case LUA_TSTRING:
-                    appEndpoint = lua.string(at: -1)
+                    session.appEndpoint = lua.string(at: -1)
                     lua.pop()
                 case LUA_TNIL: lua.pop()
                 default:
@@ -234,7 +235,7 @@ extension LuaApp {
                     let s = lua_tonumberx(lua.L, -1, nil)
                     lua.pop()
                     guard s > 0, s.isFinite else { throw LuaRaise("okit.app: autosave must be a number of seconds > 0") }
-                    autosaveSeconds = s
+                    session.autosaveSeconds = s
                 case LUA_TNIL: lua.pop()
                 default:
                     lua.pop()
@@ -290,30 +291,11 @@ extension LuaApp {
         guard seconds >= 0, seconds.isFinite else { throw LuaRaise("\(call.name): seconds must be ≥ 0") }
         try call.requireFunction(2)
         let fn = call.ref(2)
-        let t = timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: repeating ? seconds : nil) { [unowned self] in
+        let t = session.timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: repeating ? seconds : nil) { [unowned self] in
             _ = try engine.transaction { try callLua(fn, []) }
         }
         lua.push(object: t, metatable: OKitTypes.timer)
         return 1
-    }
-
-    /// When the next timer of the app clock falls due, if any.
-    public var nextTimerDue: Date? { timers.nextDue }
-
-    /// Fires the timers that are due on the app clock; returns their errors (the app keeps running).
-    @discardableResult
-    public func fireTimers() -> [Error] {
-        let errors = timers.fireDue(now: engine.clock.now)
-        for case let e as TimerQueue.LimitReached in errors { engine.warn("\(e)") }
-        return errors
-    }
-
-    /// Moves the virtual clock and fires what fell due.
-    @discardableResult
-    public func advance(_ seconds: Double) -> [Error] {
-        virtualClock?.advance(by: seconds)
-        engine.clockMoved()
-        return fireTimers()
     }
 }
 

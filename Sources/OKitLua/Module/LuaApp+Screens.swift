@@ -283,9 +283,8 @@ extension LuaApp {
         var menu: String?
         if case .string(let m)? = hash[.string("menu")] { menu = m }
         try readAppSettings()
-        if options.dataFolder != nil { shell.backupService = self }
-        do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise(appSite + "okit.app: \(error)", withPosition: false) }
-        do { try applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(error)", withPosition: false) }
+        do { try session.start(home: ids, menu: menu) } catch { throw LuaRaise(appSite + "okit.app: \(error)", withPosition: false) }
+        do { try session.applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(error)", withPosition: false) }
     }
 
     /// `file:line: ` of the `okit.app { … }` call, for errors found after it ran.

@@ -2,14 +2,17 @@ import CLua
 import Foundation
 import OKitEngine
 
-/// How an app runs: where its data lives, its clock, its Lua limits.
+/// How an app runs: its session's options (data folder, clock, settings from the environment) and its Lua
+/// limits.
 public struct LuaAppOptions {
+    /// The session's options; the properties below read and write them.
+    public var session = SessionOptions()
     /// The data folder (`--data`); file models live in `<data>/okit/data/`.
-    public var dataFolder: URL?
+    public var dataFolder: URL? { get { session.dataFolder } set { session.dataFolder = newValue } }
     /// A virtual clock starting here (`--clock virtual --now …`); nil means the system clock.
-    public var virtualNow: Date?
+    public var virtualNow: Date? { get { session.virtualNow } set { session.virtualNow = newValue } }
     /// Seed of ids and `math.random` under the virtual clock (`--seed`).
-    public var seed: UInt64 = 0
+    public var seed: UInt64 { get { session.seed } set { session.seed = newValue } }
     /// The whole standard library (`--unsafe`).
     public var unsafe = false
     /// Instructions per call from Swift into Lua (`--lua-budget`).
@@ -17,7 +20,7 @@ public struct LuaAppOptions {
     /// Memory limit of the Lua state in bytes (`--lua-memory`).
     public var luaMemory = 256 << 20
     /// Language that overrides `okit.locale` (`--lang`).
-    public var language: String?
+    public var language: String? { get { session.language } set { session.language = newValue } }
     /// Check every screen's bindings against the schema when the app loads (`--no-check` turns it off).
     public var checkBindings = true
     /// Load the declarations and models, then stop before the shell starts (`okit-run check` runs the check itself).
@@ -25,21 +28,28 @@ public struct LuaAppOptions {
     /// Where `print` goes.
     public var print: (String) -> Void = { StandardStreams.error(($0 + "\n")) }
     /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
-    public var passphrase: String? = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"]
+    public var passphrase: String? { get { session.passphrase } set { session.passphrase = newValue } }
     /// The base URL of `http` and `encryptedHttp` models (`OKIT_ENDPOINT`); it overrides the model's and the
     /// app's `endpoint`.
-    public var endpoint: String? = ProcessInfo.processInfo.environment["OKIT_ENDPOINT"]
+    public var endpoint: String? { get { session.endpoint } set { session.endpoint = newValue } }
     /// Sent as `Authorization: Bearer …` to HTTP endpoints (`OKIT_ENDPOINT_TOKEN`).
-    public var endpointToken: String? = ProcessInfo.processInfo.environment["OKIT_ENDPOINT_TOKEN"]
+    public var endpointToken: String? { get { session.endpointToken } set { session.endpointToken = newValue } }
     /// The total deadline of each HTTP request, in seconds.
-    public var httpTimeout: TimeInterval = 10
+    public var httpTimeout: TimeInterval { get { session.httpTimeout } set { session.httpTimeout = newValue } }
     /// Restores backups made by another app (another `okit.app` id) too (`okit-run backup restore --force`).
-    public var restoreOtherApp = false
+    public var restoreOtherApp: Bool { get { session.restoreOtherApp } set { session.restoreOtherApp = newValue } }
     /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.builtIn`: file, transient,
     /// encrypted, http, encryptedHttp); register another here.
-    public var storageKinds = StorageRegistry.builtIn
+    public var storageKinds: StorageRegistry { get { session.storageKinds } set { session.storageKinds = newValue } }
 
-    public init() {}
+    /// The options of a run: the environment's settings (`OKIT_PASSPHRASE`, `OKIT_ENDPOINT`,
+    /// `OKIT_ENDPOINT_TOKEN`) are read here, at the edge.
+    public init() {
+        let env = ProcessInfo.processInfo.environment
+        session.passphrase = env["OKIT_PASSPHRASE"]
+        session.endpoint = env["OKIT_ENDPOINT"]
+        session.endpointToken = env["OKIT_ENDPOINT_TOKEN"]
+    }
 }
 
 /// An app failed to load: the message names file:line.
@@ -50,72 +60,58 @@ public struct AppLoadError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// A running okit app: one engine and one Lua state with the `okit` module, confined to one thread.
+/// A running okit app written in Lua: one `AppSession` (engine, models, storage, shells, timers) and one Lua
+/// state with the `okit` module that declares into it, confined to one thread. Front ends drive `session`.
 public final class LuaApp {
+    /// The running app, without Lua: front ends ask it for snapshots and send it commands.
+    public let session: AppSession
     public let engine: Engine
     public let lua: LuaState
-    /// The app shell: declared screens, home or tabs, navigation.
-    public let shell: AppShell
-    /// The driver of the running app: the commands of screens.md for every front end.
-    public private(set) lazy var driver = Driver(shell: shell, host: self)
+    /// The first app shell: declared screens, home or tabs, navigation.
+    public var shell: AppShell { session.shell }
+    /// The driver of the first shell: the commands of screens.md for every front end.
+    public var driver: Driver { session.driver }
     public let options: LuaAppOptions
     /// The app file and its folder (`require` root, chunk names relative to it).
     public private(set) var appFile: URL?
     public var appFolder: URL? { appFile?.deletingLastPathComponent() }
-    /// The virtual clock, when the app runs on one.
-    public let virtualClock: VirtualClock?
 
     var proxies: LuaRef!
     var luaMethods: [String: [String: LuaRef]] = [:]
     var declarationSites: [String: String?] = [:]
     var screenSites: [String: String?] = [:]
-    var fileStorage: FileStorage?
-    /// `okit.app { endpoint = … }`: the default base URL of HTTP models.
-    var appEndpoint: String?
     /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).
     var deferredNavigation: [() throws -> Void] = []
     /// The `app` object Lua actions get.
     var navigatorRef: LuaRef?
     /// How many binding properties were given as Lua functions (their generated extension names).
     var functionBindingCount = 0
-    /// Storages shared by several models (one HTTP storage per endpoint, sealed or not), by the kind's id.
-    var sharedStorages: [String: ModelStorage] = [:]
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef)] = []
     var loading = false
     /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
     var storageFailed = false
     var pendingLoaded: [Model] = []
-    let timers = TimerQueue()
     /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`): reads, writes and
     /// bindings (`okit.get`, `okit.set`, `okit.binding`) see that app's extensions, as in the app.
     public var drivesOtherApps = false
-    /// `okit.app { authenticate = function() … end }`: answers the protection cover in the shell.
-    var authenticateFn: LuaRef?
-    /// `okit.app { autosave = seconds }`: the state is stored this often (on the app clock).
-    public internal(set) var autosaveSeconds: Double?
-    /// The protection timeout's timer that drops the keys of encrypted models.
-    var keyDropTimer: TimerQueue.Timer?
+    /// `okit.app { authenticate = function() … end }`: answers the protection cover.
+    var authenticateFn: LuaRef? {
+        didSet {
+            session.callbacks.authenticate = authenticateFn.map { fn in { [unowned self] in try callLua(fn, []).truthy } }
+        }
+    }
     /// The declarations of `okit.app { … }` (kept for the screens layer).
     public internal(set) var appDeclaration: LuaValue?
 
     public init(options: LuaAppOptions = LuaAppOptions()) throws {
         self.options = options
-        let clock: AppClock
-        if let start = options.virtualNow {
-            let v = VirtualClock(start: start)
-            virtualClock = v
-            clock = v
-        } else {
-            virtualClock = nil
-            clock = SystemClock()
-        }
-        let ids: IdGenerator = options.virtualNow != nil ? SeededIds(seed: options.seed) : RandomIds()
-        engine = Engine(schema: Schema(), clock: clock, ids: ids)
-        shell = AppShell(engine: engine)
-        if let lang = options.language { engine.locale.language = lang }
+        session = AppSession(options: options.session)
+        engine = session.engine
         lua = try LuaState(memoryLimit: options.luaMemory)
         lua.budget = options.luaBudget
+        session.callbacks.migrate = { [unowned self] m in try migrate(m) }
+        session.callbacks.afterCommand = { [unowned self] _ in try runDeferredNavigation() }
     }
 
     /// Opens the sandbox and the `okit` module (done by `load`; call it directly to use `okit` without an app file).
@@ -144,6 +140,8 @@ public final class LuaApp {
     /// Errors carry file:line.
     public func load(appFile url: URL) throws {
         appFile = url
+        let folderName = url.deletingLastPathComponent().lastPathComponent
+        session.appId = folderName.isEmpty ? "app" : folderName
         try prepare(appFolder: url.deletingLastPathComponent())
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw AppLoadError(message: "\(url.path): cannot read the app file")
@@ -165,7 +163,7 @@ public final class LuaApp {
                 if !check.problems.isEmpty { throw AppLoadError(message: (check.problems + [check.summary]).joined(separator: "\n")) }
             }
             try startShell()
-            startAutosave()
+            session.startAutosave()
         } catch let e as LuaError {
             throw AppLoadError(message: e.message, isStorage: storageFailed)
         } catch let e as AppLoadError {
@@ -209,25 +207,6 @@ public final class LuaApp {
         }
     }
 
-    /// `okit.app { autosave = seconds }`: a repeating timer on the app clock that stores the state (a failure is
-    /// reported like a timer's error; the next one tries again).
-    func startAutosave() {
-        guard let seconds = autosaveSeconds else { return }
-        timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: seconds) { [unowned self] in
-            guard !shell.covered else { return }
-            try storeState()
-        }
-    }
-
-    /// Stores every model of the state (`quit`, end of a script, background, autosave). The `encryption` setting is
-    /// applied first, so a change of it made without a screen command (a script, Lua code) reaches every file.
-    public func storeState() throws {
-        try applyEncryptionSettingBeforeStoring()
-        try engine.storeState()
-    }
-
-    /// The `encryption` setting applied to the files (unless the keys are dropped: nothing sealed is touched then).
-    func applyEncryptionSettingBeforeStoring() throws {
-        if let s = fileStorage, !s.keysDropped { try applyEncryptionSetting() }
-    }
+    /// Stores every model of the state (the session's `storeState`).
+    public func storeState() throws { try session.storeState() }
 }

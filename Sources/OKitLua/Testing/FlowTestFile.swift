@@ -119,8 +119,7 @@ final class FlowTestFile {
     /// can launch on the same folder; nothing is stored), its session log closed; its commands raise from now on.
     func release(_ app: LuaApp) {
         guard !isReleased(app) else { return }
-        app.fileStorage?.close()
-        app.fileStorage = nil
+        app.session.closeDataFolder()
         app.driver.recorder = nil
         released.append(WeakApp(app))
     }
@@ -134,7 +133,7 @@ final class FlowTestFile {
     /// with none, it stands at the epoch.
     func syncClock() {
         let last = launched.reversed().lazy.compactMap { $0.app.app }.first { !self.isReleased($0) }
-        host.virtualClock?.set(last?.engine.clock.now ?? FlowTestFile.epoch)
+        host.session.virtualClock?.set(last?.engine.clock.now ?? FlowTestFile.epoch)
     }
 
     /// Calls `T.name()`.

@@ -1,21 +1,24 @@
-/// What the driver needs from the host that runs the app (the Lua bridge): storing, relaunching from storage,
-/// moving the virtual clock, the app lifecycle. Commands the host cannot do answer with a reason.
+/// What the driver needs from the session that runs the app: storing, relaunching from storage, moving the
+/// virtual clock, the app lifecycle of the driver's shell. Commands the host cannot do answer with a reason.
 public protocol DriverHost: AnyObject {
     func store() throws
     func relaunch() throws
     func advance(seconds: Double) throws
-    func background() throws
-    func foreground() throws
-    func authenticate(_ ok: Bool) throws
+    func background(_ shell: AppShell) throws
+    func foreground(_ shell: AppShell) throws
+    func authenticate(_ shell: AppShell, _ ok: Bool) throws
     /// Answers the cover with a passphrase (the shell's way; the host checks it).
-    func authenticate(passphrase: String?) throws
+    func authenticate(_ shell: AppShell, passphrase: String?) throws
+    /// Before a command of the shell runs.
+    func willRun(on shell: AppShell)
     /// After every command that ran (settings that act on storage, such as encryption, apply here).
-    func afterCommand() throws
+    func afterCommand(_ shell: AppShell) throws
 }
 
 extension DriverHost {
-    public func afterCommand() throws {}
-    public func authenticate(passphrase: String?) throws { try authenticate(passphrase != nil) }
+    public func willRun(on shell: AppShell) {}
+    public func afterCommand(_ shell: AppShell) throws {}
+    public func authenticate(_ shell: AppShell, passphrase: String?) throws { try authenticate(shell, passphrase != nil) }
 }
 
 /// The driver (screens.md "Commands"): every command by name with named arguments. The JSON-lines protocol, the
@@ -59,8 +62,9 @@ public final class Driver {
         let args = try revealed(name, args)
         recorder?.record(name, redacted(name, args))
         defer { recorder?.settle() }
+        host?.willRun(on: shell)
         let quit = try runCommand(name, args)
-        try host?.afterCommand()
+        try host?.afterCommand(shell)
         return quit
     }
 
@@ -109,11 +113,11 @@ public final class Driver {
             }
             try shell.respond(try text("action"), fields: fields)
         case "help": try shell.help()
-        case "background": try requireHost().background()
-        case "foreground": try requireHost().foreground()
+        case "background": try requireHost().background(shell)
+        case "foreground": try requireHost().foreground(shell)
         case "authenticate":
-            if case .string(let p)? = args["passphrase"] { try requireHost().authenticate(passphrase: p) } else {
-                try requireHost().authenticate(args["ok"].map { $0.isNull ? true : $0.truthy } ?? true)
+            if case .string(let p)? = args["passphrase"] { try requireHost().authenticate(shell, passphrase: p) } else {
+                try requireHost().authenticate(shell, args["ok"].map { $0.isNull ? true : $0.truthy } ?? true)
             }
         case "advance":
             guard let s = args["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }

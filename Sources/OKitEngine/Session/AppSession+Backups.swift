@@ -1,15 +1,8 @@
 import Foundation
-import OKitEngine
 
-/// Backups for the backups screen and `okit-run backup` (storage.md "Backups"): `BackupStore` on the app's data
-/// folder, with the app's keys and schema.
-extension LuaApp: BackupService {
-    /// `okit.app { id }`, else the app file's folder name.
-    public var appId: String {
-        if case .table(_, let hash)? = appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { return id }
-        return appFolder?.lastPathComponent ?? "app"
-    }
-
+/// Backups for the backups screen and `okit-run backup` (storage.md "Backups"): `BackupStore` on the session's
+/// data folder, with its keys and schema.
+extension AppSession: BackupService {
     var backupStore: BackupStore {
         get throws {
             guard let folder = options.dataFolder else { throw ShellError.notAllowed("backups (no data folder)", "backups") }
@@ -24,7 +17,7 @@ extension LuaApp: BackupService {
 
     public func createBackup(name: String, password: String?) throws { try createBackup(name: name, password: password, progress: nil) }
 
-    /// Stores the state, then writes the backup; sealed files are opened with the app's keys for a secure one.
+    /// Stores the state, then writes the backup; sealed files are opened with the session's keys for a secure one.
     public func createBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         try storeState()
         let storage = fileStorage
@@ -37,8 +30,8 @@ extension LuaApp: BackupService {
     public func restoreBackup(name: String, password: String?) throws { try restoreBackup(name: name, password: password, progress: nil) }
 
     /// Verifies the backup (archive, paths, sizes, hashes, keys, and every model file against the schema), swaps
-    /// the data folder, then reloads every model and starts again at home. The encrypted models' files are sealed
-    /// again when the setting says so (a secure backup holds them plain).
+    /// the data folder, then reloads every model (migrating it) and starts every shell again at home. The
+    /// encrypted models' files are sealed again when the setting says so (a secure backup holds them plain).
     public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         let storage = fileStorage
         let passphrase = options.passphrase
@@ -50,14 +43,14 @@ extension LuaApp: BackupService {
         engine.forgetLoadedBytes()
         for m in engine.models where m.storageKind != .transient {
             try engine.reload(m)
-            try migrate(m)
+            try callbacks.migrate?(m)
         }
         if let storage {
             for m in engine.models where m.storageKind == .encrypted && storage.isSealing(m.name) {
                 try storage.setSealing(m, true, passphrase: passphrase, engine: engine, force: true)
             }
         }
-        try startShell()
+        try restart()
     }
 
     public func deleteBackup(name: String) throws { try backupStore.delete(name: name) }

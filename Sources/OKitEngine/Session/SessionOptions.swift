@@ -1,0 +1,55 @@
+import Foundation
+
+/// How an app session runs: where its data lives, its clock, and the settings read from the environment at the
+/// edge (`OKIT_PASSPHRASE`, `OKIT_ENDPOINT`, `OKIT_ENDPOINT_TOKEN`), passed in as values.
+public struct SessionOptions {
+    /// The data folder (`--data`); file models live in `<data>/okit/data/`.
+    public var dataFolder: URL?
+    /// A virtual clock starting here (`--clock virtual --now …`); nil means the system clock.
+    public var virtualNow: Date?
+    /// Seed of ids (and of the app language's random numbers) under the virtual clock (`--seed`).
+    public var seed: UInt64 = 0
+    /// Language that overrides the app's locale (`--lang`).
+    public var language: String?
+    /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
+    public var passphrase: String?
+    /// The base URL of `http` and `encryptedHttp` models (`OKIT_ENDPOINT`); it overrides the model's and the
+    /// app's `endpoint`.
+    public var endpoint: String?
+    /// Sent as `Authorization: Bearer …` to HTTP endpoints (`OKIT_ENDPOINT_TOKEN`).
+    public var endpointToken: String?
+    /// The total deadline of each HTTP request, in seconds.
+    public var httpTimeout: TimeInterval = 10
+    /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).
+    public var restoreOtherApp = false
+    /// The storage kinds a model may name (`StorageRegistry.builtIn`); register another here.
+    public var storageKinds = StorageRegistry.builtIn
+
+    public init() {}
+}
+
+/// What the declaring side (the Lua bridge, or a Swift program) supplies to a session: the callbacks a running
+/// app needs from the code that declared it.
+public struct SessionCallbacks {
+    /// Brings a model stored by an older version of the app up to date (after a backup is restored).
+    public var migrate: ((Model) throws -> Void)?
+    /// The app's own answer to the protection cover (`okit.app { authenticate }`): true uncovers.
+    public var authenticate: (() throws -> Bool)?
+    /// Runs after every command of a shell, before the session's own settings apply (the Lua bridge runs the
+    /// navigation its actions asked for).
+    public var afterCommand: ((AppShell) throws -> Void)?
+
+    public init() {}
+}
+
+/// A session refused something for a reason that is the caller's to word (the front end adds what to do).
+public enum SessionError: Error, Equatable, CustomStringConvertible {
+    /// A model needs the data folder and the session has none.
+    case noDataFolder
+
+    public var description: String {
+        switch self {
+        case .noDataFolder: return "no data folder"
+        }
+    }
+}

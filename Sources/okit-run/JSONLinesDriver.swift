@@ -8,13 +8,13 @@ import OKitLua
 /// Warnings logged since the previous answer (those of loading the app in the first) come in its `warnings`
 /// field; the ones no answer carried are printed to stderr at exit, so stdout stays pure JSON lines.
 struct JSONLinesDriver {
-    let app: LuaApp
+    let session: AppSession
     let warnings: WarningFeed
 
     /// By default the first answer carries the warnings of loading the app too.
-    init(app: LuaApp, warnings: WarningFeed? = nil) {
-        self.app = app
-        self.warnings = warnings ?? WarningFeed(engine: app.engine)
+    init(session: AppSession, warnings: WarningFeed? = nil) {
+        self.session = session
+        self.warnings = warnings ?? WarningFeed(engine: session.engine)
     }
 
     /// Answers commands until `quit`, the end of input or a stop signal. While it waits, timers of the system
@@ -22,7 +22,7 @@ struct JSONLinesDriver {
     func run() {
         let reader = LineReader()
         while StopSignals.received == nil {
-            switch reader.next(deadline: app.session.virtualClock == nil ? app.session.nextTimerDue : nil) {
+            switch reader.next(deadline: session.virtualClock == nil ? session.nextTimerDue : nil) {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let (answer, quit) = handle(line)
@@ -30,7 +30,7 @@ struct JSONLinesDriver {
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
-                for e in app.session.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
+                for e in session.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
             case .interrupted:
                 continue
             case .end:
@@ -61,8 +61,8 @@ struct JSONLinesDriver {
             return ("{\"ok\":true,\"warnings\":" + JSONLinesDriver.array(all) + "}", false)
         }
         do {
-            if try DriverCommands.run(app.driver, cmd, object, alsoKnown: ["warnings"]) { return ("{\"ok\":true}", true) }
-            let snap = try app.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
+            if try DriverCommands.run(session.driver, cmd, object, alsoKnown: ["warnings"]) { return ("{\"ok\":true}", true) }
+            let snap = try session.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {
             return (self.error("\(error)"), false)

@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
             options.language = header.language
         }
         if secretsStdin { luaApp.driver.secretSupply = { readLine(strippingNewline: true) } }
-        let driver = JSONLinesDriver(app: luaApp)
+        let driver = JSONLinesDriver(session: luaApp.session)
         for line in lines {
             let (answer, quit) = driver.handle(line)
             StandardStreams.output((answer + "\n"))

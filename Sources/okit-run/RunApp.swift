@@ -113,10 +113,10 @@ struct RunApp: ParsableCommand {
             if json || isatty(STDIN_FILENO) == 0 {
                 // A program reads stdout only: its first answer carries the warnings of loading too.
                 warnings.shown = 0
-                JSONLinesDriver(app: luaApp, warnings: warnings).run()
+                JSONLinesDriver(session: luaApp.session, warnings: warnings).run()
             } else {
                 let env = ProcessInfo.processInfo.environment
-                TerminalShell(app: luaApp, color: !noColor && env["NO_COLOR"] == nil, warnings: warnings).run()
+                TerminalShell(session: luaApp.session, color: !noColor && env["NO_COLOR"] == nil, warnings: warnings).run()
             }
         } else {
             // An app without screens: its models as JSON, one line each.

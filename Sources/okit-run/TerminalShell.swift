@@ -7,17 +7,17 @@ import OKitLua
 /// applies it, redraws. Errors are one line and the session goes on; `quit` or end of input stores the state.
 /// Warnings the command produced follow the redraw as `warning: …` lines; `warnings` lists them all.
 final class TerminalShell {
-    let app: LuaApp
+    let session: AppSession
     let color: Bool
     let warnings: WarningFeed
     /// The ANSI colour of buttons and accents: the theme's `tintColor` (24-bit), else blue.
     var tintCode = "\u{1B}[34m"
 
     /// The warnings printed while the app loaded count as shown.
-    init(app: LuaApp, color: Bool, warnings: WarningFeed? = nil) {
-        self.app = app
+    init(session: AppSession, color: Bool, warnings: WarningFeed? = nil) {
+        self.session = session
         self.color = color
-        self.warnings = warnings ?? WarningFeed(engine: app.engine, alreadyShown: app.engine.warnings.count)
+        self.warnings = warnings ?? WarningFeed(engine: session.engine, alreadyShown: session.engine.warnings.count)
     }
 
     /// The commands the shell answers itself (the others go to the driver).
@@ -68,12 +68,12 @@ final class TerminalShell {
         case "authenticate" where cmd["ok"] as? Bool != false:
             // The shell's answer to the cover: the app's authenticate function, or the passphrase, asked with
             // echo off.
-            let passphrase = app.session.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
-            do { try app.session.authenticate(app.shell, passphrase: passphrase); draw() } catch { print(red("\(error)")) }
+            let passphrase = session.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
+            do { try session.authenticate(session.shell, passphrase: passphrase); draw() } catch { print(red("\(error)")) }
             return false
         default:
             do {
-                if try DriverCommands.run(app.driver, name, cmd, alsoKnown: TerminalShell.shellCommands) { return true }
+                if try DriverCommands.run(session.driver, name, cmd, alsoKnown: TerminalShell.shellCommands) { return true }
                 draw()
             } catch {
                 print(red("\(error)"))
@@ -100,7 +100,7 @@ final class TerminalShell {
     }
 
     func draw() {
-        guard let snap = try? app.shell.snapshot() else { print(red("(no screen)")); return }
+        guard let snap = try? session.shell.snapshot() else { print(red("(no screen)")); return }
         useTheme(snap.app)
         print(render(snap))
     }

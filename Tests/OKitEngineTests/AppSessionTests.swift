@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import OKitTestSupport
+@testable import OKitEngine
+
+/// An app session from Swift alone (no Lua): a front end asks it for snapshots and sends commands through a
+/// driver; several shells (one per person) share one engine and its models, each with its own navigation and
+/// cover. docs/engine.md "Where to put a new front end" shows the same steps.
+@Suite struct AppSessionTests {
+    /// A bookshop declared into a session on a data folder: a list of books, a detail screen, protection on.
+    func bookshop(_ folder: TempFolder) throws -> AppSession {
+        var options = SessionOptions()
+        options.dataFolder = folder.url
+        options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
+        let session = AppSession(options: options)
+        let schema = session.engine.schema
+        try schema.entity("Book", fields: [FieldSpec("name", .string)])
+        try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]"), FieldSpec("locked", .bool, default: .bool(true))])
+        try schema.validate()
+        let storage = try session.makeStorage(kind: .file, model: "default")
+        _ = try session.engine.register(model: "default", type: "Shop", storage: storage)
+        var books = ListDeclaration(id: "books")
+        books.type = "Book"
+        books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.segue = "book"
+        books.addName = "name"
+        var book = DetailDeclaration(id: "book")
+        book.titlePath = "name"
+        try session.shell.declare(books)
+        try session.shell.declare(book)
+        session.shell.settingsBindings["protection"] = "locked"
+        session.shell.settingsBindings["protectionTimeout"] = "#1"
+        try session.start(home: ["books"], menu: nil)
+        return session
+    }
+
+    func rows(_ shell: AppShell) throws -> [String] {
+        try shell.snapshot().screen.sections.flatMap(\.rows).compactMap(\.text)
+    }
+
+    @Test func twoShellsShareTheModelsAndKeepTheirOwnNavigation() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder)
+        let other = try session.makeShell()
+        let alice = session.driver
+        let bob = Driver(shell: other, host: session)
+        try alice.run("add", ["text": .string("Dune")])
+        #expect(try rows(other) == ["Dune"])                  // one engine: bob sees alice's book
+        try bob.run("tap", ["row": .int(1)])
+        #expect(try other.snapshot().screen.id == "book")
+        #expect(try session.shell.snapshot().screen.id == "books")   // alice did not move
+        try bob.run("back", [:])
+        #expect(session.shells.count == 2)
+        session.dropShell(other)
+        #expect(session.shells.count == 1)
+    }
+
+    @Test func storingAtExitWritesTheModelFile() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder)
+        try session.driver.run("add", ["text": .string("Emma")])
+        let pending = try session.storeAtExit()
+        #expect(pending.isEmpty)
+        #expect(folder.read("default.json")?.contains("Emma") == true)
+    }
+
+    @Test func eachShellHasItsOwnCoverAndTheKeysGoOnlyWhenEveryShellIsCovered() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder)
+        let other = try session.makeShell()
+        try session.background(session.shell)
+        #expect(session.shell.covered && !other.covered)
+        #expect(try other.snapshot().app.covered == false)
+        try session.background(other)
+        #expect(other.covered)
+        try session.foreground(other)                        // back within the timeout: uncovered
+        #expect(!other.covered && session.shell.covered)
+        try session.authenticate(session.shell, true)
+        #expect(!session.shell.covered)
+    }
+
+    @Test func appCodeNavigationGoesToTheShellWhoseCommandRuns() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder)
+        let other = try session.makeShell()
+        var seen: [ObjectIdentifier] = []
+        session.callbacks.afterCommand = { shell in seen.append(ObjectIdentifier(shell)) }
+        try Driver(shell: other, host: session).run("screen", [:])
+        try session.driver.run("screen", [:])
+        #expect(seen == [ObjectIdentifier(other), ObjectIdentifier(session.shell)])
+        #expect(session.activeShell === session.shell)
+    }
+
+    @Test func autosaveStoresOnTheAppClock() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder)
+        session.autosaveSeconds = 30
+        session.startAutosave()
+        try session.driver.run("add", ["text": .string("Anna")])
+        #expect(folder.read("default.json")?.contains("Anna") != true)
+        #expect(session.advance(31).isEmpty)
+        #expect(folder.read("default.json")?.contains("Anna") == true)
+    }
+
+    @Test func aSessionWithoutADataFolderRefusesStoredModels() throws {
+        let session = AppSession()
+        #expect(throws: SessionError.noDataFolder) { _ = try session.makeStorage(kind: .file, model: "default") }
+        #expect(try session.makeStorage(kind: .transient, model: "scratch") is TransientStorage)
+    }
+}

@@ -14,7 +14,7 @@ import OKitTestSupport
         options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         let session = AppSession(options: options)
         let schema = session.engine.schema
-        try schema.entity("Book", fields: [FieldSpec("name", .string)])
+        try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("notes", .string)])
         try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]"), FieldSpec("locked", .bool, default: .bool(true))])
         try schema.validate()
         let storage = try session.makeStorage(kind: .file, model: "default")
@@ -105,5 +105,43 @@ import OKitTestSupport
         let session = AppSession()
         #expect(throws: SessionError.noDataFolder) { _ = try session.makeStorage(kind: .file, model: "default") }
         #expect(try session.makeStorage(kind: .transient, model: "scratch") is TransientStorage)
+    }
+}
+
+/// Live snapshots: a watch goes stale exactly when something its shell's visible screen read changed.
+@Suite struct ScreenWatchTests {
+    @Test func aWatchGoesStaleWhenWhatItsScreenShowsChanges() throws {
+        let folder = try TempFolder()
+        let session = try AppSessionTests().bookshop(folder)
+        try session.driver.run("add", ["text": .string("Dune")])
+        let other = try session.makeShell()
+        let bob = Driver(shell: other, host: session)
+        try bob.run("tap", ["row": .int(1)])                   // bob looks at Dune's detail screen
+        let watchAlice = session.watch(session.shell)
+        let watchBob = session.watch(other)
+        var told: [String] = []
+        watchAlice.onStale = { told.append("alice") }
+        watchBob.onStale = { told.append("bob") }
+        #expect(try watchAlice.snapshot().screen.id == "books")
+        #expect(try watchBob.snapshot().screen.title == "Dune")
+        try session.driver.run("add", ["text": .string("Emma")])      // a new row: only the list shows it
+        #expect(told == ["alice"])
+        #expect(try watchAlice.snapshot().screen.sections.flatMap(\.rows).compactMap(\.text).sorted() == ["Dune", "Emma"])
+        told = []
+        try session.engine.transaction {
+            let books = try session.engine.collection(try #require(session.engine.defaultModel?.root), "books")
+            let d = try #require(books.items.compactMap(\.entity).first { $0["name"]?.displayString == "Dune" })
+            try session.engine.set(d, "name", .string("Dune Messiah"))
+        }
+        #expect(Set(told) == ["alice", "bob"])                        // the list row and the detail title
+        #expect(try watchBob.snapshot().screen.title == "Dune Messiah")
+        _ = try watchAlice.snapshot()
+        told = []
+        try session.engine.transaction {                              // a field no screen shows
+            let books = try session.engine.collection(try #require(session.engine.defaultModel?.root), "books")
+            for b in books.items.compactMap(\.entity) { try session.engine.set(b, "notes", .string("read")) }
+        }
+        #expect(told.isEmpty)
+        #expect(!watchAlice.isStale && !watchBob.isStale)
     }
 }

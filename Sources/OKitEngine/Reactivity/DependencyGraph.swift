@@ -65,9 +65,15 @@ public final class DependencyGraph {
         s.evaluationCount += 1
         var value: Value = .null
         var error: Error?
-        let (_, keys) = recording {
-            do { value = try s.run() } catch let e { error = e }
-        }
+        // What it reads is its own: an evaluation that reads its value records the subscription
+        // (`DependencyKey.derived`), not these keys.
+        let outer = recorder
+        if let outer { s.hasDerivedReaders = true; outer.record(.derived(s)) }
+        let r = DependencyRecorder()
+        recorder = r
+        do { value = try s.run() } catch let e { error = e }
+        recorder = outer
+        let keys = r.keys
         s.store(value, error: error)
         // Most re-evaluations read what they read before: then the edges stay as they are.
         if s.readsEqual(keys), s.read0 != nil || keys.isEmpty { return }
@@ -141,6 +147,7 @@ public final class DependencyGraph {
         guard !s.isStale else { return }
         s.isStale = true
         if !s.notifyPending { s.notifyPending = true; pending.append(s) }
+        if s.hasDerivedReaders { changed(.derived(s)) }
     }
 
     /// Calls `onStale` of every subscription made stale since the last flush. Called by the engine

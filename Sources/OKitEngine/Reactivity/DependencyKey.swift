@@ -12,6 +12,9 @@ public enum DependencyKey: Hashable {
     case locale
     /// The app clock (relative dates, intervals).
     case clock
+    /// Another subscription's value (a cached evaluation read inside this one): when it goes stale, so does
+    /// every evaluation that read it.
+    case derived(Subscription)
 
     public static func == (a: DependencyKey, b: DependencyKey) -> Bool {
         switch (a, b) {
@@ -20,6 +23,7 @@ public enum DependencyKey: Hashable {
         case (.id(let x), .id(let y)): return x == y
         case (.model(let x), .model(let y)): return x == y
         case (.locale, .locale), (.clock, .clock): return true
+        case (.derived(let x), .derived(let y)): return x === y
         default: return false
         }
     }
@@ -32,6 +36,7 @@ public enum DependencyKey: Hashable {
         case .model(let s): h.combine(3); h.combine(s)
         case .locale: h.combine(4)
         case .clock: h.combine(5)
+        case .derived(let s): h.combine(6); h.combine(ObjectIdentifier(s))
         }
     }
 }

@@ -33,6 +33,9 @@ public final class Subscription {
     var cached: Value = .null
     var cancelled = false
     var notifyPending = false
+    /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
+    /// those readers too.
+    var hasDerivedReaders = false
 
     init(graph: DependencyGraph, evaluate: @escaping () throws -> Value, onStale: ((Subscription) -> Void)?) {
         self.graph = graph
@@ -68,7 +71,13 @@ public final class Subscription {
     }
 
     /// The current value, re-evaluated first if stale.
+    /// Read inside another evaluation, the subscription is recorded as one of its dependencies (not what it read
+    /// itself): the outer evaluation goes stale when this one does.
     public var value: Value {
+        if let g = graph, let r = g.recorder {
+            hasDerivedReaders = true
+            r.record(.derived(self))
+        }
         if isStale, !cancelled, let g = graph { g.reevaluate(self) }
         return cached
     }

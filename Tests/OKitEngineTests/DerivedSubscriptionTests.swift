@@ -1,0 +1,28 @@
+import Testing
+@testable import OKitEngine
+
+/// An evaluation that reads another subscription's cached value depends on that subscription
+/// (`DependencyKey.derived`): it goes stale when the inner one does, also when the inner value came from its
+/// cache and nothing was read again.
+@Suite struct DerivedSubscriptionTests {
+    @Test func anOuterEvaluationGoesStaleWithTheInnerOneItRead() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        let books = try f.engine.collection(f.shop.root, "books")
+        let dune = try #require(books.items.first?.entity)
+        let emma = try #require(books.items.last?.entity)
+        let inner = try f.engine.subscribe(dune, "name")
+        _ = inner.value
+        var outerStale = 0
+        let outer = f.engine.graph.subscribe({ inner.value }, onStale: { _ in outerStale += 1 })
+        #expect(outer.value.displayString == "Dune")
+        #expect(outer.dependencies.count == 1)                // the inner subscription, not what it read
+        try f.engine.set(emma, "name", .string("Emma W"))
+        #expect(outerStale == 0 && !outer.isStale)
+        try f.engine.set(dune, "name", .string("Dune Messiah"))
+        #expect(outerStale == 1 && outer.isStale)
+        #expect(outer.value.displayString == "Dune Messiah")
+        try f.engine.set(dune, "name", .string("Dune II"))  // read again: told again
+        #expect(outerStale == 2)
+    }
+}

@@ -63,6 +63,7 @@ public struct HTMLWriter: Sendable {
 
     /// A name with only `a-z`, `0-9` and `-` (upper case letters are lowered).
     static func safeName(_ s: String) -> String {
+        if s.utf8.allSatisfy({ isLowerNameByte($0) }) { return s }
         var out = ""
         for u in s.utf8 {
             switch u {
@@ -75,6 +76,11 @@ public struct HTMLWriter: Sendable {
             }
         }
         return out
+    }
+
+    static func isLowerNameByte(_ u: UInt8) -> Bool {
+        (u >= UInt8(ascii: "a") && u <= UInt8(ascii: "z")) || (u >= UInt8(ascii: "0") && u <= UInt8(ascii: "9"))
+            || u == UInt8(ascii: "-")
     }
 
     /// Appends text with `&`, `<`, `>` (and in attribute values `"` and `'`) as character references.

@@ -129,7 +129,10 @@ extension PageRenderer {
         let hi = c.max.flatMap(Self.double)
         func clamped(_ x: Double) -> Double { Swift.min(hi ?? x, Swift.max(lo ?? x, x)) }
         let integral = { if case .int = c.value { return true }; return false }()
-        func text(_ x: Double) -> String { integral ? String(Int(x.rounded())) : String(x) }
+        func text(_ x: Double) -> String {
+            if integral, let i = Int(exactly: x.rounded()) { return String(i) }
+            return String(x)
+        }
         let down = clamped(v - step), up = clamped(v + step)
         return [.el("div", [.classes("okit-stepper")], [
             commandButton("set", [("cell", address), ("value", text(down))], title: "−", ariaLabel: "Decrease",

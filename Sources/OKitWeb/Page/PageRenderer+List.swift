@@ -45,14 +45,32 @@ extension PageRenderer {
             nodes.append(.el("fieldset", [.classes("okit-segments", "okit-scopes")],
                              [.el("legend", [.classes("okit-visually-hidden")], text: "Scope")] + scopes))
         }
+        nodes += keptQuery(context.locationPath).map { hidden($0.name, $0.value) }
         nodes.append(.el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: "Search"))
         return .el("form", [.attr("method", "get"), .attr("action", pathOnly(context.locationPath)),
-                            .attr("role", "search"), .classes("okit-search")], nodes)
+                            .attr("role", "search"), .classes("okit-search", "okit-auto")], nodes)
     }
 
     /// A location without its query (the search form's GET replaces the query).
     func pathOnly(_ location: String) -> String {
         location.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? location
+    }
+
+    /// The query parameters of a location other than `text`, `scope` and `offset` (decoded), which the search
+    /// form carries along as hidden fields so that a search keeps the place the URL names.
+    func keptQuery(_ location: String) -> [(name: String, value: String)] {
+        let parts = location.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return [] }
+        func decoded(_ s: Substring) -> String {
+            let plus = s.replacingOccurrences(of: "+", with: " ")
+            return plus.removingPercentEncoding ?? plus
+        }
+        return parts[1].split(separator: "&").compactMap { pair in
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decoded(kv[0])
+            guard !name.isEmpty, !["text", "scope", "offset"].contains(name) else { return nil }
+            return (name, kv.count == 2 ? decoded(kv[1]) : "")
+        }
     }
 
     /// The A–Z index: a link per letter to the first section whose header starts with it.

@@ -51,7 +51,7 @@ h2 {
 .okit-visually-hidden {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
-.okit-js .okit-nojs { display: none; }
+.okit-js .okit-auto .okit-nojs { display: none; }
 
 /* The bar: back link, breadcrumb, buttons. */
 .okit-bar {
@@ -101,13 +101,13 @@ h2 {
   border-radius: var(--okit-radius); overflow: hidden;
 }
 .okit-row {
-  display: flex; align-items: center; gap: .5rem; min-height: 2.75rem; padding: 0 .5rem 0 0;
+  display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; min-height: 2.75rem; padding: 0 .5rem 0 0;
   border-bottom: 1px solid var(--okit-separator-color); margin-left: 1rem;
 }
 .okit-row:last-child { border-bottom: 0; }
-.okit-row-form { flex: 1; margin: 0; min-width: 0; }
+.okit-row-form { flex: 1 1 12rem; margin: 0; min-width: 0; }
 .okit-row-main {
-  flex: 1; display: flex; align-items: center; gap: .75rem; min-width: 0; width: 100%; min-height: 2.75rem;
+  flex: 1 1 12rem; display: flex; align-items: center; gap: .75rem; min-width: 0; width: 100%; min-height: 2.75rem;
   padding: .5rem 0; font: inherit; color: inherit; background: none; border: 0; text-align: left; text-decoration: none;
 }
 button.okit-row-main { cursor: pointer; }
@@ -115,7 +115,7 @@ button.okit-row-main { cursor: pointer; }
 .okit-detail { color: var(--okit-detail-text-color); text-align: right; overflow-wrap: anywhere; }
 .okit-disclosure::after { content: "›"; color: var(--okit-separator-color); font-size: 1.4em; line-height: 1; }
 .okit-row-image { width: 2.25rem; height: 2.25rem; object-fit: cover; border-radius: 6px; }
-.okit-row-actions { display: flex; flex-wrap: wrap; gap: .15rem; align-items: center; }
+.okit-row-actions { display: flex; flex-wrap: wrap; gap: .15rem; align-items: center; margin-left: auto; }
 .okit-row-actions .okit-button { font-size: .9rem; padding: .25rem .45rem; }
 .okit-checked .okit-check::after, .okit-checkmark { content: "✓"; color: var(--okit-tint-color); font-weight: 600; }
 .okit-ribbon { box-shadow: inset 4px 0 0 var(--okit-tint-color); }

@@ -137,8 +137,23 @@ import Testing
         #expect(html.contains("<input type=\"hidden\" name=\"id\" value=\"close\"><button type=\"submit\" class=\"okit-button\">Close</button>"))
     }
 
+    @Test func windowedRowsAreAddressedInTheWholeList() {
+        var c = Fixtures.context(moreRowsURL: "/books?offset=400")
+        c.rowOffset = 200
+        let html = page(Fixtures.list(), c)
+        #expect(html.contains("value=\"tap\"><input type=\"hidden\" name=\"row\" value=\"202\">"))
+        #expect(html.contains("(202 of 500)"))
+    }
+
+    @Test func menuButtonOpensTheMenu() {
+        var c = Fixtures.context()
+        c.hasMenu = true
+        #expect(page(Fixtures.list(), c).contains("value=\"menu\"><button type=\"submit\" class=\"okit-button okit-menu-button\">Menu</button>"))
+    }
+
     @Test func menuIsANavDrawerWithItems() {
         let html = page(Fixtures.menu())
+        #expect(html.contains("value=\"close\"><button type=\"submit\" class=\"okit-button okit-menu-button\" aria-label=\"Close menu\">Close</button>"))
         #expect(html.contains("<nav class=\"okit-menu\" aria-label=\"Menu\">"))
         #expect(html.contains("value=\"menuItem\"><input type=\"hidden\" name=\"title\" value=\"Settings\">"))
     }

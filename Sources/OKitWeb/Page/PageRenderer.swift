@@ -108,13 +108,16 @@ public struct PageRenderer: Sendable {
         .el("details", [.classes("okit-help"), .bool("open")], [.el("summary", text: "Help"), .el("p", text: help)])
     }
 
-    /// The bar: back link, breadcrumb, menu button and the screen's buttons.
+    /// The bar: back link, breadcrumb, the menu button (`menu`, or `close` while the menu is open) and the
+    /// screen's buttons.
     func navigationBar() -> HTMLNode {
         var left: [HTMLNode] = []
         if let back = context.backURL {
             left.append(.el("a", [.attr("href", back), .attr("rel", "prev"), .classes("okit-back")], text: "Back"))
         }
-        if context.hasMenu && screen.kind != "menu" {
+        if snapshot.app.menuOpen {
+            left.append(commandButton("close", title: "Close", ariaLabel: "Close menu", class: "okit-menu-button"))
+        } else if context.hasMenu && screen.kind != "menu" {
             left.append(commandButton("menu", title: "Menu", class: "okit-menu-button"))
         }
         var nodes: [HTMLNode] = [.el("div", [.classes("okit-bar-left")], left)]

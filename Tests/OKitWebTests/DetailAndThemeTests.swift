@@ -46,6 +46,13 @@ import Testing
         #expect(css == ":root {\n  --okit-tint-color: #007AFF;\n  --okit-background-color: rgba(0, 0, 0, 0.5);\n}\n")
     }
 
+    @Test func keyForms() {
+        #expect(ThemeStylesheet.property("TintColor") == "--okit-tint-color")
+        #expect(ThemeStylesheet.property("tint-color") == "--okit-tint-color")
+        #expect(ThemeStylesheet.property("--") == nil)
+        #expect(ThemeStylesheet.property("a b") == nil)
+    }
+
     @Test func hostileValuesAndKeysAreDropped() {
         let css = ThemeStylesheet.css(themeValues: [
             (key: "textColor", value: "red; } body { x"), (key: "tint-color}", value: "red"),

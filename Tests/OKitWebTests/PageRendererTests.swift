@@ -145,6 +145,19 @@ import Testing
         #expect(html.contains("(202 of 500)"))
     }
 
+    @Test func editModeRowsCanMoveAndSelect() {
+        var c = Fixtures.context()
+        c.reorderableInEdit = true
+        c.selectableInEdit = true
+        var s = Fixtures.list()
+        s.screen.editing = true
+        let html = page(s, c)
+        #expect(html.contains("value=\"move\"><input type=\"hidden\" name=\"from\" value=\"id-dune\"><input type=\"hidden\" name=\"to\" value=\"0\"><button type=\"submit\" class=\"okit-button okit-move\" disabled>Move up</button>"))
+        #expect(html.contains("name=\"from\" value=\"id-dune\"><input type=\"hidden\" name=\"to\" value=\"2\"><button type=\"submit\" class=\"okit-button okit-move\">Move down</button>"))
+        #expect(html.contains("value=\"select\"><input type=\"hidden\" name=\"row\" value=\"id-dune\"><button type=\"submit\" class=\"okit-button okit-select\" aria-pressed=\"false\">Select</button>"))
+        #expect(!page(Fixtures.list(), c).contains("Move up"))
+    }
+
     @Test func menuButtonOpensTheMenu() {
         var c = Fixtures.context()
         c.hasMenu = true

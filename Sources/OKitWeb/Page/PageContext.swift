@@ -53,6 +53,8 @@ public struct PageContext: Sendable {
     public var hasMenu: Bool
     /// Whether rows of a list in edit mode get a Select button (the list has a `selectPath`).
     public var selectableInEdit: Bool
+    /// Whether rows of a list in edit mode get Move up and Move down buttons (the list allows `reorder`).
+    public var reorderableInEdit: Bool
     /// The page's language (`<html lang>`).
     public var lang: String
     /// The browser window's title when the screen has none (e.g. the app's id).
@@ -71,7 +73,7 @@ public struct PageContext: Sendable {
                 backupUploadURL: String = "/backups", backupPasswords: Bool = true,
                 eventsURL: String = "/events",
                 stylesheetURLs: [String] = ["/static/okit.css", "/theme.css"], scriptURL: String = "/static/okit.js",
-                hasMenu: Bool = false, selectableInEdit: Bool = false, lang: String = "en", appTitle: String = "OKit") {
+                hasMenu: Bool = false, selectableInEdit: Bool = false, reorderableInEdit: Bool = false, lang: String = "en", appTitle: String = "OKit") {
         self.locationPath = locationPath
         self.commandURL = commandURL
         self.csrfToken = csrfToken
@@ -94,6 +96,7 @@ public struct PageContext: Sendable {
         self.scriptURL = scriptURL
         self.hasMenu = hasMenu
         self.selectableInEdit = selectableInEdit
+        self.reorderableInEdit = reorderableInEdit
         self.lang = lang
         self.appTitle = appTitle
     }

@@ -139,6 +139,7 @@ extension PageRenderer {
             actions.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
                                          pressed: row.selected, class: "okit-select"))
         }
+        if screen.editing, context.reorderableInEdit, screen.kind == "list" { actions += moveButtons(address, section: s, index: r) }
         if row.delete, screen.kind != "backups" {
             actions.append(commandButton("delete", [("row", address)], title: "Delete", class: "okit-delete"))
         }
@@ -146,6 +147,16 @@ extension PageRenderer {
                           .classes("okit-row", row.checked == true || row.selected ? "okit-checked" : nil,
                                    row.ribbon == nil ? nil : "okit-ribbon")],
                    [main] + (actions.isEmpty ? [] : [.el("div", [.classes("okit-row-actions")], actions)]))
+    }
+
+    /// Move up and Move down: `move` with `from` the row and `to` the position above or below.
+    func moveButtons(_ address: String, section s: Int, index r: Int) -> [HTMLNode] {
+        let p = position(section: s, index: r)
+        let total = max(screen.rowCount, context.rowOffset + screen.sections.reduce(0) { $0 + $1.rows.count })
+        return [
+            commandButton("move", [("from", address), ("to", String(p - 1))], title: "Move up", enabled: p > 1, class: "okit-move"),
+            commandButton("move", [("from", address), ("to", String(p + 1))], title: "Move down", enabled: p < total, class: "okit-move"),
+        ]
     }
 
     /// An accessory: a button (`accessory` command) when it can be tapped, else its text or mark.

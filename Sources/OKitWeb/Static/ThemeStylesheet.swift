@@ -5,7 +5,8 @@ public enum ThemeStylesheet {
     /// `:root { --okit-background-color: #000; … }` from theme values; keys go from camelCase to kebab case
     /// (`tintColor` → `--okit-tint-color`). Values come from app code, so only colour- and number-like values
     /// are kept (letters, digits, `#`, `.`, `,`, `%`, `(`, `)`, `-`, `+`, `/` and spaces; no `;`, `{`, `}`, quotes or
-    /// backslashes); anything else is dropped, as is a key that is not plain letters and digits.
+    /// backslashes); anything else is dropped, as is a key with other characters than letters,
+    /// digits and `-`.
     public static func css(themeValues: [(key: String, value: String)]) -> String {
         var out = ":root {\n"
         for (key, value) in themeValues {
@@ -16,21 +17,26 @@ public enum ThemeStylesheet {
         return out
     }
 
-    /// `--okit-` and the key in kebab case, or nil for a key with other characters than letters and digits.
+    /// `--okit-` and the key in kebab case (`tintColor` and `tint-color` both give `--okit-tint-color`), or nil
+    /// for a key with other characters than letters, digits and `-`.
     static func property(_ key: String) -> String? {
         guard !key.isEmpty, key.count <= 64 else { return nil }
-        var name = "--okit-"
+        var kebab = ""
         for ch in key.unicodeScalars {
             switch ch {
             case "A"..."Z":
-                name += "-" + String(ch).lowercased()
+                if !kebab.isEmpty, !kebab.hasSuffix("-") { kebab += "-" }
+                kebab += String(ch).lowercased()
             case "a"..."z", "0"..."9":
-                name.unicodeScalars.append(ch)
+                kebab.unicodeScalars.append(ch)
+            case "-":
+                if !kebab.isEmpty, !kebab.hasSuffix("-") { kebab += "-" }
             default:
                 return nil
             }
         }
-        return name.replacingOccurrences(of: "---", with: "--")
+        while kebab.hasSuffix("-") { kebab.removeLast() }
+        return kebab.isEmpty ? nil : "--okit-" + kebab
     }
 
     /// The value when it is colour- or number-like, else nil.

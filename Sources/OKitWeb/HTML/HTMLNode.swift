@@ -34,14 +34,20 @@ public indirect enum HTMLNode: Sendable, Equatable {
 public struct HTMLAttribute: Sendable, Equatable {
     /// What is written for the attribute.
     public enum Content: Sendable, Equatable {
+        /// `name="value"`, the value escaped.
         case value(String)
+        /// `name` alone (a boolean attribute that is on).
         case present
+        /// Not written.
         case absent
     }
 
+    /// The attribute's name (only `a-z`, `0-9` and `-` are written).
     public var name: String
+    /// Its value, or bare, or absent.
     public var content: Content
 
+    /// An attribute; see ``attr(_:_:)`` and ``bool(_:_:)`` for the usual forms.
     public init(name: String, content: Content) {
         self.name = name
         self.content = content
@@ -66,11 +72,16 @@ public struct HTMLAttribute: Sendable, Equatable {
 
 /// A whole page: the doctype, `<html lang>`, the head's nodes and the body's attributes and nodes.
 public struct HTMLDocument: Sendable, Equatable {
+    /// The `lang` of `<html>`.
     public var lang: String
+    /// The children of `<head>`.
     public var head: [HTMLNode]
+    /// The attributes of `<body>`.
     public var bodyAttributes: [HTMLAttribute]
+    /// The children of `<body>`.
     public var body: [HTMLNode]
 
+    /// A page.
     public init(lang: String = "en", head: [HTMLNode], bodyAttributes: [HTMLAttribute] = [], body: [HTMLNode]) {
         self.lang = lang
         self.head = head

@@ -7,6 +7,7 @@ public struct HTMLWriter: Sendable {
     /// The page so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 16_384) {
         bytes.reserveCapacity(capacity)
     }

@@ -6,11 +6,14 @@ import OKitEngine
 /// Pages carry no inline styles, scripts or event handlers (`Content-Security-Policy: default-src 'self'`); all
 /// model text goes through ``HTMLNode/text(_:)`` and attribute values, so it is always escaped.
 public struct PageRenderer: Sendable {
+    /// The snapshot the page shows.
     public let snapshot: Snapshot
+    /// The request's URLs, token and messages.
     public let context: PageContext
     /// Rows before each section (for row positions).
     let sectionStarts: [Int]
 
+    /// A renderer for one page.
     public init(_ snapshot: Snapshot, _ context: PageContext) {
         self.snapshot = snapshot
         self.context = context

@@ -11,8 +11,7 @@ extension PageRenderer {
 
     /// The four hidden fields every POST form starts with.
     func commandFields(_ command: String) -> [HTMLNode] {
-        [hidden("csrf", context.csrfToken), hidden("v", context.version), hidden("at", context.locationPath),
-         hidden("command", command)]
+        baseFields + [hidden("command", command)]
     }
 
     /// A POST form running `command` with the given hidden arguments and the visible content.

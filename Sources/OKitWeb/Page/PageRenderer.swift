@@ -12,6 +12,8 @@ public struct PageRenderer: Sendable {
     public let context: PageContext
     /// Rows before each section (for row positions).
     let sectionStarts: [Int]
+    /// The hidden `csrf`, `v` and `at` fields, made once per page.
+    let baseFields: [HTMLNode]
 
     /// A renderer for one page.
     public init(_ snapshot: Snapshot, _ context: PageContext) {
@@ -24,6 +26,10 @@ public struct PageRenderer: Sendable {
             n += s.rows.count
         }
         sectionStarts = starts
+        func hidden(_ name: String, _ value: String) -> HTMLNode {
+            .el("input", [.attr("type", "hidden"), .attr("name", name), .attr("value", value)])
+        }
+        baseFields = [hidden("csrf", context.csrfToken), hidden("v", context.version), hidden("at", context.locationPath)]
     }
 
     /// The page of a snapshot.

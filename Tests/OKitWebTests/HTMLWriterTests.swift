@@ -22,6 +22,21 @@ import Testing
         #expect(html == "<a href=\"/\">a</a><script src=\"/s.js\"></script><divx>t</divx>")
     }
 
+    @Test func scriptURLsAreNotWritten() {
+        let html = HTMLNode.fragment([
+            .el("a", [.attr("href", " JavaScript:alert(1)")], text: "a"),
+            .el("a", [.attr("href", "java\tscript:x")], text: "b"),
+            .el("img", [.attr("src", "vbscript:x")]),
+            .el("a", [.attr("href", "/books?q=javascript:"), .attr("title", "javascript:ok")], text: "c"),
+            .el("a", [.attr("href", "javascript")], text: "d"),
+        ]).render()
+        #expect(html == "<a href=\"#\">a</a><a href=\"#\">b</a><img src=\"#\"><a href=\"/books?q=javascript:\" title=\"javascript:ok\">c</a><a href=\"javascript\">d</a>")
+    }
+
+    @Test func pathSegmentsAreEncoded() {
+        #expect(PageContext.pathSegment("a b/c?d#é") == "a%20b%2Fc%3Fd%23%C3%A9")
+    }
+
     @Test func documentStartsWithTheDoctype() {
         let doc = HTMLDocument(head: [.el("title", text: "T")], body: [.el("h1", text: "T")])
         #expect(doc.render() == "<!DOCTYPE html>\n<html lang=\"en\"><head><title>T</title></head><body><h1>T</h1></body></html>")

@@ -178,7 +178,7 @@ import Testing
         #expect(html.contains("value=\"tap\"><input type=\"hidden\" name=\"row\" value=\"Monday \(evilEscaped)\">"))
         #expect(html.contains(">Restore</button>"))
         #expect(html.contains("value=\"delete\">"))
-        #expect(html.contains("<a href=\"/backups/Monday \(evilEscaped)\" download"))
+        #expect(html.contains("<a href=\"/backups/Monday%20%3Cscript%3Ealert%281%29%3C%2Fscript%3E\" download"))
         #expect(html.contains("enctype=\"multipart/form-data\""))
         #expect(html.contains("accept=\".okbackup\""))
     }

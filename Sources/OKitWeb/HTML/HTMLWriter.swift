@@ -2,7 +2,8 @@
 ///
 /// Beyond escaping, the writer keeps pages within `Content-Security-Policy: default-src 'self'` by construction:
 /// element and attribute names keep only `a-z`, `0-9` and `-` (anything else is dropped), event handler attributes
-/// (`on…`) and `style` are never written, and a `<script>` element never gets content (only a `src`).
+/// (`on…`) and `style` are never written, a `<script>` element never gets content (only a `src`), and a
+/// `javascript:` URL in `href`, `src` or `action` is written as `#`.
 public struct HTMLWriter: Sendable {
     /// The page so far.
     public private(set) var bytes: [UInt8] = []
@@ -57,9 +58,25 @@ public struct HTMLWriter: Sendable {
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: "=\"".utf8)
-            escape(v, quotes: true)
+            escape(Self.urlAttributes.contains(name) && Self.isScriptURL(v) ? "#" : v, quotes: true)
             bytes.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Attributes that hold a URL.
+    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "data", "poster", "cite"]
+
+    /// True for a `javascript:` or `vbscript:` URL (ignoring case, spaces and control characters, as browsers
+    /// do): written as `#` instead.
+    static func isScriptURL(_ v: String) -> Bool {
+        var scheme = ""
+        for u in v.utf8 {
+            if u <= 0x20 { continue }
+            if u == UInt8(ascii: ":") { return scheme == "javascript" || scheme == "vbscript" }
+            scheme.unicodeScalars.append(Unicode.Scalar(u >= 0x41 && u <= 0x5A ? u | 0x20 : u))
+            if scheme.utf8.count > 10 { return false }
+        }
+        return false
     }
 
     /// A name with only `a-z`, `0-9` and `-` (upper case letters are lowered).

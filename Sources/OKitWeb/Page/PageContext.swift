@@ -60,16 +60,36 @@ public struct PageContext: Sendable {
     /// The browser window's title when the screen has none (e.g. the app's id).
     public var appTitle: String
 
+    /// Text as one URL path segment: everything but unreserved characters (RFC 3986) percent-encoded, so a
+    /// name with `/`, `?`, `#` or spaces stays one segment.
+    public static func pathSegment(_ text: String) -> String {
+        var out = ""
+        for u in text.utf8 {
+            switch u {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(u))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(u >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(u & 0xF)]))
+            }
+        }
+        return out
+    }
+
     /// A context with the required parts; the rest default to no links (rows become `tap` buttons), no images, the
     /// usual static file URLs and no events stream.
     public init(locationPath: String, commandURL: String = "/command", csrfToken: String, version: String,
                 notice: String? = nil, error: String? = nil, breadcrumb: [(title: String, url: String)] = [],
-                backURL: String? = nil, tabURL: @escaping @Sendable (String) -> String = { "/\($0)" },
+                backURL: String? = nil, tabURL: @escaping @Sendable (String) -> String = { "/" + PageContext.pathSegment($0) },
                 rowLink: @escaping @Sendable (Int, Int, RowSnapshot) -> String? = { _, _, _ in nil },
                 imageURL: @escaping @Sendable (Int, Int, RowSnapshot) -> String? = { _, _, _ in nil },
                 webCellURL: @escaping @Sendable (Int, Int, RowSnapshot) -> String? = { _, _, _ in nil },
                 moreRowsURL: String? = nil, rowOffset: Int = 0,
-                backupDownloadURL: @escaping @Sendable (String) -> String = { "/backups/\($0)" },
+                backupDownloadURL: @escaping @Sendable (String) -> String = { "/backups/" + PageContext.pathSegment($0) },
                 backupUploadURL: String = "/backups", backupPasswords: Bool = true,
                 eventsURL: String = "/events",
                 stylesheetURLs: [String] = ["/static/okit.css", "/theme.css"], scriptURL: String = "/static/okit.js",

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "OKitEngine", targets: ["OKitEngine"]),
         .library(name: "OKitLua", targets: ["OKitLua"]),
+        .library(name: "OKitWeb", targets: ["OKitWeb"]),
         .executable(name: "okit-run", targets: ["okit-run"]),
     ],
     dependencies: [
@@ -33,6 +34,8 @@ let package = Package(
         ]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
+        // The web front end's pages: a typed HTML renderer, a page per snapshot, the stylesheet and the script.
+        .target(name: "OKitWeb", dependencies: ["OKitEngine"]),
         .executableTarget(
             name: "okit-run",
             dependencies: [
@@ -47,6 +50,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        .testTarget(name: "OKitWebTests", dependencies: ["OKitWeb", "OKitEngine"]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
     ]
 )

@@ -1,0 +1,184 @@
+import OKitEngine
+
+/// Detail and settings screens: sections of cells, each edit cell a `set` form with the matching control.
+extension PageRenderer {
+    func detailBody() -> [HTMLNode] {
+        screen.sections.enumerated().map { s, section in
+            sectionNode(section, index: s, ordered: false) { r, row in detailCell(row, section: s, index: r) }
+        }
+    }
+
+    /// A cell: its control when it has one, else its text and detail (a link when it opens a screen); then its
+    /// accessory.
+    func detailCell(_ row: RowSnapshot, section s: Int, index r: Int) -> HTMLNode {
+        let address = address(row, section: s, index: r)
+        var nodes: [HTMLNode] = []
+        if let control = row.control {
+            nodes.append(controlNode(row, control, address: address, section: s, index: r))
+        } else if let url = context.rowLink(s, r, row) {
+            nodes.append(.el("a", [.attr("href", url), .classes("okit-row-main", "okit-disclosure")],
+                             rowLabel(row, section: s, index: r)))
+        } else {
+            nodes.append(.el("div", [.classes("okit-row-main")], rowLabel(row, section: s, index: r)))
+        }
+        if let a = row.accessory { nodes.append(.el("div", [.classes("okit-row-actions")], [accessory(a, address: address)])) }
+        return .el("li", [.attr("id", domID("cell", section: s, index: r)),
+                          .classes("okit-row", "okit-cell", "okit-cell-\(HTMLWriter.safeName(row.kind ?? "table"))",
+                                   row.selected ? "okit-checked" : nil)], nodes)
+    }
+
+    /// The label of a cell's control: a text cell shows its value in the control, so its label is the
+    /// placeholder or the cell's id; other cells show their text.
+    func controlLabel(_ row: RowSnapshot, _ control: ControlSnapshot) -> String {
+        switch row.kind {
+        case "text", "multiline": return control.placeholder ?? row.id ?? "Text"
+        default: return row.text ?? row.id ?? "Value"
+        }
+    }
+
+    /// The control of a cell by its kind; a `set` form when it takes values now, else the control disabled.
+    func controlNode(_ row: RowSnapshot, _ c: ControlSnapshot, address: String, section s: Int, index r: Int) -> HTMLNode {
+        let id = domID("control", section: s, index: r)
+        let label = controlLabel(row, c)
+        let off = !c.enabled
+        var after: [HTMLNode] = []
+        var field: [HTMLNode]
+        switch row.kind {
+        case "multiline":
+            field = [.el("textarea", [.attr("id", id), .attr("name", "value"), .attr("placeholder", c.placeholder),
+                                      .bool("disabled", off)], text: Self.text(c.value))]
+        case "switch":
+            // An unchecked box sends nothing: the hidden `false` comes first and the box's `true` wins when checked.
+            field = [hidden("value", "false"),
+                     .el("input", [.attr("type", "checkbox"), .attr("id", id), .attr("name", "value"), .attr("value", "true"),
+                                   .attr("role", "switch"), .classes("okit-switch"),
+                                   .bool("checked", c.value == .bool(true)), .bool("disabled", off)])]
+        case "date":
+            field = [.el("input", [.attr("type", "datetime-local"), .attr("id", id), .attr("name", "value"),
+                                   .attr("value", Self.localDateTime(c.value)), .attr("min", c.min.flatMap(Self.localDateTime)),
+                                   .attr("max", c.max.flatMap(Self.localDateTime)), .bool("disabled", off)])]
+        case "segment":
+            return segmentGroup(row, c, address: address, id: id, label: label)
+        case "picker":
+            let options = (c.options ?? []).enumerated().map { i, name -> HTMLNode in
+                .el("option", [.attr("value", String(i + 1)), .bool("selected", c.selected == i + 1)], text: name)
+            }
+            let none: [HTMLNode] = c.selected == nil ? [.el("option", [.attr("value", ""), .bool("selected")], text: "")] : []
+            field = [.el("select", [.attr("id", id), .attr("name", "value"), .bool("disabled", off)], none + options)]
+        case "slider":
+            field = [.el("input", [.attr("type", "range"), .attr("id", id), .attr("name", "value"),
+                                   .attr("min", c.min.flatMap(Self.number) ?? "0"), .attr("max", c.max.flatMap(Self.number) ?? "1"),
+                                   .attr("step", "any"), .attr("value", Self.number(c.value)), .bool("disabled", off)])]
+        case "stepper":
+            field = [.el("input", [.attr("type", "number"), .attr("id", id), .attr("name", "value"),
+                                   .attr("min", c.min.flatMap(Self.number)), .attr("max", c.max.flatMap(Self.number)),
+                                   .attr("step", c.step.flatMap(Self.number)), .attr("value", Self.number(c.value)),
+                                   .bool("disabled", off)])]
+            if c.enabled { after = stepperButtons(c, address: address) }
+        case "progress":
+            return .el("div", [.classes("okit-control")], [
+                .el("label", [.attr("for", id)], text: label),
+                .el("progress", [.attr("id", id), .attr("max", "1"), .attr("value", Self.number(c.value))],
+                    text: Self.number(c.value).map { "\($0)" } ?? ""),
+            ])
+        case "image":
+            let src = context.imageURL(s, r, row)
+            return .el("figure", [.classes("okit-control", "okit-image")], [
+                src.map { .el("img", [.attr("src", $0), .attr("alt", row.text ?? ""), .attr("id", id)]) } ?? .empty,
+                row.text.map { .el("figcaption", text: $0) } ?? .empty,
+            ])
+        case "web":
+            guard let src = context.webCellURL(s, r, row) else { return .el("div", [.classes("okit-control")], [.el("p", text: row.text ?? "")]) }
+            return .el("div", [.classes("okit-control", "okit-web")], [
+                .el("iframe", [.attr("src", src), .attr("sandbox", ""), .attr("title", row.text ?? label), .attr("id", id),
+                               .attr("referrerpolicy", "same-origin")]),
+            ])
+        default:
+            field = [.el("input", [.attr("type", c.secure ? "password" : "text"), .attr("id", id), .attr("name", "value"),
+                                   .attr("value", c.secure ? nil : Self.text(c.value)), .attr("placeholder", c.placeholder),
+                                   .bool("disabled", off)])]
+        }
+        let labelled: [HTMLNode] = [.el("label", [.attr("for", id)], text: label)] + field
+        guard c.enabled else { return .el("div", [.classes("okit-control")], labelled) }
+        let autoSubmit = ["switch", "date", "picker", "slider"].contains(row.kind ?? "")
+        return .fragment([postForm("set", [("cell", address)], class: autoSubmit ? "okit-control okit-auto" : "okit-control",
+                                   labelled + [submitButton()])] + after)
+    }
+
+    /// A segment cell: a radio group of the segment titles (`value`: the title).
+    func segmentGroup(_ row: RowSnapshot, _ c: ControlSnapshot, address: String, id: String, label: String) -> HTMLNode {
+        let radios = (c.segments ?? []).enumerated().map { i, title -> HTMLNode in
+            let rid = "\(id)-\(i + 1)"
+            return .el("span", [.classes("okit-segment")], [
+                .el("input", [.attr("type", "radio"), .attr("id", rid), .attr("name", "value"), .attr("value", title),
+                              .bool("checked", c.index == i), .bool("disabled", !c.enabled)]),
+                .el("label", [.attr("for", rid)], text: title),
+            ])
+        }
+        let group = HTMLNode.el("fieldset", [.classes("okit-segments"), .attr("id", id)],
+                                [.el("legend", text: label)] + radios)
+        guard c.enabled else { return .el("div", [.classes("okit-control")], [group]) }
+        return postForm("set", [("cell", address)], class: "okit-control okit-auto", [group, submitButton()])
+    }
+
+    /// A stepper's − and + buttons: each a `set` form with the next value (clamped to the range).
+    func stepperButtons(_ c: ControlSnapshot, address: String) -> [HTMLNode] {
+        guard let v = Self.double(c.value) else { return [] }
+        let step = c.step.flatMap(Self.double) ?? 1
+        let lo = c.min.flatMap(Self.double)
+        let hi = c.max.flatMap(Self.double)
+        func clamped(_ x: Double) -> Double { Swift.min(hi ?? x, Swift.max(lo ?? x, x)) }
+        let integral = { if case .int = c.value { return true }; return false }()
+        func text(_ x: Double) -> String {
+            if integral, let i = Int(exactly: x.rounded()) { return String(i) }
+            return String(x)
+        }
+        let down = clamped(v - step), up = clamped(v + step)
+        return [.el("div", [.classes("okit-stepper")], [
+            commandButton("set", [("cell", address), ("value", text(down))], title: "−", ariaLabel: "Decrease",
+                          enabled: down != v),
+            commandButton("set", [("cell", address), ("value", text(up))], title: "+", ariaLabel: "Increase",
+                          enabled: up != v),
+        ])]
+    }
+
+    static func text(_ v: SnapshotValue) -> String {
+        switch v {
+        case .null: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .string(let s): return s
+        }
+    }
+
+    static func double(_ v: SnapshotValue) -> Double? {
+        switch v {
+        case .int(let i): return Double(i)
+        case .double(let d): return d.isFinite ? d : nil
+        case .string(let s): return Double(s)
+        default: return nil
+        }
+    }
+
+    static func number(_ v: SnapshotValue) -> String? {
+        switch v {
+        case .int(let i): return String(i)
+        case .double(let d) where d.isFinite: return String(d)
+        default: return nil
+        }
+    }
+
+    /// An ISO 8601 date (`2019-05-01T10:00:00Z`) as a `datetime-local` value (`2019-05-01T10:00`, the same
+    /// wall-clock time; the server reads it back in the same zone).
+    static func localDateTime(_ v: SnapshotValue) -> String? {
+        guard case .string(let s) = v else { return nil }
+        let u = Array(s.utf8)
+        guard u.count >= 16, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"), u[10] == UInt8(ascii: "T"),
+              u[13] == UInt8(ascii: ":"),
+              u[0..<16].allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+                  || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "T") })
+        else { return nil }
+        return String(decoding: u[0..<16], as: UTF8.self)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import OKitEngine
+
+/// Lists, menus and selection screens: search, the A–Z index, sections of rows, the "More rows" link.
+extension PageRenderer {
+    func listBody() -> [HTMLNode] {
+        var out: [HTMLNode] = []
+        if let search = screen.search, search.visible { out.append(searchForm(search)) }
+        if !screen.index.isEmpty { out.append(indexLinks()) }
+        out += screen.sections.enumerated().map { s, section in
+            sectionNode(section, index: s, ordered: false) { r, row in listRow(row, section: s, index: r) }
+        }
+        out.append(moreRows())
+        return out
+    }
+
+    /// A section of a grouped table: `<section id=section-N>` with an `<h2>` header, the rows, a footer `<p>`.
+    func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool,
+                     row: (Int, RowSnapshot) -> HTMLNode) -> HTMLNode {
+        var nodes: [HTMLNode] = []
+        let headerID = "section-\(s + 1)-header"
+        if let h = section.header { nodes.append(.el("h2", [.attr("id", headerID)], text: h)) }
+        nodes.append(.el(ordered ? "ol" : "ul", [.classes("okit-rows")], section.rows.enumerated().map { row($0, $1) }))
+        if let f = section.footer { nodes.append(.el("p", [.classes("okit-footer")], text: f)) }
+        return .el("section", [.attr("id", "section-\(s + 1)"), .classes("okit-section"),
+                               .attr("aria-labelledby", section.header == nil ? nil : headerID)], nodes)
+    }
+
+    /// The search field in a GET form (to this page), with the scopes as a radio group.
+    func searchForm(_ search: SearchSnapshot) -> HTMLNode {
+        var nodes: [HTMLNode] = [
+            .el("label", [.attr("for", "okit-search"), .classes("okit-visually-hidden")], text: "Search"),
+            .el("input", [.attr("type", "search"), .attr("id", "okit-search"), .attr("name", "text"),
+                          .attr("value", search.text), .attr("placeholder", "Search")]),
+        ]
+        if !search.scopes.isEmpty {
+            let scopes = (["All"] + search.scopes).enumerated().map { i, scope -> HTMLNode in
+                let id = "okit-scope-\(i + 1)"
+                return .el("span", [.classes("okit-segment")], [
+                    .el("input", [.attr("type", "radio"), .attr("id", id), .attr("name", "scope"), .attr("value", scope),
+                                  .bool("checked", scope == search.scope)]),
+                    .el("label", [.attr("for", id)], text: scope),
+                ])
+            }
+            nodes.append(.el("fieldset", [.classes("okit-segments", "okit-scopes")],
+                             [.el("legend", [.classes("okit-visually-hidden")], text: "Scope")] + scopes))
+        }
+        nodes += keptQuery(context.locationPath).map { hidden($0.name, $0.value) }
+        nodes.append(.el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: "Search"))
+        return .el("form", [.attr("method", "get"), .attr("action", pathOnly(context.locationPath)),
+                            .attr("role", "search"), .classes("okit-search", "okit-auto")], nodes)
+    }
+
+    /// A location without its query (the search form's GET replaces the query).
+    func pathOnly(_ location: String) -> String {
+        location.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? location
+    }
+
+    /// The query parameters of a location other than `text`, `scope` and `offset` (decoded), which the search
+    /// form carries along as hidden fields so that a search keeps the place the URL names.
+    func keptQuery(_ location: String) -> [(name: String, value: String)] {
+        let parts = location.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return [] }
+        func decoded(_ s: Substring) -> String {
+            let plus = s.replacingOccurrences(of: "+", with: " ")
+            return plus.removingPercentEncoding ?? plus
+        }
+        return parts[1].split(separator: "&").compactMap { pair in
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decoded(kv[0])
+            guard !name.isEmpty, !["text", "scope", "offset"].contains(name) else { return nil }
+            return (name, kv.count == 2 ? decoded(kv[1]) : "")
+        }
+    }
+
+    /// The A–Z index: a link per letter to the first section whose header starts with it.
+    func indexLinks() -> HTMLNode {
+        let letters = screen.index.map { letter -> HTMLNode in
+            let target = screen.sections.firstIndex { s in
+                guard let h = s.header, let first = h.first else { return false }
+                if letter == "#" { return !first.isLetter }
+                return String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                    == letter.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
+            guard let target else { return .el("li", [], text: letter) }
+            return .el("li", [], [.el("a", [.attr("href", "#section-\(target + 1)")], text: letter)])
+        }
+        return .el("nav", [.classes("okit-index"), .attr("aria-label", "Index")], [.el("ol", [], letters)])
+    }
+
+    /// "More rows" when the list has more rows than the window shows.
+    func moreRows() -> HTMLNode {
+        let shown = screen.sections.reduce(0) { $0 + $1.rows.count }
+        guard screen.rowCount > context.rowOffset + shown, let url = context.moreRowsURL else { return .empty }
+        return .el("p", [.classes("okit-more-rows")], [
+            .el("a", [.attr("href", url)], text: "More rows"),
+            .el("span", [.classes("okit-count")], text: " (\(context.rowOffset + shown) of \(screen.rowCount))"),
+        ])
+    }
+
+    /// The row's main part: its image, text and detail.
+    func rowLabel(_ row: RowSnapshot, section s: Int, index r: Int) -> [HTMLNode] {
+        var nodes: [HTMLNode] = []
+        if row.image != nil, let src = context.imageURL(s, r, row) {
+            nodes.append(.el("img", [.attr("src", src), .attr("alt", ""), .classes("okit-row-image")]))
+        }
+        nodes.append(.el("span", [.classes("okit-text")], text: row.text ?? ""))
+        if let d = row.detail { nodes.append(.el("span", [.classes("okit-detail")], text: d)) }
+        return nodes
+    }
+
+    /// A list row: a link when it opens a screen, else a `tap` (or, on selection screens, `select`) button; then
+    /// its accessory, quick, more and delete buttons.
+    func listRow(_ row: RowSnapshot, section s: Int, index r: Int) -> HTMLNode {
+        let address = address(row, section: s, index: r)
+        let label = rowLabel(row, section: s, index: r)
+        var main: HTMLNode
+        if screen.kind == "selection" {
+            main = postForm("select", [("row", address)], class: "okit-row-form", [
+                .el("button", [.attr("type", "submit"), .classes("okit-row-main", "okit-check"),
+                               .attr("aria-pressed", row.checked == true ? "true" : "false")], label),
+            ])
+        } else if let url = context.rowLink(s, r, row) {
+            main = .el("a", [.attr("href", url), .classes("okit-row-main", "okit-disclosure")], label)
+        } else if screen.kind == "backups" {
+            main = .el("div", [.classes("okit-row-main")], label)
+        } else {
+            main = postForm("tap", [("row", address)], class: "okit-row-form", [
+                .el("button", [.attr("type", "submit"), .classes("okit-row-main")], label),
+            ])
+        }
+        var actions: [HTMLNode] = []
+        if let a = row.accessory { actions.append(accessory(a, address: address)) }
+        if let q = row.quick {
+            actions.append(commandButton("quick", [("row", address)], title: q.title, enabled: q.enabled, class: "okit-quick"))
+        }
+        if row.more { actions.append(commandButton("more", [("row", address)], title: "More", class: "okit-more")) }
+        if screen.editing, context.selectableInEdit, screen.kind == "list" {
+            actions.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
+                                         pressed: row.selected, class: "okit-select"))
+        }
+        if screen.editing, context.reorderableInEdit, screen.kind == "list" { actions += moveButtons(address, section: s, index: r) }
+        if row.delete, screen.kind != "backups" {
+            actions.append(commandButton("delete", [("row", address)], title: "Delete", class: "okit-delete"))
+        }
+        return .el("li", [.attr("id", domID("row", section: s, index: r)),
+                          .classes("okit-row", row.checked == true || row.selected ? "okit-checked" : nil,
+                                   row.ribbon == nil ? nil : "okit-ribbon")],
+                   [main] + (actions.isEmpty ? [] : [.el("div", [.classes("okit-row-actions")], actions)]))
+    }
+
+    /// Move up and Move down: `move` with `from` the row and `to` the position above or below.
+    func moveButtons(_ address: String, section s: Int, index r: Int) -> [HTMLNode] {
+        let p = position(section: s, index: r)
+        let total = max(screen.rowCount, context.rowOffset + screen.sections.reduce(0) { $0 + $1.rows.count })
+        return [
+            commandButton("move", [("from", address), ("to", String(p - 1))], title: "Move up", enabled: p > 1, class: "okit-move"),
+            commandButton("move", [("from", address), ("to", String(p + 1))], title: "Move down", enabled: p < total, class: "okit-move"),
+        ]
+    }
+
+    /// An accessory: a button (`accessory` command) when it can be tapped, else its text or mark.
+    func accessory(_ a: AccessorySnapshot, address: String) -> HTMLNode {
+        switch a.kind {
+        case "button", "detail", "detailDisclosure":
+            let title = a.text ?? "Info"
+            return commandButton("accessory", [("row", address)], title: title, enabled: a.enabled, class: "okit-accessory")
+        case "checkmark":
+            return .el("span", [.classes("okit-accessory", "okit-checkmark"), .attr("aria-label", "Checked")], text: "✓")
+        case "disclosure":
+            return .empty
+        default:
+            return a.text.map { .el("span", [.classes("okit-accessory")], text: $0) } ?? .empty
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// The one script (`/static/okit.js`), no framework. Pages work without it; with it:
+///
+/// - live updates: an `EventSource` on the body's `data-events` URL; a `stale` event fetches the page's location
+///   and swaps the `<main>` element's content, keeping focus (by id, else name), the scroll position and the text
+///   of a focused input;
+/// - hidden pages: the stream is closed while the page is hidden (`visibilitychange`) and a `hidden` command is
+///   posted (the session may then be covered); when shown again the stream reopens and the page refreshes;
+/// - controls of `okit-auto` forms (checkbox, select, range, radio, date) submit their form on `change`; the
+///   forms' own submit buttons (`okit-nojs`) are hidden by the `okit-js` class on the body.
+public enum Script {
+    /// The script's text.
+    public static let js = #"""
+(function () {
+  "use strict";
+  var body = document.body;
+  if (!body) { return; }
+  body.classList.add("okit-js");
+  var source = null;
+  var fetching = false;
+  var again = false;
+
+  function data(name) { return body.getAttribute("data-" + name) || ""; }
+
+  function focusKey(el) {
+    if (!el || el === body) { return null; }
+    if (el.id) { return { id: el.id }; }
+    if (el.name) { return { name: el.name, value: el.value }; }
+    return null;
+  }
+
+  function findFocus(root, key) {
+    if (!key) { return null; }
+    if (key.id) { return document.getElementById(key.id); }
+    var all = root.querySelectorAll("[name]");
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].name === key.name) { return all[i]; }
+    }
+    return null;
+  }
+
+  function isTyping(el) {
+    if (!el) { return false; }
+    if (el.tagName === "TEXTAREA") { return true; }
+    return el.tagName === "INPUT" && /^(text|search|password|number|email|url|tel)$/.test(el.type);
+  }
+
+  function swap(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var next = doc.querySelector("main");
+    var main = document.querySelector("main");
+    if (!next || !main) { return; }
+    var active = document.activeElement;
+    var key = focusKey(active);
+    var typing = isTyping(active) ? { value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
+    var x = window.scrollX, y = window.scrollY;
+    main.replaceChildren.apply(main, Array.prototype.slice.call(next.childNodes).map(function (n) {
+      return document.importNode(n, true);
+    }));
+    ["events", "command", "csrf", "location", "version"].forEach(function (name) {
+      var v = doc.body && doc.body.getAttribute("data-" + name);
+      if (v !== null && v !== undefined) { body.setAttribute("data-" + name, v); }
+    });
+    var tabs = doc.querySelector("nav.okit-tabs");
+    var oldTabs = document.querySelector("nav.okit-tabs");
+    if (tabs && oldTabs) { oldTabs.replaceWith(document.importNode(tabs, true)); }
+    if (doc.title) { document.title = doc.title; }
+    var target = findFocus(main, key);
+    if (target) {
+      if (typing && isTyping(target)) {
+        target.value = typing.value;
+        try { target.setSelectionRange(typing.start, typing.end); } catch (e) { /* not a text field */ }
+      }
+      target.focus({ preventScroll: true });
+    }
+    window.scrollTo(x, y);
+  }
+
+  function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    fetch(data("location") || window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) { swap(html); } })
+      .catch(function () { /* the next event or a reload will do */ })
+      .then(function () {
+        fetching = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  function open() {
+    var url = data("events");
+    if (!url || source || typeof EventSource === "undefined") { return; }
+    source = new EventSource(url);
+    source.addEventListener("stale", refresh);
+  }
+
+  function close() {
+    if (source) { source.close(); source = null; }
+  }
+
+  function reportHidden() {
+    var url = data("command");
+    if (!url) { return; }
+    var form = new FormData();
+    form.append("csrf", data("csrf"));
+    form.append("at", data("location"));
+    form.append("command", "hidden");
+    fetch(url, { method: "POST", body: form, credentials: "same-origin", keepalive: true, redirect: "manual" })
+      .catch(function () { /* the idle timeout covers the session anyway */ });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      close();
+      reportHidden();
+    } else {
+      open();
+      refresh();
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (!el || !el.form || !el.form.classList.contains("okit-auto")) { return; }
+    var auto = el.tagName === "SELECT" ||
+      (el.tagName === "INPUT" && /^(checkbox|radio|range|date|datetime-local|time)$/.test(el.type));
+    if (!auto) { return; }
+    if (el.form.requestSubmit) { el.form.requestSubmit(); } else { el.form.submit(); }
+  });
+
+  if (document.visibilityState !== "hidden") { open(); }
+}());
+"""#
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+@Suite struct DetailPageTests {
+    let html = PageRenderer.renderString(Fixtures.detail(), Fixtures.context())
+
+    @Test func eachCellKindHasItsControl() {
+        #expect(html.contains("<input type=\"text\" id=\"control-1-2\" name=\"value\" value=\"&lt;script&gt;alert(1)&lt;/script&gt;\" placeholder=\"Name\">"))
+        #expect(html.contains("<textarea id=\"control-1-3\" name=\"value\">"))
+        #expect(html.contains("<input type=\"hidden\" name=\"value\" value=\"false\"><input type=\"checkbox\" id=\"control-1-4\" name=\"value\" value=\"true\" role=\"switch\" class=\"okit-switch\" checked>"))
+        #expect(html.contains("<input type=\"datetime-local\" id=\"control-1-5\" name=\"value\" value=\"2019-05-01T10:00\" min=\"2000-01-01T00:00\">"))
+        #expect(html.contains("<input type=\"radio\" id=\"control-1-6-2\" name=\"value\" value=\"&lt;script&gt;alert(1)&lt;/script&gt;\" checked>"))
+        #expect(html.contains("<legend>Format</legend>"))
+        #expect(html.contains("<select id=\"control-1-7\" name=\"value\"><option value=\"1\">Fiction</option><option value=\"2\" selected>"))
+        #expect(html.contains("<input type=\"range\" id=\"control-1-8\" name=\"value\" min=\"0\" max=\"1\" step=\"any\" value=\"0.5\">"))
+        #expect(html.contains("<input type=\"number\" id=\"control-1-9\" name=\"value\" min=\"0\" max=\"3\" step=\"1\" value=\"3\">"))
+        #expect(html.contains("<progress id=\"control-1-10\" max=\"1\" value=\"0.25\">"))
+        #expect(html.contains("<img src=\"/image/0/10\" alt=\"Cover\" id=\"control-1-11\">"))
+        #expect(html.contains("<iframe src=\"/web/0/11\" sandbox=\"\""))
+        #expect(html.contains("<input type=\"password\" id=\"control-1-13\" name=\"value\" placeholder=\"Secret\">"))
+        #expect(html.contains("<div class=\"okit-row-main\"><span class=\"okit-text\">Author</span></div>"))
+    }
+
+    @Test func editCellsAreSetFormsByCellId() {
+        #expect(html.contains("value=\"set\"><input type=\"hidden\" name=\"cell\" value=\"switch\">"))
+        #expect(html.contains("class=\"okit-form okit-control okit-auto\""))
+        // The stepper's + is disabled at the maximum, − sets the value one step down.
+        #expect(html.contains("name=\"cell\" value=\"stepper\"><input type=\"hidden\" name=\"value\" value=\"2\"><button type=\"submit\" class=\"okit-button\" aria-label=\"Decrease\">−</button>"))
+        #expect(html.contains("aria-label=\"Increase\" disabled>+</button>"))
+        #expect(html.contains("<h2 id=\"section-1-header\">Book &lt;script&gt;alert(1)&lt;/script&gt;</h2>"))
+        #expect(html.contains(">Done</button>"))
+        #expect(html.contains("name=\"on\" value=\"false\""))
+    }
+
+    @Test func outsideEditModeControlsAreDisabledWithoutForms() {
+        let display = PageRenderer.renderString(Fixtures.detail(editing: false), Fixtures.context())
+        #expect(!display.contains("value=\"set\""))
+        #expect(display.contains("role=\"switch\" class=\"okit-switch\" checked disabled>"))
+    }
+}
+
+@Suite struct ThemeStylesheetTests {
+    @Test func keysBecomeKebabCustomProperties() {
+        let css = ThemeStylesheet.css(themeValues: [(key: "tintColor", value: "#007AFF"), (key: "backgroundColor", value: "rgba(0, 0, 0, 0.5)")])
+        #expect(css == ":root {\n  --okit-tint-color: #007AFF;\n  --okit-background-color: rgba(0, 0, 0, 0.5);\n}\n")
+    }
+
+    @Test func keyForms() {
+        #expect(ThemeStylesheet.property("TintColor") == "--okit-tint-color")
+        #expect(ThemeStylesheet.property("tint-color") == "--okit-tint-color")
+        #expect(ThemeStylesheet.property("--") == nil)
+        #expect(ThemeStylesheet.property("a b") == nil)
+    }
+
+    @Test func hostileValuesAndKeysAreDropped() {
+        let css = ThemeStylesheet.css(themeValues: [
+            (key: "textColor", value: "red; } body { x"), (key: "tint-color}", value: "red"),
+            (key: "x", value: "url(\"javascript:1\")"), (key: "y", value: "</style>"), (key: "z", value: "red\\3b"),
+            (key: "barColor", value: "blue"),
+        ])
+        #expect(css == ":root {\n  --okit-bar-color: blue;\n}\n")
+    }
+
+    @Test func staticFilesAreThere() {
+        #expect(Stylesheet.css.contains("--okit-tint-color"))
+        #expect(Stylesheet.css.contains("@media (prefers-color-scheme: dark)"))
+        #expect(Script.js.contains("new EventSource(url)"))
+        #expect(Script.js.contains("visibilitychange"))
+        #expect(Script.js.contains("\"hidden\""))
+    }
+}

@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
@@ -35,11 +37,15 @@ let package = Package(
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
         // The web front end's pages: a typed HTML renderer, a page per snapshot, the stylesheet and the script.
-        .target(name: "OKitWeb", dependencies: ["OKitEngine"]),
+        .target(name: "OKitWeb", dependencies: [
+            "OKitEngine",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
         .executableTarget(
             name: "okit-run",
             dependencies: [
-                "OKitEngine", "OKitLua", "CLineEdit",
+                "OKitEngine", "OKitLua", "OKitWeb", "CLineEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,105 @@
+/// Where a person is in an app shell: the tab, the stack of screens on it and the stacks presented over it, each
+/// screen with the id of the entity it was opened with. A front end puts it in a URL (the web) and goes back to
+/// it (reload, a deep link, the browser's back button).
+public struct ShellLocation: Equatable, Sendable {
+    /// One open screen: its id and its context entity's id (nil: no context, or an entity without an id).
+    public struct Step: Equatable, Sendable {
+        public var screen: String
+        public var entity: String?
+        public init(screen: String, entity: String?) {
+            self.screen = screen
+            self.entity = entity
+        }
+    }
+
+    public var tab: String?
+    /// The tab's stack, its home screen first.
+    public var stack: [Step]
+    /// The presented stacks, the first presented first.
+    public var presented: [[Step]]
+
+    public init(tab: String?, stack: [Step], presented: [[Step]] = []) {
+        self.tab = tab
+        self.stack = stack
+        self.presented = presented
+    }
+}
+
+extension AppShell {
+    /// Where the shell is now.
+    public var location: ShellLocation {
+        func steps(_ screens: [any ShellScreen]) -> [ShellLocation.Step] {
+            screens.map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) }
+        }
+        let stack = stacks.isEmpty ? [] : steps(stacks[tabIndex])
+        return ShellLocation(tab: home.isEmpty ? nil : home[tabIndex], stack: stack, presented: presented.map(steps))
+    }
+
+    /// Goes to a location: its tab, then its screens opened again on their entities (found by id in any
+    /// loaded model). Screens that cannot be opened any more (the entity went away, the screen is unknown) are
+    /// left out with the ones after them; returns false then (the shell is at the nearest screen that exists).
+    /// An alert waiting is dropped, the menu closed.
+    @discardableResult
+    public func go(to target: ShellLocation) throws -> Bool {
+        guard !stacks.isEmpty else { return false }
+        var target = target
+        var complete = true
+        if let tab = target.tab {
+            if let i = home.firstIndex(of: tab) {
+                if i != tabIndex {
+                    let leaving = top
+                    tabIndex = i
+                    menuOpen = false
+                    if leaving !== top { try leaving?.disappear() }
+                    try top?.appear()
+                }
+            } else {
+                complete = false
+            }
+        }
+        // The home screen of the tab is always the tab's own (its entity is the one it was opened on).
+        let current = stacks[tabIndex]
+        if target.stack.first?.screen != current.first?.id { complete = false; target.stack = Array(current.prefix(1).map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) }) }
+        if !target.stack.isEmpty { target.stack[0].entity = current.first?.context?.id }
+        if target == location { return complete }
+        alerts = []
+        menuOpen = false
+        helpText = nil
+        var kept = 1
+        while kept < current.count, kept < target.stack.count,
+              current[kept].id == target.stack[kept].screen, current[kept].context?.id == target.stack[kept].entity { kept += 1 }
+        let leaving = top
+        let samePresented = presented.map { $0.map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) } } == target.presented
+        if !samePresented { presented = [] }
+        stacks[tabIndex].removeSubrange(kept...)
+        for step in target.stack.dropFirst(kept) {
+            guard let screen = try reopen(step) else { complete = false; break }
+            stacks[tabIndex].append(screen)
+        }
+        if complete, !samePresented {
+            outer: for stack in target.presented {
+                var opened: [any ShellScreen] = []
+                for step in stack {
+                    guard let screen = try reopen(step) else { complete = false; break outer }
+                    opened.append(screen)
+                }
+                if !opened.isEmpty { presented.append(opened) }
+            }
+        }
+        if leaving !== top {
+            try leaving?.disappear()
+            try top?.appear()
+        }
+        return complete
+    }
+
+    private func reopen(_ step: ShellLocation.Step) throws -> (any ShellScreen)? {
+        guard declaration(step.screen) != nil else { return nil }
+        var context: Entity?
+        if let id = step.entity {
+            guard let e = engine.lookup(id: id) else { return nil }
+            context = e
+        }
+        do { return try make(step.screen, context: context, opener: top) } catch { return nil }
+    }
+}

@@ -1,0 +1,39 @@
+import OKitEngine
+
+/// A shell's location as a URL path (web.md "URLs name where the person is"):
+/// `/<tab>/<screen>~<entity id>/…` for the tab's stack after its home screen, then `/!/<screen>~<id>/…` for
+/// each presented stack. The home screen is the tab's; a screen without a context entity has no `~`.
+/// Each part is one percent-encoded path segment.
+public enum LocationPath {
+    public static func path(_ location: ShellLocation) -> String {
+        var parts: [String] = [location.tab ?? location.stack.first?.screen ?? "home"]
+        func step(_ s: ShellLocation.Step) -> String {
+            PageContext.pathSegment(s.screen) + (s.entity.map { "~" + PageContext.pathSegment($0) } ?? "")
+        }
+        parts[0] = PageContext.pathSegment(parts[0])
+        parts += location.stack.dropFirst().map(step)
+        for stack in location.presented { parts.append("!"); parts += stack.map(step) }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The location a path names, given the shell's home screens (nil for a path that names no tab).
+    public static func location(_ path: String, home: [String], homeStack: (String) -> ShellLocation.Step?) -> ShellLocation? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let first = segments.first.map(decode), home.contains(first) || home.isEmpty else { return nil }
+        guard let root = homeStack(first) else { return nil }
+        var stack = [root]
+        var presented: [[ShellLocation.Step]] = []
+        for segment in segments.dropFirst() {
+            if segment == "!" { presented.append([]); continue }
+            let parts = segment.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false).map { decode(String($0)) }
+            let step = ShellLocation.Step(screen: parts[0], entity: parts.count > 1 ? parts[1] : nil)
+            if presented.isEmpty { stack.append(step) } else { presented[presented.count - 1].append(step) }
+        }
+        return ShellLocation(tab: home.isEmpty ? nil : first, stack: stack, presented: presented.filter { !$0.isEmpty })
+    }
+
+    /// Percent-decoding of one path segment (`+` stays `+`).
+    public static func decode(_ segment: String) -> String {
+        FormBody.unescape(Substring(segment.replacingOccurrences(of: "+", with: "%2B")))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import OKitEngine
+
+/// POST /command: the CSRF token first, then the page's version and place; then the driver runs the command
+/// on the session's shell, the models are stored (durable per command), and the answer is 303 to where the
+/// shell is now (post/redirect/get).
+extension WebApp {
+    /// Driver commands a browser may not send (web.md: quit and relaunch act on the process).
+    static let refused: Set<String> = ["quit", "relaunch", "advance", "store", "background", "foreground"]
+
+    func command(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
+            return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
+        }
+        guard let name = request.field("command"), !name.isEmpty else {
+            return WebPages.message(400, "The form names no command.")
+        }
+        let shell = ws.shell
+        if name == "hidden" {
+            // The page was hidden: with protection on, this session is covered.
+            do { try app.background(shell) } catch { ws.error = "\(error)" }
+            ws.moved = true
+            return WebResponse(status: 204, headers: WebPages.securityHeaders)
+        }
+        guard !WebApp.refused.contains(name) else {
+            return WebPages.message(400, "\"\(name)\" is not a command of the web front end.")
+        }
+        // A post from an outdated page applies nothing.
+        let current: Snapshot
+        do { current = try ws.snapshot() } catch { return WebPages.message(500, "This screen could not be shown: \(error)", link: "/") }
+        let here = LocationPath.path(shell.location)
+        let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
+        let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
+        if outdated && name != "authenticate" {
+            ws.notice = "This page was out of date, so nothing was changed; here is the current one."
+            return WebPages.redirect(here)
+        }
+        if needsToken(name, current), options.token != nil, !ws.loggedIn {
+            ws.error = "This changes the data of everyone using the app: log in with the token first (/login)."
+            return WebPages.redirect(here)
+        }
+        do {
+            try run(name, request, ws)
+            try app.storeState()
+        } catch {
+            ws.error = "\(error)"
+        }
+        ws.moved = true
+        return WebPages.redirect(LocationPath.path(shell.location))
+    }
+
+    /// Backups restored or deleted, and settings that act on the data (encryption, protection) need the token.
+    func needsToken(_ name: String, _ snapshot: Snapshot) -> Bool {
+        switch snapshot.screen.kind {
+        case "backups": return name == "tap" || name == "delete" || name == "respond"
+        case "settings": return name == "set"
+        default: return false
+        }
+    }
+
+    /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position.
+    func run(_ name: String, _ request: WebRequest, _ ws: WebSession) throws {
+        var args: [String: Value] = [:]
+        for key in ["row", "cell", "from", "to"] {
+            if let v = request.field(key) { args[key] = Int(v).map { .int($0) } ?? .string(v) }
+        }
+        for key in ["text", "scope", "id", "title", "passphrase", "action"] {
+            if let v = request.field(key) { args[key] = .string(v) }
+        }
+        if let v = request.field("value") {
+            args["value"] = v == "true" ? .bool(true) : v == "false" ? .bool(false) : .string(v)
+        }
+        if let v = request.field("on") { args["on"] = .bool(v == "true") }
+        let fields = request.fields("fields")
+        if !fields.isEmpty { args["fields"] = .list(fields.map { .string($0) }) }
+        if name == "authenticate", args["passphrase"] == nil { args["passphrase"] = .string("") }
+        let kind = ws.shown?.screen.kind
+        try ws.driver.run(name, args)
+        // The backups screen's compound forms: the prompts the command opened are answered with the form's fields.
+        if kind == "backups", name != "respond", !fields.isEmpty {
+            for _ in 0..<3 {
+                guard let alert = try ws.shell.snapshot().alert else { break }
+                let answer: [String: Value] = alert.fields.isEmpty ? ["action": .int(1)] : ["action": .int(1), "fields": .list(fields.map { .string($0) })]
+                try ws.driver.run("respond", answer)
+            }
+        }
+    }
+}

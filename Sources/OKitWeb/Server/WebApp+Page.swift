@@ -1,0 +1,99 @@
+import Foundation
+import OKitEngine
+
+/// GET of a screen's URL: the shell goes where the URL says (reload, deep links, back and forward), the search in
+/// the query applies, and the page is rendered from the session's live snapshot.
+extension WebApp {
+    func page(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        let shell = ws.shell
+        let query = request.queryFields
+        func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
+        guard let target = LocationPath.location(request.path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {
+            return WebPages.message(404, "There is no such screen in this app.", link: LocationPath.path(shell.location))
+        }
+        do {
+            let before = shell.location
+            if !(try shell.go(to: target)) {
+                ws.notice = "That screen no longer exists; this is the nearest one that does."
+            }
+            if shell.location != before { ws.moved = true }
+        } catch {
+            ws.error = "\(error)"
+            ws.moved = true
+        }
+        let here = LocationPath.path(shell.location)
+        if here != request.path.removingTrailingSlash { return WebPages.redirect(here) }
+        if let text = q("text") {
+            let scope = q("scope").flatMap { $0.isEmpty ? nil : $0 }
+            do {
+                let current = ws.shown?.screen.search
+                if current?.text != text || (scope != nil && current?.scope != scope) {
+                    try shell.search(text, scope: scope)
+                    ws.moved = true
+                }
+            } catch { ws.error = "\(error)" }
+        }
+        let offset = max(0, q("offset").flatMap { Int($0) } ?? 0)
+        if ws.watch.offset != offset { ws.watch.offset = offset; ws.moved = true }
+        let snapshot: Snapshot
+        do { snapshot = try ws.snapshot() } catch {
+            return WebPages.message(500, "This screen could not be shown: \(error)", link: "/")
+        }
+        let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
+        ws.notice = nil
+        ws.error = nil
+        let body = PageRenderer.render(snapshot, context).bytes()
+        return WebResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+                           + WebPages.securityHeaders, body: body)
+    }
+
+    func pageContext(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, path: String, query: String, offset: Int) -> PageContext {
+        let shell = ws.shell
+        let location = shell.location
+        var context = PageContext(locationPath: query.isEmpty ? path : path + "?" + query, csrfToken: ws.csrf,
+                                  version: "\(ws.version)", notice: ws.notice, error: ws.error)
+        // Back and the breadcrumb: the screens below this one on its stack.
+        var below = location
+        if var top = below.presented.popLast() {
+            top.removeLast()
+            if !top.isEmpty { below.presented.append(top); context.backURL = LocationPath.path(below) }
+        } else if below.stack.count > 1 {
+            below.stack.removeLast()
+            context.backURL = LocationPath.path(below)
+            var crumbs: [(title: String, url: String)] = []
+            var partial = ShellLocation(tab: location.tab, stack: [])
+            for step in location.stack.dropLast() {
+                partial.stack.append(step)
+                crumbs.append((title: step.screen, url: LocationPath.path(partial)))
+            }
+            context.breadcrumb = crumbs
+        }
+        if snapshot.screen.rowCount > offset + snapshot.screen.sections.reduce(0, { $0 + $1.rows.count }) {
+            context.moreRowsURL = path + "?offset=\(offset + 200)"
+        }
+        context.rowOffset = offset
+        context.hasMenu = shell.menuId != nil
+        context.appTitle = app.appId
+        if let list = shell.declaration(snapshot.screen.id) as? ListDeclaration {
+            context.selectableInEdit = !list.selectPath.isEmpty
+            context.reorderableInEdit = list.reorder != "#false"
+            // A row whose tap only opens its segue screen is a link to that screen's URL.
+            if let segue = list.segue, list.actions.tap == nil, list.navEnabled == "#true", !snapshot.screen.editing,
+               snapshot.screen.kind == "list", !location.stack.isEmpty {
+                let base = location
+                context.rowLink = { _, _, row in
+                    guard let id = row.id else { return nil }
+                    var next = base
+                    let step = ShellLocation.Step(screen: segue, entity: id)
+                    if next.presented.isEmpty { next.stack.append(step) } else { next.presented[next.presented.count - 1].append(step) }
+                    return LocationPath.path(next)
+                }
+            }
+        }
+        return context
+    }
+}
+
+extension String {
+    var removingTrailingSlash: String { count > 1 && hasSuffix("/") ? String(dropLast()) : self }
+}

@@ -1,0 +1,52 @@
+import OKitEngine
+
+/// The server's own small pages and answers: messages for 4xx/5xx, the login form, redirects, static files, and
+/// the headers every answer carries (web.md "Security").
+enum WebPages {
+    static let securityHeaders: [(name: String, value: String)] = [
+        ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'self'; form-action 'self'; base-uri 'none'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"),
+        ("X-Frame-Options", "SAMEORIGIN"),
+    ]
+
+    static func redirect(_ location: String) -> WebResponse {
+        WebResponse(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")] + securityHeaders)
+    }
+
+    static func staticFile(_ text: String, type: String) -> WebResponse {
+        WebResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "public, max-age=3600")] + securityHeaders,
+                    body: Array(text.utf8))
+    }
+
+    static func document(title: String, _ body: [HTMLNode]) -> [UInt8] {
+        HTMLDocument(head: [.el("meta", [.attr("charset", "utf-8")]),
+                            .el("meta", [.attr("name", "viewport"), .attr("content", "width=device-width, initial-scale=1")]),
+                            .el("title", text: title),
+                            .el("link", [.attr("rel", "stylesheet"), .attr("href", "/static/okit.css")])],
+                     body: [.el("main", [.attr("id", "okit-main")], body)]).bytes()
+    }
+
+    /// A short page for an answer that is not a screen: its status, one sentence, and a link onwards.
+    static func message(_ status: Int, _ text: String, link: String = "/") -> WebResponse {
+        let title = status == 503 ? "Busy" : status >= 500 ? "Something went wrong" : status == 404 ? "Not found" : "Refused"
+        let body = document(title: title, [.el("h1", text: title), .el("p", [.attr("role", "alert")], text: text),
+                                           .el("p", [], [.el("a", [.attr("href", link)], text: "Go to the app")])])
+        return WebResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+                           + securityHeaders, body: body)
+    }
+
+    /// The login form for the token (`--token-file`).
+    static func login(csrf: String, failed: Bool) -> WebResponse {
+        var body: [HTMLNode] = [.el("h1", text: "Log in")]
+        if failed { body.append(.el("p", [.attr("role", "alert")], text: "That token is not the right one.")) }
+        body.append(.el("form", [.attr("method", "post"), .attr("action", "/login")], [
+            .el("input", [.attr("type", "hidden"), .attr("name", "csrf"), .attr("value", csrf)]),
+            .el("label", [.attr("for", "okit-token")], text: "Token"),
+            .el("input", [.attr("type", "password"), .attr("id", "okit-token"), .attr("name", "token"), .attr("autocomplete", "current-password")]),
+            .el("button", [.attr("type", "submit")], text: "Log in"),
+        ]))
+        return WebResponse(status: failed ? 403 : 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+                           + securityHeaders, body: document(title: "Log in", body))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import OKitEngine
+
+/// One browser's session (web.md "Sessions"): its own app shell and driver over the shared engine, its CSRF
+/// token, the version of the page it was last shown, a notice or error for the next page, its login and its live
+/// update streams.
+final class WebSession {
+    let id: String
+    let csrf: String
+    let shell: AppShell
+    let driver: Driver
+    let watch: ScreenWatch
+    var lastSeen: Date
+    var loggedIn = false
+    /// The snapshot of the last page rendered, and its version (a page's forms carry it).
+    var shown: Snapshot?
+    var version = 0
+    /// Shown once on the next page.
+    var notice: String?
+    var error: String?
+    /// The navigation changed since the last page: the next snapshot is computed afresh.
+    var moved = true
+    /// Live update streams (one per browser tab).
+    var streams: [Int: AsyncStream<String>.Continuation] = [:]
+    var nextStream = 0
+
+    init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date) {
+        self.id = id
+        self.csrf = csrf
+        self.shell = shell
+        self.driver = driver
+        self.watch = watch
+        self.lastSeen = now
+    }
+
+    /// The current snapshot; a new version when it differs from the one shown last.
+    func snapshot() throws -> Snapshot {
+        let s = try watch.snapshot(fresh: moved)
+        moved = false
+        if s != shown {
+            shown = s
+            version += 1
+        }
+        return s
+    }
+
+    /// Tells every open page of this session that its screen went stale.
+    func pushStale() {
+        for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
+    }
+
+    func closeStreams() {
+        for c in streams.values { c.finish() }
+        streams = [:]
+    }
+}
+
+/// Random tokens for cookies and CSRF fields: 128 bits from the system's generator, as hex.
+enum RandomToken {
+    static func make() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(format: "%016llx", g.next() as UInt64) }.joined()
+    }
+
+    /// Compares two tokens in constant time (for their length).
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in x.indices { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+}

@@ -266,16 +266,8 @@ public final class AppShell {
     public func help() throws {
         try requireNoAlert("help")
         guard let screen = top else { throw ShellError.notStarted }
-        guard let text = try helpOf(screen) else { throw ShellError.noHelp(screen.id) }
+        guard let text = screen.help() else { throw ShellError.noHelp(screen.id) }
         helpText = text
-    }
-
-    func helpOf(_ screen: any ShellScreen) throws -> String? {
-        if let l = screen as? ListScreen { return l.declaration.help }
-        if let d = screen as? DetailScreen { return d.declaration.help }
-        if let s = screen as? SelectionScreen { return s.declaration.list.help }
-        if let m = screen as? MenuScreen { return m.declaration.list.help }
-        return nil
     }
 }
 

@@ -1,5 +1,6 @@
 /// The commands of list screens (screens.md "List"): row taps and the segue, accessories, edit-mode selection,
-/// search with scopes, the title tap, bar buttons, quick and more actions, add, delete and reorder.
+/// search with scopes, the title tap and bar buttons (quick and more actions, add, delete and reorder:
+/// ListScreen+Editing.swift).
 extension ListScreen {
     var app: AppShell {
         get throws {
@@ -155,7 +156,7 @@ extension ListScreen {
         let app = try app
         switch b.id {
         case "edit": try setEditing(!editing)
-        case "add": try app.addRow(self, text: nil)
+        case "add": try add(text: nil)
         case "help": app.helpText = declaration.help
         default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: self)
         }

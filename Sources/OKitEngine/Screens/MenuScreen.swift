@@ -60,6 +60,8 @@ public final class MenuScreen: MenuItemsScreen {
     }
 
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.list.help }
     public var context: Entity? { list.context }
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }

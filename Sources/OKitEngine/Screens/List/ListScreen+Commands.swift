@@ -9,6 +9,9 @@ extension ListScreen {
         }
     }
 
+    /// This list for the screens it opens by a row's segue or a bar button.
+    var opening: OpeningList { OpeningList(context: context, dataPath: declaration.dataPath) }
+
     /// The visible rows' positions in `rows`, with their section numbers (a new section at each new title).
     func visibleWithSections() -> [(index: Int, section: Int)] {
         var out: [(Int, Int)] = []
@@ -67,7 +70,7 @@ extension ListScreen {
         guard declaration.segue != nil || declaration.present != nil else { throw ShellError.noSegue(id) }
         guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("navigation", row.description) }
         let app = try app
-        try app.opening(from: self) {
+        try app.opening(from: opening) {
             if let segue = declaration.segue { try app.push(segue, context: entity) } else if let present = declaration.present {
                 try app.presentScreen(present, context: entity)
             }
@@ -158,7 +161,7 @@ extension ListScreen {
         case "edit": try setEditing(!editing)
         case "add": try add(text: nil)
         case "help": app.helpText = declaration.help
-        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: self)
+        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: opening)
         }
     }
 

@@ -64,7 +64,7 @@ public struct SelectionDeclaration: ScreenDeclaration {
         var base = context
         if let list {
             base = list.context
-            if path.isEmpty { path = list.declaration.dataPath.isEmpty ? "." : list.declaration.dataPath }
+            if path.isEmpty { path = list.dataPath.isEmpty ? "." : list.dataPath }
         } else if path.isEmpty {
             path = "."
         }

@@ -26,7 +26,7 @@ public final class AppShell {
     var helpText: String?
     /// Set while a list opens a screen by a row's segue or a bar button (OKit's list `prepare`): a selection
     /// opened then takes the list's context as its selection context and its `dataPath` as default selectionPath.
-    var openingList: ListScreen?
+    var openingList: OpeningList?
     /// App-level values reported in snapshots (theme, cover); the settings issue fills them.
     public var theme = "default"
     public var themeValues: [(key: String, value: String)] = []

@@ -1,6 +1,7 @@
 /// The boundary between the app shell and the screen kinds: a declaration opens a screen on a context; an open
 /// screen answers snapshots and edit mode. The shell keeps stacks of open screens and never needs to know which
-/// kinds exist, so list, detail, selection, menu and settings screens each live in their own files.
+/// kinds exist, so list, detail (and settings), selection, menu and backups screens each live in their own folder
+/// of Screens/ (LayerTests checks that Shell/ names none of their types).
 public protocol ScreenDeclaration {
     /// The screen id (`okit.list("books", …)` → `books`).
     var id: String { get }

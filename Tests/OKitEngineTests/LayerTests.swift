@@ -4,7 +4,8 @@ import OKitTestSupport
 
 /// The engine core (schema, values, models, storage, bindings, reactivity) does not know screens: no source file
 /// of a core folder names a type declared under `Sources/OKitEngine/Screens/`. Screens build on the core, never
-/// the other way round.
+/// the other way round. Inside Screens/, the shell (`Shell/`) knows screens only through `ShellScreen` and
+/// `ScreenDeclaration`, not the kinds in the other folders.
 @Suite struct LayerTests {
     /// The core folders of `Sources/OKitEngine`.
     static let coreFolders = ["Schema", "Values", "Codec", "Model", "Storage", "Binding", "Extensions", "Localization",
@@ -85,6 +86,29 @@ import OKitTestSupport
         }
         let found = Self.mentions(of: types, in: Self.coreFolders, base: Self.engineSources, allowed: Self.allowed)
         #expect(found.isEmpty, "the engine core names screen types (move the code into Screens/):\n\(found.joined(separator: "\n"))")
+    }
+
+    /// What the shell may name of one kind: `file: Type`, relative to `Sources/OKitEngine/Screens`.
+    static let shellMayName: Set<String> = [
+        // The app host hands the backups screens their service through the shell.
+        "Shell/AppShell.swift: BackupService",
+    ]
+
+    /// The shell does not know which screen kinds exist: no file of `Screens/Shell/` names a type declared in a
+    /// kind's folder (every folder of Screens/ but Shell/ and Check/).
+    @Test func theShellNamesNoScreenKind() throws {
+        let screens = Self.engineSources.appendingPathComponent("Screens")
+        let kinds = try FileManager.default.contentsOfDirectory(atPath: screens.path)
+            .filter { !["Shell", "Check"].contains($0) && !$0.hasPrefix(".") }.sorted()
+        #expect(kinds.contains("List") && kinds.contains("Detail"), "the kinds' folders were not found: \(kinds)")
+        let types = kinds.reduce(into: Set<String>()) { $0.formUnion(Self.declaredTypes(under: screens.appendingPathComponent($1))) }
+        let found = Self.mentions(of: types, in: ["Shell"], base: screens, allowed: []).filter { mention in
+            !Self.shellMayName.contains { allowed in
+                let parts = allowed.components(separatedBy: ": ")
+                return mention.hasPrefix(parts[0] + ":") && mention.hasSuffix(": " + parts[1])
+            }
+        }
+        #expect(found.isEmpty, "the shell names a screen kind's types (give the kind a ShellScreen requirement instead):\n\(found.joined(separator: "\n"))")
     }
 
     @Test func aCoreFileNamingAScreenTypeIsFound() throws {

@@ -19,7 +19,7 @@ public struct MenuDeclaration: ScreenDeclaration {
     public init(list: ListDeclaration) { self.list = list }
 
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
-        guard let inner = try list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        let inner = try list.openList(in: shell, context: context, opener: opener)
         let screen = MenuScreen(declaration: self, list: inner)
         screen.shell = shell
         return screen

@@ -45,6 +45,31 @@ import Testing
         do { try shell.tab("x") } catch { #expect("\(error)" == "no tab \"x\" (tabs: books)") }
         #expect(throws: ShellError.self) { try shell.declare(ListDeclaration(id: "books")) }
     }
+
+    /// Each kind answers its own help and refuses the list-only commands with its kind's name.
+    @Test func otherKindsRefuseListCommandsByName() throws {
+        let (_, shell) = try shell()
+        var book = DetailDeclaration(id: "book")
+        book.titlePath = "%Book"
+        book.help = "One book."
+        try shell.declare(book)
+        try shell.start(home: ["books"])
+        do { try shell.help(); Issue.record("help on a list without help") } catch {
+            #expect("\(error)" == "screen \"books\" has no help (set help = \"…\")")
+        }
+        try shell.open("book", context: "books[0]")
+        let refusals: [(String, () throws -> Void)] = [
+            ("quick", { try shell.quick(row: 1) }), ("more", { try shell.more(row: 1) }), ("add", { try shell.add() }),
+            ("delete", { try shell.delete(row: 1) }), ("move", { try shell.move(from: 1, to: 2) }),
+        ]
+        for (name, command) in refusals {
+            do { try command(); Issue.record("\(name) on a detail screen") } catch {
+                #expect("\(error)" == "\(name) is not a command of detail screens")
+            }
+        }
+        try shell.help()
+        #expect(try shell.snapshot().screen.help == "One book.")
+    }
 }
 
 @Suite struct DetailScreenTests {

@@ -3,8 +3,7 @@ import OKitEngine
 
 /// The backups screen from Lua: `okit.backups(id, { secure = "#true", titlePath = "…", help = "…" })`.
 extension LuaApp {
-    func declareBackups(_ call: LuaCall) throws -> Int32 {
-        let id = try call.string(1)
+    func readBackups(_ call: LuaCall, id: String) throws -> BackupsDeclaration {
         var d = BackupsDeclaration(id: id)
         if lua_type(call.L, 2) == LUA_TTABLE {
             try forEachEntry(2, what: "okit.backups(\"\(id)\")") { key, v in
@@ -21,8 +20,6 @@ extension LuaApp {
         for (p, t) in [("secure", d.secure), ("titlePath", d.titlePath)] where !t.isEmpty {
             do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.backups(\"\(id)\"), property \(p): \(error)") }
         }
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.backups: \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return d
     }
 }

@@ -80,18 +80,9 @@ extension LuaApp {
         return cell
     }
 
-    /// `okit.detail(id, properties)`.
-    func declareDetail(_ call: LuaCall) throws -> Int32 {
-        try declareDetail(call, kind: "detail", function: "okit.detail")
-    }
-
-    /// `okit.settings(id, properties)`: a detail screen with kind `settings`.
-    func declareSettings(_ call: LuaCall) throws -> Int32 {
-        try declareDetail(call, kind: "settings", function: "okit.settings")
-    }
-
-    func declareDetail(_ call: LuaCall, kind: String, function: String) throws -> Int32 {
-        let id = try call.string(1)
+    /// `okit.detail(id, properties)`, and `okit.settings(id, properties)`: a detail screen with kind `settings`.
+    func readDetail(_ call: LuaCall, id: String, kind: String) throws -> DetailDeclaration {
+        let function = "okit.\(kind)"
         try call.requireTable(2)
         let what = "\(function)(\"\(id)\")"
         var d = DetailDeclaration(id: id, kind: kind)
@@ -118,9 +109,7 @@ extension LuaApp {
                 d[keyPath: path] = text
             }
         }
-        do { try shell.declare(d) } catch { throw LuaRaise("\(function): \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return d
     }
 
     /// `sections = { { header = "…", footer = "…", showDisplay = "…", showEdit = "…", okit.cell.text{…}, … }, … }`.

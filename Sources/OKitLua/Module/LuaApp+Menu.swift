@@ -5,8 +5,7 @@ import OKitEngine
 /// `hideMenu` and `items = { { title = "…", identifier = "screen", tap = … } }`.
 extension LuaApp {
     /// `okit.menu(id, properties)`.
-    func declareMenu(_ call: LuaCall) throws -> Int32 {
-        let id = try call.string(1)
+    func readMenu(_ call: LuaCall, id: String) throws -> MenuDeclaration {
         try call.requireTable(2)
         var identifier: String?, rowIdentifier: String?, hideMenu: String?
         var items: [MenuItem] = []
@@ -28,9 +27,7 @@ extension LuaApp {
         d.rowIdentifier = rowIdentifier
         if let hideMenu { d.hideMenu = hideMenu }
         d.items = items
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.menu: \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return d
     }
 
     /// The keys a menu item takes.

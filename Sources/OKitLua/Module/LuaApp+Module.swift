@@ -186,12 +186,6 @@ extension LuaApp {
                 lua.push(object: sub, metatable: OKitTypes.watch)
                 return 1
             }),
-            ("list", { [unowned self] call in try declareList(call) }),
-            ("detail", { [unowned self] call in try declareDetail(call) }),
-            ("selection", { [unowned self] call in try declareSelection(call) }),
-            ("menu", { [unowned self] call in try declareMenu(call) }),
-            ("settings", { [unowned self] call in try declareSettings(call) }),
-            ("backups", { [unowned self] call in try declareBackups(call) }),
             ("theme", { [unowned self] call in try declareTheme(call) }),
             ("alert", { [unowned self] call in try presentAlert(call, kind: "alert") }),
             ("prompt", { [unowned self] call in try presentAlert(call, kind: "prompt") }),
@@ -244,7 +238,7 @@ extension LuaApp {
                 return 0
             }),
         ]
-        for (name, fn) in functions {
+        for (name, fn) in functions + screenFunctions() {
             lua.push(function: "okit." + name, fn)
             lua.rawSet(-2, name)
         }

@@ -86,14 +86,36 @@ extension LuaApp {
         return out
     }
 
+    /// The screen kinds Lua declares, one line each: `okit.<name>(id, properties)` reads the properties (the
+    /// arguments after the id) into the kind's declaration. A new screen kind is its folder under
+    /// Sources/OKitEngine/Screens/, its reader here in OKitLua, and its line in this list.
+    static var screenKinds: [(name: String, read: (LuaApp, LuaCall, String) throws -> any ScreenDeclaration)] { [
+        ("list", { app, call, id in try app.readList(call, id: id) }),
+        ("detail", { app, call, id in try app.readDetail(call, id: id, kind: "detail") }),
+        ("settings", { app, call, id in try app.readDetail(call, id: id, kind: "settings") }),
+        ("selection", { app, call, id in try app.readSelection(call, id: id) }),
+        ("menu", { app, call, id in try app.readMenu(call, id: id) }),
+        ("backups", { app, call, id in try app.readBackups(call, id: id) }),
+    ] }
+
+    /// The `okit.<kind>` functions of the screen kinds: each reads its declaration, declares it in the shell and
+    /// remembers where (file:line) for later messages.
+    func screenFunctions() -> [(String, LuaFunction)] {
+        LuaApp.screenKinds.map { kind in
+            (kind.name, { [unowned self] call in
+                let id = try call.string(1)
+                let d = try kind.read(self, call, id)
+                do { try shell.declare(d) } catch { throw LuaRaise("okit.\(kind.name): \(error)") }
+                screenSites[id] = LuaApp.callerPosition(call.L)
+                return 0
+            })
+        }
+    }
+
     /// `okit.list(id, properties)`.
-    func declareList(_ call: LuaCall) throws -> Int32 {
-        let id = try call.string(1)
+    func readList(_ call: LuaCall, id: String) throws -> ListDeclaration {
         try call.requireTable(2)
-        let d = try listDeclaration(id, at: 2, function: "okit.list")
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.list: \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return try listDeclaration(id, at: 2, function: "okit.list")
     }
 
     /// The list properties of the table at `index`; `extra` takes the keys of other kinds first (true: taken).

@@ -18,8 +18,7 @@ extension LuaApp {
     }
 
     /// `okit.selection(id, properties)`.
-    func declareSelection(_ call: LuaCall) throws -> Int32 {
-        let id = try call.string(1)
+    func readSelection(_ call: LuaCall, id: String) throws -> SelectionDeclaration {
         try call.requireTable(2)
         let what = "okit.selection(\"\(id)\")"
         var bindings: [(WritableKeyPath<SelectionDeclaration, String>, String)] = []
@@ -51,8 +50,6 @@ extension LuaApp {
         var d = SelectionDeclaration(list: list)
         for (path, text) in bindings { d[keyPath: path] = text }
         d.refType = refType
-        do { try shell.declare(d) } catch { throw LuaRaise("okit.selection: \(error)") }
-        screenSites[id] = LuaApp.callerPosition(call.L)
-        return 0
+        return d
     }
 }

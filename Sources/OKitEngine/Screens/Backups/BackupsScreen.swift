@@ -38,6 +38,9 @@ public final class BackupsScreen: ShellScreen {
     }
 
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    /// Backups screens answer `help` with none (their `help` is not shown yet).
+    public func help() -> String? { nil }
     public var editing: Bool { false }
 
     public func setEditing(_ on: Bool) throws { throw ShellError.notAllowed("edit", id) }
@@ -94,7 +97,7 @@ public final class BackupsScreen: ShellScreen {
 
     /// `add`: a prompt for the name (and, for secure backups, `Password` and `Confirm Password`); OK is refused
     /// until the name is filled in and the passwords match.
-    func add() throws {
+    public func add(text: String?) throws {
         let secure = try isSecure()
         var fields = [AlertFieldSnapshot(placeholder: "Name", value: "")]
         if secure {
@@ -141,7 +144,7 @@ public final class BackupsScreen: ShellScreen {
     }
 
     /// `delete`: after a confirmation.
-    func delete(_ row: RowAddress) throws {
+    public func delete(_ row: RowAddress) throws {
         let b = try backup(row)
         let service = try service
         shell.present(PendingAlert(kind: "alert", title: "Confirm Deletion", message: "Delete the backup \"\(b.name)\"?",

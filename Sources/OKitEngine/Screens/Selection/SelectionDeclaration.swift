@@ -59,12 +59,12 @@ public struct SelectionDeclaration: ScreenDeclaration {
         // a detail, a cell or a command, the context handed over with ".".
         let list = shell.openingList
         shell.openingList = nil
-        guard let rows = try self.list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        let rows = try self.list.openList(in: shell, context: context, opener: opener)
         var path = selectionPath
         var base = context
         if let list {
             base = list.context
-            if path.isEmpty { path = list.declaration.dataPath.isEmpty ? "." : list.declaration.dataPath }
+            if path.isEmpty { path = list.dataPath.isEmpty ? "." : list.dataPath }
         } else if path.isEmpty {
             path = "."
         }

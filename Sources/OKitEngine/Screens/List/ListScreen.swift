@@ -13,6 +13,8 @@ public final class ListScreen: ShellScreen {
     weak var shell: AppShell?
     public internal(set) var editing = false
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.help }
 
     struct Row {
         let entity: Entity

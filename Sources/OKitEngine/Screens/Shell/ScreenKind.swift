@@ -1,6 +1,7 @@
 /// The boundary between the app shell and the screen kinds: a declaration opens a screen on a context; an open
 /// screen answers snapshots and edit mode. The shell keeps stacks of open screens and never needs to know which
-/// kinds exist, so list, detail, selection, menu and settings screens each live in their own files.
+/// kinds exist, so list, detail (and settings), selection, menu and backups screens each live in their own folder
+/// of Screens/ (LayerTests checks that Shell/ names none of their types).
 public protocol ScreenDeclaration {
     /// The screen id (`okit.list("books", …)` → `books`).
     var id: String { get }
@@ -17,6 +18,11 @@ public protocol ScreenDeclaration {
 /// An open screen on a navigation stack.
 public protocol ShellScreen: AnyObject {
     var id: String { get }
+    /// The kind's name, as in snapshots and in the messages of commands it refuses: `list`, `detail`,
+    /// `settings`, `selection`, `menu`, `backups`.
+    var kind: String { get }
+    /// The screen's help text (`help = "…"`, shown by the `help` command); nil when it has none.
+    func help() -> String?
     /// The entity the screen shows (after its `contextPath`).
     var context: Entity? { get }
     var editing: Bool { get }
@@ -36,6 +42,12 @@ public protocol ShellScreen: AnyObject {
     func search(_ text: String, scope: String?) throws
     func titleTap() throws
     func button(_ id: String) throws
+    // The list-only commands; other kinds refuse them (the defaults below).
+    func quick(_ row: RowAddress) throws
+    func more(_ row: RowAddress) throws
+    func add(text: String?) throws
+    func delete(_ row: RowAddress) throws
+    func move(from: RowAddress, to: RowAddress) throws
 }
 
 extension ShellScreen {
@@ -46,15 +58,18 @@ extension ShellScreen {
 /// The commands that act on a row or cell of the screen on top. A kind implements the ones it has; the rest
 /// answer that the command is not one of that kind's.
 extension ShellScreen {
-    public func tap(_ row: RowAddress) throws { throw ShellError.wrongKind("tap", kindName) }
-    public func accessory(_ row: RowAddress) throws { throw ShellError.wrongKind("accessory", kindName) }
-    public func select(_ row: RowAddress) throws { throw ShellError.wrongKind("select", kindName) }
-    public func set(cell: RowAddress, value: Value) throws { throw ShellError.wrongKind("set", kindName) }
-    public func search(_ text: String, scope: String?) throws { throw ShellError.wrongKind("search", kindName) }
-    public func titleTap() throws { throw ShellError.wrongKind("titleTap", kindName) }
-    public func button(_ id: String) throws { throw ShellError.wrongKind("button", kindName) }
-
-    var kindName: String { (try? snapshot(offset: 0, limit: 0).kind) ?? "this" }
+    public func tap(_ row: RowAddress) throws { throw ShellError.wrongKind("tap", kind) }
+    public func accessory(_ row: RowAddress) throws { throw ShellError.wrongKind("accessory", kind) }
+    public func select(_ row: RowAddress) throws { throw ShellError.wrongKind("select", kind) }
+    public func set(cell: RowAddress, value: Value) throws { throw ShellError.wrongKind("set", kind) }
+    public func search(_ text: String, scope: String?) throws { throw ShellError.wrongKind("search", kind) }
+    public func titleTap() throws { throw ShellError.wrongKind("titleTap", kind) }
+    public func button(_ id: String) throws { throw ShellError.wrongKind("button", kind) }
+    public func quick(_ row: RowAddress) throws { throw ShellError.wrongKind("quick", kind) }
+    public func more(_ row: RowAddress) throws { throw ShellError.wrongKind("more", kind) }
+    public func add(text: String?) throws { throw ShellError.wrongKind("add", kind) }
+    public func delete(_ row: RowAddress) throws { throw ShellError.wrongKind("delete", kind) }
+    public func move(from: RowAddress, to: RowAddress) throws { throw ShellError.wrongKind("move", kind) }
 }
 
 /// How a command names a row or cell (screens.md "Commands"): a 1-based position over the visible rows in order

@@ -19,7 +19,7 @@ public struct MenuDeclaration: ScreenDeclaration {
     public init(list: ListDeclaration) { self.list = list }
 
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
-        guard let inner = try list.open(in: shell, context: context, opener: opener) as? ListScreen else { throw ShellError.notStarted }
+        let inner = try list.openList(in: shell, context: context, opener: opener)
         let screen = MenuScreen(declaration: self, list: inner)
         screen.shell = shell
         return screen
@@ -60,6 +60,8 @@ public final class MenuScreen: MenuItemsScreen {
     }
 
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.list.help }
     public var context: Entity? { list.context }
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }

@@ -15,6 +15,8 @@ public final class DetailScreen: ShellScreen {
     /// The cells' ids by declared position: `id`, else the path's first part; duplicates numbered `#2`, `#3`.
     let ids: [[String]]
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.help }
     /// The snapshot caches (DetailScreen+Snapshot.swift): the title bar, each section, each cell.
     var headerCache: CachedDetailPart<DetailHeaderParts>?
     var sectionCache: [CachedDetailPart<DetailSectionParts>?]

@@ -51,17 +51,24 @@ extension AppShell {
     }
 
     /// Presses the declared button whose snapshot id is `id` (after the built-in ones were tried).
-    func pressDeclared(_ id: String, among buttons: [BarButton], on context: Entity?, list: ListScreen? = nil) throws {
+    func pressDeclared(_ id: String, among buttons: [BarButton], on context: Entity?, list: OpeningList? = nil) throws {
         guard let b = try engine.shownButtons(buttons, on: context).first(where: { $0.shown.id == id }) else { return }
         try opening(from: list) { try runButton(b.declared, on: context) }
     }
 
     /// Runs `body` with `openingList` set to a list (nil: unchanged), as a list's segue does.
-    func opening(from list: ListScreen?, _ body: () throws -> Void) throws {
+    func opening(from list: OpeningList?, _ body: () throws -> Void) throws {
         guard let list else { return try body() }
         let before = openingList
         openingList = list
         defer { openingList = before }
         try body()
     }
+}
+
+/// The list a screen is opened from by a row's segue or a bar button (OKit's list `prepare`): its context and
+/// `dataPath`, which a selection opened then takes as its selection context and default `selectionPath`.
+struct OpeningList {
+    let context: Entity?
+    let dataPath: String
 }

@@ -24,6 +24,8 @@ public final class SelectionScreen: ShellScreen {
 
     var engine: Engine { list.engine }
     public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.list.help }
     public var context: Entity? { list.context }
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }

@@ -1,5 +1,6 @@
 /// The commands of list screens (screens.md "List"): row taps and the segue, accessories, edit-mode selection,
-/// search with scopes, the title tap, bar buttons, quick and more actions, add, delete and reorder.
+/// search with scopes, the title tap and bar buttons (quick and more actions, add, delete and reorder:
+/// ListScreen+Editing.swift).
 extension ListScreen {
     var app: AppShell {
         get throws {
@@ -7,6 +8,9 @@ extension ListScreen {
             return shell
         }
     }
+
+    /// This list for the screens it opens by a row's segue or a bar button.
+    var opening: OpeningList { OpeningList(context: context, dataPath: declaration.dataPath) }
 
     /// The visible rows' positions in `rows`, with their section numbers (a new section at each new title).
     func visibleWithSections() -> [(index: Int, section: Int)] {
@@ -66,7 +70,7 @@ extension ListScreen {
         guard declaration.segue != nil || declaration.present != nil else { throw ShellError.noSegue(id) }
         guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("navigation", row.description) }
         let app = try app
-        try app.opening(from: self) {
+        try app.opening(from: opening) {
             if let segue = declaration.segue { try app.push(segue, context: entity) } else if let present = declaration.present {
                 try app.presentScreen(present, context: entity)
             }
@@ -155,9 +159,9 @@ extension ListScreen {
         let app = try app
         switch b.id {
         case "edit": try setEditing(!editing)
-        case "add": try app.addRow(self, text: nil)
+        case "add": try add(text: nil)
         case "help": app.helpText = declaration.help
-        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: self)
+        default: try app.pressDeclared(b.id, among: declaration.buttons, on: context, list: opening)
         }
     }
 

@@ -97,6 +97,11 @@ public struct ListDeclaration: ScreenDeclaration {
 
 extension ListDeclaration {
     public func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
+        try openList(in: shell, context: context, opener: opener)
+    }
+
+    /// Opens the list itself (menus and selections are lists inside).
+    func openList(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> ListScreen {
         let screen = try ListScreen(engine: shell.engine, declaration: self, context: context)
         screen.shell = shell
         if try screen.flag(editInherit, row: screen.context), let opener, opener.editing { screen.editing = true }

@@ -26,7 +26,7 @@ public final class AppShell {
     var helpText: String?
     /// Set while a list opens a screen by a row's segue or a bar button (OKit's list `prepare`): a selection
     /// opened then takes the list's context as its selection context and its `dataPath` as default selectionPath.
-    var openingList: ListScreen?
+    var openingList: OpeningList?
     /// App-level values reported in snapshots (theme, cover); the settings issue fills them.
     public var theme = "default"
     public var themeValues: [(key: String, value: String)] = []
@@ -266,16 +266,8 @@ public final class AppShell {
     public func help() throws {
         try requireNoAlert("help")
         guard let screen = top else { throw ShellError.notStarted }
-        guard let text = try helpOf(screen) else { throw ShellError.noHelp(screen.id) }
+        guard let text = screen.help() else { throw ShellError.noHelp(screen.id) }
         helpText = text
-    }
-
-    func helpOf(_ screen: any ShellScreen) throws -> String? {
-        if let l = screen as? ListScreen { return l.declaration.help }
-        if let d = screen as? DetailScreen { return d.declaration.help }
-        if let s = screen as? SelectionScreen { return s.declaration.list.help }
-        if let m = screen as? MenuScreen { return m.declaration.list.help }
-        return nil
     }
 }
 

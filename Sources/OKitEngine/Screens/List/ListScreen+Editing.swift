@@ -1,0 +1,130 @@
+/// The list-only commands (screens.md "List"): a row's quick and more actions, add, delete and reorder. The shell
+/// forwards them to the screen on top; other kinds refuse them (ScreenKind.swift).
+extension ListScreen {
+    /// Runs a row's quick action.
+    public func quick(_ row: RowAddress) throws {
+        let entity = try self.entity(row: row)
+        let a = declaration.actions
+        guard !a.quickName.isEmpty || !a.quickImage.isEmpty, let action = a.quickTap else { throw ShellError.notAllowed("quick", id) }
+        guard try flag(a.quickEnabled, row: entity, default: true) else { throw ShellError.disabled("quick action", row.description) }
+        try action.run(engine, on: entity)
+    }
+
+    /// Shows a row's more actions: an action sheet with the enabled actions in order, then Cancel; the answer runs
+    /// the aligned part of `moreActionsTap` (`moreTap` replaces the sheet).
+    public func more(_ row: RowAddress) throws {
+        let app = try app
+        let entity = try self.entity(row: row)
+        let a = declaration.actions
+        guard try flag(a.more, row: context) else { throw ShellError.notAllowed("more", id) }
+        guard try flag(a.moreEnabled, row: entity, default: true) else { throw ShellError.disabled("more", row.description) }
+        if let moreTap = a.moreTap { try moreTap.run(engine, on: entity); return }
+        let titles = try engine.getAll(entity, a.moreActions, mode: .display)
+        let enabledBinding = a.moreActionsEnabled.isEmpty ? nil : try engine.compile(a.moreActionsEnabled)
+        let enabled = try enabledBinding.map { try engine.evaluateAll($0, entity, mode: .display) } ?? []
+        var shown: [(title: String, action: Action?)] = []
+        for (i, t) in titles.enumerated() {
+            guard let title = t.displayString else { continue }
+            // An empty part of moreActionsEnabled means "enabled"; a false part leaves the action out.
+            if let eb = enabledBinding, i < eb.parts.count {
+                if case .constant(.null) = eb.parts[i] {} else if !enabled[i].truthy { continue }
+            }
+            shown.append((title, i < a.moreActionsTap.count ? a.moreActionsTap[i] : nil))
+        }
+        // OKit's sheet: titled with the row's text (else the screen's title), "Select an action".
+        let title = try rowText(entity) ?? (try currentHeader().title)
+        app.present(PendingAlert(kind: "sheet", title: title, message: engine.localize("Select an action"),
+                                 actions: shown.map(\.title) + [engine.localize("Cancel")]) { [engine] choice, _ in
+            guard choice <= shown.count, let action = shown[choice - 1].action else { return }
+            try action.run(engine, on: entity)
+        })
+    }
+
+    /// Adds a new entity of the list's `type`: at the front (OKit's default) or the end (`addAppend`). With
+    /// `addName` and no text, a prompt asks for the name first (OK is refused while it is empty).
+    public func add(text: String?) throws {
+        let app = try app
+        let d = declaration
+        guard try flag(d.add, row: context, default: true) else { throw ShellError.notAllowed("add", d.id) }
+        guard let type = try addType() else {
+            throw ShellError.notAllowed("add (dataPath reaches no collection of entities; declare type)", d.id)
+        }
+        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+            throw ShellError.notAllowed("add (dataPath is not a collection)", d.id)
+        }
+        let append = try flag(d.addAppend, row: context, default: false)
+        let nav = try flag(d.addNav, row: context, default: false)
+        let typeName = d.typeName ?? type
+        let insert: (String?) throws -> Void = { [engine, unowned app] name in
+            var fields: [String: Value] = [:]
+            // OKit writes the prompt's text trimmed.
+            if let field = d.addName, let name { fields[field] = .string(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let e = try engine.make(type, fields)
+            try engine.insert(.entity(e), into: c, append: append)
+            if let hook = d.hooks.onAdd { try hook.run(engine, on: e, screen: self.info) }
+            if nav, let segue = d.segue {
+                try app.push(segue, context: e)
+                try app.top?.setEditing(true)
+            }
+        }
+        if let field = d.addName, text == nil {
+            app.present(PendingAlert(kind: "prompt", title: "New \(typeName)", message: "Enter \(field) for this \(typeName)",
+                                     actions: ["OK", "Cancel"], fields: [AlertFieldSnapshot(placeholder: field.prefix(1).uppercased() + field.dropFirst(), value: "")],
+                                     needsFields: [1]) { choice, values in
+                if choice == 1 { try insert(values.first) }
+            })
+            return
+        }
+        try engine.asAction { try engine.transaction { try insert(text) } }
+    }
+
+    /// Deletes a row's entity, after a "Confirm Deletion" (Yes/No) unless `deletePrompt` is false.
+    public func delete(_ row: RowAddress) throws {
+        let app = try app
+        let d = declaration
+        guard try flag(d.delete, row: context, default: true) else { throw ShellError.notAllowed("delete", d.id) }
+        let entity = try self.entity(row: row)
+        guard try flag(d.deleteEnabled, row: entity, default: true), try flag(d.editEnabled, row: entity, default: true) else {
+            throw ShellError.disabled("delete", row.description)
+        }
+        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+            throw ShellError.notAllowed("delete (dataPath is not a collection)", d.id)
+        }
+        let remove: () throws -> Void = { [engine] in
+            _ = try engine.remove(.entity(entity), from: c)
+            if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }
+        }
+        if try flag(d.deletePrompt, row: context, default: true) {
+            app.present(PendingAlert(kind: "alert", title: engine.localize("Confirm Deletion"),
+                                     message: engine.localize("Do you really want to delete entry?"),
+                                     actions: [engine.localize("Yes"), engine.localize("No")]) { choice, _ in
+                if choice == 1 { try remove() }
+            })
+            return
+        }
+        try engine.asAction { try engine.transaction { try remove() } }
+    }
+
+    /// Moves a row in edit mode (`reorder`, not with grouping or a search): writes the new order into the
+    /// collection. Rows are addressed before the move; `to` is the row's position afterwards. With a `rowSort` the
+    /// move is allowed as in OKit: the collection takes the new order and the sort puts the rows back in theirs.
+    public func move(from: RowAddress, to: RowAddress) throws {
+        let d = declaration
+        guard try flag(d.reorder, row: context, default: false) else { throw ShellError.notAllowed("move (set reorder)", d.id) }
+        guard editing else { throw ShellError.notAllowed("move outside edit mode (edit on first)", d.id) }
+        guard d.group.isEmpty else { throw ShellError.notAllowed("move in a grouped list", d.id) }
+        guard visible().count == rows.count else { throw ShellError.notAllowed("move while searching", d.id) }
+        let entity = try self.entity(row: from)
+        guard try flag(d.reorderEnabled, row: entity, default: true), try flag(d.editEnabled, row: entity, default: true) else {
+            throw ShellError.disabled("move", from.description)
+        }
+        let target = try self.entity(row: to)
+        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+            throw ShellError.notAllowed("move (dataPath is not a collection)", d.id)
+        }
+        guard let i = c.items.firstIndex(where: { $0.entity === entity }), let j = c.items.firstIndex(where: { $0.entity === target }) else {
+            throw ShellError.noRow(to.description, count: c.items.count)
+        }
+        try engine.asAction { try engine.transaction { try engine.move(in: c, from: i, to: j) } }
+    }
+}

@@ -12,14 +12,7 @@ import OKitTestSupport
                               "Reactivity", "App"]
 
     /// Core files that still name screen types, relative to `Sources/OKitEngine`.
-    static let allowed: Set<String> = [
-        // moves to Session/
-        "App/Driver.swift",
-        // moves to Session/
-        "App/Driver+Secrets.swift",
-        // moves to Session/
-        "App/SessionRecorder.swift",
-    ]
+    static let allowed: Set<String> = []
 
     static var engineSources: URL { OKitRun.root.appendingPathComponent("Sources/OKitEngine") }
 
@@ -86,6 +79,15 @@ import OKitTestSupport
         }
         let found = Self.mentions(of: types, in: Self.coreFolders, base: Self.engineSources, allowed: Self.allowed)
         #expect(found.isEmpty, "the engine core names screen types (move the code into Screens/):\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The session is the top layer of the engine: neither the core nor the screens name its types
+    /// (`AppSession`, `Driver`, `SessionRecorder`, `ScreenWatch`, `ShellLocation`, …).
+    @Test func nothingBelowTheSessionNamesIt() {
+        let types = Self.declaredTypes(under: Self.engineSources.appendingPathComponent("Session"))
+        #expect(types.contains("AppSession") && types.contains("Driver"), "the session types were not found under Sources/OKitEngine/Session")
+        let found = Self.mentions(of: types, in: Self.coreFolders + ["Screens"], base: Self.engineSources, allowed: [])
+        #expect(found.isEmpty, "the core or the screens name session types (move the code into Session/):\n\(found.joined(separator: "\n"))")
     }
 
     /// What the shell may name of one kind: `file: Type`, relative to `Sources/OKitEngine/Screens`.

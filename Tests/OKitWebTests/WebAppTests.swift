@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// The web app in-process (no sockets): sessions by cookie, commands as forms with their CSRF and version
+/// checks, live updates, the session cap, the proxy and token rules, deep links.
+@Suite struct WebAppTests {
+    /// A bookshop (transient model) with a list and a detail screen, served with `options`.
+    static func serve(_ options: ServeOptions = ServeOptions()) async throws -> WebApp {
+        let web = WebApp(options: options)
+        try await web.load {
+            let session = AppSession()
+            let schema = session.engine.schema
+            try schema.entity("Book", fields: [FieldSpec("name", .string)])
+            try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
+            try schema.validate()
+            _ = try session.engine.register(model: "default", type: "Shop", storage: TransientStorage())
+            var books = ListDeclaration(id: "books")
+            books.type = "Book"
+            books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.segue = "book"
+            books.addName = "name"
+            var book = DetailDeclaration(id: "book")
+            book.titlePath = "name"
+            try session.shell.declare(books)
+            try session.shell.declare(book)
+            try session.start(home: ["books"], menu: nil)
+            return WebHostedApp(session: session, owner: nil)
+        }
+        return web
+    }
+
+    /// A browser: keeps its cookie, follows nothing by itself.
+    final class Browser: @unchecked Sendable {
+        // @unchecked Sendable: used by one test at a time, from one task.
+        var cookie: String?
+        var forwarded = false
+        let web: WebApp
+        init(_ web: WebApp) { self.web = web }
+
+        func get(_ path: String) async -> WebResponse {
+            let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+            let r = await web.handle(WebRequest(method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "",
+                                                sessionCookie: cookie, forwarded: forwarded))
+            take(r)
+            return r
+        }
+
+        func post(_ path: String, _ form: [(name: String, value: String)]) async -> WebResponse {
+            let r = await web.handle(WebRequest(method: "POST", path: path, form: form, sessionCookie: cookie, forwarded: forwarded))
+            take(r)
+            return r
+        }
+
+        func take(_ r: WebResponse) {
+            if let c = r.headers.first(where: { $0.name == "Set-Cookie" })?.value {
+                cookie = String(c.dropFirst("okit_session=".count).prefix { $0 != ";" })
+            }
+        }
+
+        /// The page at `path` as text.
+        func page(_ path: String) async -> String { String(decoding: await get(path).body, as: UTF8.self) }
+
+        /// Posts a command from the page at `path` (its csrf, version and place).
+        func command(from path: String, _ fields: [(name: String, value: String)]) async -> WebResponse {
+            let html = await page(path)
+            return await post("/command", [("csrf", Browser.attribute("data-csrf", html)), ("v", Browser.attribute("data-version", html)),
+                                           ("at", path)] + fields)
+        }
+
+        static func attribute(_ name: String, _ html: String) -> String {
+            guard let r = html.range(of: name + "=\"") else { return "" }
+            return String(html[r.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    static func header(_ r: WebResponse, _ name: String) -> String? { r.headers.first { $0.name == name }?.value }
+
+    @Test func aFirstVisitGetsASessionAndLandsOnHome() async throws {
+        let b = Browser(try await WebAppTests.serve())
+        let r = await b.get("/")
+        #expect(r.status == 303 && WebAppTests.header(r, "Location") == "/books")
+        #expect(WebAppTests.header(r, "Set-Cookie")?.contains("HttpOnly; SameSite=Strict") == true)
+        let page = await b.get("/books")
+        #expect(page.status == 200)
+        #expect(WebAppTests.header(page, "Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
+        #expect(WebAppTests.header(page, "X-Content-Type-Options") == "nosniff")
+        #expect(String(decoding: page.body, as: UTF8.self).contains(">Books</h1>"))
+    }
+
+    @Test func aPostWithoutTheCSRFTokenIsRefusedAndChangesNothing() async throws {
+        let web = try await WebAppTests.serve()
+        let b = Browser(web)
+        _ = await b.page("/books")
+        let r = await b.post("/command", [("csrf", "0123"), ("v", "1"), ("at", "/books"), ("command", "add"), ("text", "X")])
+        #expect(r.status == 403)
+        #expect(!(await b.page("/books")).contains("okit-alert"))
+    }
+
+    @Test func addingThroughThePromptShowsTheBookAndTellsTheOtherSessionLive() async throws {
+        let web = try await WebAppTests.serve()
+        let alice = Browser(web), bob = Browser(web)
+        _ = await bob.page("/books")
+        let events = try #require(await bob.get("/events").events)
+        var it = events.makeAsyncIterator()
+        #expect(await it.next()?.contains("okit live updates") == true)
+        #expect(await alice.command(from: "/books", [("command", "add")]).status == 303)
+        #expect(await alice.page("/books").contains("<dialog open"))
+        #expect(await alice.command(from: "/books", [("command", "respond"), ("action", "1"), ("fields", "Dune <b>")]).status == 303)
+        #expect(await it.next()?.hasPrefix("event: stale") == true)
+        let page = await bob.page("/books")
+        #expect(page.contains("Dune &lt;b&gt;"))
+    }
+
+    @Test func aPostFromAnOutdatedPageAppliesNothingAndSaysSo() async throws {
+        let web = try await WebAppTests.serve()
+        let alice = Browser(web), bob = Browser(web)
+        let old = await alice.page("/books")
+        _ = await bob.command(from: "/books", [("command", "add"), ("text", "Emma")])
+        // alice's page still shows no rows; her post carries its old version
+        let r = await alice.post("/command", [("csrf", Browser.attribute("data-csrf", old)), ("v", Browser.attribute("data-version", old)),
+                                              ("at", "/books"), ("command", "add")])
+        #expect(r.status == 303)
+        let now = await alice.page("/books")
+        #expect(now.contains("out of date") && !now.contains("<dialog open"))
+    }
+
+    @Test func deepLinksLandWhereTheySayOrOnTheNearestScreen() async throws {
+        let web = try await WebAppTests.serve()
+        let b = Browser(web)
+        _ = await b.command(from: "/books", [("command", "add"), ("text", "Dune")])
+        let list = await b.page("/books")
+        let link = try #require(list.range(of: "href=\"/books/book~").map { "/books/book~" + list[$0.upperBound...].prefix { $0 != "\"" } })
+        let detail = await b.page(link)
+        #expect(detail.contains(">Dune</h1>"))
+        let gone = await b.get("/books/book~NOSUCHID")
+        #expect(gone.status == 303 && WebAppTests.header(gone, "Location") == "/books")
+        #expect(await b.page("/books").contains("no longer exists"))
+        #expect(await b.get("/nosuchtab").status == 404)
+    }
+
+    @Test func processCommandsAndUnknownRoutesAreRefused() async throws {
+        let web = try await WebAppTests.serve()
+        let b = Browser(web)
+        #expect(await b.command(from: "/books", [("command", "quit")]).status == 400)
+        #expect(await b.post("/elsewhere", []).status == 404)
+        #expect(await b.web.handle(WebRequest(method: "DELETE", path: "/books", sessionCookie: b.cookie)).status == 405)
+    }
+
+    @Test func theSessionCapAnswers503() async throws {
+        var options = ServeOptions()
+        options.maxSessions = 1
+        let web = try await WebAppTests.serve(options)
+        #expect(await Browser(web).get("/books").status == 200)
+        #expect(await Browser(web).get("/books").status == 503)
+    }
+
+    @Test func requestsThroughAProxyNeedAToken() async throws {
+        let open = Browser(try await WebAppTests.serve())
+        open.forwarded = true
+        #expect(await open.get("/books").status == 403)
+        var options = ServeOptions()
+        options.token = "s3cret-token"
+        let b = Browser(try await WebAppTests.serve(options))
+        b.forwarded = true
+        let first = await b.get("/books")
+        #expect(first.status == 303 && WebAppTests.header(first, "Location") == "/login")
+        let login = String(decoding: await b.get("/login").body, as: UTF8.self)
+        let csrf = Browser.attribute("name=\"csrf\" value", login)
+        #expect(await b.post("/login", [("csrf", csrf), ("token", "wrong")]).status == 403)
+        #expect(await b.post("/login", [("csrf", csrf), ("token", "s3cret-token")]).status == 303)
+        #expect(await b.get("/books").status == 200)
+    }
+}

@@ -30,7 +30,7 @@ struct JSONLinesDriver {
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
-                for e in app.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
+                for e in app.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:
                 continue
             case .end:
@@ -65,7 +65,7 @@ struct JSONLinesDriver {
             let snap = try app.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {
-            return (self.error("\(error)"), false)
+            return (self.error(CommandLineAdvice.message(for: error)), false)
         }
     }
 

@@ -207,7 +207,7 @@ extension LuaApp {
             }
         } catch let e as StorageError {
             storageFailed = true
-            throw LuaRaise("okit.model(\"\(type)\"): \(e)")
+            throw LuaRaise("okit.model(\"\(type)\"): \(CommandLineAdvice.message(for: e))")
         }
         if loading { pendingLoaded.append(model) }
         pushEntity(model.root)

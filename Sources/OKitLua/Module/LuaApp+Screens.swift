@@ -285,7 +285,7 @@ extension LuaApp {
         try readAppSettings()
         if options.dataFolder != nil { shell.backupService = self }
         do { try shell.start(home: ids, menu: menu) } catch { throw LuaRaise(appSite + "okit.app: \(error)", withPosition: false) }
-        do { try applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(error)", withPosition: false) }
+        do { try applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(CommandLineAdvice.message(for: error))", withPosition: false) }
     }
 
     /// `file:line: ` of the `okit.app { … }` call, for errors found after it ran.

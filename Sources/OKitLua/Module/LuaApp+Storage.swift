@@ -19,9 +19,9 @@ extension LuaApp {
                 throw LuaRaise("\(what): endpoint \"\(text)\" is not an http:// or https:// URL with a host")
             case .key(let error, sealing: true):
                 storageFailed = true   // no key for the data: a storage problem (exit 4), not the app's code
-                throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(error)")
+                throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(CommandLineAdvice.message(for: error))")
             case .key(let error, sealing: false):
-                throw LuaRaise("\(what): the data folder's key: \(error)")
+                throw LuaRaise("\(what): the data folder's key: \(CommandLineAdvice.message(for: error))")
             case .unknownKind(let s):
                 throw LuaRaise("okit.model(…, { name = \"\(name)\" }): unknown storage \"\(s)\" (\(storageKindNames))")
             }
@@ -39,8 +39,9 @@ extension LuaApp {
             throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
         }
         let s = try FileStorage(dataFolder: folder)
+        s.remedyWording = CommandLineAdvice.words(for:)
         fileStorage = s
-        if KeyChange.interruptedChange(dataFolder: folder) { engine.warn(KeyChange.interruptedMessage) }
+        if KeyChange.interruptedChange(dataFolder: folder) { engine.warn(CommandLineAdvice.interruptedKeyChange) }
         return s
     }
 }
@@ -57,6 +58,7 @@ final class LuaStorageHost: StorageHost {
     var appEndpoint: String? { app.appEndpoint }
     var endpointToken: String? { app.options.endpointToken }
     var httpTimeout: TimeInterval { app.options.httpTimeout }
+    var remedyWording: (@Sendable (Remedy) -> String)? { CommandLineAdvice.words(for:) }
 
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage {
         if let existing = app.sharedStorages[id] { return existing }

@@ -43,7 +43,7 @@ struct JSONLinesDriver {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let parsed: [String: Any]?
         if trimmed.hasPrefix("{") {
-            parsed = line.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            parsed = JSONTree.parse(Array(line.utf8), nonFiniteWords: false).map(JSONLinesDriver.object) as? [String: Any]
         } else {
             parsed = CommandSyntax.command(trimmed)      // shell syntax works here too
         }
@@ -51,6 +51,24 @@ struct JSONLinesDriver {
             return (error("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
         }
         return execute(cmd, object)
+    }
+
+    /// A JSON value read by the engine's codec in the shape the command layer takes (`CommandSyntax`'s too):
+    /// objects as dictionaries (the last of a repeated key), arrays, strings, numbers and booleans as
+    /// `NSNumber` (a boolean's `objCType` is "c"), null as `NSNull`.
+    static func object(_ tree: JSONTree) -> Any {
+        switch tree {
+        case .null: return NSNull()
+        case .bool(let b): return NSNumber(value: b)
+        case .int(let n): return NSNumber(value: n)
+        case .double(let d): return NSNumber(value: d)
+        case .string(let s): return s
+        case .array(let items): return items.map(object)
+        case .object(let members):
+            var o: [String: Any] = [:]
+            for (key, value) in members { o[key] = object(value) }
+            return o
+        }
     }
 
     func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {

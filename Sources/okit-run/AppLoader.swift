@@ -73,11 +73,11 @@ struct AppLoader: Sendable {
             }
             return luaApp
         } catch where everyFailureIsTheApps {
-            throw RunFailure(code: 3, message: "\(error)")
+            throw RunFailure(code: 3, message: CommandLineAdvice.message(for: error))
         } catch let e as AppLoadError {
             throw RunFailure(code: e.isStorage ? 4 : 3, message: e.message)
         } catch {
-            throw RunFailure(code: 3, message: "\(appURL.relativePath): \(error)")
+            throw RunFailure(code: 3, message: "\(appURL.relativePath): \(CommandLineAdvice.message(for: error))")
         }
     }
 

@@ -15,7 +15,7 @@ struct BackupCommand: ParsableCommand {
 
     static func fail(_ error: Error) -> RunFailure {
         if let f = error as? RunFailure { return f }
-        return RunFailure(code: 4, message: "okit-run backup: \(error)")
+        return RunFailure(code: 4, message: "okit-run backup: \(CommandLineAdvice.message(for: error))")
     }
 
     struct Create: ParsableCommand {

@@ -30,7 +30,7 @@ struct JSONLinesDriver {
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .timeout:
-                for e in session.fireTimers() { StandardStreams.error("okit-run: \(e)\n") }
+                for e in session.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:
                 continue
             case .end:
@@ -43,7 +43,7 @@ struct JSONLinesDriver {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let parsed: [String: Any]?
         if trimmed.hasPrefix("{") {
-            parsed = line.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            parsed = JSONTree.parse(Array(line.utf8), nonFiniteWords: false).map(JSONLinesDriver.object) as? [String: Any]
         } else {
             parsed = CommandSyntax.command(trimmed)      // shell syntax works here too
         }
@@ -51,6 +51,24 @@ struct JSONLinesDriver {
             return (error("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
         }
         return execute(cmd, object)
+    }
+
+    /// A JSON value read by the engine's codec in the shape the command layer takes (`CommandSyntax`'s too):
+    /// objects as dictionaries (the last of a repeated key), arrays, strings, numbers and booleans as
+    /// `NSNumber` (a boolean's `objCType` is "c"), null as `NSNull`.
+    static func object(_ tree: JSONTree) -> Any {
+        switch tree {
+        case .null: return NSNull()
+        case .bool(let b): return NSNumber(value: b)
+        case .int(let n): return NSNumber(value: n)
+        case .double(let d): return NSNumber(value: d)
+        case .string(let s): return s
+        case .array(let items): return items.map(object)
+        case .object(let members):
+            var o: [String: Any] = [:]
+            for (key, value) in members { o[key] = object(value) }
+            return o
+        }
     }
 
     func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
@@ -65,7 +83,7 @@ struct JSONLinesDriver {
             let snap = try session.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {
-            return (self.error("\(error)"), false)
+            return (self.error(CommandLineAdvice.message(for: error)), false)
         }
     }
 

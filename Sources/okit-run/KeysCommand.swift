@@ -80,7 +80,7 @@ struct KeysCommand: ParsableCommand {
                 }
             } catch {
                 endCount()
-                throw RunFailure(code: 4, message: "okit-run keys passphrase: \(error)")
+                throw RunFailure(code: 4, message: "okit-run keys passphrase: \(CommandLineAdvice.message(for: error))")
             }
             endCount()
             let files = count == 1 ? "1 file" : "\(count) files"

@@ -72,7 +72,7 @@ struct RunApp: ParsableCommand {
                 let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
                 StandardStreams.error("okit-run: \(what)\n")
             } catch {
-                throw RunFailure(code: 4, message: "okit-run: \(error)")
+                throw RunFailure(code: 4, message: "okit-run: \(CommandLineAdvice.message(for: error))")
             }
         }
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in

@@ -88,7 +88,7 @@ struct ServeCommand: ParsableCommand {
         }
         for name in recover {
             do { _ = try FileStorage.recover(dataFolder: folder, model: name) } catch {
-                throw RunFailure(code: 4, message: "okit-run serve: \(error)")
+                throw RunFailure(code: 4, message: "okit-run serve: \(CommandLineAdvice.message(for: error))")
             }
         }
         let settings = (unsafe, luaBudget, luaMemory << 20, lang, seed, !noCheck, clock == "virtual" ? ISODate.parse(now) : nil)

@@ -41,7 +41,7 @@ struct SyncCommand: ParsableCommand {
         do {
             done = try luaApp.session.resolveHTTPConflicts(keepLocal: keepLocal, model: model)
         } catch {
-            throw RunFailure(code: 4, message: "okit-run sync: \(error)")
+            throw RunFailure(code: 4, message: "okit-run sync: \(CommandLineAdvice.message(for: error))")
         }
         try RunApp.storeAndCompact(luaApp)
         if done.isEmpty {

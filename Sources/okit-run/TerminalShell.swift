@@ -69,14 +69,14 @@ final class TerminalShell {
             // The shell's answer to the cover: the app's authenticate function, or the passphrase, asked with
             // echo off.
             let passphrase = session.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
-            do { try session.authenticate(session.shell, passphrase: passphrase); draw() } catch { print(red("\(error)")) }
+            do { try session.authenticate(session.shell, passphrase: passphrase); draw() } catch { print(red(CommandLineAdvice.message(for: error))) }
             return false
         default:
             do {
                 if try DriverCommands.run(session.driver, name, cmd, alsoKnown: TerminalShell.shellCommands) { return true }
                 draw()
             } catch {
-                print(red("\(error)"))
+                print(red(CommandLineAdvice.message(for: error)))
             }
             return false
         }

@@ -46,7 +46,7 @@ struct TestCommand: ParsableCommand {
         options.print = { StandardStreams.error(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n")) }
         let files: [URL]
         do { files = try FlowTestRunner.discover(paths, root: root) } catch {
-            throw RunFailure(code: 2, message: "okit-run test: \(error)")
+            throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
         let runner = FlowTestRunner(options: options)
         let totals = runner.run(files, root: root) { line in

@@ -61,8 +61,9 @@ import OKitTestSupport
             Issue.record("a damaged file loaded")
         } catch let e as StorageError {
             #expect(e.description.contains("wrong key or damaged file"))
-            #expect(e.description.contains("set OKIT_PASSPHRASE") && e.description.contains("--recover default"), "the way out: \(e.description)")
-            #expect(e.description.split(separator: "\n").count == 2)
+            // The way out (the passphrase, a backup, recovering the model) is data; okit-run words it (CommandLineAdviceTests).
+            #expect(e.remedy == .passphraseBackupOrAside(model: "default", path: e.path), "the way out: \(e.description)")
+            #expect(e.description.split(separator: "\n").count == 1)
         }
         #expect(try bytes(folder) == damaged, "never written over")
     }
@@ -143,7 +144,8 @@ import OKitTestSupport
             _ = try DataKeys.key(dataFolder: other.url, passphrase: "pass")
             Issue.record("a passphrase was accepted for a key-file folder")
         } catch let e as StorageError {
-            #expect(e.description.contains("unset OKIT_PASSPHRASE"))
+            #expect(e.description.contains("not a passphrase"))
+            #expect(e.remedy == .unsetPassphrase)   // okit-run's words for it: CommandLineAdviceTests
         }
         #expect(!FileManager.default.fileExists(atPath: other.url.appendingPathComponent("okit/keys/salt").path), "no stray salt")
     }

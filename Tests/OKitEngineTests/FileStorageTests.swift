@@ -114,7 +114,7 @@ import OKitTestSupport
             #expect(e.jsonPath == path)
             #expect(e.line == line)
             #expect(e.description.contains("default.json:\(line):"))
-            #expect(e.description.contains("--recover default"))
+            #expect(e.remedy == .fixOrRecover(model: "default"))
         }
         #expect(folder.read("default.json") == json, "a file that did not load is never changed")
     }
@@ -420,7 +420,7 @@ import OKitTestSupport
             Issue.record("no error")
         } catch let e as StorageError {
             #expect(e.path.hasSuffix("default.journal") && e.jsonPath == "$.price" && e.kind == .wrongType)
-            #expect(e.description.contains("--recover default"))
+            #expect(e.remedy == .fixOrRecover(model: "default"))
         }
         #expect(try [UInt8](Data(contentsOf: folder.file("default.journal"))) == journal)
         #expect(folder.read("default.json")?.contains(#""gen":3"#) == true)

@@ -173,7 +173,7 @@ import OKitTestSupport
             #expect(e.description.contains(folder.url.path + "/okit/pending/default.json"))
             if mode == .status(412) {
                 #expect(e.description.contains("412 Precondition Failed — the server's copy changed"))
-                #expect(e.description.contains("okit-run sync --keep-local or --take-remote"))
+                #expect(e.remedy == .syncChoose)   // okit-run's words for it: CommandLineAdviceTests
             }
         }
         #expect(nginx.file("default.json") == remote, "the server's copy is unchanged")

@@ -38,7 +38,7 @@ import OKitTestSupport
             Issue.record("a damaged journal loaded")
         } catch let e as StorageError {
             #expect(e.path == folder.file("default.journal").path)
-            #expect(e.description.contains("not the last") && e.description.contains("--recover default"), "\(e)")
+            #expect(e.description.contains("not the last") && e.remedy == .fixOrRecover(model: "default"), "\(e)")
         }
         #expect(try Data(contentsOf: folder.file("default.journal")) == journal, "the journal is left as it is")
         #expect(try Data(contentsOf: folder.file("default.json")) == model, "the model is not compacted without it")

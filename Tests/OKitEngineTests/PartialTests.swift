@@ -204,7 +204,7 @@ import OKitTestSupport
             #expect(e.path.hasSuffix("shelf/\(id).json"))
             #expect(e.line == 1)
             #expect(!e.description.contains("--recover"), "--recover moves model files, not payloads: \(e.description)")
-            #expect(e.description.contains("move it aside to start this partial empty"))
+            #expect(e.remedy == .fixOrRestorePartial)
         }
         // A stub change that would sync into the payload fails the same way, and changes nothing.
         #expect(throws: StorageError.self) { try lib.engine.set(stub, "color", .string("#00FF00")) }

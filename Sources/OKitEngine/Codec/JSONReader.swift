@@ -9,6 +9,8 @@ struct JSONReader {
     let engine: Engine
     var depth = 0
     static let maxDepth = 512
+    /// `JSONTree` reads `nan`, `inf` and `-inf` as numbers.
+    var nonFiniteWords = true
 
     /// What the reader found in the `okit` header.
     var version: Int?

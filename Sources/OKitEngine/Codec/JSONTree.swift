@@ -18,15 +18,55 @@ public indirect enum JSONTree: Equatable, Sendable {
         }
     }
 
-    /// The whole document as a tree; nil when it is not valid JSON.
-    public static func parse(_ bytes: [UInt8]) -> JSONTree? {
-        bytes.withUnsafeBufferPointer { buf in
+    /// The whole document as a tree; nil when it is not valid JSON. `nonFiniteWords`: `nan`, `inf` and `-inf`
+    /// are numbers (false: they are not JSON, as for any standard reader). A leading byte order mark is skipped.
+    public static func parse(_ bytes: [UInt8], nonFiniteWords: Bool = true) -> JSONTree? {
+        try? read(bytes, nonFiniteWords: nonFiniteWords)
+    }
+
+    /// The whole document as a tree, or why it is not valid JSON (the reader's message and byte offset).
+    public static func read(_ bytes: [UInt8], nonFiniteWords: Bool = true) throws(JSONTree.Failure) -> JSONTree {
+        let result: Result<JSONTree, JSONReader.Failure> = bytes.withUnsafeBufferPointer { buf in
             var reader = JSONReader(bytes: buf, engine: Engine(schema: Schema()))
-            guard let tree = try? reader.tree() else { return nil }
-            reader.skipSpace()
-            return reader.i == buf.count ? tree : nil
+            reader.nonFiniteWords = nonFiniteWords
+            if JSONReader.hasBOM(buf) { reader.i = JSONReader.bom.count }
+            do throws(JSONReader.Failure) {
+                let tree = try reader.tree()
+                reader.skipSpace()
+                guard reader.i == buf.count else { throw reader.fail("unexpected text after the value") }
+                return .success(tree)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let tree): return tree
+        case .failure(let f): throw Failure(offset: f.offset, message: f.message)
         }
     }
+
+    /// Why a document is not valid JSON.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The byte offset where reading stopped.
+        public let offset: Int
+        public let message: String
+        public var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// An object's member (the last one with the key, as in a dictionary); nil for a missing key or a non-object.
+    public subscript(key: String) -> JSONTree? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    /// The string, or nil for any other value.
+    public var string: String? { if case .string(let s) = self { return s }; return nil }
+
+    /// The bool, or nil for any other value.
+    public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
+
+    /// The items of an array, or nil for any other value.
+    public var array: [JSONTree]? { if case .array(let items) = self { return items }; return nil }
 }
 
 extension JSONReader {
@@ -56,10 +96,10 @@ extension JSONReader {
         case 0x74: try literal("true"); return .bool(true)
         case 0x66: try literal("false"); return .bool(false)
         case 0x6E:
-            if i + 1 < b.count, b[i + 1] == 0x61 { try literal("nan"); return .double(.nan) }
+            if nonFiniteWords, i + 1 < b.count, b[i + 1] == 0x61 { try literal("nan"); return .double(.nan) }
             try literal("null"); return .null
-        case 0x69: try literal("inf"); return .double(.infinity)
-        case 0x2D where i + 1 < b.count && b[i + 1] == 0x69:
+        case 0x69 where nonFiniteWords: try literal("inf"); return .double(.infinity)
+        case 0x2D where nonFiniteWords && i + 1 < b.count && b[i + 1] == 0x69:
             i += 1; try literal("inf"); return .double(-.infinity)
         default:
             switch try number() {
@@ -77,5 +117,27 @@ extension JSONReader {
         if c == close { return false }
         guard c == 0x2C else { throw fail("expected \",\"", at: i - 1) }
         return true
+    }
+}
+
+extension JSONTree {
+    /// The raw text of a top-level object member's value (the last with the key), for a number a tree would
+    /// round (an integer beyond `Int.max`); nil when the document is not an object or has no such member.
+    static func rawMember(_ key: String, of bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { buf -> String? in
+            var reader = JSONReader(bytes: buf, engine: Engine(schema: Schema()))
+            if JSONReader.hasBOM(buf) { reader.i = JSONReader.bom.count }
+            guard reader.peek() == 0x7B else { return nil }
+            reader.i += 1
+            var found: String?
+            while let c = reader.peek(), c != 0x7D {
+                guard let name = try? reader.string(), (try? reader.expect(0x3A, "\":\"")) != nil,
+                      let range = try? reader.skipValue() else { return nil }
+                if name == key { found = String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self) }
+                guard reader.peek() == 0x2C else { break }
+                reader.i += 1
+            }
+            return found
+        }
     }
 }

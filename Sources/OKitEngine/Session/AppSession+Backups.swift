@@ -35,10 +35,14 @@ extension AppSession: BackupService {
     public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         let storage = fileStorage
         let passphrase = options.passphrase
-        try backupStore.restore(name, password: password,
-                                key: { id in storage?.key(withId: id, passphrase: passphrase) },
-                                validate: { [engine] path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) },
-                                progress: progress)
+        do {
+            try backupStore.restore(name, password: password,
+                                    key: { id in storage?.key(withId: id, passphrase: passphrase) },
+                                    validate: { [engine] path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) },
+                                    progress: progress)
+        } catch let e as BackupError {
+            throw e.worded(options.remedyWording)      // the backups screen shows the error as it is
+        }
         storage?.filesReplaced()
         engine.forgetLoadedBytes()
         for m in engine.models where m.storageKind != .transient {

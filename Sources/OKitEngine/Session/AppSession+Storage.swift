@@ -17,8 +17,11 @@ extension AppSession {
         if let existing = fileStorage { return existing }
         guard let folder = options.dataFolder else { throw SessionError.noDataFolder }
         let s = try FileStorage(dataFolder: folder)
+        s.remedyWording = options.remedyWording
         fileStorage = s
-        if KeyChange.interruptedChange(dataFolder: folder) { engine.warn(KeyChange.interruptedMessage) }
+        if KeyChange.interruptedChange(dataFolder: folder) {
+            engine.warn(KeyChange.interruptedMessage + (options.remedyWording?(.finishInterruptedKeyChange(noKey: false)) ?? ""))
+        }
         return s
     }
 
@@ -88,6 +91,7 @@ final class SessionStorageHost: StorageHost {
     var appEndpoint: String? { session.appEndpoint }
     var endpointToken: String? { session.options.endpointToken }
     var httpTimeout: TimeInterval { session.options.httpTimeout }
+    var remedyWording: (@Sendable (Remedy) -> String)? { session.options.remedyWording }
 
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage {
         if let existing = session.sharedStorages[id] { return existing }

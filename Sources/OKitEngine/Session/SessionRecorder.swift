@@ -79,11 +79,21 @@ public final class SessionRecorder {
 
     /// Reads a log's header line.
     public static func header(of line: String) -> Header? {
-        guard let data = line.data(using: .utf8),
-              let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              o["okit"] as? String == "session", let app = o["app"] as? String,
-              let nowText = o["now"] as? String, let now = ISODate.parse(nowText) else { return nil }
-        let seed = (o["seed"] as? NSNumber)?.uint64Value ?? 0
-        return Header(app: app, now: now, seed: seed, language: o["lang"] as? String)
+        let bytes = Array(line.utf8)
+        guard let o = JSONTree.parse(bytes, nonFiniteWords: false),
+              o["okit"]?.string == "session", let app = o["app"]?.string,
+              let nowText = o["now"]?.string, let now = ISODate.parse(nowText) else { return nil }
+        // The seed is a UInt64 (beyond Int.max a tree would round it): read from its text.
+        let seed = JSONTree.rawMember("seed", of: bytes).map(seedValue) ?? 0
+        return Header(app: app, now: now, seed: seed, language: o["lang"]?.string)
+    }
+
+    /// A seed's number: a UInt64, a negative integer as its bit pattern, a number with a fraction truncated;
+    /// anything else 0.
+    static func seedValue(_ text: String) -> UInt64 {
+        if let n = UInt64(text) { return n }
+        if let n = Int64(text) { return UInt64(bitPattern: n) }
+        if let d = Double(text), d.isFinite, d > -1, d < 18_446_744_073_709_551_616 { return UInt64(d) }
+        return 0
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A model file that cannot be read or written. Messages name the file, the place and the way out.
-public struct StorageError: Error, CustomStringConvertible {
+/// A model file that cannot be read or written. Messages name the file and the place; the way out is `remedy`
+/// (data a front end words, see `Remedy`).
+public struct StorageError: RemedyCarrying {
     public enum Kind: Sendable { case corrupt, wrongType, io, locked, invalidName }
 
     public let kind: Kind
@@ -13,13 +14,45 @@ public struct StorageError: Error, CustomStringConvertible {
     public var column: Int?
     public var jsonPath: String?
 
-    public init(kind: Kind, path: String, message: String) {
+    /// The way out given by the thrower; a file that does not decode gets one from its place (see `remedy`).
+    var givenRemedy: Remedy?
+    /// The remedy in the words of the storage's owner (`ModelStorage` owners may set a wording), appended to
+    /// `description`; nil: the neutral message.
+    public var advice: String?
+
+    public init(kind: Kind, path: String, message: String, remedy: Remedy? = nil) {
         self.kind = kind
         self.path = path
         self.message = message
+        givenRemedy = remedy
     }
 
-    public var description: String {
+    /// The way out: the thrower's, or for a file that does not decode, from its place: a model file
+    /// (`…/okit/data/<model>.json`, its journal) is moved aside by recovering the model; a partial's payload
+    /// (`…/data/<folder>/<file>`) is fixed, restored or moved aside by hand; any other file (one checked inside a
+    /// backup) has none.
+    public var remedy: Remedy? {
+        if let givenRemedy { return givenRemedy }
+        guard kind == .corrupt || kind == .wrongType else { return nil }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        if ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
+            return .fixOrRecover(model: url.deletingPathExtension().lastPathComponent)
+        }
+        if folder.deletingLastPathComponent().lastPathComponent == "data" { return .fixOrRestorePartial }
+        return nil
+    }
+
+    /// The same error with the remedy worded by `wording` (nil: left neutral).
+    public func worded(_ wording: (@Sendable (Remedy) -> String)?) -> StorageError {
+        var e = self
+        if let wording, let remedy { e.advice = wording(remedy) }
+        return e
+    }
+
+    public var description: String { neutralDescription + (advice ?? "") }
+
+    public var neutralDescription: String {
         switch kind {
         case .corrupt, .wrongType:
             var place = path
@@ -27,17 +60,6 @@ public struct StorageError: Error, CustomStringConvertible {
             var text = "\(place): \(message)"
             if let jsonPath { text += " at \(jsonPath)" }
             if let offset { text += " (byte \(offset))" }
-            // The way out: `--recover` moves a model file (`…/okit/data/<model>.json`, its journal) aside; any other file (a
-            // partial's payload, a file checked inside a backup) is fixed or moved aside by hand.
-            let url = URL(fileURLWithPath: path)
-            let folder = url.deletingLastPathComponent()
-            if ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
-                let model = url.deletingPathExtension().lastPathComponent
-                return text + "\n  the file is left as it is; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
-            }
-            if folder.deletingLastPathComponent().lastPathComponent == "data" {
-                return text + "\n  the file is left as it is; fix it, restore a backup (okit-run backup restore NAME), or move it aside to start this partial empty"
-            }
             return text + "\n  the file is left as it is"
         case .io, .locked, .invalidName:
             return "\(path): \(message)"

@@ -34,6 +34,12 @@ public protocol StorageHost: AnyObject {
     var httpTimeout: TimeInterval { get }
     /// A storage shared by models under `id` (made once).
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage
+    /// Words the remedies of the storages' errors (`StorageError.advice`); nil: neutral messages.
+    var remedyWording: (@Sendable (Remedy) -> String)? { get }
+}
+
+extension StorageHost {
+    public var remedyWording: (@Sendable (Remedy) -> String)? { nil }
 }
 
 /// What a storage kind's factory is asked for: one model's storage.

@@ -153,7 +153,7 @@ extension LuaApp {
         } catch let e as LuaRaise {
             throw LuaRaise(e.message, withPosition: false)
         } catch {
-            throw LuaRaise("\(error)", withPosition: false)
+            throw LuaRaise(CommandLineAdvice.message(for: error), withPosition: false)
         }
     }
 

@@ -207,7 +207,7 @@ extension LuaApp {
             }
         } catch let e as StorageError {
             storageFailed = true
-            throw LuaRaise("okit.model(\"\(type)\"): \(e)")
+            throw LuaRaise("okit.model(\"\(type)\"): \(CommandLineAdvice.message(for: e))")
         }
         if loading { pendingLoaded.append(model) }
         pushEntity(model.root)
@@ -246,10 +246,14 @@ extension LuaApp {
         guard !steps.isEmpty else { return }
         // `raw`: the model as it was stored — its JSON document (fields this schema no longer has included: the
         // reader keeps them), as plain Lua tables.
-        var document = (try? JSONSerialization.jsonObject(with: Data(engine.json(of: model).utf8))) as? [String: Any] ?? [:]
-        if var header = document["okit"] as? [String: Any] {
-            header["version"] = stored
-            document["okit"] = header
+        var document = JSONTree.parse(Array(engine.json(of: model).utf8), nonFiniteWords: false) ?? .object([])
+        if case .object = document {} else { document = .object([]) }
+        if case .object(var members) = document, case .object(var header)? = document["okit"] {
+            header.removeAll { $0.key == "version" }
+            header.append((key: "version", value: .int(stored)))
+            members.removeAll { $0.key == "okit" }
+            members.append((key: "okit", value: .object(header)))
+            document = .object(members)
         }
         let raw = LuaApp.luaValue(json: document)
         try engine.transaction {
@@ -265,21 +269,27 @@ extension LuaApp {
         engine.markWholeDirty(model)
     }
 
-    /// A value from `JSONSerialization` as a Lua value: objects and arrays as tables, numbers as integers when
-    /// whole, null as nil.
-    static func luaValue(json: Any) -> LuaValue {
+    /// A JSON value (read by the engine's codec) as a Lua value: objects and arrays as tables (an object's last
+    /// member of a repeated key), numbers as integers when whole, null as nil.
+    static func luaValue(json: JSONTree) -> LuaValue {
         switch json {
-        case let n as NSNumber:
-            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
-            let d = n.doubleValue
-            return d == d.rounded() && abs(d) < 9e15 ? .int(Int64(d)) : .double(d)
-        case let s as String: return .string(s)
-        case let a as [Any]: return .array(a.map { luaValue(json: $0) })
-        case let o as [String: Any]:
+        case .null: return .nil
+        case .bool(let b): return .bool(b)
+        case .int(let n): return luaNumber(Double(n))
+        case .double(let d): return luaNumber(d)
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map { luaValue(json: $0) })
+        case .object(let members):
             var hash: [LuaKey: LuaValue] = [:]
-            for (k, v) in o where !(v is NSNull) { hash[.string(k)] = luaValue(json: v) }
+            for (k, v) in members {
+                if v == .null { hash[.string(k)] = nil } else { hash[.string(k)] = luaValue(json: v) }
+            }
             return .map(hash)
-        default: return .nil
         }
+    }
+
+    /// A number as Lua sees it: an integer when whole (and within 9e15), else a float.
+    static func luaNumber(_ d: Double) -> LuaValue {
+        d == d.rounded() && abs(d) < 9e15 ? .int(Int64(d)) : .double(d)
     }
 }

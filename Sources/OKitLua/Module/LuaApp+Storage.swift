@@ -20,9 +20,9 @@ extension LuaApp {
                 throw LuaRaise("\(what): endpoint \"\(text)\" is not an http:// or https:// URL with a host")
             case .key(let error, sealing: true):
                 storageFailed = true   // no key for the data: a storage problem (exit 4), not the app's code
-                throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(error)")
+                throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(CommandLineAdvice.message(for: error))")
             case .key(let error, sealing: false):
-                throw LuaRaise("\(what): the data folder's key: \(error)")
+                throw LuaRaise("\(what): the data folder's key: \(CommandLineAdvice.message(for: error))")
             case .unknownKind(let s):
                 throw LuaRaise("okit.model(…, { name = \"\(name)\" }): unknown storage \"\(s)\" (\(storageKindNames))")
             }

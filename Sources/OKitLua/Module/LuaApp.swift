@@ -49,6 +49,7 @@ public struct LuaAppOptions {
         session.passphrase = env["OKIT_PASSPHRASE"]
         session.endpoint = env["OKIT_ENDPOINT"]
         session.endpointToken = env["OKIT_ENDPOINT_TOKEN"]
+        session.remedyWording = CommandLineAdvice.words(for:)
     }
 }
 

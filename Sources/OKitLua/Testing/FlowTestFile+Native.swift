@@ -137,7 +137,7 @@ extension FlowTestFile {
             app = try LuaApp(options: o)
             try app.load(appFile: appURL)
         } catch {
-            throw LuaRaise("launch(\"\(path)\"): \(error)", withPosition: false)
+            throw LuaRaise("launch(\"\(path)\"): \(CommandLineAdvice.message(for: error))", withPosition: false)
         }
         // The warnings of loading count too: they fail the test that launched the app under --strict.
         launched.append((WeakApp(app), 0))

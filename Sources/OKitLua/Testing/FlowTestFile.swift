@@ -102,7 +102,7 @@ final class FlowTestFile {
             return counts
         } catch {
             releaseAll()
-            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: "\(error)",
+            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: CommandLineAdvice.message(for: error),
                                   location: nil, seconds: 0))
             return (0, 1, 0)
         }

@@ -65,7 +65,7 @@ public final class FlowTestRunner {
                 }
             } catch {
                 n += 1
-                let r = FlowTestResult(file: display, name: display, status: .fail, message: "\(error)", location: nil, seconds: 0)
+                let r = FlowTestResult(file: display, name: display, status: .fail, message: CommandLineAdvice.message(for: error), location: nil, seconds: 0)
                 results.append(r)
                 for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
                 counts = (0, 1, 0)

@@ -1,6 +1,6 @@
 import OKitEngine
 
-/// Renders a snapshot as a whole HTML page (docs/web-pages.md): the app shell (tabs, back link, breadcrumb, bar
+/// Renders a snapshot as a whole HTML page (docs/web.md, "Pages and forms"): the app shell (tabs, back link, breadcrumb, bar
 /// buttons, alert dialog, help) around the screen, which renders per its kind.
 ///
 /// Pages carry no inline styles, scripts or event handlers (`Content-Security-Policy: default-src 'self'`); all

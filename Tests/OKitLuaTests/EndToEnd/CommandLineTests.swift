@@ -82,6 +82,18 @@ import OKitTestSupport
         let left = try FileManager.default.contentsOfDirectory(atPath: models.path)
         #expect(left.contains { $0.hasPrefix("default.json.corrupt-") })
     }
+
+    /// The engine's error carries the way out as data; okit-run says it in its own words (CommandLineAdvice).
+    @Test func theWayOutOfAnUnreadableModelIsInOkitRunsWords() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        let (file, data) = try app("okit.entity('Shop', { name = 'string' })\nokit.model('Shop')\n")
+        let models = data.appendingPathComponent("okit/data")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try "{\"name\": 5}".write(to: models.appendingPathComponent("default.json"), atomically: true, encoding: .utf8)
+        let r = try run([file.path, "--data", data.path])
+        #expect(r.code == 4)
+        #expect(r.err.contains("default.json:1:10: expected a string at $.name (byte 9)\n  the file is left as it is; fix it, or run okit-run with --recover default to move it aside and start this model fresh"), "\(r.err)")
+    }
 }
 
 @Suite struct JSONLinesTests {

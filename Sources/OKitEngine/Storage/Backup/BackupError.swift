@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a backup could not be created, listed, deleted or restored. The description is one or two lines: the
 /// backup (or file) concerned, what is wrong, and what to do. A failed restore always leaves the data as it was.
-public struct BackupError: Error, CustomStringConvertible, Sendable {
+public struct BackupError: RemedyCarrying, Sendable {
     public enum Kind: Sendable, Equatable {
         /// The name is empty or not safe as a file name.
         case invalidName
@@ -37,14 +37,28 @@ public struct BackupError: Error, CustomStringConvertible, Sendable {
     public let backup: String
     /// What is wrong, and what to do (may be two lines).
     public let message: String
+    /// The way out the front end words (after `message`).
+    public let remedy: Remedy?
 
-    public init(_ kind: Kind, backup: String, _ message: String) {
+    public init(_ kind: Kind, backup: String, _ message: String, remedy: Remedy? = nil) {
         self.kind = kind
         self.backup = backup
         self.message = message
+        self.remedy = remedy
     }
 
-    public var description: String { message }
+    /// The remedy in the front end's words, once `worded(_:)` gave them.
+    public var advice: String?
+
+    /// The same error with the remedy worded by `wording` (nil: left neutral).
+    public func worded(_ wording: (@Sendable (Remedy) -> String)?) -> BackupError {
+        var e = self
+        if let wording, let remedy { e.advice = wording(remedy) }
+        return e
+    }
+
+    public var description: String { message + (advice ?? "") }
+    public var neutralDescription: String { message }
 
     // MARK: The messages, in one place
 
@@ -73,7 +87,7 @@ public struct BackupError: Error, CustomStringConvertible, Sendable {
     }
 
     static func otherApp(_ backup: String, made: String, this: String) -> BackupError {
-        BackupError(.otherApp, backup: backup, "backup \(backup) was made by app \"\(made)\", not by this app (\"\(this)\"); nothing was changed\n  to restore it anyway: okit-run backup restore --force")
+        BackupError(.otherApp, backup: backup, "backup \(backup) was made by app \"\(made)\", not by this app (\"\(this)\"); nothing was changed", remedy: .forceRestore)
     }
 
     static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {

@@ -244,9 +244,8 @@ extension BackupStore {
         if deepest > JSONReader.maxDepth {
             return "it nests \(deepest) levels deep, deeper than a model file may (\(JSONReader.maxDepth) levels)"
         }
-        do { _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return "it is not valid JSON" + (reason.map { " (\(String($0.prefix(160))))" } ?? "")
+        do { _ = try JSONTree.read(bytes, nonFiniteWords: false) } catch {
+            return "it is not valid JSON (\(String(error.description.prefix(160))))"
         }
         return nil
     }

@@ -22,7 +22,8 @@ public enum DataKeys {
         let saltFile = URL(fileURLWithPath: layout.salt), keyFile = URL(fileURLWithPath: layout.keyFile)
         if let passphrase, !passphrase.isEmpty {
             if !FileManager.default.fileExists(atPath: saltFile.path), FileManager.default.fileExists(atPath: keyFile.path) {
-                throw StorageError(kind: .io, path: keyFile.path, message: "this data's key is the key file \(keyFile.path), not a passphrase: unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)")
+                throw StorageError(kind: .io, path: keyFile.path, message: "this data's key is the key file \(keyFile.path), not a passphrase",
+                                   remedy: .unsetPassphrase)
             }
             return try KeyChange.derive(passphrase, salt: try secret(saltFile, bytes: 16))
         }

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Why a key change was refused or stopped. Each message names the file and says what was changed.
-public struct KeyChangeError: Error, CustomStringConvertible {
+public struct KeyChangeError: RemedyCarrying {
     public enum Kind: Sendable, Equatable {
         /// `<data>/okit` does not exist.
         case noData
@@ -25,14 +25,18 @@ public struct KeyChangeError: Error, CustomStringConvertible {
     /// The file concerned (a sealed file, or the key material).
     public let path: String
     public let message: String
+    /// The way out the front end words (after `message`).
+    public let remedy: Remedy?
 
-    public init(_ kind: Kind, path: String, _ message: String) {
+    public init(_ kind: Kind, path: String, _ message: String, remedy: Remedy? = nil) {
         self.kind = kind
         self.path = path
         self.message = message
+        self.remedy = remedy
     }
 
     public var description: String { message }
+    public var neutralDescription: String { message }
 }
 
 /// Changing the key of a data folder's encrypted models (storage.md "Keys": `okit-run keys passphrase`): from a
@@ -49,8 +53,9 @@ public struct KeyChangeError: Error, CustomStringConvertible {
 /// A crash at any point leaves every file readable (with the old or the new key, both found through the
 /// marker by `keys(dataFolder:passphrase:)`); running the change again with the same passphrases finishes it.
 public enum KeyChange {
-    /// What startup says while a change is unfinished.
-    public static let interruptedMessage = "a passphrase change was interrupted: run `okit-run keys passphrase` again with the old and the new passphrase to finish it"
+    /// What startup says while a change is unfinished (a front end adds how to finish it:
+    /// `Remedy.finishInterruptedKeyChange(noKey: false)`).
+    public static let interruptedMessage = "a passphrase change was interrupted"
 
     /// True while a passphrase change is unfinished (its marker exists).
     public static func interruptedChange(dataFolder: URL) -> Bool {
@@ -81,7 +86,7 @@ public enum KeyChange {
             return known + retired
         }
         guard let first = candidates.first else {
-            throw KeyChangeError(.noKey, path: f.keys, "\(interruptedMessage); no key material here opens it: set OKIT_PASSPHRASE to the old or the new passphrase")
+            throw KeyChangeError(.noKey, path: f.keys, interruptedMessage, remedy: .finishInterruptedKeyChange(noKey: true))
         }
         return [first]
     }
@@ -119,7 +124,7 @@ public enum KeyChange {
         let f = Files(dataFolder)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: f.okit, isDirectory: &isDir), isDir.boolValue else {
-            throw KeyChangeError(.noData, path: f.okit, "there is no okit data at \(dataFolder.path) (check --data or --app)")
+            throw KeyChangeError(.noData, path: f.okit, "there is no okit data at \(dataFolder.path)", remedy: .checkDataFolder)
         }
         let folder = DataFolder(dataFolder)
         let lock = try DataFolderLock(folder)
@@ -197,7 +202,7 @@ public enum KeyChange {
             do { plain = try SealedFile.open(bytes, key: key) } catch {
                 throw KeyChangeError(.damaged, path: file.path, "\(file.path): \(error). The passphrase change stopped at this file; " +
                     (done > 0 ? "the \(files(done)) re-sealed before it stay\(done == 1 ? "s" : "") readable. " : "no file was re-sealed yet. ") +
-                    "Move it aside or restore it from a backup, then run `okit-run keys passphrase` again (same passphrases) to finish")
+                    "Move it aside or restore it from a backup", remedy: .finishKeyChange)
             }
             try AtomicFile.replace(file.path, with: try SealedFile.seal(plain, key: target.key))
             done += 1

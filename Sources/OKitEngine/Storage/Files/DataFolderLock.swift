@@ -29,7 +29,7 @@ final class DataFolderLock {
             let busy = errno == EWOULDBLOCK
             let failure = busy
                 ? StorageError(kind: .locked, path: folder,
-                               message: "the data folder is in use by another okit process; quit it first, or use another --data folder")
+                               message: "the data folder is in use by another okit process", remedy: .anotherDataFolder)
                 : AtomicFile.error(path, "cannot lock the data folder")
             close(fd)
             DataFolderLock.held.withLock { _ = $0.remove(key) }

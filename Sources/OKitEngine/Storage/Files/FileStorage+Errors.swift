@@ -1,7 +1,30 @@
 import Foundation
 
 /// The messages of files that cannot be read (storage.md "When a file cannot be read", "Limits and refusals").
+/// What the storage's owner can do about them is `StorageError.remedy`; with a `remedyWording`, every error of
+/// the storage's entry points says it in the owner's words too (`StorageError.advice`).
 extension FileStorage {
+    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+        try worded { try loadModelFile(name: name, rootType: rootType, engine: engine) }
+    }
+
+    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        try worded { try storeWhole(model, engine: engine) }
+    }
+
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+        try worded { try readPayload(of: stub, type: type, model: model, engine: engine) }
+    }
+
+    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
+        try worded { try readBinaryFile(meta, model: model) }
+    }
+
+    /// `body`'s result; a storage error it throws gets the remedy worded by `remedyWording`.
+    func worded<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as StorageError { throw e.worded(remedyWording) }
+    }
+
     static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
         var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
         let offset = min(f.offset, bytes.count)

@@ -5,7 +5,7 @@ import Foundation
 extension FileStorage {
     // MARK: Partials
 
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    func readPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
         guard let id = stub.id, let path = folder.payload(model: model.name, id: id) else {
             throw StorageError(kind: .io, path: modelsFolder + "/" + model.name,
                                message: "the partial \(stub.debugName) has no id that is safe as a file name")
@@ -46,7 +46,7 @@ extension FileStorage {
                              format: meta["format"]?.displayString ?? "")
     }
 
-    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
+    func readBinaryFile(_ meta: Entity, model: Model) throws -> [UInt8]? {
         guard let path = binaryPath(meta, model: model.name) else { return nil }
         return try readOpened(path, model: model.name)
     }

@@ -28,6 +28,9 @@ public final class FileStorage: ModelStorage {
     private var damagedJournals: Set<String> = []
     /// A journal larger than this fraction of the model file is compacted by the next store.
     public var journalRatio = 8
+    /// Words the remedies of this storage's errors (`StorageError.advice`); nil: neutral messages. Set by the
+    /// front end that owns the storage.
+    public var remedyWording: (@Sendable (Remedy) -> String)?
     /// The keys of encrypted models (`seal(model:key:)`): their files and side files are written sealed, and
     /// they never journal (a journal would hold plaintext).
     var keys: [String: SymmetricKey] = [:]
@@ -137,9 +140,8 @@ public final class FileStorage: ModelStorage {
         do { return try SealedFile.open(raw, key: key) } catch {
             unreadable.insert(model)
             let isModelFile = path == (try? folder.modelFile(model))
-            let aside = isModelFile ? "run okit-run with --recover \(model) to move it aside and start this model fresh"
-                                    : "move \(path) aside"
-            throw StorageError(kind: .io, path: path, message: "\(error); the file is left as it is\n  set OKIT_PASSPHRASE to the passphrase it was written with, restore a backup (okit-run backup restore NAME), or \(aside)")
+            throw StorageError(kind: .io, path: path, message: "\(error); the file is left as it is",
+                               remedy: .passphraseBackupOrAside(model: isModelFile ? model : nil, path: path))
         }
     }
 
@@ -162,7 +164,7 @@ public final class FileStorage: ModelStorage {
 
     // MARK: Load
 
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    func loadModelFile(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
         let path = try folder.modelFile(name)
         let bytes: [UInt8]
         do {
@@ -281,11 +283,12 @@ public final class FileStorage: ModelStorage {
 
     /// Writes the changed payloads and side files first (so the model file never names one that is not there),
     /// then the model, then deletes the files of removed entities (after the model no longer names them).
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func storeWhole(_ model: Model, engine: Engine) throws -> StoreOutcome {
         if model.isDirty { try checkUnlocked(model.name) }
         if unreadable.contains(model.name) {
             throw StorageError(kind: .io, path: try folder.modelFile(model.name),
-                               message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(model.name) to move it aside")
+                               message: "this model's file could not be read, so it is not written over",
+                               remedy: .recover(model: model.name))
         }
         try storePayloads(model, engine: engine)
         try writeBinaries(model, engine: engine)
@@ -298,7 +301,8 @@ public final class FileStorage: ModelStorage {
         let name = model.name
         if unreadable.contains(name) {
             throw StorageError(kind: .io, path: try folder.modelFile(name),
-                               message: "this model's file could not be read, so it is not written over; run okit-run with --recover \(name) to move it aside")
+                               message: "this model's file could not be read, so it is not written over",
+                               remedy: .recover(model: name))
         }
         guard model.isFileDirty else { return .unchanged }
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading

@@ -18,8 +18,10 @@ extension HTTPStorage {
         return try r.host.sharedStorage("\(encrypted ? "sealed" : "plain") \(url.absoluteString)") {
             let token = r.host.endpointToken.flatMap { $0.isEmpty ? nil : $0 }
             do {
-                return try HTTPStorage(endpoint: url, dataFolder: files.dataFolder, encrypted: encrypted,
-                                       passphrase: r.host.passphrase, token: token, timeout: r.host.httpTimeout)
+                let storage = try HTTPStorage(endpoint: url, dataFolder: files.dataFolder, encrypted: encrypted,
+                                              passphrase: r.host.passphrase, token: token, timeout: r.host.httpTimeout)
+                storage.remedyWording = r.host.remedyWording
+                return storage
             } catch {
                 throw StorageOptionError.key(error, sealing: false)
             }

@@ -36,6 +36,9 @@ public final class HTTPStorage: ModelStorage {
     var openingKeys: [SymmetricKey] = []
     /// Models whose copy was sealed with a retired key: written again (with `key`) by the next store.
     var reseal: Set<String> = []
+    /// Words the remedies of this storage's errors (`StorageError.advice`); nil: neutral messages. Set by the
+    /// front end that owns the storage.
+    public var remedyWording: (@Sendable (Remedy) -> String)?
 
     /// - Parameters:
     ///   - endpoint: the base URL (`OKIT_ENDPOINT`, the model's or the app's `endpoint`).
@@ -201,7 +204,8 @@ public final class HTTPStorage: ModelStorage {
         try Names.validate(name, what: "model name")
         if unreadable.contains(name) {
             throw StorageError(kind: .io, path: "PUT \(url(name + ".json").absoluteString)",
-                               message: "this model's stored copy could not be read, so it is not written over; fix it, or run okit-run sync --keep-local to overwrite it")
+                               message: "this model's stored copy could not be read, so it is not written over",
+                               remedy: .syncKeepLocal).worded(remedyWording)
         }
         if model.isDirty || reseal.contains(name) {
             try stage(model, engine: engine)
@@ -293,7 +297,8 @@ public final class HTTPStorage: ModelStorage {
                 meta.conflict = true
                 try pending.saveMeta(meta, model: name)
                 throw StorageError(kind: .io, path: "PUT \(u.absoluteString)",
-                                   message: "\(response.statusLine) — the server's copy changed; your changes are kept in \(pending.bodyPath(name)); run okit-run sync --keep-local or --take-remote")
+                                   message: "\(response.statusLine) — the server's copy changed; your changes are kept in \(pending.bodyPath(name))",
+                                   remedy: .syncChoose).worded(remedyWording)
             default:
                 throw statusError("PUT", u, response, advice: keptAdvice(name))
             }

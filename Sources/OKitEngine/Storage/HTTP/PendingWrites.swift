@@ -62,18 +62,22 @@ struct PendingWrites {
     func meta(_ model: String) throws -> Meta? {
         let path = metaPath(model)
         guard let bytes = try AtomicFile.read(path) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+        guard let object = JSONTree.parse(bytes, nonFiniteWords: false), case .object = object else {
             throw StorageError(kind: .io, path: path, message: "the record of a pending change does not read; fix or remove it (the change itself is in \(bodyPath(model)))")
         }
-        return Meta(etag: object["etag"] as? String, conflict: object["conflict"] as? Bool ?? false,
-                    deletes: (object["deletes"] as? [String] ?? []).filter { Self.isSafeRelative($0) })
+        // A list with anything but strings is no list of deletes (nothing is deleted).
+        let deletes = object["deletes"]?.array.flatMap { items in items.allSatisfy { $0.string != nil } ? items.compactMap(\.string) : nil }
+        return Meta(etag: object["etag"]?.string, conflict: object["conflict"]?.bool ?? false,
+                    deletes: (deletes ?? []).filter { Self.isSafeRelative($0) })
     }
 
+    /// `{"conflict":…,"deletes":[…],"etag":…}`: the keys sorted, no spaces.
     func saveMeta(_ meta: Meta, model: String) throws {
         try createFolder(folder)
-        let object: [String: Any] = ["etag": meta.etag.map { $0 as Any } ?? NSNull(), "conflict": meta.conflict, "deletes": meta.deletes]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        try AtomicFile.replace(metaPath(model), with: [UInt8](data))
+        var text = "{\"conflict\":\(meta.conflict),\"deletes\":["
+        text += meta.deletes.map(JSONText.quoted).joined(separator: ",")
+        text += "],\"etag\":" + (meta.etag.map(JSONText.quoted) ?? "null") + "}"
+        try AtomicFile.replace(metaPath(model), with: Array(text.utf8))
     }
 
     func removeMeta(_ model: String) throws { try AtomicFile.remove(metaPath(model)) }

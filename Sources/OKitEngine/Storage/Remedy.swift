@@ -1,0 +1,38 @@
+/// What the user can do about a storage, backup or key error, as data: the engine's messages say what is wrong
+/// and what was kept; a front end words the way out in its own terms (okit-run: its commands and flags, see
+/// `CommandLineAdvice` in OKitLua).
+public enum Remedy: Sendable, Equatable {
+    /// A model file (or its journal) does not decode: fix it, or move it aside and start the model fresh.
+    case fixOrRecover(model: String)
+    /// A partial's payload does not decode: fix it, restore a backup, or move it aside.
+    case fixOrRestorePartial
+    /// A sealed file does not open: the passphrase it was written with, a backup, or moving the file aside
+    /// (`model`: the model whose file it is; nil: another file, moved aside by hand at `path`).
+    case passphraseBackupOrAside(model: String?, path: String)
+    /// A model whose file could not be read is not written over: move it aside first.
+    case recover(model: String)
+    /// The data folder is locked by another process: quit it, or use another data folder.
+    case anotherDataFolder
+    /// A backup of another app: restore it anyway only on request.
+    case forceRestore
+    /// A server's copy that could not be read: overwrite it with the local copy.
+    case syncKeepLocal
+    /// The server's copy changed: keep the local copy or take the server's.
+    case syncChoose
+    /// The data folder named is not one (check which folder or app was meant).
+    case checkDataFolder
+    /// A passphrase change stopped: run it again with the same passphrases to finish it.
+    case finishKeyChange
+    /// A passphrase change was interrupted (`noKey`: and no key material here opens it).
+    case finishInterruptedKeyChange(noKey: Bool)
+    /// A passphrase was given for data keyed by the key file.
+    case unsetPassphrase
+}
+
+/// An error whose message says what is wrong and whose `remedy` says, as data, what the user can do.
+public protocol RemedyCarrying: Error, CustomStringConvertible {
+    /// The way out, worded by the front end; nil when the message says all.
+    var remedy: Remedy? { get }
+    /// The message without the front end's words for the remedy.
+    var neutralDescription: String { get }
+}

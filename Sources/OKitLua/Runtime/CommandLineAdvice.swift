@@ -1,0 +1,51 @@
+import OKitEngine
+
+/// The way out of an engine error in okit-run's words (its commands, flags and `OKIT_PASSPHRASE`): the engine's
+/// errors say what is wrong and carry a `Remedy` as data; everything that turns a Swift error into text for the
+/// user (Lua error strings, okit-run's messages, the JSON-lines answers, the terminal shell) goes through
+/// `message(for:)`. The one place these words live.
+public enum CommandLineAdvice {
+    /// The full message for the user: the error's message and, when it carries a remedy, okit-run's advice.
+    public static func message(for error: any Error) -> String {
+        guard let e = error as? any RemedyCarrying, let remedy = e.remedy else { return "\(error)" }
+        return e.neutralDescription + words(for: remedy)
+    }
+
+    /// What is appended to an error's neutral message for its remedy.
+    @Sendable public static func words(for remedy: Remedy) -> String {
+        switch remedy {
+        case .fixOrRecover(let model):
+            return "; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
+        case .fixOrRestorePartial:
+            return "; fix it, restore a backup (okit-run backup restore NAME), or move it aside to start this partial empty"
+        case .passphraseBackupOrAside(let model, let path):
+            let aside = model.map { "run okit-run with --recover \($0) to move it aside and start this model fresh" }
+                ?? "move \(path) aside"
+            return "\n  set OKIT_PASSPHRASE to the passphrase it was written with, restore a backup (okit-run backup restore NAME), or \(aside)"
+        case .recover(let model):
+            return "; run okit-run with --recover \(model) to move it aside"
+        case .anotherDataFolder:
+            return "; quit it first, or use another --data folder"
+        case .forceRestore:
+            return "\n  to restore it anyway: okit-run backup restore --force"
+        case .syncKeepLocal:
+            return "; fix it, or run okit-run sync --keep-local to overwrite it"
+        case .syncChoose:
+            return "; run okit-run sync --keep-local or --take-remote"
+        case .checkDataFolder:
+            return " (check --data or --app)"
+        case .finishKeyChange:
+            return ", then run `okit-run keys passphrase` again (same passphrases) to finish"
+        case .finishInterruptedKeyChange(let noKey):
+            return ": run `okit-run keys passphrase` again with the old and the new passphrase to finish it"
+                + (noKey ? "; no key material here opens it: set OKIT_PASSPHRASE to the old or the new passphrase" : "")
+        case .unsetPassphrase:
+            return ": unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)"
+        }
+    }
+
+    /// What startup warns while a passphrase change is unfinished.
+    public static var interruptedKeyChange: String {
+        KeyChange.interruptedMessage + words(for: .finishInterruptedKeyChange(noKey: false))
+    }
+}

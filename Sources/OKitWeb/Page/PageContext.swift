@@ -29,6 +29,9 @@ public struct PageContext: Sendable {
     /// The URL a row opens, or nil when tapping it runs a command (then it is a `tap` button in a POST form).
     /// Arguments: the section index (0-based), the row index in the section (0-based), the row.
     public var rowLink: @Sendable (_ section: Int, _ row: Int, _ snapshot: RowSnapshot) -> String?
+    /// Whether tapping a detail cell runs something (its `tap`, or a `segue`/`present` the server gives no URL):
+    /// the cell is then a `tap` button in a POST form. Arguments as for `rowLink`.
+    public var rowTaps: @Sendable (_ section: Int, _ row: Int, _ snapshot: RowSnapshot) -> Bool = { _, _, _ in false }
     /// The URL of a row's or image cell's image (`row.image` or the cell's value), or nil for no image.
     public var imageURL: @Sendable (_ section: Int, _ row: Int, _ snapshot: RowSnapshot) -> String?
     /// The URL of a web cell's content (shown in an `<iframe sandbox>`), or nil for none.

@@ -18,6 +18,10 @@ extension PageRenderer {
         } else if let url = context.rowLink(s, r, row) {
             nodes.append(.el("a", [.attr("href", url), .classes("okit-row-main", "okit-disclosure")],
                              rowLabel(row, section: s, index: r)))
+        } else if context.rowTaps(s, r, row) {
+            nodes.append(postForm("tap", [("row", address)], class: "okit-row-form", [
+                .el("button", [.attr("type", "submit"), .classes("okit-row-main", "okit-disclosure")], rowLabel(row, section: s, index: r)),
+            ]))
         } else {
             nodes.append(.el("div", [.classes("okit-row-main")], rowLabel(row, section: s, index: r)))
         }

@@ -18,7 +18,9 @@ extension WebApp {
         let shell = ws.shell
         if name == "hidden" {
             // The page was hidden: with protection on, this session is covered.
+            ws.runningCommand = true
             do { try app.background(shell) } catch { ws.error = "\(error)" }
+            ws.runningCommand = false
             ws.moved = true
             return WebResponse(status: 204, headers: WebPages.securityHeaders)
         }
@@ -39,6 +41,8 @@ extension WebApp {
             ws.error = "This changes the data of everyone using the app: log in with the token first (/login)."
             return WebPages.redirect(here)
         }
+        ws.runningCommand = true
+        defer { ws.runningCommand = false }
         do {
             try run(name, request, ws)
             try app.storeState()

@@ -74,6 +74,25 @@ extension WebApp {
         context.rowOffset = offset
         context.hasMenu = shell.menuId != nil
         context.appTitle = app.appId
+        if let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration {
+            // Cells that open a screen or run an action are tap buttons (by cell id, else by position).
+            var tappable: Set<String> = []
+            var seen: [String: Int] = [:]
+            for section in detail.sections {
+                for cell in section.cells {
+                    let n = (seen[cell.defaultId] ?? 0) + 1          // the cell ids of DetailScreen
+                    seen[cell.defaultId] = n
+                    guard !cell["segue"].isEmpty || !cell["present"].isEmpty || cell.actions["tap"] != nil
+                            || cell.actions["tapEdit"] != nil || !cell["selectNextRow"].isEmpty else { continue }
+                    tappable.insert(n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)")
+                }
+            }
+            let found = tappable
+            context.rowTaps = { _, _, row in
+                guard row.control == nil else { return false }
+                return row.id.map { found.contains($0) } ?? false
+            }
+        }
         if let list = shell.declaration(snapshot.screen.id) as? ListDeclaration {
             context.selectableInEdit = !list.selectPath.isEmpty
             context.reorderableInEdit = list.reorder != "#false"

@@ -44,8 +44,12 @@ final class WebSession {
         return s
     }
 
+    /// Set while this session's own command runs: its page is answered by the redirect, not told to reload.
+    var runningCommand = false
+
     /// Tells every open page of this session that its screen went stale.
     func pushStale() {
+        guard !runningCommand else { return }
         for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
     }
 

@@ -39,6 +39,9 @@ body.okit {
   font: 17px/1.35 var(--okit-font);
 }
 main#okit-main { max-width: 44rem; margin: 0 auto; padding: 0 1rem 1rem; }
+/* The fixed tab bar never covers the end of the page, nor what keyboard focus scrolls to. */
+html:has(.okit-tabs) { scroll-padding-bottom: 5rem; }
+main#okit-main:has(~ .okit-tabs) { padding-bottom: 4.5rem; }
 a { color: var(--okit-tint-color); }
 h1 { font-size: 2rem; font-weight: 700; margin: .5rem 0 .25rem; overflow-wrap: anywhere; }
 h2 {
@@ -215,6 +218,7 @@ dialog.okit-alert h2 { font-size: 1.05rem; font-weight: 600; text-transform: non
 
 @media (min-width: 48rem) {
   main#okit-main { padding: 0 2rem 2rem; }
+  main#okit-main:has(~ .okit-tabs) { padding-bottom: 5rem; }
   .okit-bar { margin: 0 -2rem; padding: .5rem 2rem; }
   h1 { font-size: 2.25rem; }
 }

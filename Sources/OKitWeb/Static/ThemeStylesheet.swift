@@ -9,9 +9,22 @@ public enum ThemeStylesheet {
     /// digits and `-`.
     public static func css(themeValues: [(key: String, value: String)]) -> String {
         var out = ":root {\n"
+        var named: Set<String> = []
         for (key, value) in themeValues {
             guard let name = property(key), let v = sanitized(value) else { continue }
+            named.insert(name)
             out += "  \(name): \(v);\n"
+        }
+        // A theme's background and text colours (OKit's theme has no more) make the grouped look: the cells take
+        // the theme's background, the page, bars, separators and selection are mixed from the two, so a dark
+        // theme is dark everywhere.
+        if named.contains("--okit-background-color"), named.contains("--okit-text-color") {
+            out = out.replacingOccurrences(of: "  --okit-background-color:", with: "  --okit-theme-background-color:")
+            out += "  --okit-cell-background-color: var(--okit-theme-background-color);\n"
+            out += "  --okit-background-color: color-mix(in srgb, var(--okit-theme-background-color) 94%, var(--okit-text-color));\n"
+            out += "  --okit-bar-background-color: color-mix(in srgb, var(--okit-theme-background-color) 96%, var(--okit-text-color));\n"
+            out += "  --okit-separator-color: color-mix(in srgb, var(--okit-theme-background-color) 78%, var(--okit-text-color));\n"
+            out += "  --okit-selected-color: color-mix(in srgb, var(--okit-theme-background-color) 84%, var(--okit-text-color));\n"
         }
         out += "}\n"
         return out

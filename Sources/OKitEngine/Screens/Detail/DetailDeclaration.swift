@@ -88,7 +88,7 @@ public struct CellDeclaration {
     public var selectsToEdit: Bool { kind == "date" || kind == "picker" }
 
     /// The cell's id for commands: `id`, else its path's first part with `%`/`#` stripped, else its kind.
-    var defaultId: String {
+    public var defaultId: String {
         if let id { return id }
         let first = (try? BindingParser.partTexts(self["path"]).first) ?? nil
         var t = (first ?? "").trimmingCharacters(in: .whitespaces)

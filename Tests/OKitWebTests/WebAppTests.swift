@@ -7,7 +7,7 @@ import Testing
 /// checks, live updates, the session cap, the proxy and token rules, deep links.
 @Suite struct WebAppTests {
     /// A bookshop (transient model) with a list and a detail screen, served with `options`.
-    static func serve(_ options: ServeOptions = ServeOptions()) async throws -> WebApp {
+    static func serve(_ options: ServeOptions = ServeOptions(), protectionMinutes: Double? = nil) async throws -> WebApp {
         let web = WebApp(options: options)
         try await web.load {
             let session = AppSession()
@@ -24,6 +24,10 @@ import Testing
             book.titlePath = "name"
             try session.shell.declare(books)
             try session.shell.declare(book)
+            if let minutes = protectionMinutes {
+                session.shell.settingsBindings["protection"] = "#true"
+                session.shell.settingsBindings["protectionTimeout"] = "#\(minutes)"
+            }
             try session.start(home: ["books"], menu: nil)
             return WebHostedApp(session: session, owner: nil)
         }
@@ -170,5 +174,21 @@ import Testing
         #expect(await b.post("/login", [("csrf", csrf), ("token", "wrong")]).status == 403)
         #expect(await b.post("/login", [("csrf", csrf), ("token", "s3cret-token")]).status == 303)
         #expect(await b.get("/books").status == 200)
+    }
+
+    @Test func anIdleSessionIsCoveredAndTheOthersAreNot() async throws {
+        let web = try await WebAppTests.serve(protectionMinutes: 0.002)      // 0.12 s
+        let alice = Browser(web)
+        #expect(!(await alice.page("/books")).contains("type=\"password\""))
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let bob = Browser(web)
+        _ = await bob.page("/books")
+        await web.tick()
+        let covered = await alice.page("/books")
+        #expect(covered.contains("type=\"password\"") && !covered.contains(">Books</h1>"))
+        #expect(await bob.page("/books").contains(">Books</h1>"))            // bob was not idle
+        // No passphrase set and no app function: the cover lifts (the app's own rule).
+        #expect(await alice.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")]).status == 303)
+        #expect(await alice.page("/books").contains(">Books</h1>"))
     }
 }

@@ -131,6 +131,9 @@ try:
     switches[0].click()                                   # Dark Theme
     a.wait(lambda: a.script("return getComputedStyle(document.body).backgroundColor") != light, "the dark theme")
     check(True, "the Dark Theme switch changes the page's colours")
+    b.get(server.url + "/books")
+    check(b.script("return getComputedStyle(document.body).backgroundColor") == light,
+          "the theme is per session: the other browser keeps its own")
     shot(a, "web-settings-dark-desktop.png", 1200, 900)
     a.get(server.url + "/books")
     shot(a, "web-list-dark-desktop.png", 1200, 900)

@@ -43,12 +43,16 @@ extension WebApp {
         }
         ws.runningCommand = true
         defer { ws.runningCommand = false }
+        let themeBefore = try? shell.settingTheme()
         do {
             try run(name, request, ws)
             try app.storeState()
         } catch {
             ws.error = "\(error)"
         }
+        // This session changed the app's theme setting: the change is its own theme (and new sessions start
+        // from it); the other sessions keep theirs.
+        if let after = try? shell.settingTheme(), after != themeBefore { shell.themeOverride = after }
         ws.moved = true
         return WebPages.redirect(LocationPath.path(shell.location))
     }
@@ -78,6 +82,13 @@ extension WebApp {
         let fields = request.fields("fields")
         if !fields.isEmpty { args["fields"] = .list(fields.map { .string($0) }) }
         if name == "authenticate", args["passphrase"] == nil { args["passphrase"] = .string("") }
+        // Without a passphrase or an app function to check, the cover on the web asks for the login token.
+        if name == "authenticate", let token = options.token, let app = hosted?.session,
+           !app.authenticatesByPassphrase, app.callbacks.authenticate == nil, ws.shell.covered {
+            guard case .string(let typed)? = args["passphrase"], RandomToken.equal(typed, token) else {
+                throw ShellError.authenticationFailed
+            }
+        }
         let kind = ws.shown?.screen.kind
         try ws.driver.run(name, args)
         // The backups screen's compound forms: the prompts the command opened are answered with the form's fields.

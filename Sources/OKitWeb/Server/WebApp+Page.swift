@@ -6,6 +6,12 @@ import OKitEngine
 extension WebApp {
     func page(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         let shell = ws.shell
+        // Back from a hidden page: within the protection timeout the cover lifts by itself (as an app coming to
+        // the foreground); later it asks for the passphrase.
+        if shell.covered {
+            try? app.foreground(shell)
+            if !shell.covered { ws.moved = true }
+        }
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
         guard let target = LocationPath.location(request.path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {

@@ -94,6 +94,8 @@ public actor WebApp {
         let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
                             driver: Driver(shell: shell, host: app), watch: app.watch(shell), now: Date())
         ws.watch.onStale = { [weak ws] in ws?.pushStale() }
+        // The theme is per session, starting from the app's setting (web.md "Sessions").
+        shell.themeOverride = try shell.settingTheme()
         // Without a token every visitor may use the app; on loopback with a token, the token guards what acts on
         // everyone's data.
         ws.loggedIn = options.token == nil
@@ -103,6 +105,12 @@ public actor WebApp {
 
     func sweepIdle() {
         let now = Date()
+        // Protection: a session idle for the protection timeout is covered (its person must authenticate).
+        if let app = hosted?.session, let timeout = try? app.protectionTimeout(), timeout > 0 {
+            for ws in sessions.values where !ws.shell.covered && now.timeIntervalSince(ws.lastSeen) > timeout {
+                if (try? app.coverIdle(ws.shell, since: ws.lastSeen)) == true { ws.moved = true; ws.pushStale() }
+            }
+        }
         for (id, ws) in sessions where now.timeIntervalSince(ws.lastSeen) > options.idleSeconds {
             ws.closeStreams()
             ws.watch.cancel()

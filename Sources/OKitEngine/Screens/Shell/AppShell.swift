@@ -29,6 +29,8 @@ public final class AppShell {
     var openingList: OpeningList?
     /// App-level values reported in snapshots (theme, cover); the settings issue fills them.
     public var theme = "default"
+    /// A theme of this shell's own instead of the app's setting (the web gives each session its own theme).
+    public var themeOverride: String?
     public var themeValues: [(key: String, value: String)] = []
     public internal(set) var covered = false
     public var cover: String?
@@ -113,8 +115,7 @@ public final class AppShell {
         app.presented = !presented.isEmpty
         app.menuOpen = menuOpen
         // The theme named by okit.app's themeName ("" or unbound: default), evaluated for each snapshot.
-        var name = "default"
-        if let b = settingsBindings["themeName"], let n = try engine.text(settingsContext(), b), !n.isEmpty { name = n }
+        let name = try themeOverride ?? settingTheme()
         theme = name
         themeValues = themes[name] ?? []
         app.theme = theme
@@ -122,6 +123,12 @@ public final class AppShell {
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)
+    }
+
+    /// The theme named by the app's setting (`okit.app { themeName }`; "" or unbound: `default`).
+    public func settingTheme() throws -> String {
+        if let b = settingsBindings["themeName"], let n = try engine.text(settingsContext(), b), !n.isEmpty { return n }
+        return "default"
     }
 
     /// The context of the settings bindings.

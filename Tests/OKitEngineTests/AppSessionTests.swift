@@ -69,13 +69,18 @@ import OKitTestSupport
         let other = try session.makeShell()
         try session.background(session.shell)
         #expect(session.shell.covered && !other.covered)
+        #expect(!session.allCovered)                          // the keys stay while someone is uncovered
         #expect(try other.snapshot().app.covered == false)
         try session.background(other)
-        #expect(other.covered)
+        #expect(other.covered && session.allCovered)
         try session.foreground(other)                        // back within the timeout: uncovered
         #expect(!other.covered && session.shell.covered)
         try session.authenticate(session.shell, true)
         #expect(!session.shell.covered)
+        // A front end whose people each have a shell of their own: the unused first shell does not count.
+        session.firstShellInUse = false
+        try session.background(other)
+        #expect(session.allCovered)
     }
 
     @Test func appCodeNavigationGoesToTheShellWhoseCommandRuns() throws {

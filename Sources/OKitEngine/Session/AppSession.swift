@@ -120,6 +120,13 @@ public final class AppSession {
         }
     }
 
-    /// True when every shell is covered by protection.
-    var allCovered: Bool { shells.allSatisfy(\.covered) }
+    /// Whether a person uses the first shell. A front end that gives every person a shell of their own (the web)
+    /// sets it to false, so that the first shell's (never covered) state does not keep the keys in memory.
+    public var firstShellInUse = true
+
+    /// The shells people use.
+    var shellsInUse: [AppShell] { firstShellInUse ? shells : Array(shells.dropFirst()) }
+
+    /// True when every shell in use is covered by protection (and there is one).
+    var allCovered: Bool { !shellsInUse.isEmpty && shellsInUse.allSatisfy(\.covered) }
 }

@@ -31,7 +31,9 @@ public actor WebApp {
 
     /// Loads the app on the engine's executor (the Lua state is made and lives there).
     public func load(_ make: @Sendable () throws -> WebHostedApp) throws {
-        hosted = try make()
+        let loaded = try make()
+        loaded.session.firstShellInUse = false       // every browser has a shell of its own
+        hosted = loaded
     }
 
     public var sessionCount: Int { sessions.count }

@@ -102,7 +102,8 @@ public enum Script {
   function reportHidden() {
     var url = data("command");
     if (!url) { return; }
-    var form = new FormData();
+    // URL-encoded, as every form of the page (the server takes no multipart here).
+    var form = new URLSearchParams();
     form.append("csrf", data("csrf"));
     form.append("at", data("location"));
     form.append("command", "hidden");

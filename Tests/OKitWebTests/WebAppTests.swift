@@ -13,7 +13,7 @@ import Testing
             let session = AppSession()
             let schema = session.engine.schema
             try schema.entity("Book", fields: [FieldSpec("name", .string)])
-            try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
+            try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]"), FieldSpec("locked", .bool), FieldSpec("dark", .bool)])
             try schema.validate()
             _ = try session.engine.register(model: "default", type: "Shop", storage: TransientStorage())
             var books = ListDeclaration(id: "books")
@@ -24,6 +24,15 @@ import Testing
             book.titlePath = "name"
             try session.shell.declare(books)
             try session.shell.declare(book)
+            var settings = DetailDeclaration(id: "settings", kind: "settings")
+            settings.titlePath = "%Settings"
+            settings.editAlways = "#true"
+            settings.sections = [SectionDeclaration(cells: [
+                CellDeclaration(kind: "switch", id: "Protection", properties: ["path": "%Protection", "onPath": "locked"]),
+                CellDeclaration(kind: "switch", id: "Dark", properties: ["path": "%Dark", "onPath": "dark"]),
+            ])]
+            try session.shell.declare(settings)
+            session.shell.settingsBindings["protection"] = "locked"
             if let minutes = protectionMinutes {
                 session.shell.settingsBindings["protection"] = "#true"
                 session.shell.settingsBindings["protectionTimeout"] = "#\(minutes)"
@@ -190,5 +199,23 @@ import Testing
         // No passphrase set and no app function: the cover lifts (the app's own rule).
         #expect(await alice.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")]).status == 303)
         #expect(await alice.page("/books").contains(">Books</h1>"))
+    }
+
+    @Test func withATokenTheSettingsThatActOnEveryonesDataNeedTheLogin() async throws {
+        var options = ServeOptions()
+        options.token = "s3cret-token"
+        let web = try await WebAppTests.serve(options)
+        let b = Browser(web)                                   // loopback: no login needed to use the app
+        #expect(await b.get("/books").status == 200)
+        let opened = await b.command(from: "/books", [("command", "present"), ("id", "settings")])
+        let at = try #require(WebAppTests.header(opened, "Location"))
+        #expect(at.hasPrefix("/books/!/settings"))
+        #expect(await b.page(at).contains(">Settings</h1>"))
+        _ = await b.command(from: at, [("command", "set"), ("cell", "Protection"), ("value", "true")])
+        let refused = await b.page(at)
+        #expect(refused.contains("log in with the token"))
+        #expect(!refused.contains("checked"))                  // nothing changed
+        _ = await b.command(from: at, [("command", "set"), ("cell", "Dark"), ("value", "true")])
+        #expect(!(await b.page(at)).contains("log in with the token"))   // a setting of one's own
     }
 }

@@ -37,7 +37,7 @@ extension WebApp {
             ws.notice = "This page was out of date, so nothing was changed; here is the current one."
             return WebPages.redirect(here)
         }
-        if needsToken(name, current), options.token != nil, !ws.loggedIn {
+        if options.token != nil, !ws.loggedIn, needsToken(name, current, request, shell) {
             ws.error = "This changes the data of everyone using the app: log in with the token first (/login)."
             return WebPages.redirect(here)
         }
@@ -57,13 +57,37 @@ extension WebApp {
         return WebPages.redirect(LocationPath.path(shell.location))
     }
 
-    /// Backups restored or deleted, and settings that act on the data (encryption, protection) need the token.
-    func needsToken(_ name: String, _ snapshot: Snapshot) -> Bool {
+    /// Backups restored or deleted, and the settings that act on everyone's data (the app's `encryption`,
+    /// `protection` and `protectionTimeout` settings) need the token; the theme is each session's own.
+    func needsToken(_ name: String, _ snapshot: Snapshot, _ request: WebRequest, _ shell: AppShell) -> Bool {
         switch snapshot.screen.kind {
         case "backups": return name == "tap" || name == "delete" || name == "respond"
-        case "settings": return name == "set"
+        case "settings":
+            guard name == "set" || name == "tap" else { return false }
+            guard let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration,
+                  let cellId = request.field("cell") ?? request.field("row") else { return true }
+            let guarded = ["encryption", "protection", "protectionTimeout"].compactMap { shell.settingsBindings[$0] }
+                .map { WebApp.firstStep($0) }
+            var seen: [String: Int] = [:]
+            var index = 0
+            for section in detail.sections {
+                for cell in section.cells {
+                    index += 1
+                    let n = (seen[cell.defaultId] ?? 0) + 1
+                    seen[cell.defaultId] = n
+                    let id = n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)"
+                    guard id == cellId || "\(index)" == cellId else { continue }
+                    return cell.properties.values.contains { guarded.contains(WebApp.firstStep($0)) }
+                }
+            }
+            return true      // a cell the form names but the screen has not: refuse rather than guess
         default: return false
         }
+    }
+
+    /// The first step of a binding path (`protectionTimeout/ref/minutes` → `protectionTimeout`).
+    static func firstStep(_ binding: String) -> String {
+        String(binding.split(whereSeparator: { "/.>".contains($0) }).first ?? "")
     }
 
     /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position.

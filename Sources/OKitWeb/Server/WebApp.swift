@@ -47,12 +47,22 @@ public actor WebApp {
 
     /// Fires the timers of the app clock that fell due (the server calls it every second).
     public func tick() {
-        guard let session = hosted?.session, session.virtualClock == nil else { return }
-        if let due = session.nextTimerDue, due <= Date() {
+        guard let session = hosted?.session else { return }
+        if session.virtualClock == nil, let due = session.nextTimerDue, due <= Date() {
             for e in session.fireTimers() { log("okit-run: \(e)") }
         }
         sweepIdle()
+        // A comment on every live-update stream now and then: proxies keep it open, and a browser that went away
+        // is noticed (the write fails and the stream ends).
+        let now = Date()
+        if now.timeIntervalSince(lastPing) >= 15 {
+            lastPing = now
+            for ws in sessions.values { for c in ws.streams.values { c.yield(": ping\n\n") } }
+        }
     }
+
+    /// When the streams were last pinged.
+    private var lastPing = Date()
 
     /// Answers one request.
     public func handle(_ request: WebRequest) -> WebResponse {

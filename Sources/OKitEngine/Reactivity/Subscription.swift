@@ -82,6 +82,17 @@ public final class Subscription {
         return cached
     }
 
+    /// Records this subscription into the evaluation in progress without reading its value: a cache that reuses
+    /// what the subscription computed (a screen's rows) calls it, so that an outer evaluation (a front end's live
+    /// snapshot, `ScreenWatch`) still goes stale when this one does.
+    @inline(__always)
+    public func touch() {
+        if let g = graph, let r = g.recorder {
+            hasDerivedReaders = true
+            r.record(.derived(self))
+        }
+    }
+
     /// What the last evaluation read.
     public var dependencies: [DependencyKey] { reads }
 

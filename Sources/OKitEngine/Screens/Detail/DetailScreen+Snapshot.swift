@@ -72,7 +72,7 @@ extension DetailScreen {
     /// A part's value: the kept one while current, else computed again inside a new subscription.
     func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, count: @escaping (DetailScreen) -> Void, empty: T,
                    compute: @escaping (DetailScreen) throws -> T) throws -> T {
-        if let c = slot, c.isCurrent(state) { return c.value }
+        if let c = slot, c.isCurrent(state) { c.subscription?.touch(); return c.value }
         slot?.subscription?.cancel()
         let c = CachedDetailPart(empty, state: state)
         c.subscription = engine.graph.subscribe({ [weak self, weak c] in

@@ -71,6 +71,7 @@ extension ListScreen {
     func rowSnapshot(_ e: Entity, into kept: inout [ObjectIdentifier: CachedRow]) throws -> RowSnapshot {
         let key = ObjectIdentifier(e)
         if let c = rowCache[key], c.entity === e, c.editing == editing, let sub = c.subscription, !sub.isStale, let r = c.row {
+            sub.touch()
             kept[key] = c
             return r
         }
@@ -121,7 +122,7 @@ extension ListScreen {
 
     /// Title, subtitle, prompt and buttons: kept while nothing they read changed.
     func currentHeader() throws -> CachedHeader {
-        if let h = headerCache, h.editing == editing, h.rowCount == rows.count, let sub = h.subscription, !sub.isStale { return h }
+        if let h = headerCache, h.editing == editing, h.rowCount == rows.count, let sub = h.subscription, !sub.isStale { sub.touch(); return h }
         headerCache?.subscription?.cancel()
         let h = CachedHeader()
         h.editing = editing

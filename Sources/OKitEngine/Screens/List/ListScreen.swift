@@ -118,7 +118,7 @@ public final class ListScreen: ShellScreen {
 
     /// Recomputes the rows' keys when something they read changed (or on first use).
     func refresh() throws {
-        if let s = keysSubscription, !s.isStale { return }
+        if let s = keysSubscription, !s.isStale { s.touch(); return }
         keysSubscription?.cancel()
         keysSubscription = engine.graph.subscribe({ [unowned self] in
             try self.rebuild()

@@ -66,8 +66,7 @@ fetch(b.getAttribute("data-command"), {method: "POST", credentials: "same-origin
 """
 
 
-NOT_COVERED = ("the hidden command answers 204 but the session is not covered: WebApp.command's `hidden` branch "
-               "calls AppSession.background(shell), yet the next page's snapshot has app.covered false")
+NOT_COVERED = "the hidden command answers 204 but the next page is not the cover"
 
 
 def run_async(b, js):
@@ -155,6 +154,9 @@ try:
             expect_failure(False, what, "not run: the session is never covered (see above)")
 
     # The real thing: the tab hidden by switching to a new tab (visibilitychange runs the page script's report).
+    a.get(server.url + "/books")
+    a.script("window.okitSeen = []; document.addEventListener('visibilitychange', function () {"
+             " window.okitSeen.push(document.visibilityState); });")
     handle = a._("GET", "/window")
     new = a._("POST", "/window/new", {"type": "tab"})
     a._("POST", "/window", {"handle": new["handle"]})
@@ -162,9 +164,15 @@ try:
     time.sleep(1.0)
     a._("DELETE", "/window")
     a._("POST", "/window", {"handle": handle})
+    seen = a.script("return window.okitSeen")
+    check("hidden" in (seen or []), f"headless Chromium hides a tab behind another one (visibilitychange: {seen})")
+    time.sleep(0.5)
     a.get(server.url + "/books")
-    expect_failure(covered(a), "a tab hidden in the browser (visibilitychange, the page script's report) is covered after it",
-                   "the script's multipart report is answered 415 (or headless Chromium does not hide a background tab)")
+    if expect_failure(covered(a), "a tab hidden in the browser (visibilitychange, the page script's own report) is covered after it",
+                      "the script's FormData report is answered 415 (see above)"):
+        a.find("form:has(input[name=command][value=authenticate]) input[type=password]").type(PASSPHRASE)
+        a.find("form:has(input[name=command][value=authenticate]) button").click()
+        a.wait(lambda: not covered(a), "the cover lifted")
 finally:
     code = server.stop()
     driver.quit()

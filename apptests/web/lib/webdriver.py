@@ -148,3 +148,15 @@ class Element:
     def text(self): return self._("GET", "/text")
     def attribute(self, name): return self._("GET", f"/attribute/{name}")
     def prop(self, name): return self._("GET", f"/property/{name}")
+
+
+def open_browser(driver, width=1200, height=900, args=()):
+    """A new browser session of `driver` like `Driver.browser`, with extra Chromium command-line `args`
+    (e.g. `--ignore-certificate-errors` for a test's self-signed certificate)."""
+    caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "acceptInsecureCerts": "--ignore-certificate-errors" in args,
+                                             "goog:chromeOptions": {
+        "binary": "/usr/bin/chromium",
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", *args]}}}}
+    value = driver.call("POST", "/session", caps)
+    return Browser(driver, value["sessionId"])

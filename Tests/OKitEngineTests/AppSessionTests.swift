@@ -150,3 +150,23 @@ import OKitTestSupport
         #expect(!watchAlice.isStale && !watchBob.isStale)
     }
 }
+
+/// A live snapshot computed afresh while the screen's own caches are current (after a failed command, a tab left
+/// and come back to) still hears of writes: the caches record the subscriptions they reuse.
+@Suite struct ScreenWatchCacheTests {
+    @Test func aFreshSnapshotOverCurrentCachesStillGoesStale() throws {
+        let folder = try TempFolder()
+        let session = try AppSessionTests().bookshop(folder)
+        try session.driver.run("add", ["text": .string("Dune")])
+        let other = try session.makeShell()
+        _ = try other.snapshot()                                   // the list's caches are current now
+        let watch = session.watch(other)
+        var told = 0
+        watch.onStale = { told += 1 }
+        _ = try watch.snapshot(fresh: true)
+        _ = try watch.snapshot(fresh: true)                        // again, over the same current caches
+        try session.driver.run("add", ["text": .string("Emma")])
+        #expect(told == 1)
+        #expect(try watch.snapshot().screen.sections.flatMap(\.rows).compactMap(\.text).sorted() == ["Dune", "Emma"])
+    }
+}

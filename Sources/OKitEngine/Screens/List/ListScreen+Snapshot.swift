@@ -140,10 +140,30 @@ extension ListScreen {
 
     func computeHeader(into h: CachedHeader) throws {
         let d = declaration
+        let (title, subtitle) = try titles { rows.count }
+        h.title = title
+        h.subtitle = subtitle
+        h.prompt = try engine.text(context, d.promptPath)
+        h.buttons = try buttons()
+    }
+
+    /// The title a tab shows: the list's title without computing its rows (unless `titleCount` needs their
+    /// number), so a tab bar does not depend on the rows of the lists it names.
+    public func tabTitle() throws -> String? {
+        try titles {
+            try refresh()
+            return rows.count
+        }.title
+    }
+
+    /// Title and subtitle (`titlePath`, `subTitlePath`, `titleCount` with `subTitleObject`, `subTitleSwap`);
+    /// `rowCount` gives the number of rows when `titleCount` does not evaluate to one.
+    func titles(rowCount: () throws -> Int) throws -> (title: String?, subtitle: String?) {
+        let d = declaration
         var title = try engine.text(context, d.titlePath)
         var subtitle = try engine.text(context, d.subTitlePath)
         if subtitle == nil, !d.titleCount.isEmpty {
-            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rows.count
+            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rowCount()
             if !d.subTitleObject.isEmpty {
                 let one = try engine.text(context, d.subTitleObject) ?? ""
                 let many = try engine.text(context, d.subTitleObjectPlural) ?? engine.localize(one + "s")
@@ -153,9 +173,6 @@ extension ListScreen {
             }
         }
         if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
-        h.title = title
-        h.subtitle = subtitle
-        h.prompt = try engine.text(context, d.promptPath)
-        h.buttons = try buttons()
+        return (title, subtitle)
     }
 }

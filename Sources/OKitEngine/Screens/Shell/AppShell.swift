@@ -110,7 +110,7 @@ public final class AppShell {
             app.cover = cover
             return Snapshot(app: app, screen: coverScreen, alert: nil)
         }
-        app.tabTitles = try stacks.map { stack in try stack.first?.snapshot(offset: 0, limit: 0).title ?? "" }
+        app.tabTitles = try stacks.map { stack in try stack.first?.tabTitle() ?? "" }
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
         app.menuOpen = menuOpen

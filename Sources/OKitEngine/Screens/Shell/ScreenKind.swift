@@ -30,6 +30,8 @@ public protocol ShellScreen: AnyObject {
     func setEditing(_ on: Bool) throws
     /// What a person sees; lists show `limit` rows from `offset`.
     func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot
+    /// The title a tab bar shows for the screen (by default its snapshot's title; a kind may compute it with less).
+    func tabTitle() throws -> String?
     /// Called when the screen becomes the top of its stack again, or first appears (controller hooks).
     func appear() throws
     /// Called when the screen stops being the top one (another screen over it, back, close, another tab).
@@ -53,6 +55,7 @@ public protocol ShellScreen: AnyObject {
 extension ShellScreen {
     public func appear() throws {}
     public func disappear() throws {}
+    public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 
 /// The commands that act on a row or cell of the screen on top. A kind implements the ones it has; the rest

@@ -131,6 +131,8 @@ import Testing
         let c = Browser(guarded)
         _ = await c.page("/books")
         #expect(await c.get("/backups/first").status == 403)
+        let backup = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(await WebFilesTests.upload(c, backup).status == 403)
     }
 
     /// Posts an upload from the session's page, as the backup form does.

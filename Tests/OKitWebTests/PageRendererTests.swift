@@ -174,7 +174,9 @@ import Testing
     @Test func backupsHaveCreateRestoreDeleteDownloadAndUpload() {
         let html = page(Fixtures.backups())
         #expect(html.contains("value=\"add\">"))
-        #expect(Fixtures.count("type=\"password\"", in: html) == 3)
+        // The create form's two, the row's restore password, and the upload's (a secure backup is checked with it).
+        #expect(Fixtures.count("type=\"password\"", in: html) == 4)
+        #expect(html.contains("id=\"okit-backup-upload-password\" name=\"password\""))
         #expect(html.contains("value=\"tap\"><input type=\"hidden\" name=\"row\" value=\"Monday \(evilEscaped)\">"))
         #expect(html.contains(">Restore</button>"))
         #expect(html.contains("value=\"delete\">"))

@@ -68,7 +68,8 @@ try:
     check(a.find("h1").text() == "Book", "the detail screen's title is its <h1>")
     detail_url = a.url()
     a.find("button.okit-edit").click()
-    name = a.find("main input[type=text][name=value]")
+    # Outside edit mode the cell shows disabled: wait for the edit page, not the one being left.
+    name = a.find("main input[type=text][name=value]:not([disabled])", timeout=10)
     name.clear()
     name.type("Dune Messiah\ue007")
     a.wait(lambda: "Dune Messiah" in a.source(), "the edited name")

@@ -64,7 +64,8 @@ extension PageRenderer {
         ])
     }
 
-    /// Upload: a multipart form to `context.backupUploadURL` with the file as `backup`.
+    /// Upload: a multipart form to `context.backupUploadURL` with the file as `backup` (and, when the app's backups
+    /// are secure, its `password`, with which the server checks it before keeping it).
     func uploadBackupForm() -> HTMLNode {
         .el("section", [.classes("okit-section", "okit-backup-upload"), .attr("aria-labelledby", "okit-backup-upload")], [
             .el("h2", [.attr("id", "okit-backup-upload")], text: "Upload Backup"),
@@ -74,6 +75,10 @@ extension PageRenderer {
                     .el("input", [.attr("type", "file"), .attr("id", "okit-backup-file"), .attr("name", "backup"),
                                   .attr("accept", ".okbackup"), .bool("required")]),
                 ]),
+                context.backupPasswords
+                    ? field("Password (of a secure backup)", id: "okit-backup-upload-password", type: "password", name: "password",
+                            autocomplete: "off", required: false)
+                    : .empty,
                 .el("p", [.classes("okit-actions")], [
                     .el("button", [.attr("type", "submit"), .classes("okit-button")], text: "Upload"),
                 ]),

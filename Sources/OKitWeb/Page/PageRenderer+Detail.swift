@@ -1,3 +1,4 @@
+import Foundation
 import OKitEngine
 
 /// Detail and settings screens: sections of cells, each edit cell a `set` form with the matching control.
@@ -92,7 +93,7 @@ extension PageRenderer {
                 row.text.map { .el("figcaption", text: $0) } ?? .empty,
             ])
         case "web":
-            guard let src = context.webCellURL(s, r, row) else { return .el("div", [.classes("okit-control")], [.el("p", text: row.text ?? "")]) }
+            guard let src = context.webCellURL(s, r, row) else { return webLink(row, label: label) }
             return .el("div", [.classes("okit-control", "okit-web")], [
                 .el("iframe", [.attr("src", src), .attr("sandbox", ""), .attr("title", row.text ?? label), .attr("id", id),
                                .attr("referrerpolicy", "same-origin")]),
@@ -184,5 +185,20 @@ extension PageRenderer {
                   || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "T") })
         else { return nil }
         return String(decoding: u[0..<16], as: UTF8.self)
+    }
+
+    /// A web cell without a frame: its page's address (an http or https URL) as a link, else its text.
+    func webLink(_ row: RowSnapshot, label: String) -> HTMLNode {
+        if case .string(let value)? = row.control?.value {
+            let url = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let lower = url.lowercased()
+            if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
+                return .el("p", [.classes("okit-control", "okit-web-link")], [
+                    .el("a", [.attr("href", url), .attr("rel", "noopener noreferrer"), .attr("target", "_blank")],
+                        text: row.text.flatMap { $0.isEmpty ? nil : $0 } ?? url),
+                ])
+            }
+        }
+        return .el("div", [.classes("okit-control")], [.el("p", text: row.text ?? "")])
     }
 }

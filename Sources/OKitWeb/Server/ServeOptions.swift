@@ -12,6 +12,8 @@ public struct ServeOptions: Sendable {
     public var idleSeconds: TimeInterval = 30 * 60
     /// Largest request body (forms; uploads have their own limit).
     public var maxBody = 1 << 20
+    /// Largest backup upload (`POST /backups`, multipart).
+    public var maxUpload = 512 << 20
 
     public init() {}
 
@@ -36,6 +38,8 @@ public struct WebRequest: Sendable {
     public var forwarded: Bool
     /// `X-Forwarded-Proto: https`.
     public var forwardedHTTPS: Bool
+    /// The file of a multipart upload (only `POST /backups` takes one).
+    public var upload: WebUpload?
 
     public init(method: String, path: String, query: String = "", form: [(name: String, value: String)] = [],
                 sessionCookie: String? = nil, forwarded: Bool = false, forwardedHTTPS: Bool = false) {
@@ -62,6 +66,8 @@ public struct WebResponse: Sendable {
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
     public var events: AsyncStream<String>?
+    /// A file streamed as the body (a backup download) instead of `body`.
+    public var file: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], events: AsyncStream<String>? = nil) {
         self.status = status

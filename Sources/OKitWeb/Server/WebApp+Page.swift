@@ -80,6 +80,8 @@ extension WebApp {
         context.rowOffset = offset
         context.hasMenu = shell.menuId != nil
         context.appTitle = app.appId
+        if !snapshot.app.covered { context.imageURL = WebApp.imageURL(version: ws.version) }
+        context.webCellURL = WebApp.webCellURL(version: ws.version)
         if let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration {
             // Cells that open a screen or run an action are tap buttons (by cell id, else by position).
             var tappable: Set<String> = []

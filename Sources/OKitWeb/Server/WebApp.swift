@@ -142,6 +142,7 @@ public actor WebApp {
         case ("GET", "/login"): return WebPages.login(csrf: ws.csrf, failed: false)
         case ("POST", "/login"): return login(request, ws)
         case (_, _) where mustLogIn(ws, request): return WebPages.redirect("/login")
+        case (_, _) where isFileRoute(request, ws): return fileAnswer(request, ws, app)
         case ("GET", "/theme.css"): return theme(ws)
         case ("GET", "/events"): return events(ws)
         case ("POST", "/command"): return command(request, ws, app)

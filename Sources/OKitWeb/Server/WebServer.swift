@@ -6,7 +6,8 @@ import NIOCore
 
 /// The HTTP side of `okit-run serve`, on Hummingbird 2: every request becomes a `WebRequest` for the `WebApp`
 /// actor (which runs on the engine's executor), and its `WebResponse` an HTTP response; Server-Sent Events
-/// stream from the app's `AsyncStream`. Form bodies above `ServeOptions.maxBody` answer 413, other body types 415.
+/// stream from the app's `AsyncStream`. Form bodies above `ServeOptions.maxBody` answer 413, other body types 415;
+/// `POST /backups` alone takes `multipart/form-data` (up to `ServeOptions.maxUpload`, parsed by `MultipartBody`).
 public enum WebServer {
     /// Serves until the process ends; `onRunning` gets the port listened on (once the socket is bound). Throws
     /// when the address cannot be bound.
@@ -14,7 +15,7 @@ public enum WebServer {
         var logger = Logger(label: "okit-run serve")
         logger.logLevel = .critical
         let application = Application(
-            responder: WebResponder(app: app, maxBody: options.maxBody),
+            responder: WebResponder(app: app, maxBody: options.maxBody, maxUpload: options.maxUpload),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger)
@@ -33,12 +34,24 @@ struct WebResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let app: WebApp
     let maxBody: Int
+    var maxUpload = 512 << 20
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var request = request
         var form: [(name: String, value: String)] = []
-        if request.method == .post {
-            let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
+        var upload: WebUpload?
+        let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
+        if request.method == .post, request.uri.path == "/backups", type.lowercased().hasPrefix("multipart/form-data") {
+            let body: ByteBuffer
+            do { body = try await request.collectBody(upTo: maxUpload) } catch {
+                return Self.response(WebPages.message(413, "The upload is too large (more than \(maxUpload >> 20) MiB)."))
+            }
+            do {
+                (form, upload) = try MultipartBody.parse(Array(buffer: body), contentType: type)
+            } catch {
+                return Self.response(WebPages.message(400, error.description))
+            }
+        } else if request.method == .post {
             guard type.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
                 return Self.response(WebPages.message(415, "This server takes forms (application/x-www-form-urlencoded) only."))
             }
@@ -51,9 +64,10 @@ struct WebResponder: HTTPResponder {
         }
         let forwardedFor = HTTPField.Name("X-Forwarded-For").flatMap { request.headers[$0] }
         let proto = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
-        let web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+        var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                              form: form, sessionCookie: request.cookies["okit_session"]?.value,
                              forwarded: forwardedFor != nil, forwardedHTTPS: proto?.lowercased() == "https")
+        web.upload = upload
         return Self.response(await app.handle(web))
     }
 
@@ -65,9 +79,31 @@ struct WebResponder: HTTPResponder {
         let body: ResponseBody
         if let events = r.events {
             body = ResponseBody(asyncSequence: events.map { ByteBuffer(string: $0) })
+        } else if let path = r.file {
+            body = ResponseBody(asyncSequence: FileChunks(path: path))
         } else {
             body = ResponseBody(byteBuffer: ByteBuffer(bytes: r.body))
         }
         return Response(status: HTTPResponse.Status(code: r.status), headers: headers, body: body)
     }
+}
+
+/// A file's bytes in chunks of 64 KiB, read as the response is written (a backup download is not held in memory).
+struct FileChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let path: String
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let handle: FileHandle?
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let handle, let data = try handle.read(upToCount: 64 << 10), !data.isEmpty else {
+                try? handle?.close()
+                return nil
+            }
+            return ByteBuffer(bytes: data)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: FileHandle(forReadingAtPath: path)) }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import OKitEngine
+
+/// Backups downloaded and uploaded (web.md "Files"). A download is named by a backup's name and served only when
+/// that name is one the session's backup list holds; an upload is verified exactly as `okit-run backup restore`
+/// verifies a backup (`BackupStore.restore` into a scratch data folder, with the app's keys and schema) and only
+/// then kept in the backups folder, under a sanitized name no other backup has. An upload never restores: that is
+/// the backups screen's own command.
+extension WebApp {
+    /// Whether this session may touch everyone's backups: without a login token anyone may, with one only after
+    /// logging in.
+    func mayHandleBackups(_ ws: WebSession) -> Bool { options.token == nil || ws.loggedIn }
+
+    /// `GET /backups/<name>`: the backup's file as an attachment, streamed.
+    func backupDownload(_ name: String, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        guard mayHandleBackups(ws) else {
+            return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
+        }
+        let info: BackupInfo?
+        do { info = try app.listBackups().first { $0.name == name } } catch {
+            return WebPages.message(500, "The backups could not be listed: \(error)")
+        }
+        guard let info else { return notFound("There is no backup of that name.") }
+        var r = WebResponse(status: 200, headers: [
+            ("Content-Type", "application/octet-stream"),
+            ("Content-Disposition", WebApp.attachment(info.name + "." + BackupStore.fileExtension)),
+            ("Content-Length", "\(info.size)"), ("Cache-Control", "no-store"),
+        ] + WebPages.securityHeaders)
+        r.file = info.url.path
+        return r
+    }
+
+    /// `attachment; filename="…"` with the name's ASCII letters, digits and `-_. ` (others `_`), then
+    /// `filename*=UTF-8''…` with the whole name percent-encoded (RFC 6266).
+    static func attachment(_ filename: String) -> String {
+        let ascii = String(filename.unicodeScalars.map { c -> Character in
+            c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "-_. ".unicodeScalars.contains(c)) ? Character(c) : "_"
+        })
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(PageContext.pathSegment(filename))"
+    }
+
+    /// `POST /backups` (multipart: `csrf`, the file as `backup`, optionally `password` for a secure backup): the CSRF
+    /// token first, then the login, then the file is verified and kept; 303 to the page the form was on, with a
+    /// notice (or the error that refused it).
+    func backupUpload(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
+            return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
+        }
+        guard mayHandleBackups(ws) else {
+            return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
+        }
+        guard let upload = request.upload, !upload.bytes.isEmpty else {
+            return WebPages.message(400, "The upload holds no backup file (the form's file field is \"backup\").")
+        }
+        let back = LocationPath.path(ws.shell.location)
+        do {
+            let name = try importBackup(upload, password: request.field("password").flatMap { $0.isEmpty ? nil : $0 }, app)
+            ws.notice = "The backup \"\(name)\" was uploaded and checked; restore it from the list."
+        } catch {
+            ws.error = "The upload was not kept: \(error)"
+        }
+        ws.moved = true
+        return WebPages.redirect(back)
+    }
+
+    /// Verifies an uploaded backup as a restore would (into a scratch data folder, which is then deleted), then
+    /// writes it into the backups folder under its sanitized file name (without folders; `Uploaded Backup` when that is not a safe
+    /// name), numbered when a backup has that name already. Returns the name it was kept under.
+    func importBackup(_ upload: WebUpload, password: String?, _ app: AppSession) throws -> String {
+        guard let dataFolder = app.options.dataFolder else { throw WebFileError("this app keeps no backups (no data folder)") }
+        let target = BackupStore(dataFolder: dataFolder)
+        let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("okit-upload-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: scratchRoot) }
+        var scratch = BackupStore(dataFolder: scratchRoot)
+        scratch.appId = app.appId
+        scratch.allowOtherApp = app.options.restoreOtherApp
+        try FileManager.default.createDirectory(at: scratch.backupFolder, withIntermediateDirectories: true)
+        let scratchFile = scratch.backupFolder.appendingPathComponent("upload." + BackupStore.fileExtension)
+        try Data(upload.bytes).write(to: scratchFile)
+        if try scratch.isSecure("upload"), password == nil {
+            throw WebFileError("it is a secure backup: give its password with the file so that it can be checked")
+        }
+        let storage = app.fileStorage
+        let passphrase = app.options.passphrase
+        let engine = app.engine
+        try scratch.restore("upload", password: password, key: { id in storage?.key(withId: id, passphrase: passphrase) },
+                            validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) })
+        // Verified: keep it under a name of its own.
+        let leaf = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let base = (try? BackupStore.sanitize(leaf)) ?? "Uploaded Backup"
+        let taken = Set(try app.listBackups().map(\.name))
+        var name = base
+        var n = 2
+        while taken.contains(name) || FileManager.default.fileExists(atPath: target.backupFolder.appendingPathComponent(name + "." + BackupStore.fileExtension).path) {
+            name = "\(base) \(n)"
+            n += 1
+        }
+        try FileManager.default.createDirectory(at: target.backupFolder, withIntermediateDirectories: true)
+        let temporary = target.backupFolder.appendingPathComponent(".upload-" + UUID().uuidString)
+        try Data(upload.bytes).write(to: temporary, options: .atomic)
+        let final = target.backupFolder.appendingPathComponent(name + "." + BackupStore.fileExtension)
+        guard rename(temporary.path, final.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw WebFileError("the backup could not be written into \(target.backupFolder.path)")
+        }
+        return name
+    }
+}
+
+/// Why an upload was not kept, in words for the page.
+struct WebFileError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

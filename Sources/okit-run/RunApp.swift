@@ -16,38 +16,13 @@ struct RunApp: ParsableCommand {
 
     @OptionGroup var dataFolder: DataFolderOption
 
+    @OptionGroup var running: AppRunOptions
+
     @Option(name: .long, help: "Run this Lua file with `okit` and the app's models, then store the state and exit.")
     var script: String?
 
-    @Flag(name: .long, help: "Give app code the whole Lua standard library.")
-    var unsafe = false
-
-    @Option(name: .long, help: "Lua instructions allowed per call into Lua.")
-    var luaBudget: Int64 = 100_000_000
-
-    @Option(name: .long, help: "Memory limit of the Lua state in MiB.")
-    var luaMemory: Int = 256
-
-    @Option(name: .long, help: "virtual (starts at --now, moves only by command) or system.")
-    var clock: String = "system"
-
-    @Option(name: .long, help: "Start of the virtual clock (ISO 8601).")
-    var now: String = "2019-05-01T10:00:00Z"
-
-    @Option(name: .long, help: "Seed of ids and math.random under the virtual clock.")
-    var seed: UInt64 = 0
-
     @Option(name: .long, help: "Write the session's commands to this file as JSON lines (okit-run replay reads it).")
     var record: String?
-
-    @Option(name: .long, help: "Language (overrides okit.locale).")
-    var lang: String?
-
-    @Option(name: .long, help: "Move the named model's unreadable file aside and start it fresh.")
-    var recover: [String] = []
-
-    @Flag(name: .long, help: "Skip the schema check of bindings when the app loads.")
-    var noCheck = false
 
     @Flag(name: .long, help: "Speak the JSON-lines protocol on stdin/stdout even on a terminal.")
     var json = false
@@ -55,34 +30,13 @@ struct RunApp: ParsableCommand {
     @Flag(name: .long, help: "No colours in the terminal shell (also NO_COLOR).")
     var noColor = false
 
-    func validate() throws {
-        guard clock == "virtual" || clock == "system" else { throw ValidationError("--clock must be virtual or system") }
-        guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
-        guard luaMemory >= 8 else { throw ValidationError("--lua-memory must be at least 8 (MiB)") }
-        guard ISODate.parse(now) != nil else { throw ValidationError("--now must be an ISO 8601 date such as 2019-05-01T10:00:00Z") }
-    }
-
     func run() throws {
         let loader = AppLoader.run
         let appURL = try loader.appFile(app)
         let dataFolder = self.dataFolder.folder(for: appURL)
-        for name in recover {
-            do {
-                let moved = try FileStorage.recover(dataFolder: dataFolder, model: name)
-                let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
-                StandardStreams.error("okit-run: \(what)\n")
-            } catch {
-                throw RunFailure(code: 4, message: "okit-run: \(CommandLineAdvice.message(for: error))")
-            }
-        }
+        try running.recoverModels(in: dataFolder, command: "okit-run")
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
-            options.unsafe = unsafe
-            options.luaBudget = luaBudget
-            options.luaMemory = luaMemory << 20
-            options.language = lang
-            options.seed = seed
-            options.checkBindings = !noCheck
-            if clock == "virtual" { options.virtualNow = ISODate.parse(now) }
+            running.settings.apply(to: &options)
         }
         // The warnings of loading are on stderr already; the ones logged later and not shown by a front end are
         // printed there at exit.
@@ -100,7 +54,7 @@ struct RunApp: ParsableCommand {
         }
         if let record, !luaApp.shell.home.isEmpty {
             let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: luaApp.engine.clock.now,
-                                                seed: seed, language: lang)
+                                                seed: running.seed, language: running.lang)
             do {
                 luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
             } catch {

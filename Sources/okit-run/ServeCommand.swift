@@ -31,38 +31,9 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var dataFolder: DataFolderOption
 
-    @Flag(name: .long, help: "Give app code the whole Lua standard library.")
-    var unsafe = false
-
-    @Option(name: .long, help: "Lua instructions allowed per call into Lua.")
-    var luaBudget: Int64 = 100_000_000
-
-    @Option(name: .long, help: "Memory limit of the Lua state in MiB.")
-    var luaMemory: Int = 256
-
-    @Option(name: .long, help: "virtual (starts at --now, moves only by command) or system.")
-    var clock: String = "system"
-
-    @Option(name: .long, help: "Start of the virtual clock (ISO 8601).")
-    var now: String = "2019-05-01T10:00:00Z"
-
-    @Option(name: .long, help: "Seed of ids and math.random under the virtual clock.")
-    var seed: UInt64 = 0
-
-    @Option(name: .long, help: "Language (overrides okit.locale).")
-    var lang: String?
-
-    @Option(name: .long, help: "Move the named model's unreadable file aside and start it fresh.")
-    var recover: [String] = []
-
-    @Flag(name: .long, help: "Skip the schema check of bindings when the app loads.")
-    var noCheck = false
+    @OptionGroup var running: AppRunOptions
 
     func validate() throws {
-        guard clock == "virtual" || clock == "system" else { throw ValidationError("--clock must be virtual or system") }
-        guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
-        guard luaMemory >= 8 else { throw ValidationError("--lua-memory must be at least 8 (MiB)") }
-        guard ISODate.parse(now) != nil else { throw ValidationError("--now must be an ISO 8601 date such as 2019-05-01T10:00:00Z") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1") }
         if !ServeOptions.isLoopback(host), tokenFile == nil {
@@ -86,18 +57,12 @@ struct ServeCommand: ParsableCommand {
             guard token.count >= 8 else { throw RunFailure(code: 2, message: "okit-run serve: the token in \(tokenFile) is shorter than 8 characters") }
             options.token = token
         }
-        for name in recover {
-            do { _ = try FileStorage.recover(dataFolder: folder, model: name) } catch {
-                throw RunFailure(code: 4, message: "okit-run serve: \(CommandLineAdvice.message(for: error))")
-            }
-        }
-        let settings = (unsafe, luaBudget, luaMemory << 20, lang, seed, !noCheck, clock == "virtual" ? ISODate.parse(now) : nil)
+        try running.recoverModels(in: folder, command: "okit-run serve")
+        let settings = running.settings
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })
         let loaded = Blocking.wait {
             try await web.load {
-                let luaApp = try loader.load(appURL, dataFolder: folder) { o in
-                    (o.unsafe, o.luaBudget, o.luaMemory, o.language, o.seed, o.checkBindings, o.virtualNow) = settings
-                }
+                let luaApp = try loader.load(appURL, dataFolder: folder) { settings.apply(to: &$0) }
                 return WebHostedApp(session: luaApp.session, owner: luaApp)
             }
         }

@@ -110,6 +110,16 @@ try:
     a.find("dialog[open] button[name=action]").click()
     b.wait(lambda: "Emma" in rows(b), "the live update in the other browser", timeout=15)
     check(b.script("return window.okitMarker") == 42, "the other browser showed the new book without a reload")
+    # What b is typing (not sent yet) and its focus survive the next live update.
+    field = b.find("input[type=search]")
+    field.click()
+    field.type(" w")
+    a.find("button[aria-label=Add]").click()
+    a.find("dialog[open] input[name=fields]").type("Emma W")
+    a.find("dialog[open] button[name=action]").click()
+    b.wait(lambda: "Emma W" in rows(b), "the second live update", timeout=15)
+    typed = b.script("var e = document.activeElement; return [e && e.type, e && e.value]")
+    check(typed == ["search", "emma w"], f"typed text and focus survive a live update ({typed})")
 
     # CSRF: a post without the token changes nothing.
     cookie = [c for c in a._("GET", "/cookie") if c["name"] == "okit_session"][0]["value"]

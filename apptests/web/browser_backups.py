@@ -7,6 +7,7 @@ own), and restored with its password and confirmation, which brings the data bac
 Usage: browser_backups.py OKIT_RUN WORKDIR [IMGDIR]"""
 import os, sys, urllib.error, urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from tap import check, done, failures
 from webdriver import Driver, Server
 
 okit_run, work = sys.argv[1], sys.argv[2]
@@ -15,14 +16,9 @@ app = os.path.join(root, "examples/bookshop/app.lua")
 os.makedirs(work, exist_ok=True)
 server = Server(okit_run, app, os.path.join(work, "data"), env={"OKIT_PASSPHRASE": "correct horse"})
 driver = Driver()
-failures = []
 PASSWORD = "backup pass 1"
 
 
-def check(ok, what):
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failures.append(what)
 
 
 def rows(b):

@@ -6,6 +6,7 @@ one sees the other's change pushed live, the theme, the protection cover, XSS an
 Usage: browser_bookshop.py OKIT_RUN WORKDIR [IMGDIR] — screenshots go to IMGDIR (docs/img when given)."""
 import os, sys, time, urllib.error, urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from tap import check, done, failures
 from webdriver import Driver, Server
 
 okit_run, work = sys.argv[1], sys.argv[2]
@@ -15,13 +16,8 @@ app = os.path.join(root, "examples/bookshop/app.lua")
 os.makedirs(work, exist_ok=True)
 server = Server(okit_run, app, os.path.join(work, "data"), env={"OKIT_PASSPHRASE": "correct horse"})
 driver = Driver()
-failures = []
 
 
-def check(ok, what):
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failures.append(what)
 
 
 def rows(b):

@@ -7,6 +7,8 @@ SIGTERM stores what was added.
 Usage: hostile_requests.py OKIT_RUN WORKDIR"""
 import json, os, re, signal, socket, sys, threading, time, urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from tap import check, check_fixed, done, failures
+
 from webdriver import Server
 from webclient import Client, raw
 
@@ -14,28 +16,12 @@ okit_run, work = sys.argv[1], sys.argv[2]
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 app = os.path.join(root, "examples/bookshop/app.lua")
 os.makedirs(work, exist_ok=True)
-failures, expected = [], []
 
 
-def check(ok, what):
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def expect_failure(ok, what, bug):
-    """A check of something the server does not do yet: reported, never failing the script."""
-    if ok:
-        print("ok - " + what)
-    else:
-        print(f"ok - {what} # expected failure: {bug}")
-        expected.append(what)
 
 
 SECURITY = {"Content-Security-Policy": "default-src 'self'", "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "same-origin"}
-
 
 def secure_headers(answer):
     csp = answer.header("Content-Security-Policy") or ""
@@ -43,14 +29,11 @@ def secure_headers(answer):
             and answer.header("X-Content-Type-Options") == "nosniff"
             and answer.header("Referrer-Policy") == "same-origin")
 
-
 def short_page(answer):
     return answer.text.lstrip().lower().startswith("<!doctype html") and len(answer.body) < 4000 and "<h1>" in answer.text
 
-
 def book_names(page):
     return [n for n in re.findall(r'<span class="okit-text">([^<]*)</span>', page.text)]
-
 
 data = os.path.join(work, "data")
 server = Server(okit_run, app, data)
@@ -60,7 +43,6 @@ a = Client(base)                    # the visitor whose data the attacks aim at
 b = Client(base)                    # another visitor
 code = None
 
-
 def still_serving(after):
     """A normal GET still answers the books list (with a fresh client, so a broken session cannot hide it)."""
     try:
@@ -68,7 +50,6 @@ def still_serving(after):
         check(r.status == 200 and "<h1" in r.text and "Book Shop" in r.text, f"the server still serves after {after}")
     except OSError as e:
         check(False, f"the server still serves after {after} ({e})")
-
 
 try:
     home = a.get("/books")
@@ -249,14 +230,14 @@ try:
     c.get("/books")
     c.submit(c.get("/books").form("accessory"), row="NO-SUCH-ROW")
     c.get("/books")
-    expect_failure(stale_seen(c, d, "Streamed After Error"),
+    check_fixed(stale_seen(c, d, "Streamed After Error"),
                    "a session whose last command failed still gets `event: stale` for another session's change", STALE_BUG)
-    expect_failure("Streamed After Error" in book_names(c.get("/books")), "and its reload shows the new book", STALE_BUG)
+    check_fixed("Streamed After Error" in book_names(c.get("/books")), "and its reload shows the new book", STALE_BUG)
     e = Client(base)
     e.get("/books"), e.get("/authors"), e.get("/books")
-    expect_failure(stale_seen(e, d, "Streamed After Tabs"),
+    check_fixed(stale_seen(e, d, "Streamed After Tabs"),
                    "a session that went to another tab and back gets `event: stale` for another session's change", STALE_BUG)
-    expect_failure("Streamed After Tabs" in book_names(e.get("/books")), "and its reload shows the new book", STALE_BUG)
+    check_fixed("Streamed After Tabs" in book_names(e.get("/books")), "and its reload shows the new book", STALE_BUG)
 
     # XSS through the forms: the names are text on the page, never markup.
     hostile = ["<img src=x onerror=alert(1)>", "\"><script>alert(1)</script>"]
@@ -324,8 +305,6 @@ finally:
     capped_code = capped.stop()
 check(capped_code == 143, f"the capped server exits 143 at SIGTERM (got {capped_code})")
 
-if expected:
-    print(f"# {len(expected)} expected failure(s): " + "; ".join(expected))
 if failures:
     print(server.output()[-2000:])
     sys.exit(1)

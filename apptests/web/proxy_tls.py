@@ -8,6 +8,7 @@ pass the proxy as they come, and headless Chromium logs in through the proxy wit
 Usage: proxy_tls.py OKIT_RUN WORKDIR"""
 import os, re, signal, socket, ssl, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from tap import check, done, failures
 from webdriver import Driver, Server, free_port, open_browser
 from webclient import Client
 
@@ -17,14 +18,8 @@ app = os.path.join(root, "examples/bookshop/app.lua")
 os.makedirs(work, exist_ok=True)
 NGINX = "/usr/sbin/nginx"
 TOKEN = "proxy-token-7c1e9a"
-failures, expected = [], []
 
 
-def check(ok, what):
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failures.append(what)
-    return ok
 
 
 def documented_server_block():

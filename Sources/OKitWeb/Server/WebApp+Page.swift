@@ -6,12 +6,7 @@ import OKitEngine
 extension WebApp {
     func page(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         let shell = ws.shell
-        // Back from a hidden page: within the protection timeout the cover lifts by itself (as an app coming to
-        // the foreground); later it asks for the passphrase.
-        if shell.covered {
-            try? app.foreground(shell)
-            if !shell.covered { ws.moved = true }
-        }
+        // A covered session stays covered until its person answers the passphrase form (web.md "Sessions").
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
         guard let target = LocationPath.location(request.path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {

@@ -111,10 +111,16 @@ public enum Script {
       .catch(function () { /* the idle timeout covers the session anyway */ });
   }
 
+  // Leaving the page (a link, a form, a reload) hides it too; that is not the person going away.
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       close();
-      reportHidden();
+      if (!leaving) { reportHidden(); }
     } else {
       open();
       refresh();

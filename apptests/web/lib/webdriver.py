@@ -51,6 +51,7 @@ class Driver:
 
     def __init__(self):
         self.port = free_port()
+        self.browsers = []
         binary = "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else "chromedriver"
         self.process = subprocess.Popen([binary, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -78,9 +79,18 @@ class Driver:
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}"]}}}}
         value = self.call("POST", "/session", caps)
-        return Browser(self, value["sessionId"])
+        browser = Browser(self, value["sessionId"])
+        self.browsers.append(browser)
+        return browser
 
     def quit(self):
+        # Each browser session first (chromedriver ends its Chromium), then chromedriver: Chromium processes
+        # are not left behind.
+        for b in self.browsers:
+            try:
+                b.close()
+            except (OSError, RuntimeError):
+                pass
         self.process.terminate()
         self.process.wait(10)
 
@@ -159,4 +169,6 @@ def open_browser(driver, width=1200, height=900, args=()):
         "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  f"--window-size={width},{height}", *args]}}}}
     value = driver.call("POST", "/session", caps)
-    return Browser(driver, value["sessionId"])
+    browser = Browser(driver, value["sessionId"])
+    driver.browsers.append(browser)
+    return browser

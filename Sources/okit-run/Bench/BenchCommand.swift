@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OKitEngine
 import OKitLua
+import OKitWeb
 
 /// `okit-run bench --books N`: the workloads of performance.md, one JSON line each.
 struct BenchCommand: ParsableCommand {
@@ -46,11 +47,81 @@ struct BenchCommand: ParsableCommand {
         if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
         if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }
         if wanted("startup") { emit("startup", try bench.startup(), "ms") }
+        let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps"]
+        if web.contains(where: wanted) {
+            bench.engine = nil; bench.model = nil; bench.storage = nil
+            runWeb(folder: folder, wanted: wanted)
+        }
+    }
+
+    /// The web workloads (WebBench); one that fails prints its line with value 0 and an `error` field.
+    func runWeb(folder: URL, wanted: (String) -> Bool) {
+        let app: WebBench
+        do { app = try WebBench(folder: folder) } catch {
+            for (w, unit) in [("serve_page", "ms"), ("serve_push_p99", "ms"), ("serve_rps", "1/s"), ("nginx_static_rps", "1/s")] where wanted(w) {
+                emitFailure(w, unit, "the bench app did not load: \(error)")
+            }
+            return
+        }
+        if wanted("serve_page") || wanted("serve_page_cached") {
+            switch Blocking.wait({ try await app.servePage() }) {
+            case .success(let r):
+                if wanted("serve_page") { emit("serve_page", r.page, "ms") }
+                // Only with --only: the same GET with no write before it (the snapshot cached), and the page size.
+                if only?.contains("serve_page_cached") == true {
+                    emit("serve_page_cached", r.cached, "ms")
+                    emit("serve_page_bytes", Double(r.bytes), "B")
+                }
+            case .failure(let e): emitFailure("serve_page", "ms", "\(e)")
+            }
+        }
+        if wanted("serve_push_p99") {
+            switch Blocking.wait({ [books] in try await app.servePush(rounds: books > 20_000 ? 3 : 20) }) {
+            case .success(let r):
+                emit("serve_push_p99", r.p99, "ms")
+                if only?.contains("serve_push_median") == true { emit("serve_push_median", r.median, "ms") }
+            case .failure(let e): emitFailure("serve_push_p99", "ms", "\(e)")
+            }
+        }
+        var page: [UInt8]?
+        if wanted("serve_rps") || wanted("nginx_static_rps") {
+            do {
+                let r = try app.serveRPS(seconds: wanted("serve_rps") ? 5 : 1)
+                page = r.page
+                if wanted("serve_rps") { emit("serve_rps", r.rps, "1/s") }
+            } catch { if wanted("serve_rps") { emitFailure("serve_rps", "1/s", "\(error)") } }
+        }
+        if wanted("nginx_static_rps") {
+            do {
+                guard let page else { throw BenchError("no page to serve: the okit server did not answer") }
+                emit("nginx_static_rps", try WebBench.nginxRPS(page: page, folder: folder, seconds: 5), "1/s")
+            } catch { emitFailure("nginx_static_rps", "1/s", "\(error)") }
+        }
     }
 
     func emit(_ workload: String, _ value: Double, _ unit: String) {
         let v = (value * 1000).rounded() / 1000
         let line = "{\"workload\":\"\(workload)\",\"value\":\(v),\"unit\":\"\(unit)\"}\n"
         StandardStreams.output(line)
+    }
+
+    /// A workload that could not run: value 0 and why.
+    func emitFailure(_ workload: String, _ unit: String, _ error: String) {
+        let line = "{\"workload\":\"\(workload)\",\"value\":0,\"unit\":\"\(unit)\",\"error\":\(jsonString(error))}\n"
+        StandardStreams.output(line)
+    }
+
+    func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
     }
 }

@@ -218,4 +218,19 @@ import Testing
         _ = await b.command(from: at, [("command", "set"), ("cell", "Dark"), ("value", "true")])
         #expect(!(await b.page(at)).contains("log in with the token"))   // a setting of one's own
     }
+
+    @Test func aLongListIsShownAPageAtATimeAndAnUnchangedPageIsSentAgain() async throws {
+        var options = ServeOptions()
+        options.pageRows = 2
+        let web = try await WebAppTests.serve(options)
+        let b = Browser(web)
+        for name in ["Anna", "Dune", "Emma"] { _ = await b.command(from: "/books", [("command", "add"), ("text", name)]) }
+        let first = await b.page("/books")
+        #expect(first.contains("href=\"/books?offset=2\""))
+        #expect(await b.page("/books") == first)                      // the same bytes, from the session's cache
+        let next = await b.page("/books?offset=2")
+        #expect(next.contains("okit-row") && next != first)
+        _ = await Browser(web).command(from: "/books", [("command", "add"), ("text", "Zorro")])
+        #expect(await b.page("/books") != first)                      // another session's book: a new page
+    }
 }

@@ -10,6 +10,8 @@ public struct ServeOptions: Sendable {
     public var token: String?
     /// Sessions idle this long are dropped (their navigation only).
     public var idleSeconds: TimeInterval = 30 * 60
+    /// Rows of a list on one page; "More rows" shows the next ones.
+    public var pageRows = 50
     /// Largest request body (forms; uploads have their own limit).
     public var maxBody = 1 << 20
     /// Largest backup upload (`POST /backups`, multipart).

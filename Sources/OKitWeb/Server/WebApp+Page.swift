@@ -40,12 +40,18 @@ extension WebApp {
         do { snapshot = try ws.snapshot() } catch {
             return WebPages.message(500, "This screen could not be shown: \(error)", link: "/")
         }
+        // An unchanged screen is answered with the page rendered for it last (same version, place and query).
+        let key = "\(ws.version) \(here)?\(request.query)"
+        if ws.notice == nil, ws.error == nil, let cached = ws.renderedPage, cached.key == key {
+            return WebPages.html(cached.body)
+        }
         let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
+        let plain = ws.notice == nil && ws.error == nil
         ws.notice = nil
         ws.error = nil
         let body = PageRenderer.render(snapshot, context).bytes()
-        return WebResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
-                           + WebPages.securityHeaders, body: body)
+        ws.renderedPage = plain ? (key, body) : nil
+        return WebPages.html(body)
     }
 
     func pageContext(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, path: String, query: String, offset: Int) -> PageContext {
@@ -70,7 +76,7 @@ extension WebApp {
             context.breadcrumb = crumbs
         }
         if snapshot.screen.rowCount > offset + snapshot.screen.sections.reduce(0, { $0 + $1.rows.count }) {
-            context.moreRowsURL = path + "?offset=\(offset + 200)"
+            context.moreRowsURL = path + "?offset=\(offset + options.pageRows)"
         }
         context.rowOffset = offset
         context.hasMenu = shell.menuId != nil

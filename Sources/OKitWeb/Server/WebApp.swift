@@ -104,7 +104,7 @@ public actor WebApp {
     func newSession(_ app: AppSession) throws -> WebSession {
         let shell = try app.makeShell()
         let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
-                            driver: Driver(shell: shell, host: app), watch: app.watch(shell), now: Date())
+                            driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date())
         ws.watch.onStale = { [weak ws] in ws?.pushStale() }
         // The theme is per session, starting from the app's setting (web.md "Sessions").
         shell.themeOverride = try shell.settingTheme()

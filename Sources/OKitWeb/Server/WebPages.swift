@@ -14,6 +14,12 @@ enum WebPages {
         WebResponse(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")] + securityHeaders)
     }
 
+    /// A page: HTML, never cached by the browser (it is the current state).
+    static func html(_ body: [UInt8]) -> WebResponse {
+        WebResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+                    + securityHeaders, body: body)
+    }
+
     static func staticFile(_ text: String, type: String) -> WebResponse {
         WebResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "public, max-age=3600")] + securityHeaders,
                     body: Array(text.utf8))

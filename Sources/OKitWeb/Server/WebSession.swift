@@ -15,6 +15,9 @@ final class WebSession {
     /// The snapshot of the last page rendered, and its version (a page's forms carry it).
     var shown: Snapshot?
     var version = 0
+    /// The last page rendered without a notice or error, by version, place and query: sent again while the
+    /// screen is unchanged.
+    var renderedPage: (key: String, body: [UInt8])?
     /// Shown once on the next page.
     var notice: String?
     var error: String?

@@ -28,8 +28,11 @@ public struct ShellLocation: Equatable, Sendable {
 extension AppShell {
     /// Where the shell is now.
     public var location: ShellLocation {
+        // Screens no longer open are forgotten here.
+        let open = Set((stacks.flatMap { $0 } + presented.flatMap { $0 }).map { ObjectIdentifier($0) })
+        if openedWith.count > open.count { openedWith = openedWith.filter { open.contains($0.key) } }
         func steps(_ screens: [any ShellScreen]) -> [ShellLocation.Step] {
-            screens.map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) }
+            screens.map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) }
         }
         let stack = stacks.isEmpty ? [] : steps(stacks[tabIndex])
         return ShellLocation(tab: home.isEmpty ? nil : home[tabIndex], stack: stack, presented: presented.map(steps))
@@ -59,17 +62,20 @@ extension AppShell {
         }
         // The home screen of the tab is always the tab's own (its entity is the one it was opened on).
         let current = stacks[tabIndex]
-        if target.stack.first?.screen != current.first?.id { complete = false; target.stack = Array(current.prefix(1).map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) }) }
-        if !target.stack.isEmpty { target.stack[0].entity = current.first?.context?.id }
+        if target.stack.first?.screen != current.first?.id {
+            complete = false
+            target.stack = Array(current.prefix(1).map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) })
+        }
+        if !target.stack.isEmpty { target.stack[0].entity = current.first.flatMap { openingEntity($0)?.id } }
         if target == location { return complete }
         alerts = []
         menuOpen = false
         helpText = nil
         var kept = 1
         while kept < current.count, kept < target.stack.count,
-              current[kept].id == target.stack[kept].screen, current[kept].context?.id == target.stack[kept].entity { kept += 1 }
+              current[kept].id == target.stack[kept].screen, openingEntity(current[kept])?.id == target.stack[kept].entity { kept += 1 }
         let leaving = top
-        let samePresented = presented.map { $0.map { ShellLocation.Step(screen: $0.id, entity: $0.context?.id) } } == target.presented
+        let samePresented = presented.map { $0.map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) } } == target.presented
         if !samePresented { presented = [] }
         stacks[tabIndex].removeSubrange(kept...)
         for step in target.stack.dropFirst(kept) {
@@ -91,6 +97,12 @@ extension AppShell {
             try top?.appear()
         }
         return complete
+    }
+
+    /// The entity a screen was opened with (its context before its own `contextPath`).
+    func openingEntity(_ screen: any ShellScreen) -> Entity? {
+        if let e = openedWith[ObjectIdentifier(screen)] { return e }
+        return screen.context
     }
 
     private func reopen(_ step: ShellLocation.Step) throws -> (any ShellScreen)? {

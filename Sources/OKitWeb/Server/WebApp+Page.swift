@@ -84,22 +84,43 @@ extension WebApp {
         if !snapshot.app.covered { context.imageURL = WebApp.imageURL(version: ws.version) }
         context.webCellURL = WebApp.webCellURL(version: ws.version)
         if let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration {
-            // Cells that open a screen or run an action are tap buttons (by cell id, else by position).
+            // A cell that only opens a screen on the screen's own context is a link to that screen's URL; a cell
+            // that runs an action (or opens a screen on a context of its own) is a tap button.
             var tappable: Set<String> = []
+            var links: [String: String] = [:]
             var seen: [String: Int] = [:]
+            let editing = snapshot.screen.editing
             for section in detail.sections {
                 for cell in section.cells {
                     let n = (seen[cell.defaultId] ?? 0) + 1          // the cell ids of DetailScreen
                     seen[cell.defaultId] = n
-                    guard !cell["segue"].isEmpty || !cell["present"].isEmpty || cell.actions["tap"] != nil
-                            || cell.actions["tapEdit"] != nil || !cell["selectNextRow"].isEmpty else { continue }
-                    tappable.insert(n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)")
+                    let id = n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)"
+                    let action = editing ? cell.actions["tapEdit"] : cell.actions["tap"]
+                    let opens = !cell["segue"].isEmpty || !cell["present"].isEmpty
+                    if opens, action == nil, cell["contextPath"].isEmpty, cell["selectNextRow"].isEmpty, !location.stack.isEmpty {
+                        let step = ShellLocation.Step(screen: cell["segue"].isEmpty ? cell["present"] : cell["segue"],
+                                                      entity: shell.top?.context?.id)
+                        var next = location
+                        if !cell["segue"].isEmpty {
+                            if next.presented.isEmpty { next.stack.append(step) } else { next.presented[next.presented.count - 1].append(step) }
+                        } else {
+                            next.presented.append([step])
+                        }
+                        links[id] = LocationPath.path(next)
+                    } else if opens || action != nil || !cell["selectNextRow"].isEmpty {
+                        tappable.insert(id)
+                    }
                 }
             }
             let found = tappable
+            let cellLinks = links
             context.rowTaps = { _, _, row in
                 guard row.control == nil else { return false }
                 return row.id.map { found.contains($0) } ?? false
+            }
+            context.rowLink = { _, _, row in
+                guard row.control == nil, let id = row.id else { return nil }
+                return cellLinks[id]
             }
         }
         if let list = shell.declaration(snapshot.screen.id) as? ListDeclaration {

@@ -53,6 +53,10 @@ public final class AppShell {
         "dark": [("backgroundColor", "#000000"), ("textColor", "#FFFFFF"), ("tintColor", "#FF9500")],
     ]
 
+    /// The entity each open screen was opened with (before its own `contextPath`), by screen: where the person is
+    /// (`location`) names these, so opening them again gives the same screens.
+    var openedWith: [ObjectIdentifier: Entity?] = [:]
+
     public init(engine: Engine) { self.engine = engine }
 
     /// Declares a screen; ids are unique across kinds.
@@ -84,7 +88,9 @@ public final class AppShell {
 
     func make(_ id: String, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen {
         guard let d = declarations[id] else { throw ShellError.unknownScreen(id, known: screenIds) }
-        return try d.open(in: self, context: context, opener: opener)
+        let screen = try d.open(in: self, context: context, opener: opener)
+        openedWith[ObjectIdentifier(screen)] = context
+        return screen
     }
 
     /// The screen a person sees: the open menu, else the top presented screen, else the top of the tab's stack.

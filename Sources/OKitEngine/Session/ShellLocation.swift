@@ -23,6 +23,20 @@ public struct ShellLocation: Equatable, Sendable {
         self.stack = stack
         self.presented = presented
     }
+
+    /// The location after opening a screen on the top stack (the top presented one, else the tab's).
+    public func pushing(_ step: Step) -> ShellLocation {
+        var next = self
+        if next.presented.isEmpty { next.stack.append(step) } else { next.presented[next.presented.count - 1].append(step) }
+        return next
+    }
+
+    /// The location after presenting a screen (a stack of its own).
+    public func presenting(_ step: Step) -> ShellLocation {
+        var next = self
+        next.presented.append([step])
+        return next
+    }
 }
 
 extension AppShell {
@@ -31,9 +45,7 @@ extension AppShell {
         // Screens no longer open are forgotten here.
         let open = Set((stacks.flatMap { $0 } + presented.flatMap { $0 }).map { ObjectIdentifier($0) })
         if openedWith.count > open.count { openedWith = openedWith.filter { open.contains($0.key) } }
-        func steps(_ screens: [any ShellScreen]) -> [ShellLocation.Step] {
-            screens.map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) }
-        }
+        func steps(_ screens: [any ShellScreen]) -> [ShellLocation.Step] { screens.map(step) }
         let stack = stacks.isEmpty ? [] : steps(stacks[tabIndex])
         return ShellLocation(tab: home.isEmpty ? nil : home[tabIndex], stack: stack, presented: presented.map(steps))
     }
@@ -64,7 +76,7 @@ extension AppShell {
         let current = stacks[tabIndex]
         if target.stack.first?.screen != current.first?.id {
             complete = false
-            target.stack = Array(current.prefix(1).map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) })
+            target.stack = current.prefix(1).map(step)
         }
         if !target.stack.isEmpty { target.stack[0].entity = current.first.flatMap { openingEntity($0)?.id } }
         if target == location { return complete }
@@ -75,7 +87,7 @@ extension AppShell {
         while kept < current.count, kept < target.stack.count,
               current[kept].id == target.stack[kept].screen, openingEntity(current[kept])?.id == target.stack[kept].entity { kept += 1 }
         let leaving = top
-        let samePresented = presented.map { $0.map { ShellLocation.Step(screen: $0.id, entity: openingEntity($0)?.id) } } == target.presented
+        let samePresented = presented.map { $0.map(step) } == target.presented
         if !samePresented { presented = [] }
         stacks[tabIndex].removeSubrange(kept...)
         for step in target.stack.dropFirst(kept) {
@@ -97,6 +109,11 @@ extension AppShell {
             try top?.appear()
         }
         return complete
+    }
+
+    /// Where an open screen is: its id and the entity it was opened with.
+    func step(_ screen: any ShellScreen) -> ShellLocation.Step {
+        ShellLocation.Step(screen: screen.id, entity: openingEntity(screen)?.id)
     }
 
     /// The entity a screen was opened with (its context before its own `contextPath`).

@@ -68,17 +68,8 @@ extension WebApp {
                   let cellId = request.field("cell") ?? request.field("row") else { return true }
             let guarded = ["encryption", "protection", "protectionTimeout"].compactMap { shell.settingsBindings[$0] }
                 .map { WebApp.firstStep($0) }
-            var seen: [String: Int] = [:]
-            var index = 0
-            for section in detail.sections {
-                for cell in section.cells {
-                    index += 1
-                    let n = (seen[cell.defaultId] ?? 0) + 1
-                    seen[cell.defaultId] = n
-                    let id = n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)"
-                    guard id == cellId || "\(index)" == cellId else { continue }
-                    return cell.properties.values.contains { guarded.contains(WebApp.firstStep($0)) }
-                }
+            for (index, c) in detail.identifiedCells.enumerated() where c.id == cellId || "\(index + 1)" == cellId {
+                return c.cell.properties.values.contains { guarded.contains(WebApp.firstStep($0)) }
             }
             return true      // a cell the form names but the screen has not: refuse rather than guess
         default: return false

@@ -79,15 +79,7 @@ extension WebApp {
 
     /// A detail screen's cell by the id its rows carry (`defaultId`, repeated ones numbered `#2`, `#3`).
     static func cell(_ id: String, in declaration: DetailDeclaration) -> CellDeclaration? {
-        var seen: [String: Int] = [:]
-        for section in declaration.sections {
-            for cell in section.cells {
-                let n = (seen[cell.defaultId] ?? 0) + 1
-                seen[cell.defaultId] = n
-                if (n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)") == id { return cell }
-            }
-        }
-        return nil
+        declaration.identifiedCells.first { $0.id == id }?.cell
     }
 
     // MARK: Web cells

@@ -88,28 +88,17 @@ extension WebApp {
             // that runs an action (or opens a screen on a context of its own) is a tap button.
             var tappable: Set<String> = []
             var links: [String: String] = [:]
-            var seen: [String: Int] = [:]
             let editing = snapshot.screen.editing
-            for section in detail.sections {
-                for cell in section.cells {
-                    let n = (seen[cell.defaultId] ?? 0) + 1          // the cell ids of DetailScreen
-                    seen[cell.defaultId] = n
-                    let id = n == 1 ? cell.defaultId : "\(cell.defaultId)#\(n)"
-                    let action = editing ? cell.actions["tapEdit"] : cell.actions["tap"]
-                    let opens = !cell["segue"].isEmpty || !cell["present"].isEmpty
-                    if opens, action == nil, cell["contextPath"].isEmpty, cell["selectNextRow"].isEmpty, !location.stack.isEmpty {
-                        let step = ShellLocation.Step(screen: cell["segue"].isEmpty ? cell["present"] : cell["segue"],
-                                                      entity: shell.top?.context?.id)
-                        var next = location
-                        if !cell["segue"].isEmpty {
-                            if next.presented.isEmpty { next.stack.append(step) } else { next.presented[next.presented.count - 1].append(step) }
-                        } else {
-                            next.presented.append([step])
-                        }
-                        links[id] = LocationPath.path(next)
-                    } else if opens || action != nil || !cell["selectNextRow"].isEmpty {
-                        tappable.insert(id)
-                    }
+            for (id, cell) in detail.identifiedCells {
+                let action = editing ? cell.actions["tapEdit"] : cell.actions["tap"]
+                let opens = !cell["segue"].isEmpty || !cell["present"].isEmpty
+                if opens, action == nil, cell["contextPath"].isEmpty, cell["selectNextRow"].isEmpty, !location.stack.isEmpty {
+                    let entity = shell.top?.context?.id
+                    links[id] = LocationPath.path(cell["segue"].isEmpty
+                        ? location.presenting(ShellLocation.Step(screen: cell["present"], entity: entity))
+                        : location.pushing(ShellLocation.Step(screen: cell["segue"], entity: entity)))
+                } else if opens || action != nil || !cell["selectNextRow"].isEmpty {
+                    tappable.insert(id)
                 }
             }
             let found = tappable
@@ -132,10 +121,7 @@ extension WebApp {
                 let base = location
                 context.rowLink = { _, _, row in
                     guard let id = row.id else { return nil }
-                    var next = base
-                    let step = ShellLocation.Step(screen: segue, entity: id)
-                    if next.presented.isEmpty { next.stack.append(step) } else { next.presented[next.presented.count - 1].append(step) }
-                    return LocationPath.path(next)
+                    return LocationPath.path(base.pushing(ShellLocation.Step(screen: segue, entity: id)))
                 }
             }
         }

@@ -118,6 +118,25 @@ public struct SectionDeclaration {
 
 /// A detail screen as declared (`okit.detail`), or a settings screen (`okit.settings`: kind `settings`).
 public struct DetailDeclaration: ScreenDeclaration {
+    /// Each cell's id for commands, section by section: its `defaultId`, a repeated one numbered (`Name#2`,
+    /// `Name#3`); the ids a detail screen's rows carry.
+    public var cellIds: [[String]] {
+        var seen: [String: Int] = [:]
+        return sections.map { section in
+            section.cells.map { cell in
+                let base = cell.defaultId
+                let n = (seen[base] ?? 0) + 1
+                seen[base] = n
+                return n == 1 ? base : "\(base)#\(n)"
+            }
+        }
+    }
+
+    /// The cells with their ids, in order.
+    public var identifiedCells: [(id: String, cell: CellDeclaration)] {
+        zip(cellIds, sections).flatMap { ids, section in zip(ids, section.cells).map { (id: $0, cell: $1) } }
+    }
+
     public var id: String
     /// `detail`, or `settings` for `okit.settings`.
     public var kind = "detail"

@@ -46,23 +46,15 @@ public final class DetailScreen: ShellScreen {
         self.engine = engine
         declaration = d
         self.context = d.contextPath.isEmpty ? context : try engine.get(context, d.contextPath).entity
-        var seen: [String: Int] = [:]
-        var ids: [[String]] = []
         for s in d.sections {
-            var sectionIds: [String] = []
             for c in s.cells {
                 guard CellDeclaration.kinds.contains(c.kind) else { throw DetailError.unknownKind(d.id, c.kind) }
                 for (name, b) in c.properties where name == "contextPath" || !CellDeclaration.literalProperties.contains(name) {
                     do { _ = try engine.compile(b) } catch { throw DetailError.badBinding(d.id, c.defaultId, name, "\(error)") }
                 }
-                let base = c.defaultId
-                let n = (seen[base] ?? 0) + 1
-                seen[base] = n
-                sectionIds.append(n == 1 ? base : "\(base)#\(n)")
             }
-            ids.append(sectionIds)
         }
-        self.ids = ids
+        self.ids = d.cellIds
         sectionCache = Array(repeating: nil, count: d.sections.count)
         cellCache = d.sections.map { Array(repeating: nil, count: $0.cells.count) }
     }

@@ -22,10 +22,12 @@ extension Engine {
         try transaction {
             c.items.insert(element, at: position)
             undoLog.append { [unowned self] in
-                if let i = c.items.firstIndex(where: { $0.isSame(as: element) }) { c.items.remove(at: i) }
-                self.membersChanged(c)
+                if let i = c.items.firstIndex(where: { $0.isSame(as: element) }) {
+                    c.items.remove(at: i)
+                    self.membersChanged(c, .removed(element, index: i))
+                }
             }
-            membersChanged(c)
+            membersChanged(c, .inserted(element, index: position))
             if !changeObservers.isEmpty {
                 notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .insert,
                                    old: .null, new: element, index: position))
@@ -37,7 +39,9 @@ extension Engine {
     /// Removes an entity (or value) from an array or set; `unmanaged` fires once. Returns its old index.
     @discardableResult
     public func remove(_ value: Value, from c: EntityCollection) throws -> Int {
-        guard let i = c.items.firstIndex(where: { sameMember($0, value) }) else {
+        // The entity itself first (a pointer comparison per element), then what counts as the same member.
+        let identical: Int? = value.entity.flatMap { e in c.items.firstIndex { if case .entity(let x) = $0 { return x === e }; return false } }
+        guard let i = identical ?? c.items.firstIndex(where: { sameMember($0, value) }) else {
             throw EngineError.notInCollection(entity: Coercion.describe(value), field: c.fieldName)
         }
         try remove(at: i, from: c)
@@ -57,9 +61,9 @@ extension Engine {
             undoLog.append { [unowned self] in
                 c.items.insert(element, at: min(index, c.items.count))
                 if let key { c.keys.insert(key, at: min(index, c.keys.count)) }
-                self.membersChanged(c)
+                self.membersChanged(c, .inserted(element, index: min(index, c.items.count - 1)))
             }
-            membersChanged(c)
+            membersChanged(c, .removed(element, index: index))
             if !changeObservers.isEmpty {
                 notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .remove,
                                    old: element, new: .null, index: index))
@@ -83,9 +87,9 @@ extension Engine {
             undoLog.append { [unowned self] in
                 let x = c.items.remove(at: to); c.items.insert(x, at: from)
                 if c.kind == .map { let k = c.keys.remove(at: to); c.keys.insert(k, at: from) }
-                self.membersChanged(c)
+                self.membersChanged(c, .reordered)
             }
-            membersChanged(c)
+            membersChanged(c, .reordered)
             if !changeObservers.isEmpty {
                 notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName, operation: .move,
                                    old: .int(from), new: element, index: to))
@@ -112,10 +116,12 @@ extension Engine {
             c.items.append(element)
             c.keys.append(key)
             undoLog.append { [unowned self] in
-                if let i = c.keys.firstIndex(of: key) { c.items.remove(at: i); c.keys.remove(at: i) }
-                self.membersChanged(c)
+                if let i = c.keys.firstIndex(of: key) {
+                    c.items.remove(at: i); c.keys.remove(at: i)
+                    self.membersChanged(c, .removed(element, index: i))
+                }
             }
-            membersChanged(c)
+            membersChanged(c, .inserted(element, index: c.items.count - 1))
             if !changeObservers.isEmpty {
                 notify(ModelChange(model: owner.model?.name, entity: owner, field: c.fieldName + "." + key, operation: .insert,
                                    old: .null, new: element, index: c.items.count - 1))
@@ -142,9 +148,9 @@ extension Engine {
         }
     }
 
-    func membersChanged(_ c: EntityCollection) {
+    func membersChanged(_ c: EntityCollection, _ edit: MembershipEdit) {
         if let owner = c.owner { owner.model?.markDirty(owner) }
-        graph.changed(.members(c))
+        graph.changedMembers(c, edit)
     }
 
     func sameMember(_ a: Value, _ b: Value) -> Bool {

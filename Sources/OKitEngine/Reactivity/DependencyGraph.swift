@@ -12,6 +12,8 @@ public final class DependencyGraph {
     @exclusivity(unchecked) public internal(set) var recorder: DependencyRecorder?
     /// Number of live (key → reader) edges; for tests.
     public private(set) var edgeCount = 0
+    /// Journals of watched collections' membership edits (MembershipJournal.swift).
+    var journals: [ObjectIdentifier: [WeakJournal]] = [:]
 
     public init() {}
 
@@ -83,6 +85,44 @@ public final class DependencyGraph {
         for k in keys { attach(s, k) }
     }
 
+    /// Runs `body` and adds what it read to `s`'s dependencies, keeping those it had: a subscription that follows
+    /// changes piece by piece (a list screen's rows) records the reads of a new piece without evaluating it all
+    /// again. The recorder's `piece` is set to `piece` (see `DependencyRecorder.readOther`).
+    public func extend<T>(_ s: Subscription, piece: Entity?, _ body: (DependencyRecorder) throws -> T) rethrows -> T {
+        let outer = recorder
+        let r = DependencyRecorder()
+        r.piece = piece
+        recorder = r
+        defer {
+            recorder = outer
+            if !s.cancelled {
+                for k in r.keys where !isAttached(s, k) {
+                    if s.read0 == nil { s.read0 = k } else { s.moreReads.append(k) }
+                    attach(s, k)
+                }
+            }
+        }
+        return try body(r)
+    }
+
+    /// Marks `s` up to date without evaluating it (its owner brought what it computed up to date piece by piece).
+    public func markFresh(_ s: Subscription) {
+        s.isStale = false
+    }
+
+    /// Whether `s` already listens to `k`.
+    private func isAttached(_ s: Subscription, _ k: DependencyKey) -> Bool {
+        switch k {
+        case .field(let e, let slot):
+            if e.reader0 === s, e.reader0Slot == slot { return true }
+            return e.readers.contains { $0.slot == slot && $0.subscription === s }
+        case .members(let c):
+            return c.readers.contains { $0 === s }
+        default:
+            return readers[k]?[ObjectIdentifier(s)] != nil
+        }
+    }
+
     private func attach(_ s: Subscription, _ k: DependencyKey) {
         edgeCount += 1
         switch k {
@@ -131,19 +171,20 @@ public final class DependencyGraph {
     public func changed(_ key: DependencyKey) {
         switch key {
         case .field(let e, let slot):
-            if let r0 = e.reader0, e.reader0Slot == slot { markStale(r0) }
+            if let r0 = e.reader0, e.reader0Slot == slot { markStale(r0, key) }
             if e.readers.isEmpty { return }
-            for r in e.readers where r.slot == slot { markStale(r.subscription) }
+            for r in e.readers where r.slot == slot { markStale(r.subscription, key) }
         case .members(let c):
-            for s in c.readers { markStale(s) }
+            for s in c.readers { markStale(s, key) }
         default:
             guard let set = readers[key] else { return }
-            for s in set.values { markStale(s) }
+            for s in set.values { markStale(s, key) }
         }
     }
 
     @inline(__always)
-    private func markStale(_ s: Subscription) {
+    private func markStale(_ s: Subscription, _ key: DependencyKey) {
+        if let observe = s.keyObserver { observe(key) }
         guard !s.isStale else { return }
         s.isStale = true
         if !s.notifyPending { s.notifyPending = true; pending.append(s) }

@@ -45,11 +45,19 @@ public enum DependencyKey: Hashable {
 public final class DependencyRecorder {
     public private(set) var keys: [DependencyKey] = []
     private var seen: Set<DependencyKey> = []
+    /// The entity a piece of a larger evaluation is about (a list's row): reads of anything but its own fields
+    /// set `readOther`.
+    public var piece: Entity?
+    /// Whether something other than `piece`'s own fields was read since `piece` was set.
+    public var readOther = false
 
     public init() {}
 
     @inline(__always)
     public func record(_ key: DependencyKey) {
+        if let p = piece {
+            if case .field(let e, _) = key, e === p {} else { readOther = true }
+        }
         if seen.insert(key).inserted { keys.append(key) }
     }
 }

@@ -9,6 +9,9 @@ public final class Subscription {
     public internal(set) var evaluationCount = 0
     /// Called (after the transaction) when the subscription went stale.
     public var onStale: ((Subscription) -> Void)?
+    /// Called with each changed key this subscription read, stale or not (before `onStale`, during the
+    /// transaction): an owner that updates piece by piece learns which piece changed.
+    public var keyObserver: ((DependencyKey) -> Void)?
     /// The error of the last evaluation, if it failed (the value is then nil).
     public private(set) var lastError: Error?
 

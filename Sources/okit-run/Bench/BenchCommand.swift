@@ -47,6 +47,12 @@ struct BenchCommand: ParsableCommand {
         if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
         if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }
         if wanted("startup") { emit("startup", try bench.startup(), "ms") }
+        if wanted("add_one") || wanted("delete_one") {
+            bench.engine = nil; bench.model = nil; bench.storage = nil
+            let adds = try AddBench(folder: folder)
+            if wanted("add_one") { emit("add_one", try adds.addOne(rounds: 1000), "ms") }
+            if wanted("delete_one") { emit("delete_one", try adds.deleteOne(rounds: 1000), "ms") }
+        }
         let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps"]
         if web.contains(where: wanted) {
             bench.engine = nil; bench.model = nil; bench.storage = nil

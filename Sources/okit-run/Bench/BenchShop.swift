@@ -20,9 +20,14 @@ enum BenchShop {
             for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i)); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i)) }
             bytes[6] = (bytes[6] & 0x0F) | 0x40
             bytes[8] = (bytes[8] & 0x3F) | 0x80
-            let hex = bytes.map { String(format: "%02X", $0) }.joined()
-            let c = Array(hex)
-            return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+            let digits = Array("0123456789ABCDEF".utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(36)
+            for (i, b) in bytes.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 { out.append(0x2D) }
+                out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)])
+            }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 

@@ -38,16 +38,7 @@ extension ListScreen {
                                          scope: scopeIndex == 0 || scopeIndex > scopes.count ? "All" : scopes[scopeIndex - 1])
         }
         snap.rowCount = shown.count
-        if try flag(d.index, row: context) {
-            var letters: [String] = []
-            var seen: Set<String> = []
-            for i in shown {
-                let first = rows[i].groupTitle?.first.map { String($0).uppercased() } ?? "#"
-                let letter = first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
-                if seen.insert(letter).inserted { letters.append(letter) }
-            }
-            snap.index = letters
-        }
+        if try flag(d.index, row: context) { snap.index = currentIndexLetters(shown) }
         let start = max(0, min(offset, shown.count))
         let end = start + min(max(0, limit), shown.count - start)   // no overflow for a huge limit
         var kept: [ObjectIdentifier: CachedRow] = [:]

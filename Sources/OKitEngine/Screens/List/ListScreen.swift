@@ -23,22 +23,32 @@ public final class ListScreen: ShellScreen {
         let search: String
         /// The `searchFilterPath` text a scope compares (nil without scopes).
         let filter: String?
+        /// The `rowSort` key.
+        let sort: Value
+        /// The row's place in the data when it was placed (rows with equal keys keep the data's order).
+        var seq: Double
         /// The cell hides the row (`showDisplay`/`showEdit`, heights of 0) outside / in edit mode.
         var hiddenDisplay = false
         var hiddenEdit = false
     }
 
-    var rows: [Row] = []
+    var rows = ListRowTable()
+    /// How rows follow changes (ListScreen+Rows.swift).
+    var follow = RowFollowing()
+    /// The index letters of all rows, kept while rows move (nil until asked for).
+    var indexLetters: ListIndexLetters?
     /// True when `dataPath` reached a collection the rows can be added to and deleted from (not a computed list).
     var dataIsCollection = false
     /// The search scope: 0 is "All", n the n-th part of `searchFilters`.
     var scopeIndex = 0
-    private var keysSubscription: Subscription?
+    var keysSubscription: Subscription?
     var searchText = ""
     private var normalizedQuery = ""
-    private var matching: [Int]?
+    var matching: [Int]?
     /// How many times the rows' keys were computed (for tests).
     public internal(set) var rebuilds = 0
+    /// How many of those were full passes over every row (for tests; the others moved single rows).
+    public internal(set) var fullPasses = 0
     /// Rows' and the header's snapshots, each kept with what it read (ListScreen+Snapshot.swift).
     var rowCache: [ObjectIdentifier: CachedRow] = [:]
     var headerCache: CachedHeader?
@@ -116,121 +126,6 @@ public final class ListScreen: ShellScreen {
         normalizedQuery = q
     }
 
-    /// Recomputes the rows' keys when something they read changed (or on first use).
-    func refresh() throws {
-        if let s = keysSubscription, !s.isStale { s.touch(); return }
-        keysSubscription?.cancel()
-        keysSubscription = engine.graph.subscribe({ [unowned self] in
-            try self.rebuild()
-            return .null
-        })
-        if let e = keysSubscription?.lastError { throw e }
-        matching = nil
-    }
-
-    private func rebuild() throws {
-        rebuilds += 1
-        let cellOffRow = !declaration.cell["contextPath"].isEmpty
-        let hidesRows = cellHidesRows
-        let items: [Value]
-        dataIsCollection = false
-        switch try engine.evaluate(bData, context, mode: .display) {
-        case .collection(let c): engine.graph.recordMembers(c); items = Array(c.items); dataIsCollection = c.kind != .map
-        case .list(let l): items = l
-        default: items = []
-        }
-        let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty
-        let groupAsc = try engine.evaluate(bGroupAsc, context, mode: .display).truthy || bGroupAsc.isEmpty
-        // Keys in parallel arrays; the sort permutes indices only (no copies of rows).
-        var built: [Row] = []
-        var sorts: [Value] = []
-        var folded: [String?] = []
-        var groupFolded: [String?] = []
-        built.reserveCapacity(items.count)
-        var notEntities = 0
-        defer {
-            // Rows are entities: a dataPath (a Lua function's list, say) of plain values shows nothing — say so.
-            if notEntities > 0 {
-                engine.warn("list \"\(id)\": dataPath \"\(ShellError.brief(declaration.dataPath, 60))\" gave \(notEntities) value\(notEntities == 1 ? "" : "s") that \(notEntities == 1 ? "is" : "are") not an entity (rows must be entities, e.g. okit.new(…) or a model's collection); not shown")
-            }
-        }
-        for item in items {
-            guard case .entity(let e) = item else { notEntities += 1; continue }
-            let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
-            let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
-            let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
-            // The cell's path (the default search and filter text) is read where the cell reads it.
-            let cellCtx = cellOffRow ? try cellContext(e) : e
-            let searchValue = try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
-            let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
-            var row = Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter)
-            if hidesRows {
-                row.hiddenDisplay = try !rowShown(e, editing: false)
-                row.hiddenEdit = try !rowShown(e, editing: true)
-            }
-            built.append(row)
-            sorts.append(sort)
-            if case .string(let s) = sort { folded.append(ListScreen.fold(s)) } else { folded.append(nil) }
-            if case .string(let s) = group { groupFolded.append(ListScreen.fold(s)) } else { groupFolded.append(nil) }
-        }
-        /// Typed comparison of the main key, with the folded text precomputed (screens.md "rowSort").
-        func main(_ a: Value, _ fa: String?, _ b: Value, _ fb: String?) -> Int {
-            if let fa, let fb { return fa == fb ? 0 : (fa < fb ? -1 : 1) }
-            return SortKey.compare(a, b)
-        }
-        /// The tie-break: case-sensitive text (never reversed).
-        func tie(_ a: Value, _ b: Value) -> Int {
-            if case .string(let x) = a, case .string(let y) = b { return ValueOrder.compareScalars(x, y) }
-            return 0
-        }
-        // `groupSort` false: sections come in the order of their first rows (OKit's unsorted section keys).
-        let groupSorted = try flag(declaration.groupSort, row: context, default: true)
-        let grouped = !bGroup.isEmpty && groupSorted, sorted = !bSort.isEmpty
-        var order = Array(0..<built.count)
-        order.sort { i, j in
-            if grouped {
-                let (a, b) = (built[i].group, built[j].group)
-                let g = main(a, groupFolded[i], b, groupFolded[j])
-                if g != 0 { return groupAsc || a.isNull || b.isNull ? g < 0 : g > 0 }
-                let t = tie(a, b)
-                if t != 0 { return t < 0 }
-            }
-            if sorted {
-                let c = main(sorts[i], folded[i], sorts[j], folded[j])
-                if c != 0 { return asc || sorts[i].isNull || sorts[j].isNull ? c < 0 : c > 0 }
-                let t = tie(sorts[i], sorts[j])
-                if t != 0 { return t < 0 }
-            }
-            return i < j
-        }
-        rows = order.map { built[$0] }
-        if !bGroup.isEmpty { rows = ListScreen.mergingSections(rows) }
-    }
-
-    /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
-    /// places (different keys named alike, e.g. `groupName` mapping several keys to one title), the later rows
-    /// join the first section of that title, keeping their order. Rows already together are left as they are.
-    static func mergingSections(_ rows: [Row]) -> [Row] {
-        var seen: Set<String?> = []
-        var last: String?? = .none
-        var scattered = false
-        for r in rows {
-            if case .some(let t) = last, t == r.groupTitle { continue }
-            if !seen.insert(r.groupTitle).inserted { scattered = true; break }
-            last = .some(r.groupTitle)
-        }
-        guard scattered else { return rows }
-        var buckets: [[Row]] = []
-        var bucketOf: [String?: Int] = [:]
-        for r in rows {
-            if let b = bucketOf[r.groupTitle] { buckets[b].append(r) } else {
-                bucketOf[r.groupTitle] = buckets.count
-                buckets.append([r])
-            }
-        }
-        return buckets.flatMap { $0 }
-    }
-
     /// Case- and diacritic-folded sort text (ASCII without Foundation).
     static func fold(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -240,21 +135,22 @@ public final class ListScreen: ShellScreen {
     }
 
     /// The rows visible with the current search and scope, in order.
-    func visible() -> [Int] {
-        let searched: [Int]
+    func visible() -> VisibleRows {
+        let searched: VisibleRows
         if normalizedQuery.isEmpty {
-            searched = Array(rows.indices)
+            searched = .all(rows.count)
         } else if let m = matching {
-            searched = m
+            searched = .some(m)
         } else {
             let q = normalizedQuery
-            searched = rows.indices.filter { rows[$0].search.contains(q) }
-            matching = searched
+            let m = rows.indices.filter { rows[$0].search.contains(q) }
+            matching = m
+            searched = .some(m)
         }
-        let shown = cellHidesRows ? searched.filter { editing ? !rows[$0].hiddenEdit : !rows[$0].hiddenDisplay } : searched
+        let shown = cellHidesRows ? .some(searched.filter { editing ? !rows[$0].hiddenEdit : !rows[$0].hiddenDisplay }) : searched
         guard scopeIndex > 0, let titles = try? scopeTitles(), scopeIndex <= titles.count else { return shown }
         let scope = titles[scopeIndex - 1]
-        return shown.filter { rows[$0].filter == scope }
+        return .some(shown.filter { rows[$0].filter == scope })
     }
 
     /// A row's text: the cell's `path` on the row's entity (after the cell's `contextPath`).

@@ -1,0 +1,264 @@
+/// How a list's rows follow the model: one full pass when the list opens (keys of every row, one sort), then
+/// row by row — a book added, deleted or renamed moves one row (a binary search and a 4-byte-per-row move),
+/// so adding N books to an open list costs O(N log N) in all, not O(N² log N) (issue 16).
+///
+/// One subscription records what every row's keys read. Its `keyObserver` hears each changed key: a field of a
+/// row whose keys read only its own fields marks that row; an edit of the data collection's membership comes
+/// with its `MembershipJournal`; anything else (the data path's own reads, rows whose keys read other entities,
+/// sections merged by title, too many edits at once) makes the next refresh a full pass, as before.
+struct RowFollowing {
+    /// What the data path and the list's flags read: a change to any of it needs a full pass (except the data
+    /// collection's membership, which the journal follows).
+    var structureKeys: Set<DependencyKey> = []
+    var collection: EntityCollection?
+    var journal: MembershipJournal?
+    var order = ListRowOrder(grouped: false, sorted: false, groupAscending: true, ascending: true)
+    /// The rows' order can be kept row by row (every key read only its row's fields; no sections merged).
+    var inPlace = false
+    var needsFull = false
+    var dirty: [Entity] = []
+    /// Rows removed since the last full pass (their reads stay recorded until it).
+    var removedSince = 0
+}
+
+extension ListScreen {
+    /// Brings the rows up to date: nothing when nothing they read changed, row by row when it can, else a full
+    /// pass.
+    func refresh() throws {
+        if let s = keysSubscription, !s.isStale { s.touch(); return }
+        if let s = keysSubscription, !s.cancelled, try updateInPlace(s) {
+            engine.graph.markFresh(s)
+            s.touch()
+            return
+        }
+        keysSubscription?.cancel()
+        follow = RowFollowing()
+        let s = engine.graph.subscribe({ [unowned self] in
+            try self.rebuild()
+            return .null
+        })
+        keysSubscription = s
+        if let e = s.lastError { throw e }
+        s.keyObserver = { [unowned self] key in self.observe(key) }
+        matching = nil
+    }
+
+    /// A changed key the rows read: which row it concerns, or that a full pass is needed.
+    func observe(_ key: DependencyKey) {
+        if follow.needsFull || !follow.inPlace { return }
+        if follow.structureKeys.contains(key) {
+            if case .members(let c) = key, c === follow.collection, follow.journal != nil { return }
+            follow.needsFull = true
+            return
+        }
+        if case .field(let e, _) = key {
+            if rows.slot(of: e) != nil { follow.dirty.append(e) }
+            // Else the key of a row removed since the last full pass: nothing shows it.
+            return
+        }
+        follow.needsFull = true
+    }
+
+    /// The full pass: every row's keys, one sort.
+    func rebuild() throws {
+        rebuilds += 1
+        fullPasses += 1
+        let cellOffRow = !declaration.cell["contextPath"].isEmpty
+        let hidesRows = cellHidesRows
+        var items: [Value] = []
+        var collection: EntityCollection?
+        dataIsCollection = false
+        let (order, structure) = try engine.graph.recording { () throws -> ListRowOrder in
+            switch try engine.evaluate(bData, context, mode: .display) {
+            case .collection(let c):
+                engine.graph.recordMembers(c); items = Array(c.items); dataIsCollection = c.kind != .map
+                collection = c
+            case .list(let l): items = l
+            default: items = []
+            }
+            let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty
+            let groupAsc = try engine.evaluate(bGroupAsc, context, mode: .display).truthy || bGroupAsc.isEmpty
+            // `groupSort` false: sections come in the order of their first rows (OKit's unsorted section keys).
+            let groupSorted = try flag(declaration.groupSort, row: context, default: true)
+            return ListRowOrder(grouped: !bGroup.isEmpty && groupSorted, sorted: !bSort.isEmpty,
+                                groupAscending: groupAsc, ascending: asc)
+        }
+        let recorder = engine.graph.recorder
+        recorder?.readOther = false
+        var built: [Row] = []
+        built.reserveCapacity(items.count)
+        var notEntities = 0
+        defer {
+            recorder?.piece = nil
+            // Rows are entities: a dataPath (a Lua function's list, say) of plain values shows nothing — say so.
+            if notEntities > 0 {
+                engine.warn("list \"\(id)\": dataPath \"\(ShellError.brief(declaration.dataPath, 60))\" gave \(notEntities) value\(notEntities == 1 ? "" : "s") that \(notEntities == 1 ? "is" : "are") not an entity (rows must be entities, e.g. okit.new(…) or a model's collection); not shown")
+            }
+        }
+        for item in items {
+            guard case .entity(let e) = item else { notEntities += 1; continue }
+            recorder?.piece = e
+            built.append(try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows))
+        }
+        var sorted = order.sort(built)
+        var merged = false
+        if !bGroup.isEmpty {
+            let m = ListScreen.mergingSections(sorted)
+            merged = m.count == sorted.count && !zip(m, sorted).allSatisfy { $0.entity === $1.entity }
+            sorted = m
+        }
+        rows = ListRowTable(sorted: sorted)
+        indexLetters = nil
+        follow.structureKeys = Set(structure)
+        follow.order = order
+        follow.collection = collection
+        follow.journal = collection.map { engine.graph.watchMembers($0) }
+        follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
+    }
+
+    /// One row's keys: sort, group and its title, search and scope texts, hidden flags.
+    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool) throws -> Row {
+        let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
+        let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
+        let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
+        // The cell's path (the default search and filter text) is read where the cell reads it.
+        let cellCtx = cellOffRow ? try cellContext(e) : e
+        let searchValue = try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
+        let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
+        var row = Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter,
+                      sort: sort, seq: seq)
+        if hidesRows {
+            row.hiddenDisplay = try !rowShown(e, editing: false)
+            row.hiddenEdit = try !rowShown(e, editing: true)
+        }
+        return row
+    }
+
+    /// Applies the edits since the last refresh row by row; false when a full pass is needed instead.
+    func updateInPlace(_ s: Subscription) throws -> Bool {
+        let edits = follow.journal?.drain()
+        guard follow.inPlace, !follow.needsFull, let c = follow.collection else { return false }
+        if let edits {
+            if edits.overflowed { return false }
+            let inserts = edits.edits.reduce(0) { n, e in if case .inserted = e { return n + 1 }; return n }
+            if inserts > 16 { return false }
+            for edit in edits.edits {
+                switch edit {
+                case .inserted(.entity(let e), let index):
+                    guard rows.slot(of: e) == nil, try insertRow(e, hint: index, in: c, s) else { return false }
+                case .removed(.entity(let e), _):
+                    guard let slot = rows.slot(of: e) else { continue }
+                    guard let p = rows.position(of: slot, before: follow.order.before) else { return false }
+                    indexLetters?.removed(rows[p].groupTitle)
+                    rows.remove(at: p)
+                    follow.removedSince += 1
+                default: return false
+                }
+            }
+        }
+        // Rows whose keys read a changed field: out, new keys, back in their place.
+        var seen = Set<ObjectIdentifier>()
+        for e in follow.dirty where seen.insert(ObjectIdentifier(e)).inserted {
+            guard let slot = rows.slot(of: e) else { continue }
+            guard let p = rows.position(of: slot, before: follow.order.before) else { return false }
+            let old = rows.row(slot: slot)
+            guard let row = try keys(of: e, seq: old.seq, s) else { return false }
+            _ = rows.unlink(at: p)
+            indexLetters?.removed(old.groupTitle)
+            let q = rows.insertionPoint(row, before: follow.order.before)
+            rows.reinsert(slot, row, at: q)
+            letterCame(row, at: q)
+        }
+        follow.dirty = []
+        // Reads of removed rows stay recorded until a full pass: one after as many removals as rows.
+        if follow.removedSince > max(64, rows.count) { return false }
+        matching = nil
+        rebuilds += 1
+        return true
+    }
+
+    /// A row for an entity put into the data at `hint` (its position then; checked against the data now).
+    private func insertRow(_ e: Entity, hint: Int, in c: EntityCollection, _ s: Subscription) throws -> Bool {
+        let items = c.items
+        var at = hint
+        if !(at >= 0 && at < items.count && items[at].entity === e) {
+            guard let i = c.index(of: e) else { return true }   // already gone again
+            at = i
+        }
+        func seq(_ i: Int) -> Double? {
+            guard i >= 0, i < items.count, let n = items[i].entity, let slot = rows.slot(of: n) else { return nil }
+            return rows.row(slot: slot).seq
+        }
+        let prev = at > 0 ? seq(at - 1) : nil, next = at + 1 < items.count ? seq(at + 1) : nil
+        if at > 0, prev == nil { return false }
+        if at + 1 < items.count, next == nil { return false }
+        let place: Double
+        switch (prev, next) {
+        case (nil, nil): place = 0
+        case (let p?, nil): place = p + 1
+        case (nil, let n?): place = n - 1
+        case (let p?, let n?):
+            place = (p + n) / 2
+            guard place > p, place < n else { return false }   // no room left between them: a full pass renumbers
+        }
+        guard let row = try keys(of: e, seq: place, s) else { return false }
+        let q = rows.insertionPoint(row, before: follow.order.before)
+        rows.insert(row, at: q)
+        letterCame(row, at: q)
+        return true
+    }
+
+    /// Keeps the index letters with a row that came in at `p` (or drops them to be computed again).
+    private func letterCame(_ row: Row, at p: Int) {
+        guard var letters = indexLetters else { return }
+        let table = rows
+        indexLetters = letters.inserted(row.groupTitle, at: p, count: table.count) { table[$0].groupTitle } ? letters : nil
+    }
+
+    /// The index letters of the rows shown.
+    func currentIndexLetters(_ shown: VisibleRows) -> [String] {
+        if shown.allCount != nil {
+            if let l = indexLetters { return l.letters }
+            let table = rows
+            let l = ListIndexLetters(count: table.count) { table[$0].groupTitle }
+            indexLetters = l
+            return l.letters
+        }
+        return ListIndexLetters(count: shown.count) { rows[shown[$0]].groupTitle }.letters
+    }
+
+    /// A row's keys computed as part of the rows' subscription (its reads added to it); nil when they read
+    /// something other than the row's own fields.
+    private func keys(of e: Entity, seq: Double, _ s: Subscription) throws -> Row? {
+        let cellOffRow = !declaration.cell["contextPath"].isEmpty
+        let hides = cellHidesRows
+        return try engine.graph.extend(s, piece: e) { rec -> Row? in
+            let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides)
+            return rec.readOther ? nil : row
+        }
+    }
+
+    /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
+    /// places (different keys named alike, e.g. `groupName` mapping several keys to one title), the later rows
+    /// join the first section of that title, keeping their order. Rows already together are left as they are.
+    static func mergingSections(_ rows: [Row]) -> [Row] {
+        var seen: Set<String?> = []
+        var last: String?? = .none
+        var scattered = false
+        for r in rows {
+            if case .some(let t) = last, t == r.groupTitle { continue }
+            if !seen.insert(r.groupTitle).inserted { scattered = true; break }
+            last = .some(r.groupTitle)
+        }
+        guard scattered else { return rows }
+        var buckets: [[Row]] = []
+        var bucketOf: [String?: Int] = [:]
+        for r in rows {
+            if let b = bucketOf[r.groupTitle] { buckets[b].append(r) } else {
+                bucketOf[r.groupTitle] = buckets.count
+                buckets.append([r])
+            }
+        }
+        return buckets.flatMap { $0 }
+    }
+}

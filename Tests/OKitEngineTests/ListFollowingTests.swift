@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+
+/// A list open over a collection follows adds, deletes and renames row by row (issue 16: adding N rows cost
+/// N full passes) and always shows what a list opened afresh shows.
+@Suite struct ListFollowingTests {
+    func shop(_ names: [String]) throws -> ShopFixture {
+        let f = try ShopFixture()
+        try f.start(books: names)
+        f.engine.extensions.register("string", "initial") { v, _, _ in .string(String((v.displayString ?? "").prefix(1)).uppercased()) }
+        return f
+    }
+
+    func decl(_ configure: (inout ListDeclaration) -> Void = { _ in }) -> ListDeclaration {
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"
+        d.cellPath = "name"
+        d.rowSort = "name"
+        d.group = "name/initial"
+        d.index = "#true"
+        configure(&d)
+        return d
+    }
+
+    /// Sections and rows (by entity identity) as a person sees them.
+    func shape(_ s: ScreenSnapshot) -> [String] {
+        s.sections.flatMap { sec in ["[\(sec.header ?? "-")]"] + sec.rows.map { "\($0.text ?? "nil")#\($0.id ?? "")" } }
+    }
+
+    func fresh(_ f: ShopFixture, _ d: ListDeclaration) throws -> ScreenSnapshot {
+        try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot(offset: 0, limit: 10_000)
+    }
+
+    func books(_ f: ShopFixture) throws -> EntityCollection { try f.engine.collection(f.root, "books") }
+
+    @Test func addsDeletesAndRenamesMoveOneRowWithoutAFullPass() throws {
+        let f = try shop(["Dune", "Emma", "Anna", "Dune"])
+        let d = decl()
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        #expect(screen.fullPasses == 1)
+        // Added at the front (OKit's default): among equal names it comes first, as the data's order says.
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Dune")])), into: books(f))
+        #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Cleo")])), into: books(f), append: true)
+        #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
+        try f.engine.set(f.book(1), "name", .string("Zorro"))
+        #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
+        try f.engine.remove(at: 2, from: books(f))
+        #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
+        #expect(try screen.snapshot().index == ["A", "C", "D", "Z"])
+        #expect(screen.fullPasses == 1, "every change was followed row by row")
+    }
+
+    @Test func randomEditsAlwaysShowWhatAFreshListShows() throws {
+        let names = ["alpha", "Alpha", "bravo", "Bravo", "charlie", "élan", "Echo", "delta", "", "zulu"]
+        var r = SplitMix64(seed: 16)
+        let f = try shop((0..<30).map { _ in names[r.below(names.count)] })
+        for configure: (inout ListDeclaration) -> Void in [
+            { _ in }, { $0.rowSortAsc = "#false" }, { $0.groupSortAsc = "#false" }, { $0.group = "" },
+            { $0.rowSort = "price" }, { $0.search = "#true" },
+        ] {
+            let d = decl(configure)
+            let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+            if d.search == "#true" { screen.search("a") }
+            for step in 0..<120 {
+                let c = try books(f)
+                switch r.below(5) {
+                case 0, 1:
+                    let b = try f.engine.make("Book", ["name": .string(names[r.below(names.count)]), "price": .double(Double(r.below(5)))])
+                    try f.engine.insert(.entity(b), into: c, at: r.below(c.count + 1))
+                case 2 where c.count > 3:
+                    try f.engine.remove(at: r.below(c.count), from: c)
+                case 3 where c.count > 0:
+                    try f.engine.set(c.items[r.below(c.count)].entity!, "name", .string(names[r.below(names.count)]))
+                default:
+                    // Several edits in one transaction.
+                    try f.engine.transaction {
+                        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string(names[r.below(names.count)])])), into: c)
+                        if c.count > 3 { try f.engine.remove(at: r.below(c.count), from: c) }
+                        try f.engine.set(c.items[r.below(c.count)].entity!, "name", .string(names[r.below(names.count)]))
+                    }
+                }
+                let expected = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+                if d.search == "#true" { expected.search("a") }
+                let want = try expected.snapshot(offset: 0, limit: 10_000)
+                let got = try screen.snapshot(offset: 0, limit: 10_000)
+                #expect(shape(got) == shape(want), "step \(step) of \(d.rowSort) \(d.group)")
+                #expect(got.index == want.index, "step \(step)")
+                #expect(got.rowCount == want.rowCount)
+            }
+            #expect(screen.fullPasses < 20, "\(screen.fullPasses) full passes for 120 edits")
+        }
+    }
+
+    @Test func aFailedTransactionLeavesTheRowsAsTheyWere() throws {
+        let f = try shop(["Dune", "Emma"])
+        let d = decl()
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        #expect(throws: (any Error).self) {
+            try f.engine.transaction {
+                try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Anna")])), into: books(f))
+                try f.engine.set(f.book(1), "name", .string("Xena"))
+                throw FixtureError.boom
+            }
+        }
+        #expect(shape(try screen.snapshot()) == shape(try fresh(f, d)))
+        #expect(try screen.snapshot().rowCount == 2)
+    }
+
+    @Test func keysReadingOtherEntitiesFallBackToAFullPass() throws {
+        let f = try shop(["Dune", "Emma", "Anna"])
+        let d = decl { $0.rowSort = "authors[0]/name"; $0.group = "" }
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        let author = try f.engine.collection(f.book(2), "authors").items[0].entity!
+        try f.engine.set(author, "name", .string("Zed"))
+        #expect(shape(try screen.snapshot()) == shape(try fresh(f, d)))
+        #expect(screen.fullPasses == 2)
+    }
+
+    @Test func manyAddsInOneTransactionTakeOneFullPass() throws {
+        let f = try shop(["Dune"])
+        let d = decl()
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        try f.engine.transaction {
+            for i in 0..<300 { try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("B\(i)")])), into: books(f)) }
+        }
+        #expect(try screen.snapshot().rowCount == 301)
+        #expect(shape(try screen.snapshot(offset: 0, limit: 1000)) == shape(try fresh(f, d)))
+        #expect(screen.fullPasses == 2)
+    }
+
+    @Test func aThousandFrontAddsBetweenTwoRowsRenumberAndStayInOrder() throws {
+        // Equal names: the tie-break is the data's order, kept by positions between neighbours; when no room is
+        // left between two, a full pass renumbers.
+        let f = try shop(["Same", "Same"])
+        let d = decl()
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        for _ in 0..<200 {
+            try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Same")])), into: books(f), at: 1)
+        }
+        #expect(shape(try screen.snapshot(offset: 0, limit: 1000)) == shape(try fresh(f, d)))
+        #expect(screen.fullPasses < 10)
+    }
+}

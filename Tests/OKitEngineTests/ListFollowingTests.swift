@@ -147,4 +147,30 @@ import Testing
         #expect(shape(try screen.snapshot(offset: 0, limit: 1000)) == shape(try fresh(f, d)))
         #expect(screen.fullPasses < 10)
     }
+
+    @Test func searchTextsComeOnTheFirstSearchAndFollowRenames() throws {
+        let f = try shop(["Dune", "Emma", "Anna"])
+        let d = decl { $0.search = "#true"; $0.searchPath = "name" }
+        let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
+        _ = try screen.snapshot()
+        #expect(screen.rows[0].search == nil, "no search yet: no search texts")
+        try f.engine.set(f.book(0), "name", .string("Dunes of Arrakis"))
+        screen.search("arrakis")
+        #expect(try screen.snapshot().sections.flatMap(\.rows).map(\.text) == ["Dunes of Arrakis"])
+        try f.engine.set(f.book(1), "name", .string("Arrakis Again"))
+        #expect(try screen.snapshot().sections.flatMap(\.rows).map(\.text) == ["Arrakis Again", "Dunes of Arrakis"])
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Arrakis Anew")])), into: books(f))
+        #expect(try screen.snapshot().rowCount == 3)
+        #expect(screen.fullPasses == 1)
+    }
+
+    @Test func searchComparesNormalizedBytes() {
+        #expect(SearchText.contains("cremebrulee", "brul"))
+        #expect(SearchText.contains("abc", ""))
+        #expect(!SearchText.contains("ab", "abc"))
+        #expect(SearchText.contains("aab", "ab"), "a first byte that matches early but not the rest")
+        #expect(!SearchText.contains("xyz", "xz"))
+        #expect(SearchText.contains(SearchText.normalize("Ærø Café"), SearchText.normalize("cafe")))
+        #expect(SearchText.normalize("Hello, World 42!") == "heloworld42", "case folded, punctuation dropped, repeats collapsed")
+    }
 }

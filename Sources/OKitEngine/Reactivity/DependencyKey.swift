@@ -46,18 +46,35 @@ public final class DependencyRecorder {
     public private(set) var keys: [DependencyKey] = []
     private var seen: Set<DependencyKey> = []
     /// The entity a piece of a larger evaluation is about (a list's row): reads of anything but its own fields
-    /// set `readOther`.
-    public var piece: Entity?
+    /// set `readOther`. Reads of its own fields are kept once each without the set (no other piece reads them).
+    public var piece: Entity? { didSet { pieceStart = keys.count } }
+    private var pieceStart = 0
     /// Whether something other than `piece`'s own fields was read since `piece` was set.
     public var readOther = false
 
     public init() {}
 
+    /// Makes room for `n` more keys.
+    public func reserve(_ n: Int) { keys.reserveCapacity(keys.count + n) }
+
     @inline(__always)
     public func record(_ key: DependencyKey) {
         if let p = piece {
-            if case .field(let e, _) = key, e === p {} else { readOther = true }
+            if case .field(let e, _) = key, e === p {
+                var i = pieceStart
+                while i < keys.count { if keys[i] == key { return }; i += 1 }
+                keys.append(key)
+                return
+            }
+            readOther = true
         }
+        // Most evaluations read a handful of keys: a scan finds a repeat without hashing; past 16 keys a set does.
+        if keys.count < 16 {
+            for k in keys where k == key { return }
+            keys.append(key)
+            return
+        }
+        if seen.isEmpty { seen = Set(keys) }
         if seen.insert(key).inserted { keys.append(key) }
     }
 }

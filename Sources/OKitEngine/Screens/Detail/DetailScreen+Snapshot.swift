@@ -73,6 +73,17 @@ extension DetailScreen {
     func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, count: @escaping (DetailScreen) -> Void, empty: T,
                    compute: @escaping (DetailScreen) throws -> T) throws -> T {
         if let c = slot, c.isCurrent(state) { c.subscription?.touch(); return c.value }
+        // Stale in the same state: evaluated again in place (the same subscription, its edges kept when it reads
+        // what it read before), not a new subscription per change.
+        if let c = slot, c.state == state, let sub = c.subscription, !sub.cancelled {
+            _ = sub.value
+            if let error = sub.lastError {
+                sub.cancel()
+                slot = nil
+                throw error
+            }
+            return c.value
+        }
         slot?.subscription?.cancel()
         let c = CachedDetailPart(empty, state: state)
         c.subscription = engine.graph.subscribe({ [weak self, weak c] in

@@ -41,37 +41,38 @@ struct ListRowOrder {
         return x.seq < y.seq
     }
 
-    /// The rows of a full pass (in data order, `seq` their positions) in display order.
+    /// The display order of the rows of a full pass (in data order, `seq` their positions): their indices.
     ///
     /// When every key is text (the common case) each distinct text is ranked once — folded, compared, then
     /// looked up per row — and the rows are sorted on one integer each (group rank, sort rank, position), so a
-    /// list of 100,000 books with a few thousand distinct names compares a few thousand strings, not millions.
-    func sort(_ rows: [ListScreen.Row]) -> [ListScreen.Row] {
+    /// list of 100,000 books with a few thousand distinct names compares a few thousand strings, not millions,
+    /// and no row is copied.
+    func sortedOrder(_ rows: [ListScreen.Row]) -> [Int32] {
         let n = rows.count
-        if n < 2 || (!grouped && !sorted) { return rows }
+        if n < 2 || (!grouped && !sorted) { return (0..<Int32(n)).map { $0 } }
         if n < 1 << 21,
-           let g = grouped ? ListRowOrder.ranks(rows.map(\.group), ascending: groupAscending) : [],
-           let s = sorted ? ListRowOrder.ranks(rows.map(\.sort), ascending: ascending) : [] {
+           let g = grouped ? ListRowOrder.ranks(n, { rows[$0].group }, ascending: groupAscending) : [],
+           let s = sorted ? ListRowOrder.ranks(n, { rows[$0].sort }, ascending: ascending) : [] {
             var keys = [UInt64](repeating: 0, count: n)
             for i in 0..<n {
                 let gr = grouped ? UInt64(g[i]) : 0, sr = sorted ? UInt64(s[i]) : 0
                 keys[i] = gr << 43 | sr << 22 | UInt64(i)
             }
             keys.sort()
-            return keys.map { rows[Int($0 & 0x3F_FFFF)] }
+            return keys.map { Int32(truncatingIfNeeded: $0 & 0x3F_FFFF) }
         }
-        var order = Array(0..<n)
-        order.sort { before(rows[$0], rows[$1]) }
-        return order.map { rows[$0] }
+        var order = (0..<Int32(n)).map { $0 }
+        order.sort { before(rows[Int($0)], rows[Int($1)]) }
+        return order
     }
 
     /// Ranks of a column of text keys in this order (equal texts share a rank); nil when a key is not text.
-    static func ranks(_ column: [Value], ascending: Bool) -> [Int32]? {
+    static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool) -> [Int32]? {
         var uniqueOf: [String: Int32] = [:]
         var uniques: [String] = []
-        var index = [Int32](repeating: 0, count: column.count)
-        for (i, v) in column.enumerated() {
-            guard case .string(let s) = v else { return nil }
+        var index = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            guard case .string(let s) = column(i) else { return nil }
             if let u = uniqueOf[s] { index[i] = u; continue }
             let u = Int32(uniques.count)
             uniqueOf[s] = u

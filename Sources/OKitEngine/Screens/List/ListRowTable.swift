@@ -12,10 +12,10 @@ struct ListRowTable {
 
     init() {}
 
-    /// The rows of a full pass, in display order.
-    init(sorted rows: [ListScreen.Row]) {
+    /// The rows of a full pass and their display order (indices into `rows`).
+    init(rows: [ListScreen.Row], order: [Int32]) {
         slots = rows
-        order = (0..<Int32(rows.count)).map { $0 }
+        self.order = order
     }
 
     var count: Int { order.count }
@@ -56,6 +56,11 @@ struct ListRowTable {
             if before(slots[Int(order[mid])], row) { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// Changes every row in place.
+    mutating func updateEach(_ body: (inout ListScreen.Row) throws -> Void) rethrows {
+        for s in order { try body(&slots[Int(s)]) }
     }
 
     /// Puts a new row at display position `at`.

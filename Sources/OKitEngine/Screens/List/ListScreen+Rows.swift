@@ -19,6 +19,8 @@ struct RowFollowing {
     var dirty: [Entity] = []
     /// Rows removed since the last full pass (their reads stay recorded until it).
     var removedSince = 0
+    /// The rows' search texts are computed (the first search computes them; later rows get theirs at once).
+    var searchReady = false
 }
 
 extension ListScreen {
@@ -85,6 +87,7 @@ extension ListScreen {
         }
         let recorder = engine.graph.recorder
         recorder?.readOther = false
+        recorder?.reserve(items.count)
         var built: [Row] = []
         built.reserveCapacity(items.count)
         var notEntities = 0
@@ -98,16 +101,15 @@ extension ListScreen {
         for item in items {
             guard case .entity(let e) = item else { notEntities += 1; continue }
             recorder?.piece = e
-            built.append(try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows))
+            built.append(try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false))
         }
-        var sorted = order.sort(built)
+        var sorted = order.sortedOrder(built)
         var merged = false
-        if !bGroup.isEmpty {
-            let m = ListScreen.mergingSections(sorted)
-            merged = m.count == sorted.count && !zip(m, sorted).allSatisfy { $0.entity === $1.entity }
+        if !bGroup.isEmpty, let m = ListScreen.mergingSections(sorted, built) {
+            merged = true
             sorted = m
         }
-        rows = ListRowTable(sorted: sorted)
+        rows = ListRowTable(rows: built, order: sorted)
         indexLetters = nil
         follow.structureKeys = Set(structure)
         follow.order = order
@@ -116,22 +118,45 @@ extension ListScreen {
         follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
     }
 
-    /// One row's keys: sort, group and its title, search and scope texts, hidden flags.
-    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool) throws -> Row {
+    /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.
+    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool) throws -> Row {
         let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
         let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
         let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
-        // The cell's path (the default search and filter text) is read where the cell reads it.
-        let cellCtx = cellOffRow ? try cellContext(e) : e
-        let searchValue = try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
-        let filter = bFilter.isEmpty ? nil : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? cellCtx : e, mode: .display).displayString ?? ""
-        var row = Row(entity: e, group: group, groupTitle: title, search: SearchText.normalize(searchValue), filter: filter,
-                      sort: sort, seq: seq)
+        // The cell's path (the default scope text) is read where the cell reads it.
+        let filter = bFilter.isEmpty ? nil
+            : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? (cellOffRow ? try cellContext(e) : e) : e, mode: .display).displayString ?? ""
+        var row = Row(entity: e, group: group, groupTitle: title, search: nil, filter: filter, sort: sort, seq: seq)
+        if search { row.search = try searchText(e, sort: sort, cellOffRow: cellOffRow) }
         if hidesRows {
             row.hiddenDisplay = try !rowShown(e, editing: false)
             row.hiddenEdit = try !rowShown(e, editing: true)
         }
         return row
+    }
+
+    /// A row's normalized search text: `searchPath`, else the cell's path where the cell reads it.
+    func searchText(_ e: Entity, sort: Value, cellOffRow: Bool) throws -> String {
+        // The search text is often the sort key (`searchPath = "name"`, `rowSort = "name"`): read once.
+        let value = searchIsSort && !cellOffRow ? sort
+            : try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty && cellOffRow ? try cellContext(e) : e, mode: .display)
+        return SearchText.normalize(value.displayString ?? "")
+    }
+
+    /// Computes every row's search text (the first search after a full pass), its reads added to the rows'.
+    func computeSearchTexts() {
+        guard !follow.searchReady else { return }
+        follow.searchReady = true
+        guard let s = keysSubscription, !s.cancelled else { return }
+        let cellOffRow = !declaration.cell["contextPath"].isEmpty
+        engine.graph.extend(s, piece: nil) { rec in
+            rows.updateEach { row in
+                rec.piece = row.entity
+                row.search = (try? searchText(row.entity, sort: row.sort, cellOffRow: cellOffRow)) ?? ""
+            }
+            rec.piece = nil
+            if rec.readOther { follow.inPlace = false }
+        }
     }
 
     /// Applies the edits since the last refresh row by row; false when a full pass is needed instead.
@@ -233,30 +258,32 @@ extension ListScreen {
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hides = cellHidesRows
         return try engine.graph.extend(s, piece: e) { rec -> Row? in
-            let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides)
+            let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides, search: follow.searchReady)
             return rec.readOther ? nil : row
         }
     }
 
     /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
     /// places (different keys named alike, e.g. `groupName` mapping several keys to one title), the later rows
-    /// join the first section of that title, keeping their order. Rows already together are left as they are.
-    static func mergingSections(_ rows: [Row]) -> [Row] {
+    /// join the first section of that title, keeping their order. Nil when rows of a title are already together.
+    static func mergingSections(_ order: [Int32], _ rows: [Row]) -> [Int32]? {
         var seen: Set<String?> = []
         var last: String?? = .none
         var scattered = false
-        for r in rows {
-            if case .some(let t) = last, t == r.groupTitle { continue }
-            if !seen.insert(r.groupTitle).inserted { scattered = true; break }
-            last = .some(r.groupTitle)
+        for i in order {
+            let t = rows[Int(i)].groupTitle
+            if case .some(let l) = last, l == t { continue }
+            if !seen.insert(t).inserted { scattered = true; break }
+            last = .some(t)
         }
-        guard scattered else { return rows }
-        var buckets: [[Row]] = []
+        guard scattered else { return nil }
+        var buckets: [[Int32]] = []
         var bucketOf: [String?: Int] = [:]
-        for r in rows {
-            if let b = bucketOf[r.groupTitle] { buckets[b].append(r) } else {
-                bucketOf[r.groupTitle] = buckets.count
-                buckets.append([r])
+        for i in order {
+            let t = rows[Int(i)].groupTitle
+            if let b = bucketOf[t] { buckets[b].append(i) } else {
+                bucketOf[t] = buckets.count
+                buckets.append([i])
             }
         }
         return buckets.flatMap { $0 }

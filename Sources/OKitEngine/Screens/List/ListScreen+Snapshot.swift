@@ -66,6 +66,13 @@ extension ListScreen {
             kept[key] = c
             return r
         }
+        // Stale in the same mode: evaluated again in place (the same subscription), not a new one per change.
+        if let c = rowCache[key], c.entity === e, c.editing == editing, let sub = c.subscription, !sub.cancelled {
+            _ = sub.value
+            if let error = sub.lastError { sub.cancel(); rowCache[key] = nil; throw error }
+            kept[key] = c
+            return c.row ?? RowSnapshot(id: e.id, text: nil, detail: nil)
+        }
         rowCache[key]?.subscription?.cancel()
         let c = CachedRow()
         c.entity = e

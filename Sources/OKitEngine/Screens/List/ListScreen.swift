@@ -20,7 +20,8 @@ public final class ListScreen: ShellScreen {
         let entity: Entity
         let group: Value
         let groupTitle: String?
-        let search: String
+        /// The normalized search text: computed on the first search (nil until then).
+        var search: String?
         /// The `searchFilterPath` text a scope compares (nil without scopes).
         let filter: String?
         /// The `rowSort` key.
@@ -60,6 +61,8 @@ public final class ListScreen: ShellScreen {
     let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail, bFilter: Binding
     /// The rows' cell has only `path`, `detailPath` and `contextPath` (ListScreen+Cell.swift).
     let plainCell: Bool
+    /// The search text's binding is the sort key's (one evaluation per row gives both).
+    let searchIsSort: Bool
 
     public init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
         self.engine = engine
@@ -75,6 +78,7 @@ public final class ListScreen: ShellScreen {
         bSearchPath = try engine.compile(d.searchPath.isEmpty ? d.cellPath : d.searchPath)
         bText = try engine.compile(d.cellPath)
         plainCell = ListScreen.isPlainCell(d.cell)
+        searchIsSort = !d.rowSort.isEmpty && (d.searchPath.isEmpty ? d.cellPath : d.searchPath) == d.rowSort
         bDetail = try engine.compile(d.cellDetailPath)
         bFilter = try engine.compile(d.searchFilters.isEmpty ? "" : (d.searchFilterPath.isEmpty ? d.cellPath : d.searchFilterPath))
     }
@@ -118,7 +122,7 @@ public final class ListScreen: ShellScreen {
         let q = SearchText.normalize(text)
         if q == normalizedQuery { searchText = text; return }
         if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
-            matching = q.isEmpty ? nil : previous.filter { rows[$0].search.contains(q) }
+            matching = q.isEmpty ? nil : previous.filter { SearchText.contains(rows[$0].search ?? "", q) }
         } else {
             matching = nil
         }
@@ -143,7 +147,8 @@ public final class ListScreen: ShellScreen {
             searched = .some(m)
         } else {
             let q = normalizedQuery
-            let m = rows.indices.filter { rows[$0].search.contains(q) }
+            computeSearchTexts()
+            let m = rows.indices.filter { SearchText.contains(rows[$0].search ?? "", q) }
             matching = m
             searched = .some(m)
         }

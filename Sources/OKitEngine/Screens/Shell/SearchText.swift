@@ -30,20 +30,46 @@ public enum SearchText {
         return String(out)
     }
 
-    /// The ASCII fast path: bytes in, bytes out, no Foundation.
+    /// The ASCII fast path: bytes in, bytes out, no Foundation, one allocation (none for short texts).
     static func normalizeASCII(_ s: String) -> String? {
-        var out = [UInt8]()
-        out.reserveCapacity(s.utf8.count)
-        var last: UInt8 = 0
-        for b in s.utf8 {
-            if b >= 0x80 { return nil }
-            var c = b
-            if c >= 65, c <= 90 { c += 32 }
-            guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
-            if c == last { continue }
-            out.append(c)
-            last = c
+        var s = s
+        return s.withUTF8 { src -> String? in
+            if src.contains(where: { $0 >= 0x80 }) { return nil }
+            return String(unsafeUninitializedCapacity: src.count) { out in
+                var n = 0
+                var last: UInt8 = 0
+                for b in src {
+                    var c = b
+                    if c >= 65, c <= 90 { c += 32 }
+                    guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
+                    if c == last { continue }
+                    out[n] = c
+                    n += 1
+                    last = c
+                }
+                return n
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a normalized text contains a normalized query: their UTF-8 bytes compared (both are
+    /// normalized the same way, so bytes are scalars; Foundation's `contains` costs ten times more per row).
+    public static func contains(_ text: String, _ query: String) -> Bool {
+        if query.isEmpty { return true }
+        var text = text, query = query
+        return text.withUTF8 { t in
+            query.withUTF8 { q in
+                guard q.count <= t.count, let qb = q.baseAddress, let tb = t.baseAddress else { return false }
+                let first = Int32(q[0]), lastStart = t.count - q.count
+                var i = 0
+                while i <= lastStart {
+                    guard let hit = memchr(tb + i, first, lastStart - i + 1) else { return false }
+                    let at = UnsafeRawPointer(hit) - UnsafeRawPointer(tb)
+                    if memcmp(tb + at, qb, q.count) == 0 { return true }
+                    i = at + 1
+                }
+                return false
+            }
+        }
     }
 }

@@ -78,7 +78,7 @@ public final class DependencyGraph {
         let keys = r.keys
         s.store(value, error: error)
         // Most re-evaluations read what they read before: then the edges stay as they are.
-        if s.readsEqual(keys), s.read0 != nil || keys.isEmpty { return }
+        if s.readsEqual(keys) { return }
         detach(s)
         if s.cancelled { return }
         s.reads = keys
@@ -97,7 +97,7 @@ public final class DependencyGraph {
             recorder = outer
             if !s.cancelled {
                 for k in r.keys where !isAttached(s, k) {
-                    if s.read0 == nil { s.read0 = k } else { s.moreReads.append(k) }
+                    s.addRead(k)
                     attach(s, k)
                 }
             }
@@ -141,7 +141,7 @@ public final class DependencyGraph {
     }
 
     func detach(_ s: Subscription) {
-        for k in s.reads {
+        s.forEachRead { k in
             edgeCount -= 1
             switch k {
             case .field(let e, let slot):
@@ -164,7 +164,8 @@ public final class DependencyGraph {
                 }
             }
         }
-        s.reads = []
+        s.read0 = nil
+        s.manyReads = []
     }
 
     /// Marks the readers of `key` stale; they are notified when the transaction ends.

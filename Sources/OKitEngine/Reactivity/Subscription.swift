@@ -21,15 +21,29 @@ public final class Subscription {
     let context: Entity?
     let mode: EvaluationMode
     unowned let engine: Engine?
-    /// What the last evaluation read: the first key inline (most bindings read one thing), the rest beside it.
+    /// What the last evaluation read: one key inline (most bindings read one thing), or all of them in
+    /// `manyReads` (then `read0` is nil) — kept as recorded, never copied (a list's rows read 100,000 keys).
     var read0: DependencyKey?
-    var moreReads: [DependencyKey] = []
+    var manyReads: [DependencyKey] = []
     var reads: [DependencyKey] {
-        get { read0.map { [$0] + moreReads } ?? [] }
+        get { read0.map { [$0] } ?? manyReads }
         set {
-            read0 = newValue.first
-            moreReads = newValue.count > 1 ? Array(newValue.dropFirst()) : []
+            if newValue.count == 1 { read0 = newValue[0]; manyReads = [] } else { read0 = nil; manyReads = newValue }
         }
+    }
+
+    /// Adds one key to what was read.
+    func addRead(_ k: DependencyKey) {
+        if read0 == nil, manyReads.isEmpty { read0 = k; return }
+        if let r = read0 { manyReads = [r]; read0 = nil }
+        manyReads.append(k)
+    }
+
+    /// Calls `body` for each key read, without copying them.
+    @inline(__always)
+    func forEachRead(_ body: (DependencyKey) -> Void) {
+        if let r = read0 { body(r) }
+        for k in manyReads { body(k) }
     }
     /// The engine's graph (unowned: a subscription is used while its engine lives).
     unowned var graph: DependencyGraph?
@@ -68,9 +82,8 @@ public final class Subscription {
 
     /// Whether `keys` are exactly what the last evaluation read.
     func readsEqual(_ keys: [DependencyKey]) -> Bool {
-        guard let first = keys.first else { return read0 == nil }
-        guard read0 == first, keys.count == moreReads.count + 1 else { return false }
-        return keys.count == 1 || keys.dropFirst().elementsEqual(moreReads)
+        if let r = read0 { return keys.count == 1 && keys[0] == r }
+        return keys.count == manyReads.count && keys.elementsEqual(manyReads)
     }
 
     /// The current value, re-evaluated first if stale.

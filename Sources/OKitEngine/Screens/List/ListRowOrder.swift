@@ -68,14 +68,15 @@ struct ListRowOrder {
 
     /// Ranks of a column of text keys in this order (equal texts share a rank); nil when a key is not text.
     static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool) -> [Int32]? {
-        var uniqueOf: [String: Int32] = [:]
+        var uniqueOf: [TextKey: Int32] = [:]
         var uniques: [String] = []
         var index = [Int32](repeating: 0, count: n)
         for i in 0..<n {
             guard case .string(let s) = column(i) else { return nil }
-            if let u = uniqueOf[s] { index[i] = u; continue }
+            let key = TextKey(s)
+            if let u = uniqueOf[key] { index[i] = u; continue }
             let u = Int32(uniques.count)
-            uniqueOf[s] = u
+            uniqueOf[key] = u
             uniques.append(s)
             index[i] = u
         }
@@ -90,4 +91,22 @@ struct ListRowOrder {
         for (r, u) in byOrder.enumerated() { rank[u] = Int32(r) }
         return index.map { rank[Int($0)] }
     }
+}
+
+/// A text as a dictionary key hashed once with FNV-1a over its UTF-8 bytes (the standard hasher costs several
+/// times more per short text, and ranking a list's keys hashes each row's text).
+struct TextKey: Hashable {
+    let text: String
+    let hash: UInt64
+
+    init(_ text: String) {
+        var t = text
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        t.withUTF8 { for b in $0 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 } }
+        self.text = t
+        hash = h
+    }
+
+    static func == (a: TextKey, b: TextKey) -> Bool { a.hash == b.hash && a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

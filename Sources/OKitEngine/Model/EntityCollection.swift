@@ -7,7 +7,8 @@ public final class EntityCollection {
 
     public let kind: Kind
     public let elementType: FieldType
-    @exclusivity(unchecked) public internal(set) var items: ContiguousArray<Value>
+    /// The elements in order (room kept at the front for OKit's insert-first: `ValueList`).
+    @exclusivity(unchecked) public internal(set) var items: ValueList
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
     /// The entity whose field this is. A collection is valid while its owner lives (hold the owner, not just
@@ -18,7 +19,7 @@ public final class EntityCollection {
     /// Subscriptions that read this collection's membership (see `DependencyGraph`).
     internal var readers: [Subscription] = []
 
-    init(kind: Kind, elementType: FieldType, owner: Entity?, slot: Int, items: ContiguousArray<Value> = []) {
+    init(kind: Kind, elementType: FieldType, owner: Entity?, slot: Int, items: ValueList = []) {
         self.kind = kind
         self.elementType = elementType
         self.owner = owner

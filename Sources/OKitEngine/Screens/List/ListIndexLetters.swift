@@ -17,12 +17,11 @@ struct ListIndexLetters {
         return first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
     }
 
-    /// The letters of `count` rows whose titles `title(i)` gives, in order.
-    init(count: Int, title: (Int) -> String?) {
+    /// The letters of rows with these section titles, in order.
+    init<S: Sequence>(titles: S) where S.Element == String? {
         var last: String?? = .none
         var current = ""
-        for i in 0..<count {
-            let t = title(i)
+        for t in titles {
             if case .some(let p) = last, p == t { counts[current, default: 0] += 1; continue }
             last = .some(t)
             let l = ListIndexLetters.letter(t)

@@ -107,6 +107,8 @@ struct TextKey: Hashable {
         hash = h
     }
 
-    static func == (a: TextKey, b: TextKey) -> Bool { a.hash == b.hash && a.text.utf8.elementsEqual(b.text.utf8) }
+    /// Equal texts (String's equality: canonically equivalent texts with other bytes hash apart and are ranked
+    /// apart, still in order).
+    static func == (a: TextKey, b: TextKey) -> Bool { a.hash == b.hash && a.text == b.text }
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

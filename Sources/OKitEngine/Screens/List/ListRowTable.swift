@@ -1,13 +1,12 @@
 /// A list's rows in display order, kept so that one row can move without touching the others.
 ///
-/// Rows live in `slots` (a freed slot is reused); `order` holds the slots in display order, 4 bytes each, so
-/// putting a row in its place moves at most 4 bytes per row (a list of 1,000,000 books inserts a row by moving
-/// 4 MB at most, not the rows). `slotOf` (entity → slot) is built on the first change after a full pass, since
-/// opening a list never needs it.
+/// Rows live in `slots` (a freed slot is reused); `order` holds the slots in display order in chunks
+/// (`ChunkedOrder`), so putting a row in its place moves one chunk of 4-byte slot numbers, not the rows, whatever
+/// the number of rows. `slotOf` (entity → slot) is built with a table that follows changes.
 struct ListRowTable {
     private(set) var slots: [ListScreen.Row] = []
     private var free: [Int32] = []
-    private(set) var order: [Int32] = []
+    private(set) var order = ChunkedOrder()
     private var slotOf: [ObjectIdentifier: Int32]?
 
     init() {}
@@ -15,24 +14,49 @@ struct ListRowTable {
     /// The rows of a full pass and their display order (indices into `rows`).
     init(rows: [ListScreen.Row], order: [Int32]) {
         slots = rows
-        self.order = order
+        self.order = ChunkedOrder(order)
+        // Room for rows to come: growing a million-row table copies it, once per doubling.
+        slots.reserveCapacity(rows.count + ListRowTable.room(rows.count))
     }
 
-    var count: Int { order.count }
-    var indices: Range<Int> { order.indices }
-    var isEmpty: Bool { order.isEmpty }
+    /// A table that will follow changes: its entity → slot map built now, with the rows (the first change
+    /// would otherwise pay for it).
+    init(following rows: [ListScreen.Row], order: [Int32]) {
+        self.init(rows: rows, order: order)
+        buildSlots()
+    }
 
-    subscript(i: Int) -> ListScreen.Row { slots[Int(order[i])] }
+    /// The rows a table makes room for beyond its first pass (an eighth, at least 1,024).
+    static func room(_ n: Int) -> Int { Swift.max(1024, n / 8) }
+
+    var count: Int { order.count }
+    var indices: Range<Int> { 0..<order.count }
+    var isEmpty: Bool { order.count == 0 }
+
+    /// The row at display position `i`, read in place (a copy would retain each of its keys).
+    subscript(i: Int) -> ListScreen.Row {
+        _read { yield slots[Int(order[i])] }
+    }
 
     /// The slot of an entity's row, if it is one.
     mutating func slot(of e: Entity) -> Int32? {
-        if slotOf == nil {
-            var map: [ObjectIdentifier: Int32] = [:]
-            map.reserveCapacity(order.count)
-            for s in order { map[ObjectIdentifier(slots[Int(s)].entity)] = s }
-            slotOf = map
-        }
+        if slotOf == nil { buildSlots() }
         return slotOf?[ObjectIdentifier(e)]
+    }
+
+    /// Builds the entity → slot map (reading rows in place: copying a row would retain each of its keys).
+    mutating func buildSlots() {
+        var map: [ObjectIdentifier: Int32] = [:]
+        map.reserveCapacity(order.count + ListRowTable.room(order.count))
+        slots.withUnsafeBufferPointer { rows in
+            if free.isEmpty {
+                // Every slot holds a row: read them in memory order, not display order (no cache miss per row).
+                for i in rows.indices { map[ObjectIdentifier(rows[i].entity)] = Int32(i) }
+            } else {
+                for s in order { map[ObjectIdentifier(rows[Int(s)].entity)] = s }
+            }
+        }
+        slotOf = map
     }
 
     func row(slot: Int32) -> ListScreen.Row { slots[Int(slot)] }
@@ -56,6 +80,29 @@ struct ListRowTable {
             if before(slots[Int(order[mid])], row) { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// The section title of the row at display position `i` (read in place, without copying the row).
+    func title(_ i: Int) -> String? {
+        let s = Int(order[i])
+        return slots.withUnsafeBufferPointer { $0[s].groupTitle }
+    }
+
+    /// The search text of the row at display position `i` (read in place).
+    func search(_ i: Int) -> String? {
+        let s = Int(order[i])
+        return slots.withUnsafeBufferPointer { $0[s].search }
+    }
+
+    /// The display positions of the rows that pass `test`, in order (read in place, chunk by chunk).
+    func positions(where test: (ListScreen.Row) -> Bool) -> [Int] {
+        slots.withUnsafeBufferPointer { rows in order.positions { test(rows[Int($0)]) } }
+    }
+
+    /// Each row's section title, in display order.
+    var titles: LazyMapSequence<ChunkedOrder, String?> {
+        let slots = self.slots
+        return order.lazy.map { slots[Int($0)].groupTitle }
     }
 
     /// Changes every row in place.

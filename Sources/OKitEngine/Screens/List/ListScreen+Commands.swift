@@ -18,7 +18,7 @@ extension ListScreen {
         var section = 0
         var last: String?? = .none
         for i in visible() {
-            let title = rows[i].groupTitle
+            let title = rows.title(i)
             if case .some(let t) = last { if t != title { section += 1 } }
             last = .some(title)
             out.append((i, section))

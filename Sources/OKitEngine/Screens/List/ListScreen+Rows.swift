@@ -109,13 +109,13 @@ extension ListScreen {
             merged = true
             sorted = m
         }
-        rows = ListRowTable(rows: built, order: sorted)
         indexLetters = nil
         follow.structureKeys = Set(structure)
         follow.order = order
         follow.collection = collection
         follow.journal = collection.map { engine.graph.watchMembers($0) }
         follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
+        rows = follow.inPlace ? ListRowTable(following: built, order: sorted) : ListRowTable(rows: built, order: sorted)
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.
@@ -244,12 +244,11 @@ extension ListScreen {
     func currentIndexLetters(_ shown: VisibleRows) -> [String] {
         if shown.allCount != nil {
             if let l = indexLetters { return l.letters }
-            let table = rows
-            let l = ListIndexLetters(count: table.count) { table[$0].groupTitle }
+            let l = ListIndexLetters(titles: rows.titles)
             indexLetters = l
             return l.letters
         }
-        return ListIndexLetters(count: shown.count) { rows[shown[$0]].groupTitle }.letters
+        return ListIndexLetters(titles: shown.lazy.map { self.rows.title($0) }).letters
     }
 
     /// A row's keys computed as part of the rows' subscription (its reads added to it); nil when they read

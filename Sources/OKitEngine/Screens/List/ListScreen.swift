@@ -122,7 +122,7 @@ public final class ListScreen: ShellScreen {
         let q = SearchText.normalize(text)
         if q == normalizedQuery { searchText = text; return }
         if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
-            matching = q.isEmpty ? nil : previous.filter { SearchText.contains(rows[$0].search ?? "", q) }
+            matching = q.isEmpty ? nil : previous.filter { SearchText.contains(rows.search($0) ?? "", q) }
         } else {
             matching = nil
         }
@@ -148,7 +148,7 @@ public final class ListScreen: ShellScreen {
         } else {
             let q = normalizedQuery
             computeSearchTexts()
-            let m = rows.indices.filter { SearchText.contains(rows[$0].search ?? "", q) }
+            let m = rows.positions { SearchText.contains($0.search ?? "", q) }
             matching = m
             searched = .some(m)
         }

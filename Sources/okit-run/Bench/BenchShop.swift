@@ -2,7 +2,8 @@ import Foundation
 import OKitEngine
 
 /// The benchmark shop of performance.md: the shape of ../bench/gen_shop.py (books with name, date, marked, price
-/// and 1–3 owned authors; seed 42), generated here so `okit-run bench` needs nothing else.
+/// and 1–3 owned authors, every entity with its own id; seed 42), generated here so `okit-run bench` needs nothing
+/// else.
 enum BenchShop {
     static let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango"
         .split(separator: " ").map(String.init)
@@ -74,7 +75,8 @@ enum BenchShop {
             let k = 1 + r.below(3)
             var picked: Set<Int> = []
             while picked.count < k { picked.insert(r.below(authorCount)) }
-            for (j, a) in picked.sorted().enumerated() { if j > 0 { out.append(44) }; author(authors[a]) }
+            // Every entity has its own id (as gen_shop.py): the books' author copies too.
+            for (j, a) in picked.sorted().enumerated() { if j > 0 { out.append(44) }; author((r.uuid(), authors[a].1)) }
             out.append(contentsOf: "]}".utf8)
         }
         out.append(contentsOf: #"],"authors":["#.utf8)

@@ -82,27 +82,45 @@ struct ListRowTable {
         return lo
     }
 
+    // Hot fields are read through their offsets in the row: the optimizer copied whole rows (retaining each of
+    // their six references) when they were read as `rows[i].search` in a loop over a million rows.
+    private static let titleOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.groupTitle) ?? 0
+    private static let searchOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.search) ?? 0
+
+    @inline(__always)
+    private static func field<T>(_ rows: UnsafeBufferPointer<ListScreen.Row>, _ slot: Int, _ offset: Int, as: T.Type) -> T {
+        (UnsafeRawPointer(rows.baseAddress! + slot) + offset).load(as: T.self)
+    }
+
     /// The section title of the row at display position `i` (read in place, without copying the row).
     func title(_ i: Int) -> String? {
         let s = Int(order[i])
-        return slots.withUnsafeBufferPointer { $0[s].groupTitle }
+        return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.titleOffset, as: String?.self) }
     }
 
     /// The search text of the row at display position `i` (read in place).
     func search(_ i: Int) -> String? {
         let s = Int(order[i])
-        return slots.withUnsafeBufferPointer { $0[s].search }
+        return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.searchOffset, as: String?.self) }
     }
 
-    /// The display positions of the rows that pass `test`, in order (read in place, chunk by chunk).
+    /// The display positions of the rows whose search text contains `query` (normalized), in order.
+    func positions(searching query: String) -> [Int] {
+        slots.withUnsafeBufferPointer { rows in
+            order.positions { s in
+                SearchText.contains(ListRowTable.field(rows, Int(s), ListRowTable.searchOffset, as: String?.self) ?? "", query)
+            }
+        }
+    }
+
+    /// The display positions of the rows that pass `test`, in order (chunk by chunk).
     func positions(where test: (ListScreen.Row) -> Bool) -> [Int] {
         slots.withUnsafeBufferPointer { rows in order.positions { test(rows[Int($0)]) } }
     }
 
     /// Each row's section title, in display order.
-    var titles: LazyMapSequence<ChunkedOrder, String?> {
-        let slots = self.slots
-        return order.lazy.map { slots[Int($0)].groupTitle }
+    var titles: [String?] {
+        slots.withUnsafeBufferPointer { rows in order.map { ListRowTable.field(rows, Int($0), ListRowTable.titleOffset, as: String?.self) } }
     }
 
     /// Changes every row in place.

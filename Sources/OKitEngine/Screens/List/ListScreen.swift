@@ -148,7 +148,7 @@ public final class ListScreen: ShellScreen {
         } else {
             let q = normalizedQuery
             computeSearchTexts()
-            let m = rows.positions { SearchText.contains($0.search ?? "", q) }
+            let m = rows.positions(searching: q)
             matching = m
             searched = .some(m)
         }

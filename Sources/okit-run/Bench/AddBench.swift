@@ -6,13 +6,7 @@ import OKitLua
 /// group name/initial, search, index), driven by the commands a person or program sends — `add` answered by
 /// `respond OK <name>`, `delete <row>` answered Yes — each timed until the next snapshot of the list.
 struct AddBench {
-    static let app = """
-    local okit = require "okit"
-    okit.entity("Author", { name = "string" })
-    okit.entity("Book", { name = "string", date = "date", marked = "bool", price = "double", authors = "[Author]" })
-    okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
-    local shop = okit.model("Shop")
-    okit.state { shop }
+    static let app = BenchShop.luaShopApp + """
     okit.list("books", {
       type = "Book", dataPath = "books", titlePath = "%Books", add = "#true", addName = "name", delete = "#true",
       rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",

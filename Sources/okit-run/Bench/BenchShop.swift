@@ -85,6 +85,18 @@ enum BenchShop {
         return out
     }
 
+    /// The start of the bench's Lua apps with screens (`WebBench`, `AddBench`): the schema and the shop model as
+    /// the app's state (with the built-in `initial`).
+    static let luaShopApp = """
+    local okit = require "okit"
+    okit.entity("Author", { name = "string" })
+    okit.entity("Book", { name = "string", date = "date", marked = "bool", price = "double", authors = "[Author]" })
+    okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
+    local shop = okit.model("Shop")
+    okit.state { shop }
+
+    """
+
     /// The benchmark schema as a Lua app with a Lua extension (`path_eval_lua_ext`).
     static let luaApp = """
     local okit = require "okit"

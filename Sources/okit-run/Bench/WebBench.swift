@@ -17,13 +17,7 @@ final class WebBench: @unchecked Sendable {
     let options: ServeOptions
 
     /// The bench shop's schema (as `BenchShop.luaApp`, with the built-in `initial`) and its two screens.
-    static let app = """
-    local okit = require "okit"
-    okit.entity("Author", { name = "string" })
-    okit.entity("Book", { name = "string", date = "date", marked = "bool", price = "double", authors = "[Author]" })
-    okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
-    local shop = okit.model("Shop")
-    okit.state { shop }
+    static let app = BenchShop.luaShopApp + """
     okit.list("books", {
       type = "Book", dataPath = "books", titlePath = "%Books",
       rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",

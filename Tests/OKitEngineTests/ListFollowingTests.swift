@@ -153,7 +153,7 @@ import Testing
         let d = decl { $0.search = "#true"; $0.searchPath = "name" }
         let screen = try ListScreen(engine: f.engine, declaration: d, context: f.root)
         _ = try screen.snapshot()
-        #expect(screen.rows[0].search == nil, "no search yet: no search texts")
+        #expect(!screen.rows.texts.hasSearch, "no search yet: no search texts")
         try f.engine.set(f.book(0), "name", .string("Dunes of Arrakis"))
         screen.search("arrakis")
         #expect(try screen.snapshot().sections.flatMap(\.rows).map(\.text) == ["Dunes of Arrakis"])
@@ -161,6 +161,14 @@ import Testing
         #expect(try screen.snapshot().sections.flatMap(\.rows).map(\.text) == ["Arrakis Again", "Dunes of Arrakis"])
         try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("Arrakis Anew")])), into: books(f))
         #expect(try screen.snapshot().rowCount == 3)
+        // A longer text narrows the kept matches, read from the texts in display order made after the changes.
+        screen.search("arrakis a")
+        #expect(try screen.snapshot().sections.flatMap(\.rows).map(\.text) == ["Arrakis Again", "Arrakis Anew"])
+        // (The insert went first: book 1 is now "Dunes of Arrakis".)
+        try f.engine.set(f.book(1), "name", .string("Zed Arrakis Again"))
+        let renamed = try screen.snapshot().sections.flatMap(\.rows).map(\.text)
+        #expect(renamed == ["Arrakis Again", "Arrakis Anew", "Zed Arrakis Again"])
+        #expect(try screen.snapshot().index == ["A", "Z"], "index letters of the matches, in display order")
         #expect(screen.fullPasses == 1)
     }
 

@@ -8,6 +8,10 @@ struct ListRowTable {
     private var free: [Int32] = []
     private(set) var order = ChunkedOrder()
     private var slotOf: [ObjectIdentifier: Int32]?
+    /// The rows' search texts and index letters in flat arrays (`ListRowTexts`).
+    private(set) var texts = ListRowTexts()
+    /// The texts in display order, made by the first search after a change (`ListRowTexts.InOrder`).
+    private var textsInOrder: ListRowTexts.InOrder?
 
     init() {}
 
@@ -17,6 +21,14 @@ struct ListRowTable {
         self.order = ChunkedOrder(order)
         // Room for rows to come: growing a million-row table copies it, once per doubling.
         slots.reserveCapacity(rows.count + ListRowTable.room(rows.count))
+        var texts = ListRowTexts()
+        texts.reserve(rows.count + ListRowTable.room(rows.count))
+        slots.withUnsafeBufferPointer { rows in
+            for i in rows.indices {
+                texts.setTitle(Int32(i), ListRowTable.field(rows, i, ListRowTable.titleOffset, as: String?.self))
+            }
+        }
+        self.texts = texts
     }
 
     /// A table that will follow changes: its entity → slot map built now, with the rows (the first change
@@ -85,7 +97,8 @@ struct ListRowTable {
     // Hot fields are read through their offsets in the row: the optimizer copied whole rows (retaining each of
     // their six references) when they were read as `rows[i].search` in a loop over a million rows.
     private static let titleOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.groupTitle) ?? 0
-    private static let searchOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.search) ?? 0
+    private static let entityOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.entity) ?? 0
+    private static let sortOffset = MemoryLayout<ListScreen.Row>.offset(of: \ListScreen.Row.sort) ?? 0
 
     @inline(__always)
     private static func field<T>(_ rows: UnsafeBufferPointer<ListScreen.Row>, _ slot: Int, _ offset: Int, as: T.Type) -> T {
@@ -98,19 +111,50 @@ struct ListRowTable {
         return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.titleOffset, as: String?.self) }
     }
 
-    /// The search text of the row at display position `i` (read in place).
-    func search(_ i: Int) -> String? {
-        let s = Int(order[i])
-        return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.searchOffset, as: String?.self) }
+    /// The texts in display order, made now if a change dropped them.
+    private mutating func inOrder() -> ListRowTexts.InOrder {
+        if let t = textsInOrder { return t }
+        let t = ListRowTexts.InOrder(texts, order: order)
+        textsInOrder = t
+        return t
     }
 
     /// The display positions of the rows whose search text contains `query` (normalized), in order.
-    func positions(searching query: String) -> [Int] {
+    mutating func positions(searching query: String) -> [Int] {
+        inOrder().matching(0..<order.count, query)
+    }
+
+    /// Those of `positions` (ascending) whose rows' search text contains `query` (a search narrowed by a longer
+    /// text).
+    mutating func refine(_ positions: [Int], searching query: String) -> [Int] {
+        inOrder().matching(positions, query)
+    }
+
+    /// The index letters of the rows at these display positions, in the order they first appear.
+    mutating func letters<S: Sequence>(at positions: S) -> [String] where S.Element == Int {
+        inOrder().letters(positions)
+    }
+
+    /// Computes every row's search text (`text` of its entity and sort key), in slot order: the order the rows
+    /// were read from the data, so a million entities are visited mostly in memory order (display order jumps),
+    /// and no row is copied (a copy retains its six references).
+    mutating func setSearchTexts(_ text: (Entity, Value) -> String) {
+        var isFree: [Bool] = []
+        if !free.isEmpty {
+            isFree = [Bool](repeating: false, count: slots.count)
+            for f in free { isFree[Int(f)] = true }
+        }
+        var t = texts
+        texts = ListRowTexts()
         slots.withUnsafeBufferPointer { rows in
-            order.positions { s in
-                SearchText.contains(ListRowTable.field(rows, Int(s), ListRowTable.searchOffset, as: String?.self) ?? "", query)
+            for s in rows.indices where isFree.isEmpty || !isFree[s] {
+                let e = ListRowTable.field(rows, s, ListRowTable.entityOffset, as: Entity.self)
+                let sort = ListRowTable.field(rows, s, ListRowTable.sortOffset, as: Value.self)
+                t.setSearch(Int32(s), text(e, sort))
             }
         }
+        texts = t
+        textsInOrder = nil
     }
 
     /// The display positions of the rows that pass `test`, in order (chunk by chunk).
@@ -123,16 +167,13 @@ struct ListRowTable {
         slots.withUnsafeBufferPointer { rows in order.map { ListRowTable.field(rows, Int($0), ListRowTable.titleOffset, as: String?.self) } }
     }
 
-    /// Changes every row in place.
-    mutating func updateEach(_ body: (inout ListScreen.Row) throws -> Void) rethrows {
-        for s in order { try body(&slots[Int(s)]) }
-    }
-
     /// Puts a new row at display position `at`.
     mutating func insert(_ row: ListScreen.Row, at position: Int) {
         let s: Int32
         if let f = free.popLast() { s = f; slots[Int(f)] = row } else { s = Int32(slots.count); slots.append(row) }
         order.insert(s, at: position)
+        textsInOrder = nil
+        keepTexts(s, row)
         _ = slot(of: row.entity)
         slotOf?[ObjectIdentifier(row.entity)] = s
     }
@@ -140,19 +181,30 @@ struct ListRowTable {
     /// Takes the row at display position `position` out.
     mutating func remove(at position: Int) {
         let s = order.remove(at: position)
+        textsInOrder = nil
         slotOf?[ObjectIdentifier(slots[Int(s)].entity)] = nil
+        texts.clear(s)
         free.append(s)
     }
 
     /// Moves the row of `slot` out of the order (its slot is kept for `reinsert`).
     mutating func unlink(at position: Int) -> Int32 {
-        order.remove(at: position)
+        textsInOrder = nil
+        return order.remove(at: position)
     }
 
     /// Puts a kept slot back at `position` with new keys.
     mutating func reinsert(_ slot: Int32, _ row: ListScreen.Row, at position: Int) {
         slots[Int(slot)] = row
         order.insert(slot, at: position)
+        textsInOrder = nil
+        keepTexts(slot, row)
+    }
+
+    /// A placed row's title and (when computed) search text into the flat arrays.
+    private mutating func keepTexts(_ slot: Int32, _ row: ListScreen.Row) {
+        texts.setTitle(slot, row.groupTitle)
+        if let t = row.search { texts.setSearch(slot, t) }
     }
 }
 

@@ -127,7 +127,7 @@ extension ListScreen {
         let filter = bFilter.isEmpty ? nil
             : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? (cellOffRow ? try cellContext(e) : e) : e, mode: .display).displayString ?? ""
         var row = Row(entity: e, group: group, groupTitle: title, search: nil, filter: filter, sort: sort, seq: seq)
-        if search { row.search = try searchText(e, sort: sort, cellOffRow: cellOffRow) }
+        if search { row.search = try searchValue(e, sort: sort, cellOffRow: cellOffRow) }
         if hidesRows {
             row.hiddenDisplay = try !rowShown(e, editing: false)
             row.hiddenEdit = try !rowShown(e, editing: true)
@@ -135,12 +135,13 @@ extension ListScreen {
         return row
     }
 
-    /// A row's normalized search text: `searchPath`, else the cell's path where the cell reads it.
-    func searchText(_ e: Entity, sort: Value, cellOffRow: Bool) throws -> String {
+    /// A row's search text before normalizing (`ListRowTexts` keeps it normalized): `searchPath`, else the
+    /// cell's path where the cell reads it.
+    func searchValue(_ e: Entity, sort: Value, cellOffRow: Bool) throws -> String {
         // The search text is often the sort key (`searchPath = "name"`, `rowSort = "name"`): read once.
         let value = searchIsSort && !cellOffRow ? sort
             : try engine.evaluate(bSearchPath, declaration.searchPath.isEmpty && cellOffRow ? try cellContext(e) : e, mode: .display)
-        return SearchText.normalize(value.displayString ?? "")
+        return value.displayString ?? ""
     }
 
     /// Computes every row's search text (the first search after a full pass), its reads added to the rows'.
@@ -150,9 +151,9 @@ extension ListScreen {
         guard let s = keysSubscription, !s.cancelled else { return }
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         engine.graph.extend(s, piece: nil) { rec in
-            rows.updateEach { row in
-                rec.piece = row.entity
-                row.search = (try? searchText(row.entity, sort: row.sort, cellOffRow: cellOffRow)) ?? ""
+            rows.setSearchTexts { entity, sort in
+                rec.piece = entity
+                return (try? searchValue(entity, sort: sort, cellOffRow: cellOffRow)) ?? ""
             }
             rec.piece = nil
             if rec.readOther { follow.inPlace = false }
@@ -248,7 +249,7 @@ extension ListScreen {
             indexLetters = l
             return l.letters
         }
-        return ListIndexLetters(titles: shown.lazy.map { self.rows.title($0) }).letters
+        return rows.letters(at: shown)
     }
 
     /// A row's keys computed as part of the rows' subscription (its reads added to it); nil when they read

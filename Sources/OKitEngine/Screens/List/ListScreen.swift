@@ -20,7 +20,8 @@ public final class ListScreen: ShellScreen {
         let entity: Entity
         let group: Value
         let groupTitle: String?
-        /// The normalized search text: computed on the first search (nil until then).
+        /// The search text before normalizing, carried to `ListRowTexts` when the row is placed (nil before the
+        /// first search).
         var search: String?
         /// The `searchFilterPath` text a scope compares (nil without scopes).
         let filter: String?
@@ -122,7 +123,7 @@ public final class ListScreen: ShellScreen {
         let q = SearchText.normalize(text)
         if q == normalizedQuery { searchText = text; return }
         if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
-            matching = q.isEmpty ? nil : previous.filter { SearchText.contains(rows.search($0) ?? "", q) }
+            matching = q.isEmpty ? nil : rows.refine(previous, searching: q)
         } else {
             matching = nil
         }

@@ -52,24 +52,45 @@ public enum SearchText {
         }
     }
 
+    /// Appends the normalized form of `s` to `out` (no string made for ASCII text).
+    static func appendNormalized(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        let ascii = s.withUTF8 { src -> Bool in
+            if src.contains(where: { $0 >= 0x80 }) { return false }
+            var last: UInt8 = 0
+            for b in src {
+                var c = b
+                if c >= 65, c <= 90 { c += 32 }
+                guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
+                if c == last { continue }
+                out.append(c)
+                last = c
+            }
+            return true
+        }
+        if !ascii { out.append(contentsOf: normalize(s).utf8) }
+    }
+
     /// Whether a normalized text contains a normalized query: their UTF-8 bytes compared (both are
     /// normalized the same way, so bytes are scalars; Foundation's `contains` costs ten times more per row).
     public static func contains(_ text: String, _ query: String) -> Bool {
         if query.isEmpty { return true }
         var text = text, query = query
-        return text.withUTF8 { t in
-            query.withUTF8 { q in
-                guard q.count <= t.count, let qb = q.baseAddress, let tb = t.baseAddress else { return false }
-                let first = Int32(q[0]), lastStart = t.count - q.count
-                var i = 0
-                while i <= lastStart {
-                    guard let hit = memchr(tb + i, first, lastStart - i + 1) else { return false }
-                    let at = UnsafeRawPointer(hit) - UnsafeRawPointer(tb)
-                    if memcmp(tb + at, qb, q.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-            }
+        return text.withUTF8 { t in query.withUTF8 { q in contains(t, q) } }
+    }
+
+    /// `contains` on UTF-8 bytes.
+    static func contains(_ t: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool {
+        if q.isEmpty { return true }
+        guard q.count <= t.count, let qb = q.baseAddress, let tb = t.baseAddress else { return false }
+        let first = Int32(q[0]), lastStart = t.count - q.count
+        var i = 0
+        while i <= lastStart {
+            guard let hit = memchr(tb + i, first, lastStart - i + 1) else { return false }
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(tb)
+            if memcmp(tb + at, qb, q.count) == 0 { return true }
+            i = at + 1
         }
+        return false
     }
 }

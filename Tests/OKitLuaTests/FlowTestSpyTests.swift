@@ -17,6 +17,9 @@ import Testing
             assert.spy(s).was.called()
             assert.spy(s).was_called_with(shop, "Dune")
             assert.spy(s).was.called_with({ 1 })
+            assert.spy(s).was.called_with({ 99 })            -- or as it is now
+            assert.spy(s).was.called_with(match.is_ref(t))
+            assert.spy(s).was_not.called_with({ 2 })
             assert.spy(s).was.called_with(match._, match.is_string())
             assert.spy(s).was_not.called_with(shop, "Emma")
             assert.spy(s).was.returned_with("saved Dune", 2)

@@ -1,15 +1,18 @@
-/// The Lua side of flow tests: busted's vocabulary (`describe`, `it`, hooks, `pending`) and assertions with deep
-/// diffs and the test file's line (docs/testing.md).
+/// The Lua side of flow tests: busted's vocabulary (`describe`, `it`, hooks, `pending`, `finally`, `spy`, `stub`,
+/// `mock`, `match`) and assertions with deep diffs and the test file's line (docs/testing.md).
 ///
 /// Run as a chunk (best under its own chunk name, like `=okit.test.framework`: positions skip the framework's
 /// frames and those of `=okit.test`), it returns the framework table `T`:
-/// - `T.install()` sets the globals `describe`, `it`, `pending`, `before_each`, `after_each`, `setup`,
-///   `teardown` and `assert` (Lua's own when called; `assert.equal`, `.same`, `.contains`, `.is_true`, … and
-///   busted's chained forms `assert.are.same`, `assert.is_not.nil`, `assert.has_no.errors`).
-/// - `T.run { filter =, begin =, report = }` runs the tests registered since `T.reset()` in declaration order,
-///   calls `begin { name }` before each test's `before_each` hooks and
+/// - `T.install()` sets the globals `describe`, `it`, `pending`, `finally`, `before_each`, `after_each`, `setup`,
+///   `teardown`, `spy`, `stub`, `mock`, `match` and `assert` (Lua's own when called; `assert.equal`, `.same`,
+///   `.near`, `.is_true`, `.spy(s).was.called_with`, … and busted's chained forms `assert.are.same`,
+///   `assert.is_not.nil`, `assert.has_no.errors`).
+/// - `T.run { filter =, tags =, excludeTags =, seed =, begin =, report = }` runs the tests registered since
+///   `T.reset()` in declaration order (with `seed`, shuffled within each block), calls `begin { name }` before each
+///   test's `before_each` hooks and
 ///   `report { name, status = "ok"|"fail"|"pending", message, where = "file:line", seconds }` after its `after_each` hooks, and
 ///   returns passed, failed, skipped. A failing teardown is reported as one more failure, `<block> (teardown)`.
+/// - `T.list { filter =, tags =, excludeTags =, seed = }`: the tests `T.run` would run, `{ name, where, pending }`.
 /// - `T.reset()`, `T.describe_value(v)` (the pretty printer), `T.same(a, b)` and `T.contains(partial, actual)`
 ///   (`true`, or `false` and the first difference: `at .rows[2].text: expected "Dune", got "Emma"`).
 public enum FlowTestFramework {

@@ -68,15 +68,15 @@ struct TestCommand: ParsableCommand {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
         let runner = FlowTestRunner(options: options)
+        if let seed = options.shuffleSeed {
+            // A TAP comment: the run (or the list) can be repeated in the same order.
+            StandardStreams.output("# shuffled with --seed \(seed)\n")
+        }
         if list {
             let broken = runner.list(files, root: root) { StandardStreams.output($0 + "\n") }
             if files.isEmpty { throw RunFailure(code: 1, message: "okit-run test: no *_test.lua files found") }
             if broken > 0 { throw ExitCode(1) }
             return
-        }
-        if let seed = options.shuffleSeed {
-            // A TAP comment: the run can be repeated in the same order.
-            StandardStreams.output("# shuffled with --seed \(seed)\n")
         }
         let totals = runner.run(files, root: root) { line in
             StandardStreams.output((line + "\n"))

@@ -96,6 +96,9 @@ import OKitTestSupport
         #expect(!all.out.contains("passed"), "nothing ran")
         let slow = try run(["--list", "--tags", "slow"], in: folder)
         #expect(slow.out.split(separator: "\n").count == 1 && slow.out.contains("adds a book #slow"))
+        let shuffled = try run(["--list", "--seed", "5"], in: folder)
+        #expect(shuffled.out.hasPrefix("# shuffled with --seed 5\n"), "\(shuffled.out)")
+        #expect(shuffled.out.split(separator: "\n").count == 4)
         let filtered = try run(["--list", "--filter", "deletes"], in: folder)
         #expect(filtered.out.split(separator: "\n").count == 1 && filtered.out.contains("deletes a book"))
     }
@@ -128,8 +131,12 @@ import OKitTestSupport
         #expect(lines.last == "0 passed, 2 failed")
     }
 
-    @Test func wrongOptionsExitWith2() throws {
-        let folder = try tests(["x_test.lua": "it('x', function() end)"])
+    @Test func wrongOptionsExitWith2AndAFileThatDoesNotLoadFailsTheList() throws {
+        let folder = try tests(["x_test.lua": "it('x', function() end)", "y_test.lua": "it('y', function()\n"])
         #expect(try run(["--seed", "minus one"], in: folder).code == 2)
+        let broken = try run(["--list"], in: folder)
+        #expect(broken.code == 1)
+        #expect(broken.out.contains("tests/x_test.lua:1: x"), "\(broken.out)")
+        #expect(broken.out.contains("tests/y_test.lua: cannot list its tests: "), "\(broken.out)")
     }
 }

@@ -357,16 +357,256 @@ function setup(fn) end
 ---@param fn fun()
 function teardown(fn) end
 
---- A test that is skipped (counted as skipped).
+--- A test that is skipped (counted as skipped). Inside a running test, `pending("reason")` stops it there and
+--- reports it as pending.
 ---@param name string
 ---@param fn? fun()
 function pending(name, fn) end
 
+--- (inside a running test) Runs `fn` when the test body ends, also when it failed, before the `after_each` hooks;
+--- the last registered runs first.
+---@param fn fun()
+function finally(fn) end
+
+---@param name string
+---@param fn fun()
+function context(name, fn) end
+
+---@param name string
+---@param fn? fun()
+function test(name, fn) end
+
+--------------------------------------------------------------------------------------------------------------
+-- Spies, stubs, mocks and matchers (busted's luassert)
+--------------------------------------------------------------------------------------------------------------
+
+--- One recorded call: the arguments (or return values) copied at the call (`vals`) and as passed (`refs`); `n`
+--- counts trailing nils.
+---@class okit.test.SpyRecord
+---@field vals table
+---@field refs table
+
+--- A spy: callable like the function it stands for; records every call.
+---@class okit.test.Spy
+---@overload fun(...: any): ...
+---@field calls okit.test.SpyRecord[]
+---@field returnvals okit.test.SpyRecord[]
+local Spy = {}
+
+--- Puts the original back in its table (spy.on, stub, mock); returns it.
+---@return any
+function Spy:revert() end
+
+--- Forgets the recorded calls.
+---@return okit.test.Spy
+function Spy:clear() end
+
+--- Whether it was called (`n`: exactly n times), and the number of calls.
+---@param n? integer
+---@return boolean, integer
+function Spy:called(n) end
+
+---@return boolean
+function Spy:called_with(...) end
+
+---@return boolean
+function Spy:returned_with(...) end
+
+--- A stub: a spy that does not call the original. `s.returns(…)` and `s:returns(…)` both work.
+---@class okit.test.Stub: okit.test.Spy
+---@field by_default { returns: fun(...: any): okit.test.Stub, invokes: fun(fn: function): okit.test.Stub }
+local Stub = {}
+
+--- From now on it returns these values.
+---@return okit.test.Stub
+function Stub.returns(...) end
+
+--- From now on it calls `fn` with its arguments and returns what `fn` returns.
+---@param fn function
+---@return okit.test.Stub
+function Stub.invokes(fn) end
+
+--- Called with exactly these arguments (matchers allowed), it answers differently: `.returns(…)` or `.invokes(fn)`.
+---@return { returns: fun(...: any): okit.test.Stub, invokes: fun(fn: function): okit.test.Stub }
+function Stub.on_call_with(...) end
+
+---@class okit.test.SpyModule
+---@overload fun(fn?: function): okit.test.Spy
+spy = {}
+
+--- A spy that calls `fn` (default: a function that returns nothing).
+---@param fn? function
+---@return okit.test.Spy
+function spy.new(fn) end
+
+--- Replaces `t[key]` by a spy that calls the original (reverted when the test that made it ends).
+---@param t table
+---@param key any
+---@return okit.test.Spy
+function spy.on(t, key) end
+
+---@param v any
+---@return boolean
+function spy.is_spy(v) end
+
+--- `stub(t, key, …)`: replaces `t[key]` by a stub returning `…` (or calling the one function given); `stub()`: a
+--- stub on no table. Reverted when the test that made it ends.
+---@class okit.test.StubModule
+---@overload fun(t?: table, key?: any, ...: any): okit.test.Stub
+stub = {}
+
+---@param t? table
+---@param key? any
+---@return okit.test.Stub
+function stub.new(t, key, ...) end
+
+---@param v any
+---@return boolean
+function stub.is_stub(v) end
+
+--- `mock(t [, stubbed])`: every function of `t` (nested plain tables too) becomes a spy (`stubbed`: a stub).
+---@class okit.test.MockModule
+---@overload fun(t: table, stubbed?: boolean): table
+mock = {}
+
+--- Puts the original functions of `t` back.
+---@param t table
+---@return table
+function mock.revert(t) end
+
+--- An argument matcher for `called_with`, `returned_with` and `on_call_with`.
+---@class okit.test.Matcher
+
+--- Matchers: `match._` (anything), `match.is_string()` (each type), `match.is_truthy()`, `match.is_falsy()`,
+--- `match.is_true()`, `match.is_false()`, `match.is_same(v)`, `match.is_equal(v)`, `match.is_ref(v)`,
+--- `match.matches(pattern)`, `match.is_near(v, tolerance)`, `match.is_unique([deep])`, and `match.is_not.…` for each.
+---@class okit.test.Match
+---@field _ okit.test.Matcher
+---@field is_not okit.test.Match
+---@field is_string fun(): okit.test.Matcher
+---@field is_number fun(): okit.test.Matcher
+---@field is_table fun(): okit.test.Matcher
+---@field is_function fun(): okit.test.Matcher
+---@field is_boolean fun(): okit.test.Matcher
+---@field is_nil fun(): okit.test.Matcher
+---@field is_userdata fun(): okit.test.Matcher
+---@field is_thread fun(): okit.test.Matcher
+---@field is_truthy fun(): okit.test.Matcher
+---@field is_falsy fun(): okit.test.Matcher
+---@field is_true fun(): okit.test.Matcher
+---@field is_false fun(): okit.test.Matcher
+---@field is_same fun(v: any): okit.test.Matcher
+---@field is_equal fun(v: any): okit.test.Matcher
+---@field is_ref fun(v: any): okit.test.Matcher
+---@field matches fun(pattern: string): okit.test.Matcher
+---@field is_near fun(v: number, tolerance: number): okit.test.Matcher
+match = {}
+
+--- The assertions after `assert.spy(s)` / `assert.stub(s)`; `was`, `was_not`, `is`, `not`, … chain as elsewhere.
+---@class okit.test.SpyAssert
+---@field was okit.test.SpyAssert
+---@field was_not okit.test.SpyAssert
+---@field is okit.test.SpyAssert
+---@field is_not okit.test.SpyAssert
+---@field has okit.test.SpyAssert
+---@field has_no okit.test.SpyAssert
+local SpyAssert = {}
+
+--- Called at least once; with `n`, exactly `n` times (`was_not.called()`: never).
+---@param n? integer
+---@param message? string
+function SpyAssert.called(n, message) end
+
+--- One call had exactly these arguments (deeply equal; matchers allowed).
+function SpyAssert.called_with(...) end
+
+--- One call returned exactly these values.
+function SpyAssert.returned_with(...) end
+
+---@param n integer
+---@param message? string
+function SpyAssert.called_at_least(n, message) end
+
+---@param n integer
+---@param message? string
+function SpyAssert.called_at_most(n, message) end
+
+---@param n integer
+---@param message? string
+function SpyAssert.called_more_than(n, message) end
+
+---@param n integer
+---@param message? string
+function SpyAssert.called_less_than(n, message) end
+
 --- `assert(v, msg)` keeps its Lua meaning; the fields are busted-style assertions. A failing assertion
---- reports expected vs actual (a deep diff for tables) and the test file:line.
+--- reports expected vs actual (a deep diff for tables) and the test file:line. busted's spellings work: words that
+--- read well (`is`, `are`, `has`, `was`, …) chained with dots or underscores, and `not`/`no` negating
+--- (`assert.are.same`, `assert.is_not.nil`, `assert.has_no.errors`, `assert.True`).
 ---@class okit.test.Assert
 ---@overload fun(v: any, message?: any, ...: any): any
+---@field is okit.test.Assert
+---@field are okit.test.Assert
+---@field has okit.test.Assert
+---@field was okit.test.Assert
+---@field is_not okit.test.Assert
+---@field are_not okit.test.Assert
+---@field has_no okit.test.Assert
+---@field was_not okit.test.Assert
+---@field Not okit.test.Assert
 assert = {}
+
+--- The assertions on a spy or stub: `assert.spy(s).was.called_with(…)`.
+---@param s okit.test.Spy
+---@return okit.test.SpyAssert
+function assert.spy(s) end
+
+---@param s okit.test.Spy
+---@return okit.test.SpyAssert
+function assert.stub(s) end
+
+--- `|expected - actual| <= tolerance`.
+---@param expected number
+---@param actual number
+---@param tolerance number
+function assert.near(expected, actual, tolerance) end
+
+---@param v any
+function assert.is_string(v) end
+
+---@param v any
+function assert.is_number(v) end
+
+---@param v any
+function assert.is_table(v) end
+
+---@param v any
+function assert.is_function(v) end
+
+---@param v any
+function assert.is_boolean(v) end
+
+---@param v any
+function assert.is_userdata(v) end
+
+---@param v any
+function assert.is_thread(v) end
+
+--- No two items are equal (`deep`: the same).
+---@param list any[]
+---@param deep? boolean
+function assert.unique(list, deep) end
+
+--- `fn()` raises an error whose text matches the Lua pattern.
+---@param fn fun()
+---@param pattern string
+---@param init? integer
+---@param plain? boolean
+function assert.error_matches(fn, pattern, init, plain) end
+
+--- `fn()` does not raise (also `assert.has_no.errors`).
+---@param fn fun()
+function assert.has_no_error(fn) end
 
 --- Compares with `==` (so `2 == 2.0`).
 ---@param expected any

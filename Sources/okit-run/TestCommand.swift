@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import OKitLua
 
-/// `okit-run test [paths] [--filter P] [--output tap|junit=FILE] [--update-snapshots] [--strict]`.
+/// `okit-run test [paths] [--filter P] [--tags T,…] [--exclude-tags T,…] [--shuffle [--seed N]] [--list]
+/// [--output tap|junit=FILE] [--update-snapshots] [--strict]`.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
@@ -15,6 +16,21 @@ struct TestCommand: ParsableCommand {
 
     @Option(name: .long, help: "Run only the tests whose full name matches this Lua pattern (or contains it).")
     var filter: String?
+
+    @Option(name: .long, help: "Run only the tests with one of these #tags in their full name (comma-separated, repeatable).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), help: "Leave out the tests with one of these #tags (comma-separated, repeatable).")
+    var excludeTags: [String] = []
+
+    @Flag(name: .long, help: "Run the files, and the tests of each describe block, in a random order (the seed is printed).")
+    var shuffle = false
+
+    @Option(name: .long, help: "The seed of --shuffle, to repeat an order (implies --shuffle).")
+    var seed: UInt64?
+
+    @Flag(name: .long, help: "List the tests a run would run (file:line: name), without running them.")
+    var list = false
 
     @Option(name: .long, help: "tap (the default) or junit=FILE (TAP on stdout as well).")
     var output: String = "tap"
@@ -39,6 +55,9 @@ struct TestCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = FlowTestOptions()
         options.filter = filter
+        options.tags = Self.tagList(tags)
+        options.excludeTags = Self.tagList(excludeTags)
+        if shuffle || seed != nil { options.shuffleSeed = seed ?? UInt64.random(in: 1...999_999_999) }
         options.updateSnapshots = updateSnapshots
         options.strict = strict
         options.scratch = scratch
@@ -49,6 +68,16 @@ struct TestCommand: ParsableCommand {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
         let runner = FlowTestRunner(options: options)
+        if let seed = options.shuffleSeed {
+            // A TAP comment: the run (or the list) can be repeated in the same order.
+            StandardStreams.output("# shuffled with --seed \(seed)\n")
+        }
+        if list {
+            let broken = runner.list(files, root: root) { StandardStreams.output($0 + "\n") }
+            if files.isEmpty { throw RunFailure(code: 1, message: "okit-run test: no *_test.lua files found") }
+            if broken > 0 { throw ExitCode(1) }
+            return
+        }
         let totals = runner.run(files, root: root) { line in
             StandardStreams.output((line + "\n"))
         }
@@ -59,5 +88,13 @@ struct TestCommand: ParsableCommand {
         }
         if files.isEmpty { throw RunFailure(code: 1, message: "okit-run test: no *_test.lua files found") }
         if totals.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`).
+    static func tagList(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+            .filter { !$0.isEmpty }
     }
 }

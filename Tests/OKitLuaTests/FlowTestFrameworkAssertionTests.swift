@@ -101,9 +101,9 @@ import Testing
 
     @Test func anUnknownAssertionSaysSo() throws {
         let h = try FlowFrameworkHarness()
-        let r = try h.outcome("assert.is_string('x')")
+        let r = try h.outcome("assert.is_banana('x')")
         #expect(r.location == "/tmp/x_test.lua:2")
-        #expect(r.message?.hasPrefix("/tmp/x_test.lua:2: assert.is_string: no such assertion") == true)
+        #expect(r.message?.hasPrefix("/tmp/x_test.lua:2: assert.is_banana: no such assertion") == true)
     }
 
     @Test func sameAndContainsGiveThePathOfTheFirstDifference() throws {

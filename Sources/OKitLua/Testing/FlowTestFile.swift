@@ -14,9 +14,15 @@ public struct FlowTestResult: Sendable {
     public var seconds: Double
 }
 
-/// How flow tests run: the name filter, snapshot updates, strict warnings, where `print` goes.
+/// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
 public struct FlowTestOptions {
     public var filter: String?
+    /// Only the tests with one of these `#tags` in their full name (`--tags`); empty: all.
+    public var tags: [String] = []
+    /// Not the tests with one of these `#tags` (`--exclude-tags`).
+    public var excludeTags: [String] = []
+    /// Files and the tests of each block in an order shuffled by this seed (`--shuffle [--seed N]`).
+    public var shuffleSeed: UInt64?
     public var updateSnapshots = false
     /// A test that logged a warning fails (`--strict`).
     public var strict = false
@@ -75,28 +81,8 @@ final class FlowTestFile {
 
     /// Loads the framework and the file, runs its tests; one result per test, reported as it finishes.
     func run(report: @escaping (FlowTestResult) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
-        let lua = host.lua
         do {
-            try lua.load(source: FlowTestFramework.source, chunkName: "=okit.test.framework")
-            try lua.pcall(nargs: 0, nresults: 1)
-            let framework = lua.ref()
-            pushNative()
-            framework.push()
-            try lua.load(source: FlowTestSupport.source, chunkName: "=okit.test")
-            lua.hostPush { lua_rotate(lua.L, -3, 1) }       // chunk, native, T
-            try lua.pcall(nargs: 2, nresults: 1)
-            // package.loaded["okit.test"] = module
-            _ = lua.pushGlobal("package")
-            _ = lua.rawGet(-1, "loaded")
-            lua.hostPush { lua_rotate(lua.L, -3, -1) }      // package, loaded, module
-            lua.rawSet(-2, "okit.test")
-            lua.pop(2)
-            try call(framework, "install")
-            guard let source = FileManager.default.contents(atPath: url.path) else {
-                throw LuaRaise("cannot read \(displayPath)", withPosition: false)
-            }
-            try lua.load(bytes: [UInt8](source), chunkName: displayPath)
-            try lua.pcall(nargs: 0, nresults: 0)
+            let framework = try loadTests()
             let counts = try runTests(framework, report: report)
             releaseAll()
             return counts
@@ -108,8 +94,34 @@ final class FlowTestFile {
         }
     }
 
+    /// Loads the framework and the file (its top-level code runs); the framework table `T`.
+    func loadTests() throws -> LuaRef {
+        let lua = host.lua
+        try lua.load(source: FlowTestFramework.source, chunkName: "=okit.test.framework")
+        try lua.pcall(nargs: 0, nresults: 1)
+        let framework = lua.ref()
+        pushNative()
+        framework.push()
+        try lua.load(source: FlowTestSupport.source, chunkName: "=okit.test")
+        lua.hostPush { lua_rotate(lua.L, -3, 1) }       // chunk, native, T
+        try lua.pcall(nargs: 2, nresults: 1)
+        // package.loaded["okit.test"] = module
+        _ = lua.pushGlobal("package")
+        _ = lua.rawGet(-1, "loaded")
+        lua.hostPush { lua_rotate(lua.L, -3, -1) }      // package, loaded, module
+        lua.rawSet(-2, "okit.test")
+        lua.pop(2)
+        try call(framework, "install")
+        guard let source = FileManager.default.contents(atPath: url.path) else {
+            throw LuaRaise("cannot read \(displayPath)", withPosition: false)
+        }
+        try lua.load(bytes: [UInt8](source), chunkName: displayPath)
+        try lua.pcall(nargs: 0, nresults: 0)
+        return framework
+    }
+
     /// Releases every app still open (at the end of the file: those launched outside tests).
-    private func releaseAll() {
+    func releaseAll() {
         for w in launched { if let app = w.app.app { release(app) } }
         launched = []
         testApps = []
@@ -137,7 +149,7 @@ final class FlowTestFile {
     }
 
     /// Calls `T.name()`.
-    private func call(_ framework: LuaRef, _ name: String) throws {
+    func call(_ framework: LuaRef, _ name: String) throws {
         framework.push()
         _ = host.lua.rawGet(-1, name)
         host.lua.hostPush { lua_rotate(host.lua.L, -2, 1) }
@@ -145,7 +157,7 @@ final class FlowTestFile {
         try host.lua.pcall(nargs: 0, nresults: 0)
     }
 
-    /// `T.run { filter =, report = }` → passed, failed, skipped, counted from the results as reported (`--strict`
+    /// `T.run { filter =, tags =, excludeTags =, seed =, begin =, report = }` → passed, failed, skipped, counted from the results as reported (`--strict`
     /// can fail a test the framework counted as passed).
     private func runTests(_ framework: LuaRef, report: @escaping (FlowTestResult) -> Void) throws -> (Int, Int, Int) {
         let lua = host.lua
@@ -153,8 +165,7 @@ final class FlowTestFile {
         _ = lua.rawGet(-1, "run")
         lua.hostPush { lua_rotate(lua.L, -2, 1) }
         lua.pop()
-        lua.newTable(hash: 2)
-        if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        pushSelection()
         lua.push(function: "begin") { [unowned self] _ in
             inTest = true
             testApps = []

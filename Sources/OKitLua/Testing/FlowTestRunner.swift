@@ -47,13 +47,14 @@ public final class FlowTestRunner {
         return files.sorted().map { URL(fileURLWithPath: $0) }
     }
 
-    /// Runs the files; `line` receives each output line (TAP). Returns the totals.
+    /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP).
+    /// Returns the totals.
     @discardableResult
     public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
         var passed = 0, failed = 0, skipped = 0
         var n = 0
         let base = root.standardizedFileURL.path + "/"
-        for f in files {
+        for f in ordered(files) {
             let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
             let counts: (Int, Int, Int)
             do {
@@ -75,6 +76,48 @@ public final class FlowTestRunner {
         line("1..\(n)")
         line("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
         return (passed, failed, skipped)
+    }
+
+    /// `--list`: one line per test a run would run, in its order, `file:line: full name` (`# pending` after a
+    /// pending one); nothing runs but the files' top-level code. A file that does not load gives
+    /// `file: cannot list its tests: message`. Returns the number of such files.
+    @discardableResult
+    public func list(_ files: [URL], root: URL, line: @escaping (String) -> Void) -> Int {
+        var broken = 0
+        let base = root.standardizedFileURL.path + "/"
+        for f in ordered(files) {
+            let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
+            do {
+                let file = try FlowTestFile(url: f, displayPath: display, options: options)
+                for t in try file.list() {
+                    line((t.location.map { $0 + ": " } ?? "") + t.name + (t.pending ? " # pending" : ""))
+                }
+            } catch {
+                broken += 1
+                line("\(display): cannot list its tests: " + CommandLineAdvice.message(for: error).replacingOccurrences(of: "\n", with: " "))
+            }
+        }
+        return broken
+    }
+
+    /// The files in running order: as given, or shuffled by the seed (SplitMix64, the same order for one seed).
+    func ordered(_ files: [URL]) -> [URL] {
+        guard var state = options.shuffleSeed else { return files }
+        var result = files
+        func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        var i = result.count - 1
+        while i > 0 {
+            let j = Int(next() % UInt64(i + 1))
+            result.swapAt(i, j)
+            i -= 1
+        }
+        return result
     }
 
     /// `ok 3 - name`, `not ok 4 - name` with the message and location as `#` lines, `ok 5 - name # SKIP`.

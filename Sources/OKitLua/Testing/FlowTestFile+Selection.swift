@@ -1,0 +1,64 @@
+import CLua
+import Foundation
+import OKitEngine
+
+/// A test as `okit-run test --list` shows it: its full name, where it is declared, and whether it is pending.
+public struct FlowTestListing: Sendable, Equatable {
+    public var file: String
+    public var name: String
+    public var location: String?
+    public var pending: Bool
+}
+
+/// Which tests of a file run and in what order: the name filter, `#tags`, the shuffle seed (docs/testing.md), and
+/// listing them without running them.
+extension FlowTestFile {
+    /// Pushes `{ filter =, tags =, excludeTags =, seed = }` for `T.run` and `T.list`.
+    func pushSelection() {
+        let lua = host.lua
+        lua.newTable(hash: 6)
+        if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        if !options.tags.isEmpty { lua.push(.array(options.tags.map(LuaValue.string))); lua.rawSet(-2, "tags") }
+        if !options.excludeTags.isEmpty {
+            lua.push(.array(options.excludeTags.map(LuaValue.string)))
+            lua.rawSet(-2, "excludeTags")
+        }
+        if let seed = options.shuffleSeed {
+            lua.push(Int64(bitPattern: FlowTestFile.fileSeed(seed, displayPath)))
+            lua.rawSet(-2, "seed")
+        }
+    }
+
+    /// The seed of one file's shuffle: the run's seed mixed with the file's path as the run shows it, so that a file
+    /// keeps its order whether it runs alone or with others.
+    static func fileSeed(_ seed: UInt64, _ path: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325          // FNV-1a
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return seed ^ hash
+    }
+
+    /// Loads the file and lists the tests a run would run, in its order, without running them.
+    func list() throws -> [FlowTestListing] {
+        defer { releaseAll() }
+        let framework = try loadTests()
+        let lua = host.lua
+        framework.push()
+        _ = lua.rawGet(-1, "list")
+        lua.hostPush { lua_rotate(lua.L, -2, 1) }
+        lua.pop()
+        pushSelection()
+        try lua.pcall(nargs: 1, nresults: 1)
+        let value = lua.value(at: -1)
+        lua.pop()
+        guard case .table(let items, _) = value else { return [] }
+        return items.compactMap { item in
+            guard case .table(_, let fields) = item else { return nil }
+            func text(_ key: String) -> String? {
+                if case .string(let s)? = fields[.string(key)] { return s }
+                return nil
+            }
+            return FlowTestListing(file: displayPath, name: text("name") ?? "?", location: text("where"),
+                                   pending: fields[.string("pending")] == .bool(true))
+        }
+    }
+}

@@ -1,0 +1,309 @@
+extension FlowTestFramework {
+    /// Positions (the test file's line), failures, and the `assert` table: each assertion, its negation, busted's chained and underscore spellings.
+    static let assertions: String = #"""
+    -- Positions: the test file's line ------------------------------------------------------------------------
+
+    -- Sources that declared tests (the test files); the framework and okit.test's own chunks are never positions.
+    local testSources = {}
+
+    local function isFramework(source)
+      return source == FRAMEWORK or source == "=okit.test" or source:sub(1, 11) == "=okit.test."
+    end
+
+    -- From `level` (of the caller) outwards: the innermost frame of a test file, else the innermost Lua frame
+    -- that is not the framework's.
+    local function position(level)
+      local fallback
+      level = level + 1
+      while true do
+        local info = getinfo(level, "Sl")
+        if not info then return nil, fallback end
+        if info.what ~= "C" and (info.currentline or 0) > 0 and not isFramework(info.source) then
+          local here = info.short_src .. ":" .. info.currentline
+          if testSources[info.source] then return here, fallback end
+          fallback = fallback or here
+        end
+        level = level + 1
+      end
+    end
+
+    local Failure = {}
+    Failure.__index = Failure
+    Failure.__tostring = function(f) return (f.where and (f.where .. ": ") or "") .. f.message end
+
+    local Pending = {}
+    Pending.__tostring = function(p) return "pending: " .. tostring(p.message) end
+
+    local function fail(message)
+      local test, other = position(2)
+      error(setmetatable({ message = message, where = test or other }, Failure), 0)
+    end
+
+    -- Assertions ---------------------------------------------------------------------------------------------
+
+    local function show(v) return T.describe_value(v) end
+
+    -- "assert.NAME failed", the caller's message, then the detail lines.
+    local function failed(name, msg, ...)
+      local lines = { "assert." .. name .. " failed" }
+      if msg ~= nil then lines[#lines + 1] = tostring(msg) end
+      for i = 1, select("#", ...) do lines[#lines + 1] = (select(i, ...)) end
+      fail(concat(lines, "\n"))
+    end
+
+    local function expectedActual(expected, actual)
+      return "expected: " .. expected, "  actual: " .. actual
+    end
+
+    -- The text of an error value as has_error compares it.
+    local function errorText(err)
+      if getmetatable(err) == Failure then return err.message end
+      return tostring(err)
+    end
+
+    local function stripPosition(s) return (s:gsub("^[^\n]-:%d+: ", "", 1)) end
+
+    local function errorMatches(err, expected)
+      if type(expected) == "table" and type(err) == "table" and getmetatable(err) ~= Failure then
+        return T.same(expected, err)
+      end
+      if err == expected then return true end
+      local text, want = errorText(err), tostring(expected)
+      return text:find(want, 1, true) ~= nil or stripPosition(text) == stripPosition(want)
+    end
+
+    -- Each assertion: its positive and negative check, called with the caller's arguments.
+    local A = {}
+
+    A.equal = {
+      function(e, a, msg)
+        if e ~= a then
+          local hint = type(e) == "table" and type(a) == "table" and T.same(e, a)
+            and "(two different tables with the same contents: use assert.same)" or nil
+          local x, y = expectedActual(show(e), show(a))
+          failed("equal", msg, x, y, hint)
+        end
+      end,
+      function(e, a, msg)
+        if e == a then failed("not_equal", msg, expectedActual("not " .. show(e), show(a))) end
+      end,
+    }
+    A.same = {
+      function(e, a, msg)
+        local ok, diff = T.same(e, a)
+        if not ok then failed("same", msg, diff, expectedActual(show(e), show(a))) end
+      end,
+      function(e, a, msg)
+        if T.same(e, a) then failed("not_same", msg, expectedActual("not " .. show(e), show(a))) end
+      end,
+    }
+    A.contains = {
+      function(p, a, msg)
+        local ok, diff = T.contains(p, a)
+        if not ok then failed("contains", msg, diff, expectedActual("containing " .. show(p), show(a))) end
+      end,
+      function(p, a, msg)
+        if T.contains(p, a) then failed("not_contains", msg, expectedActual("not containing " .. show(p), show(a))) end
+      end,
+    }
+    A["true"] = {
+      function(v, msg) if v ~= true then failed("is_true", msg, expectedActual("true", show(v))) end end,
+      function(v, msg) if v == true then failed("is_not_true", msg, expectedActual("not true", "true")) end end,
+    }
+    A["false"] = {
+      function(v, msg) if v ~= false then failed("is_false", msg, expectedActual("false", show(v))) end end,
+      function(v, msg) if v == false then failed("is_not_false", msg, expectedActual("not false", "false")) end end,
+    }
+    A["nil"] = {
+      function(v, msg) if v ~= nil then failed("is_nil", msg, expectedActual("nil", show(v))) end end,
+      function(v, msg) if v == nil then failed("is_not_nil", msg, expectedActual("not nil", "nil")) end end,
+    }
+    A.truthy = {
+      function(v, msg) if not v then failed("truthy", msg, expectedActual("a truthy value", show(v))) end end,
+      function(v, msg) if v then failed("falsy", msg, expectedActual("nil or false", show(v))) end end,
+    }
+    A.falsy = { A.truthy[2], A.truthy[1] }
+    A.error = {
+      function(fn, expected, msg)
+        if type(fn) ~= "function" then failed("has_error", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, err = pcall(fn)
+        if ok then
+          failed("has_error", msg, expectedActual(expected == nil and "an error" or "an error containing " .. show(expected),
+            "no error"))
+        end
+        if expected ~= nil and not errorMatches(err, expected) then
+          local actual = type(err) == "table" and getmetatable(err) ~= Failure and show(err) or show(errorText(err))
+          failed("has_error", msg, expectedActual("an error containing " .. show(expected), actual))
+        end
+      end,
+      function(fn, msg)
+        if type(fn) ~= "function" then failed("has_no_error", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, err = pcall(fn)
+        if not ok then failed("has_no_error", msg, expectedActual("no error", show(errorText(err)))) end
+      end,
+    }
+    A.matches = {
+      function(pattern, s, msg)
+        if type(s) == "number" then s = tostring(s) end
+        if type(s) ~= "string" or not s:find(pattern) then
+          failed("matches", msg, expectedActual("a string matching " .. show(pattern), show(s)))
+        end
+      end,
+      function(pattern, s, msg)
+        if type(s) == "number" then s = tostring(s) end
+        if type(s) == "string" and s:find(pattern) then
+          failed("does_not_match", msg, expectedActual("a string not matching " .. show(pattern), show(s)))
+        end
+      end,
+    }
+
+    A.near = {
+      function(e, a, tolerance, msg)
+        if type(e) ~= "number" or type(a) ~= "number" or type(tolerance) ~= "number" then
+          failed("near", msg, "expected, actual and tolerance must be numbers, got " .. type(e) .. ", " .. type(a) .. ", " .. type(tolerance))
+        end
+        if not (math.abs(e - a) <= tolerance) then
+          failed("near", msg, expectedActual(show(e) .. " ± " .. show(tolerance), show(a)))
+        end
+      end,
+      function(e, a, tolerance, msg)
+        if type(e) ~= "number" or type(a) ~= "number" or type(tolerance) ~= "number" then
+          failed("not_near", msg, "expected, actual and tolerance must be numbers, got " .. type(e) .. ", " .. type(a) .. ", " .. type(tolerance))
+        end
+        if math.abs(e - a) <= tolerance then
+          failed("not_near", msg, expectedActual("farther than " .. show(tolerance) .. " from " .. show(e), show(a)))
+        end
+      end,
+    }
+    -- assert.is_string(v), assert.is_number(v), …: the type of v.
+    for _, typeName in ipairs { "string", "number", "table", "function", "boolean", "userdata", "thread" } do
+      local article = typeName == "userdata" and "a " or (typeName:match("^[aeiou]") and "an " or "a ")
+      A[typeName] = {
+        function(v, msg)
+          if type(v) ~= typeName then
+            failed("is_" .. typeName, msg, expectedActual(article .. typeName, show(v) .. " (" .. type(v) .. ")"))
+          end
+        end,
+        function(v, msg)
+          if type(v) == typeName then failed("is_not_" .. typeName, msg, expectedActual("not " .. article .. typeName, show(v))) end
+        end,
+      }
+    end
+    -- assert.unique(list [, deep]): no two items equal (deep: no two the same).
+    local function firstRepeat(list, deep)
+      local n = #list
+      for i = 1, n do
+        for j = i + 1, n do
+          if list[i] == list[j] or (deep and T.same(list[i], list[j])) then return i, j end
+        end
+      end
+    end
+    A.unique = {
+      function(list, deep, msg)
+        if type(list) ~= "table" then failed("unique", msg, expectedActual("a list", show(list))) end
+        local i, j = firstRepeat(list, deep)
+        if i then failed("unique", msg, "items " .. i .. " and " .. j .. " are the same: " .. show(list[i]), "  actual: " .. show(list)) end
+      end,
+      function(list, deep, msg)
+        if type(list) == "table" and not firstRepeat(list, deep) then
+          failed("not_unique", msg, expectedActual("a list with a repeated item", show(list)))
+        end
+      end,
+    }
+    -- assert.error_matches(fn, pattern [, init [, plain]]): fn raises an error whose text matches the Lua pattern.
+    local function errorMatch(fn, pattern, init, plain)
+      local ok, err = pcall(fn)
+      if ok then return false, "no error" end
+      local text = errorText(err)
+      return text:find(pattern, init, plain) ~= nil, show(text)
+    end
+    A.error_matches = {
+      function(fn, pattern, init, plain, msg)
+        if type(fn) ~= "function" then failed("error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, actual = errorMatch(fn, pattern, init, plain)
+        if not ok then failed("error_matches", msg, expectedActual("an error matching " .. show(pattern), actual)) end
+      end,
+      function(fn, pattern, init, plain, msg)
+        if type(fn) ~= "function" then failed("not_error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, actual = errorMatch(fn, pattern, init, plain)
+        if ok then failed("not_error_matches", msg, expectedActual("no error matching " .. show(pattern), actual)) end
+      end,
+    }
+
+    local aliases = { equals = "equal", contain = "contains", errors = "error", match = "matches", error_match = "error_matches",
+                      errors_match = "error_matches" }
+    -- Words that only read well (assert.is.truthy, assert.has_error) and words that negate (assert.is_not.nil).
+    local neutral = { is = true, are = true, has = true, have = true, does = true, ["do"] = true, was = true, be = true }
+    local negating = { ["not"] = true, no = true }
+    -- Words that take a value for the assertions after them: assert.spy(s).was.called() (set by the spies' part).
+    local modifiers = {}
+
+    local chain
+
+    -- An assertion that takes its first argument from the chain (assert.spy(s).was.called(2)).
+    local function withPayload(name, f, hasPayload, payload)
+      if not hasPayload then
+        return function()
+          error("assert." .. name .. " must follow assert.spy(s) or assert.stub(s): assert.spy(s).was." .. name .. "(…)", 2)
+        end
+      end
+      return function(...) return f(payload, ...) end
+    end
+
+    -- "is_not_nil" → the nil assertion, negated; "are_not" → a chain; "spy" → a function giving a chain that holds
+    -- its value; nil for an unknown name.
+    local function resolve(key, negated, hasPayload, payload)
+      if type(key) ~= "string" then return nil end
+      local words = {}
+      for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
+      local i = 1
+      while i <= #words and (neutral[words[i]] or negating[words[i]]) do
+        if negating[words[i]] then negated = not negated end
+        i = i + 1
+      end
+      if i > #words then
+        -- only modifiers: `is` alone is a chain, never the `is` alias
+        return chain(negated, hasPayload, payload)
+      end
+      local name = concat(words, "_", i)
+      if modifiers[name] then
+        local modifier = modifiers[name]
+        return function(value) return chain(negated, true, modifier(value)) end
+      end
+      name = A[name] and name or aliases[name]
+      local pair = name and A[name]
+      if not pair then return nil end
+      local f = pair[negated and 2 or 1]
+      if pair.payload then return withPayload(name, f, hasPayload, payload) end
+      return f
+    end
+
+    local function unknown(key)
+      error("assert." .. tostring(key) .. ": no such assertion (equal, same, contains, near, is_true, is_false, is_nil, "
+        .. "is_string, truthy, falsy, has_error, error_matches, matches, unique, spy(s).was.called, not_equal, "
+        .. "or chained: are.same, is_not.nil, …)", 3)
+    end
+
+    chain = function(negated, hasPayload, payload)
+      return setmetatable({}, {
+        __index = function(_, key) return resolve(key, negated, hasPayload, payload) or unknown(key) end,
+      })
+    end
+
+    local assert = setmetatable({}, {
+      -- Lua's own assert: returns its arguments, or raises the message (default "assertion failed!") with the
+      -- caller's position.
+      __call = function(_, ...)
+        local n = select("#", ...)
+        if n == 0 then error("bad argument #1 to 'assert' (value expected)", 2) end
+        if (...) then return ... end
+        local msg = "assertion failed!"
+        if n >= 2 then msg = select(2, ...) end
+        error(msg, 2)
+      end,
+      __index = function(_, key) return resolve(key, false, false, nil) or unknown(key) end,
+    })
+    T.assert = assert
+
+    """#
+}

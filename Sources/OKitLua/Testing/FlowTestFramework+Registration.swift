@@ -1,0 +1,102 @@
+extension FlowTestFramework {
+    /// Declaring tests: `describe`, `it`, `pending`, the hooks, `finally`, and `T.install()` setting the globals.
+    static let registration: String = #"""
+    -- Registration -------------------------------------------------------------------------------------------
+
+    local root, current
+    local running = false
+
+    local function newBlock(name, parent)
+      return { name = name, parent = parent, children = {}, before = {}, after = {}, setup = {}, teardown = {} }
+    end
+
+    --- Forgets every registered test (between test files loaded into one state).
+    function T.reset()
+      revertSpiesSince(0)
+      root = newBlock(nil, nil)
+      current = root
+      testSources = {}
+    end
+    T.reset()
+
+    -- The caller of a declaration (level 3 from here): a test source, and its position.
+    local function declaredAt()
+      local info = getinfo(3, "Sl")
+      if not info then return nil end
+      if not isFramework(info.source) then testSources[info.source] = true end
+      return info.currentline and info.currentline > 0 and (info.short_src .. ":" .. info.currentline) or nil
+    end
+
+    local function checkDeclaration(fname, name, fn, fnRequired)
+      if running then
+        error(fname .. "() cannot be called while tests run: declare tests at the top level of the file or inside describe", 3)
+      end
+      if type(name) ~= "string" then
+        error(fname .. "(name, fn): name must be a string, got " .. type(name), 3)
+      end
+      if (fnRequired or fn ~= nil) and type(fn) ~= "function" then
+        error(fname .. "(\"" .. name .. "\", fn): fn must be a function, got " .. type(fn), 3)
+      end
+    end
+
+    local function describe(name, fn)
+      checkDeclaration("describe", name, fn, true)
+      declaredAt()
+      local block = newBlock(name, current)
+      current.children[#current.children + 1] = block
+      local outer = current
+      current = block
+      local ok, err = pcall(fn)
+      current = outer
+      if not ok then error(err, 0) end
+    end
+
+    local function it(name, fn)
+      checkDeclaration("it", name, fn, false)
+      current.children[#current.children + 1] = { test = true, name = name, fn = fn, parent = current, where = declaredAt() }
+    end
+
+    local function pending(name, fn)
+      if running then
+        -- busted: inside a running test, `pending("reason")` stops it and reports it as pending
+        error(setmetatable({ message = name }, Pending), 0)
+      end
+      checkDeclaration("pending", name, nil, false)
+      current.children[#current.children + 1] = { test = true, name = name, parent = current, where = declaredAt() }
+    end
+
+    -- The running test's `finally` functions (nil while no test runs).
+    local finallies
+
+    --- Runs `fn` after the running test, also when it failed (before the `after_each` hooks).
+    local function finally(fn)
+      if not finallies then error("finally(fn) can only be called while a test runs (in it or before_each)", 2) end
+      if type(fn) ~= "function" then error("finally(fn): fn must be a function, got " .. type(fn), 2) end
+      finallies[#finallies + 1] = fn
+    end
+
+    local function hook(fname, kind)
+      return function(fn)
+        if running then error(fname .. "() cannot be called while tests run: call it inside describe", 2) end
+        if type(fn) ~= "function" then error(fname .. "(fn): fn must be a function, got " .. type(fn), 2) end
+        declaredAt()
+        local list = current[kind]
+        list[#list + 1] = fn
+      end
+    end
+
+    --- Sets the globals of busted's vocabulary and `assert`.
+    function T.install()
+      _G.describe, _G.context = describe, describe
+      _G.it, _G.test, _G.pending = it, it, pending
+      _G.before_each, _G.after_each = hook("before_each", "before"), hook("after_each", "after")
+      _G.setup, _G.teardown = hook("setup", "setup"), hook("teardown", "teardown")
+      _G.lazy_setup, _G.strict_setup = _G.setup, _G.setup
+      _G.lazy_teardown, _G.strict_teardown = _G.teardown, _G.teardown
+      _G.assert = assert
+      _G.finally = finally
+      _G.spy, _G.stub, _G.mock, _G.match = spy, stub, mock, match
+    end
+
+    """#
+}

@@ -1,0 +1,243 @@
+extension FlowTestFramework {
+    /// Running the registered tests: selection by name and `#tags`, shuffling by a seed, hooks in order, `finally`,
+    /// failures and pending, spies reverted; `T.run` and `T.list`.
+    static let running: String = #"""
+    -- Running ------------------------------------------------------------------------------------------------
+
+    -- The message handler: a failure keeps its position; another error gets the innermost test-file frame, else
+    -- its own "file:line: " prefix, else the innermost frame outside the framework.
+    local function handler(err)
+      local mt = getmetatable(err)
+      if mt == Failure or mt == Pending then return err end
+      local test, other = position(2)
+      local text = type(err) == "string" and err or T.describe_value(err)
+      local own = type(err) == "string" and err:match("^([^\n]-:%d+): ") or nil
+      return setmetatable({ message = text, where = test or own or other }, Failure)
+    end
+
+    -- Runs a hook or test: nil, or the failure (a Failure or Pending object).
+    local function protect(f)
+      local ok, err = xpcall(f, handler)
+      if ok then return nil end
+      local mt = getmetatable(err)
+      if mt ~= Failure and mt ~= Pending then err = setmetatable({ message = tostring(err) }, Failure) end
+      return err
+    end
+
+    local function fullName(node)
+      local parts = {}
+      while node do
+        if node.name then insert(parts, 1, node.name) end
+        node = node.parent
+      end
+      return concat(parts, " ")
+    end
+
+    local function nameMatches(name, filter)
+      if filter == nil or filter == "" then return true end
+      if name:find(filter, 1, true) then return true end
+      local ok, found = pcall(string.find, name, filter)
+      return ok and found ~= nil
+    end
+
+    -- The tags of a full name: each `#word` (letters, digits, `_`, `-`).
+    local function tagsOf(name)
+      local tags = {}
+      for tag in name:gmatch("#([%w_%-]+)") do tags[tag] = true end
+      return tags
+    end
+
+    -- Whether a test runs: its full name matches `opts.filter`, has one of `opts.tags` (when given) and none of
+    -- `opts.excludeTags`.
+    local function selector(opts)
+      local filter, only, excluded = opts.filter, opts.tags or {}, opts.excludeTags or {}
+      return function(test)
+        local name = fullName(test)
+        if not nameMatches(name, filter) then return false end
+        if #only == 0 and #excluded == 0 then return true end
+        local tags = tagsOf(name)
+        for _, t in ipairs(excluded) do if tags[t] then return false end end
+        if #only == 0 then return true end
+        for _, t in ipairs(only) do if tags[t] then return true end end
+        return false
+      end
+    end
+
+    local function hasTests(block, selected)
+      for _, c in ipairs(block.children) do
+        if c.test then
+          if selected(c) then return true end
+        elseif hasTests(c, selected) then
+          return true
+        end
+      end
+      return false
+    end
+
+    -- `--shuffle`: a generator of 1…n from a seed (a 64-bit linear congruential generator, its high bits), so that
+    -- one seed gives one order everywhere; math.random stays the test file's.
+    local function shuffler(seed)
+      local state = math.tointeger(seed) or 0
+      return function(n)
+        state = state * 6364136223846793005 + 1442695040888963407
+        return ((state >> 33) % n) + 1
+      end
+    end
+
+    -- Each block's children in running order (`block.order`): as declared, or shuffled within each block.
+    local function arrange(block, random)
+      local order = {}
+      for i, c in ipairs(block.children) do order[i] = c end
+      if random then
+        for i = #order, 2, -1 do
+          local j = random(i)
+          order[i], order[j] = order[j], order[i]
+        end
+      end
+      block.order = order
+      for _, c in ipairs(order) do
+        if not c.test then arrange(c, random) end
+      end
+    end
+
+    local function chainOf(block)
+      local blocks = {}
+      while block do insert(blocks, 1, block); block = block.parent end
+      return blocks
+    end
+
+    local function runAll(opts)
+      local report = opts.report or function() end
+      local begin = opts.begin or function() end
+      local selected = selector(opts)
+      arrange(root, opts.seed and shuffler(opts.seed))
+      local passed, failed_, skipped = 0, 0, 0
+
+      local function finish(result, started)
+        result.seconds = clock() - started
+        if result.status == "ok" then passed = passed + 1
+        elseif result.status == "fail" then failed_ = failed_ + 1
+        else skipped = skipped + 1 end
+        report(result)
+      end
+
+      local function runTest(test, blockError)
+        local started = clock()
+        local result = { name = fullName(test), status = "ok" }
+        if not test.fn then
+          result.status = "pending"
+          return finish(result, started)
+        end
+        begin(result)
+        local failure = blockError
+        local spiesBefore = #madeSpies
+        if not failure then
+          finallies = {}
+          local blocks = chainOf(test.parent)
+          for _, b in ipairs(blocks) do
+            for _, f in ipairs(b.before) do
+              failure = protect(f)
+              if failure then break end
+            end
+            if failure then break end
+          end
+          if not failure then
+            failure = protect(test.fn)
+          end
+          -- `finally` functions: the last registered first; the first failure counts (a pending test fails).
+          local last = finallies
+          finallies = nil
+          for i = #last, 1, -1 do
+            local err = protect(last[i])
+            if err and (not failure or getmetatable(failure) == Pending) then failure = err end
+          end
+          for i = #blocks, 1, -1 do
+            for _, f in ipairs(blocks[i].after) do
+              local err = protect(f)
+              if err and not failure then failure = err end
+            end
+          end
+        end
+        revertSpiesSince(spiesBefore)
+        if failure and getmetatable(failure) == Pending then
+          result.status = "pending"
+          result.message = failure.message ~= nil and tostring(failure.message) or nil
+        elseif failure then
+          result.status = "fail"
+          result.message = failure.message
+          result.where = failure.where or test.where
+        end
+        finish(result, started)
+      end
+
+      local function runBlock(block, inherited)
+        if not hasTests(block, selected) then return end
+        local spiesBefore = #madeSpies
+        local blockError = inherited
+        if not blockError then
+          for _, f in ipairs(block.setup) do
+            local err = protect(f)
+            if err then
+              blockError = setmetatable({ message = "setup failed: " .. tostring(err.message), where = err.where }, Failure)
+              break
+            end
+          end
+        end
+        for _, c in ipairs(block.order) do
+          if c.test then
+            if selected(c) then runTest(c, blockError) end
+          else
+            runBlock(c, blockError)
+          end
+        end
+        if not blockError then
+          for _, f in ipairs(block.teardown) do
+            local started = clock()
+            local err = protect(f)
+            if err then
+              local name = block.name and (fullName(block) .. " (teardown)") or "(teardown)"
+              finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where },
+                started)
+            end
+          end
+        end
+        revertSpiesSince(spiesBefore)
+      end
+
+      runBlock(root, nil)
+      return passed, failed_, skipped
+    end
+
+    --- Runs the registered tests in declaration order (`opts.seed`: shuffled within each block by that seed):
+    --- `opts.filter` selects by full name (a Lua pattern or a plain substring), `opts.tags` (a list) the tests with
+    --- one of those `#tags` in their full name, `opts.excludeTags` leaves out those with one, `opts.begin(result)` is called as a test starts (before its before_each hooks),
+    --- `opts.report(result)` gets `{ name, status, message, where, seconds }` after each test.
+    --- Returns passed, failed, skipped.
+    function T.run(opts)
+      if running then error("T.run: tests are already running", 2) end
+      running = true
+      local ok, p, f, s = pcall(runAll, opts or {})
+      running = false
+      finallies = nil
+      if not ok then error(p, 0) end
+      return p, f, s
+    end
+
+    --- The tests `T.run(opts)` would run, in its order, without running anything: `{ name, where, pending }`.
+    function T.list(opts)
+      opts = opts or {}
+      local selected = selector(opts)
+      arrange(root, opts.seed and shuffler(opts.seed))
+      local tests = {}
+      local function visit(block)
+        for _, c in ipairs(block.order) do
+          if not c.test then visit(c)
+          elseif selected(c) then tests[#tests + 1] = { name = fullName(c), where = c.where, pending = c.fn == nil } end
+        end
+      end
+      visit(root)
+      return tests
+    end
+
+    """#
+}

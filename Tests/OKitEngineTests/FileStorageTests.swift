@@ -51,6 +51,36 @@ import OKitTestSupport
         return String(text[r.upperBound...].prefix(36))
     }
 
+    /// A full write is streamed to the file a chunk at a time (`JSONWriter.sink`): over many chunks the file holds
+    /// exactly what one buffer would, it reads back, and a write refused after chunks went out leaves the previous
+    /// file and no temporary behind.
+    @Test func aModelOfManyChunksIsStreamedByteForByte() throws {
+        let folder = try TempFolder()
+        let names = (0..<20_000).map { "Book \($0) " + String(repeating: "é", count: 40) }
+        let file: String
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: names)
+            #expect(try f.engine.store(f.shop) != .unchanged)
+            var whole = JSONWriter()
+            whole.document(f.root, type: "Shop", version: f.engine.schemaVersion, generation: 1, headerExtras: f.shop.headerExtras)
+            file = try #require(folder.read("default.json"))
+            #expect(whole.out.count > 3 * JSONWriter.chunk, "the model spans several chunks")
+            #expect(Array(file.utf8) == whole.out)
+            // Past the chunks already sent, a nesting no load reads: refused, the file as it was, no temporary left.
+            let node = try f.engine.make("Author", ["name": .string("deep")])
+            node.unknownFields = [("kept", Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))]
+            try f.engine.insert(.entity(node), into: f.engine.collection(f.book(19_999), "authors"), append: true)
+            #expect(throws: StorageError.self) { try f.engine.store(f.shop) }
+            #expect(folder.read("default.json") == file)
+            #expect(folder.read(".default.json.tmp") == nil)
+        }
+        let (g, s2) = try open(folder)
+        try g.start(storage: s2, books: [])
+        #expect(try g.engine.collection(g.root, "books").count == names.count)
+        #expect(g.book(19_999)["name"]?.description == names[19_999])
+    }
+
     @Test func unknownFieldsAreKeptVerbatim() throws {
         let folder = try TempFolder()
         try folder.write("default.json", #"""

@@ -12,8 +12,29 @@ struct JSONWriter {
     /// what a load reads (`JSONReader.maxDepth`) before it replaces a file.
     var depth = 0
     var deepest = 0
+    /// Where a streaming writer sends `out` each time it passes `chunk` bytes (at an entity's end); nil keeps the
+    /// whole document in `out`. A model of 1,000,000 books is about 290 MB: streamed, the writer touches the same
+    /// 1 MiB again instead of faulting in (and copying, at each doubling) a buffer of the whole size.
+    var sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    /// The bytes already sent to the sink, and the first error it threw (writing stops sending after it).
+    private(set) var sent = 0
+    private(set) var sinkError: (any Error)?
+    static let chunk = 1 << 20
 
     init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
+
+    /// All bytes written so far: sent and in `out`.
+    var total: Int { sent + out.count }
+
+    /// Sends what is in `out` to the sink and empties it (nothing without a sink).
+    mutating func flush() {
+        guard let sink else { return }
+        if sinkError == nil {
+            do { try out.withUnsafeBytes { try sink($0) } } catch { sinkError = error }
+        }
+        sent += out.count
+        out.removeAll(keepingCapacity: true)
+    }
 
     /// The whole model document with its `okit` header.
     mutating func document(_ root: Entity, type: String, version: Int, generation: Int,
@@ -49,6 +70,7 @@ struct JSONWriter {
         fields(e, first: true)
         out.append(0x7D)
         depth -= 1
+        if out.count >= JSONWriter.chunk, sink != nil { flush() }
     }
 
     @inline(__always) mutating func enter() {

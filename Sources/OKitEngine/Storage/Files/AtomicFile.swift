@@ -27,6 +27,17 @@ enum AtomicFile {
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
     /// `secret`: the file has mode 0600 from its creation (the temporary is made anew, never through a link).
     static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {
+        try replace(path, secret: secret) { fd, tmp in
+            try bytes.withUnsafeBytes { buf in
+                if buf.count > 0 { try writeAll(fd, buf, path: tmp) }
+            }
+        }
+    }
+
+    /// Replaces the file at `path` with what `write` writes to the descriptor of a temporary beside it (given
+    /// with the temporary's path, for messages); when `write` throws, the temporary is removed and the file is
+    /// left as it was.
+    static func replace(_ path: String, secret: Bool = false, write: (Int32, String) throws -> Void) throws {
         let dir = (path as NSString).deletingLastPathComponent
         // One temporary name per file (the data folder's lock keeps writers to one process): a temporary
         // left by a crash is truncated and reused, never accumulated.
@@ -36,9 +47,7 @@ enum AtomicFile {
                         : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw error(tmp, "cannot create") }
         do {
-            try bytes.withUnsafeBytes { buf in
-                if buf.count > 0 { try writeAll(fd, buf, path: tmp) }
-            }
+            try write(fd, tmp)
             if fsync(fd) != 0 { throw error(tmp, "cannot sync") }
         } catch {
             close(fd)

@@ -345,28 +345,41 @@ public final class FileStorage: ModelStorage {
             if writer.out.capacity <= FileStorage.maxKeptBuffer { swap(&writer.out, &buffer) }
         }
         writer.out.removeAll(keepingCapacity: true)
-        writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
-        writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
-                        generation: generation, headerExtras: model.headerExtras)
-        // Never write what a load refuses (storage.md "Limits"): the previous file stays.
-        if writer.deepest > JSONReader.maxDepth {
-            throw StorageError(kind: .io, path: try folder.modelFile(name),
-                               message: "the model nests \(writer.deepest) levels of JSON deep, more than a load reads (\(JSONReader.maxDepth)): it is not written, the file keeps its previous contents; make the deepest entities shallower")
+        let path = try folder.modelFile(name)
+        func write() throws {
+            writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
+                            generation: generation, headerExtras: model.headerExtras)
+            writer.flush()
+            if let e = writer.sinkError { throw e }
+            // Never write what a load refuses (storage.md "Limits"): the previous file stays.
+            if writer.deepest > JSONReader.maxDepth {
+                throw StorageError(kind: .io, path: path,
+                                   message: "the model nests \(writer.deepest) levels of JSON deep, more than a load reads (\(JSONReader.maxDepth)): it is not written, the file keeps its previous contents; make the deepest entities shallower")
+            }
         }
         if let key = keys[name] {
-            try AtomicFile.replace(folder.modelFile(name), with: try SealedFile.seal(writer.out, key: key))
+            // Sealed in one piece (AES-GCM over the whole document).
+            writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
+            try write()
+            try AtomicFile.replace(path, with: try SealedFile.seal(writer.out, key: key))
         } else {
-            try AtomicFile.replace(folder.modelFile(name), with: writer.out)
+            // Streamed to the temporary a chunk at a time (`JSONWriter.sink`).
+            writer.out.reserveCapacity(JSONWriter.chunk + JSONWriter.chunk / 4)
+            try AtomicFile.replace(path) { fd, tmp in
+                writer.sink = { try AtomicFile.writeAll(fd, $0, path: tmp) }
+                defer { writer.sink = nil }
+                try write()
+            }
         }
         generations[name] = generation
         storedVersions[name] = engine.schemaVersion
-        fullSizes[name] = writer.out.count
+        fullSizes[name] = writer.total
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it
         // fail, it is stale all the same (the next journal write replaces it).
         journalBytes[name] = nil
         damagedJournals.remove(name)
         try AtomicFile.remove(folder.journal(name))
-        return writer.out.count
+        return writer.total
     }
 
     /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).

@@ -22,6 +22,9 @@ enum Journal {
             // Extrapolated from the first few: many changed entities are a full write without writing them all.
             if ends.count <= 8, writer.out.count / ends.count * units.count > 2 * budget { return nil }
         }
+        // A record nested deeper than a load reads is never appended: the full write refuses it with its message
+        // (storage.md "Limits": a store never writes what a load refuses).
+        if writer.deepest > JSONReader.maxDepth { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(writer.out.count + ends.count * 24)
         var start = 0

@@ -102,6 +102,10 @@ public struct BindingChecker {
                     case .name(let name, _):
                         current = step(current, name, column: col, &issues)
                         col += name.count + 1
+                    case .filter(let f):
+                        current = filter(current, f, &issues)
+                        col = f.closeColumn + 2
+                        continue
                     }
                 }
                 if index != nil, case .collection(let el) = current { current = el } else if index != nil { current = .unknown }

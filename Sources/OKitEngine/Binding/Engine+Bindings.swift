@@ -117,6 +117,7 @@ extension Engine {
             var owner = target
             if keys.count > 1 { owner = try ev.evaluateKeys(target, keys.dropLast()) }
             guard case .name(let name, _)? = keys.last else {
+                if case .filter? = keys.last { throw BindingWriteError(binding: text, reason: "a filter cannot be written; write a field of an element") }
                 throw BindingWriteError(binding: text, reason: "an aggregate cannot be written")
             }
             switch owner {

@@ -104,13 +104,20 @@ extension Engine {
             try transaction {
                 let ev = BindingEvaluator(engine: self, binding: b, start: context, mode: .action)
                 var current: Value = path.absolute ? try ev.modelRoot(path.model) : (context.map { .entity($0) } ?? .null)
-                for seg in path.segments.dropLast() { current = try ev.step(current, seg) }
+                let segments = path.segments
+                for seg in segments.dropLast(2) { current = try ev.step(current, seg) }
+                // Text through a locale format (`amount/currency(#EUR)`) is read back and written before it.
+                if segments.count >= 2, let parsed = try readBack(value, through: last, after: segments[segments.count - 2], on: current, ev: ev, text: text) {
+                    try write(parsed, to: segments[segments.count - 2], on: current, ev: ev, text: text)
+                    return
+                }
+                if segments.count >= 2 { current = try ev.step(current, segments[segments.count - 2]) }
                 try write(value, to: last, on: current, ev: ev, text: text)
             }
         }
     }
 
-    private func write(_ value: Value, to seg: Segment, on target: Value, ev: BindingEvaluator, text: String) throws {
+    func write(_ value: Value, to seg: Segment, on target: Value, ev: BindingEvaluator, text: String) throws {
         switch seg {
         case .property(let keys, let index, _):
             guard index == nil else { throw BindingWriteError(binding: text, reason: "an indexed element cannot be written; write a field of it") }

@@ -32,6 +32,13 @@ import Testing
         ("name[x > 1]", ["5: a filter [x > 1] needs a collection; this is a string"]),
         ("books[0][copies > 1]", ["9: unexpected \"[\""]),
         ("books[{/nme} == 'x']", ["9: Shop has no field \"nme\" (did you mean \"name\"?)"]),
+        // comparisons of a field with a literal of another type
+        ("books[marked == 'no']", ["7: \"marked\" is a bool and \"no\" a string: the comparison == is always false"]),
+        ("books[copies != '2']", ["7: \"copies\" is a number and \"2\" a string: the comparison != is always true"]),
+        ("books[1 < name]", ["11: \"name\" is a string and 1 a number: the comparison < is always false"]),
+        ("books[not (copies > 1 and author.ref.name == 2)]",
+         ["27: \"author.ref.name\" is a string and 2 a number: the comparison == is always false"]),
+        ("books[copies == 2 and comment == nil and price >= 1.5 and name ~= 'x' and marked == true]", []),
     ])
     func predicatesAreCheckedOnTheElementType(_ text: String, _ expected: [String]) {
         #expect(issues(text) == expected, "\(text)")

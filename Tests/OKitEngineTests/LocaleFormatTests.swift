@@ -101,3 +101,22 @@ import Testing
         #expect(try f.engine.get(f.book(0), "comment/currency(#EUR)").isNull, "nil stays nil")
     }
 }
+
+/// `okit-run check` finds bad constant arguments of the locale formats.
+@Suite struct LocaleFormatCheckTests {
+    @Test func constantArgumentsAreChecked() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        let checker = BindingChecker(engine: f.engine)
+        let book = f.engine.schema.type(named: "Book")
+        func issues(_ text: String) -> [String] { checker.check(text, context: book).map { "\($0.column): \($0.message)" } }
+        #expect(issues("price/currency(#EUR)").isEmpty)
+        #expect(issues("price/number(#2), copies/percent, price/percent(#1), price/number") == [])
+        #expect(issues("price/currency(#euro)") == ["7: currency expects an ISO 4217 currency code such as #EUR, got \"euro\""])
+        #expect(issues("%Total:, price/currency") == ["16: currency expects an ISO 4217 currency code such as #EUR"])
+        #expect(issues("price/number(#-1)") == ["7: number expects a number of fraction digits from 0 to 15, got -1"])
+        #expect(issues("price/currency(name)").isEmpty, "an argument that is not a constant is known only when it runs")
+        f.engine.extensions.register("number", "currency") { v, _, _ in v }
+        #expect(issues("price/currency(#euro)").isEmpty, "a Lua extension takes its own arguments")
+    }
+}

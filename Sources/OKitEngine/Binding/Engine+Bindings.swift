@@ -117,7 +117,7 @@ extension Engine {
         }
     }
 
-    func write(_ value: Value, to seg: Segment, on target: Value, ev: BindingEvaluator, text: String) throws {
+    private func write(_ value: Value, to seg: Segment, on target: Value, ev: BindingEvaluator, text: String) throws {
         switch seg {
         case .property(let keys, let index, _):
             guard index == nil else { throw BindingWriteError(binding: text, reason: "an indexed element cannot be written; write a field of it") }

@@ -3,7 +3,7 @@ import Testing
 
 /// Renders a compiled binding canonically, for tests: parts joined by " , ", call arguments by "; ",
 /// expression operands in parentheses, paths inside expressions in braces.
-fileprivate enum ASTPrinter {
+enum ASTPrinter {
     static func render(_ b: Binding) -> String { b.parts.map(part).joined(separator: " , ") }
 
     static func part(_ p: BindingPart) -> String {
@@ -34,12 +34,15 @@ fileprivate enum ASTPrinter {
     }
 
     static func keys(_ k: [Key]) -> String {
-        k.map { key -> String in
+        var out = ""
+        for key in k {
             switch key {
-            case .name(let n, _): return n
-            case .aggregate(let a): return "@" + a.rawValue
+            case .name(let n, _): out += (out.isEmpty ? "" : ".") + n
+            case .aggregate(let a): out += (out.isEmpty ? "" : ".") + "@" + a.rawValue
+            case .filter(let f): out += "[\(expr(f.predicate))]"
             }
-        }.joined(separator: ".")
+        }
+        return out
     }
 
     static func segment(_ s: Segment) -> String {
@@ -86,7 +89,12 @@ fileprivate enum ASTPrinter {
             for s in p.segments {
                 switch s {
                 case .ref(let k, let c): out.append("$\(keys(k))@\(c)")
-                case .property(let k, _, let c): out.append("\(keys(k))@\(c)")
+                case .property(let k, _, let c):
+                    out.append("\(keys(k))@\(c)")
+                    for case .filter(let f) in k {
+                        out.append("[]@\(f.column)")
+                        expr(f.predicate)
+                    }
                 case .call(let n, let args, _, let c):
                     out.append("\(n)()@\(c)")
                     args.forEach(part)
@@ -374,14 +382,12 @@ fileprivate struct FuzzRandom {
         // indexes and brackets
         ("books[0/name", 8, "expected \"]\""),
         ("books[0", 8, "expected \"]\""),
-        ("books[1.5]", 8, "expected \"]\""),
-        ("books[x]", 7, "expected an integer index"),
-        ("books[]", 7, "expected an integer index"),
-        ("books[-]", 8, "expected an integer index"),
+        ("books[1.5]", 7, "an index must be an integer"),
+        ("books[-]", 8, "expected a value"),
         ("books[99999999999999999999]", 7, "index too large"),
-        ("a,b[", 5, "expected an integer index"),
+        ("a,b[", 5, "expected \"]\""),
         ("fn(a)[0", 8, "expected \"]\""),
-        ("fn(a, b[x])", 9, "expected an integer index"),
+        ("fn(a, b[x > ])", 12, "expected a value"),
         // segments
         ("a//b", 3, "expected a segment (empty segments are not allowed)"),
         ("a/", 3, "expected a segment (empty segments are not allowed)"),
@@ -469,7 +475,16 @@ fileprivate struct FuzzRandom {
         ("=a.@nope", 5, "unknown aggregate \"@nope\" (count, sum, avg, min, max, distinct, first, last)"),
         ("=$", 3, "expected a name"),
         ("=a[0", 5, "expected \"]\""),
-        ("=a[x]", 4, "expected an integer index"),
+        ("=a[x", 5, "expected \"]\""),
+        ("books[]", 7, "expected a filter expression or an index inside [ ]"),
+        ("books[ ]/name", 8, "expected a filter expression or an index inside [ ]"),
+        ("books[price >]", 14, "expected a value"),
+        ("books[price > 10", 17, "expected \"]\""),
+        ("books[price = 10]", 13, "unexpected \"=\""),
+        ("books[price > 10)", 17, "expected \"]\""),
+        ("books[name == 'x]", 15, "unterminated quoted string"),
+        ("=books[paid == ] > 1", 15, "expected a value"),
+        ("fn(x)[price > 1]", 7, "expected an integer index"),
         ("=books[0].name", 10, "unexpected \".\""),
         ("=books[-1].name", 11, "unexpected \".\""),
         ("=fn(a", 6, "expected \")\""),

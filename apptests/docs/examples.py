@@ -694,7 +694,9 @@ def check_bindings(runner, path, context):
         entries.append("{ " + f"{lua_string(b)}, {{{', '.join(lua_string(c) for c in conditions)}}}, "
                        f"function(book) {setup} end" + " }")
     script = ("local function esc(s) return (tostring(s):gsub('\\\\', '\\\\\\\\'):gsub('\\n', '\\\\n'):gsub('\\t', '\\\\t')) end\n"
+              "local locale = okit.locale()   -- a condition may change the locale; each example starts from the app's\n"
               "for i, ex in ipairs({\n" + ",\n".join(entries) + "\n}) do\n"
+              "  okit.locale(locale)\n"
               "  local kind, display, raw\n"
               "  pcall(okit.transaction, function()\n"
               "    for _, c in ipairs(ex[2]) do if doc_conditions[c] then doc_conditions[c](doc_book) end end\n"

@@ -85,7 +85,8 @@ public enum Segment {
     /// `name(args)[index]`: a method or extension call; arguments are bindings evaluated against the
     /// binding's starting context.
     case call(name: String, args: [BindingPart], index: Int?, column: Int)
-    /// `key.key.@aggregate[index]`: a key path, optionally indexed (0-based, negative from the end).
+    /// `key.key.@aggregate[index]`: a key path, optionally indexed (0-based, negative from the end). Filters
+    /// (`expenses[paid == false].@sum.amount`) are keys of the key path; only an integer index ends it.
     case property(keys: [Key], index: Int?, column: Int)
 }
 
@@ -95,6 +96,28 @@ public enum Key {
     case name(String, SlotCache)
     /// `@count`, `@sum`, …
     case aggregate(Aggregate)
+    /// `[expr]`: the elements of a collection for which the predicate is true (bindings.md "Filters").
+    case filter(Filter)
+}
+
+/// A filter step `[expr]` of a key path: an expression evaluated on each element of a collection, keeping the
+/// elements for which it is truthy.
+public final class Filter {
+    /// The predicate, evaluated with the element as its context.
+    public let predicate: Expression
+    /// The predicate's text as written (between the brackets, trimmed).
+    public let text: String
+    /// 1-based column of the `[`.
+    public let column: Int
+    /// 1-based column of the `]`.
+    public let closeColumn: Int
+
+    public init(predicate: Expression, text: String, column: Int, closeColumn: Int) {
+        self.predicate = predicate
+        self.text = text
+        self.column = column
+        self.closeColumn = closeColumn
+    }
 }
 
 /// Collection aggregates.

@@ -100,13 +100,19 @@ public struct BindingChecker {
                         col += a.rawValue.count + 2
                         continue
                     case .name(let name, _):
+                        checkFormatArguments(current, name, [], column: col, &issues)
                         current = step(current, name, column: col, &issues)
                         col += name.count + 1
+                    case .filter(let f):
+                        current = filter(current, f, &issues)
+                        col = f.closeColumn + 2
+                        continue
                     }
                 }
                 if index != nil, case .collection(let el) = current { current = el } else if index != nil { current = .unknown }
             case .call(let name, let args, _, let column):
                 for a in args { check(a, context, &issues) }
+                checkFormatArguments(current, name, args, column: column, &issues)
                 current = call(current, name, column: column, &issues)
             }
             if case .unknown = current { return .unknown }

@@ -142,6 +142,8 @@ struct BindingEvaluator {
             case .aggregate(let agg):
                 let rest = keys[(i + 1)...]
                 return try aggregate(agg, v, rest: rest)
+            case .filter(let f):
+                v = try filter(v, f)
             }
             i += 1
         }

@@ -22,7 +22,8 @@ enum BindingLexer {
         case partStart
         /// `#text` or `%text`: quotes are plain, brackets only nest.
         case text
-        /// A path: `(` opens call arguments (parts again); quotes elsewhere are plain.
+        /// A path: `(` opens call arguments (parts again), `[` an index or filter (an expression); quotes elsewhere
+        /// are plain.
         case path
         /// An `=` expression: every `'` starts a string; `{` holds a path.
         case expression
@@ -80,7 +81,13 @@ enum BindingLexer {
                 case .text, .partStart:
                     stack.append(Frame(holdsParts: false, mode: .text))
                 case .path:
-                    stack.append(c == "(" ? Frame(holdsParts: true, mode: .partStart) : Frame(holdsParts: false, mode: .path))
+                    // `(` opens call arguments (parts); `[` an index or a filter expression (where quotes are
+                    // strings: `books[author.ref.name == 'Herbert']`).
+                    switch c {
+                    case "(": stack.append(Frame(holdsParts: true, mode: .partStart))
+                    case "[": stack.append(Frame(holdsParts: false, mode: .expression))
+                    default: stack.append(Frame(holdsParts: false, mode: .path))
+                    }
                 case .expression:
                     stack.append(Frame(holdsParts: false, mode: c == "{" ? .path : .expression))
                 }

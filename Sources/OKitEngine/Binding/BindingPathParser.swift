@@ -84,7 +84,9 @@ extension BindingScanner {
         return .property(keys: keys, index: idx, column: start + 1)
     }
 
-    func keyPath(_ i: inout Int, _ end: Int) throws(BindingError) -> [Key] {
+    /// `key {. key}` with filter steps after any key (`expenses[paid == false].@sum.amount`); an integer index
+    /// ends the key path (the caller reads it).
+    mutating func keyPath(_ i: inout Int, _ end: Int) throws(BindingError) -> [Key] {
         var keys: [Key] = []
         while true {
             if i < end, s[i] == "@" {
@@ -100,6 +102,7 @@ extension BindingScanner {
             } else {
                 throw fail(i, i < end ? "unexpected \"\(s[i])\"" : "expected a name")
             }
+            while let open = filterOpening(after: i, end) { keys.append(.filter(try filter(open, &i, end))) }
             if i < end, s[i] == "." { i += 1; continue }
             return keys
         }

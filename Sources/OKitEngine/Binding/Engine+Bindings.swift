@@ -104,7 +104,14 @@ extension Engine {
             try transaction {
                 let ev = BindingEvaluator(engine: self, binding: b, start: context, mode: .action)
                 var current: Value = path.absolute ? try ev.modelRoot(path.model) : (context.map { .entity($0) } ?? .null)
-                for seg in path.segments.dropLast() { current = try ev.step(current, seg) }
+                let segments = path.segments
+                for seg in segments.dropLast(2) { current = try ev.step(current, seg) }
+                // Text through a locale format (`amount/currency(#EUR)`) is read back and written before it.
+                if segments.count >= 2, let parsed = try readBack(value, through: last, after: segments[segments.count - 2], on: current, ev: ev, text: text) {
+                    try write(parsed, to: segments[segments.count - 2], on: current, ev: ev, text: text)
+                    return
+                }
+                if segments.count >= 2 { current = try ev.step(current, segments[segments.count - 2]) }
                 try write(value, to: last, on: current, ev: ev, text: text)
             }
         }
@@ -117,6 +124,7 @@ extension Engine {
             var owner = target
             if keys.count > 1 { owner = try ev.evaluateKeys(target, keys.dropLast()) }
             guard case .name(let name, _)? = keys.last else {
+                if case .filter? = keys.last { throw BindingWriteError(binding: text, reason: "a filter cannot be written; write a field of an element") }
                 throw BindingWriteError(binding: text, reason: "an aggregate cannot be written")
             }
             switch owner {

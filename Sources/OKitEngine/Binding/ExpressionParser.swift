@@ -139,7 +139,7 @@ struct ExpressionParser {
         let eq = at(1) == "="
         switch at(0) {
         case "=": return eq ? (.equal, 2) : nil
-        case "!": return eq ? (.notEqual, 2) : nil
+        case "!", "~": return eq ? (.notEqual, 2) : nil
         case "<": return eq ? (.lessEqual, 2) : (.less, 1)
         case ">": return eq ? (.greaterEqual, 2) : (.greater, 1)
         default: return nil
@@ -337,19 +337,22 @@ struct ExpressionParser {
         return p
     }
 
-    /// A bare path from `start`, whose first name (if any) ends at `j`: `[$]name{.name|.@agg}[index]`.
+    /// A bare path from `start`, whose first name (if any) ends at `j`: `[$]name{.name|.@agg|[filter]}[index]`.
     mutating func barePath(_ start: Int, after j: Int) throws(BindingError) -> Node {
         var k = j
         if s[start] == "$" { _ = scanner.name(at: &k, end) }
-        while k + 1 < end, s[k] == "." {
+        while k < end {
+            if s[k] == "[" {
+                // An index or a filter: up to its `]` (the path parser reports a bracket that is not closed).
+                guard let close = scanner.closingBracket(from: k, end) else { k = end; break }
+                k = close + 1
+                continue
+            }
+            guard k + 1 < end, s[k] == "." else { break }
             let next = s[k + 1]
             guard next == "@" || BindingScanner.isNameStart(next) else { break }
             k += next == "@" ? 2 : 1
             _ = scanner.name(at: &k, end)
-        }
-        if k < end, s[k] == "[" {
-            while k < end, s[k] != "]" { k += 1 }
-            if k < end { k += 1 }
         }
         let p = try path(start..<k)
         i = k

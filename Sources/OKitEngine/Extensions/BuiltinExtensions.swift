@@ -5,6 +5,7 @@ import Foundation
 public enum BuiltinExtensions {
     public static func register(in registry: ExtensionRegistry) {
         NumberExtensions.register(in: registry)
+        LocaleNumberExtensions.register(in: registry)
         StringExtensions.register(in: registry)
         DateExtensions.register(in: registry)
         CollectionExtensions.register(in: registry)

@@ -2,6 +2,10 @@
 /// (or the entity), `args` the evaluated arguments.
 public typealias ExtensionFunction = (_ receiver: Value, _ args: [Value], _ engine: Engine) throws -> Value
 
+/// The inverse of a format extension (`currency`, `number`, `percent`): the value a formatted text stands for,
+/// given the extension's arguments; nil when the text is not in the format.
+public typealias ExtensionParser = (_ text: String, _ args: [Value], _ engine: Engine) throws -> Value?
+
 /// Extension functions by receiver type and name (bindings.md, "Built-in extension functions").
 ///
 /// Receiver types: `string`, `number`, `bool`, `date`, `data`, `collection`, `entity`, `any`, or an entity
@@ -17,6 +21,8 @@ public final class ExtensionRegistry {
     }
 
     private var functions: [String: [String: Entry]] = [:]
+    /// Inverses of format extensions, by receiver type and name.
+    private var parsers: [String: [String: ExtensionParser]] = [:]
     /// Changes with every registration (bindings cache what they resolved per generation).
     public private(set) var generation = 0
 
@@ -25,7 +31,19 @@ public final class ExtensionRegistry {
     /// Registers `fn` as `name` for receivers of `type`.
     public func register(_ type: String, _ name: String, _ fn: @escaping ExtensionFunction) {
         functions[type, default: [:]][name] = Entry(fn)
+        // A new function (a Lua extension replacing a built-in) has no inverse unless one is registered after it.
+        parsers[type]?[name] = nil
         generation += 1
+    }
+
+    /// Registers the inverse of the format extension `name` at `type` (register the extension first).
+    public func registerParser(_ type: String, _ name: String, _ parse: @escaping ExtensionParser) {
+        parsers[type, default: [:]][name] = parse
+    }
+
+    /// The inverse of the format extension `name` registered exactly at `type`, if it has one.
+    public func parser(type: String, name: String) -> ExtensionParser? {
+        parsers[type]?[name]
     }
 
     /// The function registered exactly at `type`.

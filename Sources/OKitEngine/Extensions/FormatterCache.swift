@@ -6,16 +6,18 @@ import Foundation
 public final class FormatterCache {
     private var dates: [String: DateFormatter] = [:]
     private var numbers: [String: NumberFormatter] = [:]
+    /// Currency, decimal and percent formatters by style and locale (FormatterCache+Styles.swift).
+    var styled: [StyledNumberKey: NumberFormatter] = [:]
 
     public init() {}
 
     static func posix(_ locale: AppLocale) -> Locale {
-        locale.language == "en" ? Locale(identifier: "en_US_POSIX") : Locale(identifier: locale.identifier)
+        locale.language == "en" ? Locale(identifier: "en_US_POSIX") : Locale(identifier: locale.formatIdentifier)
     }
 
     /// A date formatted with an ICU pattern.
     public func date(_ d: Date, pattern: String, locale: AppLocale) -> String {
-        let key = pattern + "|" + locale.identifier + "|" + locale.timeZone
+        let key = pattern + "|" + locale.formatIdentifier + "|" + locale.timeZone
         let f: DateFormatter
         if let cached = dates[key] { f = cached } else {
             f = DateFormatter()
@@ -29,11 +31,11 @@ public final class FormatterCache {
 
     /// A date in one of the locale's styles (languages other than English).
     public func date(_ d: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: AppLocale) -> String {
-        let key = "style\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.identifier + "|" + locale.timeZone
+        let key = "style\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
         let f: DateFormatter
         if let cached = dates[key] { f = cached } else {
             f = DateFormatter()
-            f.locale = Locale(identifier: locale.identifier)
+            f.locale = Locale(identifier: locale.formatIdentifier)
             f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
             f.dateStyle = dateStyle
             f.timeStyle = timeStyle
@@ -44,11 +46,11 @@ public final class FormatterCache {
 
     /// A number formatted with an ICU decimal pattern (`#,##0.00`).
     public func number(_ n: Double, pattern: String, locale: AppLocale) -> String {
-        let key = pattern + "|" + locale.identifier
+        let key = pattern + "|" + locale.formatIdentifier
         let f: NumberFormatter
         if let cached = numbers[key] { f = cached } else {
             f = NumberFormatter()
-            f.locale = Locale(identifier: locale.identifier)
+            f.locale = Locale(identifier: locale.formatIdentifier)
             f.numberStyle = .decimal
             f.positiveFormat = pattern
             f.negativeFormat = "-" + pattern

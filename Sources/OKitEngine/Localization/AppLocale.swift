@@ -12,4 +12,11 @@ public struct AppLocale: Equatable, Sendable {
 
     /// `en_US`.
     public var identifier: String { region.isEmpty ? language : "\(language)_\(region)" }
+
+    /// The ICU locale that formats numbers, currencies, percentages and the date styles of other languages:
+    /// `language_REGION`, except that the default region `US` goes with English only — `--lang de` formats as
+    /// German (`900,00 €`, `01.05.19`), not as German in the US (`900.00 €`, `5/1/19`).
+    public var formatIdentifier: String {
+        region.isEmpty || (region == "US" && language != "en") ? language : identifier
+    }
 }

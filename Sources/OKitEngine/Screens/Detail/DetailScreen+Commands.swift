@@ -144,7 +144,9 @@ extension DetailScreen {
         switch c.kind {
         case "text", "multiline":
             switch value {
-            case .string: return value
+            case .string(let text):
+                // A number field takes the number as the app's locale writes it (`1.234,5` in `de`).
+                return try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) ?? value
             case .int, .double: return .string(value.displayString ?? "")
             default: throw ShellError.badValue(name, "a string")
             }

@@ -165,11 +165,11 @@ extension ListScreen {
         }
     }
 
-    /// The type of a new row: `type`, else the element type of the collection `dataPath` reaches (OKit needs
-    /// `type`; okit finds it). Nil when rows cannot be added (no collection of entities).
+    /// The type of a new row: `type`, else the element type of the collection `dataPath` reaches, or filters
+    /// (OKit needs `type`; okit finds it). Nil when rows cannot be added (no collection of entities).
     func addType() throws -> String? {
         if let t = declaration.type { return t }
-        guard case .collection(let c) = try engine.get(context, declaration.dataPath, mode: .display), c.kind != .map,
+        guard let c = try engine.collectionBehind(context, declaration.dataPath, mode: .display), c.kind != .map,
               case .entity(let name) = c.elementType else { return nil }
         return name
     }

@@ -49,7 +49,7 @@ extension ListScreen {
         guard let type = try addType() else {
             throw ShellError.notAllowed("add (dataPath reaches no collection of entities; declare type)", d.id)
         }
-        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+        guard let c = try engine.collectionBehind(context, d.dataPath) else {
             throw ShellError.notAllowed("add (dataPath is not a collection)", d.id)
         }
         let append = try flag(d.addAppend, row: context, default: false)
@@ -87,7 +87,7 @@ extension ListScreen {
         guard try flag(d.deleteEnabled, row: entity, default: true), try flag(d.editEnabled, row: entity, default: true) else {
             throw ShellError.disabled("delete", row.description)
         }
-        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+        guard let c = try engine.collectionBehind(context, d.dataPath) else {
             throw ShellError.notAllowed("delete (dataPath is not a collection)", d.id)
         }
         let remove: () throws -> Void = { [engine] in
@@ -119,7 +119,7 @@ extension ListScreen {
             throw ShellError.disabled("move", from.description)
         }
         let target = try self.entity(row: to)
-        guard case .collection(let c) = try engine.get(context, d.dataPath) else {
+        guard let c = try engine.collectionBehind(context, d.dataPath) else {
             throw ShellError.notAllowed("move (dataPath is not a collection)", d.id)
         }
         guard let i = c.items.firstIndex(where: { $0.entity === entity }), let j = c.items.firstIndex(where: { $0.entity === target }) else {

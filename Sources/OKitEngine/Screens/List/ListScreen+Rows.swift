@@ -75,7 +75,10 @@ extension ListScreen {
             case .collection(let c):
                 engine.graph.recordMembers(c); items = Array(c.items); dataIsCollection = c.kind != .map
                 collection = c
-            case .list(let l): items = l
+            case .list(let l):
+                items = l
+                // A filtered collection (`expenses[paid == false]`): rows can be deleted from the collection.
+                dataIsCollection = try engine.filteredCollection(context, declaration.dataPath, mode: .display).map { $0.kind != .map } ?? false
             default: items = []
             }
             let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty

@@ -28,4 +28,5 @@ doc_book = shop.books[1]
 doc_conditions = {
   ["with two authors"] = function(book) book.authors:append(okit.new("Author", { name = "Brian Herbert" })) end,
   ["the app clock on the same day"] = function(book) end,   -- the virtual clock starts at 2019-05-01T10:00:00Z
+  ["in German"] = function(book) okit.locale { language = "de" } end,   -- the runner restores the locale after each
 }

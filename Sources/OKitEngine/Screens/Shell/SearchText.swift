@@ -37,16 +37,7 @@ public enum SearchText {
             if src.contains(where: { $0 >= 0x80 }) { return nil }
             return String(unsafeUninitializedCapacity: src.count) { out in
                 var n = 0
-                var last: UInt8 = 0
-                for b in src {
-                    var c = b
-                    if c >= 65, c <= 90 { c += 32 }
-                    guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
-                    if c == last { continue }
-                    out[n] = c
-                    n += 1
-                    last = c
-                }
+                foldASCII(src) { out[n] = $0; n += 1 }
                 return n
             }
         }
@@ -57,18 +48,24 @@ public enum SearchText {
         var s = s
         let ascii = s.withUTF8 { src -> Bool in
             if src.contains(where: { $0 >= 0x80 }) { return false }
-            var last: UInt8 = 0
-            for b in src {
-                var c = b
-                if c >= 65, c <= 90 { c += 32 }
-                guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
-                if c == last { continue }
-                out.append(c)
-                last = c
-            }
+            foldASCII(src) { out.append($0) }
             return true
         }
         if !ascii { out.append(contentsOf: normalize(s).utf8) }
+    }
+
+    /// The normalized bytes of ASCII text, one at a time: lower-cased, letters and digits only, repeats collapsed.
+    @inline(__always)
+    private static func foldASCII(_ src: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) {
+        var last: UInt8 = 0
+        for b in src {
+            var c = b
+            if c >= 65, c <= 90 { c += 32 }
+            guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
+            if c == last { continue }
+            emit(c)
+            last = c
+        }
     }
 
     /// Whether a normalized text contains a normalized query: their UTF-8 bytes compared (both are

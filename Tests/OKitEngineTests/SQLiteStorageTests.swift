@@ -131,4 +131,125 @@ import OKitTestSupport
         #expect(item["blob"]?.entity?["label"]?.description == "raw")
         #expect(try g.engine.store(g.model) == .unchanged)
     }
+
+    @Test func aStoreWritesOnlyTheRowsThatChanged() throws {
+        let folder = try TempFolder()
+        let f = try Fixture(folder)
+        defer { f.close() }
+        let item = try fill(f)
+        try f.engine.store(f.model)
+        try f.engine.set(item, "name", .string("Dune Messiah"))
+        #expect(try f.engine.store(f.model) == .rows(written: 1, deleted: 0))
+        // Inserted at the front: the new row only (it counts down from the first position).
+        let front = try f.engine.make("Author", ["id": .string("A0"), "name": .string("Asimov")])
+        try f.engine.insert(.entity(front), into: f.engine.collection(f.root, "authors"))
+        #expect(try f.engine.store(f.model) == .rows(written: 1, deleted: 0))
+        // Removed: its row goes, the others keep theirs.
+        let copies = try f.engine.collection(item, "authors")
+        try f.engine.remove(copies.items[0], from: copies)
+        #expect(try f.engine.store(f.model) == .rows(written: 0, deleted: 1))
+        #expect(try f.engine.store(f.model) == .unchanged)
+        let db = Self.db(folder)
+        #expect(try Self.sqlite3(db, "select name from Author where okit_field = 'authors' and okit_parent = (select id from Shop) order by okit_position") == "Asimov\nHerbert\nAusten")
+        #expect(try Self.sqlite3(db, "select count(*) from Author where id = 'C1'") == "0")
+        #expect(try Self.sqlite3(db, "select name from Item") == "Dune Messiah")
+    }
+
+    @Test func aNewFieldAddsAColumnWithItsDefault() throws {
+        let folder = try TempFolder()
+        do {
+            let f = try Fixture(folder)
+            _ = try fill(f)
+            try f.engine.store(f.model)
+            f.close()
+        }
+        let newer: (Schema) throws -> Void = { s in
+            try s.entity("Author", fields: [FieldSpec("name", .string), FieldSpec("born", .int, default: .int(1900))])
+            try s.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("authors", "[Author]"), FieldSpec("rating", .double, default: .double(2.5))])
+            try s.validate()
+        }
+        let g = try Fixture(folder, schema: newer)
+        defer { g.close() }
+        let authors = try g.engine.collection(g.root, "authors").items.compactMap(\.entity)
+        #expect(authors.map { $0["born"]!.description } == ["1900", "1900"])
+        try g.engine.set(authors[0], "born", .int(1920))
+        try g.engine.store(g.model)
+        let db = Self.db(folder)
+        #expect(try Self.sqlite3(db, "select name, born from Author where okit_parent = (select id from Shop) order by okit_position") == "Herbert|1920\nAusten|1900")
+        #expect(try Self.sqlite3(db, "select rating from Shop") == "2.5")
+        // The fields this schema no longer has keep their columns and values.
+        #expect(try Self.sqlite3(db, "select name, count from Item") == "Dune|-42")
+    }
+
+    @Test func columnsAndFieldsTheSchemaDoesNotKnowSurvive() throws {
+        let folder = try TempFolder()
+        do {
+            let f = try Fixture(folder)
+            _ = try fill(f)
+            try f.engine.store(f.model)
+            f.close()
+        }
+        let db = Self.db(folder)
+        _ = try Self.sqlite3(db, "alter table Item add column legacy text; update Item set legacy = 'keep me', okit_extra = '{\"future\":[1,2]}'")
+        do {
+            let g = try Fixture(folder)
+            let item = try #require(try g.engine.collection(g.root, "items").items.first?.entity)
+            try g.engine.set(item, "name", .string("Changed"))
+            #expect(try g.engine.store(g.model) == .rows(written: 1, deleted: 0))
+            g.close()
+        }
+        #expect(try Self.sqlite3(db, "select name, legacy, okit_extra from Item") == #"Changed|keep me|{"future":[1,2]}"#)
+    }
+
+    @Test func aValueOfTheWrongTypeIsRefusedNamingDatabaseTableRowAndColumn() throws {
+        let folder = try TempFolder()
+        do {
+            let f = try Fixture(folder)
+            _ = try fill(f)
+            try f.engine.store(f.model)
+            f.close()
+        }
+        let db = Self.db(folder)
+        _ = try Self.sqlite3(db, "update Item set count = 'many'")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let schema = Schema()
+        try Self.kindsSchema(schema)
+        let engine = Engine(schema: schema, clock: VirtualClock(), ids: SeededIds(seed: 1))
+        let files = try FileStorage(dataFolder: folder.url)
+        defer { files.close() }
+        let storage = SQLiteStorage(files: files, path: db)
+        do {
+            _ = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .sqlite)
+            Issue.record("a wrong-typed value was read")
+        } catch let e as StorageError {
+            let text = e.description
+            #expect(text.contains(db) && text.contains("table Item") && text.contains("id = I1") && text.contains("column count"), "\(text)")
+            #expect(text.contains("the TEXT \"many\""), "\(text)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        #expect(try Self.sqlite3(db, "select count from Item") == "many")
+    }
+
+    @Test func rowsWrittenByAnotherProgramAreReadAtTheNextStart() throws {
+        let folder = try TempFolder()
+        do {
+            let f = try Fixture(folder)
+            _ = try fill(f)
+            try f.engine.store(f.model)
+            f.close()
+        }
+        let db = Self.db(folder)
+        _ = try Self.sqlite3(db, """
+            insert into Author (id, okit_parent, okit_field, okit_position, name) values ('X9', (select id from Shop), 'authors', 99, 'Tolkien');
+            insert into Author (okit_parent, okit_field, name) values ((select id from Shop), 'authors', 'Le Guin');
+            """)
+        let g = try Fixture(folder)
+        defer { g.close() }
+        let names = try g.engine.collection(g.root, "authors").items.compactMap { $0.entity?["name"]?.description }
+        #expect(names == ["Herbert", "Austen", "Tolkien", "Le Guin"])
+        // The row without a position gets one at the next store of its collection; its id is kept.
+        try g.engine.insert(.entity(g.engine.make("Author", ["name": .string("Banks")])), into: g.engine.collection(g.root, "authors"), append: true)
+        try g.engine.store(g.model)
+        #expect(try Self.sqlite3(db, "select name from Author where okit_parent = (select id from Shop) order by okit_position") == "Herbert\nAusten\nTolkien\nLe Guin\nBanks")
+    }
 }

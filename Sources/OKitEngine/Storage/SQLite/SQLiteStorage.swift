@@ -126,15 +126,15 @@ public final class SQLiteStorage: ModelStorage {
             try files.writeBinaries(model, engine: engine)
         }
         guard model.isFileDirty else { return .unchanged }
-        let rows = try write(model, engine: engine)
+        let outcome = try write(model, engine: engine)
         model.clearFileDirty()
         try files.worded { try files.deleteRemovedFiles(model, engine: engine) }
-        return .full(bytes: rows)
+        return outcome
     }
 
-    /// Writes the model's changed, inserted and removed rows in one transaction. Returns how many rows it wrote.
+    /// Writes the model's changed, inserted and removed rows in one transaction.
     @discardableResult
-    func write(_ model: Model, engine: Engine) throws -> Int {
+    func write(_ model: Model, engine: Engine) throws -> StoreOutcome {
         let tables = self.tables ?? SQLiteTables(rootType: model.rootType, schema: engine.schema)
         self.tables = tables
         let plan: SQLiteStorePlan
@@ -163,7 +163,7 @@ public final class SQLiteStorage: ModelStorage {
         ensured = true
         storedVersion = engine.schemaVersion
         plan.apply(to: &stored)
-        return plan.upserts.count + plan.deletes.count
+        return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
     }
 }
 

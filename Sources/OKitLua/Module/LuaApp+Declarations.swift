@@ -224,6 +224,7 @@ extension LuaApp {
         } else if !call.isNil(2) {
             try call.requireTable(2)
         }
+        if let other = options.storageOverrides[name] { kind = other }
         let builtInSettings = type == LuaApp.settingsType && engine.schema.type(named: type) == nil
         if builtInSettings { try declareBuiltInSettings() }
         try validateSchema()

@@ -15,7 +15,7 @@ public final class SQLiteStorage: ModelStorage {
     private var tables: SQLiteTables?
     /// What the database holds, by row key, as of the last load or store.
     private var stored: [String: SQLiteStoredRow] = [:]
-    /// Whether the tables were created or completed by this storage since the database was opened.
+    /// Whether the tables were created or completed by this storage (since the last load).
     private var ensured = false
     /// The schema version the database was written by, as read.
     private var storedVersion: Int?
@@ -33,11 +33,12 @@ public final class SQLiteStorage: ModelStorage {
         return SQLiteStorage(files: files, path: try files.folder.sqliteFile(r.model))
     }
 
-    /// Opens the database (WAL, `synchronous = FULL`, foreign keys on).
-    func open() throws -> DatabaseQueue {
+    /// Opens the database for stores (WAL, `synchronous = FULL`, foreign keys on); with `reading`, a connection
+    /// that changes nothing in the files (a load, closed after it).
+    func open(reading: Bool = false) throws -> DatabaseQueue {
         if let queue { return queue }
         var config = Configuration()
-        config.journalMode = .wal
+        if !reading { config.journalMode = .wal }
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
@@ -46,7 +47,6 @@ public final class SQLiteStorage: ModelStorage {
         do {
             let q = try DatabaseQueue(path: path, configuration: config)
             queue = q
-            ensured = false
             return q
         } catch {
             throw StorageError(kind: .io, path: path, message: "cannot open the database: \(Self.text(error))")
@@ -57,7 +57,6 @@ public final class SQLiteStorage: ModelStorage {
     public func close() {
         try? queue?.close()
         queue = nil
-        ensured = false
     }
 
     static func text(_ error: Error) -> String {
@@ -69,6 +68,7 @@ public final class SQLiteStorage: ModelStorage {
 
     public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
         close()
+        ensured = false
         stored = [:]
         unreadable = false
         let exists = FileManager.default.fileExists(atPath: path)
@@ -79,7 +79,7 @@ public final class SQLiteStorage: ModelStorage {
         let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         do {
-            let q = try open()
+            let q = try open(reading: true)
             let result: (SQLiteRowReader.Result?, Int?, String?) = try q.read { db in
                 let (version, type) = try SQLiteModelInfo.read(db)
                 return (try SQLiteRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
@@ -89,17 +89,22 @@ public final class SQLiteStorage: ModelStorage {
             }
             guard let read = result.0 else {
                 self.tables?.setUnknownColumns([])
+                close()
                 return nil
             }
             self.tables?.setUnknownColumns(read.unknownColumns)
             stored = read.stored
             storedVersion = result.1
+            // Reading leaves the files as they were: the connection (and its -wal, -shm) goes until a store.
+            close()
             return LoadedModel(root: read.root, version: result.1, entityCount: read.count)
         } catch let e as StorageError {
             unreadable = true
+            close()
             throw e.worded(files.remedyWording)
         } catch {
             unreadable = true
+            close()
             throw StorageError(kind: .io, path: path, message: "cannot read the database: \(Self.text(error)); it is left as it is")
         }
     }

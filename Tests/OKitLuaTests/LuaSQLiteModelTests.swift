@@ -48,4 +48,40 @@ import OKitTestSupport
             #expect("\(error)".contains("table must be a non-empty name"), "\(error)")
         }
     }
+
+    @Test func aMigrationCarriesARenamedFieldOverInTheDatabase() throws {
+        let t = try TempApp([
+            "v1.lua": """
+                local okit = require "okit"
+                okit.app { id = "shop", version = 1 }
+                okit.entity("Book", { name = "string", cost = "double" })
+                okit.entity("Shop", { books = "[Book]" })
+                shop = okit.model("Shop", { storage = "sqlite", seed = function(root)
+                  root.books:append(okit.new("Book", { name = "Dune", cost = 12.5 }))
+                  root.books:append(okit.new("Book", { name = "Emma", cost = 8 }))
+                end })
+                """,
+            "v2.lua": """
+                local okit = require "okit"
+                okit.app { id = "shop", version = 2 }
+                okit.entity("Book", { name = "string", price = "double" })
+                okit.entity("Shop", { books = "[Book]" })
+                okit.migrate(1, function(model, raw)
+                  for i, b in ipairs(model.books) do b.price = raw.books[i].cost end
+                end)
+                shop = okit.model("Shop", { storage = "sqlite" })
+                """,
+        ])
+        let v1 = try t.launch("v1.lua")
+        try v1.storeState()
+        v1.session.closeDataFolder()
+        let v2 = try t.launch("v2.lua")
+        let books = try v2.engine.collection(try #require(v2.engine.defaultModel?.root), "books")
+        #expect(books.items.compactMap { $0.entity?["price"]?.doubleValue } == [12.5, 8])
+        try v2.storeState()
+        v2.session.closeDataFolder()
+        let db = t.data.appendingPathComponent("okit/data/default.sqlite").path
+        #expect(try Self.sqlite3(db, "select name, cost, price from Book order by okit_position") == "Dune|12.5|12.5\nEmma|8.0|8.0")
+        #expect(try Self.sqlite3(db, "select value from okit_model where key = 'version'") == "2")
+    }
 }

@@ -10,8 +10,8 @@ struct SQLiteRowReader {
     let engine: Engine
     let path: String
 
-    /// A row read, waiting to be attached to its parent.
-    struct ReadRow {
+    /// A row read, waiting to be attached to its parent (a class: rows are grouped and sorted, never copied).
+    final class ReadRow {
         let entity: Entity
         let key: String
         let table: Int32
@@ -20,6 +20,17 @@ struct SQLiteRowReader {
         let mapKey: String?
         let hash: Int
         let parent: String?
+
+        init(entity: Entity, key: String, table: Int32, field: String?, position: Int?, mapKey: String?, hash: Int, parent: String?) {
+            self.entity = entity
+            self.key = key
+            self.table = table
+            self.field = field
+            self.position = position
+            self.mapKey = mapKey
+            self.hash = hash
+            self.parent = parent
+        }
     }
 
     struct Result {
@@ -178,14 +189,20 @@ struct SQLiteRowReader {
                 var rows = under.filter { $0.field == c.name && Int($0.table) == ct }
                 if rows.isEmpty { continue }
                 // Position order; rows without a position (written by another program) last, in table order.
-                rows = rows.enumerated().sorted { a, b in
+                var ordered = true
+                var previous = Int.min
+                for r in rows {
+                    guard let p = r.position, p > previous else { ordered = false; break }
+                    previous = p
+                }
+                if !ordered { rows = rows.enumerated().sorted { a, b in
                     switch (a.element.position, b.element.position) {
                     case let (x?, y?): return x != y ? x < y : a.offset < b.offset
                     case (_?, nil): return true
                     case (nil, _?): return false
                     case (nil, nil): return a.offset < b.offset
                     }
-                }.map(\.element)
+                }.map(\.element) }
                 for r in rows {
                     r.entity.parent = e
                     r.entity.isContained = true

@@ -84,4 +84,31 @@ import OKitTestSupport
         #expect(try Self.sqlite3(db, "select name, cost, price from Book order by okit_position") == "Dune|12.5|12.5\nEmma|8.0|8.0")
         #expect(try Self.sqlite3(db, "select value from okit_model where key = 'version'") == "2")
     }
+
+    @Test func aPartialsPayloadStaysAFileBesideTheDatabase() throws {
+        let t = try TempApp(["app.lua": LuaPartialTests.app.replacingOccurrences(of: #"okit.model("Shelf")"#, with: #"okit.model("Shelf", { storage = "sqlite" })"#)])
+        var id = ""
+        do {
+            let app = try t.launch()
+            try app.run("""
+            local g = okit.new("GroupDefer", { name = "Poetry" })
+            shelf.groups:append(g)
+            g.group.tags:append("verse")
+            g.group.color = "#FF0000"
+            okit.storeState()
+            """, chunkName: "t.lua")
+            id = try #require(try app.engine.get(app.engine.models[0].root, "groups[0]/id").displayString)
+            app.session.closeDataFolder()
+        }
+        let db = t.data.appendingPathComponent("okit/data/default.sqlite").path
+        #expect(try Self.sqlite3(db, "select name, color from GroupDefer") == "Poetry|#FF0000")
+        let payload = try String(contentsOf: t.data.appendingPathComponent("okit/data/default/\(id).json"), encoding: .utf8)
+        #expect(payload.contains("verse"))
+        let again = try t.launch()
+        try again.run("""
+        assert(shelf.groups[1].color == "#FF0000")
+        assert(shelf.groups[1].group.tags[1] == "verse")
+        """, chunkName: "t.lua")
+        again.session.closeDataFolder()
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import OKitEngine
 
-/// The sqlite workloads of `okit-run bench` (quality.md: `sqlite_load` ≤ 2× `load`, `sqlite_store_one` ≤ 1/100 of
-/// `sqlite_store`): the generated shop converted to a SQLite model in a data folder of its own, then loaded and
+/// The sqlite workloads of `okit-run bench` (the goals in performance.md: `sqlite_load` ≤ 2× `load`,
+/// `sqlite_store_one` ≤ 1/100 of `sqlite_store`): the generated shop converted to a SQLite model in a data folder of its own, then loaded and
 /// stored as the file kind's `load`, `store` and `store_one` are.
 final class SQLiteBench {
     let folder: URL

@@ -177,7 +177,7 @@ public final class FileStorage: ModelStorage {
                 }
             }) else {
                 // Data kept as a SQLite database is never started fresh as a file model: convert it.
-                if let other = SQLiteStoredForm.mismatch(model: name, declared: .file, folder: folder) {
+                if let other = SQLiteStoredForm.mismatch(model: name, declared: isSealing(name) ? .encrypted : .file, folder: folder) {
                     unreadable.insert(name)
                     throw other
                 }

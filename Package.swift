@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
@@ -28,11 +29,13 @@ let package = Package(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
-        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation), bindings, invalidation. No Lua in here.
+        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation,
+        // sqlite models on GRDB over Debian's libsqlite3-dev), bindings, invalidation. No Lua in here.
         .target(name: "OKitEngine", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),

@@ -318,6 +318,7 @@ function App:warnings() end
 ---@field now? string the virtual clock's start, ISO 8601 (default 2019-05-01T10:00:00Z)
 ---@field lang? string
 ---@field seed? integer the seed of new ids and math.random (default 0)
+---@field storage? table<string, okit.StorageKind> models kept in another kind than the app declares, by model name: `{ default = "sqlite" }` runs the same tests on a sqlite model
 
 ---@class okit.test
 local test = {}

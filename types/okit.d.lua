@@ -56,6 +56,9 @@ okit = {}
 
 ---@class okit.EntityOptions
 ---@field id? boolean `false`: entities of this type have no `id` field and cannot be referenced (default true)
+---@field table? string sqlite models: the table of this type (default the type's name; Action Data's `tableName`)
+---@field primaryKey? string sqlite models: the primary key column (default "id")
+---@field key? "autoincrement" ids "1", "2", … allocated when an entity is created (Action Data's `.autoIncrementingInt`); default okit's UUIDs
 
 --- Declares an entity type and returns its name.
 ---
@@ -192,12 +195,14 @@ function okit.modelof(e) end
 ---| "encrypted"     # files sealed with AES-256-GCM while the app's `encryption` binding is true
 ---| "http"          # GET/PUT/DELETE of <endpoint>/<model>.json
 ---| "encryptedHttp" # http carrying encrypted bodies
+---| "sqlite"        # a SQLite database <data>/okit/data/<model>.sqlite: a table per entity type, a store writes only changed rows
 
 ---@class okit.ModelOptions
 ---@field name? string the model's name (default "default", stored as default.json); a name with `/`, `\`, `..` or a leading `.` is refused
 ---@field storage? okit.StorageKind default "file"
 ---@field seed? fun(root: okit.Entity) runs only when the model is created fresh (not when it loads)
 ---@field endpoint? string for http models (`OKIT_ENDPOINT` beats it; it beats `okit.app { endpoint }`)
+---@field encrypted? boolean refused with `storage = "sqlite"` (no SQLCipher: the encryption setting does not apply to sqlite models)
 
 --- Registers a model (a root entity of `type`) under `options.name`, loads it from storage or creates it
 --- fresh (running `seed`), and returns its root entity.

@@ -7,7 +7,7 @@ struct OKitRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "okit-run",
         abstract: "Run okit apps: models, bindings and screens declared in Lua.",
-        subcommands: [RunApp.self, ServeCommand.self, CheckApp.self, TestCommand.self, ReplayCommand.self, BackupCommand.self, KeysCommand.self, SyncCommand.self, Version.self, BenchCommand.self, StoreLoop.self],
+        subcommands: [RunApp.self, ServeCommand.self, CheckApp.self, TestCommand.self, ReplayCommand.self, BackupCommand.self, KeysCommand.self, SyncCommand.self, ConvertCommand.self, Version.self, BenchCommand.self, StoreLoop.self],
         defaultSubcommand: RunApp.self
     )
 }

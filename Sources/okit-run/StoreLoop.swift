@@ -11,13 +11,17 @@ struct StoreLoop: ParsableCommand {
 
     @Option(name: .long) var data: String
     @Option(name: .long) var books: Int = 50
+    /// `file` or `sqlite` (storage.md "SQLite models": the crash test of the sqlite kind).
+    @Option(name: .long) var kind: String = "file"
 
     func run() throws {
         let schema = Schema()
         try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int)])
         try schema.entity("Shop", fields: [FieldSpec("books", .array(.entity("Book")))])
         let engine = Engine(schema: schema)
-        let storage = try FileStorage(dataFolder: URL(fileURLWithPath: data))
+        let files = try FileStorage(dataFolder: URL(fileURLWithPath: data))
+        let storage: ModelStorage = kind == "sqlite"
+            ? SQLiteStorage(files: files, path: try DataFolder(URL(fileURLWithPath: data)).sqliteFile("default")) : files
         let model = try engine.register(model: "default", type: "Shop", storage: storage)
         let list = try engine.collection(model.root, "books")
         if list.isEmpty {

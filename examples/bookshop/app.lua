@@ -74,6 +74,13 @@ okit.partial("GroupDefer", "Group",
   { field = "group", sync = { "name", "color" } })
 okit.entity("Directory", { authors = "[Author]", groups = "[GroupDefer]" })
 
+-- The catalog: Action Data's categories table (an ADDataTable "Categories" with an auto-incrementing primary key,
+-- written by an ADSQLProvider) as a sqlite model: okit/data/catalog.sqlite, one row per category, readable by
+-- other tools (`sqlite3 <data>/okit/data/catalog.sqlite "select categoryId, name from Categories"`).
+okit.entity("Category", { name = "string", books = "[ref Book]" },
+  { table = "Categories", primaryKey = "categoryId", key = "autoincrement" })
+okit.entity("Catalog", { categories = "[Category]" })
+
 okit.entity("Timeout", { name = "string", minutes = "int" })
 okit.entity("Settings", {
   themeName = { "string", default = "default" },
@@ -109,6 +116,15 @@ directory = okit.model("Directory", {
   end,
 })
 
+catalog = okit.model("Catalog", {
+  name = "catalog", storage = "sqlite",               -- a table per entity type; a store writes only changed rows
+  seed = function(root)
+    for _, name in ipairs({ "Novels", "Poetry", "Travel" }) do
+      root.categories:append(okit.new("Category", { name = name }))
+    end
+  end,
+})
+
 settings = okit.model("Settings", {
   name = "settings",
   seed = function(root)
@@ -119,7 +135,7 @@ settings = okit.model("Settings", {
   end,
 })
 
-okit.state { shop, directory, settings }
+okit.state { shop, directory, catalog, settings }
 
 okit.list("books", {
   type = "Book", dataPath = "books",
@@ -193,10 +209,17 @@ okit.list("group", {
   delete = "#true",
 })
 
+okit.list("categories", {
+  type = "Category", contextPath = "catalog>/", dataPath = "categories",
+  titlePath = "%Categories", rowSort = "name", cell = { path = "name", detailPath = "books.@count/suffixPlural(#book)" },
+  add = "#true", addName = "name", delete = "#true",
+})
+
 okit.menu("menu", {
   contextPath = "directory>/", dataPath = "groups", titlePath = "%Groups",
   cell = { path = "name" }, rowIdentifier = "group",
-  items = { { title = "%Settings", present = "settings" }, { title = "%Backups", present = "backups" },
+  items = { { title = "%Categories", present = "categories" },
+            { title = "%Settings", present = "settings" }, { title = "%Backups", present = "backups" },
             { title = "%Home", home = true } },
 })
 

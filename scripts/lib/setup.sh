@@ -37,4 +37,4 @@ require_swift() {
 }
 
 # The packages every build needs (spec/README.md "Set-up").
-okit_build_packages=(liblua5.4-dev libedit-dev pkg-config zlib1g-dev libcurl4-openssl-dev)
+okit_build_packages=(liblua5.4-dev libedit-dev pkg-config zlib1g-dev libcurl4-openssl-dev libsqlite3-dev sqlite3)

@@ -31,7 +31,15 @@ extension Engine {
         values.reserveCapacity(type.fields.count)
         let e = Entity(type: type, values: [])
         for (slot, f) in type.fields.enumerated() {
-            if slot == 0 && type.hasId { values.append(.string(ids.next())); continue }
+            if slot == 0 && type.hasId {
+                if type.tableMapping.autoIncrement {
+                    type.lastSerial += 1
+                    values.append(.string(String(type.lastSerial)))
+                } else {
+                    values.append(.string(ids.next()))
+                }
+                continue
+            }
             values.append(try defaultValue(for: f, slot: slot, owner: e, creating: &creating))
         }
         e.values = values

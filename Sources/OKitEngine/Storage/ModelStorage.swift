@@ -49,6 +49,8 @@ public enum StoreOutcome: Equatable, Sendable {
     case journal(bytes: Int)
     /// The storage keeps nothing (transient).
     case skipped
+    /// Rows of a database were written: inserted or updated, and deleted (`sqlite`).
+    case rows(written: Int, deleted: Int)
 }
 
 /// Storage that never reads or writes (`transient` models).

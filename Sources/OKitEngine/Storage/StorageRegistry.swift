@@ -102,7 +102,7 @@ public struct StorageRegistry {
         return try factory(request)
     }
 
-    /// The built-in kinds: file, transient, encrypted, http, encryptedHttp.
+    /// The built-in kinds: file, transient, encrypted, http, encryptedHttp, sqlite.
     public static var builtIn: StorageRegistry {
         var r = StorageRegistry()
         r.register(.file) { try $0.host.dataFolderStorage() }
@@ -110,6 +110,7 @@ public struct StorageRegistry {
         r.register(.encrypted, FileStorage.sealedFactory)
         r.register(.http) { try HTTPStorage.factory($0, encrypted: false) }
         r.register(.encryptedHttp) { try HTTPStorage.factory($0, encrypted: true) }
+        r.register(.sqlite, SQLiteStorage.factory)
         return r
     }
 }

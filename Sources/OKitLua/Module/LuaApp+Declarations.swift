@@ -34,9 +34,11 @@ extension LuaApp {
         let name = try call.string(1)
         try call.requireTable(2)
         var hasId = true
+        var mapping = TableMapping()
         if call.type(3) == LUA_TTABLE {
             if lua.rawGet(3, "id") == LUA_TBOOLEAN { hasId = lua_toboolean(lua.L, -1) != 0 }
             lua.pop()
+            if partial == nil { mapping = try tableMapping(name) }
         }
         var fields: [FieldSpec] = []
         var computed: [ComputedField] = []
@@ -84,10 +86,36 @@ extension LuaApp {
         } catch {
             throw LuaRaise("\(partial == nil ? "okit.entity" : "okit.partial"): \(error)")
         }
+        engine.schema.type(named: name)?.tableMapping = mapping
         luaMethods[name] = methods
         declarationSites[name] = LuaApp.callerPosition(call.L)
         lua.push(name)
         return 1
+    }
+
+    /// `table`, `primaryKey` and `key = "autoincrement"` of `okit.entity`'s options (at index 3): how the `sqlite`
+    /// kind keeps the type (storage.md "SQLite models").
+    func tableMapping(_ name: String) throws -> TableMapping {
+        var m = TableMapping()
+        func text(_ key: String) throws -> String? {
+            defer { lua.pop() }
+            switch lua.rawGet(3, key) {
+            case LUA_TNIL: return nil
+            case LUA_TSTRING:
+                guard let s = lua.string(at: -1), !s.isEmpty, !s.contains("\0") else { break }
+                return s
+            default: break
+            }
+            throw LuaRaise("okit.entity(\"\(name)\"): \(key) must be a non-empty name (a table or column of the sqlite database)")
+        }
+        m.table = try text("table")
+        m.primaryKey = try text("primaryKey")
+        switch try text("key") {
+        case nil, "uuid": break
+        case "autoincrement": m.autoIncrement = true
+        case let other?: throw LuaRaise("okit.entity(\"\(name)\"): key = \"\(other)\" is not a kind of key (\"autoincrement\" for ids 1, 2, 3, …; leave it out for okit's UUIDs)")
+        }
+        return m
     }
 
     /// `okit.partial(stubType, payloadType, stubFields [, { field = …, sync = { … } }])` (storage.md "Partials").
@@ -181,6 +209,11 @@ extension LuaApp {
             }
             lua.pop()
             if lua.rawGet(2, "seed") == LUA_TFUNCTION { seed = lua.ref() } else { lua.pop() }
+            let encrypted = lua.rawGet(2, "encrypted") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0
+            lua.pop()
+            if encrypted && kind == .sqlite {
+                throw LuaRaise("okit.model(\"\(type)\"): storage = \"sqlite\" cannot be encrypted (no SQLCipher here; the encryption setting does not apply to sqlite models): remove encrypted = true, or use storage = \"encrypted\" for a sealed JSON model")
+            }
             switch lua.rawGet(2, "endpoint") {
             case LUA_TSTRING: endpoint = lua.string(at: -1); lua.pop()
             case LUA_TNIL: lua.pop()
@@ -191,6 +224,7 @@ extension LuaApp {
         } else if !call.isNil(2) {
             try call.requireTable(2)
         }
+        if let other = options.storageOverrides[name] { kind = other }
         let builtInSettings = type == LuaApp.settingsType && engine.schema.type(named: type) == nil
         if builtInSettings { try declareBuiltInSettings() }
         try validateSchema()

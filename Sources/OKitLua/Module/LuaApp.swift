@@ -41,6 +41,9 @@ public struct LuaAppOptions {
     /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.builtIn`: file, transient,
     /// encrypted, http, encryptedHttp); register another here.
     public var storageKinds: StorageRegistry { get { session.storageKinds } set { session.storageKinds = newValue } }
+    /// Models kept in another kind than the app declares, by model name (a flow test's `launch(app, { storage =
+    /// { default = "sqlite" } })`: the same tests against file and sqlite models).
+    public var storageOverrides: [String: StorageKind] = [:]
 
     /// The options of a run: the environment's settings (`OKIT_PASSPHRASE`, `OKIT_ENDPOINT`,
     /// `OKIT_ENDPOINT_TOKEN`) are read here, at the edge.

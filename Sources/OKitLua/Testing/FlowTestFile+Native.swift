@@ -96,7 +96,8 @@ extension FlowTestFile {
     }
 
     /// `launch(path, opts)`: a fresh app on its own data folder (or `opts.data`), fixtures copied in first,
-    /// the virtual clock at `opts.now` (default 2019-05-01T10:00:00Z), `opts.lang`, `opts.seed`.
+    /// the virtual clock at `opts.now` (default 2019-05-01T10:00:00Z), `opts.lang`, `opts.seed`, models kept in
+    /// another storage kind than the app declares with `opts.storage` (`{ default = "sqlite" }`).
     func launch(_ call: LuaCall) throws -> Int32 {
         let folder = url.deletingLastPathComponent()
         let path = try call.string(1)
@@ -122,6 +123,10 @@ extension FlowTestFile {
         }
         if host.lua.rawGet(2, "seed") == LUA_TNUMBER { o.seed = UInt64(truncatingIfNeeded: lua_tointegerx(host.lua.L, -1, nil)) }
         host.lua.pop()
+        if host.lua.rawGet(2, "storage") == LUA_TTABLE {
+            o.storageOverrides = try storageOverrides(o.storageKinds)
+        }
+        host.lua.pop()
         if let data = option("data") {
             o.dataFolder = URL(fileURLWithPath: data, relativeTo: folder).standardizedFileURL
         } else {
@@ -145,6 +150,26 @@ extension FlowTestFile {
         syncClock()
         host.pushAppObject(driving: app)
         return 1
+    }
+
+    /// `opts.storage` (on the top of the stack): model name → storage kind, e.g. `{ default = "sqlite" }`.
+    func storageOverrides(_ kinds: StorageRegistry) throws -> [String: StorageKind] {
+        let L = host.lua.L
+        var out: [String: StorageKind] = [:]
+        let t = lua_absindex(L, -1)
+        host.lua.pushNil()
+        while lua_next(L, t) != 0 {
+            defer { host.lua.pop() }
+            guard lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TSTRING, let model = host.lua.string(at: -2),
+                  let name = host.lua.string(at: -1) else {
+                throw LuaRaise("launch: opts.storage maps model names to storage kinds, like { default = \"sqlite\" }")
+            }
+            guard let kind = kinds.kind(named: name) else {
+                throw LuaRaise("launch: opts.storage: unknown storage \"\(name)\" (\(kinds.kinds.map(\.rawValue).joined(separator: ", ")))")
+            }
+            out[model] = kind
+        }
+        return out
     }
 
     /// Copies a model file, or a folder's files, into `<data>/okit/data/`.

@@ -45,6 +45,17 @@ struct BenchCommand: ParsableCommand {
         if wanted("list_search") { emit("list_search", try bench.listSearch(), "ms") }
         if wanted("store") { emit("store", try bench.storeAll(), "ms") }
         if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
+        let sqliteWorkloads = ["sqlite_load", "sqlite_store", "sqlite_store_one"]
+        if sqliteWorkloads.contains(where: wanted) {
+            // One shop in memory at a time (1,000,000 books twice would be the memory of both).
+            bench.engine = nil; bench.model = nil; bench.storage = nil
+            let sqlite = try SQLiteBench(source: dataDir.appendingPathComponent("default.json"),
+                                         folder: folder.appendingPathComponent("sqlite"))
+            if wanted("sqlite_load") { emit("sqlite_load", try sqlite.load(), "ms") }
+            if wanted("sqlite_store") { emit("sqlite_store", try sqlite.storeAll(), "ms") }
+            if wanted("sqlite_store_one") { emit("sqlite_store_one", try sqlite.storeOne(), "ms") }
+            sqlite.close()
+        }
         if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }
         if wanted("startup") { emit("startup", try bench.startup(), "ms") }
         if wanted("add_one") || wanted("delete_one") {

@@ -144,7 +144,7 @@ extension BackupStore {
         for f in manifest.files {
             guard let entry = entries[f.path] else { throw BackupError.mismatch(backup, file: f.path, "is missing from the archive") }
             // Streamed to its staging file in chunks and hashed on the way; only files that must be checked
-            // (model JSON, sealed files) are read back, one at a time.
+            // (model JSON, SQLite models, sealed files) are read back, one at a time.
             let path = try makeFile(rel: f.path, root: root, folders: &folders, backup: backup)
             let (count, sha) = try writeEntry(archive, entry, size: f.size, path: path) { n in
                 done += Int64(n)
@@ -156,7 +156,7 @@ extension BackupStore {
             if sha != f.sha256 {
                 throw BackupError.mismatch(backup, file: f.path, "does not match its SHA-256 in the manifest")
             }
-            guard f.path.hasSuffix(".json") || f.keyId != nil || SealedFile.isSealed(BackupStore.prefix(path, count: SealedFile.magic.count)) else { continue }
+            guard f.path.hasSuffix(".json") || SQLiteBackupCopy.isDatabase(f.path) || f.keyId != nil || SealedFile.isSealed(BackupStore.prefix(path, count: SealedFile.magic.count)) else { continue }
             let bytes: [UInt8]
             do { bytes = try AtomicFile.read(path) ?? [] } catch {
                 throw BackupError.io(backup, path: path, "cannot read back (\(error))")

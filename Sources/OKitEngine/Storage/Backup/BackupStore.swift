@@ -148,10 +148,16 @@ public struct BackupStore: Sendable {
         var entries: [BackupManifest.File] = []
         for f in files {
             let path = modelsFolder + "/" + f.path
+            // A SQLite model is copied consistently (its WAL's content included), never file by file.
+            if SQLiteBackupCopy.isDatabaseSideFile(f.path) { continue }
             let stored: [UInt8]
             do {
-                guard let bytes = try AtomicFile.read(path) else { continue }   // removed meanwhile
-                stored = bytes
+                if SQLiteBackupCopy.isDatabase(f.path) {
+                    stored = try SQLiteBackupCopy.snapshot(path)
+                } else {
+                    guard let bytes = try AtomicFile.read(path) else { continue }   // removed meanwhile
+                    stored = bytes
+                }
             } catch {
                 throw BackupError.io(archive.backup, path: path, "cannot read (\(error))")
             }

@@ -42,6 +42,12 @@ public struct DataFolder: Sendable {
         return models + "/" + model + ".json"
     }
 
+    /// `<data>/okit/data/<model>.sqlite`: a `sqlite` model's database (storage.md "SQLite models").
+    public func sqliteFile(_ model: String) throws -> String {
+        try Names.validate(model, what: "model name")
+        return models + "/" + model + ".sqlite"
+    }
+
     /// `<data>/okit/data/<model>.journal`: small changes since the model file was last written.
     public func journal(_ model: String) throws -> String {
         try Names.validate(model, what: "model name")

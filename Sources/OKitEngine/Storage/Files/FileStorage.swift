@@ -176,6 +176,11 @@ public final class FileStorage: ModelStorage {
                                         bytes: head, path: path, rootType: rootType)
                 }
             }) else {
+                // Data kept as a SQLite database is never started fresh as a file model: convert it.
+                if let other = SQLiteStoredForm.mismatch(model: name, declared: isSealing(name) ? .encrypted : .file, folder: folder) {
+                    unreadable.insert(name)
+                    throw other
+                }
                 generations[name] = 0
                 return nil
             }

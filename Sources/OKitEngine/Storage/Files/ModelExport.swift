@@ -6,10 +6,12 @@ extension Engine {
         return String(decoding: w.out, as: UTF8.self)
     }
 
-    /// Writes every model whose storage keeps a journal completely (at app exit, so each `<model>.json` is whole).
+    /// Writes every model whose storage keeps a journal completely (at app exit, so each `<model>.json` is whole),
+    /// and closes sqlite models' databases (their WAL checkpointed into the database file).
     public func compactAll() throws {
         for m in models {
             if let fs = storages[m.name] as? FileStorage { try fs.compact(m, engine: self) }
+            if let db = storages[m.name] as? SQLiteStorage { db.close() }
         }
     }
 }

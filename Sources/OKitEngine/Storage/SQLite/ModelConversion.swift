@@ -1,0 +1,146 @@
+import Foundation
+
+/// `okit-run convert` (storage.md "SQLite models"): moves a model between the `file` and `sqlite` forms. The new
+/// form is written beside the old one, read back and compared with the model as read from the old form, then
+/// swapped in; the old form is kept as `<name>.<ext>.converted-<UTC timestamp>` (never deleted automatically).
+/// Anything that goes wrong leaves the data folder as it was.
+public enum ModelConversion {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ text: String) { description = text }
+    }
+
+    /// What a conversion did: the file now holding the model and where the old form was kept.
+    public struct Done: Sendable {
+        public let path: String
+        public let kept: [String]
+        public let entities: Int
+    }
+
+    /// Converts model `name` (root type `rootType`) of the data folder `files` to `kind` (`.sqlite` or `.file`).
+    public static func convert(model name: String, rootType: EntityType, engine: Engine, files: FileStorage,
+                               to kind: StorageKind, now: Date) throws -> Done {
+        let folder = files.folder
+        let json = try folder.modelFile(name)
+        let sqlite = try folder.sqliteFile(name)
+        let journal = try folder.journal(name)
+        let fm = FileManager.default
+        let stamp = ISODate.format(now, fractional: false).replacingOccurrences(of: ":", with: "")
+        switch kind {
+        case .sqlite:
+            guard !fm.fileExists(atPath: sqlite) else { throw Failure("model \"\(name)\" is already a SQLite database (\(sqlite)); nothing was changed") }
+            guard fm.fileExists(atPath: json) else { throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed") }
+            guard let loaded = try files.load(name: name, rootType: rootType, engine: engine) else {
+                throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed")
+            }
+            let temporary = sqlite + ".converting"
+            removeDatabase(temporary)
+            do {
+                let model = Model(name: name, rootType: rootType, storageKind: .sqlite, root: loaded.root)
+                model.engine = engine
+                model.headerExtras = loaded.headerExtras
+                model.wholeDirty = true
+                let target = SQLiteStorage(files: files, path: temporary)
+                do { try target.write(model, engine: engine) } catch let e as StorageError {
+                    throw Failure("cannot convert model \"\(name)\": \(e.message); nothing was changed")
+                }
+                target.close()
+                let check = SQLiteStorage(files: files, path: temporary)
+                defer { check.close() }
+                guard let back = try check.load(name: name, rootType: rootType, engine: engine) else {
+                    throw Failure("the converted database of model \"\(name)\" reads back empty; nothing was changed")
+                }
+                if let difference = ModelComparison.difference(loaded.root, back.root, path: rootType.name) {
+                    throw Failure("the converted database of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
+                }
+                check.close()
+                try fm.moveItem(atPath: temporary, toPath: sqlite)
+            } catch {
+                removeDatabase(temporary)
+                throw error
+            }
+            var kept = [json + ".converted-" + stamp]
+            try fm.moveItem(atPath: json, toPath: kept[0])
+            if fm.fileExists(atPath: journal) {
+                kept.append(journal + ".converted-" + stamp)
+                try fm.moveItem(atPath: journal, toPath: kept[1])
+            }
+            return Done(path: sqlite, kept: kept, entities: loaded.entityCount)
+        case .file:
+            guard !fm.fileExists(atPath: json) else { throw Failure("model \"\(name)\" is already a JSON file (\(json)); nothing was changed") }
+            guard fm.fileExists(atPath: sqlite) else { throw Failure("model \"\(name)\" has no database at \(sqlite); nothing was changed") }
+            let source = SQLiteStorage(files: files, path: sqlite)
+            defer { source.close() }
+            guard let loaded = try source.load(name: name, rootType: rootType, engine: engine) else {
+                throw Failure("model \"\(name)\" has no root row in \(sqlite); nothing was changed")
+            }
+            source.close()
+            var writer = JSONWriter(capacity: 1 << 16)
+            writer.document(loaded.root, type: rootType.name, version: loaded.version ?? engine.schemaVersion, generation: 1,
+                            headerExtras: loaded.headerExtras)
+            let temporary = json + ".converting"
+            try AtomicFile.replace(temporary, with: writer.out)
+            do {
+                let back = try writer.out.withUnsafeBufferPointer { buf in
+                    var r = JSONReader(bytes: buf, engine: engine)
+                    return try r.root(rootType)
+                }
+                if let difference = ModelComparison.difference(loaded.root, back, path: rootType.name) {
+                    throw Failure("the converted file of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
+                }
+                try fm.moveItem(atPath: temporary, toPath: json)
+            } catch {
+                try? fm.removeItem(atPath: temporary)
+                if let f = error as? JSONReader.Failure { throw Failure("the converted file of model \"\(name)\" does not read back: \(f.message); nothing was changed") }
+                throw error
+            }
+            let kept = sqlite + ".converted-" + stamp
+            try fm.moveItem(atPath: sqlite, toPath: kept)
+            for side in ["-wal", "-shm"] where fm.fileExists(atPath: sqlite + side) {
+                try? fm.moveItem(atPath: sqlite + side, toPath: kept + side)
+            }
+            return Done(path: json, kept: [kept], entities: loaded.entityCount)
+        default:
+            throw Failure("okit-run convert moves models between \"file\" and \"sqlite\", not to \"\(kind)\"")
+        }
+    }
+
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
+
+/// Two trees of entities compared as stored data: field by field, refs by their targets' ids, dates to the
+/// millisecond (a database keeps three fraction digits), unknown fields by name and JSON.
+enum ModelComparison {
+    static func difference(_ a: Entity, _ b: Entity, path: String) -> String? {
+        guard a.type === b.type else { return "\(path): a \(a.type.name) against a \(b.type.name)" }
+        if a.type.isRef {
+            return SQLiteColumnValue.refKey(.entity(a)) == SQLiteColumnValue.refKey(.entity(b)) ? nil : "\(path): another reference"
+        }
+        for slot in 0..<a.type.fields.count {
+            let name = a.type.fields[slot].name
+            if let d = difference(a.values[slot], b.values[slot], path: path + "/" + name) { return d }
+        }
+        let ua = (a.unknownFields ?? []).map { "\($0.key)=\(String(decoding: $0.json, as: UTF8.self))" }.sorted()
+        let ub = (b.unknownFields ?? []).map { "\($0.key)=\(String(decoding: $0.json, as: UTF8.self))" }.sorted()
+        return ua == ub ? nil : "\(path): the fields this app does not know differ"
+    }
+
+    static func difference(_ a: Value, _ b: Value, path: String) -> String? {
+        switch (a, b) {
+        case (.entity(let x), .entity(let y)): return difference(x, y, path: path)
+        case (.collection(let x), .collection(let y)):
+            guard x.count == y.count, x.keys == y.keys else { return "\(path): \(x.count) items against \(y.count)" }
+            for i in 0..<x.count {
+                if let d = difference(x.items[i], y.items[i], path: path + "[\(i)]") { return d }
+            }
+            return nil
+        case (.date(let x), .date(let y)):
+            return (x.timeIntervalSince1970 * 1000).rounded() == (y.timeIntervalSince1970 * 1000).rounded() ? nil : "\(path): \(x) against \(y)"
+        case (.double(let x), .double(let y)) where !x.isFinite && !y.isFinite: return nil
+        default:
+            return a.isSame(as: b) ? nil : "\(path): \(a) against \(b)"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import GRDB
+
+/// What one store writes: the rows of the changed entities (and of everything they own) whose values differ
+/// from what the database holds, and the rows of entities no longer in the model.
+///
+/// A change inside an entity with an id re-derives that entity's rows only (the model's dirty units); a change
+/// to the root (or a model written whole) re-derives every row and compares each with what is stored.
+struct SQLiteStorePlan {
+    let drafts: [SQLiteRowDraft]
+    let upserts: [SQLiteRowDraft]
+    /// Keys of rows to delete, with what the database holds of them.
+    let deletes: [(key: String, row: SQLiteStoredRow)]
+
+    init(model: Model, tables: SQLiteTables, stored: [String: SQLiteStoredRow]) throws {
+        var writer = SQLiteRowWriter(tables: tables, stored: stored)
+        var full = model.wholeDirty || stored.isEmpty
+        if !full {
+            let units = model.dirtyUnits.filter { $0.state == .managed && $0.model === model }
+            let unitSet = Set(units.map(ObjectIdentifier.init))
+            for unit in units {
+                // A unit inside another dirty unit is derived with it.
+                var p = unit.parent, covered = false
+                while let x = p { if unitSet.contains(ObjectIdentifier(x)) { covered = true; break }; p = x.parent }
+                if covered { continue }
+                guard let id = unit.id, let s = stored[id] else { full = true; break }
+                try writer.derive(unit, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+            }
+        }
+        var deletes: [(key: String, row: SQLiteStoredRow)] = []
+        if full {
+            writer = SQLiteRowWriter(tables: tables, stored: stored)
+            try writer.derive(model.root, parent: nil, field: nil, position: nil, mapKey: nil)
+            for (key, row) in stored where !writer.isDerived(key) { deletes.append((key, row)) }
+        } else {
+            // Rows that hung under a re-derived row and are no longer anywhere in what was derived.
+            var gone: [String] = []
+            for d in writer.drafts {
+                guard let old = stored[d.key], !old.children.isEmpty else { continue }
+                let now = Set(d.children)
+                for c in old.children where !now.contains(c) { gone.append(c) }
+            }
+            var seen: Set<String> = []
+            while let key = gone.popLast() {
+                guard seen.insert(key).inserted, let row = stored[key] else { continue }
+                gone.append(contentsOf: row.children)
+                if !writer.isDerived(key) { deletes.append((key, row)) }
+            }
+        }
+        drafts = writer.drafts
+        upserts = drafts.filter { d in
+            guard let s = stored[d.key] else { return true }
+            return s.hash != d.hash || Int(s.table) != d.table
+        }
+        self.deletes = deletes
+    }
+
+    func execute(_ db: Database, tables: SQLiteTables) throws {
+        var deleteStatements: [Int: Statement] = [:]
+        for (key, row) in deletes {
+            let ti = Int(row.table)
+            let table = tables.tables[ti]
+            let st: Statement
+            if let s = deleteStatements[ti] { st = s } else { st = try db.makeStatement(sql: table.deleteSQL); deleteStatements[ti] = st }
+            if table.keyColumn != nil {
+                if table.autoIncrement, let n = Int64(key) { try st.execute(arguments: [n]) } else { try st.execute(arguments: [key]) }
+            } else {
+                try st.execute(arguments: [row.parent, row.field, row.position.map { Int64($0) }])
+            }
+        }
+        var upsertStatements: [Int: Statement] = [:]
+        for d in upserts {
+            let st: Statement
+            if let s = upsertStatements[d.table] { st = s } else {
+                st = try db.makeStatement(sql: tables.tables[d.table].upsertSQL)
+                upsertStatements[d.table] = st
+            }
+            st.setUncheckedArguments(StatementArguments(d.values))
+            try st.execute()
+        }
+    }
+
+    /// What the database holds after the plan was committed.
+    func apply(to stored: inout [String: SQLiteStoredRow]) {
+        for (key, _) in deletes { stored[key] = nil }
+        for d in drafts {
+            stored[d.key] = SQLiteStoredRow(table: Int32(d.table), position: d.position, hash: d.hash, parent: d.parent,
+                                            field: d.field, mapKey: d.mapKey, children: d.children)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import GRDB
+
+/// One entity type as a table (storage.md "SQLite models"): its key column, the `okit_*` link columns, a column
+/// per scalar, ref, JSON or binary field, and the fields kept as child rows of other tables.
+struct SQLiteTable {
+    /// How a field is kept.
+    enum Mapping {
+        case string, int, double, bool, date
+        /// A `ref`: the target's id.
+        case ref
+        /// Arrays, sets and maps of scalars, refs or binaries: one JSON TEXT column.
+        case json
+        /// `data` and `image` metadata as JSON TEXT (the bytes are side files, as for file models).
+        case binaryMeta
+        /// `inlineData` and `inlineImage`: the bytes as a BLOB, their format and label in `<field>_okit_meta`.
+        case inlineBlob
+        /// An owned entity or an owned collection: rows of the child's table.
+        case children(table: Int)
+    }
+
+    struct Column {
+        let slot: Int
+        let name: String
+        let mapping: Mapping
+        let field: FieldSpec
+    }
+
+    static let parentColumn = "okit_parent"
+    static let fieldColumn = "okit_field"
+    static let positionColumn = "okit_position"
+    static let mapKeyColumn = "okit_key"
+    static let extraColumn = "okit_extra"
+    static let inlineMetaSuffix = "_okit_meta"
+
+    let type: EntityType
+    let name: String
+    /// The primary key column (nil for types declared `{ id = false }`: keyed by parent, field, position).
+    let keyColumn: String?
+    let autoIncrement: Bool
+    /// The stored fields other than the id, by slot order.
+    let columns: [Column]
+    /// Every column okit writes, in the order of a row's values: key, links, fields (and inline metadata), extra.
+    let written: [String]
+    /// Columns the table has that the schema does not know (read into unknown fields, never written).
+    var unknownColumns: Set<String> = []
+
+    init(type: EntityType, tableIndex: (String) -> Int) {
+        self.type = type
+        name = type.tableMapping.table ?? type.name
+        keyColumn = type.hasId ? (type.tableMapping.primaryKey ?? "id") : nil
+        autoIncrement = type.hasId && type.tableMapping.autoIncrement
+        var cols: [Column] = []
+        var written: [String] = keyColumn.map { [$0] } ?? []
+        written += [Self.parentColumn, Self.fieldColumn, Self.positionColumn, Self.mapKeyColumn]
+        for (slot, f) in type.fields.enumerated() where !(slot == 0 && type.hasId) {
+            let mapping = Self.mapping(of: f.type, tableIndex: tableIndex)
+            cols.append(Column(slot: slot, name: f.name, mapping: mapping, field: f))
+            switch mapping {
+            case .children: break
+            case .inlineBlob: written += [f.name, f.name + Self.inlineMetaSuffix]
+            default: written.append(f.name)
+            }
+        }
+        written.append(Self.extraColumn)
+        columns = cols
+        self.written = written
+    }
+
+    static func mapping(of t: FieldType, tableIndex: (String) -> Int) -> Mapping {
+        switch t {
+        case .string: return .string
+        case .int: return .int
+        case .double: return .double
+        case .bool: return .bool
+        case .date: return .date
+        case .ref: return .ref
+        case .data, .image: return .binaryMeta
+        case .inlineData, .inlineImage: return .inlineBlob
+        case .entity(let n): return .children(table: tableIndex(n))
+        case .array(let el), .set(let el), .map(let el):
+            if case .entity(let n) = el { return .children(table: tableIndex(n)) }
+            return .json
+        }
+    }
+
+    /// The SQL type of a column okit writes.
+    static func sqlType(_ m: Mapping) -> String {
+        switch m {
+        case .string, .date, .ref, .json, .binaryMeta: return "TEXT"
+        case .int, .bool: return "INTEGER"
+        case .double: return "REAL"
+        case .inlineBlob: return "BLOB"
+        case .children: return ""
+        }
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// The declared default as an SQL literal (`ALTER TABLE … ADD COLUMN … DEFAULT …`), for scalars.
+    static func defaultLiteral(_ c: Column) -> String? {
+        if c.field.optional && c.field.defaultValue == nil { return nil }
+        let d = c.field.defaultValue
+        switch (c.mapping, d) {
+        case (.string, .string(let s)?): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        case (.string, nil): return "''"
+        case (.int, .int(let i)?): return String(i)
+        case (.int, nil), (.bool, nil): return "0"
+        case (.double, .double(let x)?) where x.isFinite: return "\(x)"
+        case (.double, .int(let i)?): return "\(Double(i))"
+        case (.double, nil): return "0.0"
+        case (.bool, .bool(let b)?): return b ? "1" : "0"
+        default: return nil
+        }
+    }
+
+    /// The definition of a field's column(s) for CREATE TABLE or ADD COLUMN.
+    func definitions(of c: Column) -> [(name: String, sql: String)] {
+        switch c.mapping {
+        case .children: return []
+        case .inlineBlob:
+            return [(c.name, Self.quoted(c.name) + " BLOB"),
+                    (c.name + Self.inlineMetaSuffix, Self.quoted(c.name + Self.inlineMetaSuffix) + " TEXT")]
+        default:
+            var sql = Self.quoted(c.name) + " " + Self.sqlType(c.mapping)
+            if let d = Self.defaultLiteral(c) { sql += " DEFAULT " + d }
+            return [(c.name, sql)]
+        }
+    }
+
+    var linkDefinitions: [(name: String, sql: String)] {
+        [(Self.parentColumn, Self.quoted(Self.parentColumn) + " TEXT"),
+         (Self.fieldColumn, Self.quoted(Self.fieldColumn) + " TEXT"),
+         (Self.positionColumn, Self.quoted(Self.positionColumn) + " INTEGER"),
+         (Self.mapKeyColumn, Self.quoted(Self.mapKeyColumn) + " TEXT"),
+         (Self.extraColumn, Self.quoted(Self.extraColumn) + " TEXT")]
+    }
+
+    /// Creates the table when missing, and adds the columns it lacks (never drops one). Returns the columns
+    /// the table has that okit does not write (kept as they are).
+    func ensure(_ db: Database) throws {
+        let existing = try Self.columnNames(db, table: name)
+        if existing.isEmpty {
+            var defs: [String] = []
+            if let keyColumn {
+                defs.append(autoIncrement ? Self.quoted(keyColumn) + " INTEGER PRIMARY KEY AUTOINCREMENT"
+                            : Self.quoted(keyColumn) + " TEXT PRIMARY KEY NOT NULL DEFAULT (upper(hex(randomblob(16))))")
+            }
+            defs += linkDefinitions.map(\.sql)
+            for c in columns { defs += definitions(of: c).map(\.sql) }
+            if keyColumn == nil {
+                defs.append("PRIMARY KEY (\(Self.parentColumn), \(Self.fieldColumn), \(Self.positionColumn))")
+            }
+            try db.execute(sql: "CREATE TABLE \(Self.quoted(name)) (\(defs.joined(separator: ", ")))")
+        } else {
+            var missing = linkDefinitions.filter { !existing.contains($0.name) }
+            for c in columns { missing += definitions(of: c).filter { !existing.contains($0.name) } }
+            for m in missing { try db.execute(sql: "ALTER TABLE \(Self.quoted(name)) ADD COLUMN \(m.sql)") }
+        }
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(Self.quoted(name + "_okit_parent")) ON \(Self.quoted(name)) (\(Self.parentColumn), \(Self.fieldColumn), \(Self.positionColumn))")
+    }
+
+    /// The column names of a table (empty when there is no such table).
+    static func columnNames(_ db: Database, table: String) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map { $0[0] as String }
+    }
+
+    /// `INSERT … ON CONFLICT (key) DO UPDATE SET …` of the written columns: a row that exists keeps the columns
+    /// okit does not know.
+    var upsertSQL: String {
+        let cols = written.map(Self.quoted).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: written.count).joined(separator: ", ")
+        let conflict = keyColumn.map(Self.quoted) ?? "\(Self.parentColumn), \(Self.fieldColumn), \(Self.positionColumn)"
+        let keyNames: Set<String> = keyColumn.map { [$0] } ?? [Self.parentColumn, Self.fieldColumn, Self.positionColumn]
+        let updates = written.filter { !keyNames.contains($0) }.map { "\(Self.quoted($0)) = excluded.\(Self.quoted($0))" }
+        return "INSERT INTO \(Self.quoted(name)) (\(cols)) VALUES (\(marks)) ON CONFLICT (\(conflict)) DO UPDATE SET \(updates.joined(separator: ", "))"
+    }
+
+    var deleteSQL: String {
+        if let keyColumn { return "DELETE FROM \(Self.quoted(name)) WHERE \(Self.quoted(keyColumn)) = ?" }
+        return "DELETE FROM \(Self.quoted(name)) WHERE \(Self.parentColumn) = ? AND \(Self.fieldColumn) = ? AND \(Self.positionColumn) = ?"
+    }
+}
+
+/// The tables of one model: every entity type reachable from the root through owned fields.
+struct SQLiteTables {
+    var tables: [SQLiteTable] = []
+    private var indexByType: [String: Int] = [:]
+
+    init(rootType: EntityType, schema: Schema) {
+        var order: [EntityType] = []
+        var seen: Set<String> = []
+        func visit(_ t: EntityType) {
+            guard seen.insert(t.name).inserted else { return }
+            order.append(t)
+            for f in t.fields {
+                var ft = f.type
+                if let el = ft.elementType { ft = el }
+                if case .entity(let n) = ft, let child = schema.type(named: n) { visit(child) }
+            }
+        }
+        visit(rootType)
+        for (k, t) in order.enumerated() { indexByType[t.name] = k }
+        let index = indexByType
+        tables = order.map { SQLiteTable(type: $0, tableIndex: { index[$0] ?? 0 }) }
+    }
+
+    func index(of type: EntityType) -> Int? { indexByType[type.name] }
+}

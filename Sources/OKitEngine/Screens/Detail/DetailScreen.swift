@@ -165,6 +165,9 @@ public final class DetailScreen: ShellScreen {
         row.accessory = try accessory(of: c, on: ctx)
         row.selected = selectedCell == shown.position
         row.control = try control(of: c, on: ctx)
+        if CellDeclaration.editKinds.contains(c.kind), !c.valuePath.isEmpty {
+            row.invalid = try engine.currentInvalidMessage(ctx, binding: c.valuePath)
+        }
         if row.detail == nil, detailPath.isEmpty, let control = row.control {
             // OKit's date and picker cells show their value in the detail label.
             if c.kind == "date", case .string(let s) = control.value { row.detail = s }

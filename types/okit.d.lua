@@ -942,6 +942,7 @@ function okit.cell.web(p) end
 ---@field placeholder? string a binding
 ---@field secure? boolean never echoed in snapshots
 ---@field value? string the initial text
+---@field rules? { [1]: okit.Entity, [2]: string } check the value by this entity field's validation rules when the first action is chosen
 
 ---@class okit.PromptOptions
 ---@field title? string a binding

@@ -108,6 +108,29 @@ okit.app { home = "books" }
         """)
     }
 
+    @Test func promptFieldsWithRulesAreCheckedWhenTheFirstActionIsChosen() throws {
+        let (_, app) = try launch()
+        try app.run("""
+        local b = shop.books[1]
+        local function rename()
+          okit.prompt { title = "%Rename", actions = { "%OK", "%Cancel" },
+            fields = { { placeholder = "%Name", value = b.name, rules = { b, "name" } } },
+            onAction = function(choice, values) if choice == 1 then b.name = values[1] end end }
+        end
+        rename()
+        local ok, err = pcall(app.respond, app, "OK", { "" })
+        assert(not ok and err == "OK is refused: Name is required", tostring(err))
+        assert(app:screen().alert.title == "Rename" and b.name == "Dune", "the prompt stays, nothing changed")
+        app:respond("Cancel", { "" })                -- other actions are not checked
+        assert(app:screen().alert == nil and b.name == "Dune")
+        rename()
+        app:respond("OK", { "Dune Messiah" })
+        assert(b.name == "Dune Messiah")
+        ok, err = pcall(okit.prompt, { fields = { { placeholder = "x", rules = { b, "nmae" } } } })
+        assert(not ok and err:find('Book has no field "nmae"', 1, true), tostring(err))
+        """)
+    }
+
     @Test func rulesOfTheWrongLuaTypeAreLoadErrors() throws {
         for (rule, message) in [("min = \"0\"", "min must be a number"), ("required = 1", "required must be true or false"),
                                 ("maxLength = 2.5", "maxLength must be a whole number"), ("pattern = 3", "pattern must be a Lua pattern string"),

@@ -106,3 +106,25 @@ extension LuaApp {
         return lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) ?? "" : ""
     }
 }
+
+extension LuaApp {
+    /// A prompt field's `rules = { entity, "field" }` (the prompt field at `f`, 0-based `index`): the entity and
+    /// field whose rules check its value; nil when the field has none.
+    func promptFieldRules(_ f: Int32, index: Int) throws -> (entity: Entity, field: String)? {
+        let t = lua.top
+        defer { lua.top = t }
+        let type = lua.rawGet(f, "rules")
+        if type == LUA_TNIL { return nil }
+        let usage = "okit.prompt, field \(index + 1): rules must be { entity, \"field\" }, like rules = { self, \"name\" }"
+        guard type == LUA_TTABLE else { throw LuaRaise(usage) }
+        let r = lua_absindex(lua.L, -1)
+        lua_rawgeti(lua.L, r, 1)
+        guard let e = lua.object(at: -1, metatable: OKitTypes.entity, as: Entity.self) else { throw LuaRaise(usage) }
+        lua_rawgeti(lua.L, r, 2)
+        guard lua_type(lua.L, -1) == LUA_TSTRING, let name = lua.string(at: -1) else { throw LuaRaise(usage) }
+        guard e.type.field(named: name) != nil else {
+            throw LuaRaise("okit.prompt, field \(index + 1): \(e.type.name) has no field \"\(name)\" to take rules from")
+        }
+        return (e, name)
+    }
+}

@@ -131,6 +131,22 @@ okit.app { home = "books" }
         """)
     }
 
+    @Test func aFailingValidateFunctionWarnsInSnapshotsAndFailsCommands() throws {
+        let source = rulesApp.replacingOccurrences(of: "if value > book.copies * 10 then", with: "if value > book.copies * 10 or value == 7 then error(\"boom\") end if false then")
+        let (_, app) = try launch(source)
+        try app.run("""
+        app:tap("Dune"); app:edit(true)
+        shop.books[1].stock = 7                      -- the validate function fails on 7
+        local s = app:screen()
+        assert(s.screen.id == "book" and s.screen.sections[1].rows[5].invalid == nil)
+        local warned = false
+        for _, w in ipairs(app:warnings()) do warned = warned or w:find('cell "Stock": the rules of the field it writes failed', 1, true) ~= nil end
+        assert(warned, "a warning names the cell")
+        local ok, err = pcall(app.set, app, "Stock", "7")
+        assert(not ok and err:find("boom", 1, true), tostring(err))
+        """)
+    }
+
     @Test func rulesOfTheWrongLuaTypeAreLoadErrors() throws {
         for (rule, message) in [("min = \"0\"", "min must be a number"), ("required = 1", "required must be true or false"),
                                 ("maxLength = 2.5", "maxLength must be a whole number"), ("pattern = 3", "pattern must be a Lua pattern string"),

@@ -166,7 +166,10 @@ public final class DetailScreen: ShellScreen {
         row.selected = selectedCell == shown.position
         row.control = try control(of: c, on: ctx)
         if CellDeclaration.editKinds.contains(c.kind), !c.valuePath.isEmpty {
-            row.invalid = try engine.currentInvalidMessage(ctx, binding: c.valuePath)
+            // A rule that fails (a `validate` function's error) shows no message and warns; the screen stays.
+            do { row.invalid = try engine.currentInvalidMessage(ctx, binding: c.valuePath) } catch {
+                engine.warn("screen \"\(id)\", cell \"\(shown.id)\": the rules of the field it writes failed: \(error)")
+            }
         }
         if row.detail == nil, detailPath.isEmpty, let control = row.control {
             // OKit's date and picker cells show their value in the detail label.

@@ -67,6 +67,7 @@
 ---@field checked boolean? selection screens
 ---@field selected boolean
 ---@field control okit.SnapshotControl?
+---@field invalid string? edit cells: the message of the field rule the current value breaks (absent when valid)
 
 ---@class okit.SnapshotSection
 ---@field header string?
@@ -303,6 +304,10 @@ function App:changes(fn) end
 ---@param file? string relative to the test file's folder
 ---@return string
 function App:record(file) end
+
+--- The current screen's cells whose value breaks a field rule: cell id → message (empty when all are valid).
+---@return table<string, string>
+function App:invalid() end
 
 --- The warnings logged so far (unknown names at run time, dropped bindings, …).
 ---@return string[]

@@ -30,11 +30,25 @@ okit = {}
 ---| "inlineImage" | "inlineImage?"
 ---| string # "ref Author", "Address", "[Book]", "[ref Author]", "{Tag}", "{string: Note}", "Address?"
 
---- The long form of a field: `{ TYPE, default = v, didSet = fn }`.
+--- The long form of a field: `{ TYPE, default = v, didSet = fn }` and its validation rules (checked on writes
+--- from commands: `set`, `add` with a name; never on writes from Lua code).
 ---@class okit.FieldSpec
 ---@field [1] okit.FieldType the field type (first, without a key)
 ---@field default? any the initial value (checked against the type when the app loads)
 ---@field didSet? fun(self: okit.Entity, old: any) field observer: runs after the field changed
+---@field required? boolean|okit.Rule not nil and, for strings, not empty; for a `ref`, a reference is set
+---@field min? number|okit.Rule the smallest value of an int or double field
+---@field max? number|okit.Rule the largest value of an int or double field
+---@field maxLength? integer|okit.Rule the most characters of a string field
+---@field pattern? string|okit.Rule a Lua pattern a string value must match (`string.find`; anchor with ^ and $)
+---@field validate? fun(value: any, entity: okit.Entity): boolean, string? true when valid, else false and the message
+---@field message? string the message of every rule of the field (instead of the default ones)
+---@field label? string the field's name in default messages ("Name is required"); default: the field name, capitalized
+
+--- A rule with its own message: `{ 0, message = "A price cannot be negative" }`.
+---@class okit.Rule
+---@field [1] any the rule's value
+---@field message string
 
 --- What `okit.computed` returns: a field read like any other and never stored.
 ---@class okit.Computed
@@ -169,6 +183,13 @@ function okit.new(type, fields) end
 ---@param id string
 ---@return okit.Entity?
 function okit.byId(id) end
+
+--- Checks an entity's fields against their validation rules: true and an empty table, or false and the message
+--- of each field that breaks a rule, by field name.
+---@param e okit.Entity
+---@return boolean ok
+---@return table<string, string> messages
+function okit.valid(e) end
 
 --- The entity's type name (so a field may be called `type`).
 ---@param e okit.Entity
@@ -926,6 +947,7 @@ function okit.cell.web(p) end
 ---@field placeholder? string a binding
 ---@field secure? boolean never echoed in snapshots
 ---@field value? string the initial text
+---@field rules? { [1]: okit.Entity, [2]: string } check the value by this entity field's validation rules when the first action is chosen
 
 ---@class okit.PromptOptions
 ---@field title? string a binding

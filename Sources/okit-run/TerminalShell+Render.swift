@@ -59,8 +59,9 @@ extension TerminalShell {
         return dim(line)
     }
 
-    /// A row: its number, text and detail, its control's value, accessory, quick and more actions; a picker's
-    /// options on the next line while its row is selected (expanded).
+    /// A row: its number, text and detail, its control's value, accessory, quick and more actions; the message of
+    /// the rule its value breaks (`! Name is required`) and a picker's options (while its row is selected) on
+    /// the next lines.
     func rowLines(_ r: RowSnapshot, number n: Int) -> [String] {
         var line = "  \(n). \(r.text ?? "")"
         if let d = r.detail { line += dim(" — \(d)") }
@@ -84,6 +85,7 @@ extension TerminalShell {
         if let q = r.quick, q.enabled { line += dim(" quick: \(q.title)") }
         if r.more { line += dim(" …") }
         if r.checked == true { line += tint(" ✓") }
+        if let message = r.invalid { extra.insert(red("       ! \(message)"), at: 0) }
         return [line] + extra
     }
 

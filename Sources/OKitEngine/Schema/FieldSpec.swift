@@ -7,21 +7,24 @@ public struct FieldSpec {
     public let defaultValue: Value?
     /// Called after the field changed, with the entity and the old value (a field observer, OKit's `didSet`).
     public let didSet: ((Entity, Value) throws -> Void)?
+    /// Validation rules, checked on writes from commands (FieldRules.swift); nil when the field has none.
+    public var rules: FieldRules?
 
     public init(_ name: String, _ type: FieldType, optional: Bool = false, default defaultValue: Value? = nil,
-                didSet: ((Entity, Value) throws -> Void)? = nil) {
+                didSet: ((Entity, Value) throws -> Void)? = nil, rules: FieldRules? = nil) {
         self.name = name
         self.type = type
         self.optional = optional
         self.defaultValue = defaultValue
         self.didSet = didSet
+        self.rules = rules.flatMap { $0.isEmpty && $0.messages.isEmpty ? nil : $0 }
     }
 
     /// Declares a field from its textual type (`"string?"`, `"[ref Author]"`).
     public init(_ name: String, _ declaration: String, default defaultValue: Value? = nil,
-                didSet: ((Entity, Value) throws -> Void)? = nil) throws(SchemaError) {
+                didSet: ((Entity, Value) throws -> Void)? = nil, rules: FieldRules? = nil) throws(SchemaError) {
         let (t, opt) = try FieldType.parse(declaration)
-        self.init(name, t, optional: opt, default: defaultValue, didSet: didSet)
+        self.init(name, t, optional: opt, default: defaultValue, didSet: didSet, rules: rules)
     }
 }
 

@@ -75,6 +75,21 @@ extension LuaApp {
             }
             return 1
         }
+        methods["invalid"] = { [unowned self] call in
+            // app:invalid(): the current screen's cells whose value breaks a rule, cell id → message.
+            let target = try appTarget(call, "invalid")
+            let snapshot: Snapshot
+            do { snapshot = try target.shell.snapshot() } catch { throw LuaRaise("invalid: \(error)", withPosition: false) }
+            lua.newTable(hash: 0)
+            for section in snapshot.screen.sections {
+                for row in section.rows {
+                    guard let message = row.invalid else { continue }
+                    lua.push(message)
+                    lua.rawSet(-2, row.id ?? row.text ?? "?")
+                }
+            }
+            return 1
+        }
         let names = Array(methods.keys) + ["models", "dataDir"]
         lua.defineMetatable(name: OKitTypes.app, methods: methods, index: { [unowned self] call in
             let key = try call.string(2)

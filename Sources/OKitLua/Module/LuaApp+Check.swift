@@ -3,7 +3,8 @@ import OKitEngine
 
 /// The result of `okit-run check`: one line per problem and the summary line.
 public struct AppCheckResult: Sendable {
-    /// `FILE:LINE:COL: screen S, property P: message`, LINE:COL where the binding's problem is in the file.
+    /// `FILE:LINE:COL: screen S, property P: message`, LINE:COL where the binding's problem is in the file (and
+    /// `FILE:LINE:COL: entity T, field F: message` for a field's validation rules, first).
     public let problems: [String]
     /// `app.lua: 0 problems in 14 screens, 212 bindings`.
     public let summary: String
@@ -18,7 +19,8 @@ extension LuaApp {
     public func checkApp() -> AppCheckResult {
         let report = shell.checkReport(entryPoints: appEntryPoints)
         var sources: [String: LuaDeclarationSource?] = [:]
-        let lines = report.issues.map { i in
+        var lines = fieldRuleProblemLines(sources: &sources)
+        lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"
         }

@@ -184,7 +184,8 @@ extension LuaApp {
         } else {
             lua.pop()
         }
-        do { return try FieldSpec(key, decl, default: def, didSet: didSet) } catch {
+        let rules = try fieldRules(entity: entity, key, table: v)
+        do { return try FieldSpec(key, decl, default: def, didSet: didSet, rules: rules) } catch {
             throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(error)")
         }
     }

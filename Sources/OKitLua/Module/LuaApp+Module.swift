@@ -154,6 +154,18 @@ extension LuaApp {
                 if let e = engine.lookup(id: try call.string(1)) { pushEntity(e) } else { lua.pushNil() }
                 return 1
             }),
+            ("valid", { [unowned self] call in
+                // okit.valid(entity): true, {} — or false and field name → message for each field that breaks a rule.
+                let e = try entity(call, 1)
+                let broken = try engine(of: e).invalidFields(of: e)
+                lua.push(broken.isEmpty)
+                lua.newTable(hash: Int32(clamping: broken.count))
+                for (field, message) in broken {
+                    lua.push(message)
+                    lua.rawSet(-2, field)
+                }
+                return 2
+            }),
             ("typeof", { [unowned self] call in lua.push(try entity(call, 1).type.name); return 1 }),
             ("rootof", { [unowned self] call in pushEntity(try entity(call, 1).root); return 1 }),
             ("modelof", { [unowned self] call in

@@ -266,6 +266,7 @@ extension LuaApp {
         lua.pop()
         if actions.isEmpty { actions = ["OK"] }
         var fields: [AlertFieldSnapshot] = []
+        var checked: [(index: Int, entity: Entity, field: String)] = []
         if kind == "prompt", lua.rawGet(1, "fields") == LUA_TTABLE {
             let n = lua_rawlen(lua.L, -1)
             for i in 0..<Int(n) {
@@ -278,6 +279,7 @@ extension LuaApp {
                 lua.pop()
                 if lua.rawGet(f, "secure") == LUA_TBOOLEAN { field.secure = lua_toboolean(lua.L, -1) != 0 }
                 lua.pop()
+                if let rules = try promptFieldRules(f, index: i) { checked.append((i, rules.entity, rules.field)) }
                 fields.append(field)
                 lua.pop()
             }
@@ -287,7 +289,20 @@ extension LuaApp {
         }
         var handler: LuaRef?
         if lua.rawGet(1, "onAction") == LUA_TFUNCTION { handler = lua.ref() } else { lua.pop() }
-        shell.present(PendingAlert(kind: kind, title: title, message: message, actions: actions, fields: fields) { [unowned self] choice, values in
+        // Fields with `rules = { entity, "field" }` are checked by that field's rules when the first action is chosen.
+        let validate: ((Int, [String]) -> String?)? = checked.isEmpty ? nil : { [unowned self] choice, values in
+            guard choice == 1 else { return nil }
+            for c in checked where c.index < values.count {
+                do {
+                    if let m = try engine(of: c.entity).invalidMessage(c.entity, c.field, .string(values[c.index])) { return m }
+                } catch {
+                    return "\(error)"
+                }
+            }
+            return nil
+        }
+        shell.present(PendingAlert(kind: kind, title: title, message: message, actions: actions, fields: fields,
+                                   validate: validate) { [unowned self] choice, values in
             if let handler { _ = try callLua(handler, [.int(choice), .list(values.map { .string($0) })]) }
         })
         return 0

@@ -141,6 +141,7 @@ struct SnapshotToLua {
         field("checked", r.checked)
         field("selected", r.selected)
         if let c = r.control { control(c); lua_setfield(L, -2, "control") }
+        field("invalid", r.invalid)
     }
 
     /// A detail cell's control: value and enabled, then the kind's extras (only those the kind has).

@@ -10,7 +10,7 @@ extension PageRenderer {
     }
 
     /// A cell: its control when it has one, else its text and detail (a link when it opens a screen); then its
-    /// accessory.
+    /// accessory and the message of the rule its value breaks.
     func detailCell(_ row: RowSnapshot, section s: Int, index r: Int) -> HTMLNode {
         let address = address(row, section: s, index: r)
         var nodes: [HTMLNode] = []
@@ -27,9 +27,13 @@ extension PageRenderer {
             nodes.append(.el("div", [.classes("okit-row-main")], rowLabel(row, section: s, index: r)))
         }
         if let a = row.accessory { nodes.append(.el("div", [.classes("okit-row-actions")], [accessory(a, address: address)])) }
+        if let message = row.invalid {
+            // The rule the value breaks, at the cell (announced with it: the control points here).
+            nodes.append(.el("p", [.attr("id", domID("invalid", section: s, index: r)), .classes("okit-invalid")], text: message))
+        }
         return .el("li", [.attr("id", domID("cell", section: s, index: r)),
                           .classes("okit-row", "okit-cell", "okit-cell-\(HTMLWriter.safeName(row.kind ?? "table"))",
-                                   row.selected ? "okit-checked" : nil)], nodes)
+                                   row.selected ? "okit-checked" : nil, row.invalid != nil ? "okit-cell-invalid" : nil)], nodes)
     }
 
     /// The label of a cell's control: a text cell shows its value in the control, so its label is the
@@ -46,11 +50,15 @@ extension PageRenderer {
         let id = domID("control", section: s, index: r)
         let label = controlLabel(row, c)
         let off = !c.enabled
+        // A value that breaks a rule: the field says so and points at the message (detailCell writes it).
+        let invalid: String? = row.invalid != nil ? "true" : nil
+        let describedBy: String? = row.invalid != nil ? domID("invalid", section: s, index: r) : nil
         var after: [HTMLNode] = []
         var field: [HTMLNode]
         switch row.kind {
         case "multiline":
             field = [.el("textarea", [.attr("id", id), .attr("name", "value"), .attr("placeholder", c.placeholder),
+                                      .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
                                       .bool("disabled", off)], text: Self.text(c.value))]
         case "switch":
             // An unchecked box sends nothing: the hidden `false` comes first and the box's `true` wins when checked.
@@ -101,6 +109,7 @@ extension PageRenderer {
         default:
             field = [.el("input", [.attr("type", c.secure ? "password" : "text"), .attr("id", id), .attr("name", "value"),
                                    .attr("value", c.secure ? nil : Self.text(c.value)), .attr("placeholder", c.placeholder),
+                                   .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
                                    .bool("disabled", off)])]
         }
         let labelled: [HTMLNode] = [.el("label", [.attr("for", id)], text: label)] + field

@@ -87,6 +87,7 @@ h2 {
 .okit-notice, .okit-error { margin: .5rem 0; padding: .6rem 1rem; border-radius: var(--okit-radius); }
 .okit-notice { background: var(--okit-cell-background-color); border-left: 4px solid var(--okit-tint-color); }
 .okit-error { background: var(--okit-cell-background-color); border-left: 4px solid var(--okit-destructive-color); }
+.okit-invalid { flex-basis: 100%; margin: .25rem 0 0; color: var(--okit-destructive-color); font-size: .9em; }
 .okit-help { margin: .5rem 0; padding: .6rem 1rem; background: var(--okit-cell-background-color); border-radius: var(--okit-radius); }
 .okit-help summary { cursor: pointer; color: var(--okit-tint-color); }
 

@@ -104,7 +104,8 @@ extension DetailScreen {
 
     /// Sets an edit cell's value through its binding (screens.md "Commands": text cells a string; switch a bool;
     /// date a date or ISO 8601 string, clamped; slider and stepper a number, clamped, a stepper to its step;
-    /// segment a title or 0-based index; picker a name, entity id or 1-based position).
+    /// segment a title or 0-based index; picker a name, entity id or 1-based position). A value the field's rules
+    /// refuse fails with the rule's message (`InvalidValue`) and nothing changes.
     public func set(cell address: RowAddress, value: Value) throws {
         let shown = try cell(address)
         let c = shown.cell, ctx = shown.context, name = shown.id
@@ -120,17 +121,19 @@ extension DetailScreen {
                     let current = try engine.get(ctx, c.valuePath)
                     switch current {
                     case .entity(let r) where SelectionScreen.isRefLike(r.type):
-                        try engine.set(r, "refKey", chosen.id.map { .string($0) } ?? .null)
+                        let key: Value = chosen.id.map { .string($0) } ?? .null
+                        try engine.checkCommandWrite(r, "refKey", key)
+                        try engine.set(r, "refKey", key)
                     case .string:
-                        try engine.set(ctx, binding: c.valuePath, chosen.id.map { .string($0) } ?? .null)
+                        try engine.commandSet(ctx, binding: c.valuePath, chosen.id.map { .string($0) } ?? .null)
                     default:
-                        try engine.set(ctx, binding: c.valuePath, .entity(chosen))
+                        try engine.commandSet(ctx, binding: c.valuePath, .entity(chosen))
                     }
                 }
             }
         default:
             let v = try newValue(c, on: ctx, from: value, cell: name)
-            try engine.asAction { try engine.transaction { try engine.set(ctx, binding: c.valuePath, v) } }
+            try engine.commandSet(ctx, binding: c.valuePath, v)
         }
     }
 

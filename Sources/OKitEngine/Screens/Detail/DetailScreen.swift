@@ -165,6 +165,12 @@ public final class DetailScreen: ShellScreen {
         row.accessory = try accessory(of: c, on: ctx)
         row.selected = selectedCell == shown.position
         row.control = try control(of: c, on: ctx)
+        if CellDeclaration.editKinds.contains(c.kind), !c.valuePath.isEmpty {
+            // A rule that fails (a `validate` function's error) shows no message and warns; the screen stays.
+            do { row.invalid = try engine.currentInvalidMessage(ctx, binding: c.valuePath) } catch {
+                engine.warn("screen \"\(id)\", cell \"\(shown.id)\": the rules of the field it writes failed: \(error)")
+            }
+        }
         if row.detail == nil, detailPath.isEmpty, let control = row.control {
             // OKit's date and picker cells show their value in the detail label.
             if c.kind == "date", case .string(let s) = control.value { row.detail = s }

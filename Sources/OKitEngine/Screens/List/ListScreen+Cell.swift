@@ -53,6 +53,7 @@ extension ListScreen {
         r.image = cellRow.image
         r.ribbon = cellRow.ribbon
         r.control = cellRow.control
+        r.invalid = cellRow.invalid
         if declaration.cell.kind != "table" { r.kind = declaration.cell.kind }
         if r.accessory == nil { r.accessory = cellRow.accessory }
     }

@@ -41,7 +41,8 @@ extension ListScreen {
     }
 
     /// Adds a new entity of the list's `type`: at the front (OKit's default) or the end (`addAppend`). With
-    /// `addName` and no text, a prompt asks for the name first (OK is refused while it is empty).
+    /// `addName` and no text, a prompt asks for the name first (OK is refused while it is empty). A name the
+    /// field's rules refuse fails with the rule's message (the prompt stays) and nothing is added.
     public func add(text: String?) throws {
         let app = try app
         let d = declaration
@@ -60,6 +61,8 @@ extension ListScreen {
             // OKit writes the prompt's text trimmed.
             if let field = d.addName, let name { fields[field] = .string(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
             let e = try engine.make(type, fields)
+            // The name a person gave is checked by the field's rules before the entity is added.
+            if let field = d.addName, let value = fields[field] { try engine.checkCommandWrite(e, field, value) }
             try engine.insert(.entity(e), into: c, append: append)
             if let hook = d.hooks.onAdd { try hook.run(engine, on: e, screen: self.info) }
             if nav, let segue = d.segue {

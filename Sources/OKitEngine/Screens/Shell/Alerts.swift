@@ -67,7 +67,13 @@ extension AppShell {
         }
         if let reason = alert.validate?(index, values) { throw ShellError.invalidFields(alert.actions[index - 1], reason) }
         alerts.removeFirst()
-        try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
+        do {
+            try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
+        } catch let invalid as InvalidValue {
+            // A field's rule refused the answer (an add-name prompt): the prompt stays, nothing changed.
+            alerts.insert(alert, at: 0)
+            throw ShellError.invalidFields(alert.actions[index - 1], invalid.message)
+        }
     }
 }
 

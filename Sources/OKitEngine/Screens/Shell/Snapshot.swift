@@ -100,6 +100,8 @@ public struct RowSnapshot: Equatable, Sendable {
     public var checked: Bool?
     public var selected = false
     public var control: ControlSnapshot?
+    /// For edit cells: the message of the rule the current value breaks (lua-api.md "Validation"); nil when valid.
+    public var invalid: String?
 
     public init(id: String?, text: String?, detail: String?) {
         self.id = id

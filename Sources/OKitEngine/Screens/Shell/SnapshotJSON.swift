@@ -131,6 +131,7 @@ struct SnapshotJSONWriter {
             w.field("selected", r.selected)
             w.key("control")
             if let c = r.control { w.control(c) } else { w.null() }
+            if r.kind != nil { w.field("invalid", r.invalid) }
         }
     }
 

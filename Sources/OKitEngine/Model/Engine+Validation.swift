@@ -1,0 +1,114 @@
+/// A value a command tried to write that a field's rules refuse (lua-api.md "Validation"). Nothing was written.
+public struct InvalidValue: Error, CustomStringConvertible, Equatable {
+    /// The entity type and field whose rule was broken.
+    public let type: String
+    public let field: String
+    /// The rule's message ("Name is required").
+    public let message: String
+
+    public init(type: String, field: String, message: String) {
+        self.type = type
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Validation: the rules of stored fields (`FieldRules`), checked on writes made by commands — never on writes
+/// made by code — and read by snapshots (a detail cell's `invalid`) and by `okit.valid`.
+extension Engine {
+    /// The message of the first rule of `e.name` that `value` breaks (the value taken as the write would take it),
+    /// or nil when the field has no rules, every rule holds, or the value cannot be written at all (the write then
+    /// fails with its own error). A reference's `refKey`/`ref` is checked by the rules of the field holding it.
+    public func invalidMessage(_ e: Entity, _ name: String, _ value: Value) throws -> String? {
+        guard let (owner, spec) = ruleField(e, name), let rules = spec.rules else { return nil }
+        guard let v = ruleValue(value, for: spec) else { return nil }
+        return try rules.message(for: v, of: spec, on: owner)
+    }
+
+    /// Throws `InvalidValue` when `value` breaks a rule of `e.name`.
+    public func checkCommandWrite(_ e: Entity, _ name: String, _ value: Value) throws {
+        guard let message = try invalidMessage(e, name, value) else { return }
+        let (owner, spec) = ruleField(e, name) ?? (e, FieldSpec(name, .string))
+        throw InvalidValue(type: owner.type.name, field: spec.name, message: message)
+    }
+
+    /// Writes `value` through a binding as a command does: the rules of the field the binding reaches are checked
+    /// first (`InvalidValue` with the rule's message, nothing written), then it is written like `set(_:binding:_:)`.
+    public func commandSet(_ context: Entity?, binding text: String, _ value: Value) throws {
+        try asAction {
+            try transaction {
+                if let (e, name) = try writeTarget(context, binding: text, mode: .action) {
+                    try checkCommandWrite(e, name, value)
+                }
+                try set(context, binding: text, value)
+            }
+        }
+    }
+
+    /// The current value's message of the field a binding writes (a detail cell's `invalid`), or nil. Evaluated
+    /// as a display binding: the reads are recorded, a `validate` function may not write.
+    public func currentInvalidMessage(_ context: Entity?, binding text: String) throws -> String? {
+        try asDisplay(text) {
+            guard let (e, name) = try writeTarget(context, binding: text, mode: .display),
+                  let (owner, spec) = ruleField(e, name), spec.rules != nil else { return nil }
+            let current = try read(owner, spec.name)
+            return try invalidMessage(owner, spec.name, current)
+        }
+    }
+
+    /// Every field of `e` whose current value breaks a rule, in declaration order, with the message.
+    public func invalidFields(of e: Entity) throws -> [(field: String, message: String)] {
+        var out: [(field: String, message: String)] = []
+        for spec in e.type.fields where spec.rules != nil {
+            let current = try read(e, spec.name)
+            if let message = try invalidMessage(e, spec.name, current) { out.append((spec.name, message)) }
+        }
+        return out
+    }
+
+    /// The entity and field name a single-path binding writes to; nil for anything else (a map key, a call).
+    func writeTarget(_ context: Entity?, binding text: String, mode: EvaluationMode) throws -> (Entity, String)? {
+        let b = try compile(text)
+        guard b.parts.count == 1, case .path(let path) = b.parts[0], !path.negate, let last = path.segments.last,
+              case .property(let keys, let index, _) = last, index == nil, case .name(let name, _)? = keys.last else { return nil }
+        let ev = BindingEvaluator(engine: self, binding: b, start: context, mode: mode)
+        var current: Value = path.absolute ? try ev.modelRoot(path.model) : (context.map { .entity($0) } ?? .null)
+        for seg in path.segments.dropLast() { current = try ev.step(current, seg) }
+        if keys.count > 1 { current = try ev.evaluateKeys(current, keys.dropLast()) }
+        guard case .entity(let e) = current else { return nil }
+        return (e, name)
+    }
+
+    /// The entity and stored field whose rules govern a write of `name` on `e`: the field itself, or — for a
+    /// reference's `refKey` or `ref` — the field of the reference's owner that holds it.
+    func ruleField(_ e: Entity, _ name: String) -> (Entity, FieldSpec)? {
+        if e.type.isRef, name == "refKey" || name == "ref" {
+            guard let owner = e.parent else { return nil }
+            for spec in owner.type.fields {
+                if let slot = owner.type.slot(of: spec.name), case .entity(let held) = owner.values[slot], held === e {
+                    return (owner, spec)
+                }
+            }
+            return nil
+        }
+        guard let spec = e.type.field(named: name) else { return nil }
+        return (e, spec)
+    }
+
+    /// The value as the field would hold it: scalars coerced, a reference as its target's id (or nil); nil when
+    /// it cannot be coerced.
+    func ruleValue(_ value: Value, for spec: FieldSpec) -> Value? {
+        if value.isNull { return .null }
+        switch spec.type {
+        case .string, .int, .double, .bool, .date:
+            return try? Coercion.coerce(value, to: spec.type, field: spec.name)
+        case .ref:
+            if case .entity(let r) = value, r.type.isRef { return r.values[1] }
+            return try? refKey(from: value, field: spec.name)
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CLua
+import Foundation
+import OKitEngine
+
+/// A field's validation rules in `okit.entity`'s long form (lua-api.md "Validation"):
+/// `{ "string", required = true, maxLength = 40, pattern = "^%u", message = "…", label = "…" }`, each rule also as
+/// `{ value, message = "…" }`, and `validate = function(value, entity) return ok, message end`. Values of the wrong
+/// Lua type are load errors; rules that cannot apply (a `min` above its `max`, a malformed pattern) are check
+/// findings (LuaApp+FieldRulesCheck.swift).
+extension LuaApp {
+    static let ruleKeys: [String] = ["required", "min", "max", "maxLength", "pattern", "validate", "message", "label"]
+
+    /// The rules of the long-form field table at `v`, or nil when it has none.
+    func fieldRules(entity: String, _ key: String, table v: Int32) throws -> FieldRules? {
+        var rules = FieldRules()
+        var any = false
+        func fail(_ text: String) -> LuaRaise { LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(text)") }
+        /// Pushes the rule's value (the first item of `{ value, message = … }`), noting its message; false when absent.
+        func open(_ rule: FieldRule) -> Bool {
+            if lua.rawGet(v, rule.rawValue) == LUA_TNIL { lua.pop(); return false }
+            if lua_type(lua.L, -1) == LUA_TTABLE, rule != .validate {
+                let t = lua_absindex(lua.L, -1)
+                if lua.rawGet(t, "message") == LUA_TSTRING, let m = lua.string(at: -1) { rules.messages[rule] = m }
+                lua.pop()
+                lua_rawgeti(lua.L, t, 1)
+                lua_rotate(lua.L, t, -1)   // (table, value) → (value, table)
+                lua.pop()
+            }
+            any = true
+            return true
+        }
+        if open(.required) {
+            defer { lua.pop() }
+            guard lua_type(lua.L, -1) == LUA_TBOOLEAN else { throw fail("required must be true or false") }
+            rules.required = lua_toboolean(lua.L, -1) != 0
+        }
+        for rule in [FieldRule.min, .max] where open(rule) {
+            defer { lua.pop() }
+            guard lua_type(lua.L, -1) == LUA_TNUMBER else { throw fail("\(rule.rawValue) must be a number, like \(rule.rawValue) = 0") }
+            let n = lua_tonumberx(lua.L, -1, nil)
+            if rule == .min { rules.min = n } else { rules.max = n }
+        }
+        if open(.maxLength) {
+            defer { lua.pop() }
+            guard lua_type(lua.L, -1) == LUA_TNUMBER, lua_isinteger(lua.L, -1) != 0 else {
+                throw fail("maxLength must be a whole number of characters, like maxLength = 40")
+            }
+            rules.maxLength = Int(clamping: lua_tointegerx(lua.L, -1, nil))
+        }
+        if open(.pattern) {
+            defer { lua.pop() }
+            guard lua_type(lua.L, -1) == LUA_TSTRING, let p = lua.string(at: -1) else {
+                throw fail("pattern must be a Lua pattern string, like pattern = \"^%u%u%d+$\"")
+            }
+            rules.pattern = FieldPattern(p) { [unowned self] s in try patternMatches(s, p) }
+        }
+        if lua.rawGet(v, "validate") == LUA_TFUNCTION {
+            let ref = lua.ref()
+            rules.validate = { [unowned self] value, e in try callValidate(ref, value, e) }
+            any = true
+        } else {
+            defer { lua.pop() }
+            if !lua.isNil(at: -1) { throw fail("validate must be a function(value, entity) returning ok, message") }
+        }
+        do {
+            defer { lua.pop() }
+            switch lua.rawGet(v, "message") {
+            case LUA_TNIL: break
+            case LUA_TSTRING: rules.messages[.all] = lua.string(at: -1)
+            default: throw fail("message must be a string")
+            }
+        }
+        do {
+            defer { lua.pop() }
+            switch lua.rawGet(v, "label") {
+            case LUA_TNIL: break
+            case LUA_TSTRING: rules.label = lua.string(at: -1)
+            default: throw fail("label must be a string")
+            }
+        }
+        return any ? rules : nil
+    }
+
+    /// `string.find(s, pattern)` of the sandbox (its work is bounded); true when it finds a match.
+    func patternMatches(_ s: String, _ pattern: String) throws -> Bool {
+        let t = lua.top
+        defer { lua.top = t }
+        lua_getglobal(lua.L, "string")
+        lua_getfield(lua.L, -1, "find")
+        lua.push(s)
+        lua.push(pattern)
+        try lua.pcall(nargs: 2, nresults: 1)
+        return !lua.isNil(at: -1)
+    }
+
+    /// Calls a `validate` function with the value and the entity: nil when its first result is true, else its
+    /// message (a string second result; "" for none).
+    func callValidate(_ fn: LuaRef, _ value: Value, _ e: Entity) throws -> String? {
+        let t = lua.top
+        defer { lua.top = t }
+        fn.push()
+        push(value)
+        push(.entity(e))
+        try lua.pcall(nargs: 2, nresults: 2)
+        if lua_toboolean(lua.L, -2) != 0 { return nil }
+        return lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) ?? "" : ""
+    }
+}
+
+extension LuaApp {
+    /// A prompt field's `rules = { entity, "field" }` (the prompt field at `f`, 0-based `index`): the entity and
+    /// field whose rules check its value; nil when the field has none.
+    func promptFieldRules(_ f: Int32, index: Int) throws -> (entity: Entity, field: String)? {
+        let t = lua.top
+        defer { lua.top = t }
+        let type = lua.rawGet(f, "rules")
+        if type == LUA_TNIL { return nil }
+        let usage = "okit.prompt, field \(index + 1): rules must be { entity, \"field\" }, like rules = { self, \"name\" }"
+        guard type == LUA_TTABLE else { throw LuaRaise(usage) }
+        let r = lua_absindex(lua.L, -1)
+        lua_rawgeti(lua.L, r, 1)
+        guard let e = lua.object(at: -1, metatable: OKitTypes.entity, as: Entity.self) else { throw LuaRaise(usage) }
+        lua_rawgeti(lua.L, r, 2)
+        guard lua_type(lua.L, -1) == LUA_TSTRING, let name = lua.string(at: -1) else { throw LuaRaise(usage) }
+        guard e.type.field(named: name) != nil else {
+            throw LuaRaise("okit.prompt, field \(index + 1): \(e.type.name) has no field \"\(name)\" to take rules from")
+        }
+        return (e, name)
+    }
+}

@@ -178,6 +178,21 @@ import Testing
         #expect(json.contains("\"invalid\":null"))
     }
 
+    /// A cell showing its number through a locale format (`price/currency(#EUR)`) takes the text it shows: the
+    /// number read back is what the rules check, and the cell's `invalid` is the price's.
+    @Test func aNumberReadBackThroughALocaleFormatIsChecked() throws {
+        let f = try Fixture { d in
+            d.sections[0].cells[1] = CellDeclaration(kind: "text", properties: ["path": "%Price", "textPath": "price/currency(#EUR)"])
+        }
+        try f.openItem()
+        f.refused("Too expensive") { try f.shell.set(cell: .key("Price"), value: .string("€250.00")) }
+        #expect(try f.item["price"]?.doubleValue == 10)
+        try f.shell.set(cell: .key("Price"), value: .string("€25.00"))
+        #expect(try f.item["price"]?.doubleValue == 25)
+        try f.engine.set(try f.item, "price", .double(-1))          // code may write what a command may not
+        #expect(try f.cells()["Price"]?.invalid == "Price must be at least 0")
+    }
+
     @Test func labelsAndBoundsReadAsAPersonWritesThem() {
         #expect(FieldRules.label("name") == "Name")
         #expect(FieldRules.label("releaseDate") == "Release date")

@@ -36,6 +36,10 @@ public final class Engine {
 
     @exclusivity(unchecked) var transactionDepth = 0
     var undoLog: [() -> Void] = []
+    /// Set by `commandSet` until its binding reaches the field it writes: that write is checked against the field's
+    /// rules (validation), whatever path led to it (a locale format read back included); writes made after it
+    /// (observers, Lua code) are not.
+    var checksCommandWrite = false
     /// Non-nil while a display binding is evaluated: writes are refused with this binding's text.
     @exclusivity(unchecked) var displayBinding: String?
     @exclusivity(unchecked) var callDepth = 0

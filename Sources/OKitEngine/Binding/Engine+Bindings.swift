@@ -128,12 +128,18 @@ extension Engine {
                 throw BindingWriteError(binding: text, reason: "an aggregate cannot be written")
             }
             switch owner {
-            case .entity(let e): try set(e, name, value)
+            case .entity(let e):
+                if checksCommandWrite {
+                    checksCommandWrite = false
+                    try checkCommandWrite(e, name, value)
+                }
+                try set(e, name, value)
             case .collection(let c) where c.kind == .map: try put(value, forKey: name, in: c)
             case .null: throw BindingWriteError(binding: text, reason: "nothing to write to (the path before \"\(name)\" is nil)")
             default: throw BindingWriteError(binding: text, reason: "cannot write \"\(name)\" through a \(owner.typeName) value")
             }
         case .call(let name, let args, _, _):
+            checksCommandWrite = false   // a function takes the value: what it writes is code's write
             let argValues = try args.map { try ev.evaluate($0) } + [value]
             _ = try ev.call(name, on: target, args: argValues)
         default:

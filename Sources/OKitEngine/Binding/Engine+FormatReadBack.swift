@@ -28,6 +28,17 @@ extension Engine {
         return value
     }
 
+    /// Whether a last segment is a format that writing reads back (`currency(…)`, `number(…)`, `percent`).
+    func isReadBackFormat(_ segment: Segment) -> Bool {
+        switch segment {
+        case .call(let n, _, nil, _): return extensions.parser(type: "number", name: n) != nil
+        case .property(let keys, nil, _):
+            guard keys.count == 1, case .name(let n, _) = keys[0] else { return false }
+            return extensions.parser(type: "number", name: n) != nil
+        default: return false
+        }
+    }
+
     /// A text cell bound straight to a number field takes the number in the app's format (`1.234,5` in `de`), else
     /// as plain text (`1234.5`); nil when the binding does not reach a number field.
     public func numberFromCellText(_ text: String, on context: Entity?, binding: String) throws -> Value? {

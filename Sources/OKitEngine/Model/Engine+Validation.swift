@@ -34,17 +34,14 @@ extension Engine {
         throw InvalidValue(type: owner.type.name, field: spec.name, message: message)
     }
 
-    /// Writes `value` through a binding as a command does: the rules of the field the binding reaches are checked
-    /// first (`InvalidValue` with the rule's message, nothing written), then it is written like `set(_:binding:_:)`.
+    /// Writes `value` through a binding as a command does: written like `set(_:binding:_:)`, with the rules of the
+    /// field the binding reaches checked first, on the value as it reaches the field (a locale format read back:
+    /// `amount/currency(#EUR)` checks the number) — `InvalidValue` with the rule's message, nothing written.
     public func commandSet(_ context: Entity?, binding text: String, _ value: Value) throws {
-        try asAction {
-            try transaction {
-                if let (e, name) = try writeTarget(context, binding: text, mode: .action) {
-                    try checkCommandWrite(e, name, value)
-                }
-                try set(context, binding: text, value)
-            }
-        }
+        let was = checksCommandWrite
+        checksCommandWrite = true
+        defer { checksCommandWrite = was }
+        try set(context, binding: text, value)
     }
 
     /// The current value's message of the field a binding writes (a detail cell's `invalid`), or nil. Evaluated
@@ -69,13 +66,17 @@ extension Engine {
     }
 
     /// The entity and field name a single-path binding writes to; nil for anything else (a map key, a call).
+    /// A locale format (`amount/currency(#EUR)`) writes the field before it, as `set` reads the text back.
     func writeTarget(_ context: Entity?, binding text: String, mode: EvaluationMode) throws -> (Entity, String)? {
         let b = try compile(text)
-        guard b.parts.count == 1, case .path(let path) = b.parts[0], !path.negate, let last = path.segments.last,
-              case .property(let keys, let index, _) = last, index == nil, case .name(let name, _)? = keys.last else { return nil }
+        guard b.parts.count == 1, case .path(let path) = b.parts[0], !path.negate else { return nil }
+        var segments = path.segments
+        if segments.count >= 2, let format = segments.last, isReadBackFormat(format) { segments.removeLast() }
+        guard let last = segments.last, case .property(let keys, let index, _) = last, index == nil,
+              case .name(let name, _)? = keys.last else { return nil }
         let ev = BindingEvaluator(engine: self, binding: b, start: context, mode: mode)
         var current: Value = path.absolute ? try ev.modelRoot(path.model) : (context.map { .entity($0) } ?? .null)
-        for seg in path.segments.dropLast() { current = try ev.step(current, seg) }
+        for seg in segments.dropLast() { current = try ev.step(current, seg) }
         if keys.count > 1 { current = try ev.evaluateKeys(current, keys.dropLast()) }
         guard case .entity(let e) = current else { return nil }
         return (e, name)

@@ -114,6 +114,22 @@ import Testing
         #expect(screen.fullPasses == 1)
     }
 
+    @Test func aWatchedSnapshotGoesStaleWhenOnlyATotalChanges() throws {
+        // What a front end's live page does (ScreenWatch): the snapshot inside a subscription of its own. The rows
+        // do not read `copies`; only the lines do, and their subscriptions tell the outer one.
+        let f = try shop()
+        let screen = try open(f, decl())
+        let watch = f.engine.graph.subscribe({ _ = try screen.snapshot(); return .null })
+        #expect(!watch.isStale)
+        try f.engine.set(f.book(1), "copies", .int(10))
+        #expect(watch.isStale)
+        _ = watch.value
+        #expect(!watch.isStale)
+        try f.engine.set(f.book(0), "copies", .int(7))
+        #expect(watch.isStale, "and again, through a kept section")
+        watch.cancel()
+    }
+
     @Test func aRowMovingBetweenSectionsComputesBothAndNoOther() throws {
         let f = try shop(["Dune", "Emma", "Anna", "Zora"], types: ["A", "B", "A", "C"])
         let d = decl()

@@ -10,6 +10,10 @@ final class CachedSection {
     /// equal) and group key.
     var members: [Entity] = []
     var key: Value = .null
+    /// The section the bindings are evaluated on, made once and given the new rows when they change: an evaluation
+    /// after a write then reads exactly what it read before, and the graph keeps its edges (a new entity each time
+    /// made every evaluation detach and attach one edge per row).
+    var section: Entity?
     var header: String?
     var footer: String?
     var subscription: Subscription?
@@ -83,6 +87,7 @@ extension ListScreen {
             if !CachedSection.same(c.members, now) || !c.key.isSame(as: key) {
                 c.members = now
                 c.key = key
+                c.section.map { ListSection.update($0, rows: now, key: key) }
                 changed = true
             }
             c.stamp = stamp
@@ -107,7 +112,13 @@ extension ListScreen {
     /// Evaluates the lines of a section (or the footer) on its rows.
     private func computeLines(_ c: CachedSection) throws {
         if c.isFooter { footerComputations += 1 } else { sectionComputations += 1 }
-        let section = ListSection.entity(sectionType, rows: c.members, key: c.key)
+        let section: Entity
+        if let s = c.section {
+            section = s
+        } else {
+            section = ListSection.entity(sectionType, rows: c.members, key: c.key)
+            c.section = section
+        }
         if c.isFooter {
             c.footer = try engine.evaluate(bFooter, section, mode: .display).displayString
             return

@@ -21,6 +21,12 @@ enum ListSection {
         Entity(type: type, values: [.list(rows.map { .entity($0) }), key])
     }
 
+    /// Gives a section new rows and key (nothing reads a section's fields for tracking: its owner compares the rows).
+    static func update(_ section: Entity, rows: [Entity], key: Value) {
+        section.values[0] = .list(rows.map { .entity($0) })
+        section.values[1] = key
+    }
+
     /// The type `okit-run check` checks the bindings on: `rows` a collection of the row type (unknown when the
     /// row type is), `key` typed as the `group` binding's value when the check can tell (else a computed field,
     /// which the check does not look into).

@@ -71,7 +71,8 @@
 
 ---@class okit.SnapshotSection
 ---@field header string?
----@field footer string?
+---@field subheader string? lists: the `groupHeader` line
+---@field footer string? lists: the `groupFooter` line
 ---@field rows okit.SnapshotRow[] visible rows only (hidden rows are absent)
 
 ---@class okit.SnapshotScreen
@@ -87,6 +88,7 @@
 ---@field index string[] section index letters
 ---@field sections okit.SnapshotSection[]
 ---@field rowCount integer? lists: the total number of rows (the snapshot holds a window of them)
+---@field footer string? lists: the `footerPath` line (over the rows shown)
 ---@field help string? after `app:help()`, until the next command
 
 ---@class okit.SnapshotAlertField

@@ -655,6 +655,9 @@ function Navigator:close() end
 ---@field groupName? string the section title (default: the key as text)
 ---@field groupSort? string default #true: sections ordered by key (false: by their first rows)
 ---@field groupSortAsc? string default #true
+---@field groupHeader? string a line under each section's title, on the section (`rows`, `key`): "rows.@count/suffixPlural(#item)"
+---@field groupFooter? string a line at each section's end, on the section (`rows`, `key`): "%Total:,rows.@sum.amount"
+---@field footerPath? string the list's footer line, on a section of every row shown (`rows`; `key` is nil)
 ---@field search? string default #true
 ---@field searchPath? string default: the cell's `path`
 ---@field searchFilters? string multipart: scopes after "All"

@@ -2,7 +2,8 @@ import Foundation
 import OKitEngine
 
 /// What the terminal shell draws: everything the snapshot holds, as text (tabs, title, bar buttons, help text,
-/// search and scopes, index, sections with headers, rows and footers, controls with their values, the waiting
+/// search and scopes, index, sections with headers (and a list's `groupHeader` line), rows and footers, a list's
+/// footer, controls with their values, the waiting
 /// alert or action sheet).
 extension TerminalShell {
     func render(_ snap: Snapshot) -> String {
@@ -32,6 +33,7 @@ extension TerminalShell {
         var n = 0
         for section in s.sections {
             if let h = section.header { out.append(bold(h)) }
+            if let sub = section.subheader { out.append(dim(sub)) }
             for r in section.rows {
                 n += 1
                 out += rowLines(r, number: n)
@@ -39,6 +41,7 @@ extension TerminalShell {
             if let f = section.footer { out.append(dim("  \(f)")) }
         }
         if s.rowCount > n, s.kind == "list" { out.append(dim("  … \(s.rowCount - n) more")) }
+        if let footer = s.footer { out.append(dim(footer)) }
         if let a = snap.alert { out += alertLines(a) }
         return out.joined(separator: "\n")
     }

@@ -13,7 +13,8 @@ extension LuaApp {
         "selectPath": \.selectPath, "navEnabled": \.navEnabled, "edit": \.edit, "editAlways": \.editAlways,
         "editInherit": \.editInherit, "promptPath": \.promptPath, "subTitleSwap": \.subTitleSwap,
         "searchFilters": \.searchFilters, "searchFilterPath": \.searchFilterPath, "groupSort": \.groupSort,
-        "refresh": \.refresh, "editEnabled": \.editEnabled,
+        "refresh": \.refresh, "editEnabled": \.editEnabled, "groupHeader": \.groupHeader, "groupFooter": \.groupFooter,
+        "footerPath": \.footerPath,
     ] }
 
     static let hookKeys: Set<String> = ["onAppear", "onDisappear", "onAdd", "onDelete", "onEdit", "onSelect"]

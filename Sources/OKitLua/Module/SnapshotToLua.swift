@@ -109,11 +109,13 @@ struct SnapshotToLua {
         }
         strings("index", s.index)
         array("sections", s.sections) { section in
-            lua_createtable(L, 0, 3)
+            lua_createtable(L, 0, 4)
             field("header", section.header)
+            field("subheader", section.subheader)
             field("footer", section.footer)
             array("rows", section.rows) { row($0) }
         }
+        field("footer", s.footer)
         field("help", s.help)
         field("rowCount", s.rowCount)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import OKitEngine
 
-/// Lists, menus and selection screens: search, the A–Z index, sections of rows, the "More rows" link.
+/// Lists, menus and selection screens: search, the A–Z index, sections of rows (with their `groupHeader` and
+/// `groupFooter` lines), the list's footer (`footerPath`), the "More rows" link.
 extension PageRenderer {
     func listBody() -> [HTMLNode] {
         var out: [HTMLNode] = []
@@ -10,16 +11,19 @@ extension PageRenderer {
         out += screen.sections.enumerated().map { s, section in
             sectionNode(section, index: s, ordered: false) { r, row in listRow(row, section: s, index: r) }
         }
+        if let footer = screen.footer { out.append(.el("p", [.classes("okit-footer", "okit-list-footer")], text: footer)) }
         out.append(moreRows())
         return out
     }
 
-    /// A section of a grouped table: `<section id=section-N>` with an `<h2>` header, the rows, a footer `<p>`.
+    /// A section of a grouped table: `<section id=section-N>` with an `<h2>` header, a subheader `<p>`, the rows, a
+    /// footer `<p>`.
     func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool,
                      row: (Int, RowSnapshot) -> HTMLNode) -> HTMLNode {
         var nodes: [HTMLNode] = []
         let headerID = "section-\(s + 1)-header"
         if let h = section.header { nodes.append(.el("h2", [.attr("id", headerID)], text: h)) }
+        if let sub = section.subheader { nodes.append(.el("p", [.classes("okit-subheader")], text: sub)) }
         nodes.append(.el(ordered ? "ol" : "ul", [.classes("okit-rows")], section.rows.enumerated().map { row($0, $1) }))
         if let f = section.footer { nodes.append(.el("p", [.classes("okit-footer")], text: f)) }
         return .el("section", [.attr("id", "section-\(s + 1)"), .classes("okit-section"),

@@ -51,6 +51,8 @@ h2 {
 .okit-subtitle, .okit-prompt, .okit-footer, .okit-count { color: var(--okit-detail-text-color); }
 .okit-subtitle, .okit-prompt { margin: 0 0 .75rem; }
 .okit-footer { font-size: .8rem; margin: .4rem 1rem 0; }
+.okit-subheader { font-size: .8rem; color: var(--okit-detail-text-color); margin: -.25rem 1rem .4rem; }
+.okit-list-footer { margin: 0 1rem 1.25rem; }
 .okit-visually-hidden {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }

@@ -26,6 +26,7 @@ extension ListDeclaration {
         }
         let row = run.type(type, screen: id) ?? run.entityType(after: dataPath, from: context)
         checkRows(run, context: context, row: row)
+        checkSectionLines(run, row: row)
         cell.check(run, screen: id, name: "cell", site: ["cell"], parent: row)
         if run.target(id, "segue", segue, at: ["segue"]) {
             // OKit's list segue: the row's entity; a selection gets the list's context and its dataPath.
@@ -62,6 +63,17 @@ extension ListDeclaration {
             let known = row.fields.map(\.name)
             run.issue(id, "addName", "\(row.name) has no field \"\(addName)\"" + NameSuggestion.hint(for: addName, in: known), at: ["addName"])
         }
+    }
+
+    /// `groupHeader`, `groupFooter` and `footerPath` on a section (`ListSection`): `rows` a collection of the row
+    /// type, `key` the `group` binding's value (unknown for the footer, which has none).
+    func checkSectionLines(_ run: ScreenCheckRun, row: EntityType?) {
+        if !groupHeader.isEmpty || !groupFooter.isEmpty {
+            let section = ListSection.checkedType(row: row, key: group.isEmpty ? nil : run.checker.value(of: group, on: row))
+            run.run(id, "groupHeader", groupHeader, section)
+            run.run(id, "groupFooter", groupFooter, section)
+        }
+        run.run(id, "footerPath", footerPath, ListSection.checkedType(row: row, key: nil))
     }
 
     /// `moreActionsTap`: one action per part of a multipart binding, or a table of actions (the site's `.part`

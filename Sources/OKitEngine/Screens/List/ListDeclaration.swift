@@ -82,6 +82,12 @@ public struct ListDeclaration: ScreenDeclaration {
     /// `groupSort` (default `#true`, as in OKit): sections are ordered by their group key (`groupSortAsc`); false keeps
     /// them in the order their first rows come in.
     public var groupSort = "#true"
+    /// `groupHeader` / `groupFooter`: a line under each section's title and one at its end, evaluated on the
+    /// section (`ListSection`: `rows`, `key`), e.g. `"%Total:,rows.@sum.amount"`.
+    public var groupHeader = ""
+    public var groupFooter = ""
+    /// `footerPath`: the list's footer line, evaluated on a section of every row shown (`rows`; `key` is nil).
+    public var footerPath = ""
     /// `refresh` (default `#true`): OKit's pull to refresh — `button refresh` recomputes the rows (not drawn as a
     /// bar button: a person pulls the list).
     public var refresh = "#true"

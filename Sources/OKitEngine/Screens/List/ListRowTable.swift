@@ -111,6 +111,15 @@ struct ListRowTable {
         return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.titleOffset, as: String?.self) }
     }
 
+    /// The entity of the row at display position `i` (read in place).
+    func entity(at i: Int) -> Entity {
+        let s = Int(order[i])
+        return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.entityOffset, as: Entity.self) }
+    }
+
+    /// The group key of the row at display position `i`.
+    func group(at i: Int) -> Value { slots[Int(order[i])].group }
+
     /// The texts in display order, made now if a change dropped them.
     private mutating func inOrder() -> ListRowTexts.InOrder {
         if let t = textsInOrder { return t }

@@ -65,6 +65,7 @@ extension ListScreen {
     func rebuild() throws {
         rebuilds += 1
         fullPasses += 1
+        rowsVersion += 1
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hidesRows = cellHidesRows
         var items: [Value] = []
@@ -203,6 +204,7 @@ extension ListScreen {
         if follow.removedSince > max(64, rows.count) { return false }
         matching = nil
         rebuilds += 1
+        rowsVersion += 1
         return true
     }
 

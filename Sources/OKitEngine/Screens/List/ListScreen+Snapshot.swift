@@ -43,6 +43,7 @@ extension ListScreen {
         let end = start + min(max(0, limit), shown.count - start)   // no overflow for a huge limit
         var kept: [ObjectIdentifier: CachedRow] = [:]
         kept.reserveCapacity(end - start)
+        var starts: [Int] = []
         for k in start..<end {
             let row = rows[shown[k]]
             let r = try rowSnapshot(row.entity, into: &kept)
@@ -50,11 +51,14 @@ extension ListScreen {
                 snap.sections[snap.sections.count - 1].rows.append(r)
             } else {
                 snap.sections.append(SectionSnapshot(header: row.groupTitle, footer: nil, rows: [r]))
+                starts.append(k)
             }
         }
         // Rows that left the window stop listening.
         for (key, c) in rowCache where kept[key] == nil { c.subscription?.cancel() }
         rowCache = kept
+        if hasSectionLines { try addSectionLines(&snap, shown: shown, starts: starts, end: end) }
+        if !bFooter.isEmpty { snap.footer = try footerLine(shown: shown) }
         return snap
     }
 

@@ -58,8 +58,20 @@ public final class ListScreen: ShellScreen {
     public internal(set) var rowComputations = 0
     /// How many times the header (title, subtitle, prompt, buttons) was computed.
     public internal(set) var headerComputations = 0
+    /// Section lines and the footer, each kept with its rows and what it read (ListScreen+Sections.swift).
+    var sectionCache: [String?: CachedSection] = [:]
+    var footerCache: CachedSection?
+    /// The type of the sections those bindings are evaluated on (`ListSection`).
+    let sectionType = ListSection.makeType()
+    /// Bumped whenever the rows change (a full pass, or rows followed one by one).
+    var rowsVersion = 0
+    /// How many times a section's lines (`groupHeader`, `groupFooter`) were computed; how many times the
+    /// footer (`footerPath`) was (for tests: after a write, only the sections that read it).
+    public internal(set) var sectionComputations = 0
+    public internal(set) var footerComputations = 0
 
     let bData, bSort, bSortAsc, bGroup, bGroupName, bGroupAsc, bSearchPath, bText, bDetail, bFilter: Binding
+    let bGroupHeader, bGroupFooter, bFooter: Binding
     /// The rows' cell has only `path`, `detailPath` and `contextPath` (ListScreen+Cell.swift).
     let plainCell: Bool
     /// The search text's binding is the sort key's (one evaluation per row gives both).
@@ -81,6 +93,9 @@ public final class ListScreen: ShellScreen {
         plainCell = ListScreen.isPlainCell(d.cell)
         searchIsSort = !d.rowSort.isEmpty && (d.searchPath.isEmpty ? d.cellPath : d.searchPath) == d.rowSort
         bDetail = try engine.compile(d.cellDetailPath)
+        bGroupHeader = try engine.compile(d.groupHeader)
+        bGroupFooter = try engine.compile(d.groupFooter)
+        bFooter = try engine.compile(d.footerPath)
         bFilter = try engine.compile(d.searchFilters.isEmpty ? "" : (d.searchFilterPath.isEmpty ? d.cellPath : d.searchFilterPath))
     }
 
@@ -95,6 +110,8 @@ public final class ListScreen: ShellScreen {
         keysSubscription?.cancel()
         for (_, c) in rowCache { c.subscription?.cancel() }
         headerCache?.subscription?.cancel()
+        for (_, c) in sectionCache { c.subscription?.cancel() }
+        footerCache?.subscription?.cancel()
     }
 
     public func setEditing(_ on: Bool) throws {

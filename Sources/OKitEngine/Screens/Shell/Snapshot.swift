@@ -50,6 +50,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var help: String?
     /// All rows of a list (the sections hold a window of them).
     public var rowCount: Int = 0
+    /// A list's footer line (`footerPath`, over the rows shown).
+    public var footer: String?
 
     public init(id: String, kind: String, context: String? = nil) {
         self.id = id
@@ -82,6 +84,8 @@ public struct SectionSnapshot: Equatable, Sendable {
     public var header: String?
     public var footer: String?
     public var rows: [RowSnapshot]
+    /// A list section's line under its title (`groupHeader`); its `footer` is `groupFooter`'s.
+    public var subheader: String? = nil
 }
 
 /// A row of a list or a cell of a detail screen.

@@ -98,6 +98,7 @@ struct SnapshotJSONWriter {
             } else { w.null() }
             w.key("index"); w.strings(s.index)
             w.key("sections"); w.array { w in for section in s.sections { w.section(section) } }
+            if let footer = s.footer { w.field("footer", footer) }
             w.field("help", s.help)
             w.key("rowCount"); w.int(s.rowCount)
         }
@@ -106,6 +107,7 @@ struct SnapshotJSONWriter {
     mutating func section(_ s: SectionSnapshot) {
         object { w in
             w.field("header", s.header)
+            if let subheader = s.subheader { w.field("subheader", subheader) }
             w.field("footer", s.footer)
             w.key("rows"); w.array { w in for r in s.rows { w.row(r) } }
         }

@@ -25,3 +25,49 @@ import Testing
         _ = BindingChecker(engine: f.engine).check(text, context: f.engine.schema.type(named: "Shop"))
     }
 }
+
+/// Review probes: tracking through predicates that read the root, a method, a nested filter, the parent.
+@Suite struct FilterTrackingReviewTests {
+    @Test func absoluteReadsInAPredicateAreTracked() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let s = try f.engine.subscribe(f.root, "books[name == {/name}].@count")
+        #expect(s.value.isSame(as: .int(0)))
+        try f.engine.set(f.root, "name", .string("Emma"))
+        #expect(s.isStale)
+        #expect(s.value.isSame(as: .int(1)))
+        try f.engine.set(f.book(0), "copies", .int(9))
+        #expect(!s.isStale)
+    }
+
+    @Test func readsInsideAMethodAndANestedFilterAreTracked() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let m = try f.engine.subscribe(f.root, "books[{label(#!)} == 'Dune!'].@count")
+        let n = try f.engine.subscribe(f.root, "books[authors[name == 'x'].@count > 0].@count")
+        #expect(m.value.isSame(as: .int(1)) && n.value.isSame(as: .int(0)))
+        try f.engine.set(f.book(1), "copies", .int(9))
+        #expect(!m.isStale && !n.isStale)
+        try f.engine.set(f.book(1), "name", .string("Dune"))
+        #expect(m.isStale && !n.isStale)
+        #expect(m.value.isSame(as: .int(2)))
+        let author = try f.engine.collection(f.book(2), "authors").items[0].entity!
+        try f.engine.set(author, "name", .string("x"))
+        #expect(n.isStale && !m.isStale)
+        #expect(n.value.isSame(as: .int(1)))
+        try f.engine.insert(.entity(try f.engine.make("Author", ["name": .string("x")])),
+                            into: f.engine.collection(f.book(0), "authors"), append: true)
+        #expect(n.isStale)
+        #expect(n.value.isSame(as: .int(2)))
+    }
+
+    @Test func parentReadsInAPredicateAreTracked() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let s = try f.engine.subscribe(f.book(0), "authors[{../copies} > 1].@count")
+        #expect(s.value.isSame(as: .int(0)))
+        try f.engine.set(f.book(0), "copies", .int(5))
+        #expect(s.isStale)
+        #expect(s.value.isSame(as: .int(1)))
+    }
+}

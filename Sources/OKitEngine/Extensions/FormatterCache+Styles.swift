@@ -29,7 +29,12 @@ extension FormatterCache {
         case .int(let i)?: return f.string(from: NSNumber(value: i))
         case .double(let d)?:
             guard d.isFinite else { return Value.displayDouble(d) }
-            return f.string(from: NSNumber(value: FormatterCache.rounded(d, style)))
+            guard let text = f.string(from: NSNumber(value: FormatterCache.rounded(d, style))) else { return nil }
+            // A negative amount that shows as zero shows no sign (-0.001 is €0.00, not -€0.00).
+            if d < 0, text.allSatisfy({ $0.wholeNumberValue == nil || $0.wholeNumberValue == 0 }) {
+                return f.string(from: NSNumber(value: 0))
+            }
+            return text
         default: return nil
         }
     }

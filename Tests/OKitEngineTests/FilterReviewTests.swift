@@ -71,3 +71,22 @@ import Testing
         #expect(s.value.isSame(as: .int(1)))
     }
 }
+
+/// Review probes: `okit-run check` reports a filter whose predicate reads nothing from the element.
+@Suite struct FilterConstantCheckReviewTests {
+    @Test(arguments: [
+        ("books[- 1]/name", ["6: the filter [- 1] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"]),
+        ("books[(0)]", ["6: the filter [(0)] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"]),
+        ("books[1 + 1].@count", ["6: the filter [1 + 1] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"]),
+        ("books[-1]/name", []),
+        ("books[{/name} == 'x']", []),
+        ("books[len('ab') > 1]", []),
+        ("books[copies > 1 + 1]", []),
+    ])
+    func aConstantPredicateIsReported(_ text: String, _ expected: [String]) throws {
+        let f = try ShopFixture()
+        try f.start()
+        let issues = BindingChecker(engine: f.engine).check(text, context: f.engine.schema.type(named: "Shop"))
+        #expect(issues.map { "\($0.column): \($0.message)" } == expected)
+    }
+}

@@ -10,6 +10,7 @@ extension BindingChecker {
             if case .entity(let t) = el { element = t } else { element = nil }
             check(f.predicate, element, &issues)
             checkComparisons(f.predicate, element, &issues)
+            checkConstant(f, &issues)
             return s
         case .entity(let t):
             issues.append(Issue(column: f.column, message: "a filter [\(f.text)] needs a collection; this is a \(t.name)"))
@@ -25,6 +26,24 @@ extension BindingChecker {
 }
 
 extension BindingChecker {
+    /// A predicate that reads nothing (`[- 1]`, `[(0)]`, `[1 + 1]`, `['x']`) keeps every element or none: most
+    /// likely an index written as an expression. Reported at the `[`.
+    func checkConstant(_ f: Filter, _ issues: inout [Issue]) {
+        guard isConstant(f.predicate) else { return }
+        issues.append(Issue(column: f.column, message: "the filter [\(f.text)] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"))
+    }
+
+    private func isConstant(_ e: Expression) -> Bool {
+        switch e {
+        case .literal, .localized: return true
+        case .path, .call: return false
+        case .negate(let x), .not(let x): return isConstant(x)
+        case .binary(_, let a, let b), .and(let a, let b), .or(let a, let b): return isConstant(a) && isConstant(b)
+        case .ternary(let a, let b, let c), .between(let a, let b, let c): return isConstant(a) && isConstant(b) && isConstant(c)
+        case .inList(let x, let list): return isConstant(x) && list.allSatisfy(isConstant)
+        }
+    }
+
     /// Comparisons in a predicate between a field and a literal of another type (`paid == 'no'`, a bool with a
     /// string), which are always false (always true for `!=`): reported at the field's column.
     func checkComparisons(_ e: Expression, _ element: EntityType?, _ issues: inout [Issue]) {

@@ -27,13 +27,20 @@ extension BindingScanner {
     /// The index of the `]` that closes the `[` at `open` (brackets of every kind nested, quoted strings and
     /// escapes skipped), or nil.
     func closingBracket(from open: Int, _ end: Int) -> Int? {
+        let scan = scanBracket(from: open, end)
+        return scan.closed ? scan.stop : nil
+    }
+
+    /// Where the scan of the bracket at `open` stops: at the closer that brings the nesting back to zero
+    /// (`closed` when it is the `]`), at a quote that is not closed before `end`, or at `end`.
+    private func scanBracket(from open: Int, _ end: Int) -> (stop: Int, closed: Bool) {
         var level = 0
         var j = open
         while j < end {
             let c = s[j]
             if c == "\\" { j += 2; continue }
             if c == "'", let close = quotes.close(at: j) {
-                if close < 0 || close >= end { return nil }
+                if close < 0 || close >= end { return (j, false) }
                 j = close + 1
                 continue
             }
@@ -41,12 +48,12 @@ extension BindingScanner {
             case "(", "[", "{": level += 1
             case ")", "]", "}":
                 level -= 1
-                if level == 0 { return c == "]" ? j : nil }
+                if level == 0 { return (j, c == "]") }
             default: break
             }
             j += 1
         }
-        return nil
+        return (end, false)
     }
 
     /// The filter whose `[` is at `open`; `i` ends after its `]`.
@@ -67,27 +74,7 @@ extension BindingScanner {
         return Filter(predicate: e, text: string(inner), column: open + 1, closeColumn: close + 1)
     }
 
-    /// Where a bracket opened at `open` goes wrong: the first closer of another kind, else the end.
-    func unclosedAt(_ open: Int, _ end: Int) -> Int {
-        var level = 0
-        var j = open
-        while j < end {
-            let c = s[j]
-            if c == "\\" { j += 2; continue }
-            if c == "'", let close = quotes.close(at: j) {
-                if close < 0 || close >= end { return j }
-                j = close + 1
-                continue
-            }
-            switch c {
-            case "(", "[", "{": level += 1
-            case ")", "]", "}":
-                level -= 1
-                if level == 0 { return j }
-            default: break
-            }
-            j += 1
-        }
-        return end
-    }
+    /// Where a bracket opened at `open` goes wrong: the first closer of another kind, an unclosed quote, else the
+    /// end.
+    func unclosedAt(_ open: Int, _ end: Int) -> Int { scanBracket(from: open, end).stop }
 }

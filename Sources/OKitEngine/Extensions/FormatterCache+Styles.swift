@@ -29,7 +29,12 @@ extension FormatterCache {
         case .int(let i)?: return f.string(from: NSNumber(value: i))
         case .double(let d)?:
             guard d.isFinite else { return Value.displayDouble(d) }
-            return f.string(from: NSNumber(value: FormatterCache.rounded(d, style)))
+            guard let text = f.string(from: NSNumber(value: FormatterCache.rounded(d, style))) else { return nil }
+            // A negative amount that shows as zero shows no sign (-0.001 is €0.00, not -€0.00).
+            if d < 0, text.allSatisfy({ $0.wholeNumberValue == nil || $0.wholeNumberValue == 0 }) {
+                return f.string(from: NSNumber(value: 0))
+            }
+            return text
         default: return nil
         }
     }
@@ -58,22 +63,37 @@ extension FormatterCache {
     /// must be followed by a group of digits (so `12.5` is not a German number, and `1.234` is 1234).
     public func parse(_ text: String, _ style: NumberStyle, locale: AppLocale) -> Double? {
         let f = formatter(style, locale)
-        var bare = text
+        let bare: String
         switch style {
         case .currency(let code):
-            for sign in [f.currencySymbol ?? "", f.internationalCurrencySymbol ?? "", code] where !sign.isEmpty {
-                bare = bare.replacingOccurrences(of: sign, with: "")
-            }
+            bare = FormatterCache.withoutSign(text, [f.currencySymbol ?? "", f.internationalCurrencySymbol ?? "", code])
         case .percent:
-            bare = bare.replacingOccurrences(of: f.percentSymbol ?? "%", with: "")
+            bare = FormatterCache.withoutSign(text, [f.percentSymbol ?? "%", "%"])
         case .decimal:
-            break
+            bare = text
         }
         let separators = formatter(.decimal(digits: nil), locale)
         guard let n = LocaleDecimalText.parse(bare, decimal: separators.decimalSeparator ?? ".",
                                               grouping: separators.groupingSeparator ?? ",") else { return nil }
         if case .percent = style { return n / 100 }
         return n
+    }
+
+    /// `text` without one of `signs` at its start (after a leading minus or plus) or at its end, spaces around
+    /// it ignored: `-€12.50`, `12,50 €`, `€ -12,50`, `13 %`. A sign anywhere else stays, so the number is refused
+    /// (`1€2`).
+    static func withoutSign(_ text: String, _ signs: [String]) -> String {
+        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var lead = ""
+        if let c = body.first, c == "-" || c == "\u{2212}" || c == "+" {
+            lead = String(c)
+            body = body.dropFirst().drop(while: \.isWhitespace)
+        }
+        for sign in signs where !sign.isEmpty {
+            if body.hasPrefix(sign) { return lead + body.dropFirst(sign.count) }
+            if body.hasSuffix(sign) { return lead + body.dropLast(sign.count) }
+        }
+        return lead + body
     }
 
     func formatter(_ style: NumberStyle, _ locale: AppLocale) -> NumberFormatter {

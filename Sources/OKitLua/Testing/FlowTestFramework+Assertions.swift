@@ -235,6 +235,19 @@ extension FlowTestFramework {
     -- Words that only read well (assert.is.truthy, assert.has_error) and words that negate (assert.is_not.nil).
     local neutral = { is = true, are = true, has = true, have = true, does = true, ["do"] = true, was = true, be = true }
     local negating = { ["not"] = true, no = true }
+
+    -- The words of `key` (split at `_`, lowercased), the index of the first one after the leading neutral and
+    -- negating words, and `negated` flipped by each negating one.
+    local function leadingWords(key, negated)
+      local words = {}
+      for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
+      local i = 1
+      while i <= #words and (neutral[words[i]] or negating[words[i]]) do
+        if negating[words[i]] then negated = not negated end
+        i = i + 1
+      end
+      return words, i, negated
+    end
     -- Words that take a value for the assertions after them: assert.spy(s).was.called() (set by the spies' part).
     local modifiers = {}
 
@@ -254,13 +267,8 @@ extension FlowTestFramework {
     -- its value; nil for an unknown name.
     local function resolve(key, negated, hasPayload, payload)
       if type(key) ~= "string" then return nil end
-      local words = {}
-      for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
-      local i = 1
-      while i <= #words and (neutral[words[i]] or negating[words[i]]) do
-        if negating[words[i]] then negated = not negated end
-        i = i + 1
-      end
+      local words, i
+      words, i, negated = leadingWords(key, negated)
       if i > #words then
         -- only modifiers: `is` alone is a chain, never the `is` alias
         return chain(negated, hasPayload, payload)

@@ -53,13 +53,8 @@ extension FlowTestFramework {
 
     local function matchResolve(key, negated)
       if type(key) ~= "string" then return nil end
-      local words = {}
-      for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
-      local i = 1
-      while i <= #words and (neutral[words[i]] or negating[words[i]]) do
-        if negating[words[i]] then negated = not negated end
-        i = i + 1
-      end
+      local words, i
+      words, i, negated = leadingWords(key, negated)
       if i > #words then
         return setmetatable({}, { __index = function(_, k) return matchResolve(k, negated) end })
       end

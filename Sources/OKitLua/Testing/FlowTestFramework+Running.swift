@@ -151,10 +151,12 @@ extension FlowTestFramework {
             local err = protect(last[i])
             if err and (not failure or getmetatable(failure) == Pending) then failure = err end
           end
+          -- `after_each` hooks: an error fails the test unless it failed already (a pending test fails, as with
+          -- `finally`: a broken hook is never hidden).
           for i = #blocks, 1, -1 do
             for _, f in ipairs(blocks[i].after) do
               local err = protect(f)
-              if err and not failure then failure = err end
+              if err and (not failure or getmetatable(failure) == Pending) then failure = err end
             end
           end
         end

@@ -59,7 +59,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "OKitWebTests", dependencies: ["OKitWeb", "OKitEngine"]),
+        .testTarget(name: "OKitWebTests", dependencies: ["OKitWeb", "OKitEngine", "OKitTestSupport"]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
     ]
 )

@@ -21,6 +21,22 @@ import Testing
         #expect(a["name"]!.description == "<New Author>")
     }
 
+    /// JSON holds no infinity or NaN: such a number written to a stored field is refused (it used to be stored as
+    /// null and read back as the field's default, silently).
+    @Test func infinityAndNaNAreRefusedByNumberAndDateFields() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let b = f.book(0)
+        for bad: Value in [.double(.infinity), .double(-.infinity), .double(.nan), .string("inf"), .string("nan")] {
+            #expect(throws: (any Error).self) { try f.engine.set(b, "price", bad) }
+        }
+        #expect(throws: (any Error).self) { try f.engine.set(b, "date", .double(.infinity)) }
+        #expect(b["price"]!.isSame(as: .double(10.5)), "the field keeps its value")
+        do { try f.engine.set(b, "price", .double(.infinity)) } catch {
+            #expect("\(error)".contains("a model cannot hold infinity or NaN"), "\(error)")
+        }
+    }
+
     @Test func idsAreUpperCaseUUIDsAndCanBeGiven() throws {
         let f = try ShopFixture()
         let b = try f.engine.make("Book")

@@ -18,6 +18,13 @@ public enum Coercion {
         func fail() -> CoercionError {
             CoercionError(field: field, value: describe(value), expected: type.declaration)
         }
+        // A stored number is JSON's: it has no infinity or NaN (the file would hold null and read back the default).
+        func finite(_ d: Double) throws(CoercionError) -> Double {
+            guard d.isFinite else {
+                throw CoercionError(field: field, value: describe(value), expected: type.declaration + " (a finite number: a model cannot hold infinity or NaN)")
+            }
+            return d
+        }
         switch type {
         case .string:
             switch value {
@@ -37,12 +44,12 @@ public enum Coercion {
             }
         case .double:
             switch value {
-            case .double: return value
+            case .double(let d): return .double(try finite(d))
             case .int(let i): return .double(Double(i))
             case .bool(let b): return .double(b ? 1 : 0)
             case .string:
                 guard let d = value.doubleValue else { throw fail() }
-                return .double(d)
+                return .double(try finite(d))
             default: throw fail()
             }
         case .bool:
@@ -61,7 +68,7 @@ public enum Coercion {
             switch value {
             case .date: return value
             case .int(let i): return .date(Date(timeIntervalSince1970: Double(i)))
-            case .double(let d): return .date(Date(timeIntervalSince1970: d))
+            case .double(let d): return .date(Date(timeIntervalSince1970: try finite(d)))
             case .string(let s):
                 guard let d = ISODate.parse(s) else { throw fail() }
                 return .date(d)

@@ -28,7 +28,7 @@ public struct StorageError: RemedyCarrying {
     }
 
     /// The way out: the thrower's, or for a file that does not decode, from its place: a model file
-    /// (`…/okit/data/<model>.json`, its journal) is moved aside by recovering the model; a partial's payload
+    /// (`…/okit/data/<model>.json`, its journal, a sqlite model's `<model>.sqlite`) is moved aside by recovering the model; a partial's payload
     /// (`…/data/<folder>/<file>`) is fixed, restored or moved aside by hand; any other file (one checked inside a
     /// backup) has none.
     public var remedy: Remedy? {
@@ -36,7 +36,7 @@ public struct StorageError: RemedyCarrying {
         guard kind == .corrupt || kind == .wrongType else { return nil }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        if ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
+        if ["json", "journal", "sqlite"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
             return .fixOrRecover(model: url.deletingPathExtension().lastPathComponent)
         }
         if folder.deletingLastPathComponent().lastPathComponent == "data" { return .fixOrRestorePartial }

@@ -49,7 +49,7 @@ public final class SQLiteStorage: ModelStorage {
             queue = q
             return q
         } catch {
-            throw StorageError(kind: .io, path: path, message: "cannot open the database: \(Self.text(error))")
+            throw SQLiteDamage.error(error, doing: "open", path: path).worded(files.remedyWording)
         }
     }
 
@@ -79,6 +79,7 @@ public final class SQLiteStorage: ModelStorage {
         let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         do {
+            try SQLiteDamage.checkHeader(path)
             let q = try open(reading: true)
             let result: (SQLiteRowReader.Result?, Int?, String?) = try q.read { db in
                 let (version, type) = try SQLiteModelInfo.read(db)
@@ -105,7 +106,7 @@ public final class SQLiteStorage: ModelStorage {
         } catch {
             unreadable = true
             close()
-            throw StorageError(kind: .io, path: path, message: "cannot read the database: \(Self.text(error)); it is left as it is")
+            throw SQLiteDamage.error(error, doing: "read", path: path).worded(files.remedyWording)
         }
     }
 
@@ -121,7 +122,8 @@ public final class SQLiteStorage: ModelStorage {
 
     public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
         if unreadable {
-            throw StorageError(kind: .io, path: path, message: "this model's database could not be read, so it is not written over")
+            throw StorageError(kind: .io, path: path, message: "this model's database could not be read, so it is not written over",
+                               remedy: .recover(model: model.name)).worded(files.remedyWording)
         }
         if let v = storedVersion, v > engine.schemaVersion {
             throw StorageError(kind: .io, path: path, message: FileStorage.newerMessage(stored: v, app: engine.schemaVersion))

@@ -69,6 +69,10 @@ struct SQLiteStorePlan {
         }
         var upsertStatements: [Int: Statement] = [:]
         for d in upserts {
+            if d.parent == nil, tables.tables[d.table].keyColumn == nil {
+                try db.execute(sql: tables.tables[d.table].rootUpdateSQL, arguments: StatementArguments(d.values))
+                if db.changesCount > 0 { continue }
+            }
             let st: Statement
             if let s = upsertStatements[d.table] { st = s } else {
                 st = try db.makeStatement(sql: tables.tables[d.table].upsertSQL)

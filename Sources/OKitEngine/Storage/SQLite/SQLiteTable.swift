@@ -175,6 +175,14 @@ struct SQLiteTable {
         return "INSERT INTO \(Self.quoted(name)) (\(cols)) VALUES (\(marks)) ON CONFLICT (\(conflict)) DO UPDATE SET \(updates.joined(separator: ", "))"
     }
 
+    /// The root row of a type without ids: its key columns are NULL, and SQLite's unique keys never match NULLs,
+    /// so an upsert would add a second root; it is updated in place (`WHERE okit_parent IS NULL`), and inserted
+    /// only when there is none. Arguments as for `upsertSQL`.
+    var rootUpdateSQL: String {
+        let sets = written.map { "\(Self.quoted($0)) = ?" }.joined(separator: ", ")
+        return "UPDATE \(Self.quoted(name)) SET \(sets) WHERE \(Self.parentColumn) IS NULL"
+    }
+
     var deleteSQL: String {
         if let keyColumn { return "DELETE FROM \(Self.quoted(name)) WHERE \(Self.quoted(keyColumn)) = ?" }
         return "DELETE FROM \(Self.quoted(name)) WHERE \(Self.parentColumn) = ? AND \(Self.fieldColumn) = ? AND \(Self.positionColumn) = ?"

@@ -232,6 +232,10 @@ extension LuaApp {
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
         }
+        if kind == .sqlite, let root = engine.schema.type(named: type),
+           let problem = SQLiteTableNames.problem(rootType: root, schema: engine.schema) {
+            throw LuaRaise("okit.model(\"\(type)\"): \(problem)")
+        }
         let model: Model
         do {
             let storage = try self.storage(for: kind, model: name, endpoint: endpoint)

@@ -42,6 +42,13 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "Fail a test whose apps logged a warning.")
     var strict = false
 
+    /// Wrong option values are usage errors shown with this command's usage (exit 2).
+    func validate() throws {
+        _ = try Self.seedValue(seed)
+        _ = try Self.tagList(tags, option: "--tags")
+        _ = try Self.tagList(excludeTags, option: "--exclude-tags")
+    }
+
     func run() throws {
         var junitFile: String?
         if output.hasPrefix("junit=") {

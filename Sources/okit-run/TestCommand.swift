@@ -26,8 +26,9 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "Run the files, and the tests of each describe block, in a random order (the seed is printed).")
     var shuffle = false
 
-    @Option(name: .long, help: "The seed of --shuffle, to repeat an order (implies --shuffle).")
-    var seed: UInt64?
+    /// Text, read unconditionally: `--seed -3` is a wrong seed, not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: "The seed of --shuffle, to repeat an order (implies --shuffle).")
+    var seed: String?
 
     @Flag(name: .long, help: "List the tests a run would run (file:line: name), without running them.")
     var list = false
@@ -40,6 +41,13 @@ struct TestCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Fail a test whose apps logged a warning.")
     var strict = false
+
+    /// Wrong option values are usage errors shown with this command's usage (exit 2).
+    func validate() throws {
+        _ = try Self.seedValue(seed)
+        _ = try Self.tagList(tags, option: "--tags")
+        _ = try Self.tagList(excludeTags, option: "--exclude-tags")
+    }
 
     func run() throws {
         var junitFile: String?
@@ -55,9 +63,9 @@ struct TestCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = FlowTestOptions()
         options.filter = filter
-        options.tags = Self.tagList(tags)
-        options.excludeTags = Self.tagList(excludeTags)
-        if shuffle || seed != nil { options.shuffleSeed = seed ?? UInt64.random(in: 1...999_999_999) }
+        options.tags = try Self.tagList(tags, option: "--tags")
+        options.excludeTags = try Self.tagList(excludeTags, option: "--exclude-tags")
+        if shuffle || seed != nil { options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999) }
         options.updateSnapshots = updateSnapshots
         options.strict = strict
         options.scratch = scratch
@@ -90,11 +98,25 @@ struct TestCommand: ParsableCommand {
         if totals.failed > 0 { throw ExitCode(1) }
     }
 
-    /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`).
-    static func tagList(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }
+    /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`). An option given with no tag
+    /// in it (`--tags ',,#'`) is an error: it would select or leave out nothing without saying so.
+    static func tagList(_ values: [String], option: String) throws -> [String] {
+        let tags = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty }
+        if tags.isEmpty, !values.isEmpty {
+            throw ValidationError("\(option) names no tag: give comma-separated tags such as \(option) slow,network")
+        }
+        return tags
+    }
+
+    /// The `--seed` value: a non-negative integer.
+    static func seedValue(_ text: String?) throws -> UInt64? {
+        guard let text else { return nil }
+        guard let n = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
+            throw ValidationError("--seed must be a non-negative integer such as --seed 42, got \"\(text)\"")
+        }
+        return n
     }
 }

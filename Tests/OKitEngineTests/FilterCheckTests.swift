@@ -35,6 +35,9 @@ import Testing
         // comparisons of a field with a literal of another type
         ("books[marked == 'no']", ["7: \"marked\" is a bool and \"no\" a string: the comparison == is always false"]),
         ("books[copies != '2']", ["7: \"copies\" is a number and \"2\" a string: the comparison != is always true"]),
+        ("books[ price ~= 'a']", ["8: \"price\" is a number and \"a\" a string: the comparison ~= is always true"]),
+        ("books['a' ~=  price]", ["15: \"price\" is a number and \"a\" a string: the comparison ~= is always true"]),
+        ("books['a' != price]", ["14: \"price\" is a number and \"a\" a string: the comparison != is always true"]),
         ("books[1 < name]", ["11: \"name\" is a string and 1 a number: the comparison < is always false"]),
         ("books[not (copies > 1 and author.ref.name == 2)]",
          ["27: \"author.ref.name\" is a string and 2 a number: the comparison == is always false"]),

@@ -116,6 +116,13 @@ import Testing
         #expect(issues("%Total:, price/currency") == ["16: currency expects an ISO 4217 currency code such as #EUR"])
         #expect(issues("price/number(#-1)") == ["7: number expects a number of fraction digits from 0 to 15, got -1"])
         #expect(issues("price/currency(name)").isEmpty, "an argument that is not a constant is known only when it runs")
+        #expect(issues("=currency(price, 'euro')") == ["2: currency expects an ISO 4217 currency code such as #EUR, got \"euro\""])
+        let shop = f.engine.schema.type(named: "Shop")
+        #expect(checker.check("=1 + currency(books[marked].@sum.price, 'euro')", context: shop).map { "\($0.column): \($0.message)" }
+            == ["6: currency expects an ISO 4217 currency code such as #EUR, got \"euro\""])
+        #expect(issues("=number(3, 20)") == ["2: number expects a number of fraction digits from 0 to 15, got 20"])
+        #expect(issues("=currency(price, 'EUR') .. currency(price, name)").isEmpty)
+        #expect(issues("=currency(price)") == ["2: currency expects an ISO 4217 currency code such as #EUR"])
         f.engine.extensions.register("number", "currency") { v, _, _ in v }
         #expect(issues("price/currency(#euro)").isEmpty, "a Lua extension takes its own arguments")
     }

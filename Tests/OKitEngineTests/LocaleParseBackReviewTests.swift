@@ -7,12 +7,7 @@ import Testing
 @Suite struct LocaleParseBackReviewTests {
     let f: ShopFixture
 
-    init() throws {
-        f = try ShopFixture()
-        try f.start(books: ["Dune"])
-    }
-
-    func price() -> Value { f.book(0)["price"] ?? .null }
+    init() throws { f = try .withDune() }
 
     @Test(arguments: [
         ("en", "price/currency(#EUR)", "€1€2"),         // a currency sign inside the number
@@ -24,9 +19,9 @@ import Testing
     ])
     func garbageIsRefused(_ language: String, _ binding: String, _ text: String) throws {
         f.engine.locale = AppLocale(language: language)
-        let before = price()
+        let before = f.price()
         #expect(throws: BindingWriteError.self, "\(text)") { try f.engine.set(f.book(0), binding: binding, .string(text)) }
-        #expect(price().isSame(as: before), "\(binding) \(text): \(price())")
+        #expect(f.price().isSame(as: before), "\(binding) \(text): \(f.price())")
     }
 
     @Test(arguments: [
@@ -39,6 +34,6 @@ import Testing
     func validTextStillReads(_ language: String, _ binding: String, _ text: String, _ expected: Double) throws {
         f.engine.locale = AppLocale(language: language)
         try f.engine.set(f.book(0), binding: binding, .string(text))
-        #expect(price().isSame(as: .double(expected)), "\(binding) \(text): \(price())")
+        #expect(f.price().isSame(as: .double(expected)), "\(binding) \(text): \(f.price())")
     }
 }

@@ -7,12 +7,7 @@ import Testing
 @Suite struct LocaleParseBackTests {
     let f: ShopFixture
 
-    init() throws {
-        f = try ShopFixture()
-        try f.start(books: ["Dune"])
-    }
-
-    func price() -> Value { f.book(0)["price"] ?? .null }
+    init() throws { f = try .withDune() }
 
     @Test(arguments: [
         ("de", "price/currency(#EUR)", "1.250,00\u{A0}€", 1250.0),
@@ -33,7 +28,7 @@ import Testing
     func textThroughAFormatWritesTheNumber(_ language: String, _ binding: String, _ text: String, _ expected: Double) throws {
         f.engine.locale = AppLocale(language: language)
         try f.engine.set(f.book(0), binding: binding, .string(text))
-        #expect(price().isSame(as: .double(expected)), "\(binding) \(text) in \(language): \(price())")
+        #expect(f.price().isSame(as: .double(expected)), "\(binding) \(text) in \(language): \(f.price())")
     }
 
     @Test(arguments: [
@@ -47,14 +42,14 @@ import Testing
     ])
     func textNotInTheFormatIsRefusedAndNothingChanges(_ language: String, _ binding: String, _ text: String) throws {
         f.engine.locale = AppLocale(language: language)
-        let before = price()
+        let before = f.price()
         #expect(throws: BindingWriteError.self, "\(text)") { try f.engine.set(f.book(0), binding: binding, .string(text)) }
-        #expect(price().isSame(as: before))
+        #expect(f.price().isSame(as: before))
     }
 
     @Test func aNumberThroughAFormatIsWrittenAsIs() throws {
         try f.engine.set(f.book(0), binding: "price/currency(#EUR)", .int(7))
-        #expect(price().isSame(as: .double(7)))
+        #expect(f.price().isSame(as: .double(7)))
         try f.engine.set(f.book(0), "copies", .int(1))
         f.engine.locale = AppLocale(language: "de")
         try f.engine.set(f.book(0), binding: "copies/number", .string("1.234"))
@@ -88,9 +83,9 @@ import Testing
         let s = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0))
         try s.setEditing(true)
         try s.set(cell: .key("Price"), value: .string(text))
-        #expect(price().isSame(as: .double(expected)), "\(text) in \(language)")
+        #expect(f.price().isSame(as: .double(expected)), "\(text) in \(language)")
         try s.set(cell: .key("Amount"), value: .string(language == "de" ? "900,00 €" : "€900.00"))
-        #expect(price().isSame(as: .double(900)))
+        #expect(f.price().isSame(as: .double(900)))
         let shown = try s.snapshot().sections.flatMap(\.rows).map { $0.control?.value }
         #expect(shown.last == .string(language == "de" ? "900,00\u{A0}€" : "€900.00"), "the cell shows the format it reads back")
     }

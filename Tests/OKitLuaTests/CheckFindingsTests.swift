@@ -72,14 +72,22 @@ import OKitTestSupport
             "app.lua:18:50: screen book, property cell Author.present: no screen \"autor\" is declared",
             // an omitted selectionPath whose default (the pushing list's dataPath) holds no refs: at the screen's id
             "app.lua:19:17: screen pickBook, property selectionPath: selectionPath omitted: the default \"books\" on Shop (opened from list books) is not a ref or a list of refs (it is a list); set selectionPath",
-            // menu items, rowIdentifier, home and menu naming no screen
-            "app.lua:21:47: screen menu, property items.present: no screen \"setings\" is declared",
+            // rowIdentifier, menu items, home and menu naming no screen (by line, then column)
             "app.lua:20:85: screen menu, property rowIdentifier: no screen \"genres\" is declared",
+            "app.lua:21:47: screen menu, property items.present: no screen \"setings\" is declared",
             "app.lua:22:31: screen okit.app, property home: no screen \"autors\" is declared",
             "app.lua:22:50: screen okit.app, property menu: no screen \"mnu\" is declared (did you mean \"menu\"?)",
         ]
         #expect(result.problems == expected)
         #expect(result.summary == "app.lua: 15 problems in 4 screens, 23 bindings")
+    }
+
+    @Test func problemsAreSortedByLineThenColumnWithinAFile() {
+        let lines = ["app.lua:3:64: b", "app.lua:3:26: a", "app.lua:1:9: first", "app.lua:12:1: last", "x.lua:1:1: other",
+                     "app.lua:2:5: second"]
+        #expect(LuaApp.inFileOrder(lines)
+                == ["app.lua:1:9: first", "app.lua:2:5: second", "app.lua:3:26: a", "app.lua:3:64: b", "app.lua:12:1: last",
+                    "x.lua:1:1: other"])
     }
 
     @Test func locationsFollowStringsThroughEscapesLongStringsCommentsAndParts() throws {
@@ -102,8 +110,8 @@ import OKitTestSupport
         #expect(result.problems == [
             "app.lua:6:22: screen books, property titlePath: Shop has no field \"nmae\"",
             "app.lua:8:8: screen books, property subTitlePath: Shop has no field \"bokos\" (did you mean \"books\"?)",
-            "app.lua:11:21: screen books, property promptPath: Shop has no field \"prmpt\"",
             "app.lua:10:35: screen books, property moreActionsTap: Book has no method or extension \"activat\"",
+            "app.lua:11:21: screen books, property promptPath: Shop has no field \"prmpt\"",
         ])
     }
 

@@ -132,6 +132,11 @@ import Testing
         #expect(try check("contains({ ['a b'] = { [true] = 1 } }, { ['a b'] = {} })")
                 == .array([.bool(false), .string("at [\"a b\"][true]: expected 1, got nil")]))
         #expect(try check("contains({}, 5)") == .array([.bool(false), .string("at the top: expected {}, got 5")]))
+        // NaN stays unequal (as luassert), and the message says why "expected nan, got nan" failed.
+        #expect(try h.lua.evaluate("""
+            local ok, why = T.same({ 0/0 }, { 0/0 })
+            return { ok, why:sub(1, 14), why:find("(NaN is never equal to anything, not even NaN)", 1, true) ~= nil }
+            """) == .array([.bool(false), .string("at [1]: expect"), .bool(true)]))
     }
 
     @Test func thePrettyPrinterIsReadable() throws {

@@ -21,6 +21,8 @@ import Testing
             assert.spy(s).was.called_with(match.is_ref(t))
             assert.spy(s).was_not.called_with({ 2 })
             assert.spy(s).was.called_with(match._, match.is_string())
+            assert.spy(s).was.called_with(match.is._, match.is_string())
+            assert.spy(s).was_not.called_with(match.is_not._, match._)   -- the negated wildcard matches nothing
             assert.spy(s).was_not.called_with(shop, "Emma")
             assert.spy(s).was.returned_with("saved Dune", 2)
             assert.spy(s).was.called_at_least(2); assert.spy(s).was.called_at_most(2)
@@ -111,6 +113,8 @@ import Testing
                 message: "assert.called_at_least failed\nexpected: at least 1 call\n  actual: never called"),
         Failure(code: "local s = spy.new() s() s() assert.spy(s).was.called_with(match.is_number())",
                 message: "assert.called_with failed\nexpected: a call with (match.is_number())\n  actual: 2 calls: (), ()"),
+        Failure(code: "local s = spy.new() s(1) assert.spy(s).was.called_with(match.is_not._)",
+                message: "assert.called_with failed\nexpected: a call with (match.is_not._)\n  actual: 1 call: (1)"),
         Failure(code: "assert.spy(print).was.called()",
                 message: "assert.spy failed\ns must be a spy (spy.new, spy.on, stub or mock), got function (pass the spy that spy.on or stub returned)"),
     ]

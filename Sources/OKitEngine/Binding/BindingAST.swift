@@ -111,12 +111,15 @@ public final class Filter {
     public let column: Int
     /// 1-based column of the `]`.
     public let closeColumn: Int
+    /// 1-based column of the first character of `text`.
+    public let textColumn: Int
 
-    public init(predicate: Expression, text: String, column: Int, closeColumn: Int) {
+    public init(predicate: Expression, text: String, column: Int, closeColumn: Int, textColumn: Int? = nil) {
         self.predicate = predicate
         self.text = text
         self.column = column
         self.closeColumn = closeColumn
+        self.textColumn = textColumn ?? column + 1
     }
 }
 

@@ -9,7 +9,7 @@ extension BindingChecker {
             let element: EntityType?
             if case .entity(let t) = el { element = t } else { element = nil }
             check(f.predicate, element, &issues)
-            checkComparisons(f.predicate, element, &issues)
+            checkComparisons(f.predicate, element, f, &issues)
             checkConstant(f, &issues)
             return s
         case .entity(let t):
@@ -46,34 +46,51 @@ extension BindingChecker {
 
     /// Comparisons in a predicate between a field and a literal of another type (`paid == 'no'`, a bool with a
     /// string), which are always false (always true for `!=`): reported at the field's column.
-    func checkComparisons(_ e: Expression, _ element: EntityType?, _ issues: inout [Issue]) {
+    func checkComparisons(_ e: Expression, _ element: EntityType?, _ f: Filter, _ issues: inout [Issue]) {
         switch e {
         case .binary(let op, let a, let b):
             guard [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual].contains(op) else { return }
-            mismatch(op, a, b, element, &issues)
-            mismatch(op, b, a, element, &issues)
+            mismatch(op, a, b, element, f, fieldFirst: true, &issues)
+            mismatch(op, b, a, element, f, fieldFirst: false, &issues)
         case .and(let a, let b), .or(let a, let b):
-            checkComparisons(a, element, &issues)
-            checkComparisons(b, element, &issues)
+            checkComparisons(a, element, f, &issues)
+            checkComparisons(b, element, f, &issues)
         case .not(let x):
-            checkComparisons(x, element, &issues)
+            checkComparisons(x, element, f, &issues)
         case .ternary(let c, let a, let b):
-            checkComparisons(c, element, &issues)
-            checkComparisons(a, element, &issues)
-            checkComparisons(b, element, &issues)
+            checkComparisons(c, element, f, &issues)
+            checkComparisons(a, element, f, &issues)
+            checkComparisons(b, element, f, &issues)
         default:
             break
         }
     }
 
     private func mismatch(_ op: BinaryOperator, _ field: Expression, _ literal: Expression, _ element: EntityType?,
-                          _ issues: inout [Issue]) {
+                          _ f: Filter, fieldFirst: Bool, _ issues: inout [Issue]) {
         guard case .path(let p) = field, !p.negate, case .literal(let v) = literal, let other = literalKind(v) else { return }
         var ignored: [Issue] = []
         guard case .scalar(let kind) = walk(p, element, &ignored), kind != other,
               ["string", "number", "bool", "date"].contains(kind) else { return }
         let always = op == .notEqual ? "true" : "false"
-        issues.append(Issue(column: p.column, message: "\"\(p.text)\" is a \(kind) and \(Coercion.describe(v)) a \(other): the comparison \(op.rawValue) is always \(always)"))
+        issues.append(Issue(column: p.column, message: "\"\(p.text)\" is a \(kind) and \(Coercion.describe(v)) a \(other): the comparison \(spelling(op, of: p, in: f, fieldFirst: fieldFirst)) is always \(always)"))
+    }
+
+    /// The operator as written next to the field `p` (`~=` and `!=` are the same operator).
+    private func spelling(_ op: BinaryOperator, of p: PathExpression, in f: Filter, fieldFirst: Bool) -> String {
+        guard op == .notEqual else { return op.rawValue }
+        let chars = Array(f.text)
+        var k = p.column - f.textColumn
+        if fieldFirst {
+            k += p.text.count
+            while k < chars.count, chars[k].isWhitespace { k += 1 }
+        } else {
+            k -= 1
+            while k >= 0, chars[k].isWhitespace { k -= 1 }
+            k -= 1
+        }
+        guard k >= 0, k + 1 < chars.count, chars[k] == "~" || chars[k] == "!", chars[k + 1] == "=" else { return op.rawValue }
+        return String(chars[k...(k + 1)])
     }
 
     private func literalKind(_ v: Value) -> String? {

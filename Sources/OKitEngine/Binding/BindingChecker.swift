@@ -53,8 +53,8 @@ public struct BindingChecker {
             check(a, context, &issues); check(b, context, &issues); check(c, context, &issues)
         case .inList(let x, let list):
             check(x, context, &issues); for i in list { check(i, context, &issues) }
-        case .call(_, let args, _):
-            for a in args { check(a, context, &issues) }
+        case .call(let name, let args, let column):
+            checkFormatCall(name, args, column: column, context, &issues)
         default: break
         }
     }

@@ -71,7 +71,8 @@ extension BindingScanner {
         if case .literal(.double) = e { throw fail(inner.lowerBound, "an index must be an integer") }
         innerDepth = max(innerDepth, d)
         i = close + 1
-        return Filter(predicate: e, text: string(inner), column: open + 1, closeColumn: close + 1)
+        return Filter(predicate: e, text: string(inner), column: open + 1, closeColumn: close + 1,
+                      textColumn: inner.lowerBound + 1)
     }
 
     /// Where a bracket opened at `open` goes wrong: the first closer of another kind, an unclosed quote, else the

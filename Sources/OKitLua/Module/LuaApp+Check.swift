@@ -4,7 +4,7 @@ import OKitEngine
 /// The result of `okit-run check`: one line per problem and the summary line.
 public struct AppCheckResult: Sendable {
     /// `FILE:LINE:COL: screen S, property P: message`, LINE:COL where the binding's problem is in the file (and
-    /// `FILE:LINE:COL: entity T, field F: message` for a field's validation rules, first).
+    /// `FILE:LINE:COL: entity T, field F: message` for a field's validation rules), by file, line, then column.
     public let problems: [String]
     /// `app.lua: 0 problems in 14 screens, 212 bindings`.
     public let summary: String
@@ -24,10 +24,26 @@ extension LuaApp {
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"
         }
+        lines = Self.inFileOrder(lines)
         let file = appFile?.lastPathComponent ?? "app"
         func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
         let summary = "\(file): \(count(lines.count, "problem")) in \(count(report.screens, "screen")), \(count(report.bindings, "binding"))"
         return AppCheckResult(problems: lines, summary: summary)
+    }
+
+    /// Problem lines sorted by line, then column, within each file (files in the order they first appear); a line
+    /// without a position keeps its place after those of its file.
+    static func inFileOrder(_ lines: [String]) -> [String] {
+        var files: [Substring: Int] = [:]
+        func key(_ line: String) -> (file: Int, line: Int, column: Int) {
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            let file = files[parts[0]] ?? files.count
+            files[parts[0]] = file
+            guard parts.count == 4, let l = Int(parts[1]), let c = Int(parts[2]) else { return (file, Int.max, Int.max) }
+            return (file, l, c)
+        }
+        let keyed = lines.enumerated().map { (key($0.element), $0.offset, $0.element) }
+        return keyed.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }.map(\.2)
     }
 
     /// `okit.app { home = "id" or { ids }, menu = "id" }`.

@@ -31,7 +31,7 @@ extension LuaApp {
     /// What is wrong with one field's rules, by rule.
     static func problems(of rules: FieldRules, on spec: FieldSpec) -> [(FieldRule, String)] {
         var out: [(FieldRule, String)] = []
-        let typeName = LuaApp.declaration(of: spec.type)
+        let typeName = spec.type.declaration
         let numeric: Bool
         switch spec.type {
         case .int, .double: numeric = true
@@ -59,26 +59,6 @@ extension LuaApp {
             }
         }
         return out
-    }
-
-    /// A field type as declared: `string`, `ref Author`, `[Book]`.
-    static func declaration(of type: FieldType) -> String {
-        switch type {
-        case .string: return "string"
-        case .int: return "int"
-        case .double: return "double"
-        case .bool: return "bool"
-        case .date: return "date"
-        case .data: return "data"
-        case .image: return "image"
-        case .inlineData: return "inlineData"
-        case .inlineImage: return "inlineImage"
-        case .ref(let target): return target.map { "ref \($0)" } ?? "ref"
-        case .entity(let name): return name
-        case .array(let e): return "[\(declaration(of: e))]"
-        case .set(let e): return "{\(declaration(of: e))}"
-        case .map(let e): return "{string: \(declaration(of: e))}"
-        }
     }
 
     /// The problems as check lines, each at its rule's value in the file (the `okit.entity` call's line when the

@@ -53,6 +53,10 @@ extension FlowTestFramework {
 
     local function matchResolve(key, negated)
       if type(key) ~= "string" then return nil end
+      -- `match.is._` is the wildcard itself, `match.is_not._` its negation: it matches nothing (as luassert).
+      if key == "_" then
+        return matcher(negated and "match.is_not._" or "match._", function() return not negated end)
+      end
       local words, i
       words, i, negated = leadingWords(key, negated)
       if i > #words then

@@ -116,7 +116,10 @@ extension FlowTestFramework {
 
     local function differenceText(d)
       local where = d.path == "" and "at the top" or ("at " .. d.path)
-      return where .. ": expected " .. T.describe_value(d.expected) .. ", got " .. T.describe_value(d.actual)
+      local text = where .. ": expected " .. T.describe_value(d.expected) .. ", got " .. T.describe_value(d.actual)
+      -- NaN stays unequal to itself (as in luassert); say so, or "expected nan, got nan" reads as a bug.
+      if d.expected ~= d.expected then text = text .. " (NaN is never equal to anything, not even NaN)" end
+      return text
     end
 
     --- true when `a` and `b` are deeply equal (numbers with ==), else false and the first difference.

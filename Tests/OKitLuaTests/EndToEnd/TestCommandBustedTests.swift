@@ -134,6 +134,14 @@ import OKitTestSupport
     @Test func wrongOptionsExitWith2AndAFileThatDoesNotLoadFailsTheList() throws {
         let folder = try tests(["x_test.lua": "it('x', function() end)", "y_test.lua": "it('y', function()\n"])
         #expect(try run(["--seed", "minus one"], in: folder).code == 2)
+        let negative = try run(["--seed", "-3"], in: folder)
+        #expect(negative.code == 2)
+        #expect(negative.err.contains("--seed must be a non-negative integer"), "\(negative.err)")
+        for option in ["--tags", "--exclude-tags"] {
+            let noTag = try run([option, ",,#"], in: folder)
+            #expect(noTag.code == 2)
+            #expect(noTag.err.contains("\(option) names no tag"), "\(noTag.err)")
+        }
         let broken = try run(["--list"], in: folder)
         #expect(broken.code == 1)
         #expect(broken.out.contains("tests/x_test.lua:1: x"), "\(broken.out)")

@@ -32,22 +32,30 @@ struct SQLiteReadRows {
     }
 
     /// Threads every row with a parent onto its parent's child list (rows whose parent is not a row read stay
-    /// unattached, as before) and collects the roots.
-    mutating func link() {
+    /// unattached, as before) and collects the roots. Only rows of tables with child rows (`parentTables`) can
+    /// be parents, so only their keys are looked up; a row with the previous row's parent skips the lookup.
+    mutating func link(parentTables: [Bool]) {
         let n = entities.count
         var rowOfKey: [String: Int32] = [:]
-        rowOfKey.reserveCapacity(n)
         // Backwards, so that the first row of a key holds it: one dictionary write per row.
-        for i in stride(from: n - 1, through: 0, by: -1) { rowOfKey[keys[i]] = Int32(i) }
+        for i in stride(from: n - 1, through: 0, by: -1) where parentTables[Int(tables[i])] { rowOfKey[keys[i]] = Int32(i) }
         firstChild = [Int32](repeating: -1, count: n)
         next = [Int32](repeating: -1, count: n)
         var lastChild = [Int32](repeating: -1, count: n)
+        var previous: (key: String, row: Int)?
         for i in 0..<n {
             guard let parent = parents[i] else {
                 if tables[i] == 0 { roots.append(Int32(i)) }
                 continue
             }
-            guard let p = rowOfKey[parent].map(Int.init) else { continue }
+            let p: Int
+            if let previous, previous.key == parent {
+                p = previous.row
+            } else {
+                guard let r = rowOfKey[parent] else { continue }
+                p = Int(r)
+                previous = (parent, p)
+            }
             if lastChild[p] < 0 { firstChild[p] = Int32(i) } else { next[Int(lastChild[p])] = Int32(i) }
             lastChild[p] = Int32(i)
         }

@@ -34,7 +34,7 @@ struct SQLiteRowReader {
             if existing.isEmpty { continue }
             try readTable(db, ti, table, existing: Set(existing), unknown: unknown, rows: &rows)
         }
-        rows.link()
+        rows.link(parentTables: tables.tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } })
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
             throw StorageError(kind: .corrupt, path: path,

@@ -10,29 +10,6 @@ struct SQLiteRowReader {
     let engine: Engine
     let path: String
 
-    /// A row read, waiting to be attached to its parent (a class: rows are grouped and sorted, never copied).
-    final class ReadRow {
-        let entity: Entity
-        let key: String
-        let table: Int32
-        let field: String?
-        let position: Int?
-        let mapKey: String?
-        let hash: Int
-        let parent: String?
-
-        init(entity: Entity, key: String, table: Int32, field: String?, position: Int?, mapKey: String?, hash: Int, parent: String?) {
-            self.entity = entity
-            self.key = key
-            self.table = table
-            self.field = field
-            self.position = position
-            self.mapKey = mapKey
-            self.hash = hash
-            self.parent = parent
-        }
-    }
-
     struct Result {
         let root: Entity
         let stored: [String: SQLiteStoredRow]
@@ -48,43 +25,46 @@ struct SQLiteRowReader {
     }
 
     func read(_ db: Database) throws -> Result? {
-        var byParent: [String: [ReadRow]] = [:]
-        var roots: [ReadRow] = []
+        var rows = SQLiteReadRows()
         var unknownColumns: [Set<String>] = []
         for (ti, table) in tables.tables.enumerated() {
             let existing = try SQLiteTable.columnNames(db, table: table.name)
             let unknown = existing.filter { !table.written.contains($0) }
             unknownColumns.append(Set(unknown))
             if existing.isEmpty { continue }
-            try readTable(db, ti, table, existing: Set(existing), unknown: unknown, byParent: &byParent, roots: &roots)
+            try readTable(db, ti, table, existing: Set(existing), unknown: unknown, rows: &rows)
         }
-        guard let rootRow = roots.first else { return nil }
-        if roots.count > 1 {
+        rows.link(parentTables: tables.tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } })
+        guard let rootRow = rows.roots.first else { return nil }
+        if rows.roots.count > 1 {
             throw StorageError(kind: .corrupt, path: path,
-                               message: "table \(tables.tables[0].name) has \(roots.count) rows without an okit_parent (\(roots.prefix(3).map(\.key).joined(separator: ", "))…): one of them is the model's root; give the others their okit_parent")
+                               message: "table \(tables.tables[0].name) has \(rows.roots.count) rows without an okit_parent (\(rows.roots.prefix(3).map { rows.keys[Int($0)] }.joined(separator: ", "))…): one of them is the model's root; give the others their okit_parent")
         }
         var stored: [String: SQLiteStoredRow] = [:]
-        stored.reserveCapacity(byParent.values.reduce(1) { $0 + $1.count })
+        stored.reserveCapacity(rows.count)
         var count = 0
-        try attach(rootRow, byParent: byParent, stored: &stored, count: &count)
-        return Result(root: rootRow.entity, stored: stored, count: count, unknownColumns: unknownColumns)
+        try attach(Int(rootRow), rows: rows, stored: &stored, count: &count)
+        return Result(root: rows.entities[Int(rootRow)], stored: stored, count: count, unknownColumns: unknownColumns)
     }
 
     private func readTable(_ db: Database, _ ti: Int, _ table: SQLiteTable, existing: Set<String>, unknown: [String],
-                           byParent: inout [String: [ReadRow]], roots: inout [ReadRow]) throws {
+                           rows: inout SQLiteReadRows) throws {
         // The columns okit writes (NULL for those the table lacks yet), then the unknown ones.
         let selected = table.written.map { existing.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
         let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
         let type = table.type
         let fieldCount = type.fields.count
         let writtenCount = table.written.count
-        let cursor = try Row.fetchCursor(db, sql: sql)
-        while let row = try cursor.next() {
-            var k = 0
+        // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load).
+        let statement = try db.makeStatement(sql: sql)
+        let st = statement.sqliteStatement
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            var k: Int32 = 0
             var hasher = Hasher()
             func next() -> DatabaseValue {
-                let v: DatabaseValue = row[k]
-                if k < writtenCount { hasher.combine(v) }
+                let v = DatabaseValue(sqliteStatement: st, index: k)
+                if Int(k) < writtenCount { hasher.combine(v) }
                 k += 1
                 return v
             }
@@ -153,7 +133,7 @@ struct SQLiteRowReader {
             }
             let extra = next()
             for name in unknown {
-                let v: DatabaseValue = row[k]
+                let v = DatabaseValue(sqliteStatement: st, index: k)
                 k += 1
                 if e.unknownFields == nil { e.unknownFields = [] }
                 e.unknownFields?.append((name, Self.json(v)))
@@ -165,68 +145,65 @@ struct SQLiteRowReader {
                 if e.unknownFields == nil { e.unknownFields = [] }
                 e.unknownFields?.append(contentsOf: members)
             }
-            let read = ReadRow(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
-                               hash: hasher.finalize(), parent: parent)
-            if let parent {
-                byParent[parent, default: []].append(read)
-            } else if ti == 0 {
-                roots.append(read)
-            }
+            rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
+                        hash: hasher.finalize(), parent: parent)
         }
     }
 
-    /// Attaches the rows under `row` to its entity, in position order, and records what is stored; then fills
+    /// Attaches the rows under row `i` to its entity, in position order, and records what is stored; then fills
     /// the defaults of fields the row left NULL.
-    private func attach(_ row: ReadRow, byParent: [String: [ReadRow]], stored: inout [String: SQLiteStoredRow],
-                        count: inout Int) throws {
-        let e = row.entity
+    private func attach(_ i: Int, rows: SQLiteReadRows, stored: inout [String: SQLiteStoredRow], count: inout Int) throws {
+        let e = rows.entities[i]
         count += 1
         var childKeys: [String] = []
-        let table = tables.tables[Int(row.table)]
-        if let under = byParent[row.key] {
+        let table = tables.tables[Int(rows.tables[i])]
+        if rows.firstChild[i] >= 0 {
+            var under: [Int32] = []
             for c in table.columns {
                 guard case .children(let ct) = c.mapping else { continue }
-                var rows = under.filter { $0.field == c.name && Int($0.table) == ct }
-                if rows.isEmpty { continue }
-                // Position order; rows without a position (written by another program) last, in table order.
+                under.removeAll(keepingCapacity: true)
                 var ordered = true
                 var previous = Int.min
-                for r in rows {
-                    guard let p = r.position, p > previous else { ordered = false; break }
-                    previous = p
-                }
-                if !ordered { rows = rows.enumerated().sorted { a, b in
-                    switch (a.element.position, b.element.position) {
-                    case let (x?, y?): return x != y ? x < y : a.offset < b.offset
-                    case (_?, nil): return true
-                    case (nil, _?): return false
-                    case (nil, nil): return a.offset < b.offset
+                var child = rows.firstChild[i]
+                while child >= 0 {
+                    let r = Int(child)
+                    if Int(rows.tables[r]) == ct, rows.fields[r] == c.name {
+                        under.append(child)
+                        // Position order; rows without a position (written by another program) last, in table order.
+                        if let p = rows.positions[r], p > previous { previous = p } else { ordered = false }
                     }
-                }.map(\.element) }
-                for r in rows {
-                    r.entity.parent = e
-                    r.entity.isContained = true
-                    r.entity.level = e.level &+ 1
+                    child = rows.next[r]
+                }
+                if under.isEmpty { continue }
+                if !ordered { under = rows.positionOrder(under) }
+                for r in under {
+                    let ce = rows.entities[Int(r)]
+                    ce.parent = e
+                    ce.isContained = true
+                    ce.level = e.level &+ 1
                 }
                 switch e.values[c.slot] {
                 case .collection(let coll):
-                    for r in rows {
-                        coll.items.append(.entity(r.entity))
-                        if coll.kind == .map { coll.keys.append(r.mapKey ?? r.key) }
+                    coll.items.reserveCapacity(under.count)
+                    for r in under {
+                        coll.items.append(.entity(rows.entities[Int(r)]))
+                        if coll.kind == .map { coll.keys.append(rows.mapKeys[Int(r)] ?? rows.keys[Int(r)]) }
                     }
                 default:
-                    e.values[c.slot] = .entity(rows[0].entity)
-                    rows = [rows[0]]
+                    e.values[c.slot] = .entity(rows.entities[Int(under[0])])
+                    under = [under[0]]
                 }
-                for r in rows {
-                    childKeys.append(r.key)
-                    try attach(r, byParent: byParent, stored: &stored, count: &count)
+                childKeys.reserveCapacity(childKeys.count + under.count)
+                for r in under {
+                    childKeys.append(rows.keys[Int(r)])
+                    try attach(Int(r), rows: rows, stored: &stored, count: &count)
                 }
             }
         }
         fillDefaults(e)
-        stored[row.key] = SQLiteStoredRow(table: row.table, position: row.position, hash: row.hash, parent: row.parent,
-                                          field: row.field, mapKey: row.mapKey, children: childKeys)
+        stored[rows.keys[i]] = SQLiteStoredRow(table: rows.tables[i], position: rows.positions[i], hash: rows.hashes[i],
+                                               parent: rows.parents[i], field: rows.fields[i], mapKey: rows.mapKeys[i],
+                                               children: childKeys)
     }
 
     /// Defaults for fields that are not optional and were NULL (or had no child row), as for a missing field in

@@ -61,6 +61,16 @@ import OKitTestSupport
 
     static func db(_ folder: TempFolder) -> String { folder.modelsFolder.appendingPathComponent("default.sqlite").path }
 
+    /// A data folder holding the filled shop, stored and closed.
+    func storedShop() throws -> TempFolder {
+        let folder = try TempFolder()
+        let f = try Fixture(folder)
+        defer { f.close() }
+        _ = try fill(f)
+        try f.engine.store(f.model)
+        return folder
+    }
+
     func fill(_ f: Fixture) throws -> Entity {
         let e = f.engine
         try e.set(f.root, "title", .string("O'Neil \"books\""))
@@ -156,13 +166,7 @@ import OKitTestSupport
     }
 
     @Test func aNewFieldAddsAColumnWithItsDefault() throws {
-        let folder = try TempFolder()
-        do {
-            let f = try Fixture(folder)
-            _ = try fill(f)
-            try f.engine.store(f.model)
-            f.close()
-        }
+        let folder = try storedShop()
         let newer: (Schema) throws -> Void = { s in
             try s.entity("Author", fields: [FieldSpec("name", .string), FieldSpec("born", .int, default: .int(1900))])
             try s.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("authors", "[Author]"), FieldSpec("rating", .double, default: .double(2.5))])
@@ -182,13 +186,7 @@ import OKitTestSupport
     }
 
     @Test func columnsAndFieldsTheSchemaDoesNotKnowSurvive() throws {
-        let folder = try TempFolder()
-        do {
-            let f = try Fixture(folder)
-            _ = try fill(f)
-            try f.engine.store(f.model)
-            f.close()
-        }
+        let folder = try storedShop()
         let db = Self.db(folder)
         _ = try Self.sqlite3(db, "alter table Item add column legacy text; update Item set legacy = 'keep me', okit_extra = '{\"future\":[1,2]}'")
         do {
@@ -202,13 +200,7 @@ import OKitTestSupport
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedNamingDatabaseTableRowAndColumn() throws {
-        let folder = try TempFolder()
-        do {
-            let f = try Fixture(folder)
-            _ = try fill(f)
-            try f.engine.store(f.model)
-            f.close()
-        }
+        let folder = try storedShop()
         let db = Self.db(folder)
         _ = try Self.sqlite3(db, "update Item set count = 'many'")
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
@@ -231,13 +223,7 @@ import OKitTestSupport
     }
 
     @Test func rowsWrittenByAnotherProgramAreReadAtTheNextStart() throws {
-        let folder = try TempFolder()
-        do {
-            let f = try Fixture(folder)
-            _ = try fill(f)
-            try f.engine.store(f.model)
-            f.close()
-        }
+        let folder = try storedShop()
         let db = Self.db(folder)
         _ = try Self.sqlite3(db, """
             insert into Author (id, okit_parent, okit_field, okit_position, name) values ('X9', (select id from Shop), 'authors', 99, 'Tolkien');

@@ -121,6 +121,7 @@ public final class Engine {
             models.append(model); modelsByName[name] = model; storages[name] = storage
             if let seed { try transaction { try seed(root) } }
         }
+        try storage.registered(model, engine: self)
         onModelRegistered?(model)
         return model
     }

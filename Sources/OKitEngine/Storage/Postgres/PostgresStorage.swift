@@ -16,7 +16,7 @@ public final class PostgresStorage: ModelStorage {
     /// Who this process is in announcements (its own are not applied again).
     let processToken = UUID().uuidString
     /// Where conflicts go (the session: a warning, `okit/conflicts.jsonl`, `app:conflicts()`).
-    let host: StorageHost?
+    public var onConflict: ((ConflictRecord) -> Void)?
 
     var modelName = ""
     var tables: SQLiteTables?
@@ -34,10 +34,9 @@ public final class PostgresStorage: ModelStorage {
     public internal(set) var offline = false
     var storedSchemaVersion: Int?
 
-    public init(files: FileStorage, settings: PostgresSettings, host: StorageHost? = nil) {
+    public init(files: FileStorage, settings: PostgresSettings) {
         self.files = files
         self.settings = settings
-        self.host = host
         link = PostgresLink(settings: settings)
         listener = PostgresListener(settings: settings, inbox: inbox)
     }
@@ -52,8 +51,10 @@ public final class PostgresStorage: ModelStorage {
         do { settings = try PostgresSettings.parse(url, password: r.host.databasePassword) } catch let e as PostgresSettingsError {
             throw StorageOptionError.badDatabaseURL(e.description)
         }
-        let s = PostgresStorage(files: files, settings: settings, host: r.host)
+        let s = PostgresStorage(files: files, settings: settings)
         s.inbox.onArrival = r.host.sharedModelChanged
+        let host = r.host
+        s.onConflict = { host.reportConflict($0) }
         return s
     }
 

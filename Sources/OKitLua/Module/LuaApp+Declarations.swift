@@ -243,7 +243,7 @@ extension LuaApp {
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
         }
-        if kind == .sqlite, let root = engine.schema.type(named: type),
+        if kind == .sqlite || kind == .postgres, let root = engine.schema.type(named: type),
            let problem = SQLiteTableNames.problem(rootType: root, schema: engine.schema) {
             throw LuaRaise("okit.model(\"\(type)\"): \(problem)")
         }

@@ -33,6 +33,8 @@ public final class PostgresStorage: ModelStorage {
     /// Set when the database could not be reached by the last attempt (reads go on; stores stay pending).
     public internal(set) var offline = false
     var storedSchemaVersion: Int?
+    /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
+    var checksStoredForm = true
 
     public init(files: FileStorage, settings: PostgresSettings) {
         self.files = files
@@ -125,11 +127,16 @@ public final class PostgresStorage: ModelStorage {
             if Self.isConnectionError(error) { offline = true; throw unreachable(error) }
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(Self.text(error))")
         }
-        try? listener.start()
         guard let read else {
+            if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {
+                _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+                throw e
+            }
+            try? listener.start()
             seeding = true                        // the lock is kept until the seeded model is stored
             return nil
         }
+        try? listener.start()
         _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
         stored = read.stored
         return LoadedModel(root: read.root, version: storedSchemaVersion, entityCount: read.count)

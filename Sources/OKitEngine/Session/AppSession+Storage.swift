@@ -60,7 +60,8 @@ extension AppSession {
         var firstError: Error?
         for m in engine.stateModels {
             do { _ = try engine.store(m) } catch {
-                if engine.storage(of: m.name) is HTTPStorage { pending.append((m.name, "\(error)")) }
+                let storage = engine.storage(of: m.name)
+                if storage is HTTPStorage || (storage as? PostgresStorage)?.offline == true { pending.append((m.name, "\(error)")) }
                 else if firstError == nil { firstError = error }
             }
         }

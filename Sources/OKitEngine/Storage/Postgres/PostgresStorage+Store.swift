@@ -38,6 +38,7 @@ extension PostgresStorage {
                 for d in plan.upserts { base[d.key] = PostgresRowState(table: d.table, values: d.values, version: version) }
                 for (key, _) in plan.deletes { base[key] = nil }
                 model.clearFileDirty()
+                dropPending()
                 try files.worded { try files.deleteRemovedFiles(model, engine: engine) }
                 return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
             } catch let c as PostgresVersionConflict {
@@ -48,7 +49,8 @@ extension PostgresStorage {
                 if Self.isConnectionError(error) {
                     offline = true
                     link.close()
-                    throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(Self.text(error))); the changes stay pending and are stored when it is back")
+                    savePending(plan)
+                    throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(Self.text(error))); the changes stay pending (\(pendingPath)) and are stored when it is back")
                 }
                 throw StorageError(kind: .io, path: settings.shown, message: "cannot store model \"\(model.name)\": \(Self.text(error)); nothing was written")
             }

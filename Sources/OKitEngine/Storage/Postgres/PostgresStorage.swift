@@ -111,6 +111,7 @@ public final class PostgresStorage: ModelStorage {
                 for t in pgTables { try t.ensure(link) }
             }
             try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
+            try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion)
         } catch let e as StorageError {
             throw e
         } catch {

@@ -60,9 +60,12 @@ extension PostgresStorage {
 
     /// One transaction: every changed row checked against the version read, the model's version bumped, the
     /// change announced. Returns the new version.
-    func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine) throws -> Int64 {
+    func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false) throws -> Int64 {
         try link.open()
         return try link.transaction {
+            if replacing {
+                for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
+            }
             try link.query("INSERT INTO \(PostgresTable.modelsTable) (model, type, schema_version, version) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING",
                            [.text(modelName), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
             let current = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1 FOR UPDATE", [.text(modelName)])
@@ -100,7 +103,7 @@ extension PostgresStorage {
             }
             try link.query("UPDATE \(PostgresTable.modelsTable) SET version = $2, type = $3, schema_version = $4 WHERE model = $1",
                            [.text(modelName), .int(version), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
-            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
+            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
             if old == knownVersion { knownVersion = version }
             return version

@@ -23,17 +23,20 @@ import OKitTestSupport
         var conflicts: [ConflictRecord] = []
         var root: Entity { model.root }
 
-        init(url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
-            folder = try TempFolder()
+        init(url: String, folder existing: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
+            folder = try existing ?? TempFolder()
             let schema = Schema()
             try PostgresStorageTests.schema(schema)
             engine = Engine(schema: schema)
             files = try FileStorage(dataFolder: folder.url)
             storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
             let engine = self.engine
+            var early: [ConflictRecord] = []
+            storage.onConflict = { early.append($0) }
             model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
                 try seed?(engine, root)
             }
+            conflicts = early
             storage.onConflict = { [unowned self] in self.conflicts.append($0) }
         }
 
@@ -53,6 +56,9 @@ import OKitTestSupport
         func store() throws { try engine.store(model) }
 
         deinit { storage.close(); files.close() }
+
+        /// Closes the connections and the data folder (another process may then open the same folder).
+        func close() { storage.close(); files.close() }
     }
 
     static func seedTwoBooks(_ engine: Engine, _ root: Entity) throws {

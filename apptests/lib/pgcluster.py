@@ -196,14 +196,14 @@ class Cluster:
                 self.stop_server("immediate")
             except Exception:
                 self.kill()
-        if self._watchdog:
+        shutil.rmtree(self.folder, ignore_errors=True)
+        if self._watchdog:                          # last: killed before this, the driver leaves it the rest
             try:
                 self._watchdog.kill()
                 self._watchdog.wait(timeout=5)
             except Exception:
                 pass
             self._watchdog = None
-        shutil.rmtree(self.folder, ignore_errors=True)
 
     def _start_watchdog(self):
         """A detached shell that stops the server and removes the folder once this driver is gone (SIGKILL too)."""

@@ -9,12 +9,11 @@ database, and a Restock that is not interrupted changes all 503 rows (the test i
 The cluster keeps fsync on. Usage: killed_store.py OKIT_RUN WORK_DIR. Exit 0 when every check holds."""
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pgcluster
 from okitjson import Checks, Ended, poll, rows
-from pgshop import Shop, q
+from pgshop import Shop
 
 okit_run, work = os.path.abspath(sys.argv[1]), sys.argv[2]
 checks = Checks("postgres killed store")

@@ -9,7 +9,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pgcluster
-import okitjson
 from okitjson import Checks, cells, poll, row_ids, rows, screen_of, view
 from pgshop import Shop
 

@@ -42,7 +42,8 @@ class Okit:
         self.last = None            # the last answer
         self.commands = 0
         threading.Thread(target=self._read_out, daemon=True).start()
-        threading.Thread(target=self._read_err, daemon=True).start()
+        self._err_reader = threading.Thread(target=self._read_err, daemon=True)
+        self._err_reader.start()
 
     def _read_out(self):
         for line in self.p.stdout:
@@ -79,8 +80,13 @@ class Okit:
             line = self.lines.get(timeout=timeout)
         except queue.Empty:
             raise self._ended("and did not answer %s within %d s" % (self._pending, timeout))
-        if line is None:
+        if line is None:                            # stdout closed: let it end and its stderr be read
             self.lines.put(None)
+            try:
+                self.p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+            self._err_reader.join(timeout=5)
             raise self._ended("before answering %s" % self._pending)
         try:
             self.last = json.loads(line)

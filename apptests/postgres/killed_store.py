@@ -38,9 +38,9 @@ def deltas(before, after):
 
 
 def others(shop):
-    """Backends on the test's database other than psql's own."""
+    """Client backends on the test's database other than psql's own (not autovacuum's workers)."""
     return int(shop.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                         "AND pid <> pg_backend_pid()"))
+                         "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"))
 
 
 def killed_mid_store():

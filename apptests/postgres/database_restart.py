@@ -26,8 +26,13 @@ def listed(answer):
 
 def until_offline(process, value, timeout=30):
     """Polls with `screen` until the process's snapshot says app.offline == value; returns that answer."""
-    return poll(lambda: (lambda a: (offline(a) is value, {"app.offline": offline(a), "screen": view(a)}))(process.screen()),
-                timeout, "%s's snapshot says app.offline = %s" % (process.name, str(value).lower()))
+    last = {}
+
+    def look():
+        a = last["answer"] = process.screen()
+        return offline(a) is value, {"app.offline": offline(a), "screen": view(a)}
+    poll(look, timeout, "%s's snapshot says app.offline = %s" % (process.name, str(value).lower()))
+    return last["answer"]
 
 
 def outage(shop, a_proc, b_proc, w_proc, ids, how, base):
@@ -81,6 +86,8 @@ def under_load():
     outage(shop, a_proc, b_proc, w_proc, ids, "restart", 4)
     a_proc.do({"cmd": "set", "cell": "name", "value": "Dune"})
     shop.wait_book(ids["Dune"], ("Dune", 5), "A's change between the outages")
+    poll(lambda: (lambda x: (listed(x).get("Dune") == 5, rows(x)))(b_proc.screen()), 30,
+         "B shows A's change between the outages")
     outage(shop, a_proc, b_proc, w_proc, ids, "crash", 5)
 
     for p in (a_proc, b_proc, w_proc):

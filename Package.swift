@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // Lua 5.4 from Debian's liblua5.4-dev: the macros as inline functions, plus the few lines of C that must be C.
@@ -30,12 +34,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("edit")]
         ),
         // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation,
-        // sqlite models on GRDB over Debian's libsqlite3-dev), bindings, invalidation. No Lua in here.
+        // sqlite models on GRDB over Debian's libsqlite3-dev, shared postgres models on postgres-nio), bindings,
+        // invalidation. No Lua in here.
         .target(name: "OKitEngine", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),

@@ -18,6 +18,7 @@
 ---@field themeValues table<string, string> the current theme's values ("tintColor" = "#007AFF", …)
 ---@field depth integer screens on the current stack
 ---@field presented boolean a presented screen is on top
+---@field offline boolean a shared (postgres) model's database is out of reach: reads go on, stores wait
 
 ---@class okit.SnapshotButton
 ---@field id string "edit", "add", "clear", "close", "refresh", or a declared button's id
@@ -314,6 +315,20 @@ function App:invalid() end
 --- The warnings logged so far (unknown names at run time, dropped bindings, …).
 ---@return string[]
 function App:warnings() end
+
+---@class okit.Conflict
+---@field model string
+---@field type string
+---@field id string
+---@field field string
+---@field base string JSON text: the value this process had read
+---@field theirs string JSON text: the value the earlier store wrote (`null`: it deleted the entity)
+---@field mine string JSON text: this process's value, which was not stored
+
+--- Fields of shared (postgres) models that another process stored first: this process's values, reported and
+--- not stored (storage.md "Shared models on PostgreSQL"). Oldest first.
+---@return okit.Conflict[]
+function App:conflicts() end
 
 --------------------------------------------------------------------------------------------------------------
 -- The module: `local launch = require("okit.test").launch`

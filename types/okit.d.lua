@@ -217,13 +217,15 @@ function okit.modelof(e) end
 ---| "http"          # GET/PUT/DELETE of <endpoint>/<model>.json
 ---| "encryptedHttp" # http carrying encrypted bodies
 ---| "sqlite"        # a SQLite database <data>/okit/data/<model>.sqlite: a table per entity type, a store writes only changed rows
+---| "postgres"      # shared: the sqlite tables in PostgreSQL (OKIT_DATABASE_URL), followed live by every process
 
 ---@class okit.ModelOptions
 ---@field name? string the model's name (default "default", stored as default.json); a name with `/`, `\`, `..` or a leading `.` is refused
 ---@field storage? okit.StorageKind default "file"
 ---@field seed? fun(root: okit.Entity) runs only when the model is created fresh (not when it loads)
 ---@field endpoint? string for http models (`OKIT_ENDPOINT` beats it; it beats `okit.app { endpoint }`)
----@field encrypted? boolean refused with `storage = "sqlite"` (no SQLCipher: the encryption setting does not apply to sqlite models)
+---@field encrypted? boolean refused with `storage = "sqlite"` (no SQLCipher: the encryption setting does not apply to sqlite models) and with `storage = "postgres"`
+---@field database? string for postgres models: `postgres://user@host:port/database` (`OKIT_DATABASE_URL` beats it; it beats `okit.app { database }`)
 
 --- Registers a model (a root entity of `type`) under `options.name`, loads it from storage or creates it
 --- fresh (running `seed`), and returns its root entity.
@@ -771,6 +773,7 @@ function okit.backups(id, properties) end
 ---@field menu? string literal: the menu screen's id
 ---@field version? integer the schema version stamped on stored models (`okit.migrate`)
 ---@field endpoint? string base URL of http models
+---@field database? string default database URL of postgres models (`postgres://user@host:port/database`)
 ---@field autosave? number store the state every so many seconds
 ---@field authenticate? fun(): boolean the shell's authentication (default: the passphrase)
 ---@field contextPath? string the settings context, e.g. "settings>/"

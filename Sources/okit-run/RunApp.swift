@@ -92,6 +92,10 @@ struct RunApp: ParsableCommand {
             let pending = try luaApp.session.storeAtExit()
             let folder = luaApp.options.dataFolder.map { DataFolder($0).pending } ?? DataFolder.relativePending
             for (model, reason) in pending {
+                if luaApp.engine.storage(of: model) is PostgresStorage {
+                    StandardStreams.error("okit-run: warning: the changes to shared model \"\(model)\" are not in the database yet (\(reason)); the next run stores them, merged field by field with what others stored meanwhile\n")
+                    continue
+                }
                 let text = "okit-run: warning: the changes to model \"\(model)\" are not on the server yet (\(reason)); "
                     + "they are kept in \(folder) and sent by the next run (a conflict: okit-run sync --keep-local or --take-remote)\n"
                 StandardStreams.error(text)

@@ -67,6 +67,9 @@ public final class Engine {
     /// The storage a model was registered with.
     public func storage(of model: String) -> ModelStorage? { storages[model] }
 
+    /// True while a shared (postgres) model's database is out of reach.
+    public var isOffline: Bool { storages.values.contains { ($0 as? PostgresStorage)?.offline == true } }
+
     /// The default model (named "default"), else the first registered.
     public var defaultModel: Model? { modelsByName["default"] ?? models.first }
 
@@ -121,6 +124,7 @@ public final class Engine {
             models.append(model); modelsByName[name] = model; storages[name] = storage
             if let seed { try transaction { try seed(root) } }
         }
+        try storage.registered(model, engine: self)
         onModelRegistered?(model)
         return model
     }

@@ -22,9 +22,12 @@ extension AppSession: BackupService {
         try storeState()
         let storage = fileStorage
         let passphrase = options.passphrase
+        // Shared models: a consistent snapshot of each, as its JSON model file.
+        var extra: [(path: String, bytes: [UInt8])] = []
+        for (m, s) in sharedModels { extra.append((m.name + ".json", try s.snapshotJSON(m, engine: engine))) }
         try backupStore.create(name: name, appId: appId, password: password,
                                openSealed: { id in storage?.key(withId: id, passphrase: passphrase) },
-                               now: engine.clock.now, progress: progress)
+                               now: engine.clock.now, extraFiles: extra, progress: progress)
     }
 
     public func restoreBackup(name: String, password: String?) throws { try restoreBackup(name: name, password: password, progress: nil) }
@@ -45,6 +48,7 @@ extension AppSession: BackupService {
         }
         storage?.filesReplaced()
         engine.forgetLoadedBytes()
+        try restoreSharedModels()
         for m in engine.models where m.storageKind != .transient {
             try engine.reload(m)
             try callbacks.migrate?(m)
@@ -58,6 +62,26 @@ extension AppSession: BackupService {
     }
 
     public func deleteBackup(name: String) throws { try backupStore.delete(name: name) }
+
+    /// After a restore: each shared model the backup held (as its JSON file) replaces the model's rows in the
+    /// database; the file was only the backup's form of it and is removed.
+    func restoreSharedModels() throws {
+        guard let folder = options.dataFolder.map(DataFolder.init) else { return }
+        for (m, s) in sharedModels {
+            guard let path = try? folder.modelFile(m.name), let bytes = try AtomicFile.read(path) else { continue }
+            let root: Entity
+            do {
+                root = try bytes.withUnsafeBufferPointer { buf in
+                    var r = JSONReader(bytes: buf, engine: engine)
+                    return try r.root(m.rootType)
+                }
+            } catch {
+                throw StorageError(kind: .corrupt, path: path, message: "the restored model does not read: \(error)")
+            }
+            try s.replaceRows(with: root, model: m, engine: engine)
+            try AtomicFile.remove(path)
+        }
+    }
 
     public func isSecureBackup(name: String) throws -> Bool { try backupStore.isSecure(name) }
 }

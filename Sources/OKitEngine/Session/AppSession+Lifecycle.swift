@@ -41,13 +41,17 @@ extension AppSession: DriverHost {
         if !shell.covered { keyDropTimer?.cancel(); keyDropTimer = nil }
     }
 
-    public func willRun(on shell: AppShell) { activeShell = shell }
+    public func willRun(on shell: AppShell) {
+        activeShell = shell
+        followSharedModels()
+    }
 
-    /// After each command: the declaring side's work (navigation asked for by app code), then the `encryption`
-    /// setting applied to encrypted models.
+    /// After each command: the declaring side's work (navigation asked for by app code), the `encryption`
+    /// setting applied to encrypted models, and shared (postgres) models stored.
     public func afterCommand(_ shell: AppShell) throws {
         try callbacks.afterCommand?(shell)
         try applyEncryptionSetting()
+        storeSharedModels()
     }
 
     /// `okit.app { encryption = … }`: while true (or unbound) encrypted models are written sealed, while false

@@ -6,8 +6,8 @@ import Foundation
 extension AppSession {
     /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
     /// storage; an encrypted one is sealed with the data folder's key (the passphrase or `okit/keys/data.key`).
-    public func makeStorage(kind: StorageKind, model name: String, endpoint: String? = nil) throws -> ModelStorage {
-        let request = StorageRequest(model: name, kind: kind, endpoint: endpoint, host: SessionStorageHost(self))
+    public func makeStorage(kind: StorageKind, model name: String, endpoint: String? = nil, database: String? = nil) throws -> ModelStorage {
+        let request = StorageRequest(model: name, kind: kind, endpoint: endpoint, host: SessionStorageHost(self), database: database)
         return try options.storageKinds.makeStorage(request)
     }
 
@@ -60,7 +60,8 @@ extension AppSession {
         var firstError: Error?
         for m in engine.stateModels {
             do { _ = try engine.store(m) } catch {
-                if engine.storage(of: m.name) is HTTPStorage { pending.append((m.name, "\(error)")) }
+                let storage = engine.storage(of: m.name)
+                if storage is HTTPStorage || (storage as? PostgresStorage)?.offline == true { pending.append((m.name, "\(error)")) }
                 else if firstError == nil { firstError = error }
             }
         }
@@ -92,6 +93,16 @@ final class SessionStorageHost: StorageHost {
     var endpointToken: String? { session.options.endpointToken }
     var httpTimeout: TimeInterval { session.options.httpTimeout }
     var remedyWording: (@Sendable (Remedy) -> String)? { session.options.remedyWording }
+    var databaseURLOverride: String? { session.options.databaseURL }
+    var databasePassword: String? { session.options.databasePassword }
+    var appDatabase: String? { session.appDatabase }
+    var sharedModelChanged: (@Sendable () -> Void)? {
+        // The signal is read when the change arrives: the front end may set its callback after the models are
+        // declared.
+        let signal = session.sharedChangeSignal
+        return { signal.fire() }
+    }
+    func reportConflict(_ record: ConflictRecord) { session.record(conflict: record) }
 
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage {
         if let existing = session.sharedStorages[id] { return existing }

@@ -29,6 +29,17 @@ public final class AppSession {
     public var appId = "app"
     /// The default base URL of HTTP models (`okit.app { endpoint }`).
     public var appEndpoint: String?
+    /// The default database of postgres models (`okit.app { database }`).
+    public var appDatabase: String?
+    /// Fields of shared models another process stored first, in the order they were found (`app:conflicts()`).
+    public internal(set) var conflicts: [ConflictRecord] = []
+    /// Called on any thread when another process announced a change to a shared model (the web front end
+    /// applies it at once and pushes the stale pages).
+    public var onSharedModelChange: (@Sendable () -> Void)? {
+        get { nil }
+        set { sharedChangeSignal.set(newValue) }
+    }
+    let sharedChangeSignal = SharedChangeSignal()
     /// Store the state this often, in seconds on the app clock (`okit.app { autosave }`).
     public var autosaveSeconds: Double?
     /// The home screen (or tabs) and the menu every shell starts at.

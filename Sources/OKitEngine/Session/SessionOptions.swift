@@ -18,6 +18,10 @@ public struct SessionOptions {
     public var endpoint: String?
     /// Sent as `Authorization: Bearer …` to HTTP endpoints (`OKIT_ENDPOINT_TOKEN`).
     public var endpointToken: String?
+    /// The database of `postgres` models (`OKIT_DATABASE_URL`); it overrides the model's and the app's `database`.
+    public var databaseURL: String?
+    /// The database password (`OKIT_DATABASE_PASSWORD`); nil: the URL's.
+    public var databasePassword: String?
     /// The total deadline of each HTTP request, in seconds.
     public var httpTimeout: TimeInterval = 10
     /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).

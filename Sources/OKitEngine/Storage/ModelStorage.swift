@@ -32,9 +32,12 @@ public protocol ModelStorage: AnyObject {
     /// The stored payload of a partial's stub (nil when none is stored yet: the payload starts fresh). Throws
     /// when one is stored but cannot be read: it is then never written over.
     func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity?
+    /// Called once the model is registered (after a fresh model's seed): a shared storage stores the seed at once.
+    func registered(_ model: Model, engine: Engine) throws
 }
 
 extension ModelStorage {
+    public func registered(_ model: Model, engine: Engine) throws {}
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? { nil }
     public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? { nil }
 }

@@ -12,6 +12,7 @@ public struct StorageKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let encrypted = StorageKind(rawValue: "encrypted")
     public static let http = StorageKind(rawValue: "http")
     public static let encryptedHttp = StorageKind(rawValue: "encryptedHttp")
+    public static let postgres = StorageKind(rawValue: "postgres")
 }
 
 /// What the app that declares models gives every storage kind: the data folder, opened once and shared (its
@@ -36,10 +37,26 @@ public protocol StorageHost: AnyObject {
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage
     /// Words the remedies of the storages' errors (`StorageError.advice`); nil: neutral messages.
     var remedyWording: (@Sendable (Remedy) -> String)? { get }
+    /// The database URL that overrides every postgres model's (`OKIT_DATABASE_URL`).
+    var databaseURLOverride: String? { get }
+    /// The database password (`OKIT_DATABASE_PASSWORD`); nil: the URL's.
+    var databasePassword: String? { get }
+    /// The app's default database URL (`okit.app { database = … }`).
+    var appDatabase: String? { get }
+    /// Called (on any thread) when another process announced a change to a shared model: a front end that
+    /// pushes live updates applies it now (`AppSession.followSharedModels`).
+    var sharedModelChanged: (@Sendable () -> Void)? { get }
+    /// A field changed by two processes of a shared model (storage.md "Shared models on PostgreSQL").
+    func reportConflict(_ record: ConflictRecord)
 }
 
 extension StorageHost {
     public var remedyWording: (@Sendable (Remedy) -> String)? { nil }
+    public var databaseURLOverride: String? { nil }
+    public var databasePassword: String? { nil }
+    public var appDatabase: String? { nil }
+    public var sharedModelChanged: (@Sendable () -> Void)? { nil }
+    public func reportConflict(_ record: ConflictRecord) {}
 }
 
 /// What a storage kind's factory is asked for: one model's storage.
@@ -52,12 +69,15 @@ public struct StorageRequest {
     public let endpoint: String?
     /// The app the model is declared in.
     public let host: StorageHost
+    /// The model's `database` (a postgres:// URL) for the postgres kind.
+    public let database: String?
 
-    public init(model: String, kind: StorageKind, endpoint: String?, host: StorageHost) {
+    public init(model: String, kind: StorageKind, endpoint: String?, host: StorageHost, database: String? = nil) {
         self.model = model
         self.kind = kind
         self.endpoint = endpoint
         self.host = host
+        self.database = database
     }
 }
 
@@ -71,6 +91,10 @@ public enum StorageOptionError: Error {
     case key(Error, sealing: Bool)
     /// A kind no registry entry has.
     case unknownKind(String)
+    /// A postgres model without a database URL (none in the model, the app or `OKIT_DATABASE_URL`).
+    case noDatabase
+    /// A database URL that cannot be used (the text says why, without the password).
+    case badDatabaseURL(String)
 }
 
 /// The storage kinds by name (storage.md "Storage kinds"): name → factory. A new kind is one folder under
@@ -102,7 +126,7 @@ public struct StorageRegistry {
         return try factory(request)
     }
 
-    /// The built-in kinds: file, transient, encrypted, http, encryptedHttp, sqlite.
+    /// The built-in kinds: file, transient, encrypted, http, encryptedHttp, sqlite, postgres.
     public static var builtIn: StorageRegistry {
         var r = StorageRegistry()
         r.register(.file) { try $0.host.dataFolderStorage() }
@@ -111,6 +135,7 @@ public struct StorageRegistry {
         r.register(.http) { try HTTPStorage.factory($0, encrypted: false) }
         r.register(.encryptedHttp) { try HTTPStorage.factory($0, encrypted: true) }
         r.register(.sqlite, SQLiteStorage.factory)
+        r.register(.postgres, PostgresStorage.factory)
         return r
     }
 }

@@ -75,6 +75,23 @@ extension LuaApp {
             }
             return 1
         }
+        methods["conflicts"] = { [unowned self] call in
+            // app:conflicts(): fields of shared models another process stored first (storage.md), oldest first,
+            // each { model, type, id, field, base, theirs, mine } with the values as JSON text.
+            let target = try appTarget(call, "conflicts")
+            let conflicts = target.session.conflicts
+            lua.newTable(array: Int32(clamping: conflicts.count))
+            for (i, c) in conflicts.enumerated() {
+                lua.newTable(hash: 7)
+                for (k, v) in [("model", c.model), ("type", c.type), ("id", c.id), ("field", c.field), ("base", c.base),
+                               ("theirs", c.theirs), ("mine", c.mine)] {
+                    lua.push(v)
+                    lua.rawSet(-2, k)
+                }
+                lua.hostPush { lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
+            }
+            return 1
+        }
         methods["invalid"] = { [unowned self] call in
             // app:invalid(): the current screen's cells whose value breaks a rule, cell id → message.
             let target = try appTarget(call, "invalid")

@@ -197,6 +197,7 @@ extension LuaApp {
         var kind = StorageKind.file
         var seed: LuaRef?
         var endpoint: String?
+        var database: String?
         if call.type(2) == LUA_TTABLE {
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
             lua.pop()
@@ -222,6 +223,16 @@ extension LuaApp {
                 lua.pop()
                 throw LuaRaise("okit.model(\"\(type)\"): endpoint must be a URL string, e.g. \"http://127.0.0.1:8080/okit\"")
             }
+            switch lua.rawGet(2, "database") {
+            case LUA_TSTRING: database = lua.string(at: -1); lua.pop()
+            case LUA_TNIL: lua.pop()
+            default:
+                lua.pop()
+                throw LuaRaise("okit.model(\"\(type)\"): database must be a URL string, e.g. \"postgres://okit@127.0.0.1:5432/shop\"")
+            }
+            if encrypted && kind == .postgres {
+                throw LuaRaise("okit.model(\"\(type)\"): storage = \"postgres\" cannot be encrypted (the rows are read by every process sharing the database): remove encrypted = true")
+            }
         } else if !call.isNil(2) {
             try call.requireTable(2)
         }
@@ -232,13 +243,13 @@ extension LuaApp {
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
         }
-        if kind == .sqlite, let root = engine.schema.type(named: type),
+        if kind == .sqlite || kind == .postgres, let root = engine.schema.type(named: type),
            let problem = SQLiteTableNames.problem(rootType: root, schema: engine.schema) {
             throw LuaRaise("okit.model(\"\(type)\"): \(problem)")
         }
         let model: Model
         do {
-            let storage = try self.storage(for: kind, model: name, endpoint: endpoint)
+            let storage = try self.storage(for: kind, model: name, endpoint: endpoint, database: database)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
                 if builtInSettings { try seedBuiltInSettings(root) }

@@ -236,6 +236,15 @@ extension LuaApp {
                     lua.pop()
                     throw LuaRaise("okit.app: endpoint must be a URL string, e.g. \"http://127.0.0.1:8080/okit\"")
                 }
+                switch lua.rawGet(1, "database") {
+                case LUA_TSTRING:
+                    session.appDatabase = lua.string(at: -1)
+                    lua.pop()
+                case LUA_TNIL: lua.pop()
+                default:
+                    lua.pop()
+                    throw LuaRaise("okit.app: database must be a URL string, e.g. \"postgres://okit@127.0.0.1:5432/shop\"")
+                }
                 switch lua.rawGet(1, "autosave") {
                 case LUA_TNUMBER:
                     let s = lua_tonumberx(lua.L, -1, nil)

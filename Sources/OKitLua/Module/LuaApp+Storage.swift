@@ -6,9 +6,9 @@ import OKitEngine
 extension LuaApp {
     /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
     /// storage; an encrypted one is sealed with the data folder's key (`OKIT_PASSPHRASE` or `okit/keys/data.key`).
-    func storage(for kind: StorageKind, model name: String, endpoint: String? = nil) throws -> ModelStorage {
+    func storage(for kind: StorageKind, model name: String, endpoint: String? = nil, database: String? = nil) throws -> ModelStorage {
         do {
-            return try session.makeStorage(kind: kind, model: name, endpoint: endpoint)
+            return try session.makeStorage(kind: kind, model: name, endpoint: endpoint, database: database)
         } catch SessionError.noDataFolder {
             throw LuaRaise("no data folder: run the app with --data DIR (or okit-run picks $XDG_DATA_HOME/okit/<app id>)")
         } catch let e as StorageOptionError {
@@ -23,6 +23,12 @@ extension LuaApp {
                 throw LuaRaise("okit.model(\"\(name)\"): the data folder's key: \(CommandLineAdvice.message(for: error))")
             case .key(let error, sealing: false):
                 throw LuaRaise("\(what): the data folder's key: \(CommandLineAdvice.message(for: error))")
+            case .noDatabase:
+                storageFailed = true
+                throw LuaRaise("\(what): no database: set OKIT_DATABASE_URL=postgres://user@host:port/database, or give database = \"postgres://…\" in okit.model or okit.app")
+            case .badDatabaseURL(let text):
+                storageFailed = true
+                throw LuaRaise("\(what): \(text); write it as postgres://user@host:port/database")
             case .unknownKind(let s):
                 throw LuaRaise("okit.model(…, { name = \"\(name)\" }): unknown storage \"\(s)\" (\(storageKindNames))")
             }

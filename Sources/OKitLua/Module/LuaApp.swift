@@ -52,6 +52,8 @@ public struct LuaAppOptions {
         session.passphrase = env["OKIT_PASSPHRASE"]
         session.endpoint = env["OKIT_ENDPOINT"]
         session.endpointToken = env["OKIT_ENDPOINT_TOKEN"]
+        session.databaseURL = env["OKIT_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        session.databasePassword = env["OKIT_DATABASE_PASSWORD"]
         session.remedyWording = CommandLineAdvice.words(for:)
     }
 }

@@ -73,6 +73,10 @@ public struct PageRenderer: Sendable {
     func mainContent() -> [HTMLNode] {
         if snapshot.app.covered { return messages() + cover() }
         var content: [HTMLNode] = [navigationBar()]
+        if snapshot.app.offline {
+            content.append(.el("p", [.attr("role", "status"), .classes("okit-offline")],
+                               text: "Offline: the database is out of reach. You can read; changes are kept and stored when it is back."))
+        }
         content.append(.el("h1", [.attr("id", "okit-title")], text: title))
         if let subtitle = screen.subtitle { content.append(.el("p", [.classes("okit-subtitle")], text: subtitle)) }
         if let prompt = screen.prompt { content.append(.el("p", [.classes("okit-prompt")], text: prompt)) }

@@ -44,11 +44,18 @@ extension WebApp {
         ws.runningCommand = true
         defer { ws.runningCommand = false }
         let themeBefore = try? shell.settingTheme()
+        let conflictsBefore = app.conflicts.count
         do {
             try run(name, request, ws)
             try app.storeState()
         } catch {
-            ws.error = "\(error)"
+            ws.error = app.isOffline
+                ? "The app is offline: your change is kept here and stored when the database is back."
+                : "\(error)"
+        }
+        // A field another person stored first: this session's value lost and is reported (storage.md).
+        if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
+            ws.notice = "Someone else changed \(c.field) of this \(c.type) first: it is now \(c.theirs); your \(c.mine) was not stored (it is kept in okit/conflicts.jsonl)."
         }
         // This session changed the app's theme setting: the change is its own theme (and new sessions start
         // from it); the other sessions keep theirs.

@@ -34,9 +34,19 @@ public actor WebApp {
         let loaded = try make()
         loaded.session.firstShellInUse = false       // every browser has a shell of its own
         hosted = loaded
+        // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
+        loaded.session.onSharedModelChange = { [weak self] in
+            guard let self else { return }
+            Task { await self.followSharedModels() }
+        }
     }
 
     public var sessionCount: Int { sessions.count }
+
+    /// Applies what other processes stored to the shared models (their stale pages are pushed).
+    func followSharedModels() {
+        hosted?.session.followSharedModels()
+    }
 
     /// Stores every model (at a stop signal); returns the error's text when that failed.
     public func storeAtExit() -> String? {

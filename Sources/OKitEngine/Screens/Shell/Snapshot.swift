@@ -23,13 +23,15 @@ public struct AppSnapshot: Equatable, Sendable {
     public var themeValues: [(key: String, value: String)] = []
     public var depth = 1
     public var presented = false
+    /// A shared (postgres) model's database is out of reach: reads go on, stores wait (storage.md).
+    public var offline = false
 
     public init() {}
 
     public static func == (a: AppSnapshot, b: AppSnapshot) -> Bool {
         a.tab == b.tab && a.tabs == b.tabs && a.tabTitles == b.tabTitles && a.menuOpen == b.menuOpen
             && a.covered == b.covered && a.cover == b.cover && a.theme == b.theme && a.depth == b.depth
-            && a.presented == b.presented && a.themeValues.map(\.key) == b.themeValues.map(\.key)
+            && a.presented == b.presented && a.offline == b.offline && a.themeValues.map(\.key) == b.themeValues.map(\.key)
             && a.themeValues.map(\.value) == b.themeValues.map(\.value)
     }
 }

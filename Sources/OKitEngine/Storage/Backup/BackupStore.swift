@@ -98,7 +98,8 @@ public struct BackupStore: Sendable {
     @discardableResult
     public func create(name: String, appId: String, password: String? = nil,
                        openSealed: (_ keyId: [UInt8]) -> SymmetricKey? = { _ in nil },
-                       now: Date = Date(), progress: ((Int64, Int64) -> Void)? = nil) throws -> BackupInfo {
+                       now: Date = Date(), extraFiles: [(path: String, bytes: [UInt8])] = [],
+                       progress: ((Int64, Int64) -> Void)? = nil) throws -> BackupInfo {
         let name = try BackupStore.sanitize(name)
         if let password, password.isEmpty {
             throw BackupError(.passwordNeeded, backup: name, "a secure backup needs a password that is not empty")
@@ -118,13 +119,13 @@ public struct BackupStore: Sendable {
             let files = BackupStore.dataFiles(under: modelsFolder)
             if let password {
                 let archive = try BackupArchive.createInMemory(backup: name)
-                try fill(archive, files: files, appId: appId, secure: true, openSealed: openSealed, now: now, progress: progress)
+                try fill(archive, files: files, extra: extraFiles, appId: appId, secure: true, openSealed: openSealed, now: now, progress: progress)
                 let sealed = try SecureBackup.seal(archive.data, password: password, createdAt: now)
                 try BackupStore.write(sealed, to: tmp, backup: name)
             } else {
                 do {
                     let archive = try BackupArchive.create(at: URL(fileURLWithPath: tmp), backup: name)
-                    try fill(archive, files: files, appId: appId, secure: false, openSealed: openSealed, now: now, progress: progress)
+                    try fill(archive, files: files, extra: extraFiles, appId: appId, secure: false, openSealed: openSealed, now: now, progress: progress)
                 }   // the archive's file is closed here
                 try BackupStore.syncFile(tmp, backup: name)
             }
@@ -139,14 +140,21 @@ public struct BackupStore: Sendable {
     }
 
     /// Adds every data file and then the manifest.
-    private func fill(_ archive: BackupArchive, files: [(path: String, size: Int64)], appId: String, secure: Bool,
+    private func fill(_ archive: BackupArchive, files: [(path: String, size: Int64)], extra: [(path: String, bytes: [UInt8])],
+                      appId: String, secure: Bool,
                       openSealed: (_ keyId: [UInt8]) -> SymmetricKey?, now: Date,
                       progress: ((Int64, Int64) -> Void)?) throws {
         let total = files.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         progress?(0, total)
         var entries: [BackupManifest.File] = []
-        for f in files {
+        // Files made for the backup (a shared model's consistent snapshot) stand for any file of the same name.
+        let extraPaths = Set(extra.map(\.path))
+        for (path, bytes) in extra {
+            try archive.add(BackupManifest.dataPrefix + path, bytes, compress: true, date: now)
+            entries.append(.init(path: path, size: Int64(bytes.count), sha256: BackupArchive.sha256(bytes), keyId: nil))
+        }
+        for f in files where !extraPaths.contains(f.path) {
             let path = modelsFolder + "/" + f.path
             // A SQLite model is copied consistently (its WAL's content included), never file by file.
             if SQLiteBackupCopy.isDatabaseSideFile(f.path) { continue }

@@ -33,32 +33,8 @@ public enum ModelConversion {
             guard let loaded = try files.load(name: name, rootType: rootType, engine: engine) else {
                 throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed")
             }
-            let temporary = sqlite + ".converting"
-            removeDatabase(temporary)
-            do {
-                let model = Model(name: name, rootType: rootType, storageKind: .sqlite, root: loaded.root)
-                model.engine = engine
-                model.headerExtras = loaded.headerExtras
-                model.wholeDirty = true
-                let target = SQLiteStorage(files: files, path: temporary)
-                do { try target.write(model, engine: engine) } catch let e as StorageError {
-                    throw Failure("cannot convert model \"\(name)\": \(e.message); nothing was changed")
-                }
-                target.close()
-                let check = SQLiteStorage(files: files, path: temporary)
-                defer { check.close() }
-                guard let back = try check.load(name: name, rootType: rootType, engine: engine) else {
-                    throw Failure("the converted database of model \"\(name)\" reads back empty; nothing was changed")
-                }
-                if let difference = ModelComparison.difference(loaded.root, back.root, path: rootType.name) {
-                    throw Failure("the converted database of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
-                }
-                check.close()
-                try fm.moveItem(atPath: temporary, toPath: sqlite)
-            } catch {
-                removeDatabase(temporary)
-                throw error
-            }
+            try writeSQLite(model: name, rootType: rootType, engine: engine, files: files, root: loaded.root,
+                            headerExtras: loaded.headerExtras, to: sqlite)
             var kept = [json + ".converted-" + stamp]
             try fm.moveItem(atPath: json, toPath: kept[0])
             if fm.fileExists(atPath: journal) {
@@ -75,25 +51,8 @@ public enum ModelConversion {
                 throw Failure("model \"\(name)\" has no root row in \(sqlite); nothing was changed")
             }
             source.close()
-            var writer = JSONWriter(capacity: 1 << 16)
-            writer.document(loaded.root, type: rootType.name, version: loaded.version ?? engine.schemaVersion, generation: 1,
-                            headerExtras: loaded.headerExtras)
-            let temporary = json + ".converting"
-            try AtomicFile.replace(temporary, with: writer.out)
-            do {
-                let back = try writer.out.withUnsafeBufferPointer { buf in
-                    var r = JSONReader(bytes: buf, engine: engine)
-                    return try r.root(rootType)
-                }
-                if let difference = ModelComparison.difference(loaded.root, back, path: rootType.name) {
-                    throw Failure("the converted file of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
-                }
-                try fm.moveItem(atPath: temporary, toPath: json)
-            } catch {
-                try? fm.removeItem(atPath: temporary)
-                if let f = error as? JSONReader.Failure { throw Failure("the converted file of model \"\(name)\" does not read back: \(f.message); nothing was changed") }
-                throw error
-            }
+            try writeJSON(model: name, rootType: rootType, engine: engine, root: loaded.root,
+                          version: loaded.version ?? engine.schemaVersion, headerExtras: loaded.headerExtras, to: json)
             let kept = sqlite + ".converted-" + stamp
             try fm.moveItem(atPath: sqlite, toPath: kept)
             for side in ["-wal", "-shm"] where fm.fileExists(atPath: sqlite + side) {
@@ -101,7 +60,64 @@ public enum ModelConversion {
             }
             return Done(path: json, kept: [kept], entities: loaded.entityCount)
         default:
-            throw Failure("okit-run convert moves models between \"file\" and \"sqlite\", not to \"\(kind)\"")
+            throw Failure("okit-run convert moves models between \"file\", \"sqlite\" and \"postgres\", not to \"\(kind)\"")
+        }
+    }
+
+    /// Writes a model as a SQLite database at `path`, beside which nothing is yet: written to a temporary file,
+    /// read back and compared, then moved in place.
+    static func writeSQLite(model name: String, rootType: EntityType, engine: Engine, files: FileStorage, root: Entity,
+                            headerExtras: [(key: String, json: [UInt8])], to path: String) throws {
+        let fm = FileManager.default
+        let temporary = path + ".converting"
+        removeDatabase(temporary)
+        do {
+            let model = Model(name: name, rootType: rootType, storageKind: .sqlite, root: root)
+            model.engine = engine
+            model.headerExtras = headerExtras
+            model.wholeDirty = true
+            let target = SQLiteStorage(files: files, path: temporary)
+            do { try target.write(model, engine: engine) } catch let e as StorageError {
+                throw Failure("cannot convert model \"\(name)\": \(e.message); nothing was changed")
+            }
+            target.close()
+            let check = SQLiteStorage(files: files, path: temporary)
+            defer { check.close() }
+            guard let back = try check.load(name: name, rootType: rootType, engine: engine) else {
+                throw Failure("the converted database of model \"\(name)\" reads back empty; nothing was changed")
+            }
+            if let difference = ModelComparison.difference(root, back.root, path: rootType.name) {
+                throw Failure("the converted database of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
+            }
+            check.close()
+            try fm.moveItem(atPath: temporary, toPath: path)
+        } catch {
+            removeDatabase(temporary)
+            throw error
+        }
+    }
+
+    /// Writes a model as a JSON file at `path`: written to a temporary file, read back and compared, then moved in
+    /// place.
+    static func writeJSON(model name: String, rootType: EntityType, engine: Engine, root: Entity, version: Int,
+                          headerExtras: [(key: String, json: [UInt8])], to path: String) throws {
+        var writer = JSONWriter(capacity: 1 << 16)
+        writer.document(root, type: rootType.name, version: version, generation: 1, headerExtras: headerExtras)
+        let temporary = path + ".converting"
+        try AtomicFile.replace(temporary, with: writer.out)
+        do {
+            let back = try writer.out.withUnsafeBufferPointer { buf in
+                var r = JSONReader(bytes: buf, engine: engine)
+                return try r.root(rootType)
+            }
+            if let difference = ModelComparison.difference(root, back, path: rootType.name) {
+                throw Failure("the converted file of model \"\(name)\" does not read back as the model: \(difference); nothing was changed")
+            }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            if let f = error as? JSONReader.Failure { throw Failure("the converted file of model \"\(name)\" does not read back: \(f.message); nothing was changed") }
+            throw error
         }
     }
 

@@ -34,6 +34,11 @@ struct SQLiteRowReader {
             if existing.isEmpty { continue }
             try readTable(db, ti, table, existing: Set(existing), unknown: unknown, rows: &rows)
         }
+        return try finish(&rows, unknownColumns: unknownColumns)
+    }
+
+    /// Links the rows read to their parents and attaches them from the root down (nil: no root row).
+    func finish(_ rows: inout SQLiteReadRows, unknownColumns: [Set<String>]) throws -> Result? {
         rows.link(parentTables: tables.tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } })
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
@@ -52,107 +57,114 @@ struct SQLiteRowReader {
         // The columns okit writes (NULL for those the table lacks yet), then the unknown ones.
         let selected = table.written.map { existing.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
         let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
-        let type = table.type
-        let fieldCount = type.fields.count
-        let writtenCount = table.written.count
         // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load).
         let statement = try db.makeStatement(sql: sql)
         let st = statement.sqliteStatement
         let cursor = try Row.fetchCursor(statement)
         while try cursor.next() != nil {
-            var k: Int32 = 0
-            var hasher = Hasher()
-            func next() -> DatabaseValue {
-                let v = DatabaseValue(sqliteStatement: st, index: k)
-                if Int(k) < writtenCount { hasher.combine(v) }
-                k += 1
-                return v
-            }
-            let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: fieldCount), state: .managed)
-            var key = ""
-            if let keyColumn = table.keyColumn {
-                let kv = next()
-                switch kv.storage {
-                case .string(let s): key = s
-                case .int64(let i): key = String(i)
-                default:
-                    throw error(table, "rowid?", keyColumn, "expected the row's id as TEXT, found \(SQLiteColumnValue.describe(kv)); give the row an id")
-                }
-                e.values[0] = .string(key)
-                if table.autoIncrement, let n = Int(key), n > type.lastSerial { type.lastSerial = n }
-            }
-            let parentValue = next(), fieldValue = next(), positionValue = next(), mapKeyValue = next()
-            let parent = String.fromDatabaseValue(parentValue)
-            let field = String.fromDatabaseValue(fieldValue)
-            let position = Int64.fromDatabaseValue(positionValue).map(Int.init)
-            let mapKey = String.fromDatabaseValue(mapKeyValue)
-            if table.keyColumn == nil { key = "\(parent ?? "")/\(field ?? "")/\(position ?? 0)" }
-            for c in table.columns {
-                switch c.mapping {
-                case .children:
-                    if let el = c.field.type.elementType {
-                        let kind: EntityCollection.Kind
-                        switch c.field.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
-                        e.values[c.slot] = .collection(EntityCollection(kind: kind, elementType: el, owner: e, slot: c.slot))
-                    }
-                case .inlineBlob:
-                    let bytes = next(), meta = next()
-                    switch bytes.storage {
-                    case .null: break
-                    case .blob(let b):
-                        do { e.values[c.slot] = try SQLiteColumnValue.inline(Array(b), meta: meta, c.field.type, owner: e, slot: c.slot, engine: engine) } catch {
-                            throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                        }
-                    default:
-                        throw error(table, key, c.name, "expected a BLOB, found \(SQLiteColumnValue.describe(bytes))")
-                    }
-                case .json, .binaryMeta:
-                    let v = next()
-                    do { e.values[c.slot] = try SQLiteColumnValue.jsonValue(v, c.field.type, c.mapping, owner: e, slot: c.slot, engine: engine) } catch {
-                        throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                    }
-                case .ref:
-                    let v = next()
-                    do {
-                        if case .string(let target) = try SQLiteColumnValue.scalar(v, .ref), !target.isEmpty,
-                           case .ref(let t) = c.field.type {
-                            let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
-                            r.parent = e
-                            r.isContained = true
-                            e.values[c.slot] = .entity(r)
-                        }
-                    } catch {
-                        throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                    }
-                default:
-                    let v = next()
-                    do { e.values[c.slot] = try SQLiteColumnValue.scalar(v, c.mapping) } catch {
-                        throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                    }
-                }
-            }
-            let extra = next()
-            for name in unknown {
-                let v = DatabaseValue(sqliteStatement: st, index: k)
-                k += 1
-                if e.unknownFields == nil { e.unknownFields = [] }
-                e.unknownFields?.append((name, Self.json(v)))
-            }
-            if case .string(let text) = extra.storage {
-                guard let members = Self.members(Array(text.utf8), engine: engine) else {
-                    throw error(table, key, SQLiteTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(SQLiteColumnValue.describe(extra))")
-                }
-                if e.unknownFields == nil { e.unknownFields = [] }
-                e.unknownFields?.append(contentsOf: members)
-            }
-            rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
-                        hash: hasher.finalize(), parent: parent)
+            try readRow(SQLiteStatementColumns(statement: st), ti, table, unknown: unknown, rows: &rows)
         }
+    }
+
+    /// Reads the current row of `columns` (the written columns, then the unknown ones) into an entity of
+    /// `rows`.
+    func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: SQLiteTable, unknown: [String],
+                                rows: inout SQLiteReadRows) throws {
+        let type = table.type
+        let fieldCount = type.fields.count
+        let writtenCount = table.written.count
+        var k: Int32 = 0
+        var hasher = Hasher()
+        func next() -> DatabaseValue {
+            let v = columns.value(k)
+            if Int(k) < writtenCount { hasher.combine(v) }
+            k += 1
+            return v
+        }
+        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: fieldCount), state: .managed)
+        var key = ""
+        if let keyColumn = table.keyColumn {
+            let kv = next()
+            switch kv.storage {
+            case .string(let s): key = s
+            case .int64(let i): key = String(i)
+            default:
+                throw error(table, "rowid?", keyColumn, "expected the row's id as TEXT, found \(SQLiteColumnValue.describe(kv)); give the row an id")
+            }
+            e.values[0] = .string(key)
+            if table.autoIncrement, let n = Int(key), n > type.lastSerial { type.lastSerial = n }
+        }
+        let parentValue = next(), fieldValue = next(), positionValue = next(), mapKeyValue = next()
+        let parent = String.fromDatabaseValue(parentValue)
+        let field = String.fromDatabaseValue(fieldValue)
+        let position = Int64.fromDatabaseValue(positionValue).map(Int.init)
+        let mapKey = String.fromDatabaseValue(mapKeyValue)
+        if table.keyColumn == nil { key = "\(parent ?? "")/\(field ?? "")/\(position ?? 0)" }
+        for c in table.columns {
+            switch c.mapping {
+            case .children:
+                if let el = c.field.type.elementType {
+                    let kind: EntityCollection.Kind
+                    switch c.field.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
+                    e.values[c.slot] = .collection(EntityCollection(kind: kind, elementType: el, owner: e, slot: c.slot))
+                }
+            case .inlineBlob:
+                let bytes = next(), meta = next()
+                switch bytes.storage {
+                case .null: break
+                case .blob(let b):
+                    do { e.values[c.slot] = try SQLiteColumnValue.inline(Array(b), meta: meta, c.field.type, owner: e, slot: c.slot, engine: engine) } catch {
+                        throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
+                    }
+                default:
+                    throw error(table, key, c.name, "expected a BLOB, found \(SQLiteColumnValue.describe(bytes))")
+                }
+            case .json, .binaryMeta:
+                let v = next()
+                do { e.values[c.slot] = try SQLiteColumnValue.jsonValue(v, c.field.type, c.mapping, owner: e, slot: c.slot, engine: engine) } catch {
+                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
+                }
+            case .ref:
+                let v = next()
+                do {
+                    if case .string(let target) = try SQLiteColumnValue.scalar(v, .ref), !target.isEmpty,
+                       case .ref(let t) = c.field.type {
+                        let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
+                        r.parent = e
+                        r.isContained = true
+                        e.values[c.slot] = .entity(r)
+                    }
+                } catch {
+                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
+                }
+            default:
+                let v = next()
+                do { e.values[c.slot] = try SQLiteColumnValue.scalar(v, c.mapping) } catch {
+                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
+                }
+            }
+        }
+        let extra = next()
+        for name in unknown {
+            let v = columns.value(k)
+            k += 1
+            if e.unknownFields == nil { e.unknownFields = [] }
+            e.unknownFields?.append((name, Self.json(v)))
+        }
+        if case .string(let text) = extra.storage {
+            guard let members = Self.members(Array(text.utf8), engine: engine) else {
+                throw error(table, key, SQLiteTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(SQLiteColumnValue.describe(extra))")
+            }
+            if e.unknownFields == nil { e.unknownFields = [] }
+            e.unknownFields?.append(contentsOf: members)
+        }
+        rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
+                    hash: hasher.finalize(), parent: parent)
     }
 
     /// Attaches the rows under row `i` to its entity, in position order, and records what is stored; then fills
     /// the defaults of fields the row left NULL.
-    private func attach(_ i: Int, rows: SQLiteReadRows, stored: inout [String: SQLiteStoredRow], count: inout Int) throws {
+    func attach(_ i: Int, rows: SQLiteReadRows, stored: inout [String: SQLiteStoredRow], count: inout Int) throws {
         let e = rows.entities[i]
         count += 1
         var childKeys: [String] = []
@@ -266,4 +278,19 @@ struct SQLiteRowReader {
             }
         }
     }
+}
+
+/// The columns of the row being read: a statement's current row (sqlite) or the values fetched (postgres).
+protocol RowColumns {
+    func value(_ k: Int32) -> DatabaseValue
+}
+
+struct SQLiteStatementColumns: RowColumns {
+    let statement: SQLiteStatement
+    @inline(__always) func value(_ k: Int32) -> DatabaseValue { DatabaseValue(sqliteStatement: statement, index: k) }
+}
+
+struct ArrayColumns: RowColumns {
+    let values: [DatabaseValue]
+    @inline(__always) func value(_ k: Int32) -> DatabaseValue { Int(k) < values.count ? values[Int(k)] : .null }
 }

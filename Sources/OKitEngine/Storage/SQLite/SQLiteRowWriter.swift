@@ -42,6 +42,8 @@ struct SQLiteRowWriter {
     let tables: SQLiteTables
     let stored: [String: SQLiteStoredRow]
     private(set) var drafts: [SQLiteRowDraft] = []
+    /// Derives an entity's own row only, not the rows of what it owns (a postgres merge compares one row).
+    var shallow = false
     /// Where each derived key came from (to name both holders of a duplicate id).
     private var derived: [String: Entity] = [:]
 
@@ -84,6 +86,7 @@ struct SQLiteRowWriter {
                 SQLiteColumnValue.append(v, c.mapping, to: &row)
                 continue
             }
+            if shallow { continue }
             switch v {
             case .entity(let child):
                 if let k = try derive(child, parent: key, field: c.name, position: 0, mapKey: nil) { children.append(k) }

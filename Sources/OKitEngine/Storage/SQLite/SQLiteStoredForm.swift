@@ -11,6 +11,11 @@ public enum SQLiteStoredForm {
         case .sqlite where !fm.fileExists(atPath: sqlite) && fm.fileExists(atPath: json):
             return StorageError(kind: .io, path: json, message: "model \"\(model)\" is declared with storage = \"sqlite\" but its data is a JSON file; convert it first: okit-run convert --app APP.lua --model \(model) --to sqlite (nothing was changed)",
                                 remedy: nil)
+        case .postgres:
+            for (path, form) in [(json, "a JSON file"), (sqlite, "a SQLite database")] where fm.fileExists(atPath: path) {
+                return StorageError(kind: .io, path: path, message: "model \"\(model)\" is declared with storage = \"postgres\" and has no rows in the database, but its data is \(form) here; convert it first: okit-run convert --app APP.lua --model \(model) --to postgres (nothing was changed)")
+            }
+            return nil
         case .file, .encrypted:
             guard !fm.fileExists(atPath: json), fm.fileExists(atPath: sqlite) else { return nil }
             return StorageError(kind: .io, path: sqlite, message: "model \"\(model)\" is declared with storage = \"\(declared)\" but its data is a SQLite database; convert it first: okit-run convert --app APP.lua --model \(model) --to file (nothing was changed)")

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Shared models (storage.md "Shared models on PostgreSQL"): before each command a session applies what other
+/// processes stored; after each command that changed a shared model it stores it, so changes are live across
+/// processes within a round trip. Conflicts are reported, never lost.
+extension AppSession {
+    /// The models kept in PostgreSQL, with their storage.
+    var sharedModels: [(Model, PostgresStorage)] {
+        engine.models.compactMap { m in (engine.storage(of: m.name) as? PostgresStorage).map { (m, $0) } }
+    }
+
+    /// Applies other processes' announced changes to every shared model. Returns true when something changed.
+    /// A database out of reach leaves the models as they are (the app is offline until it is back).
+    @discardableResult
+    public func followSharedModels() -> Bool {
+        var any = false
+        for (m, s) in sharedModels {
+            do { if try s.followAnnouncements(m, engine: engine) { any = true } } catch {
+                engine.warn("\(error)")
+            }
+        }
+        return any
+    }
+
+    /// Stores every shared model that changed (after each command). A database out of reach keeps the changes
+    /// pending in memory: they are stored by the next command once it is back.
+    public func storeSharedModels() {
+        for (m, s) in sharedModels where m.isDirty || s.offline {
+            do { try engine.store(m) } catch {
+                if !s.offline { engine.warn("\(error)") }
+            }
+        }
+    }
+
+    /// True while a shared model's database is out of reach (snapshots carry `app.offline`).
+    public var isOffline: Bool { sharedModels.contains { $0.1.offline } }
+
+    /// Records a conflict: a warning, a line in `<data>/okit/conflicts.jsonl`, and `conflicts`.
+    func record(conflict: ConflictRecord) {
+        conflicts.append(conflict)
+        engine.warn(conflict.warning)
+        guard let folder = options.dataFolder.map(DataFolder.init) else { return }
+        let path = folder.okit + "/conflicts.jsonl"
+        try? FileManager.default.createDirectory(atPath: folder.okit, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if let h = FileHandle(forWritingAtPath: path) {
+            h.seekToEndOfFile()
+            h.write(Data((conflict.jsonLine + "\n").utf8))
+            try? h.synchronize()
+            try? h.close()
+        }
+    }
+}
+
+/// Tells the front end that a shared model changed elsewhere (from SwiftNIO's event loop).
+final class SharedChangeSignal: @unchecked Sendable {
+    // @unchecked Sendable: `handler` is read and written with `lock` held only.
+    private let lock = NSLock()
+    private var handler: (@Sendable () -> Void)?
+
+    func set(_ h: (@Sendable () -> Void)?) { lock.lock(); handler = h; lock.unlock() }
+
+    func fire() {
+        lock.lock(); let h = handler; lock.unlock()
+        h?()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// A field changed on both sides of a shared model (storage.md "Shared models on PostgreSQL"): the store that came
+/// later lost it; its value is kept here, never lost. Values are JSON texts as in the model files.
+public struct ConflictRecord: Sendable, Equatable {
+    public let time: Date
+    public let model: String
+    public let type: String
+    public let id: String
+    public let field: String
+    /// The value this process had read, the value the other store wrote (`null` when it deleted the entity),
+    /// and this process's value that lost.
+    public let base: String
+    public let theirs: String
+    public let mine: String
+
+    /// One line of `<data>/okit/conflicts.jsonl`.
+    public var jsonLine: String {
+        var w = JSONWriter(capacity: 256)
+        w.out.append(0x7B)
+        func member(_ k: String, _ raw: String, quoted: Bool) {
+            if w.out.count > 1 { w.out.append(0x2C) }
+            w.string(k); w.out.append(0x3A)
+            if quoted { w.string(raw) } else { w.out.append(contentsOf: raw.utf8) }
+        }
+        member("time", ISODate.format(time), quoted: true)
+        member("model", model, quoted: true)
+        member("type", type, quoted: true)
+        member("id", id, quoted: true)
+        member("field", field, quoted: true)
+        member("base", base, quoted: false)
+        member("theirs", theirs, quoted: false)
+        member("mine", mine, quoted: false)
+        w.out.append(0x7D)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// The warning a front end shows.
+    public var warning: String {
+        "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
+    }
+
+    /// A column's value as JSON text.
+    static func json(_ v: DatabaseValue?, _ m: SQLiteTable.Mapping?) -> String {
+        guard let v else { return "null" }
+        switch v.storage {
+        case .null: return "null"
+        case .int64(let i):
+            if case .bool? = m { return i != 0 ? "true" : "false" }
+            return String(i)
+        case .double(let d): return d.isFinite ? "\(d)" : "null"
+        case .string(let s):
+            switch m {
+            case .json?, .binaryMeta?: return s
+            default:
+                var w = JSONWriter(capacity: s.utf8.count + 2)
+                w.string(s)
+                return String(decoding: w.out, as: UTF8.self)
+            }
+        case .blob(let b): return "\"" + b.base64EncodedString() + "\""
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// One connection to a `postgres` model's database, used from the engine's thread: each query waits for its answer
+/// (the engine is synchronous; the connection's I/O runs on SwiftNIO's shared event loops, never on the caller's
+/// thread). Values travel as GRDB's `DatabaseValue`, the form the table mapping reads and writes.
+final class PostgresLink {
+    let settings: PostgresSettings
+    private(set) var connection: PostgresConnection?
+    static let logger = Logger(label: "okit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(settings: PostgresSettings) { self.settings = settings }
+
+    /// A connection must be closed before it goes (postgres-nio checks).
+    deinit { close() }
+
+    var isOpen: Bool { connection.map { !$0.isClosed } ?? false }
+
+    /// Connects when not connected (or when the connection was lost).
+    @discardableResult
+    func open() throws -> PostgresConnection {
+        if let c = connection, !c.isClosed { return c }
+        connection = nil
+        let c = try Self.connect(settings).wait()
+        connection = c
+        return c
+    }
+
+    static func connect(_ s: PostgresSettings) -> EventLoopFuture<PostgresConnection> {
+        let tls: PostgresConnection.Configuration.TLS
+        if s.tlsDisabled {
+            tls = .disable
+        } else if let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) {
+            tls = .prefer(context)
+        } else {
+            tls = .disable
+        }
+        var config = PostgresConnection.Configuration(host: s.host, port: s.port, username: s.user, password: s.password,
+                                                      database: s.database, tls: tls)
+        config.options.connectTimeout = .seconds(5)
+        return PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: config,
+                                          id: 1, logger: logger)
+    }
+
+    func close() {
+        if let c = connection { _ = try? c.close().wait() }
+        connection = nil
+    }
+
+    /// Runs one statement with `$1…` parameters; returns its rows and how many rows it touched.
+    @discardableResult
+    func query(_ sql: String, _ binds: [PostgresBind] = []) throws -> PostgresQueryResult {
+        let c = try open()
+        var b = PostgresBindings(capacity: binds.count)
+        for v in binds { v.append(to: &b) }
+        return try c.query(PostgresQuery(unsafeSQL: sql, binds: b), logger: Self.logger).wait()
+    }
+
+    /// Runs statements without parameters (BEGIN, COMMIT, DDL).
+    func execute(_ sql: String) throws {
+        try query(sql)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ isolation: String = "READ COMMITTED", _ body: () throws -> T) throws -> T {
+        try execute("BEGIN ISOLATION LEVEL \(isolation)")
+        do {
+            let r = try body()
+            try execute("COMMIT")
+            return r
+        } catch {
+            if isOpen { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// A cell as a `DatabaseValue`: booleans as 0/1 and every number as INTEGER or REAL, as SQLite has them.
+    static func value(_ cell: PostgresCell) -> DatabaseValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .bool: return ((try? cell.decode(Bool.self)) ?? false) ? Int64(1).databaseValue : Int64(0).databaseValue
+        case .int2, .int4, .int8: return (try? cell.decode(Int64.self))?.databaseValue ?? .null
+        case .float4, .float8: return (try? cell.decode(Double.self))?.databaseValue ?? .null
+        case .numeric:
+            if let s = try? cell.decode(String.self), let d = Double(s) { return d.databaseValue }
+            return .null
+        case .bytea:
+            if var b = cell.bytes, let bytes = b.readBytes(length: b.readableBytes) { return Data(bytes).databaseValue }
+            return .null
+        default:
+            return (try? cell.decode(String.self))?.databaseValue ?? .null
+        }
+    }
+
+    static func values(_ row: PostgresRow) -> [DatabaseValue] {
+        var out: [DatabaseValue] = []
+        out.reserveCapacity(row.count)
+        for cell in row { out.append(value(cell)) }
+        return out
+    }
+}
+
+/// A parameter of a statement.
+enum PostgresBind {
+    case null, text(String), int(Int64), double(Double), bool(Bool), bytes([UInt8]), texts([String])
+
+    /// A `DatabaseValue` for a column of the given mapping (booleans are 0/1 in the table mapping's rows).
+    init(_ v: DatabaseValue, mapping: SQLiteTable.Mapping?) {
+        switch v.storage {
+        case .null: self = .null
+        case .int64(let i):
+            if case .bool? = mapping { self = .bool(i != 0) } else if case .double? = mapping { self = .double(Double(i)) } else { self = .int(i) }
+        case .double(let d): self = .double(d)
+        case .string(let s): self = .text(s)
+        case .blob(let d): self = .bytes(Array(d))
+        }
+    }
+
+    func append(to b: inout PostgresBindings) {
+        switch self {
+        case .null: b.appendNull()
+        case .text(let s): b.append(s)
+        case .int(let i): b.append(i)
+        case .double(let d): b.append(d)
+        case .bool(let x): b.append(x)
+        case .bytes(let a): b.append(ByteBuffer(bytes: a))
+        case .texts(let a): b.append(a)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// A shared model's changes that could not be stored because the database was out of reach (storage.md: "stores
+/// keep their changes pending (on disk, as for http) and are retried"): the rows the store would have written,
+/// with the values and version this process had read, in `<data>/okit/pending/<model>.postgres.json`. The next
+/// start replays them before it reads the model, merging field by field with what other processes stored
+/// meanwhile (a field both changed keeps the other side's value and this one is reported).
+struct PostgresPendingRow {
+    let key: String
+    let table: Int
+    /// The row's values; nil: the row is deleted.
+    let values: [DatabaseValue]?
+    /// What this process had read of the row (nil: a new row).
+    let base: [DatabaseValue]?
+    let baseVersion: Int64?
+}
+
+enum PostgresPending {
+    static func path(_ files: FileStorage, model: String) -> String { files.folder.pending + "/" + model + ".postgres.json" }
+
+    static func save(_ rows: [PostgresPendingRow], to path: String) throws {
+        var out: [[String: Any]] = []
+        for r in rows {
+            var o: [String: Any] = ["key": r.key, "table": r.table]
+            if let v = r.values { o["values"] = v.map(encode) }
+            if let b = r.base { o["base"] = b.map(encode) }
+            if let v = r.baseVersion { o["baseVersion"] = v }
+            out.append(o)
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["okit": "postgres-pending", "rows": out], options: [.sortedKeys])
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.replace(path, with: Array(data))
+    }
+
+    static func load(_ path: String) throws -> [PostgresPendingRow]? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
+        guard let o = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], let rows = o["rows"] as? [[String: Any]] else {
+            throw StorageError(kind: .corrupt, path: path, message: "the pending changes of a postgres model do not read; fix or move the file aside (nothing was stored)")
+        }
+        return rows.compactMap { r in
+            guard let key = r["key"] as? String, let table = r["table"] as? Int else { return nil }
+            return PostgresPendingRow(key: key, table: table, values: (r["values"] as? [Any])?.map(decode),
+                                      base: (r["base"] as? [Any])?.map(decode), baseVersion: (r["baseVersion"] as? NSNumber)?.int64Value)
+        }
+    }
+
+    static func encode(_ v: DatabaseValue) -> Any {
+        switch v.storage {
+        case .null: return NSNull()
+        case .int64(let i): return ["i": i]
+        case .double(let d): return ["d": d.isFinite ? d : 0]
+        case .string(let s): return ["s": s]
+        case .blob(let b): return ["b": b.base64EncodedString()]
+        }
+    }
+
+    static func decode(_ any: Any) -> DatabaseValue {
+        guard let o = any as? [String: Any] else { return .null }
+        if let i = (o["i"] as? NSNumber)?.int64Value { return i.databaseValue }
+        if let d = (o["d"] as? NSNumber)?.doubleValue { return d.databaseValue }
+        if let s = o["s"] as? String { return s.databaseValue }
+        if let b = o["b"] as? String, let data = Data(base64Encoded: b) { return data.databaseValue }
+        return .null
+    }
+}
+
+extension PostgresStorage {
+    var pendingPath: String { PostgresPending.path(files, model: modelName) }
+
+    /// Keeps a store that could not reach the database on disk.
+    func savePending(_ plan: SQLiteStorePlan) {
+        var rows: [PostgresPendingRow] = []
+        for d in plan.upserts {
+            rows.append(PostgresPendingRow(key: d.key, table: d.table, values: d.values, base: base[d.key]?.values, baseVersion: base[d.key]?.version))
+        }
+        for (key, row) in plan.deletes {
+            rows.append(PostgresPendingRow(key: key, table: Int(row.table), values: nil, base: base[key]?.values, baseVersion: base[key]?.version))
+        }
+        try? PostgresPending.save(rows, to: pendingPath)
+    }
+
+    func dropPending() {
+        if FileManager.default.fileExists(atPath: pendingPath) { try? AtomicFile.remove(pendingPath) }
+    }
+
+    /// Stores the changes a previous run left pending, in one transaction, before the model is read.
+    func replayPending(rootType: EntityType, schemaVersion: Int) throws {
+        guard let rows = try PostgresPending.load(pendingPath), !rows.isEmpty else { dropPending(); return }
+        try link.transaction {
+            try link.query("INSERT INTO \(PostgresTable.modelsTable) (model, type, schema_version, version) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING",
+                           [.text(modelName), .text(rootType.name), .int(Int64(schemaVersion))])
+            let current = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1 FOR UPDATE", [.text(modelName)])
+            let version = (current.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0) + 1
+            var keys: [String] = []
+            for r in rows where r.table < pgTables.count {
+                let t = pgTables[r.table]
+                keys.append(r.key)
+                guard let mine = r.values else {
+                    try link.query(t.deleteSQL, [.text(modelName), .text(r.key)])
+                    continue
+                }
+                let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
+                                              [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
+                let mappings = t.writtenMappings
+                if let existing {
+                    let theirs = Array(existing.prefix(t.base.written.count))
+                    var merged = mine
+                    if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {
+                        merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
+                    }
+                    var binds: [PostgresBind] = []
+                    let keyNames: Set<String> = t.base.keyColumn.map { [$0] } ?? []
+                    for (j, c) in t.base.written.enumerated() where !keyNames.contains(c) { binds.append(PostgresBind(merged[j], mapping: mappings[j])) }
+                    let sql = t.updateSQL.replacingOccurrences(of: " AND \(PostgresTable.versionColumn) = $\(binds.count + 4)", with: " AND $\(binds.count + 4)::bigint IS NOT NULL")
+                    try link.query(sql, binds + [.int(version), .text(modelName), .text(r.key), .int(0)])
+                } else if r.base != nil {
+                    // Deleted by another process meanwhile: the deletion wins; the edits are reported.
+                    if let b = r.base { _ = mergeRow(base: b, theirs: nil, mine: mine, table: t, key: r.key) }
+                } else {
+                    var binds: [PostgresBind] = [.text(modelName)]
+                    for (j, v) in mine.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
+                    binds.append(.int(version))
+                    if t.base.keyColumn == nil { binds.append(.text(r.key)) }
+                    try link.query(t.insertSQL, binds)
+                }
+            }
+            try link.query("UPDATE \(PostgresTable.modelsTable) SET version = $2 WHERE model = $1", [.text(modelName), .int(version)])
+            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
+            try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
+        }
+        dropPending()
+    }
+
+    /// A row merged field by field: this process's changed fields over the other side's row; a field both changed
+    /// keeps the other side's value and is reported. `theirs` nil: the row was deleted (every edit is reported).
+    func mergeRow(base: [DatabaseValue], theirs: [DatabaseValue]?, mine: [DatabaseValue], table t: PostgresTable, key: String) -> [DatabaseValue] {
+        var merged = theirs ?? mine
+        for c in t.base.columns {
+            guard let j = t.columnOfSlot[c.slot], j < mine.count, j < base.count else { continue }
+            let width = { if case .inlineBlob = c.mapping { return 2 } else { return 1 } }()
+            let range = j..<min(j + width, mine.count)
+            if Array(mine[range]) == Array(base[range]) { continue }
+            guard let theirs else {
+                report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping), theirs: "null",
+                       mine: ConflictRecord.json(mine[j], c.mapping))
+                continue
+            }
+            if Array(theirs[range]) == Array(base[range]) || Array(theirs[range]) == Array(mine[range]) {
+                for k in range { merged[k] = mine[k] }
+            } else {
+                report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping),
+                       theirs: ConflictRecord.json(theirs[j], c.mapping), mine: ConflictRecord.json(mine[j], c.mapping))
+            }
+        }
+        return merged
+    }
+}

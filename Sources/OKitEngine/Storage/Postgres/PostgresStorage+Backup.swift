@@ -1,0 +1,55 @@
+import Foundation
+
+/// Shared models in backups (storage.md "Shared models on PostgreSQL"): a backup holds a consistent snapshot of each
+/// postgres model (its rows read in one `REPEATABLE READ` transaction) as the model's JSON file, so that it restores
+/// into any kind; restoring it into a postgres model replaces the model's rows in one transaction and announces it,
+/// and every process catches up.
+extension PostgresStorage {
+    /// The model as a JSON model file, read from the database in one snapshot (a connection of its own: this
+    /// storage's own state is not touched).
+    public func snapshotJSON(_ model: Model, engine: Engine) throws -> [UInt8] {
+        let reader = PostgresStorage(files: files, settings: settings)
+        defer { reader.close() }
+        reader.modelName = model.name
+        let tables = SQLiteTables(rootType: model.rootType, schema: engine.schema)
+        reader.tables = tables
+        reader.pgTables = tables.tables.map(PostgresTable.init)
+        let read: SQLiteRowReader.Result?
+        do {
+            try reader.link.open()
+            read = try reader.readAll(rootType: model.rootType, engine: engine)
+        } catch let e as StorageError {
+            throw e
+        } catch {
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(model.name)\" for the backup: \(Self.text(error))")
+        }
+        guard let read else {
+            throw StorageError(kind: .io, path: settings.shown, message: "model \"\(model.name)\" has no rows in the database to back up")
+        }
+        var w = JSONWriter(capacity: 1 << 16)
+        w.document(read.root, type: model.rootType.name, version: reader.storedSchemaVersion ?? engine.schemaVersion, generation: 1,
+                   headerExtras: [])
+        return w.out
+    }
+
+    /// Replaces the model's rows with `root` (a restored backup) in one transaction, announced to every process.
+    public func replaceRows(with root: Entity, model: Model, engine: Engine) throws {
+        guard let tables else { return }
+        let replacement = Model(name: model.name, rootType: model.rootType, storageKind: .postgres, root: root)
+        replacement.engine = engine
+        replacement.wholeDirty = true
+        let plan: SQLiteStorePlan
+        do { plan = try SQLiteStorePlan(model: replacement, tables: tables, stored: [:]) } catch let e as SQLiteDuplicateId {
+            throw StorageError(kind: .io, path: settings.shown, message: "\(e.description) (nothing was written)")
+        }
+        let savedBase = base
+        base = [:]
+        do {
+            _ = try write(plan, model: replacement, engine: engine, replacing: true)
+        } catch {
+            base = savedBase
+            if let e = error as? StorageError { throw e }
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot restore model \"\(model.name)\" into the database: \(Self.text(error)); its rows are as they were")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+
+/// A row another process stored, as fetched.
+struct PostgresFetchedRow {
+    let table: Int
+    /// The written columns, then the unknown ones (what the reader reads).
+    let columns: [DatabaseValue]
+    let written: [DatabaseValue]
+    let version: Int64
+}
+
+extension PostgresStorage {
+    /// Applies what other processes announced since the last call (storage.md: "between commands it reads just
+    /// the changed rows and applies them as writes to its live entities"). After a lost connection it catches up
+    /// with everything newer than the version it knows. Returns true when something was applied; a database out
+    /// of reach leaves the model as it is and marks the storage offline.
+    @discardableResult
+    public func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool {
+        let items = inbox.take().filter { $0.model == modelName && $0.from != processToken && $0.version > knownVersion }
+        let lost = inbox.lost || !listener.isListening
+        if items.isEmpty && !lost && !offline { return false }
+        do {
+            if lost || offline {
+                try link.open()
+                try listener.start()
+                offline = false
+                try follow(model, engine: engine, keys: nil)
+                return true
+            }
+            if items.contains(where: { $0.keys == nil }) {
+                try follow(model, engine: engine, keys: nil)
+            } else {
+                var keys: [String] = []
+                var seen: Set<String> = []
+                for a in items { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
+                try follow(model, engine: engine, keys: keys)
+            }
+            if let top = items.map(\.version).max(), top > knownVersion { knownVersion = top }
+            return true
+        } catch let e as StorageError {
+            throw e
+        } catch {
+            if Self.isConnectionError(error) { offline = true; link.close(); return false }
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(Self.text(error))")
+        }
+    }
+
+    /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
+    /// to find deleted rows) and applies them to the live model.
+    func follow(_ model: Model, engine: Engine, keys: [String]?) throws {
+        guard let tables else { return }
+        var fetched: [String: PostgresFetchedRow] = [:]
+        var present: Set<String> = []
+        var top = knownVersion
+        try link.transaction("REPEATABLE READ") {
+            for (ti, t) in pgTables.enumerated() {
+                let existing = try PostgresTable.columnNames(link, table: t.name)
+                if existing.isEmpty { continue }
+                let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
+                let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
+                let rows: [PostgresRowValues]
+                if let keys {
+                    rows = try link.query(select + " AND \(SQLiteTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
+                } else {
+                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) > $2", [.text(modelName), .int(knownVersion)]).rows.map(PostgresLink.values)
+                    for r in try link.query("SELECT \(SQLiteTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
+                        if let k = String.fromDatabaseValue(PostgresLink.values(r)[0]) { present.insert(k) }
+                    }
+                }
+                for values in rows {
+                    let written = Array(values.prefix(t.base.written.count))
+                    guard let key = Self.key(of: written, table: t.base) else { continue }
+                    let version = Int64.fromDatabaseValue(values.last ?? .null) ?? 0
+                    top = max(top, version)
+                    fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
+                    present.insert(key)
+                }
+            }
+            let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+            if let row = v.rows.first, let mv = Int64.fromDatabaseValue(PostgresLink.values(row)[0]) { top = max(top, mv) }
+        }
+        let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
+            ?? stored.keys.filter { !present.contains($0) }
+        var apply = PostgresApply(storage: self, model: model, engine: engine, tables: tables)
+        try apply.run(fetched: fetched, gone: gone)
+        if apply.needsReload {
+            // A change this process cannot place row by row (a row moved to another parent, rows without ids):
+            // the model is read again whole.
+            try engine.reload(model)
+        }
+        knownVersion = max(knownVersion, top)
+    }
+
+    /// The key of a row from its written columns.
+    static func key(of written: [DatabaseValue], table: SQLiteTable) -> String? {
+        if table.keyColumn != nil {
+            switch written.first?.storage {
+            case .string(let s)?: return s
+            case .int64(let i)?: return String(i)
+            default: return nil
+            }
+        }
+        let parent = String.fromDatabaseValue(written[0])
+        let field = String.fromDatabaseValue(written[1])
+        let position = Int64.fromDatabaseValue(written[2]).map(Int.init)
+        return "\(parent ?? "")/\(field ?? "")/\(position ?? 0)"
+    }
+
+    /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
+    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String) {
+        let record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+        onConflict?(record)
+    }
+}
+
+typealias PostgresRowValues = [DatabaseValue]

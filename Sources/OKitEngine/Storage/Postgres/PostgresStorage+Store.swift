@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// A store's rows whose version moved under it: another process wrote or deleted them first.
+struct PostgresVersionConflict: Error {
+    let keys: [String]
+}
+
+extension PostgresStorage {
+    /// Stores the model's changed rows (storage.md "Shared models on PostgreSQL"). When another process stored
+    /// some of the same rows first, its rows are read, this process's changes are merged onto them field by field
+    /// (fields changed on both sides are reported) and the store is tried again.
+    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+        try files.worded {
+            try files.storePayloads(model, engine: engine)
+            try files.writeBinaries(model, engine: engine)
+        }
+        guard model.isFileDirty else { return .unchanged }
+        if let v = storedSchemaVersion, v > engine.schemaVersion {
+            throw StorageError(kind: .io, path: settings.shown, message: FileStorage.newerMessage(stored: v, app: engine.schemaVersion))
+        }
+        guard let tables else { return .unchanged }
+        for _ in 0..<20 {
+            let plan: SQLiteStorePlan
+            do {
+                plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
+            } catch let e as SQLiteDuplicateId {
+                throw StorageError(kind: .io, path: settings.shown, message: "\(e.description) (nothing was written)")
+            }
+            if plan.upserts.isEmpty && plan.deletes.isEmpty {
+                model.clearFileDirty()
+                return .unchanged
+            }
+            do {
+                let version = try write(plan, model: model, engine: engine)
+                offline = false
+                plan.apply(to: &stored)
+                for d in plan.upserts { base[d.key] = PostgresRowState(table: d.table, values: d.values, version: version) }
+                for (key, _) in plan.deletes { base[key] = nil }
+                model.clearFileDirty()
+                dropPending()
+                try files.worded { try files.deleteRemovedFiles(model, engine: engine) }
+                return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
+            } catch let c as PostgresVersionConflict {
+                try follow(model, engine: engine, keys: c.keys)
+            } catch let e as StorageError {
+                throw e
+            } catch {
+                if Self.isConnectionError(error) {
+                    offline = true
+                    link.close()
+                    savePending(plan)
+                    throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(Self.text(error))); the changes stay pending (\(pendingPath)) and are stored when it is back")
+                }
+                throw StorageError(kind: .io, path: settings.shown, message: "cannot store model \"\(model.name)\": \(Self.text(error)); nothing was written")
+            }
+        }
+        throw StorageError(kind: .io, path: settings.shown, message: "model \"\(model.name)\" kept changing under 20 stores in a row; the changes stay in memory and are stored next time")
+    }
+
+    /// One transaction: every changed row checked against the version read, the model's version bumped, the
+    /// change announced. Returns the new version.
+    func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false) throws -> Int64 {
+        try link.open()
+        return try link.transaction {
+            if replacing {
+                for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
+            }
+            try link.query("INSERT INTO \(PostgresTable.modelsTable) (model, type, schema_version, version) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING",
+                           [.text(modelName), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
+            let current = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1 FOR UPDATE", [.text(modelName)])
+            let old = current.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+            let version = old + 1
+            var conflicts: [String] = []
+            var keys: [String] = []
+            for d in plan.upserts {
+                let t = pgTables[d.table]
+                let mappings = t.writtenMappings
+                keys.append(d.key)
+                if let b = base[d.key], b.table == d.table {
+                    var binds: [PostgresBind] = []
+                    let keyNames: Set<String> = t.base.keyColumn.map { [$0] } ?? []
+                    for (j, c) in t.base.written.enumerated() where !keyNames.contains(c) {
+                        binds.append(PostgresBind(d.values[j], mapping: mappings[j]))
+                    }
+                    let r = try link.query(t.updateSQL, binds + [.int(version), .text(modelName), .text(d.key), .int(b.version)])
+                    if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+                } else {
+                    var binds: [PostgresBind] = [.text(modelName)]
+                    for (j, v) in d.values.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
+                    binds.append(.int(version))
+                    if t.base.keyColumn == nil { binds.append(.text(d.key)) }
+                    let r = try link.query(t.insertSQL, binds)
+                    if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+                }
+            }
+            if !conflicts.isEmpty { throw PostgresVersionConflict(keys: conflicts) }
+            for (key, row) in plan.deletes {
+                keys.append(key)
+                let t = pgTables[Int(row.table)]
+                // Deletion wins over another process's edit (storage.md): the row goes whatever its version.
+                try link.query(t.deleteSQL, [.text(modelName), .text(key)])
+            }
+            try link.query("UPDATE \(PostgresTable.modelsTable) SET version = $2, type = $3, schema_version = $4 WHERE model = $1",
+                           [.text(modelName), .int(version), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
+            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
+            try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
+            if old == knownVersion { knownVersion = version }
+            return version
+        }
+    }
+}

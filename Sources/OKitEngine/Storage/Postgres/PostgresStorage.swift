@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+
+/// The `postgres` storage kind (storage.md "Shared models on PostgreSQL"): a model's rows in a PostgreSQL database
+/// that many okit processes share, in the `sqlite` kind's tables plus `okit_model` and per-row `okit_version`, and
+/// an `okit_models` row per model with its version. A store is one transaction of the changed rows, each checked
+/// against the version this process read; it bumps the model's version and announces the rows with
+/// `NOTIFY okit_changes`. Every process listens and applies other processes' rows to its live entities
+/// (`follow`), merging field by field. Partials' payloads, data and images stay files in the data folder.
+public final class PostgresStorage: ModelStorage {
+    let files: FileStorage
+    public let settings: PostgresSettings
+    let link: PostgresLink
+    let listener: PostgresListener
+    let inbox = PostgresInbox()
+    /// Who this process is in announcements (its own are not applied again).
+    let processToken = UUID().uuidString
+    /// Where conflicts go (the session: a warning, `okit/conflicts.jsonl`, `app:conflicts()`).
+    public var onConflict: ((ConflictRecord) -> Void)?
+
+    var modelName = ""
+    var tables: SQLiteTables?
+    var pgTables: [PostgresTable] = []
+    /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
+    var stored: [String: SQLiteStoredRow] = [:]
+    /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
+    var base: [String: PostgresRowState] = [:]
+    /// The model version this process has caught up with.
+    var knownVersion: Int64 = 0
+    /// Set while this process seeds a model the database did not have: it holds the model's advisory lock, so a
+    /// process starting at the same time waits and then reads the seeded rows.
+    var seeding = false
+    /// Set when the database could not be reached by the last attempt (reads go on; stores stay pending).
+    public internal(set) var offline = false
+    var storedSchemaVersion: Int?
+    /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
+    var checksStoredForm = true
+
+    public init(files: FileStorage, settings: PostgresSettings) {
+        self.files = files
+        self.settings = settings
+        link = PostgresLink(settings: settings)
+        listener = PostgresListener(settings: settings, inbox: inbox)
+    }
+
+    /// The storage of one `postgres` model of an app.
+    static func factory(_ r: StorageRequest) throws -> ModelStorage {
+        let files = try r.host.dataFolderStorage()
+        guard let url = r.host.databaseURLOverride ?? r.database ?? r.host.appDatabase else {
+            throw StorageOptionError.noDatabase
+        }
+        let settings: PostgresSettings
+        do { settings = try PostgresSettings.parse(url, password: r.host.databasePassword) } catch let e as PostgresSettingsError {
+            throw StorageOptionError.badDatabaseURL(e.description)
+        }
+        let s = PostgresStorage(files: files, settings: settings)
+        s.inbox.onArrival = r.host.sharedModelChanged
+        let host = r.host
+        s.onConflict = { host.reportConflict($0) }
+        return s
+    }
+
+    var lockKey: String { "okit_model:" + modelName }
+
+    func unreachable(_ error: Error) -> StorageError {
+        StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(Self.text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
+    }
+
+    static func text(_ error: Error) -> String {
+        let s = String(reflecting: error)
+        if let r = s.range(of: "serverInfo: [") {
+            // PSQLError's server message: the part a person needs.
+            let tail = s[r.upperBound...]
+            if let m = tail.range(of: "localizedMessage: \"") ?? tail.range(of: "message: \"") {
+                let rest = tail[m.upperBound...]
+                if let end = rest.firstIndex(of: "\"") { return String(rest[..<end]) }
+            }
+        }
+        if s.contains("connectionError") || s.contains("connectTimeout") || s.contains("connection refused") || s.contains("Connection refused") {
+            return "connection refused or timed out"
+        }
+        if s.contains("serverClosedConnection") || s.contains("uncleanShutdown") || s.contains("ioOnClosedChannel") { return "the connection was lost" }
+        return s.count > 300 ? String(s.prefix(300)) + "…" : s
+    }
+
+    /// True for errors that mean the database is out of reach (not a refused statement).
+    static func isConnectionError(_ error: Error) -> Bool {
+        let s = String(reflecting: error)
+        if s.contains("serverInfo") { return s.contains("57P01") || s.contains("57P02") || s.contains("57P03") }
+        return s.contains("connection") || s.contains("Connection") || s.contains("closed") || s.contains("Closed")
+            || s.contains("timeout") || s.contains("Timeout") || s.contains("uncleanShutdown") || s.contains("NIO")
+    }
+
+    // MARK: Load
+
+    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+        modelName = name
+        stored = [:]
+        base = [:]
+        let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+        self.tables = tables
+        pgTables = tables.tables.map(PostgresTable.init)
+        if let t = tables.tables.first(where: { $0.autoIncrement }) {
+            throw StorageError(kind: .io, path: settings.shown, message: "\(t.type.name) is declared with key = \"autoincrement\", which a model shared by many processes cannot number safely; use okit's ids (remove key = \"autoincrement\") for a postgres model")
+        }
+        do {
+            try link.open()
+            try link.transaction {
+                try link.query("SELECT pg_advisory_xact_lock(hashtext('okit_schema'))")
+                try PostgresTable.ensureModelsTable(link)
+                for t in pgTables { try t.ensure(link) }
+            }
+            try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
+            try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion)
+        } catch let e as StorageError {
+            throw e
+        } catch {
+            offline = true
+            throw unreachable(error)
+        }
+        offline = false
+        let read: SQLiteRowReader.Result?
+        do {
+            read = try readAll(rootType: rootType, engine: engine)
+        } catch {
+            _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+            if let e = error as? StorageError { throw e }
+            if Self.isConnectionError(error) { offline = true; throw unreachable(error) }
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(Self.text(error))")
+        }
+        guard let read else {
+            if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {
+                _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+                throw e
+            }
+            try? listener.start()
+            seeding = true                        // the lock is kept until the seeded model is stored
+            return nil
+        }
+        try? listener.start()
+        _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+        stored = read.stored
+        return LoadedModel(root: read.root, version: storedSchemaVersion, entityCount: read.count)
+    }
+
+    /// Reads the model's rows in one snapshot (`REPEATABLE READ`).
+    func readAll(rootType: EntityType, engine: Engine) throws -> SQLiteRowReader.Result? {
+        guard let tables else { return nil }
+        return try link.transaction("REPEATABLE READ") { () -> SQLiteRowReader.Result? in
+            let info = try link.query("SELECT type, schema_version, version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+            if let row = info.rows.first {
+                let v = PostgresLink.values(row)
+                if let type = String.fromDatabaseValue(v[0]), type != rootType.name {
+                    throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
+                }
+                storedSchemaVersion = Int64.fromDatabaseValue(v[1]).map(Int.init)
+                knownVersion = Int64.fromDatabaseValue(v[2]) ?? 0
+            } else {
+                knownVersion = 0
+            }
+            let reader = SQLiteRowReader(tables: tables, engine: engine, path: settings.shown)
+            var rows = SQLiteReadRows()
+            var unknownColumns: [Set<String>] = []
+            for (ti, t) in pgTables.enumerated() {
+                let existing = try PostgresTable.columnNames(link, table: t.name)
+                let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
+                unknownColumns.append(Set(unknown))
+                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(SQLiteTable.positionColumn) NULLS FIRST, \(SQLiteTable.quoted(t.keyColumnName))"
+                for row in try link.query(sql, [.text(modelName)]).rows {
+                    let values = PostgresLink.values(row)
+                    let written = Array(values.prefix(t.base.written.count))
+                    try reader.readRow(ArrayColumns(values: Array(values.dropLast())), ti, t.base, unknown: unknown, rows: &rows)
+                    let key = rows.keys[rows.count - 1]
+                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromDatabaseValue(values.last ?? .null) ?? 0)
+                }
+            }
+            self.tables?.setUnknownColumns(unknownColumns)
+            return try reader.finish(&rows, unknownColumns: unknownColumns)
+        }
+    }
+
+    /// After the model is registered: a model this process seeded is stored at once, and the lock that made
+    /// other processes wait is given back.
+    public func registered(_ model: Model, engine: Engine) throws {
+        guard seeding else { return }
+        defer {
+            seeding = false
+            _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+        }
+        try store(model, engine: engine)
+    }
+
+    public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
+        try files.worded { try files.readBinaryFile(meta, model: model) }
+    }
+
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+        try files.worded { try files.readPayload(of: stub, type: type, model: model, engine: engine) }
+    }
+
+    /// Closes both connections.
+    public func close() {
+        listener.stop()
+        link.close()
+    }
+}
+
+/// A row as this process last read or wrote it.
+struct PostgresRowState {
+    var table: Int
+    var values: [DatabaseValue]
+    var version: Int64
+}

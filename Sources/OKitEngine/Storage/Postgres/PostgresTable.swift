@@ -1,0 +1,158 @@
+import GRDB
+
+/// An entity type's table in PostgreSQL (storage.md "Shared models on PostgreSQL"): the `sqlite` kind's table
+/// mapping, plus `okit_model` (several models and apps share a database), `okit_version` (the model version
+/// that last wrote the row) and, for types without ids, `okit_row` (the row's key: parent/field/position).
+struct PostgresTable {
+    let base: SQLiteTable
+    static let modelColumn = "okit_model"
+    static let versionColumn = "okit_version"
+    static let rowColumn = "okit_row"
+    static let modelsTable = "okit_models"
+
+    init(_ base: SQLiteTable) { self.base = base }
+
+    var name: String { base.name }
+    var q: String { SQLiteTable.quoted(base.name) }
+
+    /// The mapping of each written column (nil for the key and link columns and `okit_extra`), in written order.
+    var writtenMappings: [SQLiteTable.Mapping?] {
+        var out: [SQLiteTable.Mapping?] = base.keyColumn == nil ? [] : [nil]
+        out += [nil, nil, nil, nil]
+        for c in base.columns {
+            switch c.mapping {
+            case .children: break
+            case .inlineBlob: out += [c.mapping, nil]
+            default: out.append(c.mapping)
+            }
+        }
+        out.append(nil)
+        return out
+    }
+
+    /// The written column index of each field's (first) column, by slot.
+    var columnOfSlot: [Int: Int] {
+        var out: [Int: Int] = [:]
+        var k = (base.keyColumn == nil ? 0 : 1) + 4
+        for c in base.columns {
+            switch c.mapping {
+            case .children: break
+            case .inlineBlob: out[c.slot] = k; k += 2
+            default: out[c.slot] = k; k += 1
+            }
+        }
+        return out
+    }
+
+    static func sqlType(_ m: SQLiteTable.Mapping) -> String {
+        switch m {
+        case .string, .date, .ref, .json, .binaryMeta: return "TEXT"
+        case .int: return "BIGINT"
+        case .bool: return "BOOLEAN"
+        case .double: return "DOUBLE PRECISION"
+        case .inlineBlob: return "BYTEA"
+        case .children: return ""
+        }
+    }
+
+    func definitions(of c: SQLiteTable.Column) -> [(name: String, sql: String)] {
+        switch c.mapping {
+        case .children: return []
+        case .inlineBlob:
+            return [(c.name, SQLiteTable.quoted(c.name) + " BYTEA"),
+                    (c.name + SQLiteTable.inlineMetaSuffix, SQLiteTable.quoted(c.name + SQLiteTable.inlineMetaSuffix) + " TEXT")]
+        default:
+            var sql = SQLiteTable.quoted(c.name) + " " + Self.sqlType(c.mapping)
+            if var d = SQLiteTable.defaultLiteral(c) {
+                if case .bool = c.mapping { d = d == "0" ? "false" : "true" }
+                sql += " DEFAULT " + d
+            }
+            return [(c.name, sql)]
+        }
+    }
+
+    var linkDefinitions: [(name: String, sql: String)] {
+        var out = [(SQLiteTable.parentColumn, SQLiteTable.quoted(SQLiteTable.parentColumn) + " TEXT"),
+                   (SQLiteTable.fieldColumn, SQLiteTable.quoted(SQLiteTable.fieldColumn) + " TEXT"),
+                   (SQLiteTable.positionColumn, SQLiteTable.quoted(SQLiteTable.positionColumn) + " BIGINT"),
+                   (SQLiteTable.mapKeyColumn, SQLiteTable.quoted(SQLiteTable.mapKeyColumn) + " TEXT"),
+                   (SQLiteTable.extraColumn, SQLiteTable.quoted(SQLiteTable.extraColumn) + " TEXT"),
+                   (Self.versionColumn, SQLiteTable.quoted(Self.versionColumn) + " BIGINT NOT NULL DEFAULT 0")]
+        if base.keyColumn == nil { out.append((Self.rowColumn, SQLiteTable.quoted(Self.rowColumn) + " TEXT NOT NULL DEFAULT ''")) }
+        return out
+    }
+
+    /// The key column: the id column, or `okit_row` for types without ids.
+    var keyColumnName: String { base.keyColumn ?? Self.rowColumn }
+
+    /// Creates the table when missing and adds the columns it lacks (never drops one); run under the schema lock.
+    func ensure(_ link: PostgresLink) throws {
+        let existing = try Self.columnNames(link, table: name)
+        if existing.isEmpty {
+            var defs = [SQLiteTable.quoted(Self.modelColumn) + " TEXT NOT NULL"]
+            if let key = base.keyColumn { defs.append(SQLiteTable.quoted(key) + " TEXT NOT NULL") }
+            defs += linkDefinitions.map(\.sql)
+            for c in base.columns { defs += definitions(of: c).map(\.sql) }
+            defs.append("PRIMARY KEY (\(SQLiteTable.quoted(Self.modelColumn)), \(SQLiteTable.quoted(keyColumnName)))")
+            try link.execute("CREATE TABLE IF NOT EXISTS \(q) (\(defs.joined(separator: ", ")))")
+            try link.execute("CREATE INDEX IF NOT EXISTS \(SQLiteTable.quoted(name + "_okit_parent")) ON \(q) (\(Self.modelColumn), \(SQLiteTable.parentColumn), \(SQLiteTable.fieldColumn), \(SQLiteTable.positionColumn))")
+        } else {
+            var missing = linkDefinitions.filter { !existing.contains($0.name) }
+            if !existing.contains(Self.modelColumn) {
+                missing.append((Self.modelColumn, SQLiteTable.quoted(Self.modelColumn) + " TEXT NOT NULL DEFAULT 'default'"))
+            }
+            for c in base.columns { missing += definitions(of: c).filter { !existing.contains($0.name) } }
+            for m in missing { try link.execute("ALTER TABLE \(q) ADD COLUMN IF NOT EXISTS \(m.sql)") }
+        }
+    }
+
+    static func columnNames(_ link: PostgresLink, table: String) throws -> [String] {
+        try link.query("SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+                       [.text(table)]).rows.compactMap { PostgresLink.values($0).first.flatMap { String.fromDatabaseValue($0) } }
+    }
+
+    static func ensureModelsTable(_ link: PostgresLink) throws {
+        try link.execute("""
+            CREATE TABLE IF NOT EXISTS \(modelsTable) (model TEXT PRIMARY KEY, type TEXT, schema_version INTEGER,
+            version BIGINT NOT NULL DEFAULT 0)
+            """)
+    }
+
+    /// Columns of a row this storage writes, after `okit_model` (and before `okit_version`, `okit_row`).
+    var writtenList: String { base.written.map(SQLiteTable.quoted).joined(separator: ", ") }
+
+    /// `INSERT` of a new row: model, written columns, version (and okit_row). Nothing when the key exists.
+    var insertSQL: String {
+        var cols = [SQLiteTable.quoted(Self.modelColumn)] + base.written.map(SQLiteTable.quoted) + [SQLiteTable.quoted(Self.versionColumn)]
+        if base.keyColumn == nil { cols.append(SQLiteTable.quoted(Self.rowColumn)) }
+        let marks = (1...cols.count).map { "$\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(q) (\(cols.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
+    }
+
+    /// `UPDATE` of a row read at a version: the written columns but the key ($1…), the new version, then model,
+    /// key and the version read.
+    var updateSQL: String {
+        let keyNames: Set<String> = base.keyColumn.map { [$0] } ?? []
+        var k = 0
+        var sets: [String] = []
+        for c in base.written where !keyNames.contains(c) {
+            k += 1
+            sets.append("\(SQLiteTable.quoted(c)) = $\(k)")
+        }
+        sets.append("\(SQLiteTable.quoted(Self.versionColumn)) = $\(k + 1)")
+        return "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(SQLiteTable.quoted(keyColumnName)) = $\(k + 3) AND \(Self.versionColumn) = $\(k + 4)"
+    }
+
+    var deleteSQL: String {
+        "DELETE FROM \(q) WHERE \(Self.modelColumn) = $1 AND \(SQLiteTable.quoted(keyColumnName)) = $2"
+    }
+
+    /// The written columns (NULL for those the table lacks), the unknown ones, then `okit_version`.
+    func selectList(existing: Set<String>, unknown: [String]) -> String {
+        (base.written.map { existing.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
+            + [SQLiteTable.quoted(Self.versionColumn)]).joined(separator: ", ")
+    }
+
+    /// Columns okit keeps for itself in PostgreSQL (neither fields nor unknown columns).
+    static let ownColumns: Set<String> = [modelColumn, versionColumn, rowColumn]
+}

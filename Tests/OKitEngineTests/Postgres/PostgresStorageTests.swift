@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import OKitTestSupport
+@testable import OKitEngine
+
+/// The `postgres` storage kind (storage.md "Shared models on PostgreSQL") against a real PostgreSQL cluster:
+/// two engines, each with its own data folder and connections, stand for two okit processes on one database.
+@Suite(.serialized) struct PostgresStorageTests {
+    static func schema(_ schema: Schema) throws {
+        try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int), FieldSpec("done", .bool),
+                                           FieldSpec("price", .double)])
+        try schema.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("books", "[Book]")])
+        try schema.validate()
+    }
+
+    /// One okit "process": an engine over the shared database.
+    final class Process {
+        let folder: TempFolder
+        let engine: Engine
+        let files: FileStorage
+        let storage: PostgresStorage
+        let model: Model
+        var conflicts: [ConflictRecord] = []
+        var root: Entity { model.root }
+
+        init(url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
+            folder = try TempFolder()
+            let schema = Schema()
+            try PostgresStorageTests.schema(schema)
+            engine = Engine(schema: schema)
+            files = try FileStorage(dataFolder: folder.url)
+            storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
+            let engine = self.engine
+            model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
+                try seed?(engine, root)
+            }
+            storage.onConflict = { [unowned self] in self.conflicts.append($0) }
+        }
+
+        var books: EntityCollection { get throws { try engine.collection(root, "books") } }
+        func book(_ id: String) -> Entity? { engine.lookup(id: id, from: model) }
+
+        /// Applies the other processes' announced changes, waiting (up to 10 s) until one arrived.
+        func follow() throws {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if try storage.followAnnouncements(model, engine: engine) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Issue.record("no announcement arrived within 10 s")
+        }
+
+        func store() throws { try engine.store(model) }
+
+        deinit { storage.close(); files.close() }
+    }
+
+    static func seedTwoBooks(_ engine: Engine, _ root: Entity) throws {
+        try engine.set(root, "title", .string("Shop"))
+        let books = try engine.collection(root, "books")
+        try engine.insert(.entity(engine.make("Book", ["id": .string("dune"), "name": .string("Dune"), "count": .int(1)])), into: books, append: true)
+        try engine.insert(.entity(engine.make("Book", ["id": .string("emma"), "name": .string("Emma"), "count": .int(2)])), into: books, append: true)
+    }
+
+    @Test func aSeededModelIsStoredAtOnceAndReadByTheNextProcess() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        #expect(try db.psql("SELECT name, count, okit_version FROM \"Book\" WHERE okit_model = 'default' ORDER BY okit_position") == "Dune|1|1\nEmma|2|1")
+        #expect(try db.psql("SELECT model, type, version FROM okit_models") == "default|Shop|1")
+        let b = try Process(url: db.url, seed: { _, _ in Issue.record("the second process must not seed") })
+        #expect(try b.books.items.compactMap { $0.entity?["name"]?.displayString } == ["Dune", "Emma"])
+        #expect(b.root["title"]?.displayString == "Shop")
+        _ = a
+    }
+
+    @Test func anotherProcessSeesAFieldWrittenAndABookAddedAndDeleted() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune Messiah"))
+        try a.store()
+        try b.follow()
+        #expect(b.book("dune")?["name"]?.displayString == "Dune Messiah")
+
+        let added = try a.engine.make("Book", ["id": .string("anna"), "name": .string("Anna")])
+        try a.engine.insert(.entity(added), into: try a.books, at: 1)
+        try a.store()
+        try b.follow()
+        #expect(try b.books.items.compactMap { $0.entity?.id } == ["dune", "anna", "emma"])
+
+        try a.engine.remove(at: 0, from: try a.books)
+        try a.store()
+        try b.follow()
+        #expect(try b.books.items.compactMap { $0.entity?.id } == ["anna", "emma"])
+        // Applying what another process stored leaves nothing for this process to store.
+        #expect(try b.engine.store(b.model) == .unchanged)
+    }
+
+    @Test func fieldsChangedOnDifferentSidesAreMerged() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune II"))
+        try a.store()
+        // B changes another field of the same book before it has seen A's store.
+        try b.engine.set(try #require(b.book("dune")), "count", .int(7))
+        try b.store()
+        #expect(try db.psql("SELECT name, count FROM \"Book\" WHERE id = 'dune'") == "Dune II|7")
+        #expect(b.book("dune")?["name"]?.displayString == "Dune II")
+        #expect(b.conflicts.isEmpty)
+    }
+
+    @Test func aFieldChangedOnBothSidesIsReportedAndTheEarlierStoreKeepsIt() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune A"))
+        try a.store()
+        try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
+        try b.engine.set(try #require(b.book("dune")), "count", .int(9))
+        try b.store()
+        #expect(try db.psql("SELECT name, count FROM \"Book\" WHERE id = 'dune'") == "Dune A|9")
+        #expect(b.book("dune")?["name"]?.displayString == "Dune A")
+        let c = try #require(b.conflicts.first)
+        #expect((c.model, c.type, c.id, c.field) == ("default", "Book", "dune", "name"))
+        #expect((c.base, c.theirs, c.mine) == ("\"Dune\"", "\"Dune A\"", "\"Dune B\""))
+        #expect(c.jsonLine.contains("\"field\":\"name\""))
+    }
+
+    @Test func aDeletionWinsOverAnEditAndTheEditIsReported() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let b = try Process(url: db.url)
+        try a.engine.remove(at: 0, from: try a.books)
+        try a.store()
+        try b.engine.set(try #require(b.book("dune")), "name", .string("Dune edited"))
+        try b.store()
+        #expect(try db.psql("SELECT count(*) FROM \"Book\" WHERE id = 'dune'") == "0")
+        #expect(try b.books.items.compactMap { $0.entity?.id } == ["emma"])
+        #expect(b.conflicts.map(\.field) == ["name"])
+        #expect(b.conflicts.first?.theirs == "null")
+    }
+
+    @Test func anUnreachableDatabaseNamesTheURLWithoutThePassword() throws {
+        let folder = try TempFolder()
+        let schema = Schema()
+        try Self.schema(schema)
+        let engine = Engine(schema: schema)
+        let files = try FileStorage(dataFolder: folder.url)
+        defer { files.close() }
+        let port = try PostgresTestDatabase.freePort()
+        let storage = PostgresStorage(files: files, settings: try PostgresSettings.parse("postgres://okit:secret@127.0.0.1:\(port)/shop"))
+        do {
+            _ = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres)
+            Issue.record("registering must fail")
+        } catch let e as StorageError {
+            #expect(e.description.contains("postgres://okit@127.0.0.1:\(port)/shop"))
+            #expect(!e.description.contains("secret"))
+        }
+    }
+}

@@ -62,7 +62,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What both test targets share: the one process runner, the okit-run under test, temporary folders.
+        // What the test targets share: the one process runner, the okit-run under test, temporary folders, a throwaway
+        // PostgreSQL cluster.
         .target(name: "OKitTestSupport", path: "Tests/OKitTestSupport"),
         .testTarget(name: "OKitEngineTests", dependencies: [
             "OKitEngine", "OKitTestSupport",

@@ -17,9 +17,8 @@ extension PostgresStorage {
     /// of reach leaves the model as it is and marks the storage offline.
     @discardableResult
     public func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool {
-        let items = inbox.take().filter { $0.model == modelName && $0.from != processToken && $0.version > knownVersion }
+        var items = inbox.take().filter { $0.model == modelName }
         let lost = inbox.lost || !listener.isListening
-        if items.isEmpty && !lost && !offline { return false }
         do {
             if lost || offline {
                 try link.open()
@@ -28,15 +27,34 @@ extension PostgresStorage {
                 try follow(model, engine: engine, keys: nil)
                 return true
             }
-            if items.contains(where: { $0.keys == nil }) {
-                try follow(model, engine: engine, keys: nil)
-            } else {
-                var keys: [String] = []
-                var seen: Set<String> = []
-                for a in items { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
-                try follow(model, engine: engine, keys: keys)
+            // The database's version tells whether an announcement is still on its way (the listening connection
+            // gets it a moment after the store's commit): it is waited for, briefly, else everything newer is read.
+            let current = try currentVersion()
+            var top = max(knownVersion, items.map(\.version).max() ?? 0)
+            if current > top {
+                let deadline = Date().addingTimeInterval(0.5)
+                while top < current && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.002)
+                    let more = inbox.take().filter { $0.model == modelName }
+                    items += more
+                    top = max(top, more.map(\.version).max() ?? 0)
+                }
             }
-            if let top = items.map(\.version).max(), top > knownVersion { knownVersion = top }
+            let others = items.filter { $0.from != processToken && $0.version > knownVersion }
+            if top < current || others.contains(where: { $0.keys == nil }) {
+                try follow(model, engine: engine, keys: nil)
+                knownVersion = max(knownVersion, current)
+                return true
+            }
+            if others.isEmpty {
+                knownVersion = max(knownVersion, top)
+                return false
+            }
+            var keys: [String] = []
+            var seen: Set<String> = []
+            for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
+            try follow(model, engine: engine, keys: keys)
+            knownVersion = max(knownVersion, top)
             return true
         } catch let e as StorageError {
             throw e
@@ -46,13 +64,19 @@ extension PostgresStorage {
         }
     }
 
+    /// The model's version in the database.
+    func currentVersion() throws -> Int64 {
+        let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+        return v.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+    }
+
     /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
     /// to find deleted rows) and applies them to the live model.
     func follow(_ model: Model, engine: Engine, keys: [String]?) throws {
         guard let tables else { return }
         var fetched: [String: PostgresFetchedRow] = [:]
         var present: Set<String> = []
-        var top = knownVersion
+        var modelVersion = knownVersion
         try link.transaction("REPEATABLE READ") {
             for (ti, t) in pgTables.enumerated() {
                 let existing = try PostgresTable.columnNames(link, table: t.name)
@@ -72,13 +96,12 @@ extension PostgresStorage {
                     let written = Array(values.prefix(t.base.written.count))
                     guard let key = Self.key(of: written, table: t.base) else { continue }
                     let version = Int64.fromDatabaseValue(values.last ?? .null) ?? 0
-                    top = max(top, version)
                     fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
                     present.insert(key)
                 }
             }
             let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
-            if let row = v.rows.first, let mv = Int64.fromDatabaseValue(PostgresLink.values(row)[0]) { top = max(top, mv) }
+            if let row = v.rows.first, let mv = Int64.fromDatabaseValue(PostgresLink.values(row)[0]) { modelVersion = mv }
         }
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
             ?? stored.keys.filter { !present.contains($0) }
@@ -89,7 +112,9 @@ extension PostgresStorage {
             // the model is read again whole.
             try engine.reload(model)
         }
-        knownVersion = max(knownVersion, top)
+        // Everything up to the version read is applied only when everything newer was read (rows read by key may
+        // be newer than their announcement, and the next announcement's other rows are still to come).
+        if keys == nil { knownVersion = max(knownVersion, modelVersion) }
     }
 
     /// The key of a row from its written columns.

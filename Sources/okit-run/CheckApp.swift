@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitEngine
 import OKitLua
 
 /// `okit-run check APP.lua`: loads the declarations on a scratch data folder and checks every binding of every
@@ -23,6 +24,8 @@ struct CheckApp: ParsableCommand {
             options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
             options.checkBindings = false
             options.checkOnly = true
+            // Shared models are checked without their database: declarations and bindings need no rows.
+            options.storageKinds.register(.postgres) { _ in TransientStorage() }
         }
         let check = luaApp.checkApp()
         for p in check.problems { print(p) }

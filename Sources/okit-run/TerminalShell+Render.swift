@@ -19,7 +19,7 @@ extension TerminalShell {
                 return t == snap.app.tab ? tint("[\(title)]") : " \(title) "
             }.joined(separator: " "))
         }
-        if snap.app.offline { out.append(tint("[offline]") + dim(" the database is out of reach: reads go on, changes are stored when it is back")) }
+        if snap.app.offline == true { out.append(tint("[offline]") + dim(" the database is out of reach: reads go on, changes are stored when it is back")) }
         var title = bold(s.title ?? s.id)
         if let sub = s.subtitle { title += dim(" — \(sub)") }
         if s.editing { title += tint(" (editing)") }

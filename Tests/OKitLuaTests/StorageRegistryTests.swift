@@ -17,8 +17,8 @@ final class CountingStorage: ModelStorage {
 
 @Suite struct StorageRegistryTests {
     @Test func theBuiltInKindsAreRegisteredInOrder() {
-        #expect(StorageRegistry.builtIn.kinds.map(\.rawValue) == ["file", "transient", "encrypted", "http", "encryptedHttp", "sqlite"])
-        #expect(StorageRegistry.builtIn.kind(named: "postgres") == nil)
+        #expect(StorageRegistry.builtIn.kinds.map(\.rawValue) == ["file", "transient", "encrypted", "http", "encryptedHttp", "sqlite", "postgres"])
+        #expect(StorageRegistry.builtIn.kind(named: "redis") == nil)
     }
 
     @Test func aRegisteredKindIsUsedByOkitModelAndListedWhenAKindIsUnknown() throws {
@@ -41,9 +41,9 @@ final class CountingStorage: ModelStorage {
         try app.storeState()
         #expect(memory.stores == 1)
 
-        let bad = try TempApp(["app.lua": "local okit = require 'okit'\nokit.entity('N', { t = 'string' })\nokit.model('N', { storage = 'postgres' })\n"])
+        let bad = try TempApp(["app.lua": "local okit = require 'okit'\nokit.entity('N', { t = 'string' })\nokit.model('N', { storage = 'redis' })\n"])
         do { _ = try bad.launch { $0.storageKinds.register(StorageKind(rawValue: "memory")) { _ in memory } }; Issue.record("no error") } catch {
-            #expect("\(error)".contains("unknown storage \"postgres\" (file, transient, encrypted, http, encryptedHttp, sqlite, memory)"), "\(error)")
+            #expect("\(error)".contains("unknown storage \"redis\" (file, transient, encrypted, http, encryptedHttp, sqlite, postgres, memory)"), "\(error)")
         }
     }
 }

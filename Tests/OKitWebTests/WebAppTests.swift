@@ -186,10 +186,11 @@ import Testing
     }
 
     @Test func anIdleSessionIsCoveredAndTheOthersAreNot() async throws {
-        let web = try await WebAppTests.serve(protectionMinutes: 0.002)      // 0.12 s
+        // 1.2 s: long enough that bob's two requests fall inside it on a loaded machine (the whole suite runs at once).
+        let web = try await WebAppTests.serve(protectionMinutes: 0.02)
         let alice = Browser(web)
         #expect(!(await alice.page("/books")).contains("type=\"password\""))
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 1_500_000_000)
         let bob = Browser(web)
         _ = await bob.page("/books")
         await web.tick()

@@ -70,6 +70,9 @@ public final class Engine {
     /// True while a shared (postgres) model's database is out of reach.
     public var isOffline: Bool { storages.values.contains { ($0 as? PostgresStorage)?.offline == true } }
 
+    /// True when a model is shared (kept in PostgreSQL).
+    public var hasSharedModels: Bool { storages.values.contains { $0 is PostgresStorage } }
+
     /// The default model (named "default"), else the first registered.
     public var defaultModel: Model? { modelsByName["default"] ?? models.first }
 

@@ -84,7 +84,7 @@ struct SnapshotToLua {
         lua_setfield(L, -2, "themeValues")
         field("depth", a.depth)
         field("presented", a.presented)
-        field("offline", a.offline)
+        if let offline = a.offline { field("offline", offline) }
     }
 
     func screen(_ s: ScreenSnapshot) {

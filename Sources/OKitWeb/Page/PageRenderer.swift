@@ -73,7 +73,7 @@ public struct PageRenderer: Sendable {
     func mainContent() -> [HTMLNode] {
         if snapshot.app.covered { return messages() + cover() }
         var content: [HTMLNode] = [navigationBar()]
-        if snapshot.app.offline {
+        if snapshot.app.offline == true {
             content.append(.el("p", [.attr("role", "status"), .classes("okit-offline")],
                                text: "Offline: the database is out of reach. You can read; changes are kept and stored when it is back."))
         }

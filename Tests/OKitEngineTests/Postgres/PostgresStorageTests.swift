@@ -99,6 +99,7 @@ import OKitTestSupport
         try b.follow()
         #expect(try b.books.items.compactMap { $0.entity?.id } == ["anna", "emma"])
         // Applying what another process stored leaves nothing for this process to store.
+        #expect(!b.model.isFileDirty)
         #expect(try b.engine.store(b.model) == .unchanged)
     }
 
@@ -145,6 +146,19 @@ import OKitTestSupport
         #expect(try b.books.items.compactMap { $0.entity?.id } == ["emma"])
         #expect(b.conflicts.map(\.field) == ["name"])
         #expect(b.conflicts.first?.theirs == "null")
+    }
+
+    @Test func columnsAnotherProgramAddedAreKeptAsTheyAre() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        _ = try db.psql("ALTER TABLE \"Book\" ADD COLUMN isbn text; UPDATE \"Book\" SET isbn = '978-0441' WHERE id = 'dune'")
+        let b = try Process(url: db.url)
+        try b.engine.set(try #require(b.book("dune")), "count", .int(3))
+        try b.store()
+        #expect(try db.psql("SELECT isbn, count FROM \"Book\" WHERE id = 'dune'") == "978-0441|3")
+        // A new field of the app is a new column, with its default in the rows already there.
+        #expect(try db.psql("SELECT count(*) FROM information_schema.columns WHERE table_name = 'Book' AND column_name = 'okit_version'") == "1")
+        _ = a
     }
 
     @Test func anUnreachableDatabaseNamesTheURLWithoutThePassword() throws {

@@ -119,7 +119,7 @@ public final class AppShell {
         app.tabTitles = try stacks.map { stack in try stack.first?.tabTitle() ?? "" }
         app.depth = currentStackCount
         app.presented = !presented.isEmpty
-        app.offline = engine.isOffline
+        app.offline = engine.hasSharedModels ? engine.isOffline : nil
         app.menuOpen = menuOpen
         // The theme named by okit.app's themeName ("" or unbound: default), evaluated for each snapshot.
         let name = try themeOverride ?? settingTheme()

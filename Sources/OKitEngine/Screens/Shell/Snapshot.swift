@@ -23,8 +23,9 @@ public struct AppSnapshot: Equatable, Sendable {
     public var themeValues: [(key: String, value: String)] = []
     public var depth = 1
     public var presented = false
-    /// A shared (postgres) model's database is out of reach: reads go on, stores wait (storage.md).
-    public var offline = false
+    /// A shared (postgres) model's database is out of reach: reads go on, stores wait (storage.md). Nil for an app
+    /// without shared models (its snapshots have no `offline`).
+    public var offline: Bool?
 
     public init() {}
 

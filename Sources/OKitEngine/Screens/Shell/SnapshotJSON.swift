@@ -72,7 +72,7 @@ struct SnapshotJSONWriter {
             w.key("themeValues"); w.object { w in for (k, v) in a.themeValues { w.field(k, v) } }
             w.key("depth"); w.int(a.depth)
             w.field("presented", a.presented)
-            w.field("offline", a.offline)
+            if let offline = a.offline { w.field("offline", offline) }
         }
     }
 

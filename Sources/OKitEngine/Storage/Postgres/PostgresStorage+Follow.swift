@@ -17,6 +17,10 @@ extension PostgresStorage {
     /// of reach leaves the model as it is and marks the storage offline.
     @discardableResult
     public func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool {
+        // A model with nothing of its own to store is, once the other processes' rows are applied, what the
+        // database holds: the writes that applied them are not stored back (a store would re-derive every row).
+        let wasDirty = model.isFileDirty
+        defer { if !wasDirty { model.clearFileDirty() } }
         var items = inbox.take().filter { $0.model == modelName }
         let lost = inbox.lost || !listener.isListening
         do {

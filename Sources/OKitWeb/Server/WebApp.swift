@@ -61,6 +61,11 @@ public actor WebApp {
         if session.virtualClock == nil, let due = session.nextTimerDue, due <= Date() {
             for e in session.fireTimers() { log("okit-run: \(e)") }
         }
+        // Shared models: a lost connection is caught up and pending changes stored without waiting for a request.
+        if session.engine.hasSharedModels {
+            session.followSharedModels()
+            session.storeSharedModels()
+        }
         sweepIdle()
         // A comment on every live-update stream now and then: proxies keep it open, and a browser that went away
         // is noticed (the write fails and the stream ends).

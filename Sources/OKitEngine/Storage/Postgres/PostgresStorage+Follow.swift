@@ -23,6 +23,7 @@ extension PostgresStorage {
         defer { if !wasDirty { model.clearFileDirty() } }
         var items = inbox.take().filter { $0.model == modelName }
         let lost = inbox.lost || !listener.isListening
+        if offline && !mayRetry { return false }
         do {
             if lost || offline {
                 try link.open()

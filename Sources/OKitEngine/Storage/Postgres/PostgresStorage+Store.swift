@@ -31,6 +31,10 @@ extension PostgresStorage {
                 model.clearFileDirty()
                 return .unchanged
             }
+            if offline && !mayRetry {
+                savePending(plan)
+                throw StorageError(kind: .io, path: settings.shown, message: "the database is offline; the changes stay pending (\(pendingPath)) and are stored when it is back")
+            }
             do {
                 let version = try write(plan, model: model, engine: engine)
                 offline = false
@@ -48,6 +52,7 @@ extension PostgresStorage {
             } catch {
                 if Self.isConnectionError(error) {
                     offline = true
+                    retryAfter = Date().addingTimeInterval(Self.retrySeconds)
                     link.close()
                     savePending(plan)
                     throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(Self.text(error))); the changes stay pending (\(pendingPath)) and are stored when it is back")

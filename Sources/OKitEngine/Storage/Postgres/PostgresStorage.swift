@@ -31,7 +31,13 @@ public final class PostgresStorage: ModelStorage {
     /// process starting at the same time waits and then reads the seeded rows.
     var seeding = false
     /// Set when the database could not be reached by the last attempt (reads go on; stores stay pending).
-    public internal(set) var offline = false
+    public internal(set) var offline = false {
+        didSet { retryAfter = offline ? Date().addingTimeInterval(Self.retrySeconds) : nil }
+    }
+    /// While offline, the database is tried again after this (a connection attempt can take seconds).
+    var retryAfter: Date?
+    static let retrySeconds: TimeInterval = 1
+    var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true

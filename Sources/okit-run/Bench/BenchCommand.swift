@@ -69,6 +69,50 @@ struct BenchCommand: ParsableCommand {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             runWeb(folder: folder, wanted: wanted)
         }
+        if ["pg_store_one", "pg_propagate_p99"].contains(where: wanted) {
+            bench.engine = nil; bench.model = nil; bench.storage = nil
+            runPostgres(folder: folder, wanted: wanted)
+        }
+    }
+
+    /// The shared-model workloads (PostgresBench) on the database `OKIT_BENCH_DATABASE_URL` names; without one
+    /// (PostgreSQL not installed) they print their lines with value 0 and why they did not run.
+    func runPostgres(folder: URL, wanted: (String) -> Bool) {
+        let lines = [("pg_store_one", "ms"), ("pg_propagate_p99", "ms")].filter { wanted($0.0) }
+        guard let url = ProcessInfo.processInfo.environment["OKIT_BENCH_DATABASE_URL"], !url.isEmpty else {
+            for (w, unit) in lines {
+                emitFailure(w, unit, "not run: no PostgreSQL (OKIT_BENCH_DATABASE_URL is not set; scripts/bench sets it when PostgreSQL is installed)")
+            }
+            return
+        }
+        guard books <= 200_000 else {
+            // The shop is seeded into the database one statement per row (about 33 s per 100,000 books here):
+            // at 1,000,000 books that alone would take several minutes of every run.
+            for (w, unit) in lines {
+                emitFailure(w, unit, "not run above 200,000 books: seeding the database with the shop writes one statement per row (minutes at this size)")
+            }
+            return
+        }
+        let pg: PostgresBench
+        do { pg = try PostgresBench(url: url, books: books, folder: folder.appendingPathComponent("pg")) } catch {
+            for (w, unit) in lines { emitFailure(w, unit, "the shop could not be kept in PostgreSQL: \(error)") }
+            return
+        }
+        defer { pg.close() }
+        if only?.contains("pg_seed") == true { emit("pg_seed", pg.seedMs, "ms") }
+        if wanted("pg_store_one") {
+            do { emit("pg_store_one", try pg.storeOne(), "ms") } catch { emitFailure("pg_store_one", "ms", "\(error)") }
+        }
+        if wanted("pg_propagate_p99") {
+            do {
+                let r = try pg.propagate(rounds: 200)
+                emit("pg_propagate_p99", r.p99, "ms")
+                if only?.contains("pg_propagate_median") == true {
+                    emit("pg_propagate_median", r.median, "ms")
+                    emit("pg_propagate_event_median", r.eventMedian, "ms")
+                }
+            } catch { emitFailure("pg_propagate_p99", "ms", "\(error)") }
+        }
     }
 
     /// The web workloads (WebBench); one that fails prints its line with value 0 and an `error` field.

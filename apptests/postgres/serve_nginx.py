@@ -24,45 +24,14 @@ DEADLINE = 20          # seconds any wait may take before it counts as a failure
 
 
 # --- The PostgreSQL cluster ----------------------------------------------------------------------------------------
-# TEMPORARY: apptests/lib/pgcluster.py (written in another worktree) replaces this function at merge.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import pgcluster
+
 
 def start_cluster(work):
-    """A throwaway PostgreSQL cluster from Debian's `postgresql` on 127.0.0.1 and a free port (run as the `postgres`
-    user when root: initdb refuses root), with an empty database `shop`. Returns (url, stop); `stop()` stops it
-    and removes its folder. Its folder is a fresh temporary one (not under WORKDIR, which may be closed to the
-    `postgres` user)."""
-    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if not bins:
-        raise SystemExit("not ok - PostgreSQL is not installed (apt-get install -y postgresql)")
-    bindir = os.path.dirname(bins[-1])
-    folder = tempfile.mkdtemp(prefix="okit-pg-")
-    data, sock, log = os.path.join(folder, "data"), os.path.join(folder, "sock"), os.path.join(folder, "log")
-    os.makedirs(sock)
-    as_user = []
-    if os.getuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-        shutil.chown(sock, "postgres", "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(as_user + [f"{bindir}/initdb", "-D", data, "-U", "okit", "--auth=trust", "-E", "UTF8", "--locale=C"],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for attempt in range(5):
-        port = free_port()
-        r = subprocess.run(as_user + [f"{bindir}/pg_ctl", "-D", data, "-o",
-                                      f"-p {port} -k {sock} -c listen_addresses=127.0.0.1", "-l", log, "-w", "start"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if r.returncode == 0:
-            break
-    else:
-        raise SystemExit("not ok - PostgreSQL did not start: " + open(log).read()[-2000:])
-    subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "okit", "-d", "postgres", "-qAtc", "CREATE DATABASE shop"],
-                   check=True, stdout=subprocess.DEVNULL)
-
-    def stop():
-        subprocess.run(as_user + [f"{bindir}/pg_ctl", "-D", data, "-m", "fast", "-w", "stop"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        shutil.rmtree(folder, ignore_errors=True)
-
-    return f"postgres://okit@127.0.0.1:{port}/shop", stop
+    """A throwaway PostgreSQL cluster (apptests/lib/pgcluster.py) with an empty database `shop`. Returns (url, stop)."""
+    cluster = pgcluster.start()
+    return cluster.new_database("shop"), cluster.stop
 
 
 def psql(url, sql):

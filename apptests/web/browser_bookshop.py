@@ -111,8 +111,16 @@ try:
     b.wait(lambda: "Emma" in rows(b), "the live update in the other browser", timeout=15)
     check(b.script("return window.okitMarker") == 42, "the other browser showed the new book without a reload")
     # What b is typing (not sent yet) and its focus survive the next live update.
-    field = b.find("input[type=search]")
-    field.click()
+    # The live update may replace the field between finding and clicking it: find it again then.
+    for attempt in range(10):
+        try:
+            field = b.find("input[type=search]")
+            field.click()
+            break
+        except RuntimeError as e:
+            if "stale element" not in str(e) or attempt == 9:
+                raise
+            time.sleep(0.2)
     field.type(" w")
     a.find("button[aria-label=Add]").click()
     a.find("dialog[open] input[name=fields]").type("Emma W")

@@ -63,8 +63,11 @@ public actor WebApp {
         }
         // Shared models: a lost connection is caught up and pending changes stored without waiting for a request.
         if session.engine.hasSharedModels {
+            let wasOffline = session.isOffline
             session.followSharedModels()
             session.storeSharedModels()
+            // Going offline or coming back changes every page (its banner).
+            if session.isOffline != wasOffline { for ws in sessions.values { ws.moved = true; ws.pushStale() } }
         }
         sweepIdle()
         // A comment on every live-update stream now and then: proxies keep it open, and a browser that went away

@@ -32,11 +32,17 @@ final class PostgresLink {
     }
 
     static func connect(_ s: PostgresSettings) -> EventLoopFuture<PostgresConnection> {
+        var tlsConfig = TLSConfiguration.makeClientConfiguration()
+        switch s.sslMode {
+        case "verify-full": break
+        case "verify-ca": tlsConfig.certificateVerification = .noHostnameVerification
+        default: tlsConfig.certificateVerification = .none      // libpq's prefer and require check nothing
+        }
         let tls: PostgresConnection.Configuration.TLS
-        if s.tlsDisabled {
+        if s.sslMode == "disable" {
             tls = .disable
-        } else if let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) {
-            tls = .prefer(context)
+        } else if let context = try? NIOSSLContext(configuration: tlsConfig) {
+            tls = s.sslMode.hasPrefix("verify") || s.sslMode == "require" ? .require(context) : .prefer(context)
         } else {
             tls = .disable
         }

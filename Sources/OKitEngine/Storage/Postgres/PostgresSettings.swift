@@ -8,8 +8,11 @@ public struct PostgresSettings: Sendable, Equatable {
     public var user: String
     public var password: String?
     public var database: String
-    /// `sslmode=disable` in the URL: never TLS. Otherwise TLS is used when the server offers it.
-    public var tlsDisabled = false
+    /// The URL's `sslmode`, as libpq reads it: `disable` (never TLS), `prefer` (the default: TLS when the server
+    /// offers it, the certificate not checked), `require` (TLS, not checked), `verify-ca` (TLS, the certificate
+    /// checked against the system's CAs), `verify-full` (and the host name too).
+    public var sslMode = "prefer"
+    static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// The URL as messages show it: without the password.
     public var shown: String { "postgres://\(user)@\(host):\(port)/\(database)" }
@@ -28,7 +31,12 @@ public struct PostgresSettings: Sendable, Equatable {
         var s = PostgresSettings(host: host, port: c.port ?? 5432, user: user,
                                  password: password ?? c.password.flatMap { $0.removingPercentEncoding },
                                  database: db.removingPercentEncoding ?? db)
-        if let mode = c.queryItems?.first(where: { $0.name == "sslmode" })?.value, mode == "disable" { s.tlsDisabled = true }
+        if let mode = c.queryItems?.first(where: { $0.name == "sslmode" })?.value {
+            guard sslModes.contains(mode) else {
+                throw PostgresSettingsError(text: Self.redacted(text), problem: "has sslmode=\(mode); use one of \(sslModes.joined(separator: ", "))")
+            }
+            s.sslMode = mode
+        }
         return s
     }
 

@@ -46,6 +46,7 @@ extension PostgresStorage {
         base = [:]
         do {
             _ = try write(plan, model: replacement, engine: engine, replacing: true)
+            analyze()
         } catch {
             base = savedBase
             if let e = error as? StorageError { throw e }

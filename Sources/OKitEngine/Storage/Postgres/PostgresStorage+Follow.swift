@@ -84,7 +84,7 @@ extension PostgresStorage {
         var modelVersion = knownVersion
         try link.transaction("REPEATABLE READ") {
             for (ti, t) in pgTables.enumerated() {
-                let existing = try PostgresTable.columnNames(link, table: t.name)
+                let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
                 if existing.isEmpty { continue }
                 let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
                 let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"

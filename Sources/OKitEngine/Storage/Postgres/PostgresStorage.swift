@@ -21,6 +21,8 @@ public final class PostgresStorage: ModelStorage {
     var modelName = ""
     var tables: SQLiteTables?
     var pgTables: [PostgresTable] = []
+    /// Each table's columns as the last load read them (a follow selects the same columns).
+    var existingColumns: [[String]] = []
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
     var stored: [String: SQLiteStoredRow] = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
@@ -81,6 +83,9 @@ public final class PostgresStorage: ModelStorage {
                 let rest = tail[m.upperBound...]
                 if let end = rest.firstIndex(of: "\"") { return String(rest[..<end]) }
             }
+        }
+        if s.contains("NIOSSL") || s.contains("handshake") || s.contains("sslUnsupported") || s.contains("CERTIFICATE") {
+            return "the TLS handshake failed (\(s.prefix(160))); use ?sslmode=disable in the URL for a server without TLS, or ?sslmode=require for TLS without checking the certificate"
         }
         if s.contains("connectionError") || s.contains("connectTimeout") || s.contains("connection refused") || s.contains("Connection refused") {
             return "connection refused or timed out"
@@ -167,8 +172,10 @@ public final class PostgresStorage: ModelStorage {
             let reader = SQLiteRowReader(tables: tables, engine: engine, path: settings.shown)
             var rows = SQLiteReadRows()
             var unknownColumns: [Set<String>] = []
+            existingColumns = []
             for (ti, t) in pgTables.enumerated() {
                 let existing = try PostgresTable.columnNames(link, table: t.name)
+                existingColumns.append(existing)
                 let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
                 unknownColumns.append(Set(unknown))
                 let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(SQLiteTable.positionColumn) NULLS FIRST, \(SQLiteTable.quoted(t.keyColumnName))"
@@ -194,6 +201,7 @@ public final class PostgresStorage: ModelStorage {
             _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
         }
         try store(model, engine: engine)
+        analyze()
     }
 
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
@@ -202,6 +210,12 @@ public final class PostgresStorage: ModelStorage {
 
     public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
         try files.worded { try files.readPayload(of: stub, type: type, model: model, engine: engine) }
+    }
+
+    /// Updates the planner's statistics of the model's tables after many rows arrived at once (a seed, a
+    /// conversion, a restore): until autovacuum does, statements on a table that grew may plan badly.
+    func analyze() {
+        for t in pgTables { _ = try? link.query("ANALYZE \(t.q)") }
     }
 
     /// Closes both connections.

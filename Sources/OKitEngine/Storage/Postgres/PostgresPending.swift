@@ -88,10 +88,7 @@ extension PostgresStorage {
     func replayPending(rootType: EntityType, schemaVersion: Int) throws {
         guard let rows = try PostgresPending.load(pendingPath), !rows.isEmpty else { dropPending(); return }
         try link.transaction {
-            try link.query("INSERT INTO \(PostgresTable.modelsTable) (model, type, schema_version, version) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING",
-                           [.text(modelName), .text(rootType.name), .int(Int64(schemaVersion))])
-            let current = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1 FOR UPDATE", [.text(modelName)])
-            let version = (current.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0) + 1
+            let version = try bumpVersion(type: rootType.name, schemaVersion: schemaVersion)
             var keys: [String] = []
             for r in rows where r.table < pgTables.count {
                 let t = pgTables[r.table]
@@ -125,7 +122,6 @@ extension PostgresStorage {
                     try link.query(t.insertSQL, binds)
                 }
             }
-            try link.query("UPDATE \(PostgresTable.modelsTable) SET version = $2 WHERE model = $1", [.text(modelName), .int(version)])
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
         }

@@ -63,6 +63,17 @@ extension PostgresStorage {
         throw StorageError(kind: .io, path: settings.shown, message: "model \"\(model.name)\" kept changing under 20 stores in a row; the changes stay in memory and are stored next time")
     }
 
+    /// The model's next version, its `okit_models` row written (made when missing) and locked until the
+    /// transaction ends: stores of one model are serialized, in one statement.
+    func bumpVersion(type: String, schemaVersion: Int) throws -> Int64 {
+        let r = try link.query("""
+            INSERT INTO \(PostgresTable.modelsTable) AS m (model, type, schema_version, version) VALUES ($1, $2, $3, 1)
+            ON CONFLICT (model) DO UPDATE SET version = m.version + 1, type = excluded.type, schema_version = excluded.schema_version
+            RETURNING version
+            """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
+        return r.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 1
+    }
+
     /// One transaction: every changed row checked against the version read, the model's version bumped, the
     /// change announced. Returns the new version.
     func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false) throws -> Int64 {
@@ -71,11 +82,8 @@ extension PostgresStorage {
             if replacing {
                 for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
             }
-            try link.query("INSERT INTO \(PostgresTable.modelsTable) (model, type, schema_version, version) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING",
-                           [.text(modelName), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
-            let current = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1 FOR UPDATE", [.text(modelName)])
-            let old = current.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
-            let version = old + 1
+            let version = try bumpVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
+            let old = version - 1
             var conflicts: [String] = []
             var keys: [String] = []
             for d in plan.upserts {
@@ -106,8 +114,6 @@ extension PostgresStorage {
                 // Deletion wins over another process's edit (storage.md): the row goes whatever its version.
                 try link.query(t.deleteSQL, [.text(modelName), .text(key)])
             }
-            try link.query("UPDATE \(PostgresTable.modelsTable) SET version = $2, type = $3, schema_version = $4 WHERE model = $1",
-                           [.text(modelName), .int(version), .text(model.rootType.name), .int(Int64(engine.schemaVersion))])
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
             if old == knownVersion { knownVersion = version }

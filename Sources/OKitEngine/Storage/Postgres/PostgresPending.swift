@@ -97,6 +97,10 @@ extension PostgresStorage {
                     try link.query(t.deleteSQL, [.text(modelName), .text(r.key)])
                     continue
                 }
+                // Rows of another version of the app's schema (other columns) are not replayed column by column.
+                guard mine.count == t.base.written.count, r.base.map({ $0.count == mine.count }) ?? true else {
+                    throw StorageError(kind: .io, path: pendingPath, message: "the pending changes were made by a version of the app with other fields in \(t.base.type.name); start that version once with the database reachable, or move the file aside (its changes are then lost)")
+                }
                 let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                               [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
                 let mappings = t.writtenMappings

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import OKitTestSupport
+@testable import OKitEngine
+
+/// Shared models with the shapes apps declare besides plain collections of books: entities without ids, an owned
+/// single entity, maps, refs, dates, optional fields; and announcements from programs other than okit.
+@Suite(.serialized) struct PostgresReviewTests {
+    static func schema(_ schema: Schema) throws {
+        try schema.entity("Note", hasId: false, fields: [FieldSpec("text", .string), FieldSpec("stars", .int)])
+        try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int), FieldSpec("due", "date?"),
+                                           FieldSpec("notes", "[Note]")])
+        try schema.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("books", "[Book]"), FieldSpec("notes", "[Note]"),
+                                           FieldSpec("featured", "Book?"), FieldSpec("shelf", "{string: Book}"),
+                                           FieldSpec("pick", "ref Book?"), FieldSpec("picks", "[ref Book]"),
+                                           FieldSpec("motto", "string?")])
+        try schema.validate()
+    }
+
+    final class Process {
+        let folder: TempFolder
+        let engine: Engine
+        let files: FileStorage
+        let storage: PostgresStorage
+        let model: Model
+        var conflicts: [ConflictRecord] = []
+        var root: Entity { model.root }
+
+        init(url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
+            folder = try TempFolder()
+            let schema = Schema()
+            try PostgresReviewTests.schema(schema)
+            engine = Engine(schema: schema)
+            files = try FileStorage(dataFolder: folder.url)
+            storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
+            let engine = self.engine
+            model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
+                try seed?(engine, root)
+            }
+            storage.onConflict = { [unowned self] in self.conflicts.append($0) }
+        }
+
+        func collection(_ name: String) throws -> EntityCollection { try engine.collection(root, name) }
+        func book(_ id: String) -> Entity? { engine.lookup(id: id, from: model) }
+
+        /// Applies the other processes' announced changes, waiting (up to 10 s) until one arrived.
+        @discardableResult
+        func follow(timeout: TimeInterval = 10) throws -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if try storage.followAnnouncements(model, engine: engine) { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return false
+        }
+
+        func store() throws { try engine.store(model) }
+
+        deinit { storage.close(); files.close() }
+    }
+
+    static func seed(_ engine: Engine, _ root: Entity) throws {
+        try engine.set(root, "title", .string("Shop"))
+        let books = try engine.collection(root, "books")
+        for (id, name) in [("dune", "Dune"), ("emma", "Emma")] {
+            try engine.insert(.entity(engine.make("Book", ["id": .string(id), "name": .string(name)])), into: books, append: true)
+        }
+        let notes = try engine.collection(root, "notes")
+        for t in ["n0", "n1"] {
+            try engine.insert(.entity(engine.make("Note", ["text": .string(t)])), into: notes, append: true)
+        }
+        try engine.set(root, "featured", .entity(engine.make("Book", ["id": .string("f1"), "name": .string("Featured")])))
+        try engine.put(.entity(engine.make("Book", ["id": .string("s1"), "name": .string("Shelved")])), forKey: "a",
+                       in: try engine.collection(root, "shelf"))
+    }
+
+    static func noteTexts(_ p: Process) throws -> [String] {
+        try p.collection("notes").items.compactMap { $0.entity?["text"]?.displayString }
+    }
+
+    /// Another process's edit of an entity without an id is applied (by reading the model again).
+    @Test func anEditOfAnEntityWithoutAnIdIsFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        let note = try #require(a.collection("notes").items.first?.entity)
+        try a.engine.set(note, "text", .string("edited"))
+        try a.store()
+        #expect(try b.follow())
+        #expect(try Self.noteTexts(b) == ["edited", "n1"])
+    }
+
+    /// Two processes change different fields of one entity without an id: both land (nothing lost silently).
+    @Test func fieldsOfAnEntityWithoutAnIdChangedOnBothSidesAreNotLost() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.collection("notes").items.first?.entity), "text", .string("by A"))
+        try a.store()
+        // B changes another field of the same note, and the shop's title, before it has seen A's store.
+        try b.engine.set(try #require(b.collection("notes").items.first?.entity), "stars", .int(5))
+        try b.engine.set(b.root, "title", .string("Shop B"))
+        try b.store()
+        #expect(try db.psql("SELECT text, stars FROM \"Note\" WHERE okit_parent IS NOT NULL ORDER BY okit_position LIMIT 1") == "by A|5")
+        #expect(try db.psql("SELECT title FROM \"Shop\"") == "Shop B")
+        #expect(try b.collection("notes").items.first?.entity?["stars"]?.displayString == "5")
+        #expect(try b.collection("notes").items.first?.entity?["text"]?.displayString == "by A")
+    }
+
+    /// An owned single entity replaced by another process: the new one is there, not nothing.
+    @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.set(a.root, "featured", .entity(a.engine.make("Book", ["id": .string("f2"), "name": .string("New")])))
+        try a.store()
+        #expect(try b.follow())
+        #expect(b.root["featured"]?.entity?.id == "f2")
+        #expect(b.root["featured"]?.entity?["name"]?.displayString == "New")
+        #expect(try b.engine.store(b.model) == .unchanged)
+        #expect(try db.psql("SELECT id FROM \"Book\" WHERE okit_field = 'featured'") == "f2")
+    }
+
+    /// Another process moving a book in a collection: the order follows.
+    @Test func aMoveElsewhereReordersHere() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.move(in: try a.collection("books"), from: 1, to: 0)
+        try a.store()
+        #expect(try b.follow())
+        #expect(try b.collection("books").items.compactMap { $0.entity?.id } == ["emma", "dune"])
+    }
+
+    /// Refs, dates and optional fields set to nil, followed.
+    @Test func refsDatesAndNilsAreFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        try a.engine.set(a.root, "motto", .string("read"))
+        try a.store()
+        let b = try Process(url: db.url)
+        let due = Date(timeIntervalSince1970: 1_800_000_000)
+        try a.engine.set(try #require(a.book("dune")), "due", .date(due))
+        try a.engine.set(a.root, "pick", .entity(try #require(a.book("emma"))))
+        try a.engine.insert(.entity(try #require(a.book("dune"))), into: try a.collection("picks"), append: true)
+        try a.engine.set(a.root, "motto", .null)
+        try a.store()
+        #expect(try b.follow())
+        #expect({ if case .date(let d)? = b.book("dune")?["due"] { return d == due }; return false }())
+        #expect(b.root["pick"]?.entity.flatMap(b.engine.resolveRef)?.id == "emma")
+        #expect(try b.collection("picks").items.compactMap { $0.entity.flatMap(b.engine.resolveRef)?.id } == ["dune"])
+        #expect(b.root["motto"]?.isNull == true)
+    }
+
+    /// A book put under another key of a map elsewhere: here it moves too.
+    @Test func aMapEntryRekeyedElsewhereIsFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        let shelf = try a.collection("shelf")
+        try a.engine.transaction {
+            let s1 = try #require(a.book("s1"))
+            try a.engine.remove(at: 0, from: shelf)
+            try a.engine.put(.entity(s1), forKey: "b", in: shelf)
+        }
+        try a.store()
+        #expect(try db.psql("SELECT okit_key FROM \"Book\" WHERE id = 's1'") == "b")
+        #expect(try b.follow())
+        #expect(try b.collection("shelf").keys == ["b"])
+    }
+
+    /// A notification from another program on okit's channel, with a version far ahead, does not stop this process
+    /// from following the real stores that come after it.
+    @Test func aForeignNotificationIsIgnored() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        _ = try db.psql("SELECT pg_notify('okit_changes', '{\"model\":\"default\",\"version\":999999999,\"from\":\"x\",\"keys\":[\"dune\"]}')")
+        _ = try db.psql("SELECT pg_notify('okit_changes', 'not json at all')")
+        _ = try? b.follow(timeout: 0.5)
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune after"))
+        try a.store()
+        #expect(try b.follow())
+        #expect(b.book("dune")?["name"]?.displayString == "Dune after")
+    }
+
+    /// A password with a percent sign (written %25 in the URL) is read as written.
+    @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
+        let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")
+        #expect(s.password == "50%off%41")
+        #expect(s.database == "shop x")
+    }
+
+    /// A URL that does not parse is shown without its password.
+    @Test func aMalformedURLIsShownWithoutItsPassword() throws {
+        do {
+            _ = try PostgresSettings.parse("postgres://okit:s3cr#et@db.example/shop")
+            Issue.record("the URL must be refused")
+        } catch let e as PostgresSettingsError {
+            #expect(!e.description.contains("s3cr"))
+        }
+    }
+}

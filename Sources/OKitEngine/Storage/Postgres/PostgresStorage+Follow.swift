@@ -51,15 +51,19 @@ extension PostgresStorage {
                 knownVersion = max(knownVersion, current)
                 return true
             }
+            // An announcement cannot be ahead of the database's version but by a store committed since it was
+            // read; one far ahead came from another program on the channel and must not make this process skip
+            // the stores still to come.
+            let caught = min(top, current)
             if others.isEmpty {
-                knownVersion = max(knownVersion, top)
+                knownVersion = max(knownVersion, caught)
                 return false
             }
             var keys: [String] = []
             var seen: Set<String> = []
             for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
             try follow(model, engine: engine, keys: keys)
-            knownVersion = max(knownVersion, top)
+            knownVersion = max(knownVersion, caught)
             return true
         } catch let e as StorageError {
             throw e

@@ -167,6 +167,8 @@ import OKitTestSupport
         #expect(try db.psql("SELECT okit_key FROM \"Book\" WHERE id = 's1'") == "b")
         #expect(try b.follow())
         #expect(try b.collection("shelf").keys == ["b"])
+        #expect(try b.collection("shelf").items.first?.entity === b.book("s1"))
+        #expect(try b.engine.store(b.model) == .unchanged)
     }
 
     /// A notification from another program on okit's channel, with a version far ahead, does not stop this process

@@ -77,6 +77,16 @@ struct PostgresApply {
             try assign(e, c, fresh.values[c.slot])
         }
         if position != s.position, let parent { reorder.insert(parent) }
+        // Put under another key of its map (the same entity, so its id and what refers to it stay).
+        let mapKey = String.fromDatabaseValue(f.written[linkStart + 3])
+        if mapKey != s.mapKey {
+            guard let mapKey, let pe = e.parent, let field, let slot = pe.type.slot(of: field),
+                  case .collection(let coll) = pe.values[slot], coll.kind == .map,
+                  let i = coll.items.firstIndex(where: { $0.entity === e }) else { needsReload = true; return }
+            try engine.remove(at: i, from: coll)
+            try engine.put(.entity(e), forKey: mapKey, in: coll)
+            storage.stored[key]?.mapKey = mapKey
+        }
         storage.base[key] = PostgresRowState(table: f.table, values: f.written, version: f.version)
         var h = Hasher()
         for v in f.written { h.combine(v) }

@@ -107,6 +107,23 @@ import OKitTestSupport
         #expect(try b.collection("notes").items.first?.entity?["text"]?.displayString == "by A")
     }
 
+    /// One field of an entity without an id changed on both sides: the earlier store keeps it, this side's value
+    /// is reported.
+    @Test func aFieldOfAnEntityWithoutAnIdChangedOnBothSidesIsReported() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.collection("notes").items.first?.entity), "text", .string("by A"))
+        try a.store()
+        try b.engine.set(try #require(b.collection("notes").items.first?.entity), "text", .string("by B"))
+        try b.store()
+        #expect(try Self.noteTexts(b) == ["by A", "n1"])
+        #expect(b.conflicts.map(\.field) == ["text"])
+        #expect(b.conflicts.first?.mine == "\"by B\"")
+        #expect(!FileManager.default.fileExists(atPath: b.storage.pendingPath))
+        #expect(try b.engine.store(b.model) == .unchanged)
+    }
+
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()

@@ -70,6 +70,10 @@ extension PostgresStorage {
 
     /// Keeps a store that could not reach the database on disk.
     func savePending(_ plan: SQLiteStorePlan) {
+        try? savePendingOrThrow(plan)
+    }
+
+    func savePendingOrThrow(_ plan: SQLiteStorePlan) throws {
         var rows: [PostgresPendingRow] = []
         for d in plan.upserts {
             rows.append(PostgresPendingRow(key: d.key, table: d.table, values: d.values, base: base[d.key]?.values, baseVersion: base[d.key]?.version))
@@ -77,7 +81,7 @@ extension PostgresStorage {
         for (key, row) in plan.deletes {
             rows.append(PostgresPendingRow(key: key, table: Int(row.table), values: nil, base: base[key]?.values, baseVersion: base[key]?.version))
         }
-        try? PostgresPending.save(rows, to: pendingPath)
+        try PostgresPending.save(rows, to: pendingPath)
     }
 
     func dropPending() {

@@ -118,7 +118,16 @@ extension PostgresStorage {
         try apply.run(fetched: fetched, gone: gone)
         if apply.needsReload {
             // A change this process cannot place row by row (a row moved to another parent, rows without ids):
-            // the model is read again whole.
+            // the model is read again whole. What this process changed and has not stored goes to the database
+            // first, as pending changes the load merges field by field (both-sides fields reported): a reload
+            // alone dropped them without a word (a store that met another process's edit of an entity without
+            // an id lost every change it carried).
+            let plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
+            if !plan.upserts.isEmpty || !plan.deletes.isEmpty {
+                do { try savePendingOrThrow(plan) } catch {
+                    throw StorageError(kind: .io, path: settings.shown, message: "cannot apply other processes' changes to model \"\(modelName)\" without dropping this process's unstored changes: \(pendingPath) cannot be written (\(error)); free space or fix the data folder")
+                }
+            }
             try engine.reload(model)
         }
         // Everything up to the version read is applied only when everything newer was read (rows read by key may

@@ -124,6 +124,26 @@ import OKitTestSupport
         #expect(try b.engine.store(b.model) == .unchanged)
     }
 
+    /// An edit another process stored before this one deleted the entity: the deletion wins, the edit is reported
+    /// (it was dropped without a word).
+    @Test func anEditStoredBeforeADeletionIsReported() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune A"))
+        try a.store()
+        try b.engine.remove(at: 0, from: try b.collection("books"))
+        try b.store()
+        #expect(try db.psql("SELECT count(*) FROM \"Book\" WHERE id = 'dune'") == "0")
+        #expect(b.conflicts.map(\.field) == ["name"])
+        #expect(b.conflicts.first.map { ($0.id, $0.base, $0.theirs, $0.mine) } ?? ("", "", "", "") == ("dune", "\"Dune\"", "\"Dune A\"", "null"))
+        #expect(b.conflicts.first?.warning.contains("the deletion won") == true)
+        // A deletion of what nobody edited meanwhile reports nothing.
+        try b.engine.remove(at: 0, from: try b.collection("books"))
+        try b.store()
+        #expect(b.conflicts.count == 1)
+    }
+
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()

@@ -98,7 +98,16 @@ extension PostgresStorage {
                 let t = pgTables[r.table]
                 keys.append(r.key)
                 guard let mine = r.values else {
-                    try link.query(t.deleteSQL, [.text(modelName), .text(r.key)])
+                    // The deletion wins; an edit another process stored meanwhile is reported (as for a store).
+                    let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
+                    if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
+                        let theirs = Array(got.prefix(t.base.written.count))
+                        for c in t.base.columns {
+                            guard let j = t.columnOfSlot[c.slot], j < b.count, j < theirs.count, b[j] != theirs[j] else { continue }
+                            report(type: t.base.type.name, id: r.key, field: c.name, base: ConflictRecord.json(b[j], c.mapping),
+                                   theirs: ConflictRecord.json(theirs[j], c.mapping), mine: "null", deleted: true)
+                        }
+                    }
                     continue
                 }
                 let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",

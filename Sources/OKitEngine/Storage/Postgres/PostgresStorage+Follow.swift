@@ -151,8 +151,9 @@ extension PostgresStorage {
     }
 
     /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
-    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String) {
-        let record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String, deleted: Bool = false) {
+        var record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+        record.deletedHere = deleted
         onConflict?(record)
     }
 }

@@ -78,7 +78,9 @@ extension PostgresStorage {
     /// change announced. Returns the new version.
     func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false) throws -> Int64 {
         try link.open()
-        return try link.transaction {
+        // Rows this store deletes that another process edited since this one read them (reported once committed).
+        var editedThenDeleted: [(key: String, table: PostgresTable, base: [DatabaseValue], theirs: [DatabaseValue])] = []
+        let version = try link.transaction {
             if replacing {
                 for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
             }
@@ -111,13 +113,26 @@ extension PostgresStorage {
             for (key, row) in plan.deletes {
                 keys.append(key)
                 let t = pgTables[Int(row.table)]
-                // Deletion wins over another process's edit (storage.md): the row goes whatever its version.
-                try link.query(t.deleteSQL, [.text(modelName), .text(key)])
+                // Deletion wins over another process's edit (storage.md): the row goes whatever its version; an
+                // edit stored since this process read the row is reported (it was lost silently).
+                let r = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(key)])
+                if !replacing, let b = base[key], b.table == Int(row.table), let got = r.rows.first.map(PostgresLink.values),
+                   Int64.fromDatabaseValue(got.last ?? .null) != b.version {
+                    editedThenDeleted.append((key, t, b.values, Array(got.prefix(t.base.written.count))))
+                }
             }
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
             if old == knownVersion { knownVersion = version }
             return version
         }
+        for d in editedThenDeleted {
+            for c in d.table.base.columns {
+                guard let j = d.table.columnOfSlot[c.slot], j < d.base.count, j < d.theirs.count, d.base[j] != d.theirs[j] else { continue }
+                report(type: d.table.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(d.base[j], c.mapping),
+                       theirs: ConflictRecord.json(d.theirs[j], c.mapping), mine: "null", deleted: true)
+            }
+        }
+        return version
     }
 }

@@ -223,6 +223,35 @@ import OKitTestSupport
         #expect(b.book("dune")?["name"]?.displayString == "Dune after")
     }
 
+    /// A field whose name is longer than PostgreSQL's 63-byte names: refused with the field named, or stored and
+    /// read back (never read as its default while the database holds the value).
+    @Test func aFieldNameLongerThanPostgresNamesIsNotReadAsItsDefault() throws {
+        let db = try PostgresTestDatabase.make()
+        let long = "a_field_name_that_is_far_longer_than_the_sixty_three_bytes_postgres_keeps"
+        func open() throws -> (Engine, Model, PostgresStorage, TempFolder, FileStorage) {
+            let folder = try TempFolder()
+            let schema = Schema()
+            try schema.entity("Shop", fields: [FieldSpec(long, .string), FieldSpec("title", .string)])
+            try schema.validate()
+            let engine = Engine(schema: schema)
+            let files = try FileStorage(dataFolder: folder.url)
+            let storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(db.url))
+            let model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
+                try engine.set(root, long, .string("kept"))
+            }
+            return (engine, model, storage, folder, files)
+        }
+        do {
+            let (_, _, s1, _, f1) = try open()
+            defer { s1.close(); f1.close() }
+            let (_, m2, s2, _, f2) = try open()
+            defer { s2.close(); f2.close() }
+            #expect(m2.root[long]?.displayString == "kept")
+        } catch let e as StorageError {
+            #expect(e.description.contains(long))
+        }
+    }
+
     /// A password with a percent sign (written %25 in the URL) is read as written.
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")

@@ -114,6 +114,14 @@ public final class PostgresStorage: ModelStorage {
         if let t = tables.tables.first(where: { $0.autoIncrement }) {
             throw StorageError(kind: .io, path: settings.shown, message: "\(t.type.name) is declared with key = \"autoincrement\", which a model shared by many processes cannot number safely; use okit's ids (remove key = \"autoincrement\") for a postgres model")
         }
+        // PostgreSQL cuts names to 63 bytes: a longer column would be created cut, never found again by its name,
+        // and its values read as the field's default.
+        for t in tables.tables {
+            for name in [t.name] + t.written where name.utf8.count > 63 {
+                let what = name == t.name ? "entity type \(t.name)" : "column \"\(name)\" of table \(t.name)"
+                throw StorageError(kind: .io, path: settings.shown, message: "the \(what) has a name of \(name.utf8.count) bytes, longer than the 63 PostgreSQL keeps; shorten it for a postgres model (nothing was written)")
+            }
+        }
         do {
             try link.open()
             try link.transaction {

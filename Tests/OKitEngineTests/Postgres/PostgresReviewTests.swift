@@ -9,7 +9,7 @@ import OKitTestSupport
     static func schema(_ schema: Schema) throws {
         try schema.entity("Note", hasId: false, fields: [FieldSpec("text", .string), FieldSpec("stars", .int)])
         try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int), FieldSpec("due", "date?"),
-                                           FieldSpec("notes", "[Note]")])
+                                           FieldSpec("notes", "[Note]"), FieldSpec("blob", "inlineData?")])
         try schema.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("books", "[Book]"), FieldSpec("notes", "[Note]"),
                                            FieldSpec("featured", "Book?"), FieldSpec("shelf", "{string: Book}"),
                                            FieldSpec("pick", "ref Book?"), FieldSpec("picks", "[ref Book]"),
@@ -187,6 +187,31 @@ import OKitTestSupport
         #expect(b.root["pick"]?.entity.flatMap(b.engine.resolveRef)?.id == "emma")
         #expect(try b.collection("picks").items.compactMap { $0.entity.flatMap(b.engine.resolveRef)?.id } == ["dune"])
         #expect(b.root["motto"]?.isNull == true)
+    }
+
+    /// Inline data written, then replaced, by another process: the bytes follow.
+    @Test func inlineDataIsFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.writeBytes(try #require(a.book("dune")), "blob", [0, 1, 2, 255], format: "application/octet-stream", label: "raw")
+        try a.store()
+        #expect(try b.follow())
+        #expect(try b.book("dune")?["blob"]?.entity.map(b.engine.readBytes) == [0, 1, 2, 255])
+        #expect(try b.engine.store(b.model) == .unchanged)
+        try a.engine.writeBytes(try #require(a.book("dune")), "blob", Array("héllo".utf8), format: "text/plain", label: "txt")
+        try a.store()
+        #expect(try b.follow())
+        #expect(try b.book("dune")?["blob"]?.entity.map(b.engine.readBytes) == Array("héllo".utf8))
+        #expect(b.book("dune")?["blob"]?.entity?["label"]?.displayString == "txt")
+        // B edits the name meanwhile; A's next bytes and B's name merge.
+        try a.engine.writeBytes(try #require(a.book("dune")), "blob", [9], format: "application/octet-stream", label: "nine")
+        try a.store()
+        try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
+        try b.store()
+        #expect(b.conflicts.isEmpty)
+        #expect(try b.book("dune")?["blob"]?.entity.map(b.engine.readBytes) == [9])
+        #expect(try db.psql("SELECT name, length(blob) FROM \"Book\" WHERE id = 'dune'") == "Dune B|1")
     }
 
     /// A book put under another key of a map elsewhere: here it moves too.

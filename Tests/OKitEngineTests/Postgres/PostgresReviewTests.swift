@@ -277,6 +277,46 @@ import OKitTestSupport
         }
     }
 
+    /// Types and fields named like SQL keywords, a model name with quotes, values with quotes, unicode and length.
+    @Test func hostileNamesAndValuesRoundTrip() throws {
+        let db = try PostgresTestDatabase.make()
+        let name = "it's \"the\" shop; DROP TABLE okit_models; --"
+        let odd = "O'Brien \"quoted\" \\ back; $1 $$ 🦊 ß 中文 " + String(repeating: "x", count: 100_000)
+        func open(seed: Bool) throws -> (Engine, Model, PostgresStorage, TempFolder, FileStorage) {
+            let folder = try TempFolder()
+            let schema = Schema()
+            try schema.entity("user", fields: [FieldSpec("select", .string), FieldSpec("order", .int), FieldSpec("from", "date?")])
+            try schema.entity("group", fields: [FieldSpec("table", "[user]"), FieldSpec("where", "string?")])
+            try schema.validate()
+            let engine = Engine(schema: schema)
+            let files = try FileStorage(dataFolder: folder.url)
+            let storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(db.url))
+            let model = try engine.register(model: name, type: "group", storage: storage, storageKind: .postgres) { root in
+                guard seed else { return }
+                try engine.set(root, "where", .string(odd))
+                try engine.insert(.entity(engine.make("user", ["id": .string("u'1"), "select": .string(odd), "order": .int(3)])),
+                                  into: try engine.collection(root, "table"), append: true)
+            }
+            return (engine, model, storage, folder, files)
+        }
+        let (ea, ma, sa, _, fa) = try open(seed: true)
+        defer { sa.close(); fa.close() }
+        let (eb, mb, sb, _, fb) = try open(seed: false)
+        defer { sb.close(); fb.close() }
+        #expect(mb.root["where"]?.displayString == odd)
+        let ub = try #require(eb.lookup(id: "u'1", from: mb))
+        #expect(ub["select"]?.displayString == odd)
+        let ua = try #require(ea.lookup(id: "u'1", from: ma))
+        try ea.set(ua, "select", .string("€'\""))
+        try ea.set(ua, "order", .int(-9))
+        try ea.store(ma)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !(try sb.followAnnouncements(mb, engine: eb)) { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(ub["select"]?.displayString == "€'\"")
+        #expect(ub["order"]?.displayString == "-9")
+        #expect(try db.psql("SELECT count(*) FROM okit_models") == "1")
+    }
+
     /// A password with a percent sign (written %25 in the URL) is read as written.
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")

@@ -144,6 +144,24 @@ import OKitTestSupport
         #expect(b.conflicts.count == 1)
     }
 
+    /// A note added here to a book another process deleted first: the deletion wins and the addition is reported
+    /// (it was stored as a row under a parent that no longer exists: read by nobody, reported to nobody).
+    @Test func anEntityAddedUnderOneDeletedElsewhereIsReported() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.remove(at: 0, from: try a.collection("books"))
+        try a.store()
+        let dune = try #require(b.book("dune"))
+        try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("late note")])), into: try b.engine.collection(dune, "notes"), append: true)
+        try b.store()
+        #expect(try db.psql("SELECT count(*) FROM \"Note\" WHERE okit_parent = 'dune'") == "0")
+        #expect(b.book("dune") == nil)
+        #expect(b.conflicts.map(\.field) == ["notes"])
+        #expect(b.conflicts.first?.theirs == "null")
+        #expect(b.conflicts.first?.mine.contains("late note") == true)
+    }
+
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()
@@ -315,6 +333,32 @@ import OKitTestSupport
         #expect(ub["select"]?.displayString == "€'\"")
         #expect(ub["order"]?.displayString == "-9")
         #expect(try db.psql("SELECT count(*) FROM okit_models") == "1")
+    }
+
+    /// Rows another program wrote: a value of the wrong form is an error naming table, row and column (on a follow,
+    /// on a store and at the next start) and nothing is written over it; a row whose okit_parent names nothing is
+    /// left alone.
+    @Test func rowsAnotherProgramWroteAreNamedAndNotOverwritten() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        _ = try db.psql("""
+            UPDATE okit_models SET version = version + 1;
+            UPDATE "Book" SET due = 'not a date', okit_version = (SELECT version FROM okit_models) WHERE id = 'dune';
+            INSERT INTO "Book" (okit_model, id, okit_parent, okit_field, okit_position, name, count, okit_version)
+              VALUES ('default', 'orphan', 'nobody', 'books', 0, 'Orphan', 1, (SELECT version FROM okit_models));
+            SELECT pg_notify('okit_changes', '{"model":"default","version":' || (SELECT version FROM okit_models) || ',"from":"psql","keys":["dune","orphan"]}')
+            """)
+        var message = ""
+        do { _ = try b.follow(timeout: 2) } catch { message = "\(error)" }
+        #expect(message.contains("Book") && message.contains("dune") && message.contains("due"), "\(message)")
+        try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
+        #expect(throws: StorageError.self) { try b.store() }
+        #expect(try db.psql("SELECT name, due FROM \"Book\" WHERE id = 'dune'") == "Dune|not a date")
+        do { _ = try Process(url: db.url); Issue.record("a start must refuse the row") } catch {
+            #expect("\(error)".contains("due") && "\(error)".contains(db.name), "\(error)")
+        }
+        _ = a
     }
 
     /// A password with a percent sign (written %25 in the URL) is read as written.

@@ -179,14 +179,23 @@ struct PostgresApply {
             guard let s = storage.stored[key] else { continue }
             if let p = s.parent, goneSet.contains(p) { forget(key); continue }
             guard let e = live(key, table: Int(s.table)) else { needsReload = true; return }
-            // An edit here of what the other process deleted: the deletion wins, the edit is reported.
-            if let b = storage.base[key] {
-                let mine = try ownRow(e, s)
-                let t = storage.pgTables[Int(s.table)]
+            // An edit here of what the other process deleted (of the entity or of what it owns, or an entity added
+            // under it): the deletion wins, the edit is reported.
+            var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
+            try w.derive(e, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+            for d in w.drafts {
+                let t = storage.pgTables[d.table]
+                guard storage.stored[d.key] != nil else {
+                    guard let added = w.entity(derivedAs: d.key), let p = added.parent else { continue }
+                    storage.report(type: p.type.name, id: d.parent ?? "", field: d.field ?? "", base: "null", theirs: "null",
+                                   mine: String(decoding: JSONWriter.entityJSON(added), as: UTF8.self))
+                    continue
+                }
+                guard let b = storage.base[d.key] else { continue }
                 for c in t.base.columns {
-                    guard let j = t.columnOfSlot[c.slot], j < mine.count, j < b.values.count, mine[j] != b.values[j] else { continue }
-                    storage.report(type: e.type.name, id: key, field: c.name, base: ConflictRecord.json(b.values[j], c.mapping),
-                                   theirs: "null", mine: ConflictRecord.json(mine[j], c.mapping))
+                    guard let j = t.columnOfSlot[c.slot], j < d.values.count, j < b.values.count, d.values[j] != b.values[j] else { continue }
+                    storage.report(type: t.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(b.values[j], c.mapping),
+                                   theirs: "null", mine: ConflictRecord.json(d.values[j], c.mapping))
                 }
             }
             if let pe = e.parent, let field = s.field, let slot = pe.type.slot(of: field) {

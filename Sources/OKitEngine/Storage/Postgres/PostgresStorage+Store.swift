@@ -86,6 +86,22 @@ extension PostgresStorage {
             }
             let version = try bumpVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
             let old = version - 1
+            // A new row under a row this process read: that row must still be there (another process may have
+            // deleted it; the new row would hang under nothing, read by nobody). Locked until the commit.
+            let upsertKeys = Set(plan.upserts.map(\.key))
+            var parents: [Int: Set<String>] = [:]
+            for d in plan.upserts where base[d.key]?.table != d.table {
+                guard let p = d.parent, !upsertKeys.contains(p), let ps = stored[p] else { continue }
+                parents[Int(ps.table), default: []].insert(p)
+            }
+            var gone: [String] = []
+            for (ti, keys) in parents {
+                let t = pgTables[ti]
+                let found = try link.query("SELECT \(SQLiteTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = ANY($2) FOR KEY SHARE",
+                                           [.text(modelName), .texts(Array(keys))]).rows.compactMap { String.fromDatabaseValue(PostgresLink.values($0)[0]) }
+                gone += keys.subtracting(found)
+            }
+            if !gone.isEmpty { throw PostgresVersionConflict(keys: gone) }
             var conflicts: [String] = []
             var keys: [String] = []
             for d in plan.upserts {

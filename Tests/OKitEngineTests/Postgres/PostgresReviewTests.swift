@@ -361,6 +361,25 @@ import OKitTestSupport
         _ = a
     }
 
+    /// A column another program gave a type okit does not read (a date column made timestamptz): an error naming
+    /// it, never a NULL that the next store of the row writes over the value.
+    @Test func aColumnOfAnotherTypeIsNotReadAsNull() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        try a.engine.set(try #require(a.book("dune")), "due", .date(Date(timeIntervalSince1970: 1_800_000_000)))
+        try a.store()
+        _ = try db.psql("ALTER TABLE \"Book\" ALTER COLUMN due TYPE timestamptz USING due::timestamptz")
+        let before = try db.psql("SELECT due FROM \"Book\" WHERE id = 'dune'")
+        do {
+            let b = try Process(url: db.url)
+            try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
+            try? b.store()
+        } catch {
+            #expect("\(error)".contains("due"), "\(error)")
+        }
+        #expect(try db.psql("SELECT due FROM \"Book\" WHERE id = 'dune'") == before)
+    }
+
     /// A password with a percent sign (written %25 in the URL) is read as written.
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")

@@ -380,6 +380,22 @@ import OKitTestSupport
         #expect(try db.psql("SELECT due FROM \"Book\" WHERE id = 'dune'") == before)
     }
 
+    /// A database user that may not create tables: the message says so, not "cannot reach the database".
+    @Test func aUserWithoutTheRightToCreateTablesIsToldSo() throws {
+        let db = try PostgresTestDatabase.make()
+        _ = try db.psql("DROP ROLE IF EXISTS okit_reader; CREATE ROLE okit_reader LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        let url = db.url.replacingOccurrences(of: "://okit@", with: "://okit_reader@")
+        #expect(url != db.url)
+        do {
+            _ = try Process(url: url, seed: Self.seed)
+            Issue.record("the start must fail")
+        } catch {
+            let text = "\(error)"
+            #expect(!text.contains("cannot reach") && text.contains("permission denied for schema public;"), "\(text)")
+            #expect(!text.contains("PSQLError") && text.count < 400, "\(text)")
+        }
+    }
+
     /// A password with a percent sign (written %25 in the URL) is read as written.
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")

@@ -176,6 +176,22 @@ import OKitTestSupport
         #expect(try db.psql("SELECT id FROM \"Book\" WHERE okit_field = 'featured'") == "f2")
     }
 
+    /// The owned single entity replaced elsewhere while this process edited the old one: the edit is reported.
+    @Test func anEditOfAnOwnedEntityReplacedElsewhereIsReported() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.set(a.root, "featured", .entity(a.engine.make("Book", ["id": .string("f2"), "name": .string("New")])))
+        try a.store()
+        try b.engine.set(try #require(b.book("f1")), "name", .string("Featured B"))
+        try b.store()
+        #expect(try b.follow())       // A's announcement: the new one
+        #expect(b.root["featured"]?.entity?.id == "f2")
+        #expect(b.conflicts.map(\.field) == ["name"])
+        #expect(b.conflicts.first?.mine == "\"Featured B\"")
+        #expect(try db.psql("SELECT count(*) FROM \"Book\" WHERE id = 'f1'") == "0")
+    }
+
     /// Another process moving a book in a collection: the order follows.
     @Test func aMoveElsewhereReordersHere() throws {
         let db = try PostgresTestDatabase.make()

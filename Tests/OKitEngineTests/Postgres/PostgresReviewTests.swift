@@ -26,8 +26,8 @@ import OKitTestSupport
         var conflicts: [ConflictRecord] = []
         var root: Entity { model.root }
 
-        init(url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
-            folder = try TempFolder()
+        init(url: String, folder existing: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
+            folder = try existing ?? TempFolder()
             let schema = Schema()
             try PostgresReviewTests.schema(schema)
             engine = Engine(schema: schema)
@@ -160,6 +160,27 @@ import OKitTestSupport
         #expect(b.conflicts.map(\.field) == ["notes"])
         #expect(b.conflicts.first?.theirs == "null")
         #expect(b.conflicts.first?.mine.contains("late note") == true)
+    }
+
+    /// Pending changes (kept while the database was away) that add an entity without an id where another process
+    /// added one meanwhile: both are kept (the pending row was written over the other one).
+    @Test func pendingAdditionsWithoutIdsDoNotOverwriteAnotherProcesssAdditions() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        var b: Process? = try Process(url: db.url)
+        let folder = try #require(b?.folder)
+        if let b {
+            try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("from B")])), into: try b.collection("notes"), append: true)
+            let plan = try SQLiteStorePlan(model: b.model, tables: try #require(b.storage.tables), stored: b.storage.stored)
+            try b.storage.savePendingOrThrow(plan)
+            b.storage.close(); b.files.close()
+        }
+        b = nil
+        try a.engine.insert(.entity(a.engine.make("Note", ["text": .string("from A")])), into: try a.collection("notes"), append: true)
+        try a.store()
+        let c = try Process(url: db.url, folder: folder)
+        #expect(try Set(Self.noteTexts(c)) == ["n0", "n1", "from A", "from B"])
+        #expect(try db.psql("SELECT count(*) FROM \"Note\"") == "4")
     }
 
     /// An owned single entity replaced by another process: the new one is there, not nothing.

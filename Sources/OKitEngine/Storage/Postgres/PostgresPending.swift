@@ -113,7 +113,33 @@ extension PostgresStorage {
                 let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                               [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
                 let mappings = t.writtenMappings
-                if let existing {
+                if let existing, r.base == nil {
+                    // A row this process added, under a key another process's row took meanwhile: an entity without
+                    // an id added to a collection on both sides (its key is its position) goes after the last one;
+                    // otherwise the other row stays and this one's values are reported (it was written over).
+                    let theirs = Array(existing.prefix(t.base.written.count))
+                    if t.base.keyColumn == nil, let parent = String.fromDatabaseValue(mine[0]), let field = String.fromDatabaseValue(mine[1]),
+                       tables?.tables.contains(where: { $0.columns.contains { c in
+                           if case .children = c.mapping { return c.name == field && c.field.type.isCollection } else { return false } } }) == true {
+                        let next = try link.query("SELECT coalesce(max(\(SQLiteTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = $2 AND \(SQLiteTable.fieldColumn) = $3",
+                                                  [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+                        var moved = mine
+                        moved[2] = next.databaseValue
+                        let key = "\(parent)/\(field)/\(next)"
+                        var binds: [PostgresBind] = [.text(modelName)]
+                        for (j, v) in moved.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
+                        binds.append(.int(version))
+                        binds.append(.text(key))
+                        try link.query(t.insertSQL, binds)
+                        keys.append(key)
+                    } else {
+                        for c in t.base.columns {
+                            guard let j = t.columnOfSlot[c.slot], j < mine.count, j < theirs.count, mine[j] != theirs[j] else { continue }
+                            report(type: t.base.type.name, id: r.key, field: c.name, base: "null", theirs: ConflictRecord.json(theirs[j], c.mapping),
+                                   mine: ConflictRecord.json(mine[j], c.mapping))
+                        }
+                    }
+                } else if let existing {
                     let theirs = Array(existing.prefix(t.base.written.count))
                     var merged = mine
                     if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {

@@ -437,6 +437,8 @@ import OKitTestSupport
     @Test func aPercentEncodedPasswordIsDecodedOnce() throws {
         let s = try PostgresSettings.parse("postgres://okit:50%25off%2541@db.example/shop%20x")
         #expect(s.password == "50%off%41")
+        let v6 = try PostgresSettings.parse("postgres://okit@[::1]:5433/shop")
+        #expect(v6.host == "::1" && v6.shown == "postgres://okit@[::1]:5433/shop")
         #expect(s.database == "shop x")
     }
 

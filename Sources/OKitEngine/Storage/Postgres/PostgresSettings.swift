@@ -15,14 +15,15 @@ public struct PostgresSettings: Sendable, Equatable {
     static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// The URL as messages show it: without the password.
-    public var shown: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    public var shown: String { "postgres://\(user)@\(host.contains(":") ? "[" + host + "]" : host):\(port)/\(database)" }
 
     /// Reads a `postgres://user[:password]@host[:port]/database[?sslmode=…]` URL.
     public static func parse(_ text: String, password: String? = nil) throws -> PostgresSettings {
         guard let c = URLComponents(string: text), let scheme = c.scheme, scheme == "postgres" || scheme == "postgresql" else {
             throw PostgresSettingsError(text: Self.redacted(text), problem: "is not a postgres:// URL")
         }
-        guard let host = c.host, !host.isEmpty else {
+        // An IPv6 address without its brackets (URLComponents keeps them; the resolver does not know "[::1]").
+        guard let host = c.host.map({ $0.hasPrefix("[") && $0.hasSuffix("]") ? String($0.dropFirst().dropLast()) : $0 }), !host.isEmpty else {
             throw PostgresSettingsError(text: Self.redacted(text), problem: "has no host")
         }
         // Each part is percent-decoded once (`user`, `password` and `path` are decoded already: decoding them again

@@ -389,6 +389,10 @@ import OKitTestSupport
         var message = ""
         do { _ = try b.follow(timeout: 2) } catch { message = "\(error)" }
         #expect(message.contains("Book") && message.contains("dune") && message.contains("due"), "\(message)")
+        // Said once: the next commands neither wait for the row nor say it again while nothing else changed.
+        let t0 = Date()
+        for _ in 0..<3 { #expect(try b.storage.followAnnouncements(b.model, engine: b.engine) == false) }
+        #expect(Date().timeIntervalSince(t0) < 0.4)
         try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
         #expect(throws: StorageError.self) { try b.store() }
         #expect(try db.psql("SELECT name, due FROM \"Book\" WHERE id = 'dune'") == "Dune|not a date")

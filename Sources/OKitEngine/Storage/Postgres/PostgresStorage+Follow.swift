@@ -24,6 +24,7 @@ extension PostgresStorage {
         var items = inbox.take().filter { $0.model == modelName }
         let lost = inbox.lost || !listener.isListening
         if offline && !mayRetry { return false }
+        var current: Int64?
         do {
             if lost || offline {
                 try link.open()
@@ -34,11 +35,16 @@ extension PostgresStorage {
             }
             // The database's version tells whether an announcement is still on its way (the listening connection
             // gets it a moment after the store's commit): it is waited for, briefly, else everything newer is read.
-            let current = try currentVersion()
+            let now = try currentVersion()
+            current = now
+            // Rows this process could not read (another program wrote a value of the wrong form): said once per
+            // version of the model, not again before every command after half a second's wait.
+            if let f = failedVersion, now == f, !items.contains(where: { $0.version > f }) { return false }
+            failedVersion = nil
             var top = max(knownVersion, items.map(\.version).max() ?? 0)
-            if current > top {
+            if now > top {
                 let deadline = Date().addingTimeInterval(0.5)
-                while top < current && Date() < deadline {
+                while top < now && Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.002)
                     let more = inbox.take().filter { $0.model == modelName }
                     items += more
@@ -46,15 +52,15 @@ extension PostgresStorage {
                 }
             }
             let others = items.filter { $0.from != processToken && $0.version > knownVersion }
-            if top < current || others.contains(where: { $0.keys == nil }) {
+            if top < now || others.contains(where: { $0.keys == nil }) {
                 try follow(model, engine: engine, keys: nil)
-                knownVersion = max(knownVersion, current)
+                knownVersion = max(knownVersion, now)
                 return true
             }
             // An announcement cannot be ahead of the database's version but by a store committed since it was
             // read; one far ahead came from another program on the channel and must not make this process skip
             // the stores still to come.
-            let caught = min(top, current)
+            let caught = min(top, now)
             if others.isEmpty {
                 knownVersion = max(knownVersion, caught)
                 return false
@@ -66,6 +72,7 @@ extension PostgresStorage {
             knownVersion = max(knownVersion, caught)
             return true
         } catch let e as StorageError {
+            failedVersion = current
             throw e
         } catch {
             if Self.isConnectionError(error) { offline = true; link.close(); return false }

@@ -42,6 +42,8 @@ public final class PostgresStorage: ModelStorage {
     static let retrySeconds: TimeInterval = 1
     var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?
+    /// The model version at which following other processes' rows last failed (a row that does not read).
+    var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
 

@@ -288,6 +288,25 @@ import OKitTestSupport
         #expect(try b.engine.store(b.model) == .unchanged)
     }
 
+    /// Entries put into and removed from a map of entities elsewhere follow, with their keys.
+    @Test func mapEntriesAddedAndRemovedElsewhereAreFollowed() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.put(.entity(a.engine.make("Book", ["id": .string("s2"), "name": .string("Second")])), forKey: "c'é",
+                         in: try a.collection("shelf"))
+        try a.store()
+        #expect(try b.follow())
+        #expect(try b.collection("shelf").keys == ["a", "c'é"])
+        #expect(b.book("s2")?["name"]?.displayString == "Second")
+        try a.engine.put(.null, forKey: "a", in: try a.collection("shelf"))
+        try a.store()
+        #expect(try b.follow())
+        #expect(try b.collection("shelf").keys == ["c'é"])
+        #expect(b.book("s1") == nil)
+        #expect(try b.engine.store(b.model) == .unchanged)
+    }
+
     /// A notification from another program on okit's channel, with a version far ahead, does not stop this process
     /// from following the real stores that come after it.
     @Test func aForeignNotificationIsIgnored() throws {

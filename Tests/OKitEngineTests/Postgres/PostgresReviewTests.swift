@@ -183,6 +183,25 @@ import OKitTestSupport
         #expect(try db.psql("SELECT count(*) FROM \"Note\"") == "4")
     }
 
+    /// A book deleted here after another process added a note to it (stored after this process read the book):
+    /// the deletion wins, the note goes with the book and is reported (it stayed behind under nothing).
+    @Test func aDeletionTakesWhatAnotherProcessAddedUnderItAndReportsIt() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.remove(at: 0, from: try a.collection("books"))
+        let dune = try #require(b.book("dune"))
+        try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("late note")])), into: try b.engine.collection(dune, "notes"), append: true)
+        try b.store()
+        try a.store()
+        #expect(try db.psql("SELECT count(*) FROM \"Note\" WHERE okit_parent = 'dune'") == "0")
+        #expect(a.conflicts.map { "\($0.type) \($0.id) \($0.field)" } == ["Book dune notes"])
+        #expect(a.conflicts.first?.warning.contains("the deletion won") == true)
+        #expect(try b.follow())
+        #expect(b.book("dune") == nil)
+        #expect(try b.engine.store(b.model) == .unchanged)
+    }
+
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()

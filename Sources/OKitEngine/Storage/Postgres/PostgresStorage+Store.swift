@@ -80,6 +80,8 @@ extension PostgresStorage {
         try link.open()
         // Rows this store deletes that another process edited since this one read them (reported once committed).
         var editedThenDeleted: [(key: String, table: PostgresTable, base: [DatabaseValue], theirs: [DatabaseValue])] = []
+        // Rows another process added under rows this store deletes (deleted with them, reported once committed).
+        var addedThenDeleted: [(parent: String, table: PostgresTable, field: String, key: String)] = []
         let version = try link.transaction {
             if replacing {
                 for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
@@ -137,10 +139,41 @@ extension PostgresStorage {
                     editedThenDeleted.append((key, t, b.values, Array(got.prefix(t.base.written.count))))
                 }
             }
+            // Rows still hanging under the deleted ones: added by another process after this one read the model
+            // (they would hang under nothing, read by nobody). The deletion wins; each is reported.
+            let deletedKeys = Set(plan.deletes.map(\.key))
+            var under: [Int: [String]] = [:]
+            for (key, row) in plan.deletes where !replacing { under[Int(row.table), default: []].append(key) }
+            while !under.isEmpty {
+                var next: [Int: [String]] = [:]
+                for (ti, parents) in under {
+                    var childTables: Set<Int> = []
+                    for c in pgTables[ti].base.columns { if case .children(let ct) = c.mapping { childTables.insert(ct) } }
+                    for ct in childTables.sorted() {
+                        let t = pgTables[ct]
+                        let r = try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = ANY($2) RETURNING \(SQLiteTable.quoted(t.keyColumnName))::text, \(SQLiteTable.parentColumn), \(SQLiteTable.fieldColumn)",
+                                               [.text(modelName), .texts(parents)])
+                        for row in r.rows {
+                            let v = PostgresLink.values(row)
+                            guard let k = String.fromDatabaseValue(v[0]) else { continue }
+                            keys.append(k)
+                            next[ct, default: []].append(k)
+                            if let p = String.fromDatabaseValue(v[1]), deletedKeys.contains(p) {
+                                addedThenDeleted.append((p, pgTables[ti], String.fromDatabaseValue(v[2]) ?? "", k))
+                            }
+                        }
+                    }
+                }
+                under = next
+            }
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
             if old == knownVersion { knownVersion = version }
             return version
+        }
+        for d in addedThenDeleted {
+            report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.databaseValue, .string),
+                   mine: "null", deleted: true)
         }
         for d in editedThenDeleted {
             for c in d.table.base.columns {

@@ -440,6 +440,26 @@ import OKitTestSupport
         _ = a
     }
 
+    /// A column another program dropped while okit runs: the follow says so once, names the column, and the next
+    /// commands do not wait for it.
+    @Test func aColumnDroppedWhileRunningIsSaidOnce() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        _ = try db.psql("""
+            ALTER TABLE "Book" DROP COLUMN count;
+            UPDATE okit_models SET version = version + 1;
+            SELECT pg_notify('okit_changes', '{"model":"default","version":' || (SELECT version FROM okit_models) || ',"from":"psql","keys":["dune"]}')
+            """)
+        var message = ""
+        do { _ = try b.follow(timeout: 2) } catch { message = "\(error)" }
+        #expect(message.contains("count"), "\(message)")
+        let t0 = Date()
+        for _ in 0..<3 { #expect(try b.storage.followAnnouncements(b.model, engine: b.engine) == false) }
+        #expect(Date().timeIntervalSince(t0) < 0.4)
+        _ = a
+    }
+
     /// A column another program gave a type okit does not read (a date column made timestamptz): an error naming
     /// it, never a NULL that the next store of the row writes over the value.
     @Test func aColumnOfAnotherTypeIsNotReadAsNull() throws {

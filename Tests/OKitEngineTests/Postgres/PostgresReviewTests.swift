@@ -202,6 +202,25 @@ import OKitTestSupport
         #expect(try b.engine.store(b.model) == .unchanged)
     }
 
+    /// Two processes add an entity with the same given id: the earlier store's stays, the later one's values are
+    /// reported (the later process had two entities with that id, and every store of the model failed after).
+    @Test func theSameIdAddedOnBothSidesIsNotDroppedSilently() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Process(url: db.url, seed: Self.seed)
+        let b = try Process(url: db.url)
+        try a.engine.insert(.entity(a.engine.make("Book", ["id": .string("isbn1"), "name": .string("A's")])), into: try a.collection("books"), append: true)
+        try a.store()
+        try b.engine.insert(.entity(b.engine.make("Book", ["id": .string("isbn1"), "name": .string("B's")])), into: try b.collection("books"), append: true)
+        try b.store()
+        #expect(try db.psql("SELECT name FROM \"Book\" WHERE id = 'isbn1'") == "A's")
+        #expect(b.conflicts.map { "\($0.id) \($0.field) \($0.mine)" } == ["isbn1 name \"B's\""])
+        #expect(try b.collection("books").items.compactMap { $0.entity?["name"]?.displayString } == ["Dune", "Emma", "A's"])
+        // And B goes on storing.
+        try b.engine.set(try #require(b.book("emma")), "name", .string("Emma B"))
+        try b.store()
+        #expect(try db.psql("SELECT name FROM \"Book\" WHERE id = 'emma'") == "Emma B")
+    }
+
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()

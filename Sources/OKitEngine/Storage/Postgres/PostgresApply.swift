@@ -129,6 +129,15 @@ struct PostgresApply {
 
     private mutating func insert(_ keys: [String], fetched: [String: PostgresFetchedRow]) throws {
         if keys.isEmpty { return }
+        // Another process stored first an entity with an id this process gave an entity it has not stored: a
+        // second one would make every later store fail ("ids are unique"). The model is read again, this side's
+        // entity going to the database first as a pending change (its fields that differ reported).
+        for key in keys {
+            guard let f = fetched[key], tables.tables[f.table].keyColumn != nil, let e = engine.lookup(id: key, from: model),
+                  e.model === model else { continue }
+            needsReload = true
+            return
+        }
         var rows = SQLiteReadRows()
         for key in keys {
             guard let f = fetched[key] else { continue }

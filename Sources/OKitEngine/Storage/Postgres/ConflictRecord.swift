@@ -14,6 +14,8 @@ public struct ConflictRecord: Sendable, Equatable {
     public let base: String
     public let theirs: String
     public let mine: String
+    /// This process deleted the entity after another stored an edit of it: the deletion won, `theirs` is lost.
+    public var deletedHere = false
 
     /// One line of `<data>/okit/conflicts.jsonl`.
     public var jsonLine: String {
@@ -38,7 +40,10 @@ public struct ConflictRecord: Sendable, Equatable {
 
     /// The warning a front end shows.
     public var warning: String {
-        "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
+        if deletedHere {
+            return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs), then this process deleted the \(type); the deletion won and that edit is not in the database (kept in okit/conflicts.jsonl)"
+        }
+        return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
     }
 
     /// A column's value as JSON text.

@@ -77,6 +77,16 @@ struct PostgresApply {
             try assign(e, c, fresh.values[c.slot])
         }
         if position != s.position, let parent { reorder.insert(parent) }
+        // Put under another key of its map (the same entity, so its id and what refers to it stay).
+        let mapKey = String.fromDatabaseValue(f.written[linkStart + 3])
+        if mapKey != s.mapKey {
+            guard let mapKey, let pe = e.parent, let field, let slot = pe.type.slot(of: field),
+                  case .collection(let coll) = pe.values[slot], coll.kind == .map,
+                  let i = coll.items.firstIndex(where: { $0.entity === e }) else { needsReload = true; return }
+            try engine.remove(at: i, from: coll)
+            try engine.put(.entity(e), forKey: mapKey, in: coll)
+            storage.stored[key]?.mapKey = mapKey
+        }
         storage.base[key] = PostgresRowState(table: f.table, values: f.written, version: f.version)
         var h = Hasher()
         for v in f.written { h.combine(v) }
@@ -119,6 +129,15 @@ struct PostgresApply {
 
     private mutating func insert(_ keys: [String], fetched: [String: PostgresFetchedRow]) throws {
         if keys.isEmpty { return }
+        // Another process stored first an entity with an id this process gave an entity it has not stored: a
+        // second one would make every later store fail ("ids are unique"). The model is read again, this side's
+        // entity going to the database first as a pending change (its fields that differ reported).
+        for key in keys {
+            guard let f = fetched[key], tables.tables[f.table].keyColumn != nil, let e = engine.lookup(id: key, from: model),
+                  e.model === model else { continue }
+            needsReload = true
+            return
+        }
         var rows = SQLiteReadRows()
         for key in keys {
             guard let f = fetched[key] else { continue }
@@ -169,14 +188,23 @@ struct PostgresApply {
             guard let s = storage.stored[key] else { continue }
             if let p = s.parent, goneSet.contains(p) { forget(key); continue }
             guard let e = live(key, table: Int(s.table)) else { needsReload = true; return }
-            // An edit here of what the other process deleted: the deletion wins, the edit is reported.
-            if let b = storage.base[key] {
-                let mine = try ownRow(e, s)
-                let t = storage.pgTables[Int(s.table)]
+            // An edit here of what the other process deleted (of the entity or of what it owns, or an entity added
+            // under it): the deletion wins, the edit is reported.
+            var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
+            try w.derive(e, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+            for d in w.drafts {
+                let t = storage.pgTables[d.table]
+                guard storage.stored[d.key] != nil else {
+                    guard let added = w.entity(derivedAs: d.key), let p = added.parent else { continue }
+                    storage.report(type: p.type.name, id: d.parent ?? "", field: d.field ?? "", base: "null", theirs: "null",
+                                   mine: String(decoding: JSONWriter.entityJSON(added), as: UTF8.self))
+                    continue
+                }
+                guard let b = storage.base[d.key] else { continue }
                 for c in t.base.columns {
-                    guard let j = t.columnOfSlot[c.slot], j < mine.count, j < b.values.count, mine[j] != b.values[j] else { continue }
-                    storage.report(type: e.type.name, id: key, field: c.name, base: ConflictRecord.json(b.values[j], c.mapping),
-                                   theirs: "null", mine: ConflictRecord.json(mine[j], c.mapping))
+                    guard let j = t.columnOfSlot[c.slot], j < d.values.count, j < b.values.count, d.values[j] != b.values[j] else { continue }
+                    storage.report(type: t.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(b.values[j], c.mapping),
+                                   theirs: "null", mine: ConflictRecord.json(d.values[j], c.mapping))
                 }
             }
             if let pe = e.parent, let field = s.field, let slot = pe.type.slot(of: field) {

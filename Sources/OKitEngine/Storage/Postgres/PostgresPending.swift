@@ -70,6 +70,10 @@ extension PostgresStorage {
 
     /// Keeps a store that could not reach the database on disk.
     func savePending(_ plan: SQLiteStorePlan) {
+        try? savePendingOrThrow(plan)
+    }
+
+    func savePendingOrThrow(_ plan: SQLiteStorePlan) throws {
         var rows: [PostgresPendingRow] = []
         for d in plan.upserts {
             rows.append(PostgresPendingRow(key: d.key, table: d.table, values: d.values, base: base[d.key]?.values, baseVersion: base[d.key]?.version))
@@ -77,7 +81,7 @@ extension PostgresStorage {
         for (key, row) in plan.deletes {
             rows.append(PostgresPendingRow(key: key, table: Int(row.table), values: nil, base: base[key]?.values, baseVersion: base[key]?.version))
         }
-        try? PostgresPending.save(rows, to: pendingPath)
+        try PostgresPending.save(rows, to: pendingPath)
     }
 
     func dropPending() {
@@ -94,7 +98,16 @@ extension PostgresStorage {
                 let t = pgTables[r.table]
                 keys.append(r.key)
                 guard let mine = r.values else {
-                    try link.query(t.deleteSQL, [.text(modelName), .text(r.key)])
+                    // The deletion wins; an edit another process stored meanwhile is reported (as for a store).
+                    let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
+                    if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
+                        let theirs = Array(got.prefix(t.base.written.count))
+                        for c in t.base.columns {
+                            guard let j = t.columnOfSlot[c.slot], j < b.count, j < theirs.count, b[j] != theirs[j] else { continue }
+                            report(type: t.base.type.name, id: r.key, field: c.name, base: ConflictRecord.json(b[j], c.mapping),
+                                   theirs: ConflictRecord.json(theirs[j], c.mapping), mine: "null", deleted: true)
+                        }
+                    }
                     continue
                 }
                 // Rows of another version of the app's schema (other columns) are not replayed column by column.
@@ -104,7 +117,33 @@ extension PostgresStorage {
                 let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                               [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
                 let mappings = t.writtenMappings
-                if let existing {
+                if let existing, r.base == nil {
+                    // A row this process added, under a key another process's row took meanwhile: an entity without
+                    // an id added to a collection on both sides (its key is its position) goes after the last one;
+                    // otherwise the other row stays and this one's values are reported (it was written over).
+                    let theirs = Array(existing.prefix(t.base.written.count))
+                    if t.base.keyColumn == nil, let parent = String.fromDatabaseValue(mine[0]), let field = String.fromDatabaseValue(mine[1]),
+                       tables?.tables.contains(where: { $0.columns.contains { c in
+                           if case .children = c.mapping { return c.name == field && c.field.type.isCollection } else { return false } } }) == true {
+                        let next = try link.query("SELECT coalesce(max(\(SQLiteTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = $2 AND \(SQLiteTable.fieldColumn) = $3",
+                                                  [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+                        var moved = mine
+                        moved[2] = next.databaseValue
+                        let key = "\(parent)/\(field)/\(next)"
+                        var binds: [PostgresBind] = [.text(modelName)]
+                        for (j, v) in moved.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
+                        binds.append(.int(version))
+                        binds.append(.text(key))
+                        try link.query(t.insertSQL, binds)
+                        keys.append(key)
+                    } else {
+                        for c in t.base.columns {
+                            guard let j = t.columnOfSlot[c.slot], j < mine.count, j < theirs.count, mine[j] != theirs[j] else { continue }
+                            report(type: t.base.type.name, id: r.key, field: c.name, base: "null", theirs: ConflictRecord.json(theirs[j], c.mapping),
+                                   mine: ConflictRecord.json(mine[j], c.mapping))
+                        }
+                    }
+                } else if let existing {
                     let theirs = Array(existing.prefix(t.base.written.count))
                     var merged = mine
                     if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {

@@ -24,6 +24,7 @@ extension PostgresStorage {
         var items = inbox.take().filter { $0.model == modelName }
         let lost = inbox.lost || !listener.isListening
         if offline && !mayRetry { return false }
+        var current: Int64?
         do {
             if lost || offline {
                 try link.open()
@@ -34,11 +35,16 @@ extension PostgresStorage {
             }
             // The database's version tells whether an announcement is still on its way (the listening connection
             // gets it a moment after the store's commit): it is waited for, briefly, else everything newer is read.
-            let current = try currentVersion()
+            let now = try currentVersion()
+            current = now
+            // Rows this process could not read (another program wrote a value of the wrong form): said once per
+            // version of the model, not again before every command after half a second's wait.
+            if let f = failedVersion, now == f, !items.contains(where: { $0.version > f }) { return false }
+            failedVersion = nil
             var top = max(knownVersion, items.map(\.version).max() ?? 0)
-            if current > top {
+            if now > top {
                 let deadline = Date().addingTimeInterval(0.5)
-                while top < current && Date() < deadline {
+                while top < now && Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.002)
                     let more = inbox.take().filter { $0.model == modelName }
                     items += more
@@ -46,25 +52,31 @@ extension PostgresStorage {
                 }
             }
             let others = items.filter { $0.from != processToken && $0.version > knownVersion }
-            if top < current || others.contains(where: { $0.keys == nil }) {
+            if top < now || others.contains(where: { $0.keys == nil }) {
                 try follow(model, engine: engine, keys: nil)
-                knownVersion = max(knownVersion, current)
+                knownVersion = max(knownVersion, now)
                 return true
             }
+            // An announcement cannot be ahead of the database's version but by a store committed since it was
+            // read; one far ahead came from another program on the channel and must not make this process skip
+            // the stores still to come.
+            let caught = min(top, now)
             if others.isEmpty {
-                knownVersion = max(knownVersion, top)
+                knownVersion = max(knownVersion, caught)
                 return false
             }
             var keys: [String] = []
             var seen: Set<String> = []
             for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
             try follow(model, engine: engine, keys: keys)
-            knownVersion = max(knownVersion, top)
+            knownVersion = max(knownVersion, caught)
             return true
         } catch let e as StorageError {
+            failedVersion = current
             throw e
         } catch {
             if Self.isConnectionError(error) { offline = true; link.close(); return false }
+            failedVersion = current
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(Self.text(error))")
         }
     }
@@ -114,7 +126,16 @@ extension PostgresStorage {
         try apply.run(fetched: fetched, gone: gone)
         if apply.needsReload {
             // A change this process cannot place row by row (a row moved to another parent, rows without ids):
-            // the model is read again whole.
+            // the model is read again whole. What this process changed and has not stored goes to the database
+            // first, as pending changes the load merges field by field (both-sides fields reported): a reload
+            // alone dropped them without a word (a store that met another process's edit of an entity without
+            // an id lost every change it carried).
+            let plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
+            if !plan.upserts.isEmpty || !plan.deletes.isEmpty {
+                do { try savePendingOrThrow(plan) } catch {
+                    throw StorageError(kind: .io, path: settings.shown, message: "cannot apply other processes' changes to model \"\(modelName)\" without dropping this process's unstored changes: \(pendingPath) cannot be written (\(error)); free space or fix the data folder")
+                }
+            }
             try engine.reload(model)
         }
         // Everything up to the version read is applied only when everything newer was read (rows read by key may
@@ -138,8 +159,9 @@ extension PostgresStorage {
     }
 
     /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
-    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String) {
-        let record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String, deleted: Bool = false) {
+        var record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+        record.deletedHere = deleted
         onConflict?(record)
     }
 }

@@ -78,12 +78,32 @@ extension PostgresStorage {
     /// change announced. Returns the new version.
     func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false) throws -> Int64 {
         try link.open()
-        return try link.transaction {
+        // Rows this store deletes that another process edited since this one read them (reported once committed).
+        var editedThenDeleted: [(key: String, table: PostgresTable, base: [DatabaseValue], theirs: [DatabaseValue])] = []
+        // Rows another process added under rows this store deletes (deleted with them, reported once committed).
+        var addedThenDeleted: [(parent: String, table: PostgresTable, field: String, key: String)] = []
+        let version = try link.transaction {
             if replacing {
                 for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
             }
             let version = try bumpVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
             let old = version - 1
+            // A new row under a row this process read: that row must still be there (another process may have
+            // deleted it; the new row would hang under nothing, read by nobody). Locked until the commit.
+            let upsertKeys = Set(plan.upserts.map(\.key))
+            var parents: [Int: Set<String>] = [:]
+            for d in plan.upserts where base[d.key]?.table != d.table {
+                guard let p = d.parent, !upsertKeys.contains(p), let ps = stored[p] else { continue }
+                parents[Int(ps.table), default: []].insert(p)
+            }
+            var gone: [String] = []
+            for (ti, keys) in parents {
+                let t = pgTables[ti]
+                let found = try link.query("SELECT \(SQLiteTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = ANY($2) FOR KEY SHARE",
+                                           [.text(modelName), .texts(Array(keys))]).rows.compactMap { String.fromDatabaseValue(PostgresLink.values($0)[0]) }
+                gone += keys.subtracting(found)
+            }
+            if !gone.isEmpty { throw PostgresVersionConflict(keys: gone) }
             var conflicts: [String] = []
             var keys: [String] = []
             for d in plan.upserts {
@@ -111,13 +131,57 @@ extension PostgresStorage {
             for (key, row) in plan.deletes {
                 keys.append(key)
                 let t = pgTables[Int(row.table)]
-                // Deletion wins over another process's edit (storage.md): the row goes whatever its version.
-                try link.query(t.deleteSQL, [.text(modelName), .text(key)])
+                // Deletion wins over another process's edit (storage.md): the row goes whatever its version; an
+                // edit stored since this process read the row is reported (it was lost silently).
+                let r = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(key)])
+                if !replacing, let b = base[key], b.table == Int(row.table), let got = r.rows.first.map(PostgresLink.values),
+                   Int64.fromDatabaseValue(got.last ?? .null) != b.version {
+                    editedThenDeleted.append((key, t, b.values, Array(got.prefix(t.base.written.count))))
+                }
+            }
+            // Rows still hanging under the deleted ones: added by another process after this one read the model
+            // (they would hang under nothing, read by nobody). The deletion wins; each is reported.
+            let deletedKeys = Set(plan.deletes.map(\.key))
+            var under: [Int: [String]] = [:]
+            for (key, row) in plan.deletes where !replacing { under[Int(row.table), default: []].append(key) }
+            while !under.isEmpty {
+                var next: [Int: [String]] = [:]
+                for (ti, parents) in under {
+                    var childTables: Set<Int> = []
+                    for c in pgTables[ti].base.columns { if case .children(let ct) = c.mapping { childTables.insert(ct) } }
+                    for ct in childTables.sorted() {
+                        let t = pgTables[ct]
+                        let r = try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = ANY($2) RETURNING \(SQLiteTable.quoted(t.keyColumnName))::text, \(SQLiteTable.parentColumn), \(SQLiteTable.fieldColumn)",
+                                               [.text(modelName), .texts(parents)])
+                        for row in r.rows {
+                            let v = PostgresLink.values(row)
+                            guard let k = String.fromDatabaseValue(v[0]) else { continue }
+                            keys.append(k)
+                            next[ct, default: []].append(k)
+                            if let p = String.fromDatabaseValue(v[1]), deletedKeys.contains(p) {
+                                addedThenDeleted.append((p, pgTables[ti], String.fromDatabaseValue(v[2]) ?? "", k))
+                            }
+                        }
+                    }
+                }
+                under = next
             }
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
             if old == knownVersion { knownVersion = version }
             return version
         }
+        for d in addedThenDeleted {
+            report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.databaseValue, .string),
+                   mine: "null", deleted: true)
+        }
+        for d in editedThenDeleted {
+            for c in d.table.base.columns {
+                guard let j = d.table.columnOfSlot[c.slot], j < d.base.count, j < d.theirs.count, d.base[j] != d.theirs[j] else { continue }
+                report(type: d.table.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(d.base[j], c.mapping),
+                       theirs: ConflictRecord.json(d.theirs[j], c.mapping), mine: "null", deleted: true)
+            }
+        }
+        return version
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresNIO
 
 /// The `postgres` storage kind (storage.md "Shared models on PostgreSQL"): a model's rows in a PostgreSQL database
 /// that many okit processes share, in the `sqlite` kind's tables plus `okit_model` and per-row `okit_version`, and
@@ -41,6 +42,8 @@ public final class PostgresStorage: ModelStorage {
     static let retrySeconds: TimeInterval = 1
     var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?
+    /// The model version at which following other processes' rows last failed (a row that does not read).
+    var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
 
@@ -75,6 +78,11 @@ public final class PostgresStorage: ModelStorage {
     }
 
     static func text(_ error: Error) -> String {
+        // The server's own words (its message, and its hint when it gives one): the error's description is a
+        // dump of the whole PSQLError (its message not even quoted, so not found in it).
+        if let e = error as? PSQLError, let info = e.serverInfo, let message = info[.message] {
+            return info[.hint].map { message + " (" + $0 + ")" } ?? message
+        }
         let s = String(reflecting: error)
         if let r = s.range(of: "serverInfo: [") {
             // PSQLError's server message: the part a person needs.
@@ -114,8 +122,19 @@ public final class PostgresStorage: ModelStorage {
         if let t = tables.tables.first(where: { $0.autoIncrement }) {
             throw StorageError(kind: .io, path: settings.shown, message: "\(t.type.name) is declared with key = \"autoincrement\", which a model shared by many processes cannot number safely; use okit's ids (remove key = \"autoincrement\") for a postgres model")
         }
+        // PostgreSQL cuts names to 63 bytes: a longer column would be created cut, never found again by its name,
+        // and its values read as the field's default.
+        for t in tables.tables {
+            for name in [t.name] + t.written where name.utf8.count > 63 {
+                let what = name == t.name ? "entity type \(t.name)" : "column \"\(name)\" of table \(t.name)"
+                throw StorageError(kind: .io, path: settings.shown, message: "the \(what) has a name of \(name.utf8.count) bytes, longer than the 63 PostgreSQL keeps; shorten it for a postgres model (nothing was written)")
+            }
+        }
+        do { try link.open() } catch {
+            offline = true
+            throw unreachable(error)
+        }
         do {
-            try link.open()
             try link.transaction {
                 try link.query("SELECT pg_advisory_xact_lock(hashtext('okit_schema'))")
                 try PostgresTable.ensureModelsTable(link)
@@ -126,6 +145,11 @@ public final class PostgresStorage: ModelStorage {
         } catch let e as StorageError {
             throw e
         } catch {
+            // A statement the database refused (the connection is fine): "cannot reach" would send the user
+            // looking for a server that runs.
+            if !Self.isConnectionError(error) {
+                throw StorageError(kind: .io, path: settings.shown, message: "cannot prepare model \"\(name)\" (its tables, okit_models, pending changes): \(Self.text(error)); the database user needs the right to create tables in its schema, or an owner creates them once by starting okit")
+            }
             offline = true
             throw unreachable(error)
         }

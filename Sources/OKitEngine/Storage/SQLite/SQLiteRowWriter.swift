@@ -54,6 +54,7 @@ struct SQLiteRowWriter {
 
     var derivedKeys: Dictionary<String, Entity>.Keys { derived.keys }
     func isDerived(_ key: String) -> Bool { derived[key] != nil }
+    func entity(derivedAs key: String) -> Entity? { derived[key] }
 
     /// The row of `e` and of every entity it owns. Returns `e`'s key.
     @discardableResult

@@ -17,46 +17,8 @@ import OKitTestSupport
         try schema.validate()
     }
 
-    final class Process {
-        let folder: TempFolder
-        let engine: Engine
-        let files: FileStorage
-        let storage: PostgresStorage
-        let model: Model
-        var conflicts: [ConflictRecord] = []
-        var root: Entity { model.root }
-
-        init(url: String, folder existing: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
-            folder = try existing ?? TempFolder()
-            let schema = Schema()
-            try PostgresReviewTests.schema(schema)
-            engine = Engine(schema: schema)
-            files = try FileStorage(dataFolder: folder.url)
-            storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
-            let engine = self.engine
-            model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
-                try seed?(engine, root)
-            }
-            storage.onConflict = { [unowned self] in self.conflicts.append($0) }
-        }
-
-        func collection(_ name: String) throws -> EntityCollection { try engine.collection(root, name) }
-        func book(_ id: String) -> Entity? { engine.lookup(id: id, from: model) }
-
-        /// Applies the other processes' announced changes, waiting (up to 10 s) until one arrived.
-        @discardableResult
-        func follow(timeout: TimeInterval = 10) throws -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if try storage.followAnnouncements(model, engine: engine) { return true }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return false
-        }
-
-        func store() throws { try engine.store(model) }
-
-        deinit { storage.close(); files.close() }
+    static func process(_ url: String, folder: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws -> PostgresProcess {
+        try PostgresProcess(url: url, folder: folder, schema: schema, seed: seed)
     }
 
     static func seed(_ engine: Engine, _ root: Entity) throws {
@@ -74,15 +36,15 @@ import OKitTestSupport
                        in: try engine.collection(root, "shelf"))
     }
 
-    static func noteTexts(_ p: Process) throws -> [String] {
+    static func noteTexts(_ p: PostgresProcess) throws -> [String] {
         try p.collection("notes").items.compactMap { $0.entity?["text"]?.displayString }
     }
 
     /// Another process's edit of an entity without an id is applied (by reading the model again).
     @Test func anEditOfAnEntityWithoutAnIdIsFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         let note = try #require(a.collection("notes").items.first?.entity)
         try a.engine.set(note, "text", .string("edited"))
         try a.store()
@@ -93,8 +55,8 @@ import OKitTestSupport
     /// Two processes change different fields of one entity without an id: both land (nothing lost silently).
     @Test func fieldsOfAnEntityWithoutAnIdChangedOnBothSidesAreNotLost() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.collection("notes").items.first?.entity), "text", .string("by A"))
         try a.store()
         // B changes another field of the same note, and the shop's title, before it has seen A's store.
@@ -111,8 +73,8 @@ import OKitTestSupport
     /// is reported.
     @Test func aFieldOfAnEntityWithoutAnIdChangedOnBothSidesIsReported() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.collection("notes").items.first?.entity), "text", .string("by A"))
         try a.store()
         try b.engine.set(try #require(b.collection("notes").items.first?.entity), "text", .string("by B"))
@@ -128,8 +90,8 @@ import OKitTestSupport
     /// (it was dropped without a word).
     @Test func anEditStoredBeforeADeletionIsReported() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.book("dune")), "name", .string("Dune A"))
         try a.store()
         try b.engine.remove(at: 0, from: try b.collection("books"))
@@ -148,8 +110,8 @@ import OKitTestSupport
     /// (it was stored as a row under a parent that no longer exists: read by nobody, reported to nobody).
     @Test func anEntityAddedUnderOneDeletedElsewhereIsReported() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.remove(at: 0, from: try a.collection("books"))
         try a.store()
         let dune = try #require(b.book("dune"))
@@ -166,8 +128,8 @@ import OKitTestSupport
     /// added one meanwhile: both are kept (the pending row was written over the other one).
     @Test func pendingAdditionsWithoutIdsDoNotOverwriteAnotherProcesssAdditions() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        var b: Process? = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        var b: PostgresProcess? = try Self.process(db.url)
         let folder = try #require(b?.folder)
         if let b {
             try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("from B")])), into: try b.collection("notes"), append: true)
@@ -178,7 +140,7 @@ import OKitTestSupport
         b = nil
         try a.engine.insert(.entity(a.engine.make("Note", ["text": .string("from A")])), into: try a.collection("notes"), append: true)
         try a.store()
-        let c = try Process(url: db.url, folder: folder)
+        let c = try Self.process(db.url, folder: folder)
         #expect(try Set(Self.noteTexts(c)) == ["n0", "n1", "from A", "from B"])
         #expect(try db.psql("SELECT count(*) FROM \"Note\"") == "4")
     }
@@ -187,8 +149,8 @@ import OKitTestSupport
     /// the deletion wins, the note goes with the book and is reported (it stayed behind under nothing).
     @Test func aDeletionTakesWhatAnotherProcessAddedUnderItAndReportsIt() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.remove(at: 0, from: try a.collection("books"))
         let dune = try #require(b.book("dune"))
         try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("late note")])), into: try b.engine.collection(dune, "notes"), append: true)
@@ -206,8 +168,8 @@ import OKitTestSupport
     /// reported (the later process had two entities with that id, and every store of the model failed after).
     @Test func theSameIdAddedOnBothSidesIsNotDroppedSilently() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.insert(.entity(a.engine.make("Book", ["id": .string("isbn1"), "name": .string("A's")])), into: try a.collection("books"), append: true)
         try a.store()
         try b.engine.insert(.entity(b.engine.make("Book", ["id": .string("isbn1"), "name": .string("B's")])), into: try b.collection("books"), append: true)
@@ -224,8 +186,8 @@ import OKitTestSupport
     /// An owned single entity replaced by another process: the new one is there, not nothing.
     @Test func anOwnedSingleEntityReplacedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.set(a.root, "featured", .entity(a.engine.make("Book", ["id": .string("f2"), "name": .string("New")])))
         try a.store()
         #expect(try b.follow())
@@ -238,8 +200,8 @@ import OKitTestSupport
     /// The owned single entity replaced elsewhere while this process edited the old one: the edit is reported.
     @Test func anEditOfAnOwnedEntityReplacedElsewhereIsReported() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.set(a.root, "featured", .entity(a.engine.make("Book", ["id": .string("f2"), "name": .string("New")])))
         try a.store()
         try b.engine.set(try #require(b.book("f1")), "name", .string("Featured B"))
@@ -254,8 +216,8 @@ import OKitTestSupport
     /// Another process moving a book in a collection: the order follows.
     @Test func aMoveElsewhereReordersHere() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.move(in: try a.collection("books"), from: 1, to: 0)
         try a.store()
         #expect(try b.follow())
@@ -265,10 +227,10 @@ import OKitTestSupport
     /// Refs, dates and optional fields set to nil, followed.
     @Test func refsDatesAndNilsAreFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
+        let a = try Self.process(db.url, seed: Self.seed)
         try a.engine.set(a.root, "motto", .string("read"))
         try a.store()
-        let b = try Process(url: db.url)
+        let b = try Self.process(db.url)
         let due = Date(timeIntervalSince1970: 1_800_000_000)
         try a.engine.set(try #require(a.book("dune")), "due", .date(due))
         try a.engine.set(a.root, "pick", .entity(try #require(a.book("emma"))))
@@ -285,8 +247,8 @@ import OKitTestSupport
     /// Inline data written, then replaced, by another process: the bytes follow.
     @Test func inlineDataIsFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.writeBytes(try #require(a.book("dune")), "blob", [0, 1, 2, 255], format: "application/octet-stream", label: "raw")
         try a.store()
         #expect(try b.follow())
@@ -310,8 +272,8 @@ import OKitTestSupport
     /// A book put under another key of a map elsewhere: here it moves too.
     @Test func aMapEntryRekeyedElsewhereIsFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         let shelf = try a.collection("shelf")
         try a.engine.transaction {
             let s1 = try #require(a.book("s1"))
@@ -329,8 +291,8 @@ import OKitTestSupport
     /// Entries put into and removed from a map of entities elsewhere follow, with their keys.
     @Test func mapEntriesAddedAndRemovedElsewhereAreFollowed() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         try a.engine.put(.entity(a.engine.make("Book", ["id": .string("s2"), "name": .string("Second")])), forKey: "c'é",
                          in: try a.collection("shelf"))
         try a.store()
@@ -349,8 +311,8 @@ import OKitTestSupport
     /// from following the real stores that come after it.
     @Test func aForeignNotificationIsIgnored() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         _ = try db.psql("SELECT pg_notify('okit_changes', '{\"model\":\"default\",\"version\":999999999,\"from\":\"x\",\"keys\":[\"dune\"]}')")
         _ = try db.psql("SELECT pg_notify('okit_changes', 'not json at all')")
         _ = try? b.follow(timeout: 0.5)
@@ -434,8 +396,8 @@ import OKitTestSupport
     /// left alone.
     @Test func rowsAnotherProgramWroteAreNamedAndNotOverwritten() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         _ = try db.psql("""
             UPDATE okit_models SET version = version + 1;
             UPDATE "Book" SET due = 'not a date', okit_version = (SELECT version FROM okit_models) WHERE id = 'dune';
@@ -453,7 +415,7 @@ import OKitTestSupport
         try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
         #expect(throws: StorageError.self) { try b.store() }
         #expect(try db.psql("SELECT name, due FROM \"Book\" WHERE id = 'dune'") == "Dune|not a date")
-        do { _ = try Process(url: db.url); Issue.record("a start must refuse the row") } catch {
+        do { _ = try Self.process(db.url); Issue.record("a start must refuse the row") } catch {
             #expect("\(error)".contains("due") && "\(error)".contains(db.name), "\(error)")
         }
         _ = a
@@ -463,8 +425,8 @@ import OKitTestSupport
     /// commands do not wait for it.
     @Test func aColumnDroppedWhileRunningIsSaidOnce() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
         _ = try db.psql("""
             ALTER TABLE "Book" DROP COLUMN count;
             UPDATE okit_models SET version = version + 1;
@@ -483,13 +445,13 @@ import OKitTestSupport
     /// it, never a NULL that the next store of the row writes over the value.
     @Test func aColumnOfAnotherTypeIsNotReadAsNull() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seed)
+        let a = try Self.process(db.url, seed: Self.seed)
         try a.engine.set(try #require(a.book("dune")), "due", .date(Date(timeIntervalSince1970: 1_800_000_000)))
         try a.store()
         _ = try db.psql("ALTER TABLE \"Book\" ALTER COLUMN due TYPE timestamptz USING due::timestamptz")
         let before = try db.psql("SELECT due FROM \"Book\" WHERE id = 'dune'")
         do {
-            let b = try Process(url: db.url)
+            let b = try Self.process(db.url)
             try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
             try? b.store()
         } catch {
@@ -505,7 +467,7 @@ import OKitTestSupport
         let url = db.url.replacingOccurrences(of: "://okit@", with: "://okit_reader@")
         #expect(url != db.url)
         do {
-            _ = try Process(url: url, seed: Self.seed)
+            _ = try Self.process(url, seed: Self.seed)
             Issue.record("the start must fail")
         } catch {
             let text = "\(error)"

@@ -13,52 +13,9 @@ import OKitTestSupport
         try schema.validate()
     }
 
-    /// One okit "process": an engine over the shared database.
-    final class Process {
-        let folder: TempFolder
-        let engine: Engine
-        let files: FileStorage
-        let storage: PostgresStorage
-        let model: Model
-        var conflicts: [ConflictRecord] = []
-        var root: Entity { model.root }
-
-        init(url: String, folder existing: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws {
-            folder = try existing ?? TempFolder()
-            let schema = Schema()
-            try PostgresStorageTests.schema(schema)
-            engine = Engine(schema: schema)
-            files = try FileStorage(dataFolder: folder.url)
-            storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
-            let engine = self.engine
-            var early: [ConflictRecord] = []
-            storage.onConflict = { early.append($0) }
-            model = try engine.register(model: "default", type: "Shop", storage: storage, storageKind: .postgres) { root in
-                try seed?(engine, root)
-            }
-            conflicts = early
-            storage.onConflict = { [unowned self] in self.conflicts.append($0) }
-        }
-
-        var books: EntityCollection { get throws { try engine.collection(root, "books") } }
-        func book(_ id: String) -> Entity? { engine.lookup(id: id, from: model) }
-
-        /// Applies the other processes' announced changes, waiting (up to 10 s) until one arrived.
-        func follow() throws {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if try storage.followAnnouncements(model, engine: engine) { return }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            Issue.record("no announcement arrived within 10 s")
-        }
-
-        func store() throws { try engine.store(model) }
-
-        deinit { storage.close(); files.close() }
-
-        /// Closes the connections and the data folder (another process may then open the same folder).
-        func close() { storage.close(); files.close() }
+    /// A process on this suite's schema.
+    static func process(_ url: String, folder: TempFolder? = nil, seed: ((Engine, Entity) throws -> Void)? = nil) throws -> PostgresProcess {
+        try PostgresProcess(url: url, folder: folder, schema: schema, seed: seed)
     }
 
     static func seedTwoBooks(_ engine: Engine, _ root: Entity) throws {
@@ -70,10 +27,10 @@ import OKitTestSupport
 
     @Test func aSeededModelIsStoredAtOnceAndReadByTheNextProcess() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
         #expect(try db.psql("SELECT name, count, okit_version FROM \"Book\" WHERE okit_model = 'default' ORDER BY okit_position") == "Dune|1|1\nEmma|2|1")
         #expect(try db.psql("SELECT model, type, version FROM okit_models") == "default|Shop|1")
-        let b = try Process(url: db.url, seed: { _, _ in Issue.record("the second process must not seed") })
+        let b = try Self.process(db.url, seed: { _, _ in Issue.record("the second process must not seed") })
         #expect(try b.books.items.compactMap { $0.entity?["name"]?.displayString } == ["Dune", "Emma"])
         #expect(b.root["title"]?.displayString == "Shop")
         _ = a
@@ -81,22 +38,22 @@ import OKitTestSupport
 
     @Test func anotherProcessSeesAFieldWrittenAndABookAddedAndDeleted() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.book("dune")), "name", .string("Dune Messiah"))
         try a.store()
-        try b.follow()
+        #expect(try b.follow())
         #expect(b.book("dune")?["name"]?.displayString == "Dune Messiah")
 
         let added = try a.engine.make("Book", ["id": .string("anna"), "name": .string("Anna")])
         try a.engine.insert(.entity(added), into: try a.books, at: 1)
         try a.store()
-        try b.follow()
+        #expect(try b.follow())
         #expect(try b.books.items.compactMap { $0.entity?.id } == ["dune", "anna", "emma"])
 
         try a.engine.remove(at: 0, from: try a.books)
         try a.store()
-        try b.follow()
+        #expect(try b.follow())
         #expect(try b.books.items.compactMap { $0.entity?.id } == ["anna", "emma"])
         // Applying what another process stored leaves nothing for this process to store.
         #expect(!b.model.isFileDirty)
@@ -105,8 +62,8 @@ import OKitTestSupport
 
     @Test func fieldsChangedOnDifferentSidesAreMerged() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.book("dune")), "name", .string("Dune II"))
         try a.store()
         // B changes another field of the same book before it has seen A's store.
@@ -119,8 +76,8 @@ import OKitTestSupport
 
     @Test func aFieldChangedOnBothSidesIsReportedAndTheEarlierStoreKeepsIt() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
+        let b = try Self.process(db.url)
         try a.engine.set(try #require(a.book("dune")), "name", .string("Dune A"))
         try a.store()
         try b.engine.set(try #require(b.book("dune")), "name", .string("Dune B"))
@@ -136,8 +93,8 @@ import OKitTestSupport
 
     @Test func aDeletionWinsOverAnEditAndTheEditIsReported() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
+        let b = try Self.process(db.url)
         try a.engine.remove(at: 0, from: try a.books)
         try a.store()
         try b.engine.set(try #require(b.book("dune")), "name", .string("Dune edited"))
@@ -150,9 +107,9 @@ import OKitTestSupport
 
     @Test func columnsAnotherProgramAddedAreKeptAsTheyAre() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: Self.seedTwoBooks)
+        let a = try Self.process(db.url, seed: Self.seedTwoBooks)
         _ = try db.psql("ALTER TABLE \"Book\" ADD COLUMN isbn text; UPDATE \"Book\" SET isbn = '978-0441' WHERE id = 'dune'")
-        let b = try Process(url: db.url)
+        let b = try Self.process(db.url)
         try b.engine.set(try #require(b.book("dune")), "count", .int(3))
         try b.store()
         #expect(try db.psql("SELECT isbn, count FROM \"Book\" WHERE id = 'dune'") == "978-0441|3")

@@ -6,12 +6,11 @@ import OKitTestSupport
 /// What moves a shared model in and out of PostgreSQL (storage.md "Shared models on PostgreSQL"): changes left
 /// pending on disk by a run that lost the database, `okit-run convert` to postgres and back, backups.
 @Suite(.serialized) struct PostgresTransferTests {
-    typealias Process = PostgresStorageTests.Process
 
     @Test func pendingChangesLeftOnDiskLandMergedAtTheNextStart() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: PostgresStorageTests.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try PostgresStorageTests.process(db.url, seed: PostgresStorageTests.seedTwoBooks)
+        let b = try PostgresStorageTests.process(db.url)
         // A changes the name and the price of Dune, but cannot store: its rows are kept on disk.
         let dune = try #require(a.book("dune"))
         try a.engine.set(dune, "name", .string("Dune (pending)"))
@@ -25,7 +24,7 @@ import OKitTestSupport
         try b.store()
         // A starts again on the same data folder: its pending rows are merged onto B's.
         a.close()
-        let a2 = try Process(url: db.url, folder: a.folder)
+        let a2 = try PostgresStorageTests.process(db.url, folder: a.folder)
         #expect(try db.psql("SELECT name, count, price FROM \"Book\" WHERE id = 'dune'") == "Dune (pending)|5|7")
         #expect(a2.book("dune")?["name"]?.displayString == "Dune (pending)")
         #expect(a2.conflicts.map(\.field) == ["price"])
@@ -67,8 +66,8 @@ import OKitTestSupport
 
     @Test func aBackupSnapshotRestoresTheRowsAndEveryProcessCatchesUp() throws {
         let db = try PostgresTestDatabase.make()
-        let a = try Process(url: db.url, seed: PostgresStorageTests.seedTwoBooks)
-        let b = try Process(url: db.url)
+        let a = try PostgresStorageTests.process(db.url, seed: PostgresStorageTests.seedTwoBooks)
+        let b = try PostgresStorageTests.process(db.url)
         let snapshot = try a.storage.snapshotJSON(a.model, engine: a.engine)
         try b.engine.set(try #require(b.book("emma")), "name", .string("Emma (after the backup)"))
         try b.engine.remove(at: 0, from: try b.books)
@@ -79,7 +78,7 @@ import OKitTestSupport
         }
         try a.storage.replaceRows(with: root, model: a.model, engine: a.engine)
         #expect(try db.psql("SELECT id, name FROM \"Book\" ORDER BY okit_position") == "dune|Dune\nemma|Emma")
-        try b.follow()
+        #expect(try b.follow())
         #expect(try b.books.items.compactMap { $0.entity?["name"]?.displayString } == ["Dune", "Emma"])
     }
 }

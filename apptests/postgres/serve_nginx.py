@@ -12,13 +12,13 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "web", "lib"))
 from tap import check, done
 from webdriver import Driver, free_port, open_browser
+import nginx
 from webclient import Client, insecure_context
 
 okit_run, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 root = os.path.abspath(os.path.join(here, "..", ".."))
 app = os.path.join(here, "serve_shop.lua")
 os.makedirs(work, exist_ok=True)
-NGINX = "/usr/sbin/nginx"
 TOKEN = "scale-token-5d2b8e"
 DEADLINE = 20          # seconds any wait may take before it counts as a failure (never a measured duration)
 
@@ -94,80 +94,31 @@ class Serve:
 
 # --- nginx with docs/scale.md's configuration ----------------------------------------------------------------------
 
-def documented_config():
-    """The ```nginx block of docs/scale.md: the tested configuration is the documented one."""
-    text = open(os.path.join(root, "docs/scale.md")).read()
-    m = re.search(r"```nginx\n(.*?)```", text, re.S)
-    if not m:
-        raise SystemExit("not ok - docs/scale.md has no ```nginx block (the tested configuration lives there)")
-    return m.group(1)
-
-
 def make_certificate():
-    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return cert, key
+    return nginx.make_certificate(work)
 
 
-class Nginx:
+class Nginx(nginx.Nginx):
     """nginx in the foreground on a free loopback port with the documented configuration: its two upstream servers
     become the two serve processes, its certificate the test's own. The test's own `http` block around it adds an
     access log of each request's routing value and upstream (so the test can tell which process answered)."""
 
     def __init__(self, ports, cert, key):
-        self.prefix = os.path.join(work, "nginx")
-        os.makedirs(os.path.join(self.prefix, "tmp"), exist_ok=True)
-        block = documented_config()
-        self.access = os.path.join(self.prefix, "access.log")
-        for attempt in range(5):
-            self.port = free_port()
-            config = (block.replace("listen 443 ssl;", f"listen 127.0.0.1:{self.port} ssl;")
+        prefix = os.path.join(work, "nginx")
+        block = nginx.documented_block("scale.md")
+        self.access = os.path.join(prefix, "access.log")
+
+        def server(port):
+            config = (block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
                       .replace("server_name books.example.org;", "server_name 127.0.0.1;")
                       .replace("/etc/ssl/certs/books.pem", cert).replace("/etc/ssl/private/books.key", key)
                       .replace("server 10.0.0.11:8480", f"server 127.0.0.1:{ports[0]}")
                       .replace("server 10.0.0.12:8480", f"server 127.0.0.1:{ports[1]}"))
             assert f"127.0.0.1:{ports[0]} " in config and f"127.0.0.1:{ports[1]} " in config and cert in config, config
-            tmp = os.path.join(self.prefix, "tmp")
-            conf = "\n".join([
-                "daemon off;", "master_process on;", "worker_processes 1;",
-                "user root;" if os.getuid() == 0 else "",
-                f"pid {self.prefix}/nginx.pid;", f"error_log {self.prefix}/error.log;",
-                "events { worker_connections 1024; }",
-                "http {",
-                "    log_format routed '$okit_route $upstream_addr $status \"$request\"';",
-                f"    access_log {self.access} routed;",
-                f"    client_body_temp_path {tmp}/body;", f"    proxy_temp_path {tmp}/proxy;",
-                f"    fastcgi_temp_path {tmp}/fastcgi;", f"    uwsgi_temp_path {tmp}/uwsgi;", f"    scgi_temp_path {tmp}/scgi;",
-                config, "}", ""])
-            self.conf = os.path.join(self.prefix, "nginx.conf")
-            with open(self.conf, "w") as f:
-                f.write(conf)
-            self.log = open(os.path.join(self.prefix, "stderr.log"), "w+")
-            self.process = subprocess.Popen([NGINX, "-p", self.prefix + "/", "-c", self.conf, "-e", self.prefix + "/error.log"],
-                                            stdout=self.log, stderr=self.log)
-            if self.wait_listening():
-                self.url = f"https://127.0.0.1:{self.port}"
-                return
-            self.stop()
-            if "Address already in use" not in self.errors():
-                break
-        raise RuntimeError("nginx did not start:\n" + self.errors())
-
-    def wait_listening(self):
-        deadline = time.time() + 20
-        ctx = insecure_context()
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                return False
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
-                    with ctx.wrap_socket(s, server_hostname="127.0.0.1"):
-                        return True
-            except OSError:
-                time.sleep(0.05)
-        return False
+            return config
+        super().__init__(prefix, server, free_port, http_lines=(
+            "    log_format routed '$okit_route $upstream_addr $status \"$request\"';",
+            f"    access_log {self.access} routed;"))
 
     def routed(self):
         """(routing value, the upstream that answered last, status, request line) per logged request."""
@@ -184,24 +135,6 @@ class Nginx:
 
     def upstreams_of(self, route):
         return [u for r, u, _, _ in self.routed() if r == route]
-
-    def errors(self):
-        out = ""
-        for name in ("error.log", "stderr.log"):
-            try:
-                out += open(os.path.join(self.prefix, name)).read()
-            except OSError:
-                pass
-        return out
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 class Visitor(Client):

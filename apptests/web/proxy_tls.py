@@ -10,105 +10,36 @@ import os, re, signal, socket, ssl, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from tap import check, done
 from webdriver import Driver, Server, free_port, open_browser
+import nginx
 from webclient import Client
 
 okit_run, work = sys.argv[1], os.path.abspath(sys.argv[2])
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 app = os.path.join(root, "examples/bookshop/app.lua")
 os.makedirs(work, exist_ok=True)
-NGINX = "/usr/sbin/nginx"
 TOKEN = "proxy-token-7c1e9a"
 
 
 
 
-def documented_server_block():
-    """The ```nginx block of docs/web.md: the tested configuration is the documented one."""
-    text = open(os.path.join(root, "docs/web.md")).read()
-    m = re.search(r"```nginx\n(.*?)```", text, re.S)
-    if not m:
-        raise SystemExit("not ok - docs/web.md has no ```nginx block (the tested configuration lives there)")
-    return m.group(1)
-
-
 def make_certificate():
-    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return cert, key
+    return nginx.make_certificate(work)
 
 
-class Nginx:
-    """nginx in the foreground (`daemon off`) on a free loopback port, TLS, in front of `upstream`; its pid, error
-    log and temporary files in its own folder under WORKDIR."""
+class Nginx(nginx.Nginx):
+    """docs/web.md's server block in front of `upstream`, its folder under WORKDIR."""
 
     def __init__(self, name, upstream_port, cert, key):
-        self.prefix = os.path.join(work, name)
-        os.makedirs(os.path.join(self.prefix, "tmp"), exist_ok=True)
-        block = documented_server_block()
-        for last in range(5):
-            self.port = free_port()
-            server = (block.replace("listen 443 ssl;", f"listen 127.0.0.1:{self.port} ssl;")
-                      .replace("server_name books.example.org;", "server_name 127.0.0.1;")
-                      .replace("/etc/ssl/certs/books.pem", cert).replace("/etc/ssl/private/books.key", key)
-                      .replace("http://127.0.0.1:8480", f"http://127.0.0.1:{upstream_port}"))
-            assert f"127.0.0.1:{self.port} ssl" in server and f":{upstream_port}" in server and cert in server, server
-            tmp = os.path.join(self.prefix, "tmp")
-            conf = "\n".join([
-                "daemon off;", "master_process on;", "worker_processes 1;",
-                "user root;" if os.getuid() == 0 else "",
-                f"pid {self.prefix}/nginx.pid;", f"error_log {self.prefix}/error.log;",
-                "events { worker_connections 1024; }",
-                "http {", "    access_log off;",
-                f"    client_body_temp_path {tmp}/body;", f"    proxy_temp_path {tmp}/proxy;",
-                f"    fastcgi_temp_path {tmp}/fastcgi;", f"    uwsgi_temp_path {tmp}/uwsgi;", f"    scgi_temp_path {tmp}/scgi;",
-                server, "}", ""])
-            self.conf = os.path.join(self.prefix, "nginx.conf")
-            with open(self.conf, "w") as f:
-                f.write(conf)
-            self.log = open(os.path.join(self.prefix, "stderr.log"), "w+")
-            self.process = subprocess.Popen([NGINX, "-p", self.prefix + "/", "-c", self.conf, "-e", self.prefix + "/error.log"],
-                                            stdout=self.log, stderr=self.log)
-            if self.wait_listening():
-                self.url = f"https://127.0.0.1:{self.port}"
-                return
-            self.stop()
-            if "Address already in use" not in self.errors():
-                break
-        raise RuntimeError("nginx did not start:\n" + self.errors())
+        block = nginx.documented_block("web.md")
 
-    def wait_listening(self):
-        deadline = time.time() + 20
-        ctx = ssl._create_unverified_context()
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                return False
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
-                    with ctx.wrap_socket(s, server_hostname="127.0.0.1"):
-                        return True
-            except OSError:
-                time.sleep(0.05)
-        return False
-
-    def errors(self):
-        out = ""
-        for name in ("error.log", "stderr.log"):
-            try:
-                out += open(os.path.join(self.prefix, name)).read()
-            except OSError:
-                pass
-        return out
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        def server(port):
+            text = (block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+                    .replace("server_name books.example.org;", "server_name 127.0.0.1;")
+                    .replace("/etc/ssl/certs/books.pem", cert).replace("/etc/ssl/private/books.key", key)
+                    .replace("http://127.0.0.1:8480", f"http://127.0.0.1:{upstream_port}"))
+            assert f"127.0.0.1:{port} ssl" in text and f":{upstream_port}" in text and cert in text, text
+            return text
+        super().__init__(os.path.join(work, name), server, free_port)
 
 
 def port_of(server):

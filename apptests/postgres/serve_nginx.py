@@ -7,7 +7,7 @@ without a reload; the changes are in PostgreSQL; a process killed with SIGKILL l
 nginx with the data intact, and the killed one comes back and catches up.
 
 Usage: serve_nginx.py OKIT_RUN WORKDIR"""
-import glob, os, re, shutil, signal, socket, ssl, subprocess, sys, tempfile, time
+import os, re, signal, subprocess, sys, time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "web", "lib"))
 from tap import check, done

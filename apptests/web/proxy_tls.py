@@ -6,7 +6,7 @@ is `Secure; HttpOnly; SameSite=Strict`, a wrong token is refused, the books answ
 pass the proxy as they come, and headless Chromium logs in through the proxy with the form.
 
 Usage: proxy_tls.py OKIT_RUN WORKDIR"""
-import os, re, signal, socket, ssl, subprocess, sys, time
+import os, re, socket, ssl, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from tap import check, done
 from webdriver import Driver, Server, free_port, open_browser

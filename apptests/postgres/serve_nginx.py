@@ -329,7 +329,12 @@ try:
     w = Visitor(proxy.url, route=route_a)
     r = w.get("/login")
     check(r.status == 200 and 'name="token"' in r.text, f"a visitor whose cookie pointed at process a gets the login page from process b ({r.status})")
-    check(proxy.upstreams_of(route_a)[-1] == f"127.0.0.1:{pb}", "nginx failed over to process b")
+    # nginx writes a request's log line after its answer: wait for it.
+    deadline = time.time() + DEADLINE
+    while time.time() < deadline and (proxy.upstreams_of(route_a) or [""])[-1] != f"127.0.0.1:{pb}":
+        time.sleep(0.05)
+    check((proxy.upstreams_of(route_a) or [""])[-1] == f"127.0.0.1:{pb}",
+          f"nginx failed over to process b (the last upstreams of that cookie: {proxy.upstreams_of(route_a)[-3:]})")
     check(any(u == f"127.0.0.1:{pa}" and "/events" in req for r, u, _, req in proxy.routed() if r == route_a),
           "browser 1's live-update stream had gone through nginx to process a (it ended with the process)")
     page = w.login()

@@ -66,8 +66,7 @@ struct PostgresApply {
         let columnOf = t.columnOfSlot
         for c in t.base.columns {
             guard let j = columnOf[c.slot] else { continue }
-            let width = { if case .inlineBlob = c.mapping { return 2 } else { return 1 } }()
-            let range = j..<(j + width)
+            let range = j..<(j + c.width)
             let b = Array(baseValues[range]), m = Array(mine[range]), th = Array(f.written[range])
             if th == b || m == th { continue }
             if m != b {

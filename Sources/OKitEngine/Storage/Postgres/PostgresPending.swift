@@ -101,12 +101,7 @@ extension PostgresStorage {
                     // The deletion wins; an edit another process stored meanwhile is reported (as for a store).
                     let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
                     if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
-                        let theirs = Array(got.prefix(t.base.written.count))
-                        for c in t.base.columns {
-                            guard let j = t.columnOfSlot[c.slot], j < b.count, j < theirs.count, b[j] != theirs[j] else { continue }
-                            report(type: t.base.type.name, id: r.key, field: c.name, base: ConflictRecord.json(b[j], c.mapping),
-                                   theirs: ConflictRecord.json(theirs[j], c.mapping), mine: "null", deleted: true)
-                        }
+                        reportEditsDeleted(t, key: r.key, base: b, theirs: Array(got.prefix(t.base.written.count)))
                     }
                     continue
                 }
@@ -116,7 +111,6 @@ extension PostgresStorage {
                 }
                 let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                               [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
-                let mappings = t.writtenMappings
                 if let existing, r.base == nil {
                     // A row this process added, under a key another process's row took meanwhile: an entity without
                     // an id added to a collection on both sides (its key is its position) goes after the last one;
@@ -129,12 +123,8 @@ extension PostgresStorage {
                                                   [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
                         var moved = mine
                         moved[2] = next.databaseValue
-                        let key = "\(parent)/\(field)/\(next)"
-                        var binds: [PostgresBind] = [.text(modelName)]
-                        for (j, v) in moved.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
-                        binds.append(.int(version))
-                        binds.append(.text(key))
-                        try link.query(t.insertSQL, binds)
+                        let key = SQLiteTable.positionalKey(parent: parent, field: field, position: Int(next))
+                        try link.query(t.insertSQL, t.insertBinds(moved, version: version, model: modelName, key: key))
                         keys.append(key)
                     } else {
                         for c in t.base.columns {
@@ -149,20 +139,12 @@ extension PostgresStorage {
                     if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {
                         merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
                     }
-                    var binds: [PostgresBind] = []
-                    let keyNames: Set<String> = t.base.keyColumn.map { [$0] } ?? []
-                    for (j, c) in t.base.written.enumerated() where !keyNames.contains(c) { binds.append(PostgresBind(merged[j], mapping: mappings[j])) }
-                    let sql = t.updateSQL.replacingOccurrences(of: " AND \(PostgresTable.versionColumn) = $\(binds.count + 4)", with: " AND $\(binds.count + 4)::bigint IS NOT NULL")
-                    try link.query(sql, binds + [.int(version), .text(modelName), .text(r.key), .int(0)])
+                    try link.query(t.updateSQL(checkingVersion: false), t.updateBinds(merged, version: version, model: modelName, key: r.key, read: 0))
                 } else if r.base != nil {
                     // Deleted by another process meanwhile: the deletion wins; the edits are reported.
                     if let b = r.base { _ = mergeRow(base: b, theirs: nil, mine: mine, table: t, key: r.key) }
                 } else {
-                    var binds: [PostgresBind] = [.text(modelName)]
-                    for (j, v) in mine.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
-                    binds.append(.int(version))
-                    if t.base.keyColumn == nil { binds.append(.text(r.key)) }
-                    try link.query(t.insertSQL, binds)
+                    try link.query(t.insertSQL, t.insertBinds(mine, version: version, model: modelName, key: r.key))
                 }
             }
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
@@ -177,8 +159,7 @@ extension PostgresStorage {
         var merged = theirs ?? mine
         for c in t.base.columns {
             guard let j = t.columnOfSlot[c.slot], j < mine.count, j < base.count else { continue }
-            let width = { if case .inlineBlob = c.mapping { return 2 } else { return 1 } }()
-            let range = j..<min(j + width, mine.count)
+            let range = j..<min(j + c.width, mine.count)
             if Array(mine[range]) == Array(base[range]) { continue }
             guard let theirs else {
                 report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping), theirs: "null",

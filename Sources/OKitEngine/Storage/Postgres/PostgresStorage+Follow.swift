@@ -98,7 +98,7 @@ extension PostgresStorage {
             for (ti, t) in pgTables.enumerated() {
                 let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
                 if existing.isEmpty { continue }
-                let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
+                let unknown = t.unknownColumns(existing: existing)
                 let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
                 let rows: [PostgresRowValues]
                 if let keys {
@@ -117,8 +117,7 @@ extension PostgresStorage {
                     present.insert(key)
                 }
             }
-            let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
-            if let row = v.rows.first, let mv = Int64.fromDatabaseValue(PostgresLink.values(row)[0]) { modelVersion = mv }
+            modelVersion = try currentVersion()
         }
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
             ?? stored.keys.filter { !present.contains($0) }
@@ -152,10 +151,8 @@ extension PostgresStorage {
             default: return nil
             }
         }
-        let parent = String.fromDatabaseValue(written[0])
-        let field = String.fromDatabaseValue(written[1])
-        let position = Int64.fromDatabaseValue(written[2]).map(Int.init)
-        return "\(parent ?? "")/\(field ?? "")/\(position ?? 0)"
+        return SQLiteTable.positionalKey(parent: String.fromDatabaseValue(written[0]), field: String.fromDatabaseValue(written[1]),
+                                         position: Int64.fromDatabaseValue(written[2]).map(Int.init))
     }
 
     /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresNIO
 
 /// A store's rows whose version moved under it: another process wrote or deleted them first.
 struct PostgresVersionConflict: Error {
@@ -52,7 +53,6 @@ extension PostgresStorage {
             } catch {
                 if Self.isConnectionError(error) {
                     offline = true
-                    retryAfter = Date().addingTimeInterval(Self.retrySeconds)
                     link.close()
                     savePending(plan)
                     throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(Self.text(error))); the changes stay pending (\(pendingPath)) and are stored when it is back")
@@ -108,24 +108,14 @@ extension PostgresStorage {
             var keys: [String] = []
             for d in plan.upserts {
                 let t = pgTables[d.table]
-                let mappings = t.writtenMappings
                 keys.append(d.key)
+                let r: PostgresQueryResult
                 if let b = base[d.key], b.table == d.table {
-                    var binds: [PostgresBind] = []
-                    let keyNames: Set<String> = t.base.keyColumn.map { [$0] } ?? []
-                    for (j, c) in t.base.written.enumerated() where !keyNames.contains(c) {
-                        binds.append(PostgresBind(d.values[j], mapping: mappings[j]))
-                    }
-                    let r = try link.query(t.updateSQL, binds + [.int(version), .text(modelName), .text(d.key), .int(b.version)])
-                    if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+                    r = try link.query(t.updateSQL, t.updateBinds(d.values, version: version, model: modelName, key: d.key, read: b.version))
                 } else {
-                    var binds: [PostgresBind] = [.text(modelName)]
-                    for (j, v) in d.values.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
-                    binds.append(.int(version))
-                    if t.base.keyColumn == nil { binds.append(.text(d.key)) }
-                    let r = try link.query(t.insertSQL, binds)
-                    if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+                    r = try link.query(t.insertSQL, t.insertBinds(d.values, version: version, model: modelName, key: d.key))
                 }
+                if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
             }
             if !conflicts.isEmpty { throw PostgresVersionConflict(keys: conflicts) }
             for (key, row) in plan.deletes {
@@ -175,13 +165,16 @@ extension PostgresStorage {
             report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.databaseValue, .string),
                    mine: "null", deleted: true)
         }
-        for d in editedThenDeleted {
-            for c in d.table.base.columns {
-                guard let j = d.table.columnOfSlot[c.slot], j < d.base.count, j < d.theirs.count, d.base[j] != d.theirs[j] else { continue }
-                report(type: d.table.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(d.base[j], c.mapping),
-                       theirs: ConflictRecord.json(d.theirs[j], c.mapping), mine: "null", deleted: true)
-            }
-        }
+        for d in editedThenDeleted { reportEditsDeleted(d.table, key: d.key, base: d.base, theirs: d.theirs) }
         return version
+    }
+
+    /// Another process's edit of a row this process deleted (the deletion won): each field it changed, reported.
+    func reportEditsDeleted(_ t: PostgresTable, key: String, base: [DatabaseValue], theirs: [DatabaseValue]) {
+        for c in t.base.columns {
+            guard let j = t.columnOfSlot[c.slot], j < base.count, j < theirs.count, base[j] != theirs[j] else { continue }
+            report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping),
+                   theirs: ConflictRecord.json(theirs[j], c.mapping), mine: "null", deleted: true)
+        }
     }
 }

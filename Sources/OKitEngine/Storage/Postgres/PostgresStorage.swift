@@ -73,6 +73,11 @@ public final class PostgresStorage: ModelStorage {
 
     var lockKey: String { "okit_model:" + modelName }
 
+    /// Gives back the model's advisory lock (taken by a load until it knows the model is there or seeded).
+    func unlockModel() {
+        _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+    }
+
     func unreachable(_ error: Error) -> StorageError {
         StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(Self.text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
     }
@@ -84,14 +89,6 @@ public final class PostgresStorage: ModelStorage {
             return info[.hint].map { message + " (" + $0 + ")" } ?? message
         }
         let s = String(reflecting: error)
-        if let r = s.range(of: "serverInfo: [") {
-            // PSQLError's server message: the part a person needs.
-            let tail = s[r.upperBound...]
-            if let m = tail.range(of: "localizedMessage: \"") ?? tail.range(of: "message: \"") {
-                let rest = tail[m.upperBound...]
-                if let end = rest.firstIndex(of: "\"") { return String(rest[..<end]) }
-            }
-        }
         if s.contains("NIOSSL") || s.contains("handshake") || s.contains("sslUnsupported") || s.contains("CERTIFICATE") {
             return "the TLS handshake failed (\(s.prefix(160))); use ?sslmode=disable in the URL for a server without TLS, or ?sslmode=require for TLS without checking the certificate"
         }
@@ -158,14 +155,14 @@ public final class PostgresStorage: ModelStorage {
         do {
             read = try readAll(rootType: rootType, engine: engine)
         } catch {
-            _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+            unlockModel()
             if let e = error as? StorageError { throw e }
             if Self.isConnectionError(error) { offline = true; throw unreachable(error) }
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(Self.text(error))")
         }
         guard let read else {
             if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {
-                _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+                unlockModel()
                 throw e
             }
             try? listener.start()
@@ -173,7 +170,7 @@ public final class PostgresStorage: ModelStorage {
             return nil
         }
         try? listener.start()
-        _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+        unlockModel()
         stored = read.stored
         return LoadedModel(root: read.root, version: storedSchemaVersion, entityCount: read.count)
     }
@@ -200,7 +197,7 @@ public final class PostgresStorage: ModelStorage {
             for (ti, t) in pgTables.enumerated() {
                 let existing = try PostgresTable.columnNames(link, table: t.name)
                 existingColumns.append(existing)
-                let unknown = existing.filter { !t.base.written.contains($0) && !PostgresTable.ownColumns.contains($0) }
+                let unknown = t.unknownColumns(existing: existing)
                 unknownColumns.append(Set(unknown))
                 let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(SQLiteTable.positionColumn) NULLS FIRST, \(SQLiteTable.quoted(t.keyColumnName))"
                 for row in try link.query(sql, [.text(modelName)]).rows {
@@ -222,7 +219,7 @@ public final class PostgresStorage: ModelStorage {
         guard seeding else { return }
         defer {
             seeding = false
-            _ = try? link.query("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)])
+            unlockModel()
         }
         try store(model, engine: engine)
         analyze()

@@ -129,9 +129,13 @@ struct PostgresTable {
         return "INSERT INTO \(q) (\(cols.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
     }
 
-    /// `UPDATE` of a row read at a version: the written columns but the key ($1…), the new version, then model,
-    /// key and the version read.
-    var updateSQL: String {
+    /// `UPDATE` of a row read at a version: the written columns but the key ($1…, `updateBinds`), the new version,
+    /// then model, key and the version read.
+    var updateSQL: String { updateSQL(checkingVersion: true) }
+
+    /// `updateSQL`, or without its version check (a row this transaction locked and merged: it writes whatever
+    /// version the row has; the last parameter is then not used).
+    func updateSQL(checkingVersion: Bool) -> String {
         let keyNames: Set<String> = base.keyColumn.map { [$0] } ?? []
         var k = 0
         var sets: [String] = []
@@ -140,7 +144,32 @@ struct PostgresTable {
             sets.append("\(SQLiteTable.quoted(c)) = $\(k)")
         }
         sets.append("\(SQLiteTable.quoted(Self.versionColumn)) = $\(k + 1)")
-        return "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(SQLiteTable.quoted(keyColumnName)) = $\(k + 3) AND \(Self.versionColumn) = $\(k + 4)"
+        let version = checkingVersion ? "\(Self.versionColumn) = $\(k + 4)" : "$\(k + 4)::bigint IS NOT NULL"
+        return "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(SQLiteTable.quoted(keyColumnName)) = $\(k + 3) AND \(version)"
+    }
+
+    /// The parameters of `updateSQL` for a row's written values: every written column but the key, then the new
+    /// version, the model, the key and the version read.
+    func updateBinds(_ values: [DatabaseValue], version: Int64, model: String, key: String, read: Int64) -> [PostgresBind] {
+        let mappings = writtenMappings
+        var binds: [PostgresBind] = []
+        for (j, c) in base.written.enumerated() where c != base.keyColumn { binds.append(PostgresBind(values[j], mapping: mappings[j])) }
+        return binds + [.int(version), .text(model), .text(key), .int(read)]
+    }
+
+    /// The parameters of `insertSQL` for a row's written values.
+    func insertBinds(_ values: [DatabaseValue], version: Int64, model: String, key: String) -> [PostgresBind] {
+        let mappings = writtenMappings
+        var binds: [PostgresBind] = [.text(model)]
+        for (j, v) in values.enumerated() { binds.append(PostgresBind(v, mapping: mappings[j])) }
+        binds.append(.int(version))
+        if base.keyColumn == nil { binds.append(.text(key)) }
+        return binds
+    }
+
+    /// The columns a table has that are neither written by okit nor okit's own: kept as the entities' unknown fields.
+    func unknownColumns(existing: [String]) -> [String] {
+        existing.filter { !base.written.contains($0) && !Self.ownColumns.contains($0) }
     }
 
     var deleteSQL: String {

@@ -99,7 +99,7 @@ struct SQLiteRowReader {
         let field = String.fromDatabaseValue(fieldValue)
         let position = Int64.fromDatabaseValue(positionValue).map(Int.init)
         let mapKey = String.fromDatabaseValue(mapKeyValue)
-        if table.keyColumn == nil { key = "\(parent ?? "")/\(field ?? "")/\(position ?? 0)" }
+        if table.keyColumn == nil { key = SQLiteTable.positionalKey(parent: parent, field: field, position: position) }
         for c in table.columns {
             switch c.mapping {
             case .children:

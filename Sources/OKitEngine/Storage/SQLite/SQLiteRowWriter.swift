@@ -66,7 +66,7 @@ struct SQLiteRowWriter {
             guard let id = e.id else { return nil }
             key = id
         } else {
-            key = "\(parent ?? "")/\(field ?? "")/\(position ?? 0)"
+            key = SQLiteTable.positionalKey(parent: parent, field: field, position: position)
         }
         if let first = derived.updateValue(e, forKey: key) {
             throw SQLiteDuplicateId(id: key, first: Self.place(first), second: "a \(e.type.name) in \(parent ?? "the root").\(field ?? "")")

@@ -23,6 +23,14 @@ struct SQLiteTable {
         let name: String
         let mapping: Mapping
         let field: FieldSpec
+
+        /// How many written columns the field takes (inline bytes have their metadata beside them).
+        var width: Int { if case .inlineBlob = mapping { return 2 } else { return 1 } }
+    }
+
+    /// The key of a row of a type without ids: where it hangs (the row has no key column of its own).
+    static func positionalKey(parent: String?, field: String?, position: Int?) -> String {
+        "\(parent ?? "")/\(field ?? "")/\(position ?? 0)"
     }
 
     static let parentColumn = "okit_parent"

@@ -40,14 +40,11 @@ extension AppSession {
         conflicts.append(conflict)
         engine.warn(conflict.warning)
         guard let folder = options.dataFolder.map(DataFolder.init) else { return }
-        let path = folder.okit + "/conflicts.jsonl"
-        try? FileManager.default.createDirectory(atPath: folder.okit, withIntermediateDirectories: true)
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
-        if let h = FileHandle(forWritingAtPath: path) {
-            h.seekToEndOfFile()
-            h.write(Data((conflict.jsonLine + "\n").utf8))
-            try? h.synchronize()
-            try? h.close()
+        do {
+            try FileManager.default.createDirectory(atPath: folder.okit, withIntermediateDirectories: true)
+            try AtomicFile.append(folder.conflicts, Array((conflict.jsonLine + "\n").utf8))
+        } catch {
+            engine.warn("the conflict above could not be written to \(folder.conflicts): \(error)")
         }
     }
 }

@@ -33,6 +33,8 @@ public struct DataFolder: Sendable {
     public var salt: String { keys + "/" + Self.saltName }
     /// `<data>/okit/pending`: HTTP models' changes their server has not taken yet.
     public var pending: String { okit + "/pending" }
+    /// `<data>/okit/conflicts.jsonl`: the fields of shared models this process's stores lost (storage.md).
+    public var conflicts: String { okit + "/conflicts.jsonl" }
     /// `<data>/okit/backup`: the backups.
     public var backups: String { okit + "/backup" }
 

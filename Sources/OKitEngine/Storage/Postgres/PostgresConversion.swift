@@ -36,18 +36,10 @@ extension ModelConversion {
         let loaded: LoadedModel
         var moved: [String]
         if fm.fileExists(atPath: json) {
-            guard let l = try files.load(name: name, rootType: rootType, engine: engine) else {
-                throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed")
-            }
-            loaded = l
+            loaded = try loadJSON(model: name, rootType: rootType, engine: engine, files: files, path: json)
             moved = [json] + (fm.fileExists(atPath: journal) ? [journal] : [])
         } else if fm.fileExists(atPath: sqlite) {
-            let source = SQLiteStorage(files: files, path: sqlite)
-            defer { source.close() }
-            guard let l = try source.load(name: name, rootType: rootType, engine: engine) else {
-                throw Failure("model \"\(name)\" has no root row in \(sqlite); nothing was changed")
-            }
-            loaded = l
+            loaded = try loadSQLite(model: name, rootType: rootType, engine: engine, files: files, path: sqlite)
             moved = [sqlite] + ["-wal", "-shm"].map { sqlite + $0 }.filter { fm.fileExists(atPath: $0) }
         } else {
             throw Failure("model \"\(name)\" has no stored data in \(folder.models) (neither \(json) nor \(sqlite)); nothing was changed")

@@ -30,9 +30,7 @@ public enum ModelConversion {
         case .sqlite:
             guard !fm.fileExists(atPath: sqlite) else { throw Failure("model \"\(name)\" is already a SQLite database (\(sqlite)); nothing was changed") }
             guard fm.fileExists(atPath: json) else { throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed") }
-            guard let loaded = try files.load(name: name, rootType: rootType, engine: engine) else {
-                throw Failure("model \"\(name)\" has no stored data at \(json); nothing was changed")
-            }
+            let loaded = try loadJSON(model: name, rootType: rootType, engine: engine, files: files, path: json)
             try writeSQLite(model: name, rootType: rootType, engine: engine, files: files, root: loaded.root,
                             headerExtras: loaded.headerExtras, to: sqlite)
             var kept = [json + ".converted-" + stamp]
@@ -45,12 +43,7 @@ public enum ModelConversion {
         case .file:
             guard !fm.fileExists(atPath: json) else { throw Failure("model \"\(name)\" is already a JSON file (\(json)); nothing was changed") }
             guard fm.fileExists(atPath: sqlite) else { throw Failure("model \"\(name)\" has no database at \(sqlite); nothing was changed") }
-            let source = SQLiteStorage(files: files, path: sqlite)
-            defer { source.close() }
-            guard let loaded = try source.load(name: name, rootType: rootType, engine: engine) else {
-                throw Failure("model \"\(name)\" has no root row in \(sqlite); nothing was changed")
-            }
-            source.close()
+            let loaded = try loadSQLite(model: name, rootType: rootType, engine: engine, files: files, path: sqlite)
             try writeJSON(model: name, rootType: rootType, engine: engine, root: loaded.root,
                           version: loaded.version ?? engine.schemaVersion, headerExtras: loaded.headerExtras, to: json)
             let kept = sqlite + ".converted-" + stamp
@@ -62,6 +55,24 @@ public enum ModelConversion {
         default:
             throw Failure("okit-run convert moves models between \"file\", \"sqlite\" and \"postgres\", not to \"\(kind)\"")
         }
+    }
+
+    /// The model from the data folder's JSON file (at `path`).
+    static func loadJSON(model name: String, rootType: EntityType, engine: Engine, files: FileStorage, path: String) throws -> LoadedModel {
+        guard let loaded = try files.load(name: name, rootType: rootType, engine: engine) else {
+            throw Failure("model \"\(name)\" has no stored data at \(path); nothing was changed")
+        }
+        return loaded
+    }
+
+    /// The model from the data folder's SQLite database at `path` (closed again).
+    static func loadSQLite(model name: String, rootType: EntityType, engine: Engine, files: FileStorage, path: String) throws -> LoadedModel {
+        let source = SQLiteStorage(files: files, path: path)
+        defer { source.close() }
+        guard let loaded = try source.load(name: name, rootType: rootType, engine: engine) else {
+            throw Failure("model \"\(name)\" has no root row in \(path); nothing was changed")
+        }
+        return loaded
     }
 
     /// Writes a model as a SQLite database at `path`, beside which nothing is yet: written to a temporary file,

@@ -87,9 +87,7 @@ struct PostgresApply {
             storage.stored[key]?.mapKey = mapKey
         }
         storage.base[key] = PostgresRowState(table: f.table, values: f.written, version: f.version)
-        var h = Hasher()
-        for v in f.written { h.combine(v) }
-        storage.stored[key]?.hash = h.finalize()
+        storage.stored[key]?.hash = SQLiteStoredRow.hash(of: f.written)
         storage.stored[key]?.position = position
     }
 
@@ -142,7 +140,7 @@ struct PostgresApply {
             guard let f = fetched[key] else { continue }
             try reader.readRow(ArrayColumns(values: f.columns), f.table, tables.tables[f.table], unknown: unknownColumns(f.table), rows: &rows)
         }
-        rows.link(parentTables: tables.tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } })
+        rows.link(parentTables: tables.parentTables)
         let inserted = Set(rows.keys)
         for i in 0..<rows.count {
             guard let parentKey = rows.parents[i], !inserted.contains(parentKey) else {
@@ -199,12 +197,8 @@ struct PostgresApply {
                                    mine: String(decoding: JSONWriter.entityJSON(added), as: UTF8.self))
                     continue
                 }
-                guard let b = storage.base[d.key] else { continue }
-                for c in t.base.columns {
-                    guard let j = t.columnOfSlot[c.slot], j < d.values.count, j < b.values.count, d.values[j] != b.values[j] else { continue }
-                    storage.report(type: t.base.type.name, id: d.key, field: c.name, base: ConflictRecord.json(b.values[j], c.mapping),
-                                   theirs: "null", mine: ConflictRecord.json(d.values[j], c.mapping))
-                }
+                // Each field changed here is reported against the deletion (`theirs` null).
+                if let b = storage.base[d.key] { _ = storage.mergeRow(base: b.values, theirs: nil, mine: d.values, table: t, key: d.key) }
             }
             if let pe = e.parent, let field = s.field, let slot = pe.type.slot(of: field) {
                 if case .collection(let coll) = pe.values[slot] {

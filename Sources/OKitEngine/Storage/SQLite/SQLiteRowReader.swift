@@ -39,7 +39,7 @@ struct SQLiteRowReader {
 
     /// Links the rows read to their parents and attaches them from the root down (nil: no root row).
     func finish(_ rows: inout SQLiteReadRows, unknownColumns: [Set<String>]) throws -> Result? {
-        rows.link(parentTables: tables.tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } })
+        rows.link(parentTables: tables.parentTables)
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
             throw StorageError(kind: .corrupt, path: path,

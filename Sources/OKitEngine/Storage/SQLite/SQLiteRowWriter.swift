@@ -11,6 +11,13 @@ struct SQLiteStoredRow {
     var field: String?
     var mapKey: String?
     var children: [String]
+
+    /// The hash of a row's written values (what a store compares; the reader hashes the same values as it reads).
+    static func hash(of values: [DatabaseValue]) -> Int {
+        var hasher = Hasher()
+        for v in values { hasher.combine(v) }
+        return hasher.finalize()
+    }
 }
 
 /// One row as the model has it now.
@@ -103,9 +110,7 @@ struct SQLiteRowWriter {
             }
         }
         row.append(extra(e, table: table))
-        var hasher = Hasher()
-        for v in row { hasher.combine(v) }
-        drafts.append(SQLiteRowDraft(table: ti, key: key, values: row, hash: hasher.finalize(), parent: parent,
+        drafts.append(SQLiteRowDraft(table: ti, key: key, values: row, hash: SQLiteStoredRow.hash(of: row), parent: parent,
                                      field: field, position: position, mapKey: mapKey, children: children))
         return key
     }

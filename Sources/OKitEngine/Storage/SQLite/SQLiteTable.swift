@@ -221,4 +221,9 @@ struct SQLiteTables {
     }
 
     func index(of type: EntityType) -> Int? { indexByType[type.name] }
+
+    /// For each table, whether its rows can have child rows (a field kept as rows of another table).
+    var parentTables: [Bool] {
+        tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } }
+    }
 }

@@ -94,4 +94,18 @@ okit.app { home = "books" }
         #expect(app.engine.warnings.contains("screen home, buttons[1]: unknown property \"tapPth\" (did you mean \"tapPath\"?) (ignored)"), "\\(app.engine.warnings)")
         #expect(app.engine.warnings.contains("okit.menu(\"menu\"), items[1]: unknown property \"presnt\" (did you mean \"present\"?) (ignored)"), "\\(app.engine.warnings)")
     }
+
+    @Test func unknownModelAndAppOptionsAreWarningsAtTheirLine() throws {
+        let t = try TempApp(["app.lua": """
+        local okit = require "okit"
+        okit.entity("Shop", { name = "string" })
+        shop = okit.model("Shop", { databse = "postgres://okit@db/shop" })
+        okit.detail("home", {})
+        okit.app { home = "home", databse = "postgres://okit@db/shop", autosave = 60 }
+        """])
+        let app = try t.launch()
+        #expect(app.engine.warnings.contains { $0.hasSuffix("app.lua:3: okit.model(\"Shop\"): unknown property \"databse\" (did you mean \"database\"?) (ignored)") }, "\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains { $0.hasSuffix("app.lua:5: okit.app: unknown property \"databse\" (did you mean \"database\"?) (ignored)") }, "\(app.engine.warnings)")
+        #expect(!app.engine.warnings.contains { $0.contains("autosave") }, "\(app.engine.warnings)")
+    }
 }

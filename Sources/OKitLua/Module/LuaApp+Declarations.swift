@@ -27,6 +27,27 @@ extension LuaApp {
         }
     }
 
+    /// Warns (with did-you-mean) about each name of the table at `index` that `known` does not hold, as screens do
+    /// for their properties; keys that are not names are left to the caller.
+    func warnUnknownKeys(_ index: Int32, known: [String], what: String) {
+        let L = lua.L
+        let t = lua_absindex(L, index)
+        var unknown: [String] = []
+        lua.pushNil()
+        while lua_next(L, t) != 0 {
+            lua.pop()
+            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !known.contains(k) { unknown.append(k) }
+        }
+        let site = LuaApp.callerPosition(L).map { $0 + ": " } ?? ""
+        for k in unknown.sorted() {
+            engine.warn("\(site)\(what): unknown property \"\(k)\"\(LuaApp.suggestion(k, known)) (ignored)")
+        }
+    }
+
+    static let modelOptionKeys = ["name", "storage", "seed", "encrypted", "endpoint", "database"]
+    static let appOptionKeys = ["id", "home", "menu", "version", "authenticate", "endpoint", "database", "autosave", "contextPath"]
+        + AppShell.settingsKeys
+
     static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]
 
     /// `okit.entity(name, spec [, options])`.
@@ -199,6 +220,7 @@ extension LuaApp {
         var endpoint: String?
         var database: String?
         if call.type(2) == LUA_TTABLE {
+            warnUnknownKeys(2, known: LuaApp.modelOptionKeys, what: "okit.model(\"\(type)\")")
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
             lua.pop()
             if lua.rawGet(2, "storage") == LUA_TSTRING {

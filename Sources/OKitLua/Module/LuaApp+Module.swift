@@ -211,6 +211,7 @@ extension LuaApp {
             }),
             ("app", { [unowned self] call in
                 try call.requireTable(1)
+                warnUnknownKeys(1, known: LuaApp.appOptionKeys, what: "okit.app")
                 appDeclaration = call.value(1)
                 if case .table(_, let hash)? = appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { session.appId = id }
                 screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)

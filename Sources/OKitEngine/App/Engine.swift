@@ -115,8 +115,8 @@ public final class Engine {
             model = Model(name: name, rootType: type, storageKind: storageKind, root: loaded.root)
             model.storedVersion = loaded.version
             model.headerExtras = loaded.headerExtras
-            idIndex.reserve(loaded.entityCount)
-            attachRoot(model, loaded: true)
+            attachRoot(model, loaded: true, count: loaded.entityCount)
+            FreedMemory.returnAfterLoading(entities: loaded.entityCount)
             models.append(model); modelsByName[name] = model; storages[name] = storage
             if !deferLoadedHooks { try runLoadedHooks(model.root) }
         } else {
@@ -134,13 +134,13 @@ public final class Engine {
 
     /// Makes `model.root` the root of a model. A loaded tree (read by a storage as managed entities) is indexed
     /// on the first lookup by id; any other tree is marked managed and indexed now.
-    private func attachRoot(_ model: Model, loaded: Bool = false) {
+    private func attachRoot(_ model: Model, loaded: Bool = false, count: Int = 0) {
         model.engine = self
         model.hasPartials = schema.hasPartials
         model.root.rootOf = model
         model.root.parent = nil
         if loaded, model.root.state == .managed {
-            idIndex.addLater(model.root)
+            idIndex.addLater(model.root, count: count)
         } else {
             markManaged(model.root)
         }
@@ -202,8 +202,9 @@ public final class Engine {
             model.wholeDirty = true
         }
         root.adoptValues(of: fresh)
-        if loaded != nil {
-            idIndex.addLater(root)
+        if let loaded {
+            idIndex.addLater(root, count: loaded.entityCount)
+            FreedMemory.returnAfterLoading(entities: loaded.entityCount)
         } else {
             markManaged(root)
         }

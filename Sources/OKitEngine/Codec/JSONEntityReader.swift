@@ -23,7 +23,7 @@ extension JSONReader {
         // The type's tables, fetched once per entity (not once per key).
         let names = type.fieldNameBytes
         let types = type.fieldTypes
-        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: types.count), state: .managed)
+        let e = Entity(type: type, state: .managed)
         e.parent = parent
         e.isContained = parent != nil
         if let parent { e.level = parent.level &+ 1 }
@@ -35,15 +35,29 @@ extension JSONReader {
             repeat {
                 if let slot = try knownKey(names) {
                     if seen.contains(slot) { throw duplicate(type, slot) }
-                    e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
+                    if slot != 0 || !type.hasId || !packedId(into: e) {
+                        e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
+                    }
                     seen.insert(slot)
                 } else if let slot = try otherMember(of: e, type: type, isRoot: isRoot, seen: seen) {
                     seen.insert(slot)
                 }
             } while try nextMember()
         }
-        if !seen.all || e.values.contains(where: { $0.isNull }) { fillDefaults(e, seen: seen) }
+        if !seen.all || (0..<Int(e.slotCount)).contains(where: { e.slotIsNull($0) }) { fillDefaults(e, seen: seen) }
         return e
+    }
+
+    /// An id that is a canonical UUID, read as its bits (no string is made); false, reading nothing, for
+    /// anything else.
+    @inline(__always)
+    mutating func packedId(into e: Entity) -> Bool {
+        skipSpace()
+        guard i + 37 < b.count, b[i] == 0x22, b[i + 37] == 0x22,
+              let bits = PackedId.parse(UnsafeBufferPointer(rebasing: b[(i + 1)..<(i + 37)])) else { return false }
+        e.setId(bits)
+        i += 38
+        return true
     }
 
     /// Which fields an entity's object named.
@@ -142,7 +156,7 @@ extension JSONReader {
         let type = e.type
         for slot in 0..<type.fields.count {
             let named = seen.contains(slot)
-            guard !named || (e.values[slot].isNull && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
+            guard !named || (e.slotIsNull(slot) && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
             if slot == 0, type.hasId { e.values[0] = .string(engine.ids.next()); continue }
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {

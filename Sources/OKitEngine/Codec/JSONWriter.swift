@@ -96,22 +96,40 @@ struct JSONWriter {
         return most
     }
 
+    /// A packed id as a JSON string: `"` + 36 bytes + `"`.
+    mutating func packedId(_ bits: (UInt64, UInt64)) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { buf in
+            guard let p = buf.baseAddress else { return }
+            p[0] = 0x22
+            PackedId.write(bits, into: p + 1)
+            p[37] = 0x22
+            out.append(contentsOf: buf)
+        }
+    }
+
     mutating func fields(_ e: Entity, first: Bool) {
         var first = first
         let keys = e.type.keyPrefixes
         // An inline binary's `size` is written as its `data` decodes (whatever set `data`).
         let inlineSize = e.type.kind == .inlineBinary ? InlineBytes.size(of: e) : nil
-        e.values.withUnsafeBufferPointer { values in
-            for slot in 0..<values.count {
-                var v = values[slot]
-                if let inlineSize, inlineSize.slot == slot { v = .int(inlineSize.size) }
-                // A nil is omitted (it reads back as the field's default) unless the default is not nil.
-                if v.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
-                if !first { out.append(0x2C) }
-                first = false
-                keys[slot].withUnsafeBufferPointer { out.append(contentsOf: $0) }
-                value(v)
-            }
+        var start = 0
+        if let bits = e.packedId {
+            // A packed id is written from its bits (no string is made).
+            if !first { out.append(0x2C) }
+            first = false
+            keys[0].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+            packedId(bits)
+            start = 1
+        }
+        for slot in start..<Int(e.slotCount) {
+            var v = e.slots[slot]
+            if let inlineSize, inlineSize.slot == slot { v = .int(inlineSize.size) }
+            // A nil is omitted (it reads back as the field's default) unless the default is not nil.
+            if v.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
+            if !first { out.append(0x2C) }
+            first = false
+            keys[slot].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+            value(v)
         }
         if let unknown = e.unknownFields {
             for (k, raw) in unknown {

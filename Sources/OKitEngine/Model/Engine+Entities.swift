@@ -27,22 +27,19 @@ extension Engine {
     func makeDefault(_ type: EntityType, creating: inout Set<ObjectIdentifier>) throws -> Entity {
         creating.insert(ObjectIdentifier(type))
         defer { creating.remove(ObjectIdentifier(type)) }
-        var values = ContiguousArray<Value>()
-        values.reserveCapacity(type.fields.count)
-        let e = Entity(type: type, values: [])
+        let e = Entity(type: type)
         for (slot, f) in type.fields.enumerated() {
             if slot == 0 && type.hasId {
                 if type.tableMapping.autoIncrement {
                     type.lastSerial += 1
-                    values.append(.string(String(type.lastSerial)))
+                    e.values[slot] = .string(String(type.lastSerial))
                 } else {
-                    values.append(.string(ids.next()))
+                    e.values[slot] = .string(ids.next())
                 }
                 continue
             }
-            values.append(try defaultValue(for: f, slot: slot, owner: e, creating: &creating))
+            e.values[slot] = try defaultValue(for: f, slot: slot, owner: e, creating: &creating)
         }
-        e.values = values
         return e
     }
 

@@ -2,12 +2,15 @@ import Foundation
 
 /// A dynamic entity: an instance of an `EntityType` with one value per stored field.
 ///
-/// Reads of `values` are plain array reads; every write goes through the `Engine`, which type-checks,
-/// records the change for rollback, marks the model dirty and notifies exactly the dependent bindings.
+/// Reads of `values` are direct; every write goes through the `Engine`, which type-checks, records the change
+/// for rollback, marks the model dirty and notifies exactly the dependent bindings.
 public final class Entity {
     public let type: EntityType
-    /// Stored field values by slot (see `EntityType.slot(of:)`).
-    @exclusivity(unchecked) public internal(set) var values: ContiguousArray<Value>
+    /// The stored values, one per slot, in one allocation without an array's header (`values` reads and
+    /// writes them). Slot 0 of a type with ids holds a canonical upper-case UUID as its 128 bits
+    /// (`hasPackedId`) instead of a 36-byte string on the heap: 100,000 books are three entities each, and
+    /// their ids were a fifth of the model's memory (performance.md, issue 16).
+    @usableFromInline let slots: UnsafeMutablePointer<Value>
     /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a
     /// model yet (a detached tree gets its parents when it is attached), and for entities removed and stored.
     ///
@@ -16,29 +19,24 @@ public final class Entity {
     /// parents are set only inside managed trees, and cleared for every entity of a tree that is dropped
     /// (a reload) or retired (removed, then stored).
     public internal(set) unowned(unsafe) var parent: Entity?
-    /// Whether the entity is held by a field or a collection (ownership, independent of `parent`).
-    internal var isContained = false
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
     internal var readers: [(slot: Int, subscription: Subscription)] = []
     /// The first reader, inline (most entities on screen are read by one binding).
     internal var reader0: Subscription?
-    internal var reader0Slot = -1
-    /// Whether the entity is in its model's list of changed entities (or, for a payload, of changed payloads).
-    internal var isDirtyUnit = false
-    /// A partial's stub: its payload once loaded (or created); its parent is the stub.
-    internal var payload: Entity?
-    /// Whether this entity is a partial's payload (stored in a file of its own).
-    internal var isPayloadRoot = false
-    /// The model, when this entity is a model's root.
-    internal weak var rootOf: Model?
-    /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.
-    internal var unknownFields: [(key: String, json: [UInt8])]?
+    /// What few entities have (a partial's payload, a model's root, unknown fields): one optional object, so
+    /// that the others do not carry it.
+    private var extra: EntityExtra?
+    /// The number of slots (`EntityType.maxFields` at most).
+    @usableFromInline let slotCount: UInt16
+    private var levelBits: UInt16 = 1
+    private var reader0SlotBits: UInt16 = .max
     /// Where the entity is in its life.
-    public internal(set) var state: State = .detached
-    /// How deep the entity is nested in its tree (1 for a root or a detached entity on its own): kept by the
-    /// reader, `markManaged`, `markRemoved` and `checkAdoptable` so that no tree grows past
-    /// `Engine.maxEntityDepth` (storage.md "Limits").
-    internal var level: Int32 = 1
+    public internal(set) var state: State
+    @usableFromInline var flags: UInt8 = 0
+
+    @usableFromInline static let packedIdFlag: UInt8 = 1
+    static let containedFlag: UInt8 = 2
+    static let dirtyUnitFlag: UInt8 = 4
 
     public enum State: Equatable, Sendable {
         /// Created, not yet in a model.
@@ -49,16 +47,105 @@ public final class Entity {
         case removed
     }
 
+    /// An entity with these values (as many as the type has fields).
     init(type: EntityType, values: ContiguousArray<Value>, state: State = .detached) {
         self.type = type
-        self.values = values
         self.state = state
+        slotCount = UInt16(values.count)
+        slots = .allocate(capacity: values.count)
+        slots.initialize(repeating: .null, count: values.count)
+        for i in 0..<values.count { setSlot(i, values[i]) }
+    }
+
+    /// An entity whose every field is null (the readers and `makeDefault` fill them in).
+    init(type: EntityType, state: State = .detached) {
+        self.type = type
+        self.state = state
+        let n = type.fields.count
+        slotCount = UInt16(n)
+        slots = .allocate(capacity: n)
+        slots.initialize(repeating: .null, count: n)
+    }
+
+    deinit {
+        if flags & Self.packedIdFlag != 0 {
+            (slots + 1).deinitialize(count: Int(slotCount) - 1)
+        } else {
+            slots.deinitialize(count: Int(slotCount))
+        }
+        slots.deallocate()
+    }
+
+    /// The stored field values by slot (see `EntityType.slot(of:)`): reads are direct; writes go through the
+    /// `Engine`, which type-checks, records the change for rollback, marks the model dirty and notifies exactly
+    /// the dependent bindings.
+    public var values: EntityValues {
+        @inline(__always) get { EntityValues(entity: self) }
+    }
+
+    /// How deep the entity is nested in its tree (1 for a root or a detached entity on its own): kept by the
+    /// reader, `markManaged`, `markRemoved` and `checkAdoptable` so that no tree grows past
+    /// `Engine.maxEntityDepth` (storage.md "Limits").
+    internal var level: Int32 {
+        get { Int32(levelBits) }
+        set { levelBits = UInt16(clamping: newValue) }
+    }
+
+    /// The slot the first reader read (-1 when there is none).
+    internal var reader0Slot: Int {
+        get { reader0SlotBits == .max ? -1 : Int(reader0SlotBits) }
+        set { reader0SlotBits = newValue < 0 ? .max : UInt16(clamping: newValue) }
+    }
+
+    /// Whether the entity is held by a field or a collection (ownership, independent of `parent`).
+    internal var isContained: Bool {
+        get { flags & Self.containedFlag != 0 }
+        set { if newValue { flags |= Self.containedFlag } else { flags &= ~Self.containedFlag } }
+    }
+
+    /// Whether the entity is in its model's list of changed entities (or, for a payload, of changed payloads).
+    internal var isDirtyUnit: Bool {
+        get { flags & Self.dirtyUnitFlag != 0 }
+        set { if newValue { flags |= Self.dirtyUnitFlag } else { flags &= ~Self.dirtyUnitFlag } }
+    }
+
+    /// A partial's stub: its payload once loaded (or created); its parent is the stub.
+    internal var payload: Entity? {
+        get { extra?.payload }
+        set { if newValue != nil || extra != nil { withExtra { $0.payload = newValue } } }
+    }
+
+    /// Whether this entity is a partial's payload (stored in a file of its own).
+    internal var isPayloadRoot: Bool {
+        get { extra?.isPayloadRoot ?? false }
+        set { if newValue || extra != nil { withExtra { $0.isPayloadRoot = newValue } } }
+    }
+
+    /// The model, when this entity is a model's root.
+    internal var rootOf: Model? {
+        get { extra?.rootOf }
+        set { if newValue != nil || extra != nil { withExtra { $0.rootOf = newValue } } }
+    }
+
+    /// Fields of the stored JSON that the schema does not know: kept verbatim and written back.
+    internal var unknownFields: [(key: String, json: [UInt8])]? {
+        get { extra?.unknownFields }
+        set { if newValue != nil || extra != nil { withExtra { $0.unknownFields = newValue } } }
+    }
+
+    private func withExtra(_ body: (EntityExtra) -> Void) {
+        if let x = extra { body(x) } else { let x = EntityExtra(); extra = x; body(x) }
     }
 
     /// The entity's id, or nil for types without ids.
     public var id: String? {
         guard type.hasId, case .string(let s) = values[0] else { return nil }
         return s
+    }
+
+    /// The id's 128 bits when it is a canonical upper-case UUID (no string is made), else nil.
+    var packedId: (UInt64, UInt64)? {
+        flags & Self.packedIdFlag != 0 ? PackedId.bits(at: slots) : nil
     }
 
     /// The value of a stored field by name (no dependency tracking; bindings and the engine's `read` track).
@@ -100,8 +187,8 @@ extension Entity {
     /// Calls `body` for each entity this one holds directly (through entity fields and collections).
     @inline(__always)
     func forEachChild(_ body: (Entity) throws -> Void) rethrows {
-        for v in values {
-            switch v {
+        for i in 0..<Int(slotCount) {
+            switch valueOrNullId(i) {
             case .entity(let c): try body(c)
             case .collection(let coll):
                 guard coll.elementType.holdsEntity else { continue }
@@ -121,7 +208,9 @@ extension Entity {
     /// Takes `other`'s values and unknown fields (a model read again into its root), becoming the parent of the
     /// entities and the owner of the collections among them.
     func adoptValues(of other: Entity) {
-        values = other.values
+        for i in 0..<min(Int(slotCount), Int(other.slotCount)) {
+            if i == 0, let bits = other.packedId { setId(bits) } else { setSlot(i, other.slot(i)) }
+        }
         unknownFields = other.unknownFields
         for v in values {
             switch v {
@@ -133,4 +222,12 @@ extension Entity {
             }
         }
     }
+}
+
+/// The properties few entities have, out of the entity object (see `Entity.extra`).
+final class EntityExtra {
+    var payload: Entity?
+    var isPayloadRoot = false
+    weak var rootOf: Model?
+    var unknownFields: [(key: String, json: [UInt8])]?
 }

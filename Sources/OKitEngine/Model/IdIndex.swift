@@ -12,29 +12,15 @@ public final class IdIndex {
 
         init(_ id: String) {
             var id = id
-            self = id.withUTF8 { Key.parseUUID($0) } ?? .text(id)
-        }
-
-        /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` with upper-case hex digits only (so two ids that differ in case
-        /// stay distinct).
-        static func parseUUID(_ u: UnsafeBufferPointer<UInt8>) -> Key? {
-            guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D else { return nil }
-            var hi: UInt64 = 0, lo: UInt64 = 0
-            var n = 0
-            for k in 0..<36 where k != 8 && k != 13 && k != 18 && k != 23 {
-                let c = u[k]
-                let d: UInt64
-                if c >= 0x30, c <= 0x39 { d = UInt64(c - 0x30) } else if c >= 0x41, c <= 0x46 { d = UInt64(c - 0x37) } else { return nil }
-                if n < 16 { hi = hi << 4 | d } else { lo = lo << 4 | d }
-                n += 1
-            }
-            return .uuid(hi, lo)
+            self = id.withUTF8 { PackedId.parse($0) }.map { .uuid($0.0, $0.1) } ?? .text(id)
         }
     }
 
     /// Roots of loaded models whose entities are not indexed yet: loading leaves the index to the first
     /// lookup by id (most screens never resolve an id; the first `$x` or `ref` pays once).
     private var pending: [Entity] = []
+    /// How many entities the pending trees hold (as their readers counted them): the table is sized once.
+    private var pendingCount = 0
     private var first: [Key: Entity] = [:]
     private var others: [Key: [Entity]] = [:]
     private var duplicates: Set<Key> = []
@@ -52,8 +38,11 @@ public final class IdIndex {
     /// Whether loaded entities still wait to be indexed.
     public var hasPending: Bool { !pending.isEmpty }
 
-    /// Indexes a loaded tree on the first lookup.
-    func addLater(_ root: Entity) { pending.append(root) }
+    /// Indexes a loaded tree of about `count` entities on the first lookup.
+    func addLater(_ root: Entity, count: Int) {
+        pending.append(root)
+        pendingCount += count
+    }
 
     /// Forgets a loaded tree that was never indexed (its model was reloaded).
     func discardPending(_ root: Entity) { pending.removeAll { $0 === root } }
@@ -62,16 +51,23 @@ public final class IdIndex {
     public func flush() {
         guard !pending.isEmpty else { return }
         let roots = pending
+        // Sized here, not at load: a table that no lookup ever needs takes no memory.
+        first.reserveCapacity(first.count + pendingCount)
         pending = []
+        pendingCount = 0
         for r in roots { addTree(r) }
     }
 
     private func addTree(_ e: Entity) {
-        if e.type.hasId, !e.type.isRef, case .string(let id) = e.values[0], !id.isEmpty { insert(e, Key(id)) }
+        if e.type.hasId, !e.type.isRef {
+            if let bits = e.packedId {
+                insert(e, .uuid(bits.0, bits.1))
+            } else if case .string(let id) = e.values[0], !id.isEmpty {
+                insert(e, Key(id))
+            }
+        }
         e.forEachChild { addTree($0) }
     }
-
-    func reserve(_ n: Int) { first.reserveCapacity(first.count + n) }
 
     func add(_ e: Entity, id: String) {
         flush()

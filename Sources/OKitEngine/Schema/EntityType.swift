@@ -51,7 +51,11 @@ public final class EntityType {
         slots[name] != nil || computed[name] != nil || methods[name] != nil
     }
 
+    /// The most stored fields a type may have (an entity keeps its slot count in 16 bits).
+    public static let maxFields = 4096
+
     func addField(_ spec: FieldSpec) throws(SchemaError) {
+        if fields.count >= EntityType.maxFields { throw .tooManyFields(type: name) }
         if slots[spec.name] != nil || computed[spec.name] != nil || methods[spec.name] != nil {
             throw .duplicateField(type: name, field: spec.name)
         }

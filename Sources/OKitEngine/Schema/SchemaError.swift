@@ -8,6 +8,7 @@ public enum SchemaError: Error, Equatable, CustomStringConvertible {
     case badDefault(type: String, field: String, reason: String)
     case unknownType(String)
     case badPartial(type: String, reason: String)
+    case tooManyFields(type: String)
 
     public var description: String {
         switch self {
@@ -20,6 +21,8 @@ public enum SchemaError: Error, Equatable, CustomStringConvertible {
         case .badDefault(let t, let f, let r): return "entity type \"\(t)\", field \"\(f)\": bad default: \(r)"
         case .unknownType(let n): return "unknown entity type \"\(n)\""
         case .badPartial(let t, let r): return "okit.partial(\"\(t)\"): \(r)"
+        case .tooManyFields(let t):
+            return "entity type \"\(t)\" has more than \(EntityType.maxFields) stored fields; split it into entity fields"
         }
     }
 }

@@ -68,6 +68,16 @@ import Testing
         #expect(made.id.map { $0.count == 36 && $0 == $0.uppercased() } == true)
     }
 
+    @Test func aCanonicalIdTwiceInOneFileIsADuplicateAndBothAreKept() throws {
+        let r = try f.read(#"{"books":[{"id":"\#(Self.upper)","name":"A"},{"id":"\#(Self.upper)","name":"B"}]}"#)
+        let index = IdIndex()
+        index.addLater(r.root, count: r.entityCount)
+        #expect(index.isDuplicate(Self.upper))
+        #expect(index.all(Self.upper).map { $0["name"]!.description } == ["A", "B"])
+        index.remove(r.book(0), id: Self.upper)
+        #expect(index.lookup(Self.upper, from: nil) === r.book(1), "the other takes its place")
+    }
+
     @Test func aTypeHasAtMostMaxFieldsStoredFields() throws {
         let s = Schema()
         let fields = (0..<EntityType.maxFields).map { FieldSpec("f\($0)", .int) }

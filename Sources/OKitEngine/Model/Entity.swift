@@ -187,8 +187,9 @@ extension Entity {
     /// Calls `body` for each entity this one holds directly (through entity fields and collections).
     @inline(__always)
     func forEachChild(_ body: (Entity) throws -> Void) rethrows {
-        for i in 0..<Int(slotCount) {
-            switch valueOrNullId(i) {
+        let n = Int(slotCount)
+        for i in type.childSlots where i < n {
+            switch slots[i] {
             case .entity(let c): try body(c)
             case .collection(let coll):
                 guard coll.elementType.holdsEntity else { continue }

@@ -1,7 +1,7 @@
 /// The index of ids across every loaded model (what `$x`, `ref` and `byId` resolve through).
 ///
-/// Upper-case UUID ids (what okit and OKit create) are keyed by their 128 bits, so a lookup hashes and compares
-/// two integers instead of chasing a heap string (the index is built for every entity at load). Other ids
+/// Upper-case UUID ids (what okit and OKit create) are keyed by their 128 bits in a flat table (`UUIDTable`),
+/// so a lookup hashes and compares two integers in one cache line instead of chasing a heap string. Other ids
 /// (codes like "FANTASY") are keyed by their text. When two managed entities share an id (a code in two
 /// models, or copies inside one file), all are kept and lookups prefer the caller's own model, then the
 /// models in registration order.
@@ -21,13 +21,30 @@ public final class IdIndex {
     private var pending: [Entity] = []
     /// How many entities the pending trees hold (as their readers counted them): the table is sized once.
     private var pendingCount = 0
-    private var first: [Key: Entity] = [:]
+    /// The first entity of each id: canonical UUIDs by their bits, other ids by their text.
+    private let uuids = UUIDTable()
+    private var texts: [String: Entity] = [:]
+    /// The other entities of ids that more than one entity has (rare).
     private var others: [Key: [Entity]] = [:]
     private var duplicates: Set<Key> = []
 
     public init() {}
 
-    public var count: Int { flush(); return first.count }
+    public var count: Int { flush(); return uuids.count + texts.count }
+
+    private func first(_ key: Key) -> Entity? {
+        switch key {
+        case .uuid(let hi, let lo): return uuids.find(hi, lo)
+        case .text(let s): return texts[s]
+        }
+    }
+
+    private func setFirst(_ key: Key, _ e: Entity?) {
+        switch key {
+        case .uuid(let hi, let lo): if let e { uuids.replace(hi, lo, with: e) } else { uuids.remove(hi, lo) }
+        case .text(let s): texts[s] = e
+        }
+    }
 
     /// Whether more than one loaded entity has this id.
     public func isDuplicate(_ id: String) -> Bool { flush(); return duplicates.contains(Key(id)) }
@@ -52,21 +69,27 @@ public final class IdIndex {
         guard !pending.isEmpty else { return }
         let roots = pending
         // Sized here, not at load: a table that no lookup ever needs takes no memory.
-        first.reserveCapacity(first.count + pendingCount)
+        var entries: [UUIDTable.Entry] = []
+        entries.reserveCapacity(pendingCount)
         pending = []
         pendingCount = 0
-        for r in roots { addTree(r) }
+        for r in roots { addTree(r, &entries) }
+        for e in uuids.insertAll(entries) {
+            if let bits = e.packedId { addDuplicate(e, .uuid(bits.0, bits.1)) }
+        }
     }
 
-    private func addTree(_ e: Entity) {
+    /// Collects a tree's canonical ids (each entity retained while it is hot in the cache) and indexes the
+    /// other ids at once.
+    private func addTree(_ e: Entity, _ entries: inout [UUIDTable.Entry]) {
         if e.type.hasId, !e.type.isRef {
             if let bits = e.packedId {
-                insert(e, .uuid(bits.0, bits.1))
+                entries.append(UUIDTable.Entry(hi: bits.0, lo: bits.1, entity: .passRetained(e)))
             } else if case .string(let id) = e.values[0], !id.isEmpty {
                 insert(e, Key(id))
             }
         }
-        e.forEachChild { addTree($0) }
+        e.forEachChild { addTree($0, &entries) }
     }
 
     func add(_ e: Entity, id: String) {
@@ -75,24 +98,33 @@ public final class IdIndex {
     }
 
     private func insert(_ e: Entity, _ key: Key) {
-        if let existing = first[key] {
-            if existing === e { return }
-            others[key, default: []].append(e)
-            duplicates.insert(key)
-        } else {
-            first[key] = e
+        switch key {
+        case .uuid(let hi, let lo):
+            if let existing = uuids.insertIfAbsent(hi, lo, e), existing !== e { addDuplicate(e, key) }
+        case .text(let s):
+            if let existing = texts[s] {
+                if existing !== e { addDuplicate(e, key) }
+            } else {
+                texts[s] = e
+            }
         }
+    }
+
+    private func addDuplicate(_ e: Entity, _ key: Key) {
+        if others[key]?.contains(where: { $0 === e }) == true { return }
+        others[key, default: []].append(e)
+        duplicates.insert(key)
     }
 
     func remove(_ e: Entity, id: String) {
         flush()
         let key = Key(id)
-        if let existing = first[key], existing === e {
+        if let existing = first(key), existing === e {
             if var rest = others[key], !rest.isEmpty {
-                first[key] = rest.removeFirst()
+                setFirst(key, rest.removeFirst())
                 others[key] = rest.isEmpty ? nil : rest
             } else {
-                first[key] = nil
+                setFirst(key, nil)
             }
         } else if var rest = others[key] {
             rest.removeAll { $0 === e }
@@ -104,8 +136,8 @@ public final class IdIndex {
     public func lookup(_ id: String, from model: Model?) -> Entity? {
         flush()
         let key = Key(id)
-        guard let f = first[key] else { return nil }
-        guard let rest = others[key] else { return f }
+        guard let f = first(key) else { return nil }
+        guard !others.isEmpty, let rest = others[key] else { return f }
         let all = [f] + rest
         if let model, let own = all.first(where: { $0.model === model }) { return own }
         guard let engine = model?.engine ?? f.model?.engine else { return f }
@@ -117,7 +149,7 @@ public final class IdIndex {
     public func all(_ id: String) -> [Entity] {
         flush()
         let key = Key(id)
-        guard let f = first[key] else { return [] }
+        guard let f = first(key) else { return [] }
         return [f] + (others[key] ?? [])
     }
 }

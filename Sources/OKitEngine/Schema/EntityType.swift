@@ -27,6 +27,9 @@ public final class EntityType {
     /// Field types and optionality by slot (the reader's and writer's hot paths avoid copying `FieldSpec`s).
     private(set) var fieldTypes: [FieldType] = []
     private(set) var optionals: [Bool] = []
+    /// The slots that can hold entities or collections (every field that is not a scalar), in order: what a walk
+    /// over an entity's children visits (`Entity.forEachChild`), so that it never touches a name or a number.
+    private(set) var childSlots: [Int] = []
     /// `"name":` as UTF-8, by slot, for the writer.
     private(set) var keyPrefixes: [[UInt8]] = []
 
@@ -65,6 +68,7 @@ public final class EntityType {
         fieldTypes.append(spec.type)
         keyPrefixes.append([0x22] + Array(spec.name.utf8) + [0x22, 0x3A])
         optionals.append(spec.optional)
+        if !spec.type.isScalar { childSlots.append(fields.count - 1) }
     }
 
     func addComputed(_ c: ComputedField) throws(SchemaError) {

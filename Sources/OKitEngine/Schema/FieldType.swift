@@ -19,12 +19,12 @@ public indirect enum FieldType: Equatable, Sendable {
     /// A map from string keys to values of the element type.
     case map(FieldType)
 
-    /// True for array, set and map.
     /// string, int, double, bool or date.
     public var isScalar: Bool {
         switch self { case .string, .int, .double, .bool, .date: return true; default: return false }
     }
 
+    /// True for array, set and map.
     public var isCollection: Bool {
         switch self { case .array, .set, .map: return true; default: return false }
     }

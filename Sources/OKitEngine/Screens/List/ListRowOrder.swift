@@ -67,18 +67,46 @@ struct ListRowOrder {
     }
 
     /// Ranks of a column of text keys in this order (equal texts share a rank); nil when a key is not text.
+    ///
+    /// Distinct texts are found through a small open-addressing table of their FNV-1a hashes (a `Dictionary`
+    /// of texts hashed each row's key again with the standard hasher and copied it into the key: a quarter of
+    /// a list's first pass).
     static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool) -> [Int32]? {
-        var uniqueOf: [TextKey: Int32] = [:]
         var uniques: [String] = []
+        var hashes: [UInt64] = []
+        var table = [Int32](repeating: -1, count: 1024)
+        var mask = 1023
         var index = [Int32](repeating: 0, count: n)
+        @inline(__always) func home(_ h: UInt64, _ mask: Int) -> Int {
+            Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        }
         for i in 0..<n {
-            guard case .string(let s) = column(i) else { return nil }
-            let key = TextKey(s)
-            if let u = uniqueOf[key] { index[i] = u; continue }
-            let u = Int32(uniques.count)
-            uniqueOf[key] = u
-            uniques.append(s)
-            index[i] = u
+            guard case .string(var s) = column(i) else { return nil }
+            let h = s.withUTF8 { ListRowOrder.fnv($0) }
+            var j = home(h, mask)
+            var found: Int32 = -1
+            while true {
+                let u = table[j]
+                if u < 0 { break }
+                if hashes[Int(u)] == h, uniques[Int(u)] == s { found = u; break }
+                j = (j &+ 1) & mask
+            }
+            if found < 0 {
+                found = Int32(uniques.count)
+                uniques.append(s)
+                hashes.append(h)
+                table[j] = found
+                if uniques.count * 2 > mask + 1 {
+                    mask = (mask + 1) * 2 - 1
+                    table = [Int32](repeating: -1, count: mask + 1)
+                    for (u, h) in hashes.enumerated() {
+                        var k = home(h, mask)
+                        while table[k] >= 0 { k = (k &+ 1) & mask }
+                        table[k] = Int32(u)
+                    }
+                }
+            }
+            index[i] = found
         }
         let folded = uniques.map(ListScreen.fold)
         var byOrder = Array(0..<uniques.count)
@@ -91,24 +119,15 @@ struct ListRowOrder {
         for (r, u) in byOrder.enumerated() { rank[u] = Int32(r) }
         return index.map { rank[Int($0)] }
     }
-}
 
-/// A text as a dictionary key hashed once with FNV-1a over its UTF-8 bytes (the standard hasher costs several
-/// times more per short text, and ranking a list's keys hashes each row's text).
-struct TextKey: Hashable {
-    let text: String
-    let hash: UInt64
+    static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64.random(in: 0 ... .max)
 
-    init(_ text: String) {
-        var t = text
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        t.withUTF8 { for b in $0 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 } }
-        self.text = t
-        hash = h
+    /// FNV-1a over a text's UTF-8 bytes (the standard hasher costs several times more per short text), from a
+    /// basis drawn per process, so that texts chosen to collide cannot be chosen in advance.
+    @inline(__always)
+    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = fnvBasis
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
     }
-
-    /// Equal texts (String's equality: canonically equivalent texts with other bytes hash apart and are ranked
-    /// apart, still in order).
-    static func == (a: TextKey, b: TextKey) -> Bool { a.hash == b.hash && a.text == b.text }
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

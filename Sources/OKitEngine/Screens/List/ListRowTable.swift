@@ -16,13 +16,17 @@ struct ListRowTable {
     init() {}
 
     /// The rows of a full pass and their display order (indices into `rows`).
-    init(rows: [ListScreen.Row], order: [Int32]) {
+    init(rows: consuming [ListScreen.Row], order: [Int32]) {
+        let n = rows.count
+        // Taken as it is (the last use of `rows`): a full pass's rows are not copied (each copy retains its keys).
         slots = rows
         self.order = ChunkedOrder(order)
         // Room for rows to come: growing a million-row table copies it, once per doubling.
-        slots.reserveCapacity(rows.count + ListRowTable.room(rows.count))
+        // (A full pass made its array with this room: a `reserveCapacity` here would copy it while the caller's
+        // reference is still being released.)
+        if slots.capacity < n + ListRowTable.room(n) { slots.reserveCapacity(n + ListRowTable.room(n)) }
         var texts = ListRowTexts()
-        texts.reserve(rows.count + ListRowTable.room(rows.count))
+        texts.reserve(n + ListRowTable.room(n))
         slots.withUnsafeBufferPointer { rows in
             for i in rows.indices {
                 texts.setTitle(Int32(i), ListRowTable.field(rows, i, ListRowTable.titleOffset, as: String?.self))
@@ -33,7 +37,7 @@ struct ListRowTable {
 
     /// A table that will follow changes: its entity → slot map built now, with the rows (the first change
     /// would otherwise pay for it).
-    init(following rows: [ListScreen.Row], order: [Int32]) {
+    init(following rows: consuming [ListScreen.Row], order: [Int32]) {
         self.init(rows: rows, order: order)
         buildSlots()
     }

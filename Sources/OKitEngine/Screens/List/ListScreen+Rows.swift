@@ -93,7 +93,8 @@ extension ListScreen {
         recorder?.readOther = false
         recorder?.reserve(items.count)
         var built: [Row] = []
-        built.reserveCapacity(items.count)
+        // With the table's room for rows to come: the table takes this array as it is (no copy of its rows).
+        built.reserveCapacity(items.count + ListRowTable.room(items.count))
         var notEntities = 0
         defer {
             recorder?.piece = nil
@@ -119,7 +120,11 @@ extension ListScreen {
         follow.collection = collection
         follow.journal = collection.map { engine.graph.watchMembers($0) }
         follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
-        rows = follow.inPlace ? ListRowTable(following: built, order: sorted) : ListRowTable(rows: built, order: sorted)
+        if follow.inPlace {
+            rows = ListRowTable(following: consume built, order: sorted)
+        } else {
+            rows = ListRowTable(rows: consume built, order: sorted)
+        }
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.

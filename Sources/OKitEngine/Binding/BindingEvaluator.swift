@@ -59,9 +59,9 @@ struct BindingEvaluator {
                 let step = buf[k]
                 let slot = step.cache.slot
                 guard slot >= 0, step.cache.type == ObjectIdentifier(e.type) else { return (.entity(e), k) }
-                if step.hasIndex, case .collection = e.values[slot] {} else if step.hasIndex { return (.entity(e), k) }
+                if step.hasIndex, case .collection = e.slot(slot) {} else if step.hasIndex { return (.entity(e), k) }
                 graph.recordField(e, slot)
-                var v = e.values[slot]
+                var v = e.slot(slot)
                 if step.hasIndex, case .collection(let c) = v {
                     graph.recordMembers(c)
                     v = c.element(at: step.index) ?? .null
@@ -159,13 +159,13 @@ struct BindingEvaluator {
             if cache.type == ObjectIdentifier(t) {
                 if cache.slot >= 0 {
                     engine.graph.recordField(e, cache.slot)
-                    return e.values[cache.slot]
+                    return e.slot(cache.slot)
                 }
             } else if let slot = t.slot(of: name) {
                 cache.type = ObjectIdentifier(t)
                 cache.slot = slot
                 engine.graph.recordField(e, slot)
-                return e.values[slot]
+                return e.slot(slot)
             } else {
                 cache.type = ObjectIdentifier(t)
                 cache.slot = -1

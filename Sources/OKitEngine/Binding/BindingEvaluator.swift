@@ -56,15 +56,18 @@ struct BindingEvaluator {
         return steps.withUnsafeBufferPointer { buf -> (Value, Int) in
             var k = 0
             while true {
-                let step = buf[k]
-                let slot = step.cache.slot
-                guard slot >= 0, step.cache.type == ObjectIdentifier(e.type) else { return (.entity(e), k) }
-                if step.hasIndex, case .collection = e.slot(slot) {} else if step.hasIndex { return (.entity(e), k) }
-                graph.recordField(e, slot)
+                // The step's fields are read in place (a copy of the step would retain its cache), and the
+                // slot once.
+                let slot = buf[k].cache.slot
+                guard slot >= 0, buf[k].cache.type == ObjectIdentifier(e.type) else { return (.entity(e), k) }
                 var v = e.slot(slot)
-                if step.hasIndex, case .collection(let c) = v {
+                if buf[k].hasIndex {
+                    guard case .collection(let c) = v else { return (.entity(e), k) }
+                    graph.recordField(e, slot)
                     graph.recordMembers(c)
-                    v = c.element(at: step.index) ?? .null
+                    v = c.element(at: buf[k].index) ?? .null
+                } else {
+                    graph.recordField(e, slot)
                 }
                 k += 1
                 if k == count { return (v, k) }

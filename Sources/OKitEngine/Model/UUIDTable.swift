@@ -59,26 +59,26 @@ final class UUIDTable {
         old.deallocate()
     }
 
+    /// The slot holding the id, or the empty slot that ends its run (where it would go), probing from `home`.
+    @inline(__always)
+    private func probe(_ hi: UInt64, _ lo: UInt64, from home: Int) -> Int {
+        var j = home
+        while slots[j].entity != nil, slots[j].hi != hi || slots[j].lo != lo { j = (j &+ 1) & mask }
+        return j
+    }
+
     /// The entity with this id.
     @inline(__always)
     func find(_ hi: UInt64, _ lo: UInt64) -> Entity? {
-        var j = bucket(hi, lo)
-        while let e = slots[j].entity {
-            if slots[j].hi == hi, slots[j].lo == lo { return e.takeUnretainedValue() }
-            j = (j &+ 1) & mask
-        }
-        return nil
+        slots[probe(hi, lo, from: bucket(hi, lo))].entity?.takeUnretainedValue()
     }
 
     /// Adds the id unless it is there; returns the entity already there (nothing changed) or nil (added).
     @inline(__always)
     func insertIfAbsent(_ hi: UInt64, _ lo: UInt64, _ entity: Entity) -> Entity? {
         if (count &+ 1) * 10 > (mask + 1) * 7 { rehash((mask + 1) * 2) }
-        var j = bucket(hi, lo)
-        while let e = slots[j].entity {
-            if slots[j].hi == hi, slots[j].lo == lo { return e.takeUnretainedValue() }
-            j = (j &+ 1) & mask
-        }
+        let j = probe(hi, lo, from: bucket(hi, lo))
+        if let e = slots[j].entity { return e.takeUnretainedValue() }
         slots[j] = Slot(hi: hi, lo: lo, entity: .passRetained(entity))
         count += 1
         return nil
@@ -86,16 +86,10 @@ final class UUIDTable {
 
     /// Puts `entity` under the id in place of the one there (or adds it).
     func replace(_ hi: UInt64, _ lo: UInt64, with entity: Entity) {
-        var j = bucket(hi, lo)
-        while let e = slots[j].entity {
-            if slots[j].hi == hi, slots[j].lo == lo {
-                slots[j].entity = .passRetained(entity)
-                e.release()
-                return
-            }
-            j = (j &+ 1) & mask
-        }
-        _ = insertIfAbsent(hi, lo, entity)
+        let j = probe(hi, lo, from: bucket(hi, lo))
+        guard let e = slots[j].entity else { _ = insertIfAbsent(hi, lo, entity); return }
+        slots[j].entity = .passRetained(entity)
+        e.release()
     }
 
     /// An id to add in bulk, holding its entity retained (`insertAll` keeps or releases it).
@@ -134,18 +128,11 @@ final class UUIDTable {
         for k in 0..<n {
             let i = Int(order[k])
             let x = entries[i]
-            var j = homes[i]
-            var placed = true
-            while let e = slots[j].entity {
-                if slots[j].hi == x.hi, slots[j].lo == x.lo {
-                    let mine = x.entity.takeRetainedValue()
-                    if e.takeUnretainedValue() !== mine { dropped.append(mine) }
-                    placed = false
-                    break
-                }
-                j = (j &+ 1) & mask
-            }
-            if placed {
+            let j = probe(x.hi, x.lo, from: homes[i])
+            if let e = slots[j].entity {
+                let mine = x.entity.takeRetainedValue()
+                if e.takeUnretainedValue() !== mine { dropped.append(mine) }
+            } else {
                 slots[j] = Slot(hi: x.hi, lo: x.lo, entity: x.entity)
                 count += 1
             }
@@ -155,16 +142,11 @@ final class UUIDTable {
 
     /// Removes the id; the slots after it move back to where a lookup finds them.
     func remove(_ hi: UInt64, _ lo: UInt64) {
-        var i = bucket(hi, lo)
-        while let e = slots[i].entity {
-            if slots[i].hi == hi, slots[i].lo == lo {
-                e.release()
-                shiftBack(from: i)
-                count -= 1
-                return
-            }
-            i = (i &+ 1) & mask
-        }
+        let j = probe(hi, lo, from: bucket(hi, lo))
+        guard let e = slots[j].entity else { return }
+        e.release()
+        shiftBack(from: j)
+        count -= 1
     }
 
     private func shiftBack(from start: Int) {

@@ -8,7 +8,7 @@ public final class Entity {
     public let type: EntityType
     /// The stored values, one per slot, in one allocation without an array's header (`values` reads and
     /// writes them). Slot 0 of a type with ids holds a canonical upper-case UUID as its 128 bits
-    /// (`hasPackedId`) instead of a 36-byte string on the heap: 100,000 books are three entities each, and
+    /// (`packedId`, `PackedId`) instead of a 36-byte string on the heap: 100,000 books are three entities each, and
     /// their ids were a fifth of the model's memory (performance.md, issue 16).
     @usableFromInline let slots: UnsafeMutablePointer<Value>
     /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a

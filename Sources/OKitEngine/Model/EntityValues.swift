@@ -32,13 +32,6 @@ extension Entity {
         return slots[i]
     }
 
-    /// The value in a slot, except that a packed id reads as null (no string is made): for walks that look
-    /// only for entities and collections, and null checks of fields other than the id.
-    @inlinable @inline(__always)
-    func valueOrNullId(_ i: Int) -> Value {
-        i == 0 && flags & Entity.packedIdFlag != 0 ? .null : slots[i]
-    }
-
     /// Whether a slot holds null (a packed id is not null).
     @inline(__always)
     func slotIsNull(_ i: Int) -> Bool {
@@ -52,12 +45,9 @@ extension Entity {
         guard i == 0, type.hasId else { slots[i] = v; return }
         let bits: (UInt64, UInt64)?
         if case .string(var s) = v { bits = s.withUTF8 { PackedId.parse($0) } } else { bits = nil }
-        let packed = flags & Entity.packedIdFlag != 0
         if let bits {
-            if !packed { slots.deinitialize(count: 1) }
-            PackedId.store(bits, at: slots)
-            flags |= Entity.packedIdFlag
-        } else if packed {
+            setId(bits)
+        } else if flags & Entity.packedIdFlag != 0 {
             slots.initialize(to: v)
             flags &= ~Entity.packedIdFlag
         } else {

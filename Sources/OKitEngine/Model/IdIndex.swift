@@ -68,7 +68,7 @@ public final class IdIndex {
     public func flush() {
         guard !pending.isEmpty else { return }
         let roots = pending
-        // Sized here, not at load: a table that no lookup ever needs takes no memory.
+        // The table is sized here (`insertAll`), not at load: a table no lookup needs takes no memory.
         var entries: [UUIDTable.Entry] = []
         entries.reserveCapacity(pendingCount)
         pending = []

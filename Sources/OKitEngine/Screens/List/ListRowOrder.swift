@@ -68,46 +68,17 @@ struct ListRowOrder {
 
     /// Ranks of a column of text keys in this order (equal texts share a rank); nil when a key is not text.
     ///
-    /// Distinct texts are found through a small open-addressing table of their FNV-1a hashes (a `Dictionary`
-    /// of texts hashed each row's key again with the standard hasher and copied it into the key: a quarter of
-    /// a list's first pass).
+    /// Distinct texts are found through a small open-addressing table of their FNV-1a hashes (`DistinctTexts`; a
+    /// `Dictionary` of texts hashed each row's key again with the standard hasher and copied it into the key: a
+    /// quarter of a list's first pass).
     static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool) -> [Int32]? {
-        var uniques: [String] = []
-        var hashes: [UInt64] = []
-        var table = [Int32](repeating: -1, count: 1024)
-        var mask = 1023
+        var distinct = DistinctTexts()
         var index = [Int32](repeating: 0, count: n)
-        @inline(__always) func home(_ h: UInt64, _ mask: Int) -> Int {
-            Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
-        }
         for i in 0..<n {
-            guard case .string(var s) = column(i) else { return nil }
-            let h = s.withUTF8 { ListRowOrder.fnv($0) }
-            var j = home(h, mask)
-            var found: Int32 = -1
-            while true {
-                let u = table[j]
-                if u < 0 { break }
-                if hashes[Int(u)] == h, uniques[Int(u)] == s { found = u; break }
-                j = (j &+ 1) & mask
-            }
-            if found < 0 {
-                found = Int32(uniques.count)
-                uniques.append(s)
-                hashes.append(h)
-                table[j] = found
-                if uniques.count * 2 > mask + 1 {
-                    mask = (mask + 1) * 2 - 1
-                    table = [Int32](repeating: -1, count: mask + 1)
-                    for (u, h) in hashes.enumerated() {
-                        var k = home(h, mask)
-                        while table[k] >= 0 { k = (k &+ 1) & mask }
-                        table[k] = Int32(u)
-                    }
-                }
-            }
-            index[i] = found
+            guard case .string(let s) = column(i) else { return nil }
+            index[i] = distinct.number(of: s)
         }
+        let uniques = distinct.texts
         let folded = uniques.map(ListScreen.fold)
         var byOrder = Array(0..<uniques.count)
         byOrder.sort { a, b in
@@ -129,5 +100,48 @@ struct ListRowOrder {
         var h: UInt64 = fnvBasis
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
+    }
+}
+
+/// The distinct texts of a column, numbered in order of appearance, found through an open-addressing table of
+/// their FNV-1a hashes (at most half full).
+struct DistinctTexts {
+    private(set) var texts: [String] = []
+    private var hashes: [UInt64] = []
+    private var table = [Int32](repeating: -1, count: 1024)
+    private var mask = 1023
+
+    @inline(__always)
+    private static func home(_ h: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+    }
+
+    /// The number of `s` (a new one the first time it is seen).
+    mutating func number(of s: String) -> Int32 {
+        var s = s
+        let h = s.withUTF8 { ListRowOrder.fnv($0) }
+        var j = DistinctTexts.home(h, mask)
+        while true {
+            let u = table[j]
+            if u < 0 { break }
+            if hashes[Int(u)] == h, texts[Int(u)] == s { return u }
+            j = (j &+ 1) & mask
+        }
+        let u = Int32(texts.count)
+        texts.append(s)
+        hashes.append(h)
+        table[j] = u
+        if texts.count * 2 > mask + 1 { grow() }
+        return u
+    }
+
+    private mutating func grow() {
+        mask = (mask + 1) * 2 - 1
+        table = [Int32](repeating: -1, count: mask + 1)
+        for (u, h) in hashes.enumerated() {
+            var k = DistinctTexts.home(h, mask)
+            while table[k] >= 0 { k = (k &+ 1) & mask }
+            table[k] = Int32(u)
+        }
     }
 }

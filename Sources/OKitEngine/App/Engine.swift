@@ -115,7 +115,7 @@ public final class Engine {
             model = Model(name: name, rootType: type, storageKind: storageKind, root: loaded.root)
             model.storedVersion = loaded.version
             model.headerExtras = loaded.headerExtras
-            attachRoot(model, loaded: true, count: loaded.entityCount)
+            attachRoot(model, loaded: loaded)
             FreedMemory.returnAfterLoading(entities: loaded.entityCount)
             models.append(model); modelsByName[name] = model; storages[name] = storage
             if !deferLoadedHooks { try runLoadedHooks(model.root) }
@@ -134,13 +134,13 @@ public final class Engine {
 
     /// Makes `model.root` the root of a model. A loaded tree (read by a storage as managed entities) is indexed
     /// on the first lookup by id; any other tree is marked managed and indexed now.
-    private func attachRoot(_ model: Model, loaded: Bool = false, count: Int = 0) {
+    private func attachRoot(_ model: Model, loaded: LoadedModel? = nil) {
         model.engine = self
         model.hasPartials = schema.hasPartials
         model.root.rootOf = model
         model.root.parent = nil
-        if loaded, model.root.state == .managed {
-            idIndex.addLater(model.root, count: count)
+        if let loaded, model.root.state == .managed {
+            idIndex.addLater(model.root, count: loaded.entityCount, identified: loaded.identified)
         } else {
             markManaged(model.root)
         }
@@ -203,7 +203,7 @@ public final class Engine {
         }
         root.adoptValues(of: fresh)
         if let loaded {
-            idIndex.addLater(root, count: loaded.entityCount)
+            idIndex.addLater(root, count: loaded.entityCount, identified: loaded.identified)
             FreedMemory.returnAfterLoading(entities: loaded.entityCount)
         } else {
             markManaged(root)

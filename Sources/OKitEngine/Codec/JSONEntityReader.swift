@@ -29,13 +29,16 @@ extension JSONReader {
         if let parent { e.level = parent.level &+ 1 }
         entityCount += 1
         var seen = SeenFields(count: types.count)
+        var packed = false
         if peek() == 0x7D {
             i += 1
         } else {
             repeat {
                 if let slot = try knownKey(names) {
                     if seen.contains(slot) { throw duplicate(type, slot) }
-                    if slot != 0 || !type.hasId || !packedId(into: e) {
+                    if slot == 0, type.hasId, packedId(into: e) {
+                        packed = true
+                    } else {
                         e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
                     }
                     seen.insert(slot)
@@ -45,6 +48,15 @@ extension JSONReader {
             } while try nextMember()
         }
         if !seen.all || (0..<Int(e.slotCount)).contains(where: { e.slotIsNull($0) }) { fillDefaults(e, seen: seen) }
+        if let list = identifiedList, type.hasId, !type.isRef, !isRoot {
+            list._withUnsafeGuaranteedRef { list in
+                if packed || e.packedId != nil {
+                    list.add(e)
+                } else if case .string(let id) = e.values[0], !id.isEmpty {
+                    list.addOther(e)
+                }
+            }
+        }
         return e
     }
 
@@ -160,6 +172,11 @@ extension JSONReader {
             if slot == 0, type.hasId { e.values[0] = .string(engine.ids.next()); continue }
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
+                switch v {
+                case .entity(let d) where !d.type.isRef: identifiedComplete = false
+                case .collection(let c) where !c.items.isEmpty: identifiedComplete = false
+                default: break
+                }
                 e.values[slot] = v
             }
         }

@@ -20,6 +20,29 @@ struct JSONReader {
     var headerExtras: [(key: String, json: [UInt8])] = []
     /// Entities read so far.
     var entityCount = 0
+    /// The entities below the root that have an id, when the caller asked for them (a whole model's read,
+    /// `listIdentified`): the id index reads them on its first lookup instead of walking the tree.
+    private(set) var identified: IdentifiedEntities?
+    /// The same list, used per entity without retaining it (`identified` keeps it alive).
+    var identifiedList: Unmanaged<IdentifiedEntities>?
+    /// False once an entity came from somewhere other than the file (a default of a missing entity field):
+    /// the list may then miss some, and the index walks the tree instead.
+    var identifiedComplete = true
+
+    /// Lists the entities with ids as they are read (see `IdentifiedEntities`).
+    mutating func listIdentified() {
+        let list = IdentifiedEntities()
+        identified = list
+        identifiedList = .passUnretained(list)
+    }
+
+    /// What the id index should read instead of walking the tree: nil when the list may be incomplete.
+    var identifiedEntities: IdentifiedEntities? {
+        guard identifiedComplete, let identified else { return nil }
+        identified.finish()
+        return identified
+    }
+
     /// Entity types met so far, by name (see `entityType(named:)`).
     var typeCache: [(String, EntityType)] = []
     var refCache: [(String?, EntityType)] = []

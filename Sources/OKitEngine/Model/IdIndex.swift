@@ -16,11 +16,10 @@ public final class IdIndex {
         }
     }
 
-    /// Roots of loaded models whose entities are not indexed yet: loading leaves the index to the first
-    /// lookup by id (most screens never resolve an id; the first `$x` or `ref` pays once).
-    private var pending: [Entity] = []
-    /// How many entities the pending trees hold (as their readers counted them): the table is sized once.
-    private var pendingCount = 0
+    /// Loaded models whose entities are not indexed yet: loading leaves the index to the first lookup by id
+    /// (most screens never resolve an id; the first `$x` or `ref` pays once). With each root, the entities
+    /// below it that have an id, when the reader listed them (else the tree is walked).
+    private var pending: [(root: Entity, identified: IdentifiedEntities?, count: Int)] = []
     /// The first entity of each id: canonical UUIDs by their bits, other ids by their text.
     private let uuids = UUIDTable()
     private var texts: [String: Entity] = [:]
@@ -56,40 +55,75 @@ public final class IdIndex {
     public var hasPending: Bool { !pending.isEmpty }
 
     /// Indexes a loaded tree of about `count` entities on the first lookup.
-    func addLater(_ root: Entity, count: Int) {
-        pending.append(root)
-        pendingCount += count
+    ///
+    /// `identified` lists the entities below `root` whose type has an id, as read. The list stays right until
+    /// the first lookup because every change that takes an entity with an id out of a tree or gives one an
+    /// id (`add`, `remove`) indexes the pending trees first; an entity the list names that left its tree
+    /// without an id is no longer managed, and is skipped.
+    func addLater(_ root: Entity, count: Int, identified: IdentifiedEntities? = nil) {
+        pending.append((root, identified, count))
     }
 
     /// Forgets a loaded tree that was never indexed (its model was reloaded).
-    func discardPending(_ root: Entity) { pending.removeAll { $0 === root } }
+    func discardPending(_ root: Entity) { pending.removeAll { $0.root === root } }
 
     /// Indexes every pending tree now.
     public func flush() {
         guard !pending.isEmpty else { return }
-        let roots = pending
-        // The table is sized here (`insertAll`), not at load: a table no lookup needs takes no memory.
-        var entries: [UUIDTable.Entry] = []
-        entries.reserveCapacity(pendingCount)
+        let trees = pending
         pending = []
-        pendingCount = 0
-        for r in roots { addTree(r, &entries) }
-        for e in uuids.insertAll(entries) {
-            if let bits = e.packedId { addDuplicate(e, .uuid(bits.0, bits.1)) }
+        // A tree its reader did not list is walked for its canonical ids (each entity retained while it is hot
+        // in the cache); other ids are indexed as they are met.
+        var walked: [UUIDTable.Entry] = []
+        for tree in trees where tree.identified == nil {
+            walked.reserveCapacity(walked.count + tree.count)
+            collect(tree.root, &walked)
+        }
+        // The table is sized here, once, not at load: a table no lookup needs takes no memory.
+        let listed = trees.reduce(0) { $0 + 1 + ($1.identified.map { $0.count + $0.others.count } ?? 0) }
+        uuids.reserve(uuids.count + walked.count + listed)
+        for tree in trees {
+            guard let identified = tree.identified else { continue }
+            index(tree.root)
+            identified.handOver { place($0) }
+            for e in identified.others where e.state == .managed { index(e) }
+        }
+        for x in walked { place(x.hi, x.lo, x.entity) }
+    }
+
+    /// Places the reader's list of entities with canonical ids, each with the reader's retain (the table keeps
+    /// it). Every one is still in its tree with the id it was read with (see `IdentifiedEntities`), so its bits
+    /// are read as they are: nothing here checks an access or retains, which would each wait for the reads
+    /// before them (a cache miss for the entity, one for its values and one for the table's slot, per id).
+    private func place(_ list: UnsafeBufferPointer<Unmanaged<Entity>>) {
+        for item in list {
+            let bits = PackedId.bits(at: item._withUnsafeGuaranteedRef { $0.slots })
+            place(bits.0, bits.1, item)
         }
     }
 
-    /// Collects a tree's canonical ids (each entity retained while it is hot in the cache) and indexes the
-    /// other ids at once.
-    private func addTree(_ e: Entity, _ entries: inout [UUIDTable.Entry]) {
-        if e.type.hasId, !e.type.isRef {
-            if let bits = e.packedId {
-                entries.append(UUIDTable.Entry(hi: bits.0, lo: bits.1, entity: .passRetained(e)))
-            } else if case .string(let id) = e.values[0], !id.isEmpty {
-                insert(e, Key(id))
-            }
-        }
-        e.forEachChild { addTree($0, &entries) }
+    @inline(__always)
+    private func place(_ hi: UInt64, _ lo: UInt64, _ entity: Unmanaged<Entity>) {
+        if let other = uuids.insertReserved(hi, lo, entity) { addDuplicate(other, .uuid(hi, lo)) }
+    }
+
+    /// Indexes one entity (the table has room for a canonical id).
+    private func index(_ e: Entity) {
+        if let c = canonical(e) { place(c.hi, c.lo, c.entity) }
+    }
+
+    /// One entity's canonical id, retained; its other id, if it has one, is indexed now.
+    private func canonical(_ e: Entity) -> UUIDTable.Entry? {
+        guard e.type.hasId, !e.type.isRef else { return nil }
+        if let bits = e.packedId { return UUIDTable.Entry(hi: bits.0, lo: bits.1, entity: .passRetained(e)) }
+        if case .string(let id) = e.values[0], !id.isEmpty { insert(e, Key(id)) }
+        return nil
+    }
+
+    /// A tree's canonical ids, walking it.
+    private func collect(_ e: Entity, _ ids: inout [UUIDTable.Entry]) {
+        if let c = canonical(e) { ids.append(c) }
+        e.forEachChild { collect($0, &ids) }
     }
 
     func add(_ e: Entity, id: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The id index's table of canonical UUID ids (`PackedId`): open addressing with linear probing over one
 /// array of (high bits, low bits, entity) slots, so that a lookup or an insert touches one cache line where
 /// a `Dictionary` touches its bitmap, its keys and its values (three misses in a table of 300,000 ids).
@@ -12,6 +14,7 @@ final class UUIDTable {
         var entity: Unmanaged<Entity>?
     }
 
+    private var memory: ZeroedPages
     private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
     private(set) var count = 0
@@ -19,14 +22,21 @@ final class UUIDTable {
 
     init() {
         mask = 15
-        slots = .allocate(capacity: 16)
-        slots.initialize(repeating: Slot(hi: 0, lo: 0, entity: nil), count: 16)
+        memory = Self.emptySlots(16)
+        slots = memory.base.assumingMemoryBound(to: Slot.self)
         seed = UInt64.random(in: .min ... .max)
     }
 
     deinit {
         for i in 0...mask { slots[i].entity?.release() }
-        slots.deallocate()
+        memory.release()
+    }
+
+    /// `capacity` empty slots: all bits zero is no id and no entity, so zeroed memory needs no initializing.
+    private static func emptySlots(_ capacity: Int) -> ZeroedPages {
+        let memory = ZeroedPages(byteCount: capacity * MemoryLayout<Slot>.stride)
+        _ = memory.base.bindMemory(to: Slot.self, capacity: capacity)
+        return memory
     }
 
     @inline(__always)
@@ -45,9 +55,9 @@ final class UUIDTable {
     }
 
     private func rehash(_ capacity: Int) {
-        let old = slots, oldCapacity = mask + 1
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(hi: 0, lo: 0, entity: nil), count: capacity)
+        let old = slots, oldMemory = memory, oldCapacity = mask + 1
+        memory = Self.emptySlots(capacity)
+        slots = memory.base.assumingMemoryBound(to: Slot.self)
         mask = capacity - 1
         for i in 0..<oldCapacity {
             let s = old[i]
@@ -56,7 +66,7 @@ final class UUIDTable {
             while slots[j].entity != nil { j = (j &+ 1) & mask }
             slots[j] = s
         }
-        old.deallocate()
+        oldMemory.release()
     }
 
     /// The slot holding the id, or the empty slot that ends its run (where it would go), probing from `home`.
@@ -92,52 +102,35 @@ final class UUIDTable {
         e.release()
     }
 
-    /// An id to add in bulk, holding its entity retained (`insertAll` keeps or releases it).
+    /// An id to add in bulk, with its entity retained (`insertAll` keeps or releases it).
     struct Entry {
-        var hi: UInt64
-        var lo: UInt64
-        var entity: Unmanaged<Entity>
+        let hi: UInt64
+        let lo: UInt64
+        let entity: Unmanaged<Entity>
     }
 
-    /// Adds many ids at once (a loaded model's). They are grouped by the part of the table they hash to before
-    /// they are placed, so the placing walks the table in order instead of missing the cache once per id (a
-    /// third of the first lookup's time after a load of 100,000 books). Returns the entries whose id was
-    /// already there with another entity (released: the caller keeps them as duplicates).
+    /// Adds many ids at once (a tree walked for its ids): each entity comes retained, and the table keeps that
+    /// retain. Returns the entities whose id was already there with another entity, released (the caller keeps
+    /// them as duplicates).
     func insertAll(_ entries: [Entry]) -> [Entity] {
-        let n = entries.count
-        guard n > 0 else { return [] }
-        reserve(count + n)
-        let tableBits = (mask + 1).trailingZeroBitCount
-        let groupBits = min(tableBits, 12)
-        let shift = tableBits - groupBits
-        var homes = [Int](repeating: 0, count: n)
-        var starts = [Int](repeating: 0, count: (1 << groupBits) + 1)
-        for i in 0..<n {
-            let h = bucket(entries[i].hi, entries[i].lo)
-            homes[i] = h
-            starts[(h >> shift) + 1] += 1
-        }
-        for g in 0..<(1 << groupBits) { starts[g + 1] += starts[g] }
-        var order = [Int32](repeating: 0, count: n)
-        for i in 0..<n {
-            let g = homes[i] >> shift
-            order[starts[g]] = Int32(truncatingIfNeeded: i)
-            starts[g] += 1
-        }
+        reserve(count + entries.count)
         var dropped: [Entity] = []
-        for k in 0..<n {
-            let i = Int(order[k])
-            let x = entries[i]
-            let j = probe(x.hi, x.lo, from: homes[i])
-            if let e = slots[j].entity {
-                let mine = x.entity.takeRetainedValue()
-                if e.takeUnretainedValue() !== mine { dropped.append(mine) }
-            } else {
-                slots[j] = Slot(hi: x.hi, lo: x.lo, entity: x.entity)
-                count += 1
-            }
-        }
+        for x in entries { if let other = insertReserved(x.hi, x.lo, x.entity) { dropped.append(other) } }
         return dropped
+    }
+
+    /// Adds an id after `reserve` made room for it (no check for growth). The entity comes retained, and the
+    /// table keeps that retain; returns the entity, released, when its id was already there with another.
+    @inline(__always)
+    func insertReserved(_ hi: UInt64, _ lo: UInt64, _ entity: Unmanaged<Entity>) -> Entity? {
+        let j = probe(hi, lo, from: bucket(hi, lo))
+        if let e = slots[j].entity {
+            let mine = entity.takeRetainedValue()
+            return e.takeUnretainedValue() === mine ? nil : mine
+        }
+        slots[j] = Slot(hi: hi, lo: lo, entity: entity)
+        count += 1
+        return nil
     }
 
     /// Removes the id; the slots after it move back to where a lookup finds them.

@@ -7,12 +7,17 @@ public struct LoadedModel {
     public let headerExtras: [(key: String, json: [UInt8])]
     /// How many entities were read (a hint to size the id index).
     public let entityCount: Int
+    /// Every entity below the root whose type has an id, when the backend knows them all (the JSON reader
+    /// lists them as it reads): the id index then reads this list instead of walking the tree. Nil: walk.
+    public let identified: IdentifiedEntities?
 
-    public init(root: Entity, version: Int?, headerExtras: [(key: String, json: [UInt8])] = [], entityCount: Int = 0) {
+    public init(root: Entity, version: Int?, headerExtras: [(key: String, json: [UInt8])] = [], entityCount: Int = 0,
+                identified: IdentifiedEntities? = nil) {
         self.root = root
         self.version = version
         self.headerExtras = headerExtras
         self.entityCount = entityCount
+        self.identified = identified
     }
 }
 

@@ -191,11 +191,13 @@ public final class FileStorage: ModelStorage {
         }
         let root: Entity
         let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int, type: String?)
+        var identified: IdentifiedEntities?
         do {
-            (root, header) = try bytes.withUnsafeBufferPointer { buf in
+            (root, header, identified) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
+                r.listIdentified()
                 let e = try r.root(rootType)
-                return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType))
+                return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities)
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
@@ -233,7 +235,10 @@ public final class FileStorage: ModelStorage {
                 journalBytes[name] = journal.count
                 if contents.damaged { damagedJournals.insert(name) }
                 do {
-                    if !contents.records.isEmpty { try apply(contents.records, to: root, engine: engine, path: jpath) }
+                    if !contents.records.isEmpty {
+                        identified = nil   // the records replace entities: the index walks the tree as it is
+                        try apply(contents.records, to: root, engine: engine, path: jpath)
+                    }
                 } catch {
                     unreadable.insert(name)   // a full write would drop the journal's changes
                     throw error
@@ -241,7 +246,8 @@ public final class FileStorage: ModelStorage {
             }
         }
         unreadable.remove(name)
-        return LoadedModel(root: root, version: header.version, headerExtras: header.extras, entityCount: header.count)
+        return LoadedModel(root: root, version: header.version, headerExtras: header.extras, entityCount: header.count,
+                           identified: identified)
     }
 
     /// Applies journal records: each replaces the content of the entity with its id, in place.

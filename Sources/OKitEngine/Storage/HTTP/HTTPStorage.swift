@@ -169,13 +169,14 @@ public final class HTTPStorage: ModelStorage {
     /// Reads a model document; one that does not read leaves the model unreadable (never written over).
     func decode(_ bytes: [UInt8], name: String, rootType: EntityType, engine: Engine, source: String, advice: String) throws -> LoadedModel {
         do {
-            let (root, version, generation, extras, count) = try bytes.withUnsafeBufferPointer { buf in
+            let (root, version, generation, extras, count, identified) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
+                r.listIdentified()
                 let e = try r.root(rootType)
-                return (e, r.version, r.generation, r.headerExtras, r.entityCount)
+                return (e, r.version, r.generation, r.headerExtras, r.entityCount, r.identifiedEntities)
             }
             generations[name] = generation ?? 0
-            return LoadedModel(root: root, version: version, headerExtras: extras, entityCount: count)
+            return LoadedModel(root: root, version: version, headerExtras: extras, entityCount: count, identified: identified)
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
             throw Self.describe(f, bytes: bytes, source: source, rootType: rootType, advice: advice)

@@ -58,6 +58,7 @@ public final class Engine {
         self.clock = clock
         self.ids = ids
         BuiltinExtensions.register(in: extensions)
+        extensions.markBuiltins()
     }
 
     // MARK: Models

@@ -70,9 +70,13 @@ enum NumberExtensions {
 
 /// String extensions: initial, case, trim, localized, masks.
 enum StringExtensions {
+    /// `initial`: the first character, as OKit (unchanged: not upper-cased).
+    @inline(__always)
+    static func initial(_ s: String) -> String { s.first.map { String($0) } ?? "" }
+
     static func register(in r: ExtensionRegistry) {
         func s(_ v: Value) -> String { v.displayString ?? "" }
-        r.register("string", "initial") { v, _, _ in .string(s(v).first.map { String($0) } ?? "") }   // as OKit: unchanged
+        r.register("string", "initial") { v, _, _ in .string(initial(s(v))) }
         r.register("string", "localized") { v, _, e in .string(e.localize(s(v))) }
         r.register("string", "capitalize") { v, _, _ in
             let t = s(v)

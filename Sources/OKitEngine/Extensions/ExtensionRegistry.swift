@@ -21,6 +21,8 @@ public final class ExtensionRegistry {
     }
 
     private var functions: [String: [String: Entry]] = [:]
+    /// The entries registered by `BuiltinExtensions` (a Lua extension of the same name replaces its entry).
+    private var builtins: Set<ObjectIdentifier> = []
     /// Inverses of format extensions, by receiver type and name.
     private var parsers: [String: [String: ExtensionParser]] = [:]
     /// Changes with every registration (bindings cache what they resolved per generation).
@@ -44,6 +46,18 @@ public final class ExtensionRegistry {
     /// The inverse of the format extension `name` registered exactly at `type`, if it has one.
     public func parser(type: String, name: String) -> ExtensionParser? {
         parsers[type]?[name]
+    }
+
+    /// Marks every function registered so far as built in (the engine calls it once its built-ins are in).
+    func markBuiltins() {
+        for byName in functions.values { for entry in byName.values { builtins.insert(ObjectIdentifier(entry)) } }
+    }
+
+    /// True when a receiver of scalar type `type` resolves `name` to the built-in function of that name (no
+    /// extension replaced it at `type`, and none was registered at `any` where `type` has none).
+    func resolvesToBuiltin(_ name: String, forType type: String) -> Bool {
+        guard let entry = functions[type]?[name] else { return false }
+        return builtins.contains(ObjectIdentifier(entry))
     }
 
     /// The function registered exactly at `type`.

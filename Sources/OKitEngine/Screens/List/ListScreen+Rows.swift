@@ -103,12 +103,19 @@ extension ListScreen {
                 engine.warn("list \"\(id)\": dataPath \"\(ShellError.brief(declaration.dataPath, 60))\" gave \(notEntities) value\(notEntities == 1 ? "" : "s") that \(notEntities == 1 ? "is" : "are") not an entity (rows must be entities, e.g. okit.new(…) or a model's collection); not shown")
             }
         }
+        // The sort and group keys numbered by distinct text as each row is built (its key still in the cache).
+        let keys = (sort: ListKeyReader(bSort, engine: engine), group: ListKeyReader(bGroup, engine: engine))
+        var sortKeys = TextKeys(capacity: order.sorted ? items.count : 0)
+        var groupKeys = TextKeys(capacity: order.grouped ? items.count : 0)
         for item in items {
             guard case .entity(let e) = item else { notEntities += 1; continue }
             recorder?.piece = e
-            built.append(try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false))
+            let row = try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false, keys: keys)
+            if order.sorted { sortKeys.add(row.sort) }
+            if order.grouped { groupKeys.add(row.group) }
+            built.append(row)
         }
-        var sorted = order.sortedOrder(built)
+        var sorted = order.sortedOrder(built, groups: groupKeys, sorts: sortKeys)
         var merged = false
         if !bGroup.isEmpty, let m = ListScreen.mergingSections(sorted, built) {
             merged = true
@@ -128,9 +135,10 @@ extension ListScreen {
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.
-    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool) throws -> Row {
-        let sort = bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display)
-        let group = bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display)
+    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool,
+                 keys: (sort: ListKeyReader, group: ListKeyReader)? = nil) throws -> Row {
+        let sort = try keys?.sort.read(e, engine: engine) ?? (bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display))
+        let group = try keys?.group.read(e, engine: engine) ?? (bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display))
         let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
         // The cell's path (the default scope text) is read where the cell reads it.
         let filter = bFilter.isEmpty ? nil

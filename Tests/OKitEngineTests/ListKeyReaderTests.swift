@@ -4,7 +4,7 @@ import Testing
 /// A list's first pass reads `name` and `name/initial` straight from the row's slot (`ListKeyReader`); every
 /// key it reads is the one the evaluator gives, with the same dependency recorded.
 @Suite struct ListKeyReaderTests {
-    @Test(arguments: ["name", "name/initial", "comment", "comment/initial", "priceWithTax", "name/capitalize",
+    @Test(arguments: ["name", "name/initial", "name/initial()", "name.initial", "comment", "comment/initial", "priceWithTax", "name/capitalize",
                       "!name", "name/initial/initial", "authors[0]/name", "", "'x'", "type"])
     func aKeyIsWhatTheEvaluatorGives(_ text: String) throws {
         let f = try ShopFixture()

@@ -26,17 +26,26 @@ struct ListKeyReader {
     private static func plan(_ b: Binding, engine: Engine) -> Plan {
         guard b.parts.count == 1, case .path(let p) = b.parts[0], !p.negate, !p.absolute, p.model == nil,
               let first = p.segments.first, case .property(let keys, nil, _) = first,
-              keys.count == 1, case .name(_, let cache) = keys[0] else { return .general }
-        switch p.segments.count {
-        case 1:
-            return .field(cache)
-        case 2:
-            guard case .call("initial", let args, nil, _) = p.segments[1], args.isEmpty,
-                  engine.extensions.resolvesToBuiltin("initial", forType: "string") else { return .general }
-            return .initialOfField(cache)
-        default:
-            return .general
+              let firstKey = keys.first, case .name(_, let cache) = firstKey else { return .general }
+        // `name`, and `name/initial`, `name/initial()` or `name.initial`.
+        let then: Segment?
+        switch (p.segments.count, keys.count) {
+        case (1, 1): return .field(cache)
+        case (1, 2): then = .property(keys: [keys[1]], index: nil, column: 0)
+        case (2, 1): then = p.segments[1]
+        default: then = nil
         }
+        let initial: Bool
+        switch then {
+        case .property(let k, nil, _)?:
+            if k.count == 1, case .name("initial", _) = k[0] { initial = true } else { initial = false }
+        case .call("initial", let args, nil, _)?:
+            initial = args.isEmpty
+        default:
+            initial = false
+        }
+        guard initial, engine.extensions.resolvesToBuiltin("initial", forType: "string") else { return .general }
+        return .initialOfField(cache)
     }
 
     /// The key of row `e`, as `engine.evaluate(binding, e, mode: .display)` gives it.

@@ -70,3 +70,14 @@ struct ListKeyReader {
         }
     }
 }
+
+/// A list's two row keys (`rowSort`, `group`).
+struct ListKeyReaders {
+    let sort: ListKeyReader
+    let group: ListKeyReader
+
+    init(sort: Binding, group: Binding, engine: Engine) {
+        self.sort = ListKeyReader(sort, engine: engine)
+        self.group = ListKeyReader(group, engine: engine)
+    }
+}

@@ -104,7 +104,7 @@ extension ListScreen {
             }
         }
         // The sort and group keys numbered by distinct text as each row is built (its key still in the cache).
-        let keys = (sort: ListKeyReader(bSort, engine: engine), group: ListKeyReader(bGroup, engine: engine))
+        let keys = ListKeyReaders(sort: bSort, group: bGroup, engine: engine)
         var sortKeys = TextKeys(capacity: order.sorted ? items.count : 0)
         var groupKeys = TextKeys(capacity: order.grouped ? items.count : 0)
         for item in items {
@@ -135,10 +135,9 @@ extension ListScreen {
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.
-    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool,
-                 keys: (sort: ListKeyReader, group: ListKeyReader)? = nil) throws -> Row {
-        let sort = try keys?.sort.read(e, engine: engine) ?? (bSort.isEmpty ? Value.null : try engine.evaluate(bSort, e, mode: .display))
-        let group = try keys?.group.read(e, engine: engine) ?? (bGroup.isEmpty ? Value.null : try engine.evaluate(bGroup, e, mode: .display))
+    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool, keys: ListKeyReaders) throws -> Row {
+        let sort = try keys.sort.read(e, engine: engine)
+        let group = try keys.group.read(e, engine: engine)
         let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
         // The cell's path (the default scope text) is read where the cell reads it.
         let filter = bFilter.isEmpty ? nil
@@ -276,7 +275,8 @@ extension ListScreen {
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hides = cellHidesRows
         return try engine.graph.extend(s, piece: e) { rec -> Row? in
-            let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides, search: follow.searchReady)
+            let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides, search: follow.searchReady,
+                                  keys: ListKeyReaders(sort: bSort, group: bGroup, engine: engine))
             return rec.readOther ? nil : row
         }
     }

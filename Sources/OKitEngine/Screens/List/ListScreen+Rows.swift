@@ -142,13 +142,12 @@ extension ListScreen {
         // The cell's path (the default scope text) is read where the cell reads it.
         let filter = bFilter.isEmpty ? nil
             : try engine.evaluate(bFilter, declaration.searchFilterPath.isEmpty ? (cellOffRow ? try cellContext(e) : e) : e, mode: .display).displayString ?? ""
-        var row = Row(entity: e, group: group, groupTitle: title, search: nil, filter: filter, sort: sort, seq: seq)
-        if search { row.search = try searchValue(e, sort: sort, cellOffRow: cellOffRow) }
-        if hidesRows {
-            row.hiddenDisplay = try !rowShown(e, editing: false)
-            row.hiddenEdit = try !rowShown(e, editing: true)
-        }
-        return row
+        let searchText = search ? try searchValue(e, sort: sort, cellOffRow: cellOffRow) : nil
+        let hiddenDisplay = hidesRows ? try !rowShown(e, editing: false) : false
+        let hiddenEdit = hidesRows ? try !rowShown(e, editing: true) : false
+        // Made once, at the end: a row changed after it was made was copied whole (six retains a row).
+        return Row(entity: e, group: group, groupTitle: title, search: searchText, filter: filter, sort: sort, seq: seq,
+                   hiddenDisplay: hiddenDisplay, hiddenEdit: hiddenEdit)
     }
 
     /// A row's search text before normalizing (`ListRowTexts` keeps it normalized): `searchPath`, else the

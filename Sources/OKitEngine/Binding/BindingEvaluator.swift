@@ -50,32 +50,45 @@ struct BindingEvaluator {
     /// a scalar or a collection). It reads only stored fields, so stopping anywhere is safe.
     @inline(__always)
     func fast(_ steps: ContiguousArray<SimpleStep>, _ start: Entity) -> (Value, Int) {
-        var e = start
+        // The entities on the way are held by the slots that lead to them (the start by the caller), so the walk
+        // holds none of them: only the value it returns is retained.
+        var e = Unmanaged.passUnretained(start)
         let graph = engine.graph
         let count = steps.count
         return steps.withUnsafeBufferPointer { buf -> (Value, Int) in
             var k = 0
             while true {
-                // The step's fields are read in place (a copy of the step would retain its cache), and the
-                // slot once.
+                // The step's fields are read in place (a copy of the step would retain its cache).
                 let slot = buf[k].cache.slot
-                guard slot >= 0, buf[k].cache.type == ObjectIdentifier(e.type) else { return (.entity(e), k) }
-                var v = e.slot(slot)
-                if buf[k].hasIndex {
-                    guard case .collection(let c) = v else { return (.entity(e), k) }
-                    graph.recordField(e, slot)
-                    graph.recordMembers(c)
-                    v = c.element(at: buf[k].index) ?? .null
-                } else {
-                    graph.recordField(e, slot)
+                let here = e._withUnsafeGuaranteedRef { slot >= 0 && buf[k].cache.type == ObjectIdentifier($0.type) }
+                guard here else { return (.entity(e.takeUnretainedValue()), k) }
+                // An index on a field that holds no collection: the general path says what it is.
+                if buf[k].hasIndex, e._withUnsafeGuaranteedRef({ $0.collectionInSlot(slot) }) == nil {
+                    return (.entity(e.takeUnretainedValue()), k)
                 }
+                let last = k + 1 == count
+                let next: Unmanaged<Entity>? = e._withUnsafeGuaranteedRef { entity in
+                    if buf[k].hasIndex, let c = entity.collectionInSlot(slot) {
+                        graph.recordField(entity, slot)
+                        c._withUnsafeGuaranteedRef { graph.recordMembers($0) }
+                        return last ? nil : c._withUnsafeGuaranteedRef { $0.entityElement(at: buf[k].index) }
+                    }
+                    graph.recordField(entity, slot)
+                    return last ? nil : entity.entityInSlot(slot)
+                }
+                guard let next, !last else {
+                    // The value itself, retained: the last step's, or one that is not an entity (the general
+                    // path goes on from it).
+                    let v: Value = e._withUnsafeGuaranteedRef { entity in
+                        guard buf[k].hasIndex else { return entity.slot(slot) }
+                        guard case .collection(let c) = entity.slot(slot) else { return .null }
+                        return c.element(at: buf[k].index) ?? .null
+                    }
+                    if last || v.isNull { return (v, count) }
+                    return (v, k + 1)
+                }
+                e = next
                 k += 1
-                if k == count { return (v, k) }
-                switch v {
-                case .entity(let next): e = next
-                case .null: return (.null, count)
-                default: return (v, k)
-                }
             }
         }
     }

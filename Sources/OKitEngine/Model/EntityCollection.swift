@@ -30,6 +30,18 @@ public final class EntityCollection {
     public var count: Int { items.count }
     public var isEmpty: Bool { items.isEmpty }
 
+    /// The entity at `index` (negative from the end), unretained (the collection holds it), or nil.
+    @inline(__always)
+    func entityElement(at index: Int) -> Unmanaged<Entity>? {
+        let head = items.head
+        return items.storage.withUnsafeBufferPointer { buf -> Unmanaged<Entity>? in
+            let n = buf.count - head
+            let i = index < 0 ? n + index : index
+            guard i >= 0, i < n, case .entity(let x) = buf[head + i] else { return nil }
+            return .passUnretained(x)
+        }
+    }
+
     /// The element at a 0-based index; negative counts from the end; nil when out of range.
     @inline(__always)
     public func element(at index: Int) -> Value? {

@@ -24,6 +24,22 @@ public struct EntityValues: RandomAccessCollection {
 }
 
 extension Entity {
+    /// The entity a slot holds, unretained (the slot holds it), or nil.
+    @inline(__always)
+    func entityInSlot(_ i: Int) -> Unmanaged<Entity>? {
+        guard i > 0 || flags & Entity.packedIdFlag == 0 else { return nil }
+        if case .entity(let x) = slots[i] { return .passUnretained(x) }
+        return nil
+    }
+
+    /// The collection a slot holds, unretained (the slot holds it), or nil.
+    @inline(__always)
+    func collectionInSlot(_ i: Int) -> Unmanaged<EntityCollection>? {
+        guard i > 0 || flags & Entity.packedIdFlag == 0 else { return nil }
+        if case .collection(let x) = slots[i] { return .passUnretained(x) }
+        return nil
+    }
+
     /// The value in a slot (slot 0 of a packed id is made into its text).
     @inlinable @inline(__always)
     func slot(_ i: Int) -> Value {

@@ -56,10 +56,9 @@ public final class IdIndex {
 
     /// Indexes a loaded tree of about `count` entities on the first lookup.
     ///
-    /// `identified` lists the entities below `root` whose type has an id, as read. The list stays right until
-    /// the first lookup because every change that takes an entity with an id out of a tree or gives one an
-    /// id (`add`, `remove`) indexes the pending trees first; an entity the list names that left its tree
-    /// without an id is no longer managed, and is skipped.
+    /// `identified` lists the entities below `root` that have an id, as read (nil: the tree is walked). The
+    /// list stays right until the first lookup because every change that takes an entity with an id out of a
+    /// tree, or changes an id (`add`, `remove`), indexes the pending trees first.
     func addLater(_ root: Entity, count: Int, identified: IdentifiedEntities? = nil) {
         pending.append((root, identified, count))
     }

@@ -8,7 +8,9 @@ import Testing
     @Test(arguments: ["books[0]/name", "books[-1]/name", "books[99]/name", "books[-99]/name", "name[0]",
                       "books[1]/authors[0]/name", "books[0]/authors[0]/name", "books[0]/comment", "books[0]/price",
                       "books", "books[0]", "books[0]/name/initial", "books[0]/tags[0]", "books[0]/dates[0]/date",
-                      "books[2]/author", "favorites[0]/name", "!books[0]/marked", "books[0]/authors[5]"])
+                      "books[2]/author", "favorites[0]/name", "!books[0]/marked", "books[0]/authors[5]",
+                      "books[0]/name/isEmpty", "books[0]/comment/isEmpty", "!books[0]/name/isEmpty", "books[0]/tags/count",
+                      "books[0]/authors/name", "books[0]/comment/name/isEmpty", "books[1]/authors[0]/name/isEmpty"])
     func theTightLoopGivesAndRecordsWhatTheGeneralPathDoes(_ text: String) throws {
         let f = try ShopFixture()
         try f.start(books: ["Dune", "Emma", "Anna"])

@@ -45,6 +45,9 @@ public final class PathExpression {
 
     /// For a path of plain field steps (`books[3]/authors[0]/name`): the steps, evaluated by a tight loop.
     let simpleSteps: ContiguousArray<SimpleStep>?
+    /// The last step's name and cache when it is one plain name (`…/name/initial`): after the tight loop stops
+    /// on a scalar just before it, the evaluator applies it directly (an extension of a scalar, typically).
+    let lastName: (name: String, cache: SlotCache)?
 
     public init(negate: Bool, model: String?, absolute: Bool, segments: [Segment], text: String, column: Int) {
         self.negate = negate
@@ -53,6 +56,11 @@ public final class PathExpression {
         self.segments = segments
         self.text = text
         self.column = column
+        if case .property(let keys, nil, _)? = segments.last, keys.count == 1, case .name(let n, let c) = keys[0] {
+            lastName = (n, c)
+        } else {
+            lastName = nil
+        }
         var steps = ContiguousArray<SimpleStep>()
         for seg in segments {
             guard case .property(let keys, let index, _) = seg, keys.count == 1, case .name(_, let cache) = keys[0] else {

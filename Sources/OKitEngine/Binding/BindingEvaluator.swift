@@ -29,6 +29,12 @@ struct BindingEvaluator {
         if let steps = path.simpleSteps, !path.absolute, let start {
             let (v, next) = fast(steps, start)
             if next == steps.count { return path.negate ? .bool(!v.truthy) : v }
+            // Stopped on a value just before a last plain name (`books[3]/name/initial`): that name applied
+            // directly, as `step` would.
+            if next == steps.count - 1, let last = path.lastName, !v.isNull {
+                let r = try property(last.name, last.cache, of: v)
+                return path.negate ? .bool(!r.truthy) : r
+            }
             current = v
             from = next
         } else if path.absolute {
@@ -47,7 +53,7 @@ struct BindingEvaluator {
 
     /// The tight loop for plain field steps with warm slot caches: returns the value reached and the index of
     /// the first segment it did not take (the general path goes on from there: a cold cache, a computed field,
-    /// a scalar or a collection). It reads only stored fields, so stopping anywhere is safe.
+    /// a scalar, nil or a collection). It reads only stored fields, so stopping anywhere is safe.
     @inline(__always)
     func fast(_ steps: ContiguousArray<SimpleStep>, _ start: Entity) -> (Value, Int) {
         // The entities on the way are held by the slots that lead to them (the start by the caller), so the walk
@@ -84,8 +90,9 @@ struct BindingEvaluator {
                         guard case .collection(let c) = entity.slot(slot) else { return .null }
                         return c.element(at: buf[k].index) ?? .null
                     }
-                    if last || v.isNull { return (v, count) }
-                    return (v, k + 1)
+                    // A nil on the way goes on through the general path too: an extension may apply to nil
+                    // (`comment/isEmpty` is true when there is no comment).
+                    return (v, last ? count : k + 1)
                 }
                 e = next
                 k += 1

@@ -50,7 +50,8 @@ import Testing
         let twin = entity()
         entries.append(UUIDTable.Entry(hi: 1, lo: 1, entity: .passRetained(twin)))
         entries.append(UUIDTable.Entry(hi: 1, lo: 1, entity: .passRetained(kept)))   // already there: kept once
-        let dropped = table.insertAll(entries)
+        table.reserve(table.count + entries.count)
+        let dropped = entries.compactMap { table.insertReserved($0.hi, $0.lo, $0.entity) }
         #expect(dropped.count == 1 && dropped[0] === twin)
         #expect(table.count == 50_001)
         #expect(table.find(1, 1) === kept)

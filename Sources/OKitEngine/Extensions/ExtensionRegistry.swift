@@ -53,8 +53,8 @@ public final class ExtensionRegistry {
         for byName in functions.values { for entry in byName.values { builtins.insert(ObjectIdentifier(entry)) } }
     }
 
-    /// True when a receiver of scalar type `type` resolves `name` to the built-in function of that name (no
-    /// extension replaced it at `type`, and none was registered at `any` where `type` has none).
+    /// True when a receiver of scalar type `type` resolves `name` to the built-in function of that name: the
+    /// function registered exactly at `type` (which resolution tries before `any`) is the built-in one.
     func resolvesToBuiltin(_ name: String, forType type: String) -> Bool {
         guard let entry = functions[type]?[name] else { return false }
         return builtins.contains(ObjectIdentifier(entry))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The id index's table of canonical UUID ids (`PackedId`): open addressing with linear probing over one
 /// array of (high bits, low bits, entity) slots, so that a lookup or an insert touches one cache line where
 /// a `Dictionary` touches its bitmap, its keys and its values (three misses in a table of 300,000 ids).
@@ -102,21 +100,11 @@ final class UUIDTable {
         e.release()
     }
 
-    /// An id to add in bulk, with its entity retained (`insertAll` keeps or releases it).
+    /// An id to add in bulk, with its entity retained (`insertReserved` keeps or releases it).
     struct Entry {
         let hi: UInt64
         let lo: UInt64
         let entity: Unmanaged<Entity>
-    }
-
-    /// Adds many ids at once (a tree walked for its ids): each entity comes retained, and the table keeps that
-    /// retain. Returns the entities whose id was already there with another entity, released (the caller keeps
-    /// them as duplicates).
-    func insertAll(_ entries: [Entry]) -> [Entity] {
-        reserve(count + entries.count)
-        var dropped: [Entity] = []
-        for x in entries { if let other = insertReserved(x.hi, x.lo, x.entity) { dropped.append(other) } }
-        return dropped
     }
 
     /// Adds an id after `reserve` made room for it (no check for growth). The entity comes retained, and the

@@ -47,7 +47,9 @@ public final class PathExpression {
     let simpleSteps: ContiguousArray<SimpleStep>?
     /// The last step's name and cache when it is one plain name (`…/name/initial`): after the tight loop stops
     /// on a scalar just before it, the evaluator applies it directly (an extension of a scalar, typically).
-    let lastName: (name: String, cache: SlotCache)?
+    /// (Two fields rather than an optional tuple: binding the tuple copied it, retaining both.)
+    let lastNameCache: SlotCache?
+    let lastNameText: String
 
     public init(negate: Bool, model: String?, absolute: Bool, segments: [Segment], text: String, column: Int) {
         self.negate = negate
@@ -57,9 +59,11 @@ public final class PathExpression {
         self.text = text
         self.column = column
         if case .property(let keys, nil, _)? = segments.last, keys.count == 1, case .name(let n, let c) = keys[0] {
-            lastName = (n, c)
+            lastNameCache = c
+            lastNameText = n
         } else {
-            lastName = nil
+            lastNameCache = nil
+            lastNameText = ""
         }
         var steps = ContiguousArray<SimpleStep>()
         for seg in segments {

@@ -31,8 +31,8 @@ struct BindingEvaluator {
             if next == steps.count { return path.negate ? .bool(!v.truthy) : v }
             // Stopped on a value just before a last plain name (`books[3]/name/initial`): that name applied
             // directly, as `step` would.
-            if next == steps.count - 1, let last = path.lastName, !v.isNull {
-                let r = try property(last.name, last.cache, of: v)
+            if next == steps.count - 1, let lastCache = path.lastNameCache, !v.isNull {
+                let r = try property(path.lastNameText, lastCache, of: v)
                 return path.negate ? .bool(!r.truthy) : r
             }
             current = v
@@ -250,8 +250,17 @@ struct BindingEvaluator {
         return .null
     }
 
+    /// Calls an extension as `guarded` does, written out: through `guarded`'s closure, the evaluator (engine,
+    /// binding, start) and the receiver were retained on every call.
     func invoke(_ fn: ExtensionFunction, _ name: String, _ receiver: Value, _ args: [Value]) throws -> Value {
-        try guarded(name) { try fn(receiver, args, engine) }
+        engine.callDepth += 1
+        defer { engine.callDepth -= 1 }
+        if engine.callDepth > Engine.maxCallDepth { throw EngineError.reentrancy(limit: Engine.maxCallDepth) }
+        do {
+            return try fn(receiver, args, engine)
+        } catch {
+            return try caught(name, error)
+        }
     }
 
     /// Runs a host function (method, computed field, extension). In display mode its errors are reported and
@@ -262,13 +271,19 @@ struct BindingEvaluator {
         if engine.callDepth > Engine.maxCallDepth { throw EngineError.reentrancy(limit: Engine.maxCallDepth) }
         do {
             return try body()
-        } catch let e as EngineError {
+        } catch {
+            return try caught(name, error)
+        }
+    }
+
+    /// What a host function's error becomes: a refused write and too deep a nesting go on as they are; any
+    /// other error is the binding's (`failed`).
+    func caught(_ name: String, _ error: Error) throws -> Value {
+        if let e = error as? EngineError {
             if case .writeFromDisplay = e { throw e }
             if case .reentrancy = e { throw e }
-            return try failed(name, e)
-        } catch {
-            return try failed(name, error)
         }
+        return try failed(name, error)
     }
 
     func failed(_ name: String, _ error: Error) throws -> Value {

@@ -2,18 +2,23 @@ import CLua
 
 /// Whether a state is still open, shared with the references into it (so they need no weak reference), and the
 /// registry slots released by references since the state last looked.
+///
+/// Its fields are read on every call into Lua, so they are not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`): the handle belongs to its state's one isolation domain, and no access to them
+/// is held open across a call (each is a plain read or write).
 final class LuaStateHandle {
     let L: OpaquePointer
-    var closed = false
+    @exclusivity(unchecked) var closed = false
     /// Registry slots of dropped references, released at the next safe point (`LuaState.drainUnrefs`): a
     /// reference may die during a garbage collection (a finalizer releasing a Swift closure), where touching the
     /// registry would be unwise.
-    var pendingUnrefs: [Int32] = []
-    unowned(unsafe) let state: LuaState
+    @exclusivity(unchecked) var pendingUnrefs: [Int32] = []
+    /// The state, set by its initializer once it is whole; the state owns the handle and outlives every use of
+    /// it while open (references check `closed` first).
+    unowned(unsafe) var state: LuaState?
 
-    init(_ state: LuaState) {
-        L = state.mainL
-        self.state = state
+    init(L: OpaquePointer) {
+        self.L = L
     }
 }
 
@@ -34,8 +39,8 @@ public final class LuaRef {
 
     /// Pushes the value onto the running thread's stack (nothing when the state is closed).
     public func push() {
-        guard !handle.closed else { return }
-        let L = handle.state.L
+        guard !handle.closed, let state = handle.state else { return }
+        let L = state.L
         okit_ensure_stack(L, 1)
         lua_rawgeti(L, okit_LUA_REGISTRYINDEX, lua_Integer(id))
     }
@@ -62,9 +67,14 @@ extension LuaState {
         return ref()
     }
 
-    /// Frees the registry slots of dropped references.
+    /// Frees the registry slots of dropped references (on every outermost call: the check is inlined).
+    @inline(__always)
     func drainUnrefs() {
-        guard !handle.pendingUnrefs.isEmpty, !handle.closed else { return }
+        if !handle.pendingUnrefs.isEmpty { releasePendingUnrefs() }
+    }
+
+    func releasePendingUnrefs() {
+        guard !handle.closed else { return }
         let ids = handle.pendingUnrefs
         handle.pendingUnrefs = []
         hostPush {

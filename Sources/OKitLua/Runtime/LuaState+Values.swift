@@ -60,8 +60,15 @@ extension LuaState {
     public func push(_ s: String) {
         hostPush {
             okit_ensure_stack(L, 1)
-            var s = s
-            s.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) } }
+            // A native string's bytes are read in place (no copy of the string, so no retain); another (bridged)
+            // string is made native first.
+            let pushed: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
+                buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) }
+            }
+            if pushed == nil {
+                var s = s
+                s.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, buf.count) } }
+            }
         }
     }
 

@@ -27,8 +27,9 @@ public final class LuaState {
     var closeRequested = false
     /// Host objects kept alive by this state (module tables, boxes), keyed for lookup.
     var hostData: [String: AnyObject] = [:]
-    /// Shared with `LuaRef`s: tells them when the state is closed.
-    private(set) lazy var handle = LuaStateHandle(self)
+    /// Shared with `LuaRef`s: tells them when the state is closed. A stored `let`, so the calls that read it
+    /// first (every `pcall`) neither retain it nor run a lazy initializer.
+    let handle: LuaStateHandle
 
     /// Creates a state with a memory limit in bytes (`--lua-memory`, default 256 MiB) and the budget hook
     /// installed (coroutines inherit it). No library is open: apply a `LuaSandbox`.
@@ -39,6 +40,8 @@ public final class LuaState {
         }
         L = l
         mainL = l
+        handle = LuaStateHandle(L: l)
+        handle.state = self
         okit_control_of(l).pointee.host = Unmanaged.passUnretained(self).toOpaque()
         okit_install_hook(l)
     }

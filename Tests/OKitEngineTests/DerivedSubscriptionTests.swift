@@ -25,4 +25,35 @@ import Testing
         try f.engine.set(dune, "name", .string("Dune II"))  // read again: told again
         #expect(outerStale == 2)
     }
+
+    /// The edge lives on the inner subscription (`derivedReaders`): a cancelled outer one leaves it, and the inner
+    /// one going stale then tells nobody; an outer one that stops reading the inner one leaves it too.
+    @Test func aCancelledOrChangedOuterEvaluationLeavesTheInnerOne() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        let books = try f.engine.collection(f.shop.root, "books")
+        let dune = try #require(books.items.first?.entity)
+        let inner = try f.engine.subscribe(dune, "name")
+        _ = inner.value
+        let edges = f.engine.graph.edgeCount
+        var outerStale = 0
+        let outer = f.engine.graph.subscribe({ inner.value }, onStale: { _ in outerStale += 1 })
+        #expect(inner.derivedReaders.count == 1 && f.engine.graph.edgeCount == edges + 1)
+        outer.cancel()
+        #expect(inner.derivedReaders.isEmpty && f.engine.graph.edgeCount == edges)
+        try f.engine.set(dune, "name", .string("Dune Messiah"))
+        #expect(outerStale == 0)
+
+        var readInner = true
+        let other = f.engine.graph.subscribe({ readInner ? inner.value : .null }, onStale: { _ in outerStale += 1 })
+        #expect(inner.derivedReaders.count == 1)
+        readInner = false
+        try f.engine.set(dune, "name", .string("Dune II"))
+        #expect(outerStale == 1)
+        _ = other.value                                      // now reads nothing: the edge goes
+        #expect(inner.derivedReaders.isEmpty)
+        try f.engine.set(dune, "name", .string("Dune III"))
+        #expect(outerStale == 1)
+        other.cancel()
+    }
 }

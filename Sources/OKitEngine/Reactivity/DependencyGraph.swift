@@ -1,7 +1,8 @@
 /// Who read what: for each dependency key, the subscriptions whose last evaluation read it.
 ///
-/// Readers of a field live on the entity and readers of a collection's membership on the collection (as in
-/// MobX, observables know their observers), other keys in a small table. A write looks its readers up in
+/// Readers of a field live on the entity, readers of a collection's membership on the collection and readers of
+/// a subscription's value on that subscription (as in MobX, observables know their observers), other keys in a
+/// small table. A write looks its readers up in
 /// constant time and marks exactly those subscriptions stale: the cost of a change follows the bindings it
 /// affects, not the number of bindings alive (OKit walked every controller on every write).
 public final class DependencyGraph {
@@ -118,6 +119,8 @@ public final class DependencyGraph {
             return e.readers.contains { $0.slot == slot && $0.subscription === s }
         case .members(let c):
             return c.readers.contains { $0 === s }
+        case .derived(let d):
+            return d.derivedReaders.contains { $0 === s }
         default:
             return readers[k]?[ObjectIdentifier(s)] != nil
         }
@@ -135,6 +138,8 @@ public final class DependencyGraph {
             }
         case .members(let c):
             c.readers.append(s)
+        case .derived(let d):
+            d.derivedReaders.append(s)
         default:
             readers[k, default: [:]][ObjectIdentifier(s)] = s
         }
@@ -157,6 +162,8 @@ public final class DependencyGraph {
                 }
             case .members(let c):
                 c.readers.removeAll { $0 === s }
+            case .derived(let d):
+                d.derivedReaders.removeAll { $0 === s }
             default:
                 if var set = readers[k] {
                     set.removeValue(forKey: ObjectIdentifier(s))
@@ -177,6 +184,8 @@ public final class DependencyGraph {
             for r in e.readers where r.slot == slot { markStale(r.subscription, key) }
         case .members(let c):
             for s in c.readers { markStale(s, key) }
+        case .derived(let d):
+            for s in d.derivedReaders { markStale(s, key) }
         default:
             guard let set = readers[key] else { return }
             for s in set.values { markStale(s, key) }

@@ -53,6 +53,9 @@ public final class Subscription {
     /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
     /// those readers too.
     var hasDerivedReaders = false
+    /// The subscriptions whose last evaluation read this one's value (`DependencyKey.derived` edges), kept here
+    /// as a field's readers are kept on its entity: going stale reaches them without a table lookup.
+    var derivedReaders: [Subscription] = []
 
     init(graph: DependencyGraph, evaluate: @escaping () throws -> Value, onStale: ((Subscription) -> Void)?) {
         self.graph = graph

@@ -117,4 +117,26 @@ import Testing
         _ = try screen.snapshot()
         #expect(screen.headerComputations == 2 && screen.sectionComputations == 4 && screen.cellComputations == 7)
     }
+
+    /// A part's subscription holds its part and screen unowned: a screen that goes cancels them all, so writes
+    /// after it run nothing (and the graph keeps no edge of it); a part computed again in another state cancels the
+    /// one it replaces.
+    @Test func writesAfterTheScreenWentRunNothing() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        var d = DetailDeclaration(id: "book")
+        d.titlePath = "name"
+        d.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "name"])])]
+        let edges = f.engine.graph.edgeCount
+        do {
+            let screen = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0))
+            _ = try screen.snapshot()
+            try screen.setEditing(true)
+            _ = try screen.snapshot()                            // the parts of display mode are replaced
+            #expect(f.engine.graph.edgeCount > edges)
+        }
+        #expect(f.engine.graph.edgeCount == edges, "the screen went: its parts left the graph")
+        try f.engine.set(f.book(0), "name", .string("Dune Messiah"))   // nothing left to run (no crash)
+        #expect(try f.engine.get(f.book(0), "name").displayString == "Dune Messiah")
+    }
 }

@@ -57,6 +57,13 @@ public final class DependencyGraph {
         return s
     }
 
+    /// Creates a subscription that `source` computes, and evaluates it once.
+    func subscribe(source: any SubscriptionSource) -> Subscription {
+        let s = Subscription(graph: self, source: source)
+        reevaluate(s)
+        return s
+    }
+
     /// Creates a binding subscription and evaluates it once.
     func subscribe(_ s: Subscription) -> Subscription {
         reevaluate(s)
@@ -120,7 +127,7 @@ public final class DependencyGraph {
         case .members(let c):
             return c.readers.contains { $0 === s }
         case .derived(let d):
-            return d.derivedReaders.contains { $0 === s }
+            return d.derivedReader0 === s || d.moreDerivedReaders.contains { $0 === s }
         default:
             return readers[k]?[ObjectIdentifier(s)] != nil
         }
@@ -139,7 +146,7 @@ public final class DependencyGraph {
         case .members(let c):
             c.readers.append(s)
         case .derived(let d):
-            d.derivedReaders.append(s)
+            if d.derivedReader0 == nil { d.derivedReader0 = s } else { d.moreDerivedReaders.append(s) }
         default:
             readers[k, default: [:]][ObjectIdentifier(s)] = s
         }
@@ -163,7 +170,11 @@ public final class DependencyGraph {
             case .members(let c):
                 c.readers.removeAll { $0 === s }
             case .derived(let d):
-                d.derivedReaders.removeAll { $0 === s }
+                if d.derivedReader0 === s {
+                    d.derivedReader0 = d.moreDerivedReaders.isEmpty ? nil : d.moreDerivedReaders.removeFirst()
+                } else if let i = d.moreDerivedReaders.firstIndex(where: { $0 === s }) {
+                    d.moreDerivedReaders.remove(at: i)
+                }
             default:
                 if var set = readers[k] {
                     set.removeValue(forKey: ObjectIdentifier(s))
@@ -185,7 +196,9 @@ public final class DependencyGraph {
         case .members(let c):
             for s in c.readers { markStale(s, key) }
         case .derived(let d):
-            for s in d.derivedReaders { markStale(s, key) }
+            if let r0 = d.derivedReader0 { markStale(r0, key) }
+            if d.moreDerivedReaders.isEmpty { return }
+            for s in d.moreDerivedReaders { markStale(s, key) }
         default:
             guard let set = readers[key] else { return }
             for s in set.values { markStale(s, key) }

@@ -1,21 +1,46 @@
+/// What a subscription made with `DependencyGraph.subscribe(source:)` evaluates: the owner computes its value
+/// itself (a screen's cached part), with no closure between.
+protocol SubscriptionSource: AnyObject {
+    func evaluateForSubscription() throws -> Value
+}
+
 /// A live evaluation: the engine knows what it read and marks it stale when any of that changes.
 ///
 /// Re-evaluation is lazy: reading `value` re-evaluates once if stale. `onStale` is called after the
 /// transaction that made it stale, once per transaction, never in the middle of one.
 public final class Subscription {
+    // The fields a write touches when it marks the subscription stale come first, in one cache line (a change
+    // reaches subscriptions that are cold in memory: each line more is a miss more). Without dynamic
+    // exclusivity checks: the engine is single-threaded and no access to them overlaps another.
     /// True when something it read changed since it was last evaluated.
-    public internal(set) var isStale = true
-    /// How many times it was evaluated (for tests and benchmarks).
-    public internal(set) var evaluationCount = 0
-    /// Called (after the transaction) when the subscription went stale.
-    public var onStale: ((Subscription) -> Void)?
+    @exclusivity(unchecked) public internal(set) var isStale = true
+    @exclusivity(unchecked) var cancelled = false
+    @exclusivity(unchecked) var notifyPending = false
+    /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
+    /// those readers too.
+    @exclusivity(unchecked) var hasDerivedReaders = false
     /// Called with each changed key this subscription read, stale or not (before `onStale`, during the
     /// transaction): an owner that updates piece by piece learns which piece changed.
-    public var keyObserver: ((DependencyKey) -> Void)?
+    @exclusivity(unchecked) public var keyObserver: ((DependencyKey) -> Void)?
+    /// The subscriptions whose last evaluation read this one's value (`DependencyKey.derived` edges), kept here
+    /// as a field's readers are kept on its entity: going stale reaches them without a table lookup. The first
+    /// inline (most parts are read by one snapshot), the others in `moreDerivedReaders`.
+    @exclusivity(unchecked) var derivedReader0: Subscription?
+    @exclusivity(unchecked) var moreDerivedReaders: [Subscription] = []
+    /// Called (after the transaction) when the subscription went stale.
+    public var onStale: ((Subscription) -> Void)?
+    /// The engine's graph (unowned: a subscription is used while its engine lives).
+    unowned var graph: DependencyGraph?
+
+    /// How many times it was evaluated (for tests and benchmarks).
+    public internal(set) var evaluationCount = 0
     /// The error of the last evaluation, if it failed (the value is then nil).
     public private(set) var lastError: Error?
 
     let evaluate: (() throws -> Value)?
+    /// An owner that computes the value itself (a screen's cached part): no closure context to allocate and chase.
+    /// Unowned: the owner cancels the subscription before it goes, and a cancelled subscription never runs.
+    unowned let source: (any SubscriptionSource)?
     /// A binding subscription evaluates its binding directly (no closure to chase on the hot path).
     let binding: Binding?
     let context: Entity?
@@ -45,22 +70,26 @@ public final class Subscription {
         if let r = read0 { body(r) }
         for k in manyReads { body(k) }
     }
-    /// The engine's graph (unowned: a subscription is used while its engine lives).
-    unowned var graph: DependencyGraph?
     var cached: Value = .null
-    var cancelled = false
-    var notifyPending = false
-    /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
-    /// those readers too.
-    var hasDerivedReaders = false
-    /// The subscriptions whose last evaluation read this one's value (`DependencyKey.derived` edges), kept here
-    /// as a field's readers are kept on its entity: going stale reaches them without a table lookup.
-    var derivedReaders: [Subscription] = []
+    /// All of them (for tests).
+    var derivedReaders: [Subscription] { (derivedReader0.map { [$0] } ?? []) + moreDerivedReaders }
 
     init(graph: DependencyGraph, evaluate: @escaping () throws -> Value, onStale: ((Subscription) -> Void)?) {
         self.graph = graph
         self.evaluate = evaluate
         self.onStale = onStale
+        binding = nil
+        context = nil
+        mode = .display
+        engine = nil
+        source = nil
+    }
+
+    init(graph: DependencyGraph, source: any SubscriptionSource) {
+        self.graph = graph
+        self.source = source
+        evaluate = nil
+        onStale = nil
         binding = nil
         context = nil
         mode = .display
@@ -76,10 +105,12 @@ public final class Subscription {
         self.mode = mode
         self.onStale = onStale
         evaluate = nil
+        source = nil
     }
 
     func run() throws -> Value {
         if let binding, let engine { return try engine.evaluate(binding, context, mode: mode) }
+        if let source { return try source.evaluateForSubscription() }
         return try evaluate?() ?? .null
     }
 

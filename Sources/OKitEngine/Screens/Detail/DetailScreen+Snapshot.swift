@@ -2,21 +2,40 @@
 /// footer, and each cell (its visibility and its row) are computed inside a subscription that records what they
 /// read, and kept until a write touches any of it, or the screen state they depend on (edit mode, the selected
 /// row) changes. After a write to one field only the cells that read it are computed again.
-final class CachedDetailPart<T> {
+final class CachedDetailPart<T>: SubscriptionSource {
     var value: T
     var subscription: Subscription?
     /// The screen state the part was computed in.
     var state: Int
+    /// What the part computes: the screen's title bar, section `position.section` or the cell at `position`.
+    /// Unowned: the screen cancels the part's subscription before the part or the screen goes (`cached`,
+    /// `cancelSnapshotCache`), and a cancelled subscription never runs (a weak reference would give the screen a
+    /// side table, and every retain of it the slow path).
+    unowned let screen: DetailScreen
+    let position: DetailScreen.CellPosition
+    let count: (DetailScreen) -> Void
+    let compute: (DetailScreen, DetailScreen.CellPosition) throws -> T
 
-    init(_ value: T, state: Int) {
+    init(_ value: T, state: Int, screen: DetailScreen, position: DetailScreen.CellPosition,
+         count: @escaping (DetailScreen) -> Void, compute: @escaping (DetailScreen, DetailScreen.CellPosition) throws -> T) {
         self.value = value
         self.state = state
+        self.screen = screen
+        self.position = position
+        self.count = count
+        self.compute = compute
     }
 
     /// True while nothing the part read changed and the screen is in the same state.
     func isCurrent(_ state: Int) -> Bool {
         guard let s = subscription else { return false }
         return self.state == state && !s.isStale
+    }
+
+    func evaluateForSubscription() throws -> Value {
+        count(screen)
+        value = try compute(screen, position)
+        return .null
     }
 }
 
@@ -39,8 +58,8 @@ extension DetailScreen {
     /// What a person sees now: title, buttons, the visible sections with their visible cells and controls.
     public func snapshot() throws -> ScreenSnapshot {
         var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
-        let header = try cached(&headerCache, state: editing ? 1 : 0, count: { $0.headerComputations += 1 },
-                                empty: DetailHeaderParts()) { s in
+        let header = try cached(&headerCache, state: editing ? 1 : 0, at: CellPosition(section: 0, cell: 0),
+                                count: { $0.headerComputations += 1 }, empty: DetailHeaderParts()) { s, _ in
             DetailHeaderParts(title: try s.engine.text(s.context, s.declaration.titlePath),
                               subtitle: try s.engine.text(s.context, s.declaration.subTitlePath),
                               prompt: try s.engine.text(s.context, s.declaration.promptPath),
@@ -52,15 +71,16 @@ extension DetailScreen {
         snap.buttons = header.buttons
         snap.editing = editing
         for si in declaration.sections.indices {
-            let section = try cached(&sectionCache[si], state: editing ? 1 : 0, count: { $0.sectionComputations += 1 },
-                                     empty: DetailSectionParts()) { s in try s.computeSection(si) }
+            let section = try cached(&sectionCache[si], state: editing ? 1 : 0, at: CellPosition(section: si, cell: 0),
+                                     count: { $0.sectionComputations += 1 },
+                                     empty: DetailSectionParts()) { s, p in try s.computeSection(p.section) }
             guard section.shown else { continue }
             var rows: [RowSnapshot] = []
             for ci in declaration.sections[si].cells.indices {
                 let position = CellPosition(section: si, cell: ci)
                 let state = (editing ? 1 : 0) + (selectedCell == position ? 2 : 0)
-                let row = try cached(&cellCache[si][ci], state: state, count: { $0.cellComputations += 1 },
-                                     empty: RowSnapshot?.none) { s in try s.computeCell(at: position) }
+                let row = try cached(&cellCache[si][ci], state: state, at: position, count: { $0.cellComputations += 1 },
+                                     empty: RowSnapshot?.none) { s, p in try s.computeCell(at: p) }
                 if let row { rows.append(row) }
             }
             if !rows.isEmpty { snap.sections.append(SectionSnapshot(header: section.header, footer: section.footer, rows: rows)) }
@@ -69,9 +89,11 @@ extension DetailScreen {
         return snap
     }
 
-    /// A part's value: the kept one while current, else computed again inside a new subscription.
-    func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, count: @escaping (DetailScreen) -> Void, empty: T,
-                   compute: @escaping (DetailScreen) throws -> T) throws -> T {
+    /// A part's value: the kept one while current, else computed again inside a new subscription. `compute`
+    /// captures nothing (what it needs comes as `position`): a part then costs no closure context.
+    func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, at position: CellPosition,
+                   count: @escaping (DetailScreen) -> Void, empty: T,
+                   compute: @escaping (DetailScreen, CellPosition) throws -> T) throws -> T {
         if let c = slot, c.isCurrent(state) { c.subscription?.touch(); return c.value }
         // Stale in the same state: evaluated again in place (the same subscription, its edges kept when it reads
         // what it read before), not a new subscription per change.
@@ -85,13 +107,8 @@ extension DetailScreen {
             return c.value
         }
         slot?.subscription?.cancel()
-        let c = CachedDetailPart(empty, state: state)
-        c.subscription = engine.graph.subscribe({ [weak self, weak c] in
-            guard let self, let c else { return .null }
-            count(self)
-            c.value = try compute(self)
-            return .null
-        })
+        let c = CachedDetailPart(empty, state: state, screen: self, position: position, count: count, compute: compute)
+        c.subscription = engine.graph.subscribe(source: c)
         if let error = c.subscription?.lastError {
             c.subscription?.cancel()
             slot = nil

@@ -36,7 +36,7 @@ import Testing
         let real: [String: [String: String]] = [
             "list": flags(ListDeclaration(id: "l")), "list (row)": flags(RowActions()),
             "selection": flags(selection).filter { $0.key != "list" }, "menu": flags(menu).filter { $0.key != "list" },
-            "detail": flags(DetailDeclaration(id: "d")),
+            "detail": flags(DetailDeclaration(id: "d").storage),   // its fields live in its storage object
         ]
         for (screen, values) in real {
             for (name, value) in values {

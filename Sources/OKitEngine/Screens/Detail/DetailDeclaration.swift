@@ -137,39 +137,153 @@ public struct DetailDeclaration: ScreenDeclaration {
         zip(cellIds, sections).flatMap { ids, section in zip(ids, section.cells).map { (id: $0, cell: $1) } }
     }
 
-    public var id: String
+    // The fields live in one object, copied on the first write after a copy (copy-on-write): every screen opened
+    // from a declaration shares it, so 10,000 open screens read one declaration, hot in the cache, not 10,000
+    // copies of 400 bytes each (performance.md, invalidate_10000). Without dynamic exclusivity checks on the
+    // fields (screens read them on every snapshot): the engine is single-threaded, and a write replaces the object
+    // when it is shared, so no access overlaps another.
+    final class Storage {
+        @exclusivity(unchecked) var id: String
+        @exclusivity(unchecked) var kind: String = "detail"
+        @exclusivity(unchecked) var type: String? = nil
+        @exclusivity(unchecked) var contextPath: String = ""
+        @exclusivity(unchecked) var titlePath: String = ""
+        @exclusivity(unchecked) var subTitlePath: String = ""
+        @exclusivity(unchecked) var promptPath: String = ""
+        @exclusivity(unchecked) var editAlways: String = "#false"
+        @exclusivity(unchecked) var edit: String = "#true"
+        @exclusivity(unchecked) var editInherit: String = "#false"
+        @exclusivity(unchecked) var sections: [SectionDeclaration] = []
+        @exclusivity(unchecked) var sectionHeaders: String = ""
+        @exclusivity(unchecked) var sectionFooters: String = ""
+        @exclusivity(unchecked) var sectionsShowDisplay: String = ""
+        @exclusivity(unchecked) var sectionsShowEdit: String = ""
+        @exclusivity(unchecked) var buttons: [BarButton] = []
+        @exclusivity(unchecked) var help: String? = nil
+        @exclusivity(unchecked) var titleTap: Action? = nil
+        @exclusivity(unchecked) var hooks: ScreenHooks = ScreenHooks()
+
+        init(id: String) { self.id = id }
+
+        init(copying o: Storage) {
+            id = o.id
+            kind = o.kind
+            type = o.type
+            contextPath = o.contextPath
+            titlePath = o.titlePath
+            subTitlePath = o.subTitlePath
+            promptPath = o.promptPath
+            editAlways = o.editAlways
+            edit = o.edit
+            editInherit = o.editInherit
+            sections = o.sections
+            sectionHeaders = o.sectionHeaders
+            sectionFooters = o.sectionFooters
+            sectionsShowDisplay = o.sectionsShowDisplay
+            sectionsShowEdit = o.sectionsShowEdit
+            buttons = o.buttons
+            help = o.help
+            titleTap = o.titleTap
+            hooks = o.hooks
+        }
+    }
+
+    private(set) var storage: Storage
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    public var id: String {
+        get { storage.id }
+        _modify { makeUnique(); yield &storage.id }
+    }
     /// `detail`, or `settings` for `okit.settings`.
-    public var kind = "detail"
-    public var type: String?
-    public var contextPath = ""
-    public var titlePath = ""
-    public var subTitlePath = ""
-    public var promptPath = ""
+    public var kind: String {
+        get { storage.kind }
+        _modify { makeUnique(); yield &storage.kind }
+    }
+    public var type: String? {
+        get { storage.type }
+        _modify { makeUnique(); yield &storage.type }
+    }
+    public var contextPath: String {
+        get { storage.contextPath }
+        _modify { makeUnique(); yield &storage.contextPath }
+    }
+    public var titlePath: String {
+        get { storage.titlePath }
+        _modify { makeUnique(); yield &storage.titlePath }
+    }
+    public var subTitlePath: String {
+        get { storage.subTitlePath }
+        _modify { makeUnique(); yield &storage.subTitlePath }
+    }
+    public var promptPath: String {
+        get { storage.promptPath }
+        _modify { makeUnique(); yield &storage.promptPath }
+    }
     /// Keeps edit mode on (no Edit button).
-    public var editAlways = "#false"
+    public var editAlways: String {
+        get { storage.editAlways }
+        _modify { makeUnique(); yield &storage.editAlways }
+    }
     /// `edit` shows the Edit button (default true for detail screens, as in OKit); `editInherit` takes edit
     /// mode from the screen that pushed it.
-    public var edit = "#true"
-    public var editInherit = "#false"
-    public var sections: [SectionDeclaration] = []
+    public var edit: String {
+        get { storage.edit }
+        _modify { makeUnique(); yield &storage.edit }
+    }
+    public var editInherit: String {
+        get { storage.editInherit }
+        _modify { makeUnique(); yield &storage.editInherit }
+    }
+    public var sections: [SectionDeclaration] {
+        get { storage.sections }
+        _modify { makeUnique(); yield &storage.sections }
+    }
     /// Multipart section properties (one part per section), beside the per-section ones; a non-empty part wins.
-    public var sectionHeaders = ""
-    public var sectionFooters = ""
-    public var sectionsShowDisplay = ""
-    public var sectionsShowEdit = ""
+    public var sectionHeaders: String {
+        get { storage.sectionHeaders }
+        _modify { makeUnique(); yield &storage.sectionHeaders }
+    }
+    public var sectionFooters: String {
+        get { storage.sectionFooters }
+        _modify { makeUnique(); yield &storage.sectionFooters }
+    }
+    public var sectionsShowDisplay: String {
+        get { storage.sectionsShowDisplay }
+        _modify { makeUnique(); yield &storage.sectionsShowDisplay }
+    }
+    public var sectionsShowEdit: String {
+        get { storage.sectionsShowEdit }
+        _modify { makeUnique(); yield &storage.sectionsShowEdit }
+    }
     /// Extra bar buttons.
-    public var buttons: [BarButton] = []
+    public var buttons: [BarButton] {
+        get { storage.buttons }
+        _modify { makeUnique(); yield &storage.buttons }
+    }
     /// Plain help text: the "?" button shows when it is set.
-    public var help: String?
+    public var help: String? {
+        get { storage.help }
+        _modify { makeUnique(); yield &storage.help }
+    }
     /// Runs when the title is tapped.
-    public var titleTap: Action?
+    public var titleTap: Action? {
+        get { storage.titleTap }
+        _modify { makeUnique(); yield &storage.titleTap }
+    }
     /// Controller hooks.
-    public var hooks = ScreenHooks()
+    public var hooks: ScreenHooks {
+        get { storage.hooks }
+        _modify { makeUnique(); yield &storage.hooks }
+    }
 
     /// A detail screen with an id (set `kind = "settings"` for a settings screen).
     public init(id: String, kind: String = "detail") {
-        self.id = id
-        self.kind = kind
+        storage = Storage(id: id)
+        storage.kind = kind
     }
 }
 

@@ -31,4 +31,27 @@ import Testing
         #expect(one.declaration.storage === two.declaration.storage)
         #expect(try one.snapshot().title == "Dune" && two.snapshot().title == "Emma")
     }
+
+    /// The cells' ids and flat positions are computed once and shared; any write computes them again.
+    @Test func theLayoutFollowsWrites() {
+        var d = DetailDeclaration(id: "book")
+        d.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "name"])]),
+                      SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "name"])])]
+        #expect(d.layout.ids == [["name"], ["name#2"]] && d.layout.cellStart == [0, 1] && d.layout.cellCount == 2)
+        d.sections[0].cells.append(CellDeclaration(kind: "table", properties: ["path": "price"]))
+        #expect(d.layout.ids == [["name", "price"], ["name#2"]] && d.layout.cellStart == [0, 2] && d.layout.cellCount == 3)
+    }
+
+    /// A row's control lives in a box of its own and compares by value.
+    @Test func rowsCompareTheirControlsByValue() {
+        var a = RowSnapshot(id: "copies", text: "Copies", detail: nil)
+        var b = a
+        #expect(a == b && a.control == nil)
+        a.control = ControlSnapshot(value: .int(1), enabled: true)
+        #expect(a != b)
+        b.control = ControlSnapshot(value: .int(1), enabled: true)
+        #expect(a == b)
+        b.control?.value = .int(2)
+        #expect(a != b && b.control?.value == .int(2) && a.control?.value == .int(1))
+    }
 }

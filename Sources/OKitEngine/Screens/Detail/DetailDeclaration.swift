@@ -163,6 +163,10 @@ public struct DetailDeclaration: ScreenDeclaration {
         @exclusivity(unchecked) var titleTap: Action? = nil
         @exclusivity(unchecked) var hooks: ScreenHooks = ScreenHooks()
 
+        /// The cells' ids and where each section's cells start in a flat list, computed once for every screen
+        /// opened from the declaration (arrays shared by them all); cleared by any write.
+        @exclusivity(unchecked) var layout: DetailLayout?
+
         init(id: String) { self.id = id }
 
         init(copying o: Storage) {
@@ -192,6 +196,18 @@ public struct DetailDeclaration: ScreenDeclaration {
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        storage.layout = nil
+    }
+
+    /// The cells' ids (`cellIds`) and each section's first cell in a flat list of all cells.
+    var layout: DetailLayout {
+        if let l = storage.layout { return l }
+        var starts: [Int] = []
+        var n = 0
+        for section in sections { starts.append(n); n += section.cells.count }
+        let l = DetailLayout(ids: cellIds, cellStart: starts, cellCount: n)
+        storage.layout = l
+        return l
     }
 
     public var id: String {
@@ -303,4 +319,13 @@ extension DetailDeclaration {
         if try screen.isEditAlways() { screen.editing = true }
         return screen
     }
+}
+
+/// Where a detail declaration's cells are (`DetailDeclaration.layout`).
+struct DetailLayout {
+    /// The cells' ids by section and cell (`cellIds`).
+    let ids: [[String]]
+    /// Each section's first cell in a flat list of the cells, section after section.
+    let cellStart: [Int]
+    let cellCount: Int
 }

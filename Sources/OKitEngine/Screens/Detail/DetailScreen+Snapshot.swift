@@ -79,7 +79,7 @@ extension DetailScreen {
             for ci in declaration.sections[si].cells.indices {
                 let position = CellPosition(section: si, cell: ci)
                 let state = (editing ? 1 : 0) + (selectedCell == position ? 2 : 0)
-                let row = try cached(&cellCache[si][ci], state: state, at: position, count: { $0.cellComputations += 1 },
+                let row = try cached(&cellCache[cellStart[si] + ci], state: state, at: position, count: { $0.cellComputations += 1 },
                                      empty: RowSnapshot?.none) { s, p in try s.computeCell(at: p) }
                 if let row { rows.append(row) }
             }
@@ -139,6 +139,6 @@ extension DetailScreen {
     func cancelSnapshotCache() {
         headerCache?.subscription?.cancel()
         for c in sectionCache { c?.subscription?.cancel() }
-        for s in cellCache { for c in s { c?.subscription?.cancel() } }
+        for c in cellCache { c?.subscription?.cancel() }
     }
 }

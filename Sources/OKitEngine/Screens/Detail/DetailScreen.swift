@@ -20,7 +20,10 @@ public final class DetailScreen: ShellScreen {
     /// The snapshot caches (DetailScreen+Snapshot.swift): the title bar, each section, each cell.
     var headerCache: CachedDetailPart<DetailHeaderParts>?
     var sectionCache: [CachedDetailPart<DetailSectionParts>?]
-    var cellCache: [[CachedDetailPart<RowSnapshot?>?]]
+    /// The cells' parts in one flat list, section after section (`cellStart`).
+    var cellCache: [CachedDetailPart<RowSnapshot?>?]
+    /// Each section's first cell in `cellCache` (the declaration's, shared by its screens).
+    let cellStart: [Int]
     /// How many times the title bar, a section and a cell were computed (for tests and benchmarks).
     public internal(set) var headerComputations = 0
     public internal(set) var sectionComputations = 0
@@ -54,9 +57,11 @@ public final class DetailScreen: ShellScreen {
                 }
             }
         }
-        self.ids = d.cellIds
+        let layout = d.layout
+        self.ids = layout.ids
+        cellStart = layout.cellStart
         sectionCache = Array(repeating: nil, count: d.sections.count)
-        cellCache = d.sections.map { Array(repeating: nil, count: $0.cells.count) }
+        cellCache = Array(repeating: nil, count: layout.cellCount)
     }
 
     deinit { cancelSnapshotCache() }

@@ -56,4 +56,33 @@ import Testing
         #expect(outerStale == 1)
         other.cancel()
     }
+
+    /// Up to two keys read are kept inline, more in a list; staleness and edges follow each form, and a piece added
+    /// later (`extend`) moves them to the list.
+    @Test func oneTwoAndThreeReadsEachMakeTheSubscriptionStale() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma", "Anna"])
+        let books = try (0..<3).map { try f.book($0) }
+        for n in 1...3 {
+            var stale = 0
+            let s = f.engine.graph.subscribe({
+                var out = ""
+                for b in books.prefix(n) { out += (try? f.engine.get(b, "name"))?.displayString ?? "" }
+                return .string(out)
+            }, onStale: { _ in stale += 1 })
+            #expect(s.dependencies.count == n && s.reads.count == n)
+            #expect(n > 2 ? s.read0 == nil && s.manyReads.count == n : s.read0 != nil && s.manyReads.isEmpty)
+            try f.engine.set(books[n - 1], "name", .string("Renamed \(n)"))
+            #expect(stale == 1, "\(n) reads: the last one read changed")
+            _ = s.value
+            #expect(s.dependencies.count == n, "read again: the same keys")
+            s.cancel()
+        }
+        let edges = f.engine.graph.edgeCount
+        let s = f.engine.graph.subscribe({ try f.engine.get(books[0], "name") })
+        try f.engine.graph.extend(s, piece: nil) { _ in _ = try f.engine.get(books[1], "name"); _ = try f.engine.get(books[2], "name") }
+        #expect(s.dependencies.count == 3 && s.manyReads.count == 3 && f.engine.graph.edgeCount == edges + 3)
+        s.cancel()
+        #expect(f.engine.graph.edgeCount == edges && s.readsNothing)
+    }
 }

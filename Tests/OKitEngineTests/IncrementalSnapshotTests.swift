@@ -139,4 +139,23 @@ import Testing
         try f.engine.set(f.book(0), "name", .string("Dune Messiah"))   // nothing left to run (no crash)
         #expect(try f.engine.get(f.book(0), "name").displayString == "Dune Messiah")
     }
+
+    /// A part that read nothing (a section without flags or bound texts) keeps no subscription: it is computed
+    /// again only when the screen's state changes.
+    @Test func aPartThatReadNothingKeepsNoSubscription() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune", "Emma"])
+        var d = DetailDeclaration(id: "book")
+        d.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "name"])])]
+        let screen = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0))
+        _ = try screen.snapshot()
+        let part = try #require(screen.sectionCache[0])
+        #expect(part.constant && part.subscription == nil)
+        try f.engine.set(f.book(0), "name", .string("Dune Messiah"))
+        let snap = try screen.snapshot()
+        #expect(snap.sections[0].rows[0].text == "Dune Messiah" && screen.sectionComputations == 1)
+        try screen.setEditing(true)
+        _ = try screen.snapshot()
+        #expect(screen.sectionComputations == 2, "another state: computed again")
+    }
 }

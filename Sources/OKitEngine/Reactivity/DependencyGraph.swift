@@ -183,6 +183,7 @@ public final class DependencyGraph {
             }
         }
         s.read0 = nil
+        s.read1 = nil
         s.manyReads = []
     }
 

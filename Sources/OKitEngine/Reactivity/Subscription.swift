@@ -46,28 +46,49 @@ public final class Subscription {
     let context: Entity?
     let mode: EvaluationMode
     unowned let engine: Engine?
-    /// What the last evaluation read: one key inline (most bindings read one thing), or all of them in
-    /// `manyReads` (then `read0` is nil) — kept as recorded, never copied (a list's rows read 100,000 keys).
+    /// What the last evaluation read: up to two keys inline (most bindings read one or two things), or all of
+    /// them in `manyReads` (then `read0` and `read1` are nil) — kept as recorded, never copied (a list's rows read
+    /// 100,000 keys).
     var read0: DependencyKey?
+    var read1: DependencyKey?
     var manyReads: [DependencyKey] = []
+    /// True when the last evaluation read nothing.
+    var readsNothing: Bool { read0 == nil && manyReads.isEmpty }
     var reads: [DependencyKey] {
-        get { read0.map { [$0] } ?? manyReads }
+        get {
+            guard let r0 = read0 else { return manyReads }
+            return read1.map { [r0, $0] } ?? [r0]
+        }
         set {
-            if newValue.count == 1 { read0 = newValue[0]; manyReads = [] } else { read0 = nil; manyReads = newValue }
+            switch newValue.count {
+            case 1: read0 = newValue[0]; read1 = nil; manyReads = []
+            case 2: read0 = newValue[0]; read1 = newValue[1]; manyReads = []
+            default: read0 = nil; read1 = nil; manyReads = newValue
+            }
         }
     }
 
     /// Adds one key to what was read.
     func addRead(_ k: DependencyKey) {
         if read0 == nil, manyReads.isEmpty { read0 = k; return }
-        if let r = read0 { manyReads = [r]; read0 = nil }
+        if let r0 = read0 {
+            if read1 == nil { read1 = k; return }
+            manyReads = [r0]
+            if let r1 = read1 { manyReads.append(r1) }
+            read0 = nil
+            read1 = nil
+        }
         manyReads.append(k)
     }
 
     /// Calls `body` for each key read, without copying them.
     @inline(__always)
     func forEachRead(_ body: (DependencyKey) -> Void) {
-        if let r = read0 { body(r) }
+        if let r = read0 {
+            body(r)
+            if let r1 = read1 { body(r1) }
+            return
+        }
         for k in manyReads { body(k) }
     }
     var cached: Value = .null
@@ -116,7 +137,10 @@ public final class Subscription {
 
     /// Whether `keys` are exactly what the last evaluation read.
     func readsEqual(_ keys: [DependencyKey]) -> Bool {
-        if let r = read0 { return keys.count == 1 && keys[0] == r }
+        if let r = read0 {
+            if let r1 = read1 { return keys.count == 2 && keys[0] == r && keys[1] == r1 }
+            return keys.count == 1 && keys[0] == r
+        }
         return keys.count == manyReads.count && keys.elementsEqual(manyReads)
     }
 

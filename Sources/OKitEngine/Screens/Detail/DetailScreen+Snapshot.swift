@@ -26,8 +26,14 @@ final class CachedDetailPart<T>: SubscriptionSource {
         self.compute = compute
     }
 
+    /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
+    /// changes only with the screen's state, and keeps no subscription (a change elsewhere then touches neither
+    /// the part's subscription nor its edge).
+    var constant = false
+
     /// True while nothing the part read changed and the screen is in the same state.
     func isCurrent(_ state: Int) -> Bool {
+        if constant { return self.state == state }
         guard let s = subscription else { return false }
         return self.state == state && !s.isStale
     }
@@ -113,6 +119,11 @@ extension DetailScreen {
             c.subscription?.cancel()
             slot = nil
             throw error
+        }
+        if let sub = c.subscription, sub.readsNothing {
+            sub.cancel()
+            c.subscription = nil
+            c.constant = true
         }
         slot = c
         return c.value

@@ -3,10 +3,17 @@
 /// read, and kept until a write touches any of it, or the screen state they depend on (edit mode, the selected
 /// row) changes. After a write to one field only the cells that read it are computed again.
 final class CachedDetailPart<T>: SubscriptionSource {
+    // What a snapshot reads of a current part (its state, whether it is constant, its value) comes first, in the
+    // object's first cache line where the value is small (a change reaches parts that are cold in memory).
+    /// The screen state the part was computed in (edit mode, the selected row: a few values).
+    private let stateCode: Int32
+    /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
+    /// changes only with the screen's state, and keeps no subscription (a change elsewhere then touches neither
+    /// the part's subscription nor its edge).
+    var constant = false
     var value: T
     var subscription: Subscription?
-    /// The screen state the part was computed in.
-    var state: Int
+    var state: Int { Int(stateCode) }
     /// What the part computes: the screen's title bar, section `position.section` or the cell at `position`.
     /// Unowned: the screen cancels the part's subscription before the part or the screen goes (`cached`,
     /// `cancelSnapshotCache`), and a cancelled subscription never runs (a weak reference would give the screen a
@@ -19,23 +26,19 @@ final class CachedDetailPart<T>: SubscriptionSource {
     init(_ value: T, state: Int, screen: DetailScreen, position: DetailScreen.CellPosition,
          count: @escaping (DetailScreen) -> Void, compute: @escaping (DetailScreen, DetailScreen.CellPosition) throws -> T) {
         self.value = value
-        self.state = state
+        stateCode = Int32(truncatingIfNeeded: state)
         self.screen = screen
         self.position = position
         self.count = count
         self.compute = compute
     }
 
-    /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
-    /// changes only with the screen's state, and keeps no subscription (a change elsewhere then touches neither
-    /// the part's subscription nor its edge).
-    var constant = false
-
     /// True while nothing the part read changed and the screen is in the same state.
     func isCurrent(_ state: Int) -> Bool {
-        if constant { return self.state == state }
+        guard Int(stateCode) == state else { return false }
+        if constant { return true }
         guard let s = subscription else { return false }
-        return self.state == state && !s.isStale
+        return !s.isStale
     }
 
     func evaluateForSubscription() throws -> Value {

@@ -2,21 +2,17 @@
 /// mode, per-cell taps, accessories and segues (screens.md "Detail"). Hidden cells (`showDisplay`/`showEdit`
 /// false, or a height of 0) and empty sections are absent. Snapshots are incremental (DetailScreen+Snapshot.swift).
 public final class DetailScreen: ShellScreen {
+    // What a snapshot reads comes first, in the object's first two cache lines (a change reaches screens that are
+    // cold in memory: 10,000 open screens, performance.md).
     public let declaration: DetailDeclaration
     public let context: Entity?
     let engine: Engine
-    weak var shell: AppShell?
+    /// The selected row, by its declared position (a row revealed by `selectNextRow`, an inline date or picker).
+    public internal(set) var selectedCell: CellPosition?
     /// Edit mode; changing it clears the row selection (as in OKit).
     public internal(set) var editing = false {
         didSet { if oldValue != editing { selectedCell = nil } }
     }
-    /// The selected row, by its declared position (a row revealed by `selectNextRow`, an inline date or picker).
-    public internal(set) var selectedCell: CellPosition?
-    /// The cells' ids by declared position: `id`, else the path's first part; duplicates numbered `#2`, `#3`.
-    let ids: [[String]]
-    public var id: String { declaration.id }
-    public var kind: String { declaration.kind }
-    public func help() -> String? { declaration.help }
     /// The snapshot caches (DetailScreen+Snapshot.swift): the title bar, each section, each cell.
     var headerCache: CachedDetailPart<DetailHeaderParts>?
     var sectionCache: [CachedDetailPart<DetailSectionParts>?]
@@ -28,6 +24,12 @@ public final class DetailScreen: ShellScreen {
     public internal(set) var headerComputations = 0
     public internal(set) var sectionComputations = 0
     public internal(set) var cellComputations = 0
+    /// The cells' ids by declared position: `id`, else the path's first part; duplicates numbered `#2`, `#3`.
+    let ids: [[String]]
+    weak var shell: AppShell?
+    public var id: String { declaration.id }
+    public var kind: String { declaration.kind }
+    public func help() -> String? { declaration.help }
 
     /// A cell's place in the declaration: section and cell index (0-based).
     public struct CellPosition: Hashable, Sendable {

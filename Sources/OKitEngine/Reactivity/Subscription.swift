@@ -19,6 +19,8 @@ public final class Subscription {
     /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
     /// those readers too.
     @exclusivity(unchecked) var hasDerivedReaders = false
+    /// How many times it was evaluated, in the four bytes beside the flags (`evaluationCount`).
+    private var evaluations: UInt32 = 0
     /// Called with each changed key this subscription read, stale or not (before `onStale`, during the
     /// transaction): an owner that updates piece by piece learns which piece changed.
     @exclusivity(unchecked) public var keyObserver: ((DependencyKey) -> Void)?
@@ -33,19 +35,48 @@ public final class Subscription {
     unowned var graph: DependencyGraph?
 
     /// How many times it was evaluated (for tests and benchmarks).
-    public internal(set) var evaluationCount = 0
+    public internal(set) var evaluationCount: Int {
+        get { Int(evaluations) }
+        set { evaluations = UInt32(truncatingIfNeeded: newValue) }
+    }
     /// The error of the last evaluation, if it failed (the value is then nil).
     public private(set) var lastError: Error?
 
-    let evaluate: (() throws -> Value)?
-    /// An owner that computes the value itself (a screen's cached part): no closure context to allocate and chase.
-    /// Unowned: the owner cancels the subscription before it goes, and a cancelled subscription never runs.
-    unowned let source: (any SubscriptionSource)?
-    /// A binding subscription evaluates its binding directly (no closure to chase on the hot path).
-    let binding: Binding?
-    let context: Entity?
-    let mode: EvaluationMode
-    unowned let engine: Engine?
+    /// What it evaluates, in one field of 17 bytes (six fields side by side took 64: a change reaches
+    /// subscriptions that are cold in memory, and each line of one more is a miss more).
+    let evaluation: Evaluation
+
+    enum Evaluation {
+        /// A closure (`DependencyGraph.subscribe(_:onStale:)`).
+        case closure(() throws -> Value)
+        /// An owner that computes the value itself (a screen's cached part): no closure context to allocate and
+        /// chase.
+        case source(UnownedSource)
+        /// A binding on a context, evaluated directly (no closure to chase on the hot path).
+        case binding(BindingTarget)
+    }
+
+    /// The owner of a `.source` subscription. Unowned: the owner cancels the subscription before it goes, and a
+    /// cancelled subscription never runs.
+    struct UnownedSource {
+        unowned let owner: any SubscriptionSource
+    }
+
+    /// A binding subscription's binding, context and mode, in an object of their own (the case stays small).
+    final class BindingTarget {
+        let binding: Binding
+        let context: Entity?
+        let mode: EvaluationMode
+        /// Unowned: a subscription is used while its engine lives.
+        unowned let engine: Engine
+
+        init(binding: Binding, context: Entity?, mode: EvaluationMode, engine: Engine) {
+            self.binding = binding
+            self.context = context
+            self.mode = mode
+            self.engine = engine
+        }
+    }
     /// What the last evaluation read: up to two keys inline (most bindings read one or two things), or all of
     /// them in `manyReads` (then `read0` and `read1` are nil) — kept as recorded, never copied (a list's rows read
     /// 100,000 keys).
@@ -97,42 +128,29 @@ public final class Subscription {
 
     init(graph: DependencyGraph, evaluate: @escaping () throws -> Value, onStale: ((Subscription) -> Void)?) {
         self.graph = graph
-        self.evaluate = evaluate
+        evaluation = .closure(evaluate)
         self.onStale = onStale
-        binding = nil
-        context = nil
-        mode = .display
-        engine = nil
-        source = nil
     }
 
     init(graph: DependencyGraph, source: any SubscriptionSource) {
         self.graph = graph
-        self.source = source
-        evaluate = nil
+        evaluation = .source(UnownedSource(owner: source))
         onStale = nil
-        binding = nil
-        context = nil
-        mode = .display
-        engine = nil
     }
 
     init(graph: DependencyGraph, engine: Engine, binding: Binding, context: Entity?, mode: EvaluationMode,
          onStale: ((Subscription) -> Void)?) {
         self.graph = graph
-        self.engine = engine
-        self.binding = binding
-        self.context = context
-        self.mode = mode
+        evaluation = .binding(BindingTarget(binding: binding, context: context, mode: mode, engine: engine))
         self.onStale = onStale
-        evaluate = nil
-        source = nil
     }
 
     func run() throws -> Value {
-        if let binding, let engine { return try engine.evaluate(binding, context, mode: mode) }
-        if let source { return try source.evaluateForSubscription() }
-        return try evaluate?() ?? .null
+        switch evaluation {
+        case .binding(let t): return try t.engine.evaluate(t.binding, t.context, mode: t.mode)
+        case .source(let s): return try s.owner.evaluateForSubscription()
+        case .closure(let evaluate): return try evaluate()
+        }
     }
 
     /// Whether `keys` are exactly what the last evaluation read.

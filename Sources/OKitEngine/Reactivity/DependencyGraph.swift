@@ -2,9 +2,9 @@
 ///
 /// Readers of a field live on the entity, readers of a collection's membership on the collection and readers of
 /// a subscription's value on that subscription (as in MobX, observables know their observers), other keys in a
-/// small table. A write looks its readers up in
-/// constant time and marks exactly those subscriptions stale: the cost of a change follows the bindings it
-/// affects, not the number of bindings alive (OKit walked every controller on every write).
+/// small table. A write looks its readers up in constant time and marks exactly those subscriptions stale: the
+/// cost of a change follows the bindings it affects, not the number of bindings alive (OKit walked every
+/// controller on every write).
 public final class DependencyGraph {
     private var readers: [DependencyKey: [ObjectIdentifier: Subscription]] = [:]
     /// Subscriptions marked stale in the current transaction, to notify after it.
@@ -78,7 +78,7 @@ public final class DependencyGraph {
         // What it reads is its own: an evaluation that reads its value records the subscription
         // (`DependencyKey.derived`), not these keys.
         let outer = recorder
-        if let outer { s.hasDerivedReaders = true; outer.record(.derived(s)) }
+        outer?.record(.derived(s))
         let r = DependencyRecorder()
         recorder = r
         do { value = try s.run() } catch let e { error = e }
@@ -212,7 +212,7 @@ public final class DependencyGraph {
         guard !s.isStale else { return }
         s.isStale = true
         if !s.notifyPending { s.notifyPending = true; pending.append(s) }
-        if s.hasDerivedReaders { changed(.derived(s)) }
+        if s.derivedReader0 != nil { changed(.derived(s)) }   // the first reader is inline: none, no others
     }
 
     /// Calls `onStale` of every subscription made stale since the last flush. Called by the engine

@@ -16,9 +16,6 @@ public final class Subscription {
     @exclusivity(unchecked) public internal(set) var isStale = true
     @exclusivity(unchecked) var cancelled = false
     @exclusivity(unchecked) var notifyPending = false
-    /// Set once an evaluation read this subscription's value (`DependencyKey.derived`): going stale then tells
-    /// those readers too.
-    @exclusivity(unchecked) var hasDerivedReaders = false
     /// How many times it was evaluated, in the four bytes beside the flags (`evaluationCount`).
     private var evaluations: UInt32 = 0
     /// Called with each changed key this subscription read, stale or not (before `onStale`, during the
@@ -167,7 +164,6 @@ public final class Subscription {
     /// itself): the outer evaluation goes stale when this one does.
     public var value: Value {
         if let g = graph, let r = g.recorder {
-            hasDerivedReaders = true
             r.record(.derived(self))
         }
         if isStale, !cancelled, let g = graph { g.reevaluate(self) }
@@ -180,7 +176,6 @@ public final class Subscription {
     @inline(__always)
     public func touch() {
         if let g = graph, let r = g.recorder {
-            hasDerivedReaders = true
             r.record(.derived(self))
         }
     }

@@ -181,4 +181,28 @@ import Testing
         #expect(SearchText.contains(SearchText.normalize("Ærø Café"), SearchText.normalize("cafe")))
         #expect(SearchText.normalize("Hello, World 42!") == "heloworld42", "case folded, punctuation dropped, repeats collapsed")
     }
+
+    /// A delete finds the row's entity from where the rows last saw it in the data (issue 16: it scanned the
+    /// collection), also after adds at the front and in the middle moved every position since the full pass.
+    @Test func deletesFindTheRowsEntityAfterTheDataMovedUnderIt() throws {
+        let f = try shop((0..<40).map { String(format: "B%02d", $0) })
+        let shell = AppShell(engine: f.engine)
+        try shell.declare(decl { $0.delete = "#true"; $0.deletePrompt = "#false"; $0.group = ""; $0.index = "" })
+        try shell.start(home: ["books"])
+        _ = try shell.snapshot()
+        let c = try books(f)
+        for i in 0..<7 { try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("A\(i)")])), into: c) }
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("B20a")])), into: c, at: 30)
+        try f.engine.insert(.entity(f.engine.make("Book", ["name": .string("C")])), into: c, append: true)
+        var r = SplitMix64(seed: 21)
+        while c.count > 0 {
+            let shown = try shell.snapshot(offset: 0, limit: 100).screen.sections.flatMap(\.rows).compactMap(\.text)
+            let k = r.below(shown.count)
+            try shell.delete(row: .position(k + 1))
+            let data = c.items.compactMap { $0.entity?["name"]?.displayString }
+            var want = shown
+            want.remove(at: k)
+            #expect(data.sorted() == want, "deleting row \(k + 1) (\(shown[k]))")
+        }
+    }
 }

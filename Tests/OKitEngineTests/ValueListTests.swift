@@ -36,6 +36,38 @@ import Testing
         #expect(list.count == array.count)
     }
 
+    /// The first front insert into an array filled by appends moves the elements into the room at its back,
+    /// in place (a 1,000,000-book list's first add allocated 24 MB); without such room it allocates.
+    @Test func aFrontInsertUsesTheRoomAtTheBackInPlace() {
+        var list = ValueList()
+        list.reserveCapacity(1200)
+        for i in 0..<1000 { list.append(.int(i)) }
+        let capacity = list.storage.capacity
+        list.insert(.int(-1), at: 0)
+        #expect(list.storage.capacity == capacity, "no new buffer")
+        #expect(list.head == capacity - 1001)
+        list.insert(.int(-2), at: 0)
+        list.insert(.int(-3), at: 2)
+        #expect(list.map { $0.intValue ?? 0 } == [-2, -1, -3] + Array(0..<1000))
+        var full = ValueList((0..<64).map { Value.int($0) })
+        full.append(contentsOf: (0..<(full.storage.capacity - full.count)).map { _ in Value.int(99) })
+        full.insert(.int(-1), at: 0)
+        #expect(full.head >= 8 && full.first?.intValue == -1 && full[1].intValue == 0)
+        #expect(full.count == full.storage.count - full.head)
+    }
+
+    @Test func anEntityIsFoundOutwardFromWhereItWas() throws {
+        let f = try ShopFixture()
+        try f.start(books: (0..<50).map { "B\($0)" })
+        let books = try f.engine.collection(f.root, "books")
+        let e = try #require(books.items[17].entity)
+        for near in [-5, 0, 16, 17, 18, 49, 1000] { #expect(books.index(of: e, near: near) == 17) }
+        let stranger = try f.engine.make("Book", ["name": .string("X")])
+        #expect(books.index(of: stranger, near: 3) == nil)
+        #expect(try f.engine.remove(.entity(e), from: books, near: 40) == 17)
+        #expect(books.index(of: e) == nil)
+    }
+
     @Test func frontInsertsKeepRoomAndEntitiesStayTheSame() throws {
         let f = try ShopFixture()
         try f.start(books: ["A"])

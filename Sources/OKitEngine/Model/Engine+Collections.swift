@@ -37,10 +37,11 @@ extension Engine {
     }
 
     /// Removes an entity (or value) from an array or set; `unmanaged` fires once. Returns its old index.
+    /// `near`: where the entity was last seen (searched outward from there; see `EntityCollection.index(of:near:)`).
     @discardableResult
-    public func remove(_ value: Value, from c: EntityCollection) throws -> Int {
+    public func remove(_ value: Value, from c: EntityCollection, near: Int? = nil) throws -> Int {
         // The entity itself first (a pointer comparison per element), then what counts as the same member.
-        let identical: Int? = value.entity.flatMap { e in c.items.firstIndex { if case .entity(let x) = $0 { return x === e }; return false } }
+        let identical: Int? = value.entity.flatMap { e in near.map { c.index(of: e, near: $0) } ?? c.index(of: e) }
         guard let i = identical ?? c.items.firstIndex(where: { sameMember($0, value) }) else {
             throw EngineError.notInCollection(entity: Coercion.describe(value), field: c.fieldName)
         }

@@ -60,6 +60,27 @@ public final class EntityCollection {
         items.firstIndex { if case .entity(let e) = $0 { return e === entity }; return false }
     }
 
+    /// The position of an entity, searched outward from `near` (a position it had: a list's rows remember where
+    /// each was when they last read the data), so it costs as many steps as elements came in or went out before
+    /// it since, not a scan of the collection (deleting a row of a 1,000,000-book list scanned 8 MB, issue 16).
+    public func index(of entity: Entity, near: Int) -> Int? {
+        let n = items.count
+        guard n > 0 else { return nil }
+        let h = Swift.min(Swift.max(near, 0), n - 1)
+        var below = h, above = h + 1
+        while below >= 0 || above < n {
+            if below >= 0 {
+                if case .entity(let e) = items[below], e === entity { return below }
+                below -= 1
+            }
+            if above < n {
+                if case .entity(let e) = items[above], e === entity { return above }
+                above += 1
+            }
+        }
+        return nil
+    }
+
     /// The entities of this collection, in order.
     public var entities: [Entity] { items.compactMap { $0.entity } }
 

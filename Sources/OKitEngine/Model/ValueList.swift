@@ -77,21 +77,38 @@ public struct ValueList: RandomAccessCollection, MutableCollection, RangeReplace
         return v
     }
 
-    /// Makes room at the front: half the count (at least 8), so that many front inserts cost one copy.
+    /// Makes room at the front. An array filled by appends (a load) has up to half its capacity free at its back:
+    /// when that is at least 1/32 of the count, the elements move there in place (a 1,000,000-book list's first
+    /// add allocated and faulted in 24 MB: 30-200 ms). Otherwise a new buffer with room for half the count (at
+    /// least 8) in front, so that many front inserts cost one copy.
     mutating func growFront() {
-        let room = Swift.max(8, count / 2)
         let n = count
-        var s = ContiguousArray<Value>(repeating: .null, count: room + n)
-        s.reserveCapacity(room + n + Swift.max(8, n / 8))
-        // The elements move (no retain and release of each); the old storage is left holding only `.null`s.
-        s.withUnsafeMutableBufferPointer { to in
+        let spare = storage.capacity - storage.count
+        if spare >= Swift.max(8, n / 32) {
+            storage.append(contentsOf: repeatElement(Value.null, count: spare))   // within capacity: no copy
+            storage.withUnsafeMutableBufferPointer { buf in
+                guard let b = buf.baseAddress else { return }
+                // The regions overlap; `moveInitialize` copies backwards then. The slots left are uninitialized.
+                (b + head + spare).moveInitialize(from: b + head, count: n)
+                (b + head).initialize(repeating: .null, count: spare)
+            }
+            head += spare
+            return
+        }
+        let room = Swift.max(8, n / 2)
+        let capacity = room + n + Swift.max(8, n / 8)
+        let grown = ContiguousArray<Value>(unsafeUninitializedCapacity: capacity) { to, initialized in
+            guard let t = to.baseAddress else { return }
+            t.initialize(repeating: .null, count: room)
+            // The elements move (no retain and release of each); the old storage is left holding only `.null`s.
             storage.withUnsafeMutableBufferPointer { from in
-                guard let t = to.baseAddress, let f = from.baseAddress, n > 0 else { return }
-                (t + room).moveUpdate(from: f + head, count: n)
+                guard let f = from.baseAddress, n > 0 else { return }
+                (t + room).moveInitialize(from: f + head, count: n)
                 (f + head).initialize(repeating: .null, count: n)
             }
+            initialized = room + n
         }
-        storage = s
+        storage = grown
         head = room
     }
 }

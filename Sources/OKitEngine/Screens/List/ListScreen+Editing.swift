@@ -93,8 +93,10 @@ extension ListScreen {
         guard let c = try engine.collectionBehind(context, d.dataPath) else {
             throw ShellError.notAllowed("delete (dataPath is not a collection)", d.id)
         }
+        // Where the row was in the data when the rows last read it: the entity is found from there.
+        let near = follow.inPlace ? rows.slot(of: entity).map { ListScreen.position(seq: rows.row(slot: $0).seq) } : nil
         let remove: () throws -> Void = { [engine] in
-            _ = try engine.remove(.entity(entity), from: c)
+            _ = try engine.remove(.entity(entity), from: c, near: near)
             if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }
         }
         if try flag(d.deletePrompt, row: context, default: true) {
@@ -129,5 +131,11 @@ extension ListScreen {
             throw ShellError.noRow(to.description, count: c.items.count)
         }
         try engine.asAction { try engine.transaction { try engine.move(in: c, from: i, to: j) } }
+    }
+
+    /// A row's `seq` (its position in the data at the last full pass, between its neighbours' for rows added
+    /// since) as a position to search from.
+    static func position(seq: Double) -> Int {
+        seq.isFinite ? Int(Swift.min(Swift.max(seq, 0), Double(Int32.max))) : 0
     }
 }

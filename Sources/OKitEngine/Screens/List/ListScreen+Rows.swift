@@ -91,7 +91,8 @@ extension ListScreen {
         }
         let recorder = engine.graph.recorder
         recorder?.readOther = false
-        recorder?.reserve(items.count)
+        // With room for the rows to come (as the table's): the first add after a full pass would copy a million keys.
+        recorder?.reserve(items.count + ListRowTable.room(items.count))
         var built: [Row] = []
         // With the table's room for rows to come: the table takes this array as it is (no copy of its rows).
         built.reserveCapacity(items.count + ListRowTable.room(items.count))

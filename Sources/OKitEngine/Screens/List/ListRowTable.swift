@@ -151,7 +151,10 @@ struct ListRowTable {
     /// Computes every row's search text (`text` of its entity and sort key), in slot order: the order the rows
     /// were read from the data, so a million entities are visited mostly in memory order (display order jumps),
     /// and no row is copied (a copy retains its six references).
-    mutating func setSearchTexts(_ text: (Entity, Value) -> String) {
+    ///
+    /// `fromSort`: a row whose sort key is text searches that text (`searchIsSort`); those texts are gathered
+    /// first (`ListRowTexts.Gathered`), then folded from there.
+    mutating func setSearchTexts(fromSort: Bool, _ text: (Entity, Value) -> String) {
         var isFree: [Bool] = []
         if !free.isEmpty {
             isFree = [Bool](repeating: false, count: slots.count)
@@ -160,10 +163,31 @@ struct ListRowTable {
         var t = texts
         texts = ListRowTexts()
         slots.withUnsafeBufferPointer { rows in
-            for s in rows.indices where isFree.isEmpty || !isFree[s] {
-                let e = ListRowTable.field(rows, s, ListRowTable.entityOffset, as: Entity.self)
-                let sort = ListRowTable.field(rows, s, ListRowTable.sortOffset, as: Value.self)
-                t.setSearch(Int32(s), text(e, sort))
+            var gathered: ListRowTexts.Gathered?
+            if fromSort {
+                var g = ListRowTexts.Gathered(rows: rows.count)
+                for s in rows.indices where isFree.isEmpty || !isFree[s] {
+                    g.add(s, (UnsafeRawPointer(rows.baseAddress! + s) + ListRowTable.sortOffset).assumingMemoryBound(to: Value.self))
+                }
+                gathered = g
+            }
+            defer { gathered?.deallocate() }
+            let folded = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+            defer { folded.deallocate() }
+            t.replaceSearch(slots: rows.count, capacity: gathered.map { $0.byteCount + 4096 } ?? rows.count * 24) { w in
+                for s in rows.indices where isFree.isEmpty || !isFree[s] {
+                    if let g = gathered, let bytes = g.text(s) {
+                        if let n = SearchText.foldASCII(bytes, into: folded) {
+                            w.set(s, UnsafeBufferPointer(rebasing: folded[..<n]))
+                        } else {
+                            w.set(s, text: String(decoding: bytes, as: UTF8.self))
+                        }
+                        continue
+                    }
+                    let e = ListRowTable.field(rows, s, ListRowTable.entityOffset, as: Entity.self)
+                    let sort = ListRowTable.field(rows, s, ListRowTable.sortOffset, as: Value.self)
+                    w.set(s, text: text(e, sort))
+                }
             }
         }
         texts = t

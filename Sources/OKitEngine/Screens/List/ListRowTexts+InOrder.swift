@@ -14,21 +14,44 @@ extension ListRowTexts {
         private var letter: [UInt8] = []
 
         init(_ texts: ListRowTexts, order: ChunkedOrder) {
-            bytes.reserveCapacity(texts.bytes.count)
-            ends.reserveCapacity(order.count)
-            letter.reserveCapacity(order.count)
-            texts.bytes.withUnsafeBufferPointer { src in
-                for s in order {
-                    let i = Int(s)
-                    if i < texts.start.count, texts.start[i] >= 0 {
-                        let from = Int(texts.start[i])
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: src[from..<(from + Int(texts.length[i]))]))
+            // Written through pointers, a few instructions a row: each row's span and its bytes are cache misses
+            // at 1,000,000 rows (slots are in the data's order, not the list's), and the fewer instructions
+            // between them, the more rows the processor has in flight at once (75 -> 29 ms at 1,000,000 rows).
+            let n = order.count
+            var ends = [Int32](repeating: 0, count: n)
+            var letter = [UInt8](repeating: 0x23, count: n)
+            bytes = texts.bytes.withUnsafeBufferPointer { src in
+                [UInt8](unsafeUninitializedCapacity: src.count) { dst, written in
+                    let from = src.baseAddress, to = dst.baseAddress   // nil when every text is empty
+                    var w = 0, p = 0
+                    texts.span.withUnsafeBufferPointer { span in
+                        texts.letter.withUnsafeBufferPointer { letters in
+                            ends.withUnsafeMutableBufferPointer { ends in
+                                letter.withUnsafeMutableBufferPointer { letter in
+                                    for chunk in order.chunks {
+                                        for s in chunk {
+                                            let i = Int(s)
+                                            if i < span.count, span[i].start >= 0 {
+                                                let k = Int(span[i].length)
+                                                if k > 0, w + k <= dst.count, let from, let to {
+                                                    (to + w).update(from: from + Int(span[i].start), count: k)
+                                                    w += k
+                                                }
+                                            }
+                                            ends[p] = Int32(truncatingIfNeeded: w)
+                                            if i < letters.count, letters[i] != 0 { letter[p] = letters[i] }
+                                            p += 1
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
-                    ends.append(Int32(truncatingIfNeeded: bytes.count))
-                    let l = i < texts.letter.count ? texts.letter[i] : 0
-                    letter.append(l == 0 ? 0x23 : l)
+                    written = w
                 }
             }
+            self.ends = ends
+            self.letter = letter
         }
 
         /// The display positions among `positions` (ascending) whose text contains `query` (normalized).

@@ -167,7 +167,7 @@ extension ListScreen {
         guard let s = keysSubscription, !s.cancelled else { return }
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         engine.graph.extend(s, piece: nil) { rec in
-            rows.setSearchTexts { entity, sort in
+            rows.setSearchTexts(fromSort: searchIsSort && !cellOffRow) { entity, sort in
                 rec.piece = entity
                 return (try? searchValue(entity, sort: sort, cellOffRow: cellOffRow)) ?? ""
             }

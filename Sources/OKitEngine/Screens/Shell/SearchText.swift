@@ -44,14 +44,40 @@ public enum SearchText {
     }
 
     /// Appends the normalized form of `s` to `out` (no string made for ASCII text).
+    /// The text is read in place (a copy of it would retain its storage: an atomic write to a line not yet in
+    /// the cache, which stalls a pass over a million rows) and folded into a buffer on the stack, then appended
+    /// at once.
     static func appendNormalized(_ s: String, to out: inout [UInt8]) {
-        var s = s
-        let ascii = s.withUTF8 { src -> Bool in
+        let ascii = s.utf8.withContiguousStorageIfAvailable { src -> Bool in
             if src.contains(where: { $0 >= 0x80 }) { return false }
-            foldASCII(src) { out.append($0) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: src.count) { buf in
+                var n = 0
+                foldASCII(src) { buf[n] = $0; n += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[..<n]))
+            }
             return true
         }
-        if !ascii { out.append(contentsOf: normalize(s).utf8) }
+        if ascii != true { out.append(contentsOf: normalize(s).utf8) }
+    }
+
+    /// Copies the UTF-8 bytes of `key` (a `.string`, read in place: no copy of the string, so no retain of its
+    /// storage) into `out`; how many, or −1 when `key` is not text or longer than `out`.
+    @inline(__always)
+    static func copyUTF8(_ key: UnsafePointer<Value>, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard case .string(let s) = key.pointee else { return -1 }
+        return s.utf8.withContiguousStorageIfAvailable { src -> Int in
+            guard src.count <= out.count, let from = src.baseAddress, let to = out.baseAddress else { return src.isEmpty ? 0 : -1 }
+            to.update(from: from, count: src.count)
+            return src.count
+        } ?? -1
+    }
+
+    /// Folds ASCII text into `out`; its length, or nil when the text is not ASCII or longer than `out`.
+    static func foldASCII(_ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard src.count <= out.count, !src.contains(where: { $0 >= 0x80 }) else { return nil }
+        var n = 0
+        foldASCII(src) { out[n] = $0; n += 1 }
+        return n
     }
 
     /// The normalized bytes of ASCII text, one at a time: lower-cased, letters and digits only, repeats collapsed.

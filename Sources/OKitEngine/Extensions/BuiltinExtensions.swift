@@ -72,7 +72,17 @@ enum NumberExtensions {
 enum StringExtensions {
     /// `initial`: the first character, as OKit (unchanged: not upper-cased).
     @inline(__always)
-    static func initial(_ s: String) -> String { s.first.map { String($0) } ?? "" }
+    /// The first character (grapheme). An ASCII byte followed by another ASCII byte (or by nothing) is a whole
+    /// character, except a carriage return (CR LF is one): then no grapheme breaking (a list grouped by
+    /// `name/initial` asks once per row).
+    static func initial(_ s: String) -> String {
+        let fast: String?? = s.utf8.withContiguousStorageIfAvailable { b -> String? in
+            guard let first = b.first, first < 0x80, first != 0x0D, b.count == 1 || b[1] < 0x80 else { return nil }
+            return String(UnicodeScalar(first))
+        }
+        if let f = fast ?? nil { return f }
+        return s.first.map { String($0) } ?? ""
+    }
 
     static func register(in r: ExtensionRegistry) {
         func s(_ v: Value) -> String { v.displayString ?? "" }

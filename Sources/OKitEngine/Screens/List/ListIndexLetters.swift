@@ -8,6 +8,15 @@ struct ListIndexLetters {
     private var contiguous = true
 
     /// The index letter of a section title.
+    /// `letter(title)` as one byte (`A`…`Z` or `#`), without making a string for an ASCII title.
+    static func letterByte(_ title: String?) -> UInt8 {
+        guard let b = title?.utf8.first else { return 0x23 }
+        if b >= 0x41 && b <= 0x5A { return b }
+        if b >= 0x61 && b <= 0x7A { return b - 32 }
+        if b < 0x80 { return 0x23 }
+        return letter(title).utf8.first ?? 0x23
+    }
+
     static func letter(_ title: String?) -> String {
         guard let b = title?.utf8.first else { return "#" }
         if b >= 0x41 && b <= 0x5A { return String(UnicodeScalar(b)) }
@@ -17,19 +26,21 @@ struct ListIndexLetters {
         return first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
     }
 
-    /// The letters of rows with these section titles, in order.
-    init<S: Sequence>(titles: S) where S.Element == String? {
-        var last: String?? = .none
-        var current = ""
-        for t in titles {
-            if case .some(let p) = last, p == t { counts[current, default: 0] += 1; continue }
-            last = .some(t)
-            let l = ListIndexLetters.letter(t)
-            if l != current, counts[l] != nil { contiguous = false }
-            if counts[l] == nil { letters.append(l) }
-            counts[l, default: 0] += 1
-            current = l
+    /// The letters of rows whose titles' letters (`letterByte`) are these, in order, counted in a table of 128
+    /// (a list's first snapshot read 100,000 titles, retaining each, to count at most 27 letters).
+    init<S: Sequence>(letterBytes: S) where S.Element == UInt8 {
+        var count = [Int](repeating: 0, count: 128)
+        var order: [UInt8] = []
+        var current: UInt8 = 0
+        for b in letterBytes {
+            let l = Int(b & 0x7F)
+            if b == current { count[l] += 1; continue }
+            if count[l] > 0 { contiguous = false } else { order.append(UInt8(l)) }
+            count[l] += 1
+            current = b
         }
+        letters = order.map { String(UnicodeScalar($0)) }
+        for l in order { counts[String(UnicodeScalar(l))] = count[Int(l)] }
     }
 
     /// A row of title `title` came in at position `p` (`title(i)` gives the titles after it came in); false when

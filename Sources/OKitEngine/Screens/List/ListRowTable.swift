@@ -7,7 +7,7 @@ struct ListRowTable {
     private(set) var slots: [ListScreen.Row] = []
     private var free: [Int32] = []
     private(set) var order = ChunkedOrder()
-    private var slotOf: [ObjectIdentifier: Int32]?
+    private var slotOf: EntitySlotMap?
     /// The rows' search texts and index letters in flat arrays (`ListRowTexts`).
     private(set) var texts = ListRowTexts()
     /// The texts in display order, made by the first search after a change (`ListRowTexts.InOrder`).
@@ -27,6 +27,7 @@ struct ListRowTable {
         if slots.capacity < n + ListRowTable.room(n) { slots.reserveCapacity(n + ListRowTable.room(n)) }
         var texts = ListRowTexts()
         texts.reserve(n + ListRowTable.room(n))
+        texts.makeSlots(n)
         slots.withUnsafeBufferPointer { rows in
             for i in rows.indices {
                 texts.setTitle(Int32(i), ListRowTable.field(rows, i, ListRowTable.titleOffset, as: String?.self))
@@ -62,8 +63,7 @@ struct ListRowTable {
 
     /// Builds the entity → slot map (reading rows in place: copying a row would retain each of its keys).
     mutating func buildSlots() {
-        var map: [ObjectIdentifier: Int32] = [:]
-        map.reserveCapacity(order.count + ListRowTable.room(order.count))
+        var map = EntitySlotMap(capacity: order.count + ListRowTable.room(order.count))
         slots.withUnsafeBufferPointer { rows in
             if free.isEmpty {
                 // Every slot holds a row: read them in memory order, not display order (no cache miss per row).
@@ -199,10 +199,18 @@ struct ListRowTable {
         slots.withUnsafeBufferPointer { rows in order.positions { test(rows[Int($0)]) } }
     }
 
-    /// Each row's section title, in display order.
-    var titles: [String?] {
-        slots.withUnsafeBufferPointer { rows in order.map { ListRowTable.field(rows, Int($0), ListRowTable.titleOffset, as: String?.self) } }
+    /// Each row's index letter (`ListIndexLetters.letterByte` of its title), in display order.
+    var letterBytes: [UInt8] {
+        texts.letter.withUnsafeBufferPointer { letter in
+            var out: [UInt8] = []
+            out.reserveCapacity(order.count)
+            for chunk in order.chunks {
+                for s in chunk { out.append(Int(s) < letter.count && letter[Int(s)] != 0 ? letter[Int(s)] : 0x23) }
+            }
+            return out
+        }
     }
+
 
     /// Puts a new row at display position `at`.
     mutating func insert(_ row: ListScreen.Row, at position: Int) {

@@ -34,10 +34,15 @@ struct ListRowTexts {
         letter.reserveCapacity(n)
     }
 
+    /// Makes slots 0..<n (without a text or letter yet) at once, not one append per row.
+    mutating func makeSlots(_ n: Int) {
+        if n > 0 { grow(to: n - 1) }
+    }
+
     /// Sets a slot's section title (its index letter).
     mutating func setTitle(_ slot: Int32, _ title: String?) {
         grow(to: Int(slot))
-        letter[Int(slot)] = ListIndexLetters.letter(title).utf8.first ?? 0x23
+        letter[Int(slot)] = ListIndexLetters.letterByte(title)
     }
 
     /// Sets a slot's search text (normalized here, as `SearchText.normalize` does).

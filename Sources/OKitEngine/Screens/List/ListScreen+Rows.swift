@@ -68,19 +68,20 @@ extension ListScreen {
         rowsVersion += 1
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hidesRows = cellHidesRows
-        var items: [Value] = []
+        // The collection's own elements (shared, copy-on-write): an array copy retained and released every row.
+        var items = ValueList()
         var collection: EntityCollection?
         dataIsCollection = false
         let (order, structure) = try engine.graph.recording { () throws -> ListRowOrder in
             switch try engine.evaluate(bData, context, mode: .display) {
             case .collection(let c):
-                engine.graph.recordMembers(c); items = Array(c.items); dataIsCollection = c.kind != .map
+                engine.graph.recordMembers(c); items = c.items; dataIsCollection = c.kind != .map
                 collection = c
             case .list(let l):
-                items = l
+                items = ValueList(l)
                 // A filtered collection (`expenses[paid == false]`): rows can be deleted from the collection.
                 dataIsCollection = try engine.filteredCollection(context, declaration.dataPath, mode: .display).map { $0.kind != .map } ?? false
-            default: items = []
+            default: items = ValueList()
             }
             let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty
             let groupAsc = try engine.evaluate(bGroupAsc, context, mode: .display).truthy || bGroupAsc.isEmpty
@@ -262,7 +263,7 @@ extension ListScreen {
     func currentIndexLetters(_ shown: VisibleRows) -> [String] {
         if shown.allCount != nil {
             if let l = indexLetters { return l.letters }
-            let l = ListIndexLetters(titles: rows.titles)
+            let l = ListIndexLetters(letterBytes: rows.letterBytes)
             indexLetters = l
             return l.letters
         }

@@ -20,16 +20,19 @@ public final class Entity {
     /// (a reload) or retired (removed, then stored).
     public internal(set) unowned(unsafe) var parent: Entity?
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
-    internal var readers: [(slot: Int, subscription: Subscription)] = []
+    /// The three reader fields are the graph's, read and written only by it in the engine's one isolation
+    /// domain, each access complete before the next (no call out while one is open): without dynamic
+    /// exclusivity checks (a list's first pass attaches 100,000 of them).
+    @exclusivity(unchecked) internal var readers: [(slot: Int, subscription: Subscription)] = []
     /// The first reader, inline (most entities on screen are read by one binding).
-    internal var reader0: Subscription?
+    @exclusivity(unchecked) internal var reader0: Subscription?
     /// What few entities have (a partial's payload, a model's root, unknown fields): one optional object, so
     /// that the others do not carry it.
     private var extra: EntityExtra?
     /// The number of slots (`EntityType.maxFields` at most).
     @usableFromInline let slotCount: UInt16
     private var levelBits: UInt16 = 1
-    private var reader0SlotBits: UInt16 = .max
+    @exclusivity(unchecked) private var reader0SlotBits: UInt16 = .max
     /// Where the entity is in its life.
     public internal(set) var state: State
     @usableFromInline var flags: UInt8 = 0

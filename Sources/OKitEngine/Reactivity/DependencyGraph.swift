@@ -12,7 +12,7 @@ public final class DependencyGraph {
     /// The recorder of the evaluation in progress, if any.
     @exclusivity(unchecked) public internal(set) var recorder: DependencyRecorder?
     /// Number of live (key → reader) edges; for tests.
-    public private(set) var edgeCount = 0
+    @exclusivity(unchecked) public private(set) var edgeCount = 0
     /// Journals of watched collections' membership edits (MembershipJournal.swift).
     var journals: [ObjectIdentifier: [WeakJournal]] = [:]
 

@@ -70,11 +70,9 @@ enum NumberExtensions {
 
 /// String extensions: initial, case, trim, localized, masks.
 enum StringExtensions {
-    /// `initial`: the first character, as OKit (unchanged: not upper-cased).
-    @inline(__always)
-    /// The first character (grapheme). An ASCII byte followed by another ASCII byte (or by nothing) is a whole
-    /// character, except a carriage return (CR LF is one): then no grapheme breaking (a list grouped by
-    /// `name/initial` asks once per row).
+    /// `initial`: the first character (grapheme), as OKit (unchanged: not upper-cased). An ASCII byte followed
+    /// by another ASCII byte (or by nothing) is a whole character, except a carriage return (CR LF is one): then
+    /// no grapheme breaking (a list grouped by `name/initial` asks once per row).
     static func initial(_ s: String) -> String {
         let fast: String?? = s.utf8.withContiguousStorageIfAvailable { b -> String? in
             guard let first = b.first, first < 0x80, first != 0x0D, b.count == 1 || b[1] < 0x80 else { return nil }

@@ -7,24 +7,19 @@ struct ListIndexLetters {
     /// Each letter's rows are together: a row can join its letter without changing the letters' order.
     private var contiguous = true
 
-    /// The index letter of a section title.
-    /// `letter(title)` as one byte (`A`…`Z` or `#`), without making a string for an ASCII title.
+    /// The index letter of a section title as one byte, `A`…`Z` or `#` (no string made for an ASCII title).
     static func letterByte(_ title: String?) -> UInt8 {
         guard let b = title?.utf8.first else { return 0x23 }
         if b >= 0x41 && b <= 0x5A { return b }
         if b >= 0x61 && b <= 0x7A { return b - 32 }
         if b < 0x80 { return 0x23 }
-        return letter(title).utf8.first ?? 0x23
+        // Other text: its first character upper-cased, when that is one of A–Z.
+        let first = title?.first.map { String($0).uppercased() } ?? "#"
+        return first.count == 1 && ("A"..."Z").contains(first) ? first.utf8.first ?? 0x23 : 0x23
     }
 
-    static func letter(_ title: String?) -> String {
-        guard let b = title?.utf8.first else { return "#" }
-        if b >= 0x41 && b <= 0x5A { return String(UnicodeScalar(b)) }
-        if b >= 0x61 && b <= 0x7A { return String(UnicodeScalar(b - 32)) }
-        if b < 0x80 { return "#" }
-        let first = title?.first.map { String($0).uppercased() } ?? "#"
-        return first.count == 1 && ("A"..."Z").contains(first) ? first : "#"
-    }
+    /// The index letter of a section title: `A`…`Z` or `#`.
+    static func letter(_ title: String?) -> String { String(UnicodeScalar(letterByte(title))) }
 
     /// The letters of rows whose titles' letters (`letterByte`) are these, in order, counted in a table of 128
     /// (a list's first snapshot read 100,000 titles, retaining each, to count at most 27 letters).

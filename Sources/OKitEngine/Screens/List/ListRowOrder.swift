@@ -169,29 +169,27 @@ struct TextKeys {
         // distinct names). Texts are in one buffer: each one's bytes, then its bytes lower-cased.
         var bytes: [UInt8] = []
         var start = [Int](repeating: -1, count: uniques.count)   // −1: not ASCII, compared folded
-        var folded = [String](repeating: "", count: uniques.count)
         for (u, text) in uniques.enumerated() {
-            let ascii = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
-                guard !b.contains(where: { $0 >= 0x80 }) else { return false }
+            text.utf8.withContiguousStorageIfAvailable { b in
+                guard !b.contains(where: { $0 >= 0x80 }) else { return }
                 start[u] = bytes.count
                 bytes.append(contentsOf: b)
                 for c in b { bytes.append(c >= 65 && c <= 90 ? c + 32 : c) }
-                return true
-            } ?? false
-            if !ascii { folded[u] = ListScreen.fold(text) }
+            }
         }
+        // With texts that are not ASCII, an ASCII text may be compared with one: every text folded, once.
+        let folded = start.contains(-1) ? uniques.map(ListScreen.fold) : []
         var byOrder = Array(0..<uniques.count)
         bytes.withUnsafeBufferPointer { buf in
             byOrder.sort { a, b in
                 let (sa, sb) = (start[a], start[b])
-                if sa >= 0 && sb >= 0, let base = buf.baseAddress {
+                if sa >= 0 && sb >= 0 {
                     let (na, nb) = (uniques[a].utf8.count, uniques[b].utf8.count)
-                    let c = TextKeys.compareBytes(base + sa + na, na, base + sb + nb, nb)
+                    let c = TextKeys.compareBytes(buf[(sa + na)..<(sa + 2 * na)], buf[(sb + nb)..<(sb + 2 * nb)])
                     if c != 0 { return ascending ? c < 0 : c > 0 }
-                    return TextKeys.compareBytes(base + sa, na, base + sb, nb) < 0
+                    return TextKeys.compareBytes(buf[sa..<(sa + na)], buf[sb..<(sb + nb)]) < 0
                 }
-                let fa = sa >= 0 ? ListScreen.fold(uniques[a]) : folded[a]
-                let fb = sb >= 0 ? ListScreen.fold(uniques[b]) : folded[b]
+                let (fa, fb) = (folded[a], folded[b])
                 if fa != fb { return ascending ? fa < fb : fa > fb }
                 return ValueOrder.compareScalars(uniques[a], uniques[b]) < 0
             }
@@ -205,19 +203,19 @@ struct TextKeys {
 extension TextKeys {
     /// Lexicographic order of two byte strings: −1, 0 or 1.
     @inline(__always)
-    static func compareBytes(_ a: UnsafePointer<UInt8>, _ na: Int, _ b: UnsafePointer<UInt8>, _ nb: Int) -> Int {
-        let n = Swift.min(na, nb)
-        var i = 0
-        while i < n {
-            if a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+    static func compareBytes(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var (i, j) = (a.startIndex, b.startIndex)
+        while i < a.endIndex && j < b.endIndex {
+            if a[i] != b[j] { return a[i] < b[j] ? -1 : 1 }
             i += 1
+            j += 1
         }
-        return na == nb ? 0 : (na < nb ? -1 : 1)
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 }
 
 /// The distinct texts of a column, numbered in order of appearance, found through an open-addressing table of
-/// their FNV-1a hashes (at most half full).
+/// their hashes (`ListRowOrder.fnv`; at most half full).
 struct DistinctTexts {
     private(set) var texts: [String] = []
     private var hashes: [UInt64] = []
@@ -233,27 +231,20 @@ struct DistinctTexts {
     /// (as `ValueOrder.compareScalars` says; `==` on strings compares canonical equivalence, through the
     /// standard library's general comparison: 15 % of a list's first pass).
     mutating func number(of s: String) -> Int32 {
-        let found: Int32? = s.utf8.withContiguousStorageIfAvailable { bytes -> Int32 in
-            let h = ListRowOrder.fnv(bytes)
-            var j = DistinctTexts.home(h, mask)
-            while true {
-                let u = table[j]
-                if u < 0 { return add(s, h, at: j) }
-                if hashes[Int(u)] == h, DistinctTexts.same(texts[Int(u)], bytes) { return u }
-                j = (j &+ 1) & mask
-            }
-        }
-        if let found { return found }
-        var copy = s
-        let h = copy.withUTF8 { ListRowOrder.fnv($0) }
+        if let u = s.utf8.withContiguousStorageIfAvailable({ number(of: s, bytes: $0) }) { return u }
+        var contiguous = s   // a string not stored as UTF-8 (not one the engine makes): its bytes made so
+        return contiguous.withUTF8 { number(of: s, bytes: $0) }
+    }
+
+    private mutating func number(of s: String, bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = ListRowOrder.fnv(bytes)
         var j = DistinctTexts.home(h, mask)
         while true {
             let u = table[j]
-            if u < 0 { break }
-            if hashes[Int(u)] == h, texts[Int(u)].utf8.elementsEqual(s.utf8) { return u }
+            if u < 0 { return add(s, h, at: j) }
+            if hashes[Int(u)] == h, DistinctTexts.same(texts[Int(u)], bytes) { return u }
             j = (j &+ 1) & mask
         }
-        return add(s, h, at: j)
     }
 
     @inline(__always)

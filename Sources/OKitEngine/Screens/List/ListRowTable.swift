@@ -200,17 +200,7 @@ struct ListRowTable {
     }
 
     /// Each row's index letter (`ListIndexLetters.letterByte` of its title), in display order.
-    var letterBytes: [UInt8] {
-        texts.letter.withUnsafeBufferPointer { letter in
-            var out: [UInt8] = []
-            out.reserveCapacity(order.count)
-            for chunk in order.chunks {
-                for s in chunk { out.append(Int(s) < letter.count && letter[Int(s)] != 0 ? letter[Int(s)] : 0x23) }
-            }
-            return out
-        }
-    }
-
+    var letterBytes: [UInt8] { texts.letters(in: order) }
 
     /// Puts a new row at display position `at`.
     mutating func insert(_ row: ListScreen.Row, at position: Int) {

@@ -19,28 +19,21 @@ extension ListRowTexts {
             // after the other, once 1,000,000 rows' texts (28 MB) outgrew the caches. Here each row's span is
             // read once in display order (a miss, but not followed by another), and the bytes are copied in
             // slot order, read in order and written at random: writes do not make the processor wait.
-            let n = order.count
-            var ends = [Int32](repeating: 0, count: n)
-            var letter = [UInt8](repeating: 0x23, count: n)
+            var ends = [Int32](repeating: 0, count: order.count)
             var position = [Int32](repeating: -1, count: texts.span.count)
             texts.span.withUnsafeBufferPointer { span in
-                texts.letter.withUnsafeBufferPointer { letters in
-                    ends.withUnsafeMutableBufferPointer { ends in
-                        letter.withUnsafeMutableBufferPointer { letter in
-                            position.withUnsafeMutableBufferPointer { position in
-                                var w: Int32 = 0, p = 0
-                                for chunk in order.chunks {
-                                    for s in chunk {
-                                        let i = Int(s)
-                                        if i < span.count {
-                                            position[i] = Int32(truncatingIfNeeded: p)
-                                            if span[i].start >= 0 { w &+= span[i].length }
-                                        }
-                                        ends[p] = w
-                                        if i < letters.count, letters[i] != 0 { letter[p] = letters[i] }
-                                        p += 1
-                                    }
+                ends.withUnsafeMutableBufferPointer { ends in
+                    position.withUnsafeMutableBufferPointer { position in
+                        var w: Int32 = 0, p = 0
+                        for chunk in order.chunks {
+                            for s in chunk {
+                                let i = Int(s)
+                                if i < span.count {
+                                    position[i] = Int32(truncatingIfNeeded: p)
+                                    if span[i].start >= 0 { w &+= span[i].length }
                                 }
+                                ends[p] = w
+                                p += 1
                             }
                         }
                     }
@@ -70,7 +63,7 @@ extension ListRowTexts {
                 written = total
             }
             self.ends = ends
-            self.letter = letter
+            letter = texts.letters(in: order)
         }
 
         /// The display positions among `positions` (ascending) whose text contains `query` (normalized).

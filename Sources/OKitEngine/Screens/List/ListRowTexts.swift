@@ -57,6 +57,18 @@ struct ListRowTexts {
         hasSearch = true
     }
 
+    /// Each row's index letter in display order (`#` when unknown).
+    func letters(in order: ChunkedOrder) -> [UInt8] {
+        letter.withUnsafeBufferPointer { letter in
+            var out: [UInt8] = []
+            out.reserveCapacity(order.count)
+            for chunk in order.chunks {
+                for s in chunk { out.append(Int(s) < letter.count && letter[Int(s)] != 0 ? letter[Int(s)] : 0x23) }
+            }
+            return out
+        }
+    }
+
     /// A slot freed: its text is garbage.
     mutating func clear(_ slot: Int32) {
         let s = Int(slot)

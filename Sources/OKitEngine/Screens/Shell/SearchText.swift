@@ -34,28 +34,21 @@ public enum SearchText {
     static func normalizeASCII(_ s: String) -> String? {
         var s = s
         return s.withUTF8 { src -> String? in
-            if src.contains(where: { $0 >= 0x80 }) { return nil }
-            return String(unsafeUninitializedCapacity: src.count) { out in
-                var n = 0
-                foldASCII(src) { out[n] = $0; n += 1 }
-                return n
-            }
+            guard !src.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: src.count) { foldASCII(src, into: $0) ?? 0 }
         }
     }
 
-    /// Appends the normalized form of `s` to `out` (no string made for ASCII text).
-    /// The text is read in place (a copy of it would retain its storage: an atomic write to a line not yet in
-    /// the cache, which stalls a pass over a million rows) and folded into a buffer on the stack, then appended
-    /// at once.
+    /// Appends the normalized form of `s` to `out` (no string made for ASCII text). The text is read in place (a
+    /// copy of it would retain its storage: an atomic write to a line not yet in the cache, which stalls a pass
+    /// over a million rows) and folded into a temporary buffer, then appended at once.
     static func appendNormalized(_ s: String, to out: inout [UInt8]) {
         let ascii = s.utf8.withContiguousStorageIfAvailable { src -> Bool in
-            if src.contains(where: { $0 >= 0x80 }) { return false }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: src.count) { buf in
-                var n = 0
-                foldASCII(src) { buf[n] = $0; n += 1 }
+                guard let n = foldASCII(src, into: buf) else { return false }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[..<n]))
+                return true
             }
-            return true
         }
         if ascii != true { out.append(contentsOf: normalize(s).utf8) }
     }

@@ -116,7 +116,7 @@ import OKitTestSupport
             var w = JSONWriter()
             w.document(lib, type: "Lib", version: 1, generation: 1, headerExtras: [])
             #expect(w.deepest <= JSONReader.maxDepth)
-            #expect((try? f.read(w.out)) != nil, "round \(round): what is written reads back")
+            #expect((try? f.read(w.bytes)) != nil, "round \(round): what is written reads back")
         }
         #expect(refused > 0, "the fuzz reached the limit")
         // A detached chain of any length is measured without recursion, and refused.
@@ -136,7 +136,7 @@ import OKitTestSupport
         var w = JSONWriter()
         w.document(lib, type: "Lib", version: 1, generation: 1, headerExtras: [])
         #expect(w.deepest > JSONReader.maxDepth)
-        #expect(f.error(String(decoding: w.out, as: UTF8.self)) != nil, "what the writer flags is what the reader refuses")
+        #expect(f.error(String(decoding: w.bytes, as: UTF8.self)) != nil, "what the writer flags is what the reader refuses")
     }
 
     // MARK: Not regular files (seeded over kinds)

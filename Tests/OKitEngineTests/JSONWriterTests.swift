@@ -24,7 +24,7 @@ import Testing
         """#)
         var w = JSONWriter()
         w.document(r.root, type: "Lib", version: 2, generation: 5, headerExtras: r.headerExtras)
-        let out = String(decoding: w.out, as: UTF8.self)
+        let out = String(decoding: w.bytes, as: UTF8.self)
         #expect(out.hasPrefix(#"{"okit":{"version":2,"type":"Lib","gen":5,"future":[1, 2]},"id":"R","name":"L","books":[{"id":"B","name":"D","count":2,"#))
         #expect(out.hasSuffix(#""new":true}],"zeta":{"a": [1, 2]}}"#), "unknown fields verbatim, after the known ones")
         #expect(!out.contains("\n"))
@@ -32,7 +32,7 @@ import Testing
         let again = try f.read(out)
         var w2 = JSONWriter()
         w2.document(again.root, type: "Lib", version: 2, generation: 5, headerExtras: again.headerExtras)
-        #expect(w2.out == w.out)
+        #expect(w2.bytes == w.bytes)
     }
 
     @Test func fieldsGoInSlotOrderAndNilsAreOmitted() throws {
@@ -61,7 +61,7 @@ import Testing
         }
         var w = JSONWriter()
         w.value(.double(-0.0))
-        #expect(String(decoding: w.out, as: UTF8.self) == "-0.0")
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "-0.0")
         guard case .double(let negativeZero) = try f.field("price", "-0.0") else { Issue.record("-0.0"); return }
         #expect(negativeZero.sign == .minus)
         var rng = SplitMix64(seed: 5)
@@ -71,6 +71,27 @@ import Testing
             let (_, back) = try roundTrip("price", .double(d))
             guard case .double(let b) = back else { Issue.record("\(d)"); continue }
             #expect(b.bitPattern == d.bitPattern, "\(d)")
+        }
+    }
+
+    /// Decimals of up to six fraction digits take a path that writes them without a String: what it writes is
+    /// what `description` writes, and reads back to the same bits.
+    @Test func fewDecimalsAreWrittenAsDescriptionWrites() throws {
+        var rng = SplitMix64(seed: 11)
+        var cases: [Double] = [0.001, 0.5, 73.1, 2.66, 999_999_999.5, 0.000999, 1e9 + 0.5, 0.1 + 0.2, -42.84, 1.000001, 123.456789]
+        for _ in 0..<20_000 {
+            let digits = Int(rng.next() % 7)
+            let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000][digits]
+            let whole = Double(rng.next() % 2_000_000_000) / 2
+            let d = (whole * scale + Double(rng.next() % UInt64(scale))) / scale
+            cases.append(rng.next() % 2 == 0 ? d : -d)
+        }
+        for d in cases where d != d.rounded() {
+            var w = JSONWriter()
+            w.value(.double(d))
+            let json = String(decoding: w.bytes, as: UTF8.self)
+            #expect(json == d.description, "\(d)")
+            #expect(Double(json)?.bitPattern == d.bitPattern, "\(d)")
         }
     }
 

@@ -22,11 +22,11 @@ extension ISODate {
     }
 
     /// Appends `2019-05-01T10:00:00Z` / `…:00.123456Z` (UTC), exact, for a date that `isExactlyWritable`.
-    static func appendExact(_ date: Date, to out: inout [UInt8]) {
+    static func appendExact<Out: ByteAppending>(_ date: Date, to out: inout Out) {
         let t = isExactlyWritable(date) ? date.timeIntervalSinceReferenceDate : 0
         let whole = t.rounded(.down)
         let frac = t - whole   // exact
-        append(whole + Double(referenceSeconds), to: &out, fractional: false, zone: false)
+        append(whole + Double(referenceSeconds), into: &out, fractional: false, zone: false)
         if frac > 0 {
             var chosen: (n: Double, digits: Int)?
             for digits in 1...maxExactDigits {

@@ -16,6 +16,11 @@ public enum ISODate {
 
     /// Appends the ISO form of `seconds` since 1970 to a byte buffer.
     public static func append(_ seconds: Double, to out: inout [UInt8], fractional: Bool = true, zone: Bool = true) {
+        append(seconds, into: &out, fractional: fractional, zone: zone)
+    }
+
+    /// `append(_:to:fractional:zone:)` for any byte buffer.
+    static func append<Out: ByteAppending>(_ seconds: Double, into out: inout Out, fractional: Bool = true, zone: Bool = true) {
         // Years beyond ±999,999 (and NaN) are not dates anyone wrote: clamp so formatting never traps.
         let limit = 31_556_926_000_000.0
         let seconds = seconds.isNaN ? 0 : min(max(seconds, -limit), limit)
@@ -51,7 +56,7 @@ public enum ISODate {
     }
 
     @inline(__always)
-    static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
+    static func pad<Out: ByteAppending>(_ value: Int, _ width: Int, _ out: inout Out) {
         // Digits written in place, no temporary arrays (the writer formats every date of a model).
         if value >= 0, width <= 9 {
             var limit = 1
@@ -65,7 +70,8 @@ public enum ISODate {
                 return
             }
         }
-        out.append(contentsOf: String(value).utf8)
+        var text = String(value)
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian calendar.

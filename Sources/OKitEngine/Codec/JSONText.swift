@@ -17,11 +17,21 @@ public enum JSONText {
 
     /// Appends `s` as a JSON string literal to a byte buffer.
     @inline(__always)
-    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+    static func appendQuoted<Out: ByteAppending>(_ s: String, to out: inout Out) {
         out.append(0x22)
-        var s = s
-        s.withUTF8 { appendEscaped($0, to: &out, terminal: false) }
+        // Read in place when the text is native (a copy for `withUTF8` would retain its storage).
+        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out, terminal: false) }) == nil {
+            var s = s
+            s.withUTF8 { appendEscaped($0, to: &out, terminal: false) }
+        }
         out.append(0x22)
+    }
+
+    /// Appends the `.string` at `v` as a JSON string literal, read in place (a copy would retain its storage).
+    @inline(__always)
+    static func appendQuoted<Out: ByteAppending>(at v: UnsafePointer<Value>, to out: inout Out) {
+        guard case .string(let s) = v.pointee else { return }
+        appendQuoted(s, to: &out)
     }
 
     /// A text as inside a JSON string, safe to show on a terminal: besides what JSON requires, DEL, the C1
@@ -38,7 +48,7 @@ public enum JSONText {
     /// `\u00XX` (lower-case hex); with `terminal`, also the characters `escapedForTerminal` names. Runs without
     /// escapes are copied in one piece.
     @inline(__always)
-    static func appendEscaped(_ u: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], terminal: Bool) {
+    static func appendEscaped<Out: ByteAppending>(_ u: UnsafeBufferPointer<UInt8>, to out: inout Out, terminal: Bool) {
         var runStart = 0
         var k = 0
         while k < u.count {
@@ -170,7 +180,7 @@ public enum JSONText {
     }
 
     /// Appends a Unicode scalar value (never a surrogate: the caller pairs them) as UTF-8.
-    @inline(__always) static func appendUTF8(_ code: UInt32, to out: inout [UInt8]) {
+    @inline(__always) static func appendUTF8<Out: ByteAppending>(_ code: UInt32, to out: inout Out) {
         switch code {
         case ..<0x80: out.append(UInt8(code))
         case ..<0x800:

@@ -7,7 +7,9 @@ import Foundation
 /// UTC with the fewest fraction digits that round-trip; doubles in their shortest round-trip form (a
 /// non-finite double, which JSON cannot hold, is written as null and reads back as the field's default).
 struct JSONWriter {
-    var out: [UInt8] = []
+    /// The bytes written and not yet sent to the sink. (A `var` only so that it can be passed `inout` to the
+    /// escaper and the date formatter without a retain; it is never replaced.)
+    private(set) var out: JSONOutput
     /// The nesting of objects and arrays at the cursor, and the deepest reached: a store checks it against
     /// what a load reads (`JSONReader.maxDepth`) before it replaces a file.
     var depth = 0
@@ -21,10 +23,19 @@ struct JSONWriter {
     private(set) var sinkError: (any Error)?
     static let chunk = 1 << 20
 
-    init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
+    init(capacity: Int = 1 << 16) { out = JSONOutput(capacity: capacity) }
+
+    /// A writer appending to `output` (emptied first): a buffer kept from an earlier write.
+    init(output: JSONOutput) {
+        out = output
+        out.removeAll()
+    }
 
     /// All bytes written so far: sent and in `out`.
     var total: Int { sent + out.count }
+
+    /// What is in `out`, copied.
+    var bytes: [UInt8] { out.bytes }
 
     /// Sends what is in `out` to the sink and empties it (nothing without a sink).
     mutating func flush() {
@@ -33,7 +44,7 @@ struct JSONWriter {
             do { try out.withUnsafeBytes { try sink($0) } } catch { sinkError = error }
         }
         sent += out.count
-        out.removeAll(keepingCapacity: true)
+        out.removeAll()
     }
 
     /// The whole model document with its `okit` header.
@@ -60,7 +71,7 @@ struct JSONWriter {
     static func entityJSON(_ e: Entity) -> [UInt8] {
         var w = JSONWriter(capacity: 512)
         w.entity(e)
-        return w.out
+        return w.bytes
     }
 
     /// One entity as a JSON object.
@@ -98,13 +109,11 @@ struct JSONWriter {
 
     /// A packed id as a JSON string: `"` + 36 bytes + `"`.
     mutating func packedId(_ bits: (UInt64, UInt64)) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { buf in
-            guard let p = buf.baseAddress else { return }
-            p[0] = 0x22
-            PackedId.write(bits, into: p + 1)
-            p[37] = 0x22
-            out.append(contentsOf: buf)
-        }
+        let p = out.room(38)
+        p[0] = 0x22
+        PackedId.write(bits, into: p + 1)
+        p[37] = 0x22
+        out.advance(by: 38)
     }
 
     mutating func fields(_ e: Entity, first: Bool) {
@@ -117,19 +126,18 @@ struct JSONWriter {
             // A packed id is written from its bits (no string is made).
             if !first { out.append(0x2C) }
             first = false
-            keys[0].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+            out.append(contentsOf: keys.key(0))
             packedId(bits)
             start = 1
         }
         for slot in start..<Int(e.slotCount) {
-            var v = e.slots[slot]
-            if let inlineSize, inlineSize.slot == slot { v = .int(inlineSize.size) }
+            let v = UnsafePointer(e.slots + slot)
             // A nil is omitted (it reads back as the field's default) unless the default is not nil.
-            if v.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
+            if v.pointee.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
             if !first { out.append(0x2C) }
             first = false
-            keys[slot].withUnsafeBufferPointer { out.append(contentsOf: $0) }
-            value(v)
+            out.append(contentsOf: keys.key(slot))
+            if let inlineSize, inlineSize.slot == slot { int(inlineSize.size) } else { value(at: v) }
         }
         if let unknown = e.unknownFields {
             for (k, raw) in unknown {
@@ -151,26 +159,18 @@ struct JSONWriter {
     }
 
     mutating func value(_ v: Value) {
-        switch v {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b):
-            if b { out.append(0x74); out.append(0x72); out.append(0x75); out.append(0x65) } else {
-                out.append(0x66); out.append(0x61); out.append(0x6C); out.append(0x73); out.append(0x65)
-            }
+        withUnsafePointer(to: v) { value(at: $0) }
+    }
+
+    /// The value at `v`, read in place (a copy would retain what it holds: an atomic write for each string,
+    /// entity and collection of a model file).
+    mutating func value(at v: UnsafePointer<Value>) {
+        switch v.pointee {
+        case .null: out.append(ascii: "null")
+        case .bool(let b): out.append(ascii: b ? "true" : "false")
         case .int(let i): int(i)
-        case .double(let d):
-            if !d.isFinite {
-                out.append(contentsOf: "null".utf8)
-            } else if d == 0, d.sign == .minus {
-                out.append(contentsOf: "-0.0".utf8)
-            } else if d == d.rounded(), abs(d) < 1e15 {
-                int(Int(d))
-                out.append(contentsOf: [0x2E, 0x30])          // keep it a double: "12.0"
-            } else {
-                var text = d.description
-                text.withUTF8 { out.append(contentsOf: $0) }
-            }
-        case .string(let s): string(s)
+        case .double(let d): double(d)
+        case .string: JSONText.appendQuoted(at: v, to: &out)
         case .date(let d):
             if ISODate.isExactlyWritable(d) {
                 out.append(0x22)
@@ -178,30 +178,13 @@ struct JSONWriter {
                 out.append(0x22)
             } else {
                 // Out of ISO range: OKit's form, seconds since 2001 (null when not finite, like a double).
-                value(.double(d.timeIntervalSinceReferenceDate))
+                double(d.timeIntervalSinceReferenceDate)
             }
         case .data(let bytes): string(Data(bytes).base64EncodedString())
-        case .entity(let e): entity(e)
-        case .collection(let c):
-            enter()
-            defer { depth -= 1 }
-            if c.kind == .map {
-                out.append(0x7B)
-                for (k, (key, item)) in zip(c.keys, c.items).enumerated() {
-                    if k > 0 { out.append(0x2C) }
-                    string(key)
-                    out.append(0x3A)
-                    value(item)
-                }
-                out.append(0x7D)
-            } else {
-                out.append(0x5B)
-                for (k, item) in c.items.enumerated() {
-                    if k > 0 { out.append(0x2C) }
-                    value(item)
-                }
-                out.append(0x5D)
-            }
+        case .entity:
+            if let e = v.pointee.unretainedEntity { e._withUnsafeGuaranteedRef { entity($0) } }
+        case .collection:
+            if let c = v.pointee.unretainedCollection { c._withUnsafeGuaranteedRef { collection($0) } }
         case .list(let items):
             enter()
             defer { depth -= 1 }
@@ -214,22 +197,109 @@ struct JSONWriter {
         }
     }
 
+    /// A collection as a JSON array, or an object for a map.
+    mutating func collection(_ c: EntityCollection) {
+        enter()
+        defer { depth -= 1 }
+        if c.kind == .map {
+            out.append(0x7B)
+            for (k, (key, item)) in zip(c.keys, c.items).enumerated() {
+                if k > 0 { out.append(0x2C) }
+                string(key)
+                out.append(0x3A)
+                value(item)
+            }
+            out.append(0x7D)
+        } else {
+            out.append(0x5B)
+            c.withUnsafeItems { items in
+                guard let first = items.baseAddress else { return }
+                for k in 0..<items.count {
+                    if k > 0 { out.append(0x2C) }
+                    value(at: first + k)
+                }
+            }
+            out.append(0x5D)
+        }
+    }
+
+    /// A double in its shortest round-trip form; `12.0` for a whole number (so it reads back as a double), `null`
+    /// when not finite.
+    mutating func double(_ d: Double) {
+        if !d.isFinite {
+            out.append(ascii: "null")
+        } else if d == 0, d.sign == .minus {
+            out.append(ascii: "-0.0")
+        } else if d == d.rounded(), abs(d) < 1e15 {
+            int(Int(d))
+            out.append(ascii: ".0")
+        } else if !JSONWriter.appendFewDecimals(d, to: out) {
+            var text = d.description
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+    }
+
+    /// Powers of ten for `appendFewDecimals`, all exact.
+    private static let decimalScales: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// A double that is exactly the nearest to a decimal with at most six fraction digits and a magnitude in
+    /// [0.001, 1e9) (prices, ratings, most measures), written as that decimal: what `description` writes, without
+    /// making a String. False, writing nothing, for any other.
+    @inline(__always)
+    static func appendFewDecimals(_ d: Double, to out: JSONOutput) -> Bool {
+        let a = abs(d)
+        guard a >= 0.001, a < 1e9 else { return false }
+        for k in 1...6 {
+            let scale = decimalScales[k]
+            let n = (a * scale).rounded()
+            guard n / scale == a else { continue }
+            // `n` has at most 15 digits; the fraction's trailing zeros are never there (k is the smallest).
+            var digits = Int(n)
+            let whole = digits / Int(scale)
+            var frac = digits - whole * Int(scale)
+            var wholeDigits = 1
+            var w = whole
+            while w >= 10 { w /= 10; wholeDigits += 1 }
+            let sign = d < 0 ? 1 : 0
+            let length = sign + wholeDigits + 1 + k
+            let p = out.room(length)
+            if sign == 1 { p[0] = 0x2D }
+            var at = length
+            for _ in 0..<k {
+                at -= 1
+                p[at] = 0x30 &+ UInt8(truncatingIfNeeded: frac % 10)
+                frac /= 10
+            }
+            at -= 1
+            p[at] = 0x2E
+            digits = whole
+            repeat {
+                at -= 1
+                p[at] = 0x30 &+ UInt8(truncatingIfNeeded: digits % 10)
+                digits /= 10
+            } while digits > 0
+            out.advance(by: length)
+            return true
+        }
+        return false
+    }
+
     mutating func int(_ v: Int) {
         if v >= 0, v < 10 { out.append(0x30 + UInt8(v)); return }
         var n = v.magnitude
-        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var k = 0
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            repeat {
-                buf[19 - k] = 0x30 + UInt8(n % 10)
-                n /= 10
-                k += 1
-            } while n > 0
-            if v < 0 { out.append(0x2D) }
-            out.append(contentsOf: buf[(20 - k)...])
-        }
+        var digits = 0
+        var m = n
+        repeat { digits += 1; m /= 10 } while m > 0
+        let sign = v < 0 ? 1 : 0
+        let p = out.room(digits + sign)
+        if sign == 1 { p[0] = 0x2D }
+        var k = digits + sign
+        repeat {
+            k -= 1
+            p[k] = 0x30 + UInt8(truncatingIfNeeded: n % 10)
+            n /= 10
+        } while n > 0
+        out.advance(by: digits + sign)
     }
 
     @inline(__always) mutating func string(_ s: String) { JSONText.appendQuoted(s, to: &out) }

@@ -18,7 +18,11 @@ public final class Entity {
     /// cost a third of a binding's evaluation): the engine keeps the invariant that a non-nil parent is alive —
     /// parents are set only inside managed trees, and cleared for every entity of a tree that is dropped
     /// (a reload) or retired (removed, then stored).
-    public internal(set) unowned(unsafe) var parent: Entity?
+    ///
+    /// `parent`, `levelBits`, `state` and `flags` are read and written as whole values in the engine's one
+    /// isolation domain, never passed `inout` and never held across a call: without dynamic exclusivity checks
+    /// (a load makes and a store writes millions of entities).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var parent: Entity?
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
     /// The three reader fields are the graph's, read and written only by it in the engine's one isolation
     /// domain, each access complete before the next (no call out while one is open): without dynamic
@@ -31,11 +35,11 @@ public final class Entity {
     private var extra: EntityExtra?
     /// The number of slots (`EntityType.maxFields` at most).
     @usableFromInline let slotCount: UInt16
-    private var levelBits: UInt16 = 1
+    @exclusivity(unchecked) private var levelBits: UInt16 = 1
     @exclusivity(unchecked) private var reader0SlotBits: UInt16 = .max
     /// Where the entity is in its life.
-    public internal(set) var state: State
-    @usableFromInline var flags: UInt8 = 0
+    @exclusivity(unchecked) public internal(set) var state: State
+    @exclusivity(unchecked) @usableFromInline var flags: UInt8 = 0
 
     @usableFromInline static let packedIdFlag: UInt8 = 1
     static let containedFlag: UInt8 = 2

@@ -42,6 +42,13 @@ public final class EntityCollection {
         }
     }
 
+    /// The elements in place, in order (valid in `body`, which must not change the collection).
+    @inline(__always)
+    func withUnsafeItems<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+        let head = items.head
+        return try items.storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[head...])) }
+    }
+
     /// The element at a 0-based index; negative counts from the end; nil when out of range.
     @inline(__always)
     public func element(at index: Int) -> Value? {

@@ -31,7 +31,7 @@ public final class EntityType {
     /// over an entity's children visits (`Entity.forEachChild`), so that it never touches a name or a number.
     private(set) var childSlots: [Int] = []
     /// `"name":` as UTF-8, by slot, for the writer.
-    private(set) var keyPrefixes: [[UInt8]] = []
+    let keyPrefixes = FieldKeyBytes()
 
     init(name: String, hasId: Bool, kind: Kind = .user, refTarget: String? = nil) {
         self.name = name

@@ -22,6 +22,19 @@ public enum Value {
 
     public var entity: Entity? { if case .entity(let e) = self { return e }; return nil }
 
+    /// The entity held, not retained: for a walk over values in place (the value keeps it alive while it is
+    /// not changed).
+    @inline(__always) var unretainedEntity: Unmanaged<Entity>? {
+        if case .entity(let e) = self { return .passUnretained(e) }
+        return nil
+    }
+
+    /// The collection held, not retained (as `unretainedEntity`).
+    @inline(__always) var unretainedCollection: Unmanaged<EntityCollection>? {
+        if case .collection(let c) = self { return .passUnretained(c) }
+        return nil
+    }
+
     /// The elements of a collection or list value; nil for anything else.
     public var elements: [Value]? {
         switch self {

@@ -24,6 +24,28 @@ enum AtomicFile {
         }
     }
 
+    /// Starts writing bytes `offset..<offset + count` of `fd` to the disk and returns without waiting (Linux's
+    /// `sync_file_range` with `SYNC_FILE_RANGE_WRITE`). A streamed full write calls it after each chunk, so that
+    /// the disk works while the rest is serialized and the `fsync` at the end waits for the last chunk only (10 of
+    /// a store's 60 ms at 100,000 books, before). Nothing where the call is missing; errors are the `fsync`'s.
+    static func startWriteback(_ fd: Int32, offset: Int, count: Int) {
+        guard let call = SyncFileRange.function else { return }
+        _ = call(fd, Int64(offset), Int64(count), 2)   // SYNC_FILE_RANGE_WRITE
+    }
+
+    /// `sync_file_range`, which Swift's Glibc module does not declare (it is a GNU extension), found at run time.
+    private enum SyncFileRange {
+        typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+        static let function: Function? = {
+            #if os(Linux)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
+            return unsafeBitCast(symbol, to: Function.self)
+            #else
+            return nil
+            #endif
+        }()
+    }
+
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
     /// `secret`: the file has mode 0600 from its creation (the temporary is made anew, never through a link).
     static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {

@@ -32,7 +32,7 @@ extension FileStorage {
             var writer = JSONWriter(capacity: 4096)
             writer.document(p, type: p.type.name, version: engine.schemaVersion, generation: 1, headerExtras: [])
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(writer.out, key: $0) } ?? writer.out)
+            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(writer.bytes, key: $0) } ?? writer.bytes)
         }
         model.clearPayloadsDirty()
     }

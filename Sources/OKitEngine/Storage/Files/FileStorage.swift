@@ -22,7 +22,7 @@ public final class FileStorage: ModelStorage {
     /// The size of each model's journal (one of the current generation) since the last full write.
     private var journalBytes: [String: Int] = [:]
     /// The full writer's buffer, kept between writes up to `maxKeptBuffer` bytes.
-    private var buffer: [UInt8] = []
+    private var buffer = JSONOutput(capacity: 0)
     static let maxKeptBuffer = 256 << 20
     /// Models whose journal ends in a torn or damaged record: their next store is a full write.
     private var damagedJournals: Set<String> = []
@@ -350,12 +350,10 @@ public final class FileStorage: ModelStorage {
         }
         let generation = (generations[name] ?? 0) + 1
         // The buffer of the previous full write is reused (a fresh one would page-fault its whole size again).
-        var writer = JSONWriter(capacity: 0)
-        swap(&writer.out, &buffer)
+        var writer = JSONWriter(output: buffer)
         defer {
-            if writer.out.capacity <= FileStorage.maxKeptBuffer { swap(&writer.out, &buffer) }
+            if writer.out.capacity > FileStorage.maxKeptBuffer { buffer = JSONOutput(capacity: 0) }
         }
-        writer.out.removeAll(keepingCapacity: true)
         let path = try folder.modelFile(name)
         func write() throws {
             writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
@@ -372,12 +370,17 @@ public final class FileStorage: ModelStorage {
             // Sealed in one piece (AES-GCM over the whole document).
             writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
             try write()
-            try AtomicFile.replace(path, with: try SealedFile.seal(writer.out, key: key))
+            try AtomicFile.replace(path, with: try SealedFile.seal(writer.bytes, key: key))
         } else {
             // Streamed to the temporary a chunk at a time (`JSONWriter.sink`).
             writer.out.reserveCapacity(JSONWriter.chunk + JSONWriter.chunk / 4)
             try AtomicFile.replace(path) { fd, tmp in
-                writer.sink = { try AtomicFile.writeAll(fd, $0, path: tmp) }
+                var written = 0
+                writer.sink = { chunk in
+                    try AtomicFile.writeAll(fd, chunk, path: tmp)
+                    AtomicFile.startWriteback(fd, offset: written, count: chunk.count)
+                    written += chunk.count
+                }
                 defer { writer.sink = nil }
                 try write()
             }

@@ -3,7 +3,7 @@ extension Engine {
     public func json(of model: Model) -> String {
         var w = JSONWriter(capacity: 4096)
         w.document(model.root, type: model.rootType.name, version: schemaVersion, generation: 0, headerExtras: model.headerExtras)
-        return String(decoding: w.out, as: UTF8.self)
+        return String(decoding: w.out.buffer, as: UTF8.self)
     }
 
     /// Writes every model whose storage keeps a journal completely (at app exit, so each `<model>.json` is whole),

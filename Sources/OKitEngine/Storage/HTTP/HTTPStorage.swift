@@ -233,7 +233,7 @@ public final class HTTPStorage: ModelStorage {
             guard let stub = p.parent, stub.state == .managed, stub.model === model, let id = stub.id, Names.isSafe(id) else { continue }
             var writer = JSONWriter(capacity: 4096)
             writer.document(p, type: p.type.name, version: engine.schemaVersion, generation: 1, headerExtras: [])
-            try pending.saveFile(try sealed(writer.out, model: name), model: name, relative: "\(id).json")
+            try pending.saveFile(try sealed(writer.bytes, model: name), model: name, relative: "\(id).json")
         }
         for p in engine.pendingPayloads(of: model) {
             guard let relative = Self.binaryPath(p.entity) else { continue }
@@ -250,7 +250,7 @@ public final class HTTPStorage: ModelStorage {
         var writer = JSONWriter(capacity: 1 << 16)
         writer.document(model.root, type: model.rootType.name, version: engine.schemaVersion,
                         generation: generation, headerExtras: model.headerExtras)
-        try pending.saveBody(try sealed(writer.out, model: name), meta: meta, model: name)
+        try pending.saveBody(try sealed(writer.bytes, model: name), meta: meta, model: name)
         generations[name] = generation
     }
 

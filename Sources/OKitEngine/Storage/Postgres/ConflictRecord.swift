@@ -35,7 +35,7 @@ public struct ConflictRecord: Sendable, Equatable {
         member("theirs", theirs, quoted: false)
         member("mine", mine, quoted: false)
         w.out.append(0x7D)
-        return String(decoding: w.out, as: UTF8.self)
+        return String(decoding: w.out.buffer, as: UTF8.self)
     }
 
     /// The warning a front end shows.
@@ -61,7 +61,7 @@ public struct ConflictRecord: Sendable, Equatable {
             default:
                 var w = JSONWriter(capacity: s.utf8.count + 2)
                 w.string(s)
-                return String(decoding: w.out, as: UTF8.self)
+                return String(decoding: w.out.buffer, as: UTF8.self)
             }
         case .blob(let b): return "\"" + b.base64EncodedString() + "\""
         }

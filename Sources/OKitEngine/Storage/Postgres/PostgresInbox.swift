@@ -29,7 +29,7 @@ struct PostgresAnnouncement: Sendable, Equatable {
             w.out.append(contentsOf: "null".utf8)
         }
         w.out.append(0x7D)
-        let text = String(decoding: w.out, as: UTF8.self)
+        let text = String(decoding: w.out.buffer, as: UTF8.self)
         if text.utf8.count > Self.maxPayload, keys != nil {
             return PostgresAnnouncement(model: model, version: version, from: from, keys: nil).payload()
         }

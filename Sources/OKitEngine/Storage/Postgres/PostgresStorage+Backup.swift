@@ -29,7 +29,7 @@ extension PostgresStorage {
         var w = JSONWriter(capacity: 1 << 16)
         w.document(read.root, type: model.rootType.name, version: reader.storedSchemaVersion ?? engine.schemaVersion, generation: 1,
                    headerExtras: [])
-        return w.out
+        return w.bytes
     }
 
     /// Replaces the model's rows with `root` (a restored backup) in one transaction, announced to every process.

@@ -115,10 +115,10 @@ public enum ModelConversion {
         var writer = JSONWriter(capacity: 1 << 16)
         writer.document(root, type: rootType.name, version: version, generation: 1, headerExtras: headerExtras)
         let temporary = path + ".converting"
-        try AtomicFile.replace(temporary, with: writer.out)
+        try AtomicFile.replace(temporary, with: writer.bytes)
         do {
-            let back = try writer.out.withUnsafeBufferPointer { buf in
-                var r = JSONReader(bytes: buf, engine: engine)
+            let back = try withExtendedLifetime(writer.out) {
+                var r = JSONReader(bytes: writer.out.buffer, engine: engine)
                 return try r.root(rootType)
             }
             if let difference = ModelComparison.difference(root, back, path: rootType.name) {

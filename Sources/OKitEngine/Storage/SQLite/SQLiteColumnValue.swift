@@ -63,7 +63,7 @@ enum SQLiteColumnValue {
             w.out.append(0x2C)
             w.string("label"); w.out.append(0x3A); w.value(meta["label"] ?? .string(""))
             w.out.append(0x7D)
-            row.append(String(decoding: w.out, as: UTF8.self).databaseValue)
+            row.append(String(decoding: w.out.buffer, as: UTF8.self).databaseValue)
         case .children:
             break
         }
@@ -103,10 +103,10 @@ enum SQLiteColumnValue {
                 }
                 w.out.append(0x5D)
             }
-            return w.out
+            return w.bytes
         }
         w.value(v)
-        return w.out
+        return w.bytes
     }
 
     // MARK: Reading
@@ -198,7 +198,7 @@ enum SQLiteColumnValue {
         }
         w.string("data"); w.out.append(0x3A); w.string(Data(bytes).base64EncodedString())
         w.out.append(0x7D)
-        return try parse(w.out, t, .inlineBlob, owner: owner, slot: slot, engine: engine, found: .null)
+        return try parse(w.bytes, t, .inlineBlob, owner: owner, slot: slot, engine: engine, found: .null)
     }
 
     private static func parse(_ bytes: [UInt8], _ t: FieldType, _ m: SQLiteTable.Mapping, owner: Entity, slot: Int,

@@ -257,7 +257,7 @@ struct SQLiteRowReader {
         case .string(let s): w.string(s)
         case .blob(let b): w.string(b.base64EncodedString())
         }
-        return w.out
+        return w.bytes
     }
 
     /// The members of a JSON object, each value verbatim; nil when the text is not an object.

@@ -132,7 +132,7 @@ struct SQLiteRowWriter {
             w.string(k); w.out.append(0x3A); w.out.append(contentsOf: raw)
         }
         w.out.append(0x7D)
-        return any ? String(decoding: w.out, as: UTF8.self).databaseValue : .null
+        return any ? String(decoding: w.out.buffer, as: UTF8.self).databaseValue : .null
     }
 
     /// Positions for a collection's items: an item keeps the position the database has for it while that keeps

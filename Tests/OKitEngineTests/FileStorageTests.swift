@@ -81,6 +81,23 @@ import OKitTestSupport
         #expect(g.book(19_999)["name"]?.description == names[19_999])
     }
 
+    /// A large model file is mapped rather than read (`FileBytes`): the same bytes either way, at every size
+    /// around the thresholds, and a head check still sees the first bytes first.
+    @Test func aLargeFileIsMappedWithTheSameBytes() throws {
+        let folder = try TempFolder()
+        for size in [0, 1, 4095, 4096, 4097, AtomicFile.mappedSize - 1, AtomicFile.mappedSize, AtomicFile.mappedSize * 3 + 17] {
+            let text = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            let url = try folder.put("f\(size).json", text)
+            var heads = 0
+            let mapped = try #require(try AtomicFile.read(url.path, head: { _ in heads += 1 }, mapLarge: true))
+            #expect(mapped.bytes == Array(text.utf8), "\(size) bytes")
+            #expect(mapped.count == size)
+            #expect(try AtomicFile.read(url.path) == Array(text.utf8))
+            #expect(heads == 1)
+        }
+        #expect(try AtomicFile.read(folder.path + "/missing.json", mapLarge: true) == nil)
+    }
+
     @Test func unknownFieldsAreKeptVerbatim() throws {
         let folder = try TempFolder()
         try folder.write("default.json", #"""

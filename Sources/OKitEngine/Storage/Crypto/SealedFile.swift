@@ -11,6 +11,10 @@ public enum SealedFile {
 
     /// True when the bytes start with the sealed header.
     public static func isSealed(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isSealed($0) }
+    }
+
+    static func isSealed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= magic.count && bytes.prefix(magic.count).elementsEqual(magic)
     }
 

@@ -146,6 +146,14 @@ enum AtomicFile {
     /// `checkRegular`), and none larger than `maxFileSize`. `head`, when given, sees the first bytes (up to
     /// 4 KiB) before the rest is read, and may refuse them.
     static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
+        try read(path, head: head, mapLarge: false)?.bytes
+    }
+
+    /// The files from which `read(_:head:mapLarge:)` maps rather than reads.
+    static let mappedSize = 1 << 20
+
+    /// `read(_:head:)`; with `mapLarge`, a file of `mappedSize` bytes or more is mapped (`FileBytes`).
+    static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil, mapLarge: Bool) throws -> FileBytes? {
         guard try checkRegular(path) else { return nil }
         // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it does not wait.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -161,17 +169,28 @@ enum AtomicFile {
         }
         let size = Int(st.st_size)
         var out = [UInt8](repeating: 0, count: min(size, 4096))
-        var offset = try readFully(fd, into: &out, from: 0, path: path)
+        let offset = try readFully(fd, into: &out, from: 0, path: path)
         if offset < out.count { out.removeLast(out.count - offset) }
         if let head { try head(out) }
-        guard offset == 4096, size > 4096 else { return out }
+        guard offset == 4096, size > 4096 else { return FileBytes(out) }
         if size > maxFileSize {
             throw StorageError(kind: .io, path: path, message: "the file is \(size) bytes, more than the \(maxFileSize) okit reads (OKIT_MAX_FILE_SIZE): nothing was read or replaced")
         }
-        out += [UInt8](repeating: 0, count: size - offset)
-        offset = try readFully(fd, into: &out, from: offset, path: path)
-        if offset < out.count { out.removeLast(out.count - offset) }
-        return out
+        if mapLarge, size >= mappedSize, let mapped = FileBytes(mapping: fd, size: size) { return mapped }
+        // Read straight into one buffer of the file's size: no zeroing first, no second buffer (a 30 MB model
+        // was zeroed, then copied into a grown array, before the read itself copied it).
+        let first = out
+        return FileBytes(try [UInt8](unsafeUninitializedCapacity: size) { buf, count in
+            guard let base = buf.baseAddress else { return }
+            first.withUnsafeBufferPointer { if let p = $0.baseAddress { base.update(from: p, count: $0.count) } }
+            count = first.count
+            while count < size {
+                let n = Glibc.read(fd, base + count, size - count)
+                if n < 0 { if errno == EINTR { continue }; throw error(path, "cannot read") }
+                if n == 0 { break }
+                count += n
+            }
+        })
     }
 
     /// Reads into `out` from `offset` until it is full or the file ends; returns the new offset.

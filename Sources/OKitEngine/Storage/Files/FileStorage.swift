@@ -130,9 +130,19 @@ public final class FileStorage: ModelStorage {
     /// Reads a file and opens it when sealed; a seal that does not open leaves the model unreadable (never
     /// written over).
     func readOpened(_ path: String, model: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
+        try readOpened(path, model: model, head: head, mapLarge: false)?.bytes
+    }
+
+    /// `readOpened(_:model:head:)`; with `mapLarge`, a large plain file is mapped rather than read (`FileBytes`).
+    func readOpened(_ path: String, model: String, head: (([UInt8]) throws -> Void)? = nil, mapLarge: Bool) throws -> FileBytes? {
         try checkUnlocked(model)
-        guard let raw = try AtomicFile.read(path, head: head) else { return nil }
-        guard SealedFile.isSealed(raw) else { return raw }
+        guard let read = try AtomicFile.read(path, head: head, mapLarge: mapLarge) else { return nil }
+        guard read.withUnsafeBufferPointer({ SealedFile.isSealed($0) }) else { return read }
+        return FileBytes(try unsealed(read.bytes, path: path, model: model))
+    }
+
+    /// The plain bytes of a sealed file.
+    private func unsealed(_ raw: [UInt8], path: String, model: String) throws -> [UInt8] {
         guard let key = KeyChange.key(opening: raw, among: changeKeys) ?? key(for: model) else {
             unreadable.insert(model)
             throw StorageError(kind: .io, path: path, message: "the file is sealed: declare model \"\(model)\" with storage = \"encrypted\" (and OKIT_PASSPHRASE if it was written with one)")
@@ -166,7 +176,7 @@ public final class FileStorage: ModelStorage {
 
     func loadModelFile(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
         let path = try folder.modelFile(name)
-        let bytes: [UInt8]
+        let bytes: FileBytes
         do {
             // The first bytes are looked at before the rest is read: a file that is no model is refused
             // without reading (or allocating) all of it.
@@ -175,7 +185,7 @@ public final class FileStorage: ModelStorage {
                     throw Self.describe(JSONReader.Failure(offset: bad, message: "not a model file: expected an object for a \(rootType.name)"),
                                         bytes: head, path: path, rootType: rootType)
                 }
-            }) else {
+            }, mapLarge: true) else {
                 // Data kept as a SQLite database is never started fresh as a file model: convert it.
                 if let other = SQLiteStoredForm.mismatch(model: name, declared: isSealing(name) ? .encrypted : .file, folder: folder) {
                     unreadable.insert(name)
@@ -201,7 +211,7 @@ public final class FileStorage: ModelStorage {
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
-            throw Self.describe(f, bytes: bytes, path: path, rootType: rootType)
+            throw Self.describe(f, bytes: bytes.bytes, path: path, rootType: rootType)
         }
         if let stored = header.type, stored != rootType.name {
             unreadable.insert(name)

@@ -101,33 +101,6 @@ struct ListRowOrder {
         for i in 0..<n { keys.add(column(i)) }
         return keys.ranks(ascending: ascending)
     }
-
-    static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64.random(in: 0 ... .max)
-
-    /// A hash of a text's UTF-8 bytes, eight at a time (FNV-1a's multiply on words, then a final mix; the
-    /// standard hasher costs several times more per short text, and FNV-1a byte by byte was a tenth of a list's
-    /// first pass), from a basis drawn per process, so that texts chosen to collide cannot be chosen in advance.
-    @inline(__always)
-    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = fnvBasis ^ UInt64(bytes.count)
-        guard let p = bytes.baseAddress else { return h }
-        let n = bytes.count
-        var i = 0
-        while i + 8 <= n {
-            h = (h ^ UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
-            h ^= h >> 32
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(p[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0x100_0000_01b3
-        return h ^ (h >> 29)
-    }
 }
 
 /// A column of keys (a list's sort or group keys, row by row) numbered by distinct text as the rows are built,
@@ -215,7 +188,7 @@ extension TextKeys {
 }
 
 /// The distinct texts of a column, numbered in order of appearance, found through an open-addressing table of
-/// their hashes (`ListRowOrder.fnv`; at most half full).
+/// their hashes (`ByteHash.fnv`; at most half full).
 struct DistinctTexts {
     private(set) var texts: [String] = []
     private var hashes: [UInt64] = []
@@ -237,7 +210,7 @@ struct DistinctTexts {
     }
 
     private mutating func number(of s: String, bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = ListRowOrder.fnv(bytes)
+        let h = ByteHash.fnv(bytes)
         var j = DistinctTexts.home(h, mask)
         while true {
             let u = table[j]

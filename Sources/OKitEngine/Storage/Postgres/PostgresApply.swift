@@ -149,7 +149,7 @@ struct PostgresApply {
             }
             guard let ps = storage.stored[parentKey], let pe = live(parentKey, table: Int(ps.table)),
                   let field = rows.fields[i], let slot = pe.type.slot(of: field) else { needsReload = true; return }
-            var st: [String: SQLiteStoredRow] = [:]
+            var st: SQLiteStoredRows = [:]
             var count = 0
             try reader.attach(i, rows: rows, stored: &st, count: &count)
             let child = rows.entities[i]
@@ -171,7 +171,7 @@ struct PostgresApply {
             }
             for (k, row) in st {
                 storage.stored[k] = row
-                if let f = fetched[k] { storage.base[k] = PostgresRowState(table: f.table, values: f.written, version: f.version) }
+                if let f = fetched[k.text] { storage.base[k.text] = PostgresRowState(table: f.table, values: f.written, version: f.version) }
             }
             storage.stored[parentKey]?.children.append(rows.keys[i])
         }

@@ -120,7 +120,7 @@ extension PostgresStorage {
             modelVersion = try currentVersion()
         }
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
-            ?? stored.keys.filter { !present.contains($0) }
+            ?? stored.keys.map(\.text).filter { !present.contains($0) }
         var apply = PostgresApply(storage: self, model: model, engine: engine, tables: tables)
         try apply.run(fetched: fetched, gone: gone)
         if apply.needsReload {

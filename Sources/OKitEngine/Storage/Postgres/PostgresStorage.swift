@@ -25,7 +25,7 @@ public final class PostgresStorage: ModelStorage {
     /// Each table's columns as the last load read them (a follow selects the same columns).
     var existingColumns: [[String]] = []
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
-    var stored: [String: SQLiteStoredRow] = [:]
+    var stored: SQLiteStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
     var base: [String: PostgresRowState] = [:]
     /// The model version this process has caught up with.

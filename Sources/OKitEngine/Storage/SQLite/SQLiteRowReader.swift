@@ -12,7 +12,7 @@ struct SQLiteRowReader {
 
     struct Result {
         let root: Entity
-        let stored: [String: SQLiteStoredRow]
+        let stored: SQLiteStoredRows
         let count: Int
         /// Columns each table has that the schema does not know.
         let unknownColumns: [Set<String>]
@@ -45,7 +45,7 @@ struct SQLiteRowReader {
             throw StorageError(kind: .corrupt, path: path,
                                message: "table \(tables.tables[0].name) has \(rows.roots.count) rows without an okit_parent (\(rows.roots.prefix(3).map { rows.keys[Int($0)] }.joined(separator: ", "))…): one of them is the model's root; give the others their okit_parent")
         }
-        var stored: [String: SQLiteStoredRow] = [:]
+        var stored: SQLiteStoredRows = [:]
         stored.reserveCapacity(rows.count)
         var count = 0
         try attach(Int(rootRow), rows: rows, stored: &stored, count: &count)
@@ -164,7 +164,7 @@ struct SQLiteRowReader {
 
     /// Attaches the rows under row `i` to its entity, in position order, and records what is stored; then fills
     /// the defaults of fields the row left NULL.
-    func attach(_ i: Int, rows: SQLiteReadRows, stored: inout [String: SQLiteStoredRow], count: inout Int) throws {
+    func attach(_ i: Int, rows: SQLiteReadRows, stored: inout SQLiteStoredRows, count: inout Int) throws {
         let e = rows.entities[i]
         count += 1
         var childKeys: [String] = []

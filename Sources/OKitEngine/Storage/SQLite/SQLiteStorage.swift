@@ -14,7 +14,7 @@ public final class SQLiteStorage: ModelStorage {
     private var queue: DatabaseQueue?
     private var tables: SQLiteTables?
     /// What the database holds, by row key, as of the last load or store.
-    private var stored: [String: SQLiteStoredRow] = [:]
+    private var stored: SQLiteStoredRows = [:]
     /// Whether the tables were created or completed by this storage (since the last load).
     private var ensured = false
     /// The schema version the database was written by, as read.

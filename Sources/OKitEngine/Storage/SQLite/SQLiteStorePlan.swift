@@ -11,7 +11,7 @@ struct SQLiteStorePlan {
     /// Keys of rows to delete, with what the database holds of them.
     let deletes: [(key: String, row: SQLiteStoredRow)]
 
-    init(model: Model, tables: SQLiteTables, stored: [String: SQLiteStoredRow]) throws {
+    init(model: Model, tables: SQLiteTables, stored: SQLiteStoredRows) throws {
         var writer = SQLiteRowWriter(tables: tables, stored: stored)
         var full = model.wholeDirty || stored.isEmpty
         if !full {
@@ -30,7 +30,7 @@ struct SQLiteStorePlan {
         if full {
             writer = SQLiteRowWriter(tables: tables, stored: stored)
             try writer.derive(model.root, parent: nil, field: nil, position: nil, mapKey: nil)
-            for (key, row) in stored where !writer.isDerived(key) { deletes.append((key, row)) }
+            for (key, row) in stored where !writer.isDerived(key.text) { deletes.append((key.text, row)) }
         } else {
             // Rows that hung under a re-derived row and are no longer anywhere in what was derived.
             var gone: [String] = []
@@ -84,7 +84,7 @@ struct SQLiteStorePlan {
     }
 
     /// What the database holds after the plan was committed.
-    func apply(to stored: inout [String: SQLiteStoredRow]) {
+    func apply(to stored: inout SQLiteStoredRows) {
         for (key, _) in deletes { stored[key] = nil }
         for d in drafts {
             stored[d.key] = SQLiteStoredRow(table: Int32(d.table), position: d.position, hash: d.hash, parent: d.parent,

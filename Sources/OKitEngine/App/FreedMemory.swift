@@ -15,14 +15,7 @@ enum FreedMemory {
 
     private typealias Trim = @convention(c) (Int) -> Int32
 
-    private static let trim: Trim? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let trim = RuntimeSymbol.lookup("malloc_trim", as: Trim.self)
 
     /// After a model of `entities` entities was read: returns the heap's free pages when the load was large.
     static func returnAfterLoading(entities: Int) {

@@ -36,14 +36,7 @@ enum AtomicFile {
     /// `sync_file_range`, which Swift's Glibc module does not declare (it is a GNU extension), found at run time.
     private enum SyncFileRange {
         typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-        static let function: Function? = {
-            #if os(Linux)
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
-            return unsafeBitCast(symbol, to: Function.self)
-            #else
-            return nil
-            #endif
-        }()
+        static let function = RuntimeSymbol.lookup("sync_file_range", as: Function.self)
     }
 
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.

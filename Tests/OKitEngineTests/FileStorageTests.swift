@@ -98,6 +98,14 @@ import OKitTestSupport
         #expect(try AtomicFile.read(folder.path + "/missing.json", mapLarge: true) == nil)
     }
 
+    /// glibc's calls that Swift does not declare are found at run time (a full write's early writeback, the trim
+    /// after a load); a name the library lacks is nil, not a crash.
+    @Test func glibcCallsAreFoundByName() {
+        typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+        #expect(RuntimeSymbol.lookup("sync_file_range", as: SyncFileRange.self) != nil)
+        #expect(RuntimeSymbol.lookup("okit_no_such_function", as: SyncFileRange.self) == nil)
+    }
+
     @Test func unknownFieldsAreKeptVerbatim() throws {
         let folder = try TempFolder()
         try folder.write("default.json", #"""

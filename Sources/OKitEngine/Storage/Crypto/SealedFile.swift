@@ -25,6 +25,11 @@ public enum SealedFile {
 
     /// Seals bytes with a fresh random nonce.
     public static func seal(_ plain: [UInt8], key: SymmetricKey) throws -> [UInt8] {
+        try plain.withUnsafeBytes { try seal(bytes: $0, key: key) }
+    }
+
+    /// `seal(_:key:)` of bytes in place (a writer's buffer, not copied into an array first).
+    static func seal(bytes plain: UnsafeRawBufferPointer, key: SymmetricKey) throws -> [UInt8] {
         let box = try AES.GCM.seal(plain, using: key)
         var out = magic + keyId(key)
         out.reserveCapacity(overhead + plain.count)

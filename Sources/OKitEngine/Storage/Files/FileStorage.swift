@@ -380,7 +380,7 @@ public final class FileStorage: ModelStorage {
             // Sealed in one piece (AES-GCM over the whole document).
             writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
             try write()
-            try AtomicFile.replace(path, with: try SealedFile.seal(writer.bytes, key: key))
+            try AtomicFile.replace(path, with: try writer.out.withUnsafeBytes { try SealedFile.seal(bytes: $0, key: key) })
         } else {
             // Streamed to the temporary a chunk at a time (`JSONWriter.sink`).
             writer.out.reserveCapacity(JSONWriter.chunk + JSONWriter.chunk / 4)

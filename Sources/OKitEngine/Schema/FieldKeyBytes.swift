@@ -9,7 +9,7 @@ final class FieldKeyBytes {
     // while the schema is declared, never while a writer reads.
     @exclusivity(unchecked) private var bytes: UnsafeMutablePointer<UInt8>
     /// `starts[slot]..<starts[slot + 1]` is slot `slot`'s key.
-    @exclusivity(unchecked) private var starts: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var starts: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private(set) var count = 0
 
     init() {
@@ -24,13 +24,13 @@ final class FieldKeyBytes {
     }
 
     func append(_ key: [UInt8]) {
-        let used = Int(starts[count])
+        let used = starts[count]
         let moreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: used + key.count + 1)
         moreBytes.update(from: bytes, count: used)
         key.withUnsafeBufferPointer { if let p = $0.baseAddress { (moreBytes + used).update(from: p, count: $0.count) } }
-        let moreStarts = UnsafeMutablePointer<Int32>.allocate(capacity: count + 2)
+        let moreStarts = UnsafeMutablePointer<Int>.allocate(capacity: count + 2)
         moreStarts.update(from: starts, count: count + 1)
-        moreStarts[count + 1] = Int32(truncatingIfNeeded: used + key.count)
+        moreStarts[count + 1] = used + key.count
         bytes.deallocate()
         starts.deallocate()
         bytes = moreBytes
@@ -40,7 +40,7 @@ final class FieldKeyBytes {
 
     /// Slot `slot`'s bytes (valid while the type lives).
     @inline(__always) func key(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
-        let from = Int(starts[slot])
-        return UnsafeBufferPointer(start: bytes + from, count: Int(starts[slot + 1]) - from)
+        let from = starts[slot]
+        return UnsafeBufferPointer(start: bytes + from, count: starts[slot + 1] - from)
     }
 }

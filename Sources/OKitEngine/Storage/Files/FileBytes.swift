@@ -27,6 +27,13 @@ final class FileBytes {
     init?(mapping fd: Int32, size: Int) {
         guard size > 0 else { return nil }
         guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED else { return nil }
+        // A file cut shorter since its size was taken would stop the process at its first byte past the end:
+        // read instead.
+        var st = stat()
+        guard fstat(fd, &st) == 0, Int(st.st_size) >= size else {
+            munmap(p, size)
+            return nil
+        }
         mapping = p
         array = []
         count = size

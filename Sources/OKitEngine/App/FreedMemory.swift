@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// Gives the memory a large load freed (the file's bytes, the readers' growing arrays) back to the system.
+/// Gives the memory a large load freed (the file's bytes when it was read rather than mapped, the readers'
+/// growing arrays) back to the system.
 ///
 /// glibc keeps freed memory in its heap for reuse, and after a large free it raises the size it keeps
 /// (`M_TRIM_THRESHOLD` follows `M_MMAP_THRESHOLD`), so a model read from a 29 MB file left 27 MB of free heap

@@ -100,7 +100,9 @@ extension Value {
             return String(Int(d))
         }
         let s = d.description   // shortest round-trip digits
-        guard s.contains("e") else { return s }
+        // One byte looked for (Foundation's `contains` on a string searched with `range(of:options:)`: some 1,500
+        // instructions a number shown).
+        guard s.utf8.contains(UInt8(ascii: "e")) else { return s }
         return expandExponent(s)
     }
 

@@ -10,9 +10,12 @@ public struct CellDeclaration {
     /// The id for commands; nil: the `path`'s first part with `%`/`#` stripped (see `defaultId`).
     public var id: String?
     /// The binding properties by name (`path`, `textPath`, `heightEdit`, …) and `segue`/`present`/`contextPath`.
-    public var properties: [String: String]
+    public var properties: [String: String] { didSet { declaresAccessory = CellDeclaration.declaresAccessory(properties, actions) } }
     /// The cell's actions by name: `tap`, `tapEdit`, `accyTap`, `accyEditTap`.
-    public var actions: [String: Action]
+    public var actions: [String: Action] { didSet { declaresAccessory = CellDeclaration.declaresAccessory(properties, actions) } }
+    /// Whether any `accy…` property or action is declared: a cell without one has no accessory, known without
+    /// looking up its ten accessory properties by name each time it is computed.
+    private(set) var declaresAccessory: Bool
 
     /// A cell of a kind with its properties and actions.
     public init(kind: String, id: String? = nil, properties: [String: String] = [:], actions: [String: Action] = [:]) {
@@ -20,6 +23,11 @@ public struct CellDeclaration {
         self.id = id
         self.properties = properties
         self.actions = actions
+        declaresAccessory = CellDeclaration.declaresAccessory(properties, actions)
+    }
+
+    private static func declaresAccessory(_ properties: [String: String], _ actions: [String: Action]) -> Bool {
+        properties.keys.contains { $0.hasPrefix("accy") } || actions.keys.contains { $0.hasPrefix("accy") }
     }
 
     /// A property's binding text ("" when not set).

@@ -192,6 +192,7 @@ public final class DetailScreen: ShellScreen {
     /// name or UIKit number), else a detail button when the cell has an accessory action; the `accyEdit*`
     /// properties in edit mode. Absent when `accyShow` is false.
     func accessory(of c: CellDeclaration, on ctx: Entity?) throws -> AccessorySnapshot? {
+        guard c.declaresAccessory else { return nil }
         func prop(_ name: String) -> String {
             let edit = c["accyEdit" + name]
             return editing && !edit.isEmpty ? edit : c["accy" + name]

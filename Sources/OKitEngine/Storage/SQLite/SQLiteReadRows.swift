@@ -36,11 +36,10 @@ struct SQLiteReadRows {
     /// be parents, so only their keys are looked up; a row with the previous row's parent skips the lookup.
     mutating func link(parentTables: [Bool]) {
         let n = entities.count
-        var parentRows = 0
-        for i in 0..<n where parentTables[Int(tables[i])] { parentRows += 1 }
-        var rowOfKey = SQLiteRowsByKey(count: parentRows)
-        // The first row of a key holds it.
-        for i in 0..<n where parentTables[Int(tables[i])] { rowOfKey.insertFirst(Int32(i), keys: keys) }
+        // Keyed by `SQLiteRowKey` (hashes compared before texts, as the stored rows are). Backwards, so that the
+        // first row of a key holds it: one dictionary write per row.
+        var rowOfKey: [SQLiteRowKey: Int32] = [:]
+        for i in stride(from: n - 1, through: 0, by: -1) where parentTables[Int(tables[i])] { rowOfKey[keys[i]] = Int32(i) }
         firstChild = [Int32](repeating: -1, count: n)
         next = [Int32](repeating: -1, count: n)
         var lastChild = [Int32](repeating: -1, count: n)
@@ -54,7 +53,7 @@ struct SQLiteReadRows {
             if let previous, previous.key == parent {
                 p = previous.row
             } else {
-                guard let r = rowOfKey.find(parent, keys: keys) else { continue }
+                guard let r = rowOfKey[parent] else { continue }
                 p = Int(r)
                 previous = (parent, p)
             }

@@ -212,11 +212,13 @@ struct JSONWriter {
             out.append(0x7D)
         } else {
             out.append(0x5B)
-            c.withUnsafeItems { items in
-                guard let first = items.baseAddress else { return }
+            var first = true
+            c.items.forEachRun { items in
+                guard let base = items.baseAddress else { return }
                 for k in 0..<items.count {
-                    if k > 0 { out.append(0x2C) }
-                    value(at: first + k)
+                    if !first { out.append(0x2C) }
+                    first = false
+                    value(at: base + k)
                 }
             }
             out.append(0x5D)

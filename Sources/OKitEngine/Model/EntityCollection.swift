@@ -33,6 +33,11 @@ public final class EntityCollection {
     /// The entity at `index` (negative from the end), unretained (the collection holds it), or nil.
     @inline(__always)
     func entityElement(at index: Int) -> Unmanaged<Entity>? {
+        if let chunks = items.chunks {
+            let i = index < 0 ? chunks.count + index : index
+            guard i >= 0, i < chunks.count, case .entity(let x) = chunks[i] else { return nil }
+            return .passUnretained(x)
+        }
         let head = items.head
         return items.storage.withUnsafeBufferPointer { buf -> Unmanaged<Entity>? in
             let n = buf.count - head
@@ -40,13 +45,6 @@ public final class EntityCollection {
             guard i >= 0, i < n, case .entity(let x) = buf[head + i] else { return nil }
             return .passUnretained(x)
         }
-    }
-
-    /// The elements in place, in order (valid in `body`, which must not change the collection).
-    @inline(__always)
-    func withUnsafeItems<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
-        let head = items.head
-        return try items.storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[head...])) }
     }
 
     /// The element at a 0-based index; negative counts from the end; nil when out of range.
@@ -77,11 +75,11 @@ public final class EntityCollection {
         var below = h, above = h + 1
         while below >= 0 || above < n {
             if below >= 0 {
-                if case .entity(let e) = items[below], e === entity { return below }
+                if items.holds(entity, at: below) { return below }
                 below -= 1
             }
             if above < n {
-                if case .entity(let e) = items[above], e === entity { return above }
+                if items.holds(entity, at: above) { return above }
                 above += 1
             }
         }

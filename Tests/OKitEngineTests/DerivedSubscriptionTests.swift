@@ -85,4 +85,39 @@ import Testing
         s.cancel()
         #expect(f.engine.graph.edgeCount == edges && s.readsNothing)
     }
+
+    /// A subscription made inside another evaluation that read nothing never goes stale: the outer evaluation does
+    /// not depend on it (an edge would only keep it alive). A detail screen's constant section made the outer
+    /// snapshot's reads change at the first change that reached the screen (a detach and a free, cold in memory).
+    @Test func anInnerSubscriptionThatReadNothingIsNotADependency() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        let dune = f.book(0)
+        let g = f.engine.graph
+        var constant: Subscription?
+        var reading: Subscription?
+        let outer = g.subscribe({
+            constant = g.subscribe({ .int(1) })
+            reading = g.subscribe({ try f.engine.read(dune, "name") })
+            return .null
+        })
+        let deps = outer.dependencies
+        #expect(deps.count == 1)
+        if case .derived(let d)? = deps.first { #expect(d === reading) } else { Issue.record("no derived edge: \(deps)") }
+        #expect(constant?.readsNothing == true)
+
+        var declaration = DetailDeclaration(id: "book")
+        declaration.titlePath = "name"
+        declaration.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "table", properties: ["path": "name", "detailPath": "price"])])]
+        let screen = try DetailScreen(engine: f.engine, declaration: declaration, context: dune)
+        let snapshot = g.subscribe({ _ = try screen.snapshot(); return .null })
+        let before = snapshot.dependencies.count
+        #expect(before == 2, "the title bar and the cell; the constant section is no dependency")
+        try f.engine.set(dune, "name", .string("Dune Messiah"))
+        let edges = g.edgeCount
+        _ = snapshot.value
+        #expect(snapshot.dependencies.count == before)
+        #expect(g.edgeCount == edges)
+        #expect(try screen.snapshot().title == "Dune Messiah")
+    }
 }

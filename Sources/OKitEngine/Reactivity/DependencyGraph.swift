@@ -76,14 +76,17 @@ public final class DependencyGraph {
         var value: Value = .null
         var error: Error?
         // What it reads is its own: an evaluation that reads its value records the subscription
-        // (`DependencyKey.derived`), not these keys.
+        // (`DependencyKey.derived`), not these keys — unless it read nothing: then it never goes stale, and an
+        // edge to it would only keep it alive (a detail screen's constant part was cancelled after its first
+        // evaluation, and the outer snapshot's first re-evaluation then detached and freed it: misses on a
+        // change that reached a screen for the first time).
         let outer = recorder
-        outer?.record(.derived(s))
         let r = DependencyRecorder()
         recorder = r
         do { value = try s.run() } catch let e { error = e }
         recorder = outer
         let keys = r.keys
+        if !keys.isEmpty { outer?.record(.derived(s)) }
         s.store(value, error: error)
         // Most re-evaluations read what they read before: then the edges stay as they are.
         if s.readsEqual(keys) { return }

@@ -140,8 +140,8 @@ import Testing
         #expect(try f.engine.get(f.book(0), "name").displayString == "Dune Messiah")
     }
 
-    /// A part that read nothing (a section without flags or bound texts) keeps no subscription: it is computed
-    /// again only when the screen's state changes.
+    /// A part that read nothing (a section without flags or bound texts) is cancelled (no edges, nobody's
+    /// dependency): it is computed again only when the screen's state changes.
     @Test func aPartThatReadNothingKeepsNoSubscription() throws {
         let f = try ShopFixture()
         try f.start(books: ["Dune", "Emma"])
@@ -150,7 +150,9 @@ import Testing
         let screen = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0))
         _ = try screen.snapshot()
         let part = try #require(screen.sectionCache[0])
-        #expect(part.constant && part.subscription == nil)
+        #expect(part.constant && part.cancelled && part.readsNothing)
+        let cell = try #require(screen.cellCache[0])
+        #expect(!cell.constant && !cell.cancelled && !cell.readsNothing)
         try f.engine.set(f.book(0), "name", .string("Dune Messiah"))
         let snap = try screen.snapshot()
         #expect(snap.sections[0].rows[0].text == "Dune Messiah" && screen.sectionComputations == 1)

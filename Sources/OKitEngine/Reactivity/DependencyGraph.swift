@@ -57,14 +57,8 @@ public final class DependencyGraph {
         return s
     }
 
-    /// Creates a subscription that `source` computes, and evaluates it once.
-    func subscribe(source: any SubscriptionSource) -> Subscription {
-        let s = Subscription(graph: self, source: source)
-        reevaluate(s)
-        return s
-    }
-
-    /// Creates a binding subscription and evaluates it once.
+    /// Evaluates a subscription made elsewhere (a binding's, or one that computes its value itself) once.
+    @discardableResult
     func subscribe(_ s: Subscription) -> Subscription {
         reevaluate(s)
         return s

@@ -1,14 +1,12 @@
-/// What a subscription made with `DependencyGraph.subscribe(source:)` evaluates: the owner computes its value
-/// itself (a screen's cached part), with no closure between.
-protocol SubscriptionSource: AnyObject {
-    func evaluateForSubscription() throws -> Value
-}
-
 /// A live evaluation: the engine knows what it read and marks it stale when any of that changes.
 ///
 /// Re-evaluation is lazy: reading `value` re-evaluates once if stale. `onStale` is called after the
 /// transaction that made it stale, once per transaction, never in the middle of one.
-public final class Subscription {
+///
+/// Not final only for the engine's own subclasses that compute their value themselves (`Evaluation.own`: a detail
+/// screen's cached part is its subscription, one object where a change reaching the screen used to chase two);
+/// it cannot be subclassed outside the engine.
+public class Subscription {
     // The fields a write touches when it marks the subscription stale come first, in one cache line (a change
     // reaches subscriptions that are cold in memory: each line more is a miss more). Without dynamic
     // exclusivity checks: the engine is single-threaded and no access to them overlaps another.
@@ -46,17 +44,11 @@ public final class Subscription {
     enum Evaluation {
         /// A closure (`DependencyGraph.subscribe(_:onStale:)`).
         case closure(() throws -> Value)
-        /// An owner that computes the value itself (a screen's cached part): no closure context to allocate and
-        /// chase.
-        case source(UnownedSource)
+        /// A subclass that computes the value itself (`evaluateOwn`: a screen's cached part): no closure context
+        /// to allocate and chase.
+        case own
         /// A binding on a context, evaluated directly (no closure to chase on the hot path).
         case binding(BindingTarget)
-    }
-
-    /// The owner of a `.source` subscription. Unowned: the owner cancels the subscription before it goes, and a
-    /// cancelled subscription never runs.
-    struct UnownedSource {
-        unowned let owner: any SubscriptionSource
     }
 
     /// A binding subscription's binding, context and mode, in an object of their own (the case stays small).
@@ -129,9 +121,10 @@ public final class Subscription {
         self.onStale = onStale
     }
 
-    init(graph: DependencyGraph, source: any SubscriptionSource) {
+    /// For a subclass that computes its value itself (`evaluateOwn`).
+    init(graph: DependencyGraph) {
         self.graph = graph
-        evaluation = .source(UnownedSource(owner: source))
+        evaluation = .own
         onStale = nil
     }
 
@@ -145,10 +138,13 @@ public final class Subscription {
     func run() throws -> Value {
         switch evaluation {
         case .binding(let t): return try t.engine.evaluate(t.binding, t.context, mode: t.mode)
-        case .source(let s): return try s.owner.evaluateForSubscription()
+        case .own: return try evaluateOwn()
         case .closure(let evaluate): return try evaluate()
         }
     }
+
+    /// What an `.own` subscription computes (overridden by its subclass).
+    func evaluateOwn() throws -> Value { .null }
 
     /// Whether `keys` are exactly what the last evaluation read.
     func readsEqual(_ keys: [DependencyKey]) -> Bool {

@@ -2,22 +2,22 @@
 /// footer, and each cell (its visibility and its row) are computed inside a subscription that records what they
 /// read, and kept until a write touches any of it, or the screen state they depend on (edit mode, the selected
 /// row) changes. After a write to one field only the cells that read it are computed again.
-final class CachedDetailPart<T>: SubscriptionSource {
-    // What a snapshot reads of a current part (its state, whether it is constant, its value) comes first, in the
-    // object's first cache line where the value is small (a change reaches parts that are cold in memory).
+///
+/// The part is its own subscription (`Subscription.Evaluation.own`): a change that reaches a screen cold in
+/// memory finds the flag it sets, the state and the value in one object.
+final class CachedDetailPart<T>: Subscription {
     /// The screen state the part was computed in (edit mode, the selected row: a few values).
     private let stateCode: Int32
     /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
-    /// changes only with the screen's state, and keeps no subscription (a change elsewhere then touches neither
-    /// the part's subscription nor its edge).
+    /// changes only with the screen's state; it is cancelled, so it is nobody's dependency.
     var constant = false
-    var value: T
-    var subscription: Subscription?
+    /// What the part computed last.
+    var computed: T
     var state: Int { Int(stateCode) }
     /// What the part computes: the screen's title bar, section `position.section` or the cell at `position`.
-    /// Unowned: the screen cancels the part's subscription before the part or the screen goes (`cached`,
-    /// `cancelSnapshotCache`), and a cancelled subscription never runs (a weak reference would give the screen a
-    /// side table, and every retain of it the slow path).
+    /// Unowned: the screen cancels its parts before it goes (`cached`, `cancelSnapshotCache`), and a cancelled
+    /// subscription never runs (a weak reference would give the screen a side table, and every retain of it the
+    /// slow path).
     unowned let screen: DetailScreen
     let position: DetailScreen.CellPosition
     let count: (DetailScreen) -> Void
@@ -25,25 +25,24 @@ final class CachedDetailPart<T>: SubscriptionSource {
 
     init(_ value: T, state: Int, screen: DetailScreen, position: DetailScreen.CellPosition,
          count: @escaping (DetailScreen) -> Void, compute: @escaping (DetailScreen, DetailScreen.CellPosition) throws -> T) {
-        self.value = value
+        computed = value
         stateCode = Int32(truncatingIfNeeded: state)
         self.screen = screen
         self.position = position
         self.count = count
         self.compute = compute
+        super.init(graph: screen.engine.graph)
     }
 
     /// True while nothing the part read changed and the screen is in the same state.
     func isCurrent(_ state: Int) -> Bool {
         guard Int(stateCode) == state else { return false }
-        if constant { return true }
-        guard let s = subscription else { return false }
-        return !s.isStale
+        return constant || !isStale
     }
 
-    func evaluateForSubscription() throws -> Value {
+    override func evaluateOwn() throws -> Value {
         count(screen)
-        value = try compute(screen, position)
+        computed = try compute(screen, position)
         return .null
     }
 }
@@ -103,33 +102,35 @@ extension DetailScreen {
     func cached<T>(_ slot: inout CachedDetailPart<T>?, state: Int, at position: CellPosition,
                    count: @escaping (DetailScreen) -> Void, empty: T,
                    compute: @escaping (DetailScreen, CellPosition) throws -> T) throws -> T {
-        if let c = slot, c.isCurrent(state) { c.subscription?.touch(); return c.value }
+        if let c = slot, c.isCurrent(state) {
+            if !c.constant { c.touch() }
+            return c.computed
+        }
         // Stale in the same state: evaluated again in place (the same subscription, its edges kept when it reads
         // what it read before), not a new subscription per change.
-        if let c = slot, c.state == state, let sub = c.subscription, !sub.cancelled {
-            _ = sub.value
-            if let error = sub.lastError {
-                sub.cancel()
+        if let c = slot, c.state == state, !c.constant, !c.cancelled {
+            _ = c.value
+            if let error = c.lastError {
+                c.cancel()
                 slot = nil
                 throw error
             }
-            return c.value
+            return c.computed
         }
-        slot?.subscription?.cancel()
+        slot?.cancel()
         let c = CachedDetailPart(empty, state: state, screen: self, position: position, count: count, compute: compute)
-        c.subscription = engine.graph.subscribe(source: c)
-        if let error = c.subscription?.lastError {
-            c.subscription?.cancel()
+        engine.graph.subscribe(c)
+        if let error = c.lastError {
+            c.cancel()
             slot = nil
             throw error
         }
-        if let sub = c.subscription, sub.readsNothing {
-            sub.cancel()
-            c.subscription = nil
+        if c.readsNothing {
+            c.cancel()
             c.constant = true
         }
         slot = c
-        return c.value
+        return c.computed
     }
 
     /// A section's visibility, header and footer (a part of the multipart properties wins over the section's own).
@@ -151,8 +152,8 @@ extension DetailScreen {
 
     /// Stops listening (the screen closed).
     func cancelSnapshotCache() {
-        headerCache?.subscription?.cancel()
-        for c in sectionCache { c?.subscription?.cancel() }
-        for c in cellCache { c?.subscription?.cancel() }
+        headerCache?.cancel()
+        for c in sectionCache { c?.cancel() }
+        for c in cellCache { c?.cancel() }
     }
 }

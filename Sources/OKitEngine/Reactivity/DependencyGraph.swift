@@ -208,6 +208,7 @@ public final class DependencyGraph {
         if let observe = s.keyObserver { observe(key) }
         guard !s.isStale else { return }
         s.isStale = true
+        s.warm()
         if !s.notifyPending { s.notifyPending = true; pending.append(s) }
         if s.derivedReader0 != nil { changed(.derived(s)) }   // the first reader is inline: none, no others
     }

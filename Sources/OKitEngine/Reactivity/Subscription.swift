@@ -14,6 +14,9 @@ public class Subscription {
     @exclusivity(unchecked) public internal(set) var isStale = true
     @exclusivity(unchecked) var cancelled = false
     @exclusivity(unchecked) var notifyPending = false
+    /// A subclass's state, in the byte after the flags (a detail part's screen state: `CachedDetailPart`), so
+    /// that whether a part is current is read from this first line.
+    @exclusivity(unchecked) var ownState: UInt8 = 0
     /// How many times it was evaluated, in the four bytes beside the flags (`evaluationCount`).
     private var evaluations: UInt32 = 0
     /// Called with each changed key this subscription read, stale or not (before `onStale`, during the
@@ -142,6 +145,28 @@ public class Subscription {
         case .closure(let evaluate): return try evaluate()
         }
     }
+
+    /// Reads a byte of each cache line after the first that bringing the subscription up to date reads (the
+    /// first is in the cache: marking it stale wrote there). Called when a write marks it stale, before the
+    /// refresh: the misses of every subscription the write reached then overlap, where the refresh met them one
+    /// after another. Only plain loads: a retain (an atomic instruction) would wait for each miss in turn.
+    func warm() {
+        let p = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        Subscription.keep(p.load(fromByteOffset: 64, as: UInt8.self) &+ p.load(fromByteOffset: 128, as: UInt8.self) &+ warmMore())
+    }
+
+    /// More lines for `warm` to read (a subclass's own fields and what they point to).
+    func warmMore() -> UInt8 { 0 }
+
+    /// The first line of a subscription, read through its address (for `warm`: no retain).
+    static func warmFirstLine(_ bits: UInt) -> UInt8 {
+        guard let p = UnsafeRawPointer(bitPattern: bits) else { return 0 }
+        return p.load(fromByteOffset: 16, as: UInt8.self)
+    }
+
+    /// Keeps the bytes `warm` read (a load whose result nothing used would be left out).
+    @inline(never) @_optimize(none)
+    static func keep(_ x: UInt8) {}
 
     /// What an `.own` subscription computes (overridden by its subclass).
     func evaluateOwn() throws -> Value { .null }

@@ -1,51 +1,7 @@
 /// A detail screen's snapshot, recomputed incrementally: the title bar, each section's visibility, header and
 /// footer, and each cell (its visibility and its row) are computed inside a subscription that records what they
-/// read, and kept until a write touches any of it, or the screen state they depend on (edit mode, the selected
-/// row) changes. After a write to one field only the cells that read it are computed again.
-///
-/// The part is its own subscription (`Subscription.Evaluation.own`): a change that reaches a screen cold in
-/// memory finds the flag it sets, the state and the value in one object.
-final class CachedDetailPart<T>: Subscription {
-    /// The screen state the part was computed in (edit mode, the selected row: a few values).
-    private let stateCode: Int32
-    /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
-    /// changes only with the screen's state; it is cancelled, so it is nobody's dependency.
-    var constant = false
-    /// What the part computed last.
-    var computed: T
-    var state: Int { Int(stateCode) }
-    /// What the part computes: the screen's title bar, section `position.section` or the cell at `position`.
-    /// Unowned: the screen cancels its parts before it goes (`cached`, `cancelSnapshotCache`), and a cancelled
-    /// subscription never runs (a weak reference would give the screen a side table, and every retain of it the
-    /// slow path).
-    unowned let screen: DetailScreen
-    let position: DetailScreen.CellPosition
-    let count: (DetailScreen) -> Void
-    let compute: (DetailScreen, DetailScreen.CellPosition) throws -> T
-
-    init(_ value: T, state: Int, screen: DetailScreen, position: DetailScreen.CellPosition,
-         count: @escaping (DetailScreen) -> Void, compute: @escaping (DetailScreen, DetailScreen.CellPosition) throws -> T) {
-        computed = value
-        stateCode = Int32(truncatingIfNeeded: state)
-        self.screen = screen
-        self.position = position
-        self.count = count
-        self.compute = compute
-        super.init(graph: screen.engine.graph)
-    }
-
-    /// True while nothing the part read changed and the screen is in the same state.
-    func isCurrent(_ state: Int) -> Bool {
-        guard Int(stateCode) == state else { return false }
-        return constant || !isStale
-    }
-
-    override func evaluateOwn() throws -> Value {
-        count(screen)
-        computed = try compute(screen, position)
-        return .null
-    }
-}
+/// read (`CachedDetailPart`), and kept until a write touches any of it, or the screen state they depend on (edit
+/// mode, the selected row) changes. After a write to one field only the cells that read it are computed again.
 
 /// A section's shown flag, header and footer.
 struct DetailSectionParts {
@@ -103,12 +59,12 @@ extension DetailScreen {
                    count: @escaping (DetailScreen) -> Void, empty: T,
                    compute: @escaping (DetailScreen, CellPosition) throws -> T) throws -> T {
         if let c = slot, c.isCurrent(state) {
-            if !c.constant { c.touch() }
+            if !c.cancelled { c.touch() }
             return c.computed
         }
         // Stale in the same state: evaluated again in place (the same subscription, its edges kept when it reads
         // what it read before), not a new subscription per change.
-        if let c = slot, c.state == state, !c.constant, !c.cancelled {
+        if let c = slot, c.state == state, !c.cancelled {
             _ = c.value
             if let error = c.lastError {
                 c.cancel()
@@ -125,10 +81,7 @@ extension DetailScreen {
             slot = nil
             throw error
         }
-        if c.readsNothing {
-            c.cancel()
-            c.constant = true
-        }
+        if c.readsNothing { c.cancel() }   // constant: current until the screen's state changes
         slot = c
         return c.computed
     }
@@ -148,6 +101,19 @@ extension DetailScreen {
         let ctx = try cellContext(c)
         guard try cellShown(c, at: position, on: ctx) else { return nil }
         return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: ctx))
+    }
+
+    /// Reads the lists of parts and each part's first line (what the next snapshot checks first), for
+    /// `Subscription.warm`: through their addresses, so that no reference count is touched.
+    func warmParts() -> UInt8 {
+        var x: UInt8 = 0
+        sectionCache.withUnsafeBytes { b in
+            for bits in b.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
+        }
+        cellCache.withUnsafeBytes { b in
+            for bits in b.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
+        }
+        return x
     }
 
     /// Stops listening (the screen closed).

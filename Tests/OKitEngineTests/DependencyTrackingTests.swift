@@ -20,6 +20,26 @@ import Testing
         #expect(s0.evaluationCount == 2, "re-evaluation is lazy and happens once")
     }
 
+    /// An entity's readers — the first inline, the others in a list the write reads ahead (`warmReaders`) — are
+    /// reached by a write of the field they read and only by it, also after some are cancelled.
+    @Test func aWriteReachesEveryReaderOfTheFieldWhereverItIsKept() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let book = f.book(0)
+        let names = try (0..<6).map { _ in try f.engine.subscribe(book, "name") }
+        let prices = try (0..<3).map { _ in try f.engine.subscribe(book, "price") }
+        try f.engine.set(book, "name", .string("Dune Messiah"))
+        #expect(names.allSatisfy { $0.isStale } && !prices.contains { $0.isStale })
+        for s in names { _ = s.value }
+        names[0].cancel()
+        names[3].cancel()
+        try f.engine.set(book, "name", .string("Dune II"))
+        #expect(!names[0].isStale && !names[3].isStale)
+        #expect([1, 2, 4, 5].allSatisfy { names[$0].isStale })
+        try f.engine.set(book, "price", .double(2))
+        #expect(prices.allSatisfy { $0.isStale })
+    }
+
     @Test func aTransactionNotifiesOnceAfterAllWrites() throws {
         let f = try ShopFixture()
         try f.start()

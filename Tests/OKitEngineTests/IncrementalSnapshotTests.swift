@@ -160,4 +160,19 @@ import Testing
         _ = try screen.snapshot()
         #expect(screen.sectionComputations == 2, "another state: computed again")
     }
+
+    /// A part's state is kept in one byte: states 0-254 as they are, any larger one never matches.
+    @Test func aPartIsInTheStateItWasComputedInOnly() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        let screen = try DetailScreen(engine: f.engine, declaration: DetailDeclaration(id: "book"), context: f.book(0))
+        func part(_ state: Int) -> CachedDetailPart<Int> {
+            CachedDetailPart(0, state: state, screen: screen, position: DetailScreen.CellPosition(section: 0, cell: 0),
+                             count: { _ in }, compute: { _, _ in 1 })
+        }
+        let three = part(3)
+        #expect(three.isIn(3) && !three.isIn(1) && !three.isIn(259))
+        let large = part(300)
+        #expect(!large.isIn(300) && !large.isIn(44) && !large.isIn(255))
+    }
 }

@@ -98,7 +98,6 @@ public final class Entity {
         set { levelBits = UInt16(clamping: newValue) }
     }
 
-    /// The slot the first reader read (-1 when there is none).
     /// Reads (for `DependencyGraph.changed`) the first line of each reader of this entity's fields, through
     /// their addresses: the misses overlap, where marking them stale met them one after another, each behind a
     /// retain (an atomic instruction waits for its line).
@@ -118,6 +117,7 @@ public final class Entity {
         return x
     }
 
+    /// The slot the first reader read (-1 when there is none).
     internal var reader0Slot: Int {
         get { reader0SlotBits == .max ? -1 : Int(reader0SlotBits) }
         set { reader0SlotBits = newValue < 0 ? .max : UInt16(clamping: newValue) }

@@ -4,16 +4,17 @@
 /// The part is its own subscription (`Subscription.Evaluation.own`): a change that reaches a screen cold in
 /// memory finds the flag it sets, the state and the value in one object. When a write marks it stale it reads
 /// ahead what its refresh will read (`warm`): this object's lines, the screen, its lists of parts and their
-/// first lines. Those misses then overlap, where the refresh met them one after another (10,000 open
-/// screens: 4.9 → 4.1 µs a change, performance.md).
+/// first lines. Those misses then overlap, where the refresh met them one after another (`invalidate_10000`,
+/// performance.md, fourteenth session).
 final class CachedDetailPart<T>: Subscription {
     /// What the part computed last. Not checked for exclusive access at run time (`warm` reads it in place):
     /// it is written only by `evaluateOwn`, after `compute` returned, and read by the screen's snapshot, and
     /// neither runs inside the other's access.
     @exclusivity(unchecked) var computed: T
-    /// The screen state the part was computed in (edit mode, the selected row: a few values), kept in the
-    /// subscription's first line (`ownState`).
-    var state: Int { Int(ownState) }
+    /// Whether the part was computed in screen state `state` (edit mode, the selected row: 0-3), kept in the
+    /// subscription's first line (`ownState`). A state from 255 up is kept as 255 and is never one the part was
+    /// computed in.
+    func isIn(_ state: Int) -> Bool { state < 255 && state == Int(ownState) }
     /// Set when the part read nothing (a section without flags or bound texts, a cell of constant texts): it
     /// changes only with the screen's state. Such a part is cancelled (nobody's dependency), and a part in its
     /// screen's lists is cancelled for no other reason, so this is the same flag.
@@ -36,15 +37,11 @@ final class CachedDetailPart<T>: Subscription {
         self.count = count
         self.compute = compute
         super.init(graph: screen.engine.graph)
-        // States are 0-3 (`DetailScreen.snapshot`); a larger one would never be current, never wrong.
-        ownState = UInt8(truncatingIfNeeded: state)
+        ownState = state >= 0 && state < 255 ? UInt8(state) : 255
     }
 
     /// True while nothing the part read changed and the screen is in the same state.
-    func isCurrent(_ state: Int) -> Bool {
-        guard state == Int(ownState) else { return false }
-        return cancelled || !isStale
-    }
+    func isCurrent(_ state: Int) -> Bool { isIn(state) && (cancelled || !isStale) }
 
     override func warmMore() -> UInt8 {
         var x: UInt8 = 0

@@ -64,7 +64,7 @@ extension DetailScreen {
         }
         // Stale in the same state: evaluated again in place (the same subscription, its edges kept when it reads
         // what it read before), not a new subscription per change.
-        if let c = slot, c.state == state, !c.cancelled {
+        if let c = slot, c.isIn(state), !c.cancelled {
             _ = c.value
             if let error = c.lastError {
                 c.cancel()
@@ -107,12 +107,11 @@ extension DetailScreen {
     /// `Subscription.warm`: through their addresses, so that no reference count is touched.
     func warmParts() -> UInt8 {
         var x: UInt8 = 0
-        sectionCache.withUnsafeBytes { b in
-            for bits in b.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
+        func firstLines(_ parts: UnsafeRawBufferPointer) {
+            for bits in parts.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
         }
-        cellCache.withUnsafeBytes { b in
-            for bits in b.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
-        }
+        sectionCache.withUnsafeBytes(firstLines)
+        cellCache.withUnsafeBytes(firstLines)
         return x
     }
 

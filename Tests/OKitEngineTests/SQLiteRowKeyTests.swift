@@ -22,7 +22,8 @@ import Testing
         let type = EntityType(name: "T", hasId: true)
         var rows = SQLiteReadRows()
         func add(_ key: String, table: Int32, parent: String?) {
-            rows.append(entity: Entity(type: type), key: key, table: table, field: nil, position: nil, mapKey: nil, hash: 0, parent: parent)
+            rows.append(entity: Entity(type: type), key: SQLiteRowKey(key), table: table, field: nil, position: nil, mapKey: nil, hash: 0,
+                        parent: parent.map(SQLiteRowKey.init))
         }
         add("R", table: 0, parent: nil)
         add("P", table: 1, parent: "R")

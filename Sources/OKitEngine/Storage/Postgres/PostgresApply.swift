@@ -57,7 +57,7 @@ struct PostgresApply {
         let parent = String.fromDatabaseValue(f.written[linkStart])
         let field = String.fromDatabaseValue(f.written[linkStart + 1])
         let position = Int64.fromDatabaseValue(f.written[linkStart + 2]).map(Int.init)
-        if parent != s.parent || field != s.field || Int(s.table) != f.table { needsReload = true; return }
+        if parent != s.parent?.text || field != s.field || Int(s.table) != f.table { needsReload = true; return }
         let mine = try ownRow(e, s)
         let baseValues = storage.base[key]?.values ?? mine
         var scratch = SQLiteReadRows()
@@ -95,7 +95,7 @@ struct PostgresApply {
     func ownRow(_ e: Entity, _ s: SQLiteStoredRow) throws -> [DatabaseValue] {
         var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
         w.shallow = true
-        try w.derive(e, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+        try w.derive(e, parent: s.parent?.text, field: s.field, position: s.position, mapKey: s.mapKey)
         return w.drafts.last?.values ?? []
     }
 
@@ -147,17 +147,16 @@ struct PostgresApply {
                 if rows.parents[i] == nil { needsReload = true; return }    // a second root
                 continue
             }
-            guard let ps = storage.stored[parentKey], let pe = live(parentKey, table: Int(ps.table)),
+            guard let ps = storage.stored[parentKey], let pe = live(parentKey.text, table: Int(ps.table)),
                   let field = rows.fields[i], let slot = pe.type.slot(of: field) else { needsReload = true; return }
-            var st: SQLiteStoredRows = [:]
             var count = 0
-            try reader.attach(i, rows: rows, stored: &st, count: &count)
+            let attached = reader.attach(i, rows: &rows, count: &count)
             let child = rows.entities[i]
             Self.detach(child)
             switch pe.values[slot] {
             case .collection(let coll):
                 if coll.kind == .map {
-                    try engine.put(.entity(child), forKey: rows.mapKeys[i] ?? rows.keys[i], in: coll)
+                    try engine.put(.entity(child), forKey: rows.mapKeys[i] ?? rows.keys[i].text, in: coll)
                 } else {
                     let p = rows.positions[i] ?? Int.max
                     let at = coll.items.firstIndex { item in
@@ -169,8 +168,9 @@ struct PostgresApply {
             default:
                 try engine.set(pe, field, .entity(child))
             }
-            for (k, row) in st {
-                storage.stored[k] = row
+            for r in attached {
+                let k = rows.keys[Int(r)]
+                storage.stored[k] = rows.storedRow(Int(r))
                 if let f = fetched[k.text] { storage.base[k.text] = PostgresRowState(table: f.table, values: f.written, version: f.version) }
             }
             storage.stored[parentKey]?.children.append(rows.keys[i])
@@ -183,12 +183,12 @@ struct PostgresApply {
         let goneSet = Set(keys)
         for key in keys {
             guard let s = storage.stored[key] else { continue }
-            if let p = s.parent, goneSet.contains(p) { forget(key); continue }
+            if let p = s.parent, goneSet.contains(p.text) { forget(key); continue }
             guard let e = live(key, table: Int(s.table)) else { needsReload = true; return }
             // An edit here of what the other process deleted (of the entity or of what it owns, or an entity added
             // under it): the deletion wins, the edit is reported.
             var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
-            try w.derive(e, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+            try w.derive(e, parent: s.parent?.text, field: s.field, position: s.position, mapKey: s.mapKey)
             for d in w.drafts {
                 let t = storage.pgTables[d.table]
                 guard storage.stored[d.key] != nil else {
@@ -215,8 +215,9 @@ struct PostgresApply {
     private func forget(_ key: String) {
         guard let s = storage.stored.removeValue(forKey: key) else { return }
         storage.base[key] = nil
-        if let p = s.parent { storage.stored[p]?.children.removeAll { $0 == key } }
-        for c in s.children { forget(c) }
+        let k = SQLiteRowKey(key)
+        if let p = s.parent { storage.stored[p]?.children.removeAll { $0 == k } }
+        for c in s.children { forget(c.text) }
     }
 
     // MARK: Order

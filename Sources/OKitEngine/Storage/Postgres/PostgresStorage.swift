@@ -204,7 +204,7 @@ public final class PostgresStorage: ModelStorage {
                     let values = PostgresLink.values(row)
                     let written = Array(values.prefix(t.base.written.count))
                     try reader.readRow(ArrayColumns(values: Array(values.dropLast())), ti, t.base, unknown: unknown, rows: &rows)
-                    let key = rows.keys[rows.count - 1]
+                    let key = rows.keys[rows.count - 1].text
                     base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromDatabaseValue(values.last ?? .null) ?? 0)
                 }
             }

@@ -1,26 +1,79 @@
-/// The rows a load read, before they are attached to their parents: one array per column of what a row holds,
-/// indexed by the row's number in read order (tables in order, each by rowid), and each row's children as a
-/// list threaded through `firstChild`/`next` — no object and no array per row (issue 17: the rows were objects
-/// grouped in arrays under a dictionary keyed by the parent's id).
+import Foundation
+
+/// The rows a load read, before and after they are attached to their parents: one array per column of what a
+/// row holds, indexed by the row's number in read order (tables in order, each by rowid); each row's children
+/// as a list threaded through `firstChild`/`next`; the rows by key (`index`); and, once attached, each
+/// attached row's children in order (`childStart`..`childEnd` of `childList`). No object and no array per row:
+/// what a store needs of them stays in these arrays (`SQLiteStoredRows`), not in a dictionary of a value per
+/// row.
 struct SQLiteReadRows {
     private(set) var entities: [Entity] = []
-    private(set) var keys: [String] = []
+    private(set) var keys: [SQLiteRowKey] = []
     private(set) var tables: [Int32] = []
     private(set) var fields: [String?] = []
     private(set) var positions: [Int?] = []
     private(set) var mapKeys: [String?] = []
     private(set) var hashes: [Int] = []
-    private(set) var parents: [String?] = []
+    private(set) var parents: [SQLiteRowKey?] = []
     /// The first child row of each row (-1: none), then each child's next sibling, in read order.
     private(set) var firstChild: [Int32] = []
     private(set) var next: [Int32] = []
     /// Rows of the first table without a parent: the root (more than one is an error the reader reports).
     private(set) var roots: [Int32] = []
+    /// Every row by its key (the first of a key, rows of tables with child rows before others).
+    private(set) var index = SQLiteRowIndex(capacity: 0)
+    /// Where an attached row's children are in `childList` (-1: the row was not attached).
+    var childStart: [Int32] = []
+    var childEnd: [Int32] = []
+    var childList: [Int32] = []
+    /// The field names read so far, with their bytes, so that the rows of one field share one string
+    /// (`field(_:)`).
+    private var fieldNames: [(bytes: [UInt8], name: String)] = []
+    /// The parent key of the row read before, with its bytes (the rows under one parent are read one after
+    /// another: the key is parsed once for them).
+    private var lastParentBytes: [UInt8] = []
+    private var lastParent: SQLiteRowKey = .text("")
 
     var count: Int { entities.count }
 
-    mutating func append(entity: Entity, key: String, table: Int32, field: String?, position: Int?, mapKey: String?,
-                         hash: Int, parent: String?) {
+    /// Room for `n` more rows.
+    mutating func reserve(_ n: Int) {
+        let c = count + n
+        entities.reserveCapacity(c)
+        keys.reserveCapacity(c)
+        tables.reserveCapacity(c)
+        fields.reserveCapacity(c)
+        positions.reserveCapacity(c)
+        mapKeys.reserveCapacity(c)
+        hashes.reserveCapacity(c)
+        parents.reserveCapacity(c)
+    }
+
+    /// The key of a row's `okit_parent`: the key of the row before when the bytes are the same.
+    mutating func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> SQLiteRowKey {
+        if Self.same(lastParentBytes, bytes) { return lastParent }
+        lastParent = SQLiteRowKey(bytes: bytes)
+        lastParentBytes.removeAll(keepingCapacity: true)
+        lastParentBytes.append(contentsOf: bytes)
+        return lastParent
+    }
+
+    /// The text of a row's `okit_field`: the string of an earlier row with the same bytes (a field is one of a
+    /// few names, read for every row), else a new one.
+    mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        for i in fieldNames.indices where Self.same(fieldNames[i].bytes, bytes) { return fieldNames[i].name }
+        let name = String(decoding: bytes, as: UTF8.self)
+        if fieldNames.count < 64 { fieldNames.append((Array(bytes), name)) }
+        return name
+    }
+
+    @inline(__always)
+    private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { u in u.count == 0 || memcmp(u.baseAddress!, b.baseAddress!, u.count) == 0 }
+    }
+
+    mutating func append(entity: Entity, key: SQLiteRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
+                         hash: Int, parent: SQLiteRowKey?) {
         entities.append(entity)
         keys.append(key)
         tables.append(table)
@@ -31,35 +84,67 @@ struct SQLiteReadRows {
         parents.append(parent)
     }
 
-    /// Threads every row with a parent onto its parent's child list (rows whose parent is not a row read stay
-    /// unattached, as before) and collects the roots. Only rows of tables with child rows (`parentTables`) can
-    /// be parents, so only their keys are looked up; a row with the previous row's parent skips the lookup.
+    /// Indexes every row by key, threads every row with a parent onto its parent's child list (rows whose
+    /// parent is not a row read stay unattached, as before) and collects the roots. Only rows of tables with
+    /// child rows (`parentTables`) can be parents; a row with the previous row's parent skips the lookup.
     mutating func link(parentTables: [Bool]) {
         let n = entities.count
-        // Keyed by `SQLiteRowKey` (hashes compared before texts, as the stored rows are). Backwards, so that the
-        // first row of a key holds it: one dictionary write per row.
-        var rowOfKey: [SQLiteRowKey: Int32] = [:]
-        for i in stride(from: n - 1, through: 0, by: -1) where parentTables[Int(tables[i])] { rowOfKey[keys[i]] = Int32(i) }
-        firstChild = [Int32](repeating: -1, count: n)
-        next = [Int32](repeating: -1, count: n)
-        var lastChild = [Int32](repeating: -1, count: n)
-        var previous: (key: String, row: Int)?
-        for i in 0..<n {
-            guard let parent = parents[i] else {
-                if tables[i] == 0 { roots.append(Int32(i)) }
-                continue
+        var index = SQLiteRowIndex(capacity: n)
+        var firstChild = [Int32](repeating: -1, count: n)
+        var next = [Int32](repeating: -1, count: n)
+        var roots: [Int32] = []
+        keys.withUnsafeBufferPointer { keys in
+            tables.withUnsafeBufferPointer { tables in
+                parents.withUnsafeBufferPointer { parents in
+                    for i in 0..<n {
+                        index.insert(Int32(i), keys: keys) { old in parentTables[Int(tables[Int(old)])] || !parentTables[Int(tables[i])] }
+                    }
+                    var lastChild = [Int32](repeating: -1, count: n)
+                    var previous: (key: SQLiteRowKey, row: Int)?
+                    for i in 0..<n {
+                        guard let parent = parents[i] else {
+                            if tables[i] == 0 { roots.append(Int32(i)) }
+                            continue
+                        }
+                        let p: Int
+                        if let previous, previous.key == parent {
+                            p = previous.row
+                        } else {
+                            guard let r = index.find(parent, keys: keys), parentTables[Int(tables[Int(r)])] else { continue }
+                            p = Int(r)
+                            previous = (parent, p)
+                        }
+                        if lastChild[p] < 0 { firstChild[p] = Int32(i) } else { next[Int(lastChild[p])] = Int32(i) }
+                        lastChild[p] = Int32(i)
+                    }
+                }
             }
-            let p: Int
-            if let previous, previous.key == parent {
-                p = previous.row
-            } else {
-                guard let r = rowOfKey[parent] else { continue }
-                p = Int(r)
-                previous = (parent, p)
-            }
-            if lastChild[p] < 0 { firstChild[p] = Int32(i) } else { next[Int(lastChild[p])] = Int32(i) }
-            lastChild[p] = Int32(i)
         }
+        self.index = index
+        self.firstChild = firstChild
+        self.next = next
+        self.roots = roots
+        childStart = [Int32](repeating: -1, count: n)
+        childEnd = [Int32](repeating: -1, count: n)
+    }
+
+    /// The attached row `i` as a store keeps it.
+    func storedRow(_ i: Int) -> SQLiteStoredRow {
+        var children: [SQLiteRowKey] = []
+        let start = Int(childStart[i]), end = Int(childEnd[i])
+        if start >= 0, end > start {
+            children.reserveCapacity(end - start)
+            for k in start..<end { children.append(keys[Int(childList[k])]) }
+        }
+        return SQLiteStoredRow(table: tables[i], position: positions[i], hash: hashes[i], parent: parents[i],
+                               field: fields[i], mapKey: mapKeys[i], children: children)
+    }
+
+    /// Drops the entities (the model holds them) and the child threads, keeping what a store needs.
+    mutating func dropEntities() {
+        entities = []
+        firstChild = []
+        next = []
     }
 
     /// Rows in position order; rows without a position (written by another program) last, in read order.

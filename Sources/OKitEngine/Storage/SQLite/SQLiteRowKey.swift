@@ -1,28 +1,26 @@
-/// The stored rows of a SQLite or PostgreSQL model by key, as the last load or store left them.
-typealias SQLiteStoredRows = [SQLiteRowKey: SQLiteStoredRow]
-
-/// A row's key (its id) with its hash computed once: a dictionary probe compares the hashes it holds inline
-/// before the texts. With `String` keys, every probe of a table of 400,000 rows compared the 36-byte id of each
-/// occupied slot it passed (a cache miss for each, in memory scattered by the load): a tenth of a SQLite load.
-struct SQLiteRowKey: Hashable {
-    let text: String
-    let hash: UInt64
+/// A row's key (its id, or a keyless row's place): a canonical UUID id (`PackedId`, what okit and OKit create)
+/// by its 128 bits, any other key by its text. A load makes no string for a UUID key or parent and retains
+/// nothing to keep one; a probe compares two integers instead of 36 bytes of a string elsewhere in memory.
+enum SQLiteRowKey: Hashable {
+    case uuid(UInt64, UInt64)
+    case text(String)
 
     init(_ text: String) {
-        self.text = text
-        hash = ByteHash.fnv(text)
+        var t = text
+        self = t.withUTF8 { PackedId.parse($0) }.map { .uuid($0.0, $0.1) } ?? .text(text)
     }
 
-    static func == (a: SQLiteRowKey, b: SQLiteRowKey) -> Bool { a.hash == b.hash && a.text == b.text }
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-}
-
-extension Dictionary where Key == SQLiteRowKey {
-    /// The value under a key's text.
-    subscript(key: String) -> Value? {
-        get { self[SQLiteRowKey(key)] }
-        set { self[SQLiteRowKey(key)] = newValue }
+    /// The key of a column's UTF-8 bytes.
+    @inline(__always)
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        if let bits = PackedId.parse(bytes) { self = .uuid(bits.0, bits.1) } else { self = .text(String(decoding: bytes, as: UTF8.self)) }
     }
 
-    @discardableResult mutating func removeValue(forKey key: String) -> Value? { removeValue(forKey: SQLiteRowKey(key)) }
+    /// The key as the database has it.
+    var text: String {
+        switch self {
+        case .uuid(let hi, let lo): return PackedId.text((hi, lo))
+        case .text(let s): return s
+        }
+    }
 }

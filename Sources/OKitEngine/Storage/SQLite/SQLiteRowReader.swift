@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Reads a model's tables into entities (storage.md "SQLite models"): every row, typed by the schema, children
 /// attached to their parents in position order, the root the row of the root's table without a parent. A value
@@ -43,13 +44,12 @@ struct SQLiteRowReader {
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
             throw StorageError(kind: .corrupt, path: path,
-                               message: "table \(tables.tables[0].name) has \(rows.roots.count) rows without an okit_parent (\(rows.roots.prefix(3).map { rows.keys[Int($0)] }.joined(separator: ", "))…): one of them is the model's root; give the others their okit_parent")
+                               message: "table \(tables.tables[0].name) has \(rows.roots.count) rows without an okit_parent (\(rows.roots.prefix(3).map { rows.keys[Int($0)].text }.joined(separator: ", "))…): one of them is the model's root; give the others their okit_parent")
         }
-        var stored: SQLiteStoredRows = [:]
-        stored.reserveCapacity(rows.count)
         var count = 0
-        try attach(Int(rootRow), rows: rows, stored: &stored, count: &count)
-        return Result(root: rows.entities[Int(rootRow)], stored: stored, count: count, unknownColumns: unknownColumns)
+        attach(Int(rootRow), rows: &rows, count: &count)
+        return Result(root: rows.entities[Int(rootRow)], stored: SQLiteStoredRows(loaded: rows), count: count,
+                      unknownColumns: unknownColumns)
     }
 
     private func readTable(_ db: Database, _ ti: Int, _ table: SQLiteTable, existing: Set<String>, unknown: [String],
@@ -58,6 +58,10 @@ struct SQLiteRowReader {
         let selected = table.written.map { existing.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
         let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
         // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load).
+        // Room for the rows, by the largest rowid (found in the b-tree, not counted; bounded, for a table whose
+        // rowids were set far apart).
+        let largest = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(SQLiteTable.quoted(table.name))") ?? 0
+        rows.reserve(min(max(largest, 0), 1 << 22))
         let statement = try db.makeStatement(sql: sql)
         let st = statement.sqliteStatement
         let cursor = try Row.fetchCursor(statement)
@@ -67,84 +71,83 @@ struct SQLiteRowReader {
     }
 
     /// Reads the current row of `columns` (the written columns, then the unknown ones) into an entity of
-    /// `rows`.
+    /// `rows`. The link columns and scalar fields are read where SQLite keeps them (a UUID key or parent as its
+    /// bits, a field name shared with the rows before); the row's hash is of the written columns as read.
     func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: SQLiteTable, unknown: [String],
                                 rows: inout SQLiteReadRows) throws {
         let type = table.type
-        let fieldCount = type.fields.count
-        let writtenCount = table.written.count
+        var hash = SQLiteRowHash()
+        let e = Entity(type: type, state: .managed)
         var k: Int32 = 0
-        var hasher = Hasher()
-        func next() -> DatabaseValue {
-            let v = columns.value(k)
-            if Int(k) < writtenCount { hasher.combine(v) }
-            k += 1
-            return v
-        }
-        let e = Entity(type: type, values: ContiguousArray(repeating: .null, count: fieldCount), state: .managed)
-        var key = ""
-        if let keyColumn = table.keyColumn {
-            let kv = next()
-            switch kv.storage {
-            case .string(let s): key = s
-            case .int64(let i): key = String(i)
+        var key: SQLiteRowKey = .text("")
+        if table.hasKey {
+            let c = columns.column(k)
+            hash.add(c)
+            switch c.kind {
+            case .text: key = SQLiteRowKey(bytes: c.bytes)
+            case .integer: key = .text(String(c.int))
             default:
-                throw error(table, "rowid?", keyColumn, "expected the row's id as TEXT, found \(SQLiteColumnValue.describe(kv)); give the row an id")
+                throw error(table, "rowid?", table.keyColumn ?? "", "expected the row's id as TEXT, found \(SQLiteColumnValue.describe(columns.value(k))); give the row an id")
             }
-            e.values[0] = .string(key)
-            if table.autoIncrement, let n = Int(key), n > type.lastSerial { type.lastSerial = n }
+            switch key {
+            case .uuid(let hi, let lo): e.setId((hi, lo))
+            case .text(let s):
+                e.values[0] = .string(s)
+                if table.autoIncrement, let n = Int(s), n > type.lastSerial { type.lastSerial = n }
+            }
+            k += 1
         }
-        let parentValue = next(), fieldValue = next(), positionValue = next(), mapKeyValue = next()
-        let parent = String.fromDatabaseValue(parentValue)
-        let field = String.fromDatabaseValue(fieldValue)
-        let position = Int64.fromDatabaseValue(positionValue).map(Int.init)
-        let mapKey = String.fromDatabaseValue(mapKeyValue)
-        if table.keyColumn == nil { key = SQLiteTable.positionalKey(parent: parent, field: field, position: position) }
-        for c in table.columns {
-            switch c.mapping {
-            case .children:
-                if let el = c.field.type.elementType {
+        // okit_parent, okit_field, okit_position, okit_key.
+        let parentColumn = columns.column(k), fieldColumn = columns.column(k + 1)
+        let positionColumn = columns.column(k + 2), mapKeyColumn = columns.column(k + 3)
+        hash.add(parentColumn)
+        hash.add(fieldColumn)
+        hash.add(positionColumn)
+        hash.add(mapKeyColumn)
+        let parent: SQLiteRowKey?
+        switch parentColumn.kind {
+        case .text: parent = rows.parent(parentColumn.bytes)
+        case .null: parent = nil
+        default: parent = String.fromDatabaseValue(columns.value(k)).map(SQLiteRowKey.init)
+        }
+        let field: String?
+        switch fieldColumn.kind {
+        case .text: field = rows.field(fieldColumn.bytes)
+        case .null: field = nil
+        default: field = String.fromDatabaseValue(columns.value(k + 1))
+        }
+        let position: Int?
+        switch positionColumn.kind {
+        case .integer: position = Int(positionColumn.int)
+        case .null: position = nil
+        default: position = Int64.fromDatabaseValue(columns.value(k + 2)).map(Int.init)
+        }
+        let mapKey = mapKeyColumn.kind == .null ? nil : String.fromDatabaseValue(columns.value(k + 3))
+        k += 4
+        if !table.hasKey { key = .text(SQLiteTable.positionalKey(parent: parent?.text, field: field, position: position)) }
+        for c in table.reading {
+            if case .children = c.mapping {
+                let f = table.columns[c.column].field
+                if let el = f.type.elementType {
                     let kind: EntityCollection.Kind
-                    switch c.field.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
+                    switch f.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
                     e.values[c.slot] = .collection(EntityCollection(kind: kind, elementType: el, owner: e, slot: c.slot))
                 }
-            case .inlineBlob:
-                let bytes = next(), meta = next()
-                switch bytes.storage {
-                case .null: break
-                case .blob(let b):
-                    do { e.values[c.slot] = try SQLiteColumnValue.inline(Array(b), meta: meta, c.field.type, owner: e, slot: c.slot, engine: engine) } catch {
-                        throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                    }
-                default:
-                    throw error(table, key, c.name, "expected a BLOB, found \(SQLiteColumnValue.describe(bytes))")
-                }
-            case .json, .binaryMeta:
-                let v = next()
-                do { e.values[c.slot] = try SQLiteColumnValue.jsonValue(v, c.field.type, c.mapping, owner: e, slot: c.slot, engine: engine) } catch {
-                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                }
-            case .ref:
-                let v = next()
-                do {
-                    if case .string(let target) = try SQLiteColumnValue.scalar(v, .ref), !target.isEmpty,
-                       case .ref(let t) = c.field.type {
-                        let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
-                        r.parent = e
-                        r.isContained = true
-                        e.values[c.slot] = .entity(r)
-                    }
-                } catch {
-                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                }
-            default:
-                let v = next()
-                do { e.values[c.slot] = try SQLiteColumnValue.scalar(v, c.mapping) } catch {
-                    throw self.error(table, key, c.name, "expected \(error.expected), found \(error.found)")
-                }
+                continue
             }
+            let raw = columns.column(k)
+            hash.add(raw)
+            if c.width > 1 { for w in 1..<c.width { hash.add(columns.column(k + w)) } }
+            do {
+                if let v = try column(columns, raw, k, c, table, owner: e) { e.values[c.slot] = v }
+            } catch {
+                throw self.error(table, key.text, table.columns[c.column].name, "expected \(error.expected), found \(error.found)")
+            }
+            k += c.width
         }
-        let extra = next()
+        hash.add(columns.column(k))
+        let extra = columns.value(k)
+        k += 1
         for name in unknown {
             let v = columns.value(k)
             k += 1
@@ -153,76 +156,129 @@ struct SQLiteRowReader {
         }
         if case .string(let text) = extra.storage {
             guard let members = Self.members(Array(text.utf8), engine: engine) else {
-                throw error(table, key, SQLiteTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(SQLiteColumnValue.describe(extra))")
+                throw error(table, key.text, SQLiteTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(SQLiteColumnValue.describe(extra))")
             }
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append(contentsOf: members)
         }
         rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
-                    hash: hasher.finalize(), parent: parent)
+                    hash: hash.value, parent: parent)
     }
 
-    /// Attaches the rows under row `i` to its entity, in position order, and records what is stored; then fills
-    /// the defaults of fields the row left NULL.
-    func attach(_ i: Int, rows: SQLiteReadRows, stored: inout SQLiteStoredRows, count: inout Int) throws {
-        let e = rows.entities[i]
-        count += 1
-        var childKeys: [String] = []
-        let table = tables.tables[Int(rows.tables[i])]
-        if rows.firstChild[i] >= 0 {
-            var under: [Int32] = []
-            for c in table.columns {
-                guard case .children(let ct) = c.mapping else { continue }
-                under.removeAll(keepingCapacity: true)
-                var ordered = true
-                var previous = Int.min
-                var child = rows.firstChild[i]
-                while child >= 0 {
-                    let r = Int(child)
-                    if Int(rows.tables[r]) == ct, rows.fields[r] == c.name {
-                        under.append(child)
-                        // Position order; rows without a position (written by another program) last, in table order.
-                        if let p = rows.positions[r], p > previous { previous = p } else { ordered = false }
-                    }
-                    child = rows.next[r]
-                }
-                if under.isEmpty { continue }
-                if !ordered { under = rows.positionOrder(under) }
-                for r in under {
-                    let ce = rows.entities[Int(r)]
-                    ce.parent = e
-                    ce.isContained = true
-                    ce.level = e.level &+ 1
-                }
-                switch e.values[c.slot] {
-                case .collection(let coll):
-                    coll.items.reserveCapacity(under.count)
-                    for r in under {
-                        coll.items.append(.entity(rows.entities[Int(r)]))
-                        if coll.kind == .map { coll.keys.append(rows.mapKeys[Int(r)] ?? rows.keys[Int(r)]) }
-                    }
-                default:
-                    e.values[c.slot] = .entity(rows.entities[Int(under[0])])
-                    under = [under[0]]
-                }
-                childKeys.reserveCapacity(childKeys.count + under.count)
-                for r in under {
-                    childKeys.append(rows.keys[Int(r)])
-                    try attach(Int(r), rows: rows, stored: &stored, count: &count)
-                }
+    /// A field's value from its column(s) at `k` (nil: NULL, the default applies). The common cases are read in
+    /// place; the others through `SQLiteColumnValue`, which also words a mismatch.
+    @inline(__always)
+    private func column<C: RowColumns>(_ columns: C, _ raw: SQLiteRawColumn, _ k: Int32, _ c: SQLiteTable.Reading,
+                                       _ table: SQLiteTable, owner e: Entity) throws(SQLiteColumnValue.Mismatch) -> Value? {
+        if raw.kind == .null, c.width == 1 { return nil }
+        switch (c.mapping, raw.kind) {
+        case (.string, .text): return .string(String(decoding: raw.bytes, as: UTF8.self))
+        case (.int, .integer): return .int(Int(raw.int))
+        case (.double, .real): return .double(raw.real)
+        case (.double, .integer): return .double(Double(raw.int))
+        case (.bool, .integer) where raw.int & ~1 == 0: return .bool(raw.int == 1)
+        case (.date, .text):
+            if let secs = ISODate.parse(bytes: raw.bytes) { return .date(Date(timeIntervalSince1970: secs)) }
+        case (.inlineBlob, _):
+            let bytes = columns.value(k)
+            switch bytes.storage {
+            case .null: return nil
+            case .blob(let b): return try SQLiteColumnValue.inline(Array(b), meta: columns.value(k + 1), table.columns[c.column].field.type, owner: e, slot: c.slot, engine: engine)
+            default: throw SQLiteColumnValue.Mismatch(expected: "a BLOB", found: SQLiteColumnValue.describe(bytes))
+            }
+        case (.json, _), (.binaryMeta, _):
+            return try SQLiteColumnValue.jsonValue(columns.value(k), table.columns[c.column].field.type, c.mapping, owner: e, slot: c.slot, engine: engine)
+        case (.ref, _):
+            guard case .string(let target) = try SQLiteColumnValue.scalar(columns.value(k), .ref), !target.isEmpty,
+                  case .ref(let t) = table.columns[c.column].field.type else { return nil }
+            let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
+            r.parent = e
+            r.isContained = true
+            return .entity(r)
+        default: break
+        }
+        let v = try SQLiteColumnValue.scalar(columns.value(k), c.mapping)
+        return v.isNull ? nil : v
+    }
+
+    /// A field kept as child rows: its slot, its name (the rows' `okit_field`) and the children's table.
+    private struct ChildColumn {
+        let slot: Int
+        let name: String
+        let table: Int32
+    }
+
+    /// Attaches the rows under row `i` (and under those, down the tree) to their entities, in position order,
+    /// recording each attached row's children (`childStart`, `childEnd`, `childList`); then fills the defaults of
+    /// fields their rows left NULL. Returns the rows attached, `i` first.
+    @discardableResult
+    func attach(_ i: Int, rows: inout SQLiteReadRows, count: inout Int) -> [Int32] {
+        let childColumns: [[ChildColumn]] = tables.tables.map { t in
+            t.columns.compactMap { c in
+                guard case .children(let ct) = c.mapping else { return nil }
+                return ChildColumn(slot: c.slot, name: c.name, table: Int32(ct))
             }
         }
-        fillDefaults(e)
-        stored[rows.keys[i]] = SQLiteStoredRow(table: rows.tables[i], position: rows.positions[i], hash: rows.hashes[i],
-                                               parent: rows.parents[i], field: rows.fields[i], mapKey: rows.mapKeys[i],
-                                               children: childKeys)
+        var attached: [Int32] = []
+        var pending: [Int32] = [Int32(i)]
+        var under: [Int32] = []
+        while let row = pending.popLast() {
+            let r = Int(row)
+            attached.append(row)
+            let e = rows.entities[r]
+            count += 1
+            rows.childStart[r] = Int32(rows.childList.count)
+            if rows.firstChild[r] >= 0 {
+                for c in childColumns[Int(rows.tables[r])] {
+                    under.removeAll(keepingCapacity: true)
+                    var ordered = true
+                    var previous = Int.min
+                    var child = rows.firstChild[r]
+                    while child >= 0 {
+                        let k = Int(child)
+                        if rows.tables[k] == c.table, rows.fields[k] == c.name {
+                            under.append(child)
+                            // Position order; rows without a position (written by another program) last, in table order.
+                            if let p = rows.positions[k], p > previous { previous = p } else { ordered = false }
+                        }
+                        child = rows.next[k]
+                    }
+                    if under.isEmpty { continue }
+                    if !ordered { under = rows.positionOrder(under) }
+                    switch e.values[c.slot] {
+                    case .collection(let coll):
+                        coll.items.reserveCapacity(under.count)
+                        for k in under {
+                            let ce = rows.entities[Int(k)]
+                            ce.parent = e
+                            ce.isContained = true
+                            ce.level = e.level &+ 1
+                            coll.items.append(.entity(ce))
+                            if coll.kind == .map { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
+                        }
+                    default:
+                        let ce = rows.entities[Int(under[0])]
+                        ce.parent = e
+                        ce.isContained = true
+                        ce.level = e.level &+ 1
+                        e.values[c.slot] = .entity(ce)
+                        under.removeSubrange(1...)
+                    }
+                    rows.childList.append(contentsOf: under)
+                    pending.append(contentsOf: under)
+                }
+            }
+            rows.childEnd[r] = Int32(rows.childList.count)
+            fillDefaults(e)
+        }
+        return attached
     }
 
     /// Defaults for fields that are not optional and were NULL (or had no child row), as for a missing field in
     /// a model file.
     private func fillDefaults(_ e: Entity) {
         let type = e.type
-        for slot in 0..<type.fields.count where e.values[slot].isNull && !type.optionals[slot] {
+        for slot in 0..<type.fields.count where e.slotIsNull(slot) && !type.optionals[slot] {
             if slot == 0, type.hasId { continue }
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
@@ -278,19 +334,4 @@ struct SQLiteRowReader {
             }
         }
     }
-}
-
-/// The columns of the row being read: a statement's current row (sqlite) or the values fetched (postgres).
-protocol RowColumns {
-    func value(_ k: Int32) -> DatabaseValue
-}
-
-struct SQLiteStatementColumns: RowColumns {
-    let statement: SQLiteStatement
-    @inline(__always) func value(_ k: Int32) -> DatabaseValue { DatabaseValue(sqliteStatement: statement, index: k) }
-}
-
-struct ArrayColumns: RowColumns {
-    let values: [DatabaseValue]
-    @inline(__always) func value(_ k: Int32) -> DatabaseValue { Int(k) < values.count ? values[Int(k)] : .null }
 }

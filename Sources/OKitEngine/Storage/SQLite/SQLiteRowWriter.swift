@@ -7,17 +7,13 @@ struct SQLiteStoredRow {
     var table: Int32
     var position: Int?
     var hash: Int
-    var parent: String?
+    var parent: SQLiteRowKey?
     var field: String?
     var mapKey: String?
-    var children: [String]
+    var children: [SQLiteRowKey]
 
     /// The hash of a row's written values (what a store compares; the reader hashes the same values as it reads).
-    static func hash(of values: [DatabaseValue]) -> Int {
-        var hasher = Hasher()
-        for v in values { hasher.combine(v) }
-        return hasher.finalize()
-    }
+    static func hash(of values: [DatabaseValue]) -> Int { SQLiteRowHash.of(values) }
 }
 
 /// One row as the model has it now.
@@ -143,9 +139,10 @@ struct SQLiteRowWriter {
         let n = items.count
         var old = [Int?](repeating: nil, count: n)
         var anyOld = false
+        let parentKey = SQLiteRowKey(parent)
         for i in 0..<n {
             guard case .entity(let child) = items[i], child.type.hasId, let id = child.id, let s = stored[id],
-                  s.parent == parent, s.field == field, let p = s.position else { continue }
+                  s.parent == parentKey, s.field == field, let p = s.position else { continue }
             old[i] = p
             anyOld = true
         }

@@ -23,7 +23,7 @@ struct SQLiteStorePlan {
                 while let x = p { if unitSet.contains(ObjectIdentifier(x)) { covered = true; break }; p = x.parent }
                 if covered { continue }
                 guard let id = unit.id, let s = stored[id] else { full = true; break }
-                try writer.derive(unit, parent: s.parent, field: s.field, position: s.position, mapKey: s.mapKey)
+                try writer.derive(unit, parent: s.parent?.text, field: s.field, position: s.position, mapKey: s.mapKey)
             }
         }
         var deletes: [(key: String, row: SQLiteStoredRow)] = []
@@ -33,17 +33,18 @@ struct SQLiteStorePlan {
             for (key, row) in stored where !writer.isDerived(key.text) { deletes.append((key.text, row)) }
         } else {
             // Rows that hung under a re-derived row and are no longer anywhere in what was derived.
-            var gone: [String] = []
+            var gone: [SQLiteRowKey] = []
             for d in writer.drafts {
                 guard let old = stored[d.key], !old.children.isEmpty else { continue }
-                let now = Set(d.children)
+                let now = Set(d.children.map(SQLiteRowKey.init))
                 for c in old.children where !now.contains(c) { gone.append(c) }
             }
-            var seen: Set<String> = []
+            var seen: Set<SQLiteRowKey> = []
             while let key = gone.popLast() {
                 guard seen.insert(key).inserted, let row = stored[key] else { continue }
                 gone.append(contentsOf: row.children)
-                if !writer.isDerived(key) { deletes.append((key, row)) }
+                let text = key.text
+                if !writer.isDerived(text) { deletes.append((text, row)) }
             }
         }
         drafts = writer.drafts
@@ -64,7 +65,7 @@ struct SQLiteStorePlan {
             if table.keyColumn != nil {
                 if table.autoIncrement, let n = Int64(key) { try st.execute(arguments: [n]) } else { try st.execute(arguments: [key]) }
             } else {
-                try st.execute(arguments: [row.parent, row.field, row.position.map { Int64($0) }])
+                try st.execute(arguments: [row.parent?.text, row.field, row.position.map { Int64($0) }])
             }
         }
         var upsertStatements: [Int: Statement] = [:]
@@ -87,8 +88,9 @@ struct SQLiteStorePlan {
     func apply(to stored: inout SQLiteStoredRows) {
         for (key, _) in deletes { stored[key] = nil }
         for d in drafts {
-            stored[d.key] = SQLiteStoredRow(table: Int32(d.table), position: d.position, hash: d.hash, parent: d.parent,
-                                            field: d.field, mapKey: d.mapKey, children: d.children)
+            stored[d.key] = SQLiteStoredRow(table: Int32(d.table), position: d.position, hash: d.hash,
+                                            parent: d.parent.map(SQLiteRowKey.init), field: d.field, mapKey: d.mapKey,
+                                            children: d.children.map(SQLiteRowKey.init))
         }
     }
 }

@@ -44,11 +44,24 @@ struct SQLiteTable {
     let name: String
     /// The primary key column (nil for types declared `{ id = false }`: keyed by parent, field, position).
     let keyColumn: String?
+    /// Whether the table has a key column (read for every row, without copying the name).
+    let hasKey: Bool
     let autoIncrement: Bool
     /// The stored fields other than the id, by slot order.
     let columns: [Column]
     /// Every column okit writes, in the order of a row's values: key, links, fields (and inline metadata), extra.
     let written: [String]
+    /// `columns` as a load reads them, without the references a `Column` holds (copying a `Column` retained its
+    /// strings and field spec, for every column of every row read).
+    let reading: [Reading]
+
+    /// A column as a load reads it: where in `columns` it is, its slot, how it is kept, how many columns it takes.
+    struct Reading {
+        let column: Int
+        let slot: Int
+        let mapping: Mapping
+        let width: Int32
+    }
     /// Columns the table has that the schema does not know (read into unknown fields, never written).
     var unknownColumns: Set<String> = []
 
@@ -56,6 +69,7 @@ struct SQLiteTable {
         self.type = type
         name = type.tableMapping.table ?? type.name
         keyColumn = type.hasId ? (type.tableMapping.primaryKey ?? "id") : nil
+        hasKey = type.hasId
         autoIncrement = type.hasId && type.tableMapping.autoIncrement
         var cols: [Column] = []
         var written: [String] = keyColumn.map { [$0] } ?? []
@@ -72,6 +86,7 @@ struct SQLiteTable {
         written.append(Self.extraColumn)
         columns = cols
         self.written = written
+        reading = cols.enumerated().map { Reading(column: $0.offset, slot: $0.element.slot, mapping: $0.element.mapping, width: Int32($0.element.width)) }
     }
 
     static func mapping(of t: FieldType, tableIndex: (String) -> Int) -> Mapping {

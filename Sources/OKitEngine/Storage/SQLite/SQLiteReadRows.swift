@@ -15,6 +15,9 @@ struct SQLiteReadRows {
     private(set) var mapKeys: [String?] = []
     private(set) var hashes: [Int] = []
     private(set) var parents: [SQLiteRowKey?] = []
+    /// Whether a row left a field NULL that has a default (or has a single owned entity, which may need one
+    /// when no row is under it): told while the entity is fresh, so that attaching touches only these again.
+    private(set) var needsDefaults: [Bool] = []
     /// The first child row of each row (-1: none), then each child's next sibling, in read order.
     private(set) var firstChild: [Int32] = []
     private(set) var next: [Int32] = []
@@ -47,6 +50,7 @@ struct SQLiteReadRows {
         mapKeys.reserveCapacity(c)
         hashes.reserveCapacity(c)
         parents.reserveCapacity(c)
+        needsDefaults.reserveCapacity(c)
     }
 
     /// The key of a row's `okit_parent`: the key of the row before when the bytes are the same.
@@ -67,14 +71,21 @@ struct SQLiteReadRows {
         return name
     }
 
+    /// The string the rows hold for a field name (the name itself when no row has it).
+    func fieldName(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        return fieldNames.first { $0.bytes == bytes }?.name ?? name
+    }
+
     @inline(__always)
     private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { u in u.count == 0 || memcmp(u.baseAddress!, b.baseAddress!, u.count) == 0 }
     }
 
     mutating func append(entity: Entity, key: SQLiteRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
-                         hash: Int, parent: SQLiteRowKey?) {
+                         hash: Int, parent: SQLiteRowKey?, needsDefaults: Bool = true) {
         entities.append(entity)
+        self.needsDefaults.append(needsDefaults)
         keys.append(key)
         tables.append(table)
         fields.append(field)

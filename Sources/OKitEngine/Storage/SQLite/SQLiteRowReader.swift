@@ -64,9 +64,15 @@ struct SQLiteRowReader {
         rows.reserve(min(max(largest, 0), 1 << 22))
         let statement = try db.makeStatement(sql: sql)
         let st = statement.sqliteStatement
-        let cursor = try Row.fetchCursor(statement)
-        while try cursor.next() != nil {
-            try readRow(SQLiteStatementColumns(statement: st), ti, table, unknown: unknown, rows: &rows)
+        let columns = SQLiteStatementColumns(statement: st)
+        // Stepped here, not through a GRDB cursor (its machinery per row was a twentieth of a load).
+        while true {
+            let code = sqlite3_step(st)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+            }
+            try readRow(columns, ti, table, unknown: unknown, rows: &rows)
         }
     }
 
@@ -161,8 +167,13 @@ struct SQLiteRowReader {
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append(contentsOf: members)
         }
+        var needsDefaults = false
+        for slot in 0..<type.fields.count where !type.optionals[slot] && e.slotIsNull(slot) && !(slot == 0 && type.hasId) {
+            needsDefaults = true
+            break
+        }
         rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
-                    hash: hash.value, parent: parent)
+                    hash: hash.value, parent: parent, needsDefaults: needsDefaults)
     }
 
     /// A field's value from its column(s) at `k` (nil: NULL, the default applies). The common cases are read in
@@ -213,63 +224,75 @@ struct SQLiteRowReader {
     /// fields their rows left NULL. Returns the rows attached, `i` first.
     @discardableResult
     func attach(_ i: Int, rows: inout SQLiteReadRows, count: inout Int) -> [Int32] {
+        // Each column's name as the rows hold it (the same string: compared by its bits, not its bytes).
         let childColumns: [[ChildColumn]] = tables.tables.map { t in
             t.columns.compactMap { c in
                 guard case .children(let ct) = c.mapping else { return nil }
-                return ChildColumn(slot: c.slot, name: c.name, table: Int32(ct))
+                return ChildColumn(slot: c.slot, name: rows.fieldName(c.name), table: Int32(ct))
             }
         }
+        // Moved out of `rows` while they change (each stays uniquely held: no copy), put back at the end.
+        var childStart = rows.childStart, childEnd = rows.childEnd, childList = rows.childList
+        rows.childStart = []; rows.childEnd = []; rows.childList = []
+        defer { rows.childStart = childStart; rows.childEnd = childEnd; rows.childList = childList }
+        let entities = rows.entities, tablesOf = rows.tables, fields = rows.fields, positions = rows.positions
+        let firstChild = rows.firstChild, next = rows.next, needsDefaults = rows.needsDefaults
         var attached: [Int32] = []
         var pending: [Int32] = [Int32(i)]
         var under: [Int32] = []
         while let row = pending.popLast() {
             let r = Int(row)
             attached.append(row)
-            let e = rows.entities[r]
+            let e = entities[r]
             count += 1
-            rows.childStart[r] = Int32(rows.childList.count)
-            if rows.firstChild[r] >= 0 {
-                for c in childColumns[Int(rows.tables[r])] {
+            childStart[r] = Int32(childList.count)
+            if firstChild[r] >= 0 {
+                for c in childColumns[Int(tablesOf[r])] {
                     under.removeAll(keepingCapacity: true)
                     var ordered = true
                     var previous = Int.min
-                    var child = rows.firstChild[r]
+                    var child = firstChild[r]
                     while child >= 0 {
                         let k = Int(child)
-                        if rows.tables[k] == c.table, rows.fields[k] == c.name {
+                        if tablesOf[k] == c.table, fields[k] == c.name {
                             under.append(child)
                             // Position order; rows without a position (written by another program) last, in table order.
-                            if let p = rows.positions[k], p > previous { previous = p } else { ordered = false }
+                            if let p = positions[k], p > previous { previous = p } else { ordered = false }
                         }
-                        child = rows.next[k]
+                        child = next[k]
                     }
                     if under.isEmpty { continue }
                     if !ordered { under = rows.positionOrder(under) }
+                    let level = e.level &+ 1
                     switch e.values[c.slot] {
                     case .collection(let coll):
-                        coll.items.reserveCapacity(under.count)
+                        var items = ValueList()
+                        items.reserveCapacity(under.count)
                         for k in under {
-                            let ce = rows.entities[Int(k)]
+                            let ce = entities[Int(k)]
                             ce.parent = e
                             ce.isContained = true
-                            ce.level = e.level &+ 1
-                            coll.items.append(.entity(ce))
-                            if coll.kind == .map { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
+                            ce.level = level
+                            items.append(.entity(ce))
                         }
+                        if coll.kind == .map {
+                            for k in under { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
+                        }
+                        coll.items = items
                     default:
-                        let ce = rows.entities[Int(under[0])]
+                        let ce = entities[Int(under[0])]
                         ce.parent = e
                         ce.isContained = true
-                        ce.level = e.level &+ 1
+                        ce.level = level
                         e.values[c.slot] = .entity(ce)
                         under.removeSubrange(1...)
                     }
-                    rows.childList.append(contentsOf: under)
+                    childList.append(contentsOf: under)
                     pending.append(contentsOf: under)
                 }
             }
-            rows.childEnd[r] = Int32(rows.childList.count)
-            fillDefaults(e)
+            childEnd[r] = Int32(childList.count)
+            if needsDefaults[r] { fillDefaults(e) }
         }
         return attached
     }

@@ -7,7 +7,7 @@ import Foundation
 /// what a store needs of them stays in these arrays (`SQLiteStoredRows`), not in a dictionary of a value per
 /// row.
 struct SQLiteReadRows {
-    private(set) var entities: [Entity] = []
+    private(set) var entities = SQLiteReadEntities()
     private(set) var keys: [SQLiteRowKey] = []
     private(set) var tables: [Int32] = []
     private(set) var fields: [String?] = []
@@ -153,7 +153,7 @@ struct SQLiteReadRows {
 
     /// Drops the entities (the model holds them) and the child threads, keeping what a store needs.
     mutating func dropEntities() {
-        entities = []
+        entities = SQLiteReadEntities()
         firstChild = []
         next = []
     }

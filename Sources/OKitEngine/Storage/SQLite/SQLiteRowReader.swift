@@ -48,7 +48,7 @@ struct SQLiteRowReader {
         }
         var count = 0
         attach(Int(rootRow), rows: &rows, count: &count)
-        return Result(root: rows.entities[Int(rootRow)], stored: SQLiteStoredRows(loaded: rows), count: count,
+        return Result(root: rows.entities.claim(Int(rootRow)), stored: SQLiteStoredRows(loaded: rows), count: count,
                       unknownColumns: unknownColumns)
     }
 
@@ -238,14 +238,36 @@ struct SQLiteRowReader {
         let entities = rows.entities, tablesOf = rows.tables, fields = rows.fields, positions = rows.positions
         let firstChild = rows.firstChild, next = rows.next, needsDefaults = rows.needsDefaults
         var attached: [Int32] = []
-        var pending: [Int32] = [Int32(i)]
         var under: [Int32] = []
-        while let row = pending.popLast() {
-            let r = Int(row)
-            attached.append(row)
-            let e = entities[r]
+        // Rows are attached in read order (a parent before its children, when it was read first), so that the
+        // entities are touched again in the order they were made, one after another in memory; a row whose parent
+        // comes after it is attached once the pass is over (`late`). A row with nothing under it and no
+        // default to fill is not touched again.
+        var flagged = [Bool](repeating: false, count: entities.count)
+        var late: [Int32] = []
+        var scan = i
+        flagged[i] = true
+        // One loop, not a function per row: a local function captures these variables in boxes, each access
+        // then checked for exclusivity at run time.
+        while true {
+            let r: Int
+            if scan < entities.count {
+                if !flagged[scan] { scan += 1; continue }
+                r = scan
+                scan += 1
+            } else if let l = late.popLast() {
+                r = Int(l)
+            } else {
+                break
+            }
+            attached.append(Int32(r))
             count += 1
             childStart[r] = Int32(childList.count)
+            guard firstChild[r] >= 0 || needsDefaults[r] else {
+                childEnd[r] = Int32(childList.count)
+                continue
+            }
+            let e = entities[r]
             if firstChild[r] >= 0 {
                 for c in childColumns[Int(tablesOf[r])] {
                     under.removeAll(keepingCapacity: true)
@@ -269,26 +291,29 @@ struct SQLiteRowReader {
                         var items = ValueList()
                         items.reserveCapacity(under.count)
                         for k in under {
-                            let ce = entities[Int(k)]
+                            let ce = entities.claim(Int(k))
                             ce.parent = e
                             ce.isContained = true
                             ce.level = level
-                            items.append(.entity(ce))
+                            items.append(.entity(consume ce))
                         }
                         if coll.kind == .map {
                             for k in under { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
                         }
                         coll.items = items
                     default:
-                        let ce = entities[Int(under[0])]
+                        let ce = entities.claim(Int(under[0]))
                         ce.parent = e
                         ce.isContained = true
                         ce.level = level
-                        e.values[c.slot] = .entity(ce)
+                        e.values[c.slot] = .entity(consume ce)
                         under.removeSubrange(1...)
                     }
                     childList.append(contentsOf: under)
-                    pending.append(contentsOf: under)
+                    for k in under {
+                        flagged[Int(k)] = true
+                        if Int(k) < scan { late.append(k) }
+                    }
                 }
             }
             childEnd[r] = Int32(childList.count)

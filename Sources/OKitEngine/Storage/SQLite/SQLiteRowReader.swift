@@ -25,15 +25,50 @@ struct SQLiteRowReader {
                             message: "table \(table.name), row \(row), column \(column): \(text)")
     }
 
+    /// How many rows (by the tables' largest rowids) make a load read them on a second thread
+    /// (`SQLiteRowPipe`); fewer are read here, one table after another (a thread costs more than it saves).
+    static let pipeRows = 20_000
+    /// `pipeRows`, or another threshold (tests read small databases both ways).
+    var pipeThreshold = SQLiteRowReader.pipeRows
+
     func read(_ db: Database) throws -> Result? {
         var rows = SQLiteReadRows()
         var unknownColumns: [Set<String>] = []
+        var plans: [(table: Int, unknown: [String], statement: Statement, sql: String)] = []
+        var estimate = 0
         for (ti, table) in tables.tables.enumerated() {
             let existing = try SQLiteTable.columnNames(db, table: table.name)
             let unknown = existing.filter { !table.written.contains($0) }
             unknownColumns.append(Set(unknown))
             if existing.isEmpty { continue }
-            try readTable(db, ti, table, existing: Set(existing), unknown: unknown, rows: &rows)
+            // The columns okit writes (NULL for those the table lacks yet), then the unknown ones.
+            let known = Set(existing)
+            let selected = table.written.map { known.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
+            let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
+            plans.append((ti, unknown, try db.makeStatement(sql: sql), sql))
+            // Room for the rows, by the largest rowid (found in the b-tree, not counted; bounded, for a table
+            // whose rowids were set far apart).
+            estimate += min(max(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(SQLiteTable.quoted(table.name))") ?? 0, 0), 1 << 22)
+        }
+        rows.reserve(estimate)
+        if estimate >= pipeThreshold {
+            try withExtendedLifetime(plans) {
+                let pipe = SQLiteRowPipe(statements: plans.map { ($0.table, $0.statement.sqliteStatement, tables.tables[$0.table].written.count + $0.unknown.count, $0.sql) },
+                                         connection: db.sqliteConnection)
+                pipe.start()
+                defer { pipe.finish() }
+                var plan = 0
+                while let batch = try pipe.next() {
+                    while plans[plan].table != batch.table { plan += 1 }
+                    let table = tables.tables[batch.table], unknown = plans[plan].unknown
+                    try batch.forEachRow { try readRow($0, batch.table, table, unknown: unknown, rows: &rows) }
+                    pipe.recycle(batch)
+                }
+            }
+        } else {
+            for p in plans {
+                try readTable(db, p.table, tables.tables[p.table], p.statement, sql: p.sql, unknown: p.unknown, rows: &rows)
+            }
         }
         return try finish(&rows, unknownColumns: unknownColumns)
     }
@@ -52,20 +87,12 @@ struct SQLiteRowReader {
                       unknownColumns: unknownColumns)
     }
 
-    private func readTable(_ db: Database, _ ti: Int, _ table: SQLiteTable, existing: Set<String>, unknown: [String],
+    private func readTable(_ db: Database, _ ti: Int, _ table: SQLiteTable, _ statement: Statement, sql: String, unknown: [String],
                            rows: inout SQLiteReadRows) throws {
-        // The columns okit writes (NULL for those the table lacks yet), then the unknown ones.
-        let selected = table.written.map { existing.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
-        let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
-        // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load).
-        // Room for the rows, by the largest rowid (found in the b-tree, not counted; bounded, for a table whose
-        // rowids were set far apart).
-        let largest = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(SQLiteTable.quoted(table.name))") ?? 0
-        rows.reserve(min(max(largest, 0), 1 << 22))
-        let statement = try db.makeStatement(sql: sql)
+        // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load),
+        // stepped here, not through a GRDB cursor (its machinery per row was a twentieth of a load).
         let st = statement.sqliteStatement
         let columns = SQLiteStatementColumns(statement: st)
-        // Stepped here, not through a GRDB cursor (its machinery per row was a twentieth of a load).
         while true {
             let code = sqlite3_step(st)
             if code == SQLITE_DONE { break }

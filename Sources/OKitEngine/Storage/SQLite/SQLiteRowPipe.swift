@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The rows of a large load read on a second thread: that thread steps the tables' statements and copies each
+/// row's columns into batches (`SQLiteRowBatch`), while the loading thread makes the entities from the batches
+/// it is handed. SQLite's own work (a quarter of a load of 300,000 rows) then runs beside okit's.
+///
+/// Only column values cross threads, as bytes and numbers: every entity is made on the loading thread. The
+/// loading thread does not use the connection while the other steps its statements, and waits for it to stop
+/// (`finish`) before it does again, also when it stops early (a value of the wrong type).
+final class SQLiteRowPipe: @unchecked Sendable {
+    // @unchecked Sendable: `filled`, `free`, `done`, `stop` and `failure` are read and written with `lock` held
+    // only; a batch belongs to one thread at a time (taken out of `free` by the stepping thread, out of
+    // `filled` by the loading thread); `statements` are stepped by the stepping thread only, between `start` and
+    // the end of `finish`, while the loading thread leaves the connection alone.
+    private let lock = NSCondition()
+    private var filled: [SQLiteRowBatch] = []
+    private var free: [SQLiteRowBatch] = []
+    private var done = false
+    private var stop = false
+    private var failure: (code: Int32, message: String, sql: String)?
+    private let statements: [(table: Int, statement: OpaquePointer, columns: Int, sql: String)]
+    private let connection: OpaquePointer?
+    private var thread: Thread?
+    private var joined = false
+
+    /// Rows per batch, and batches in flight (the stepping thread waits when all are filled).
+    static let batchRows = 2_048
+    static let batches = 4
+
+    init(statements: [(table: Int, statement: OpaquePointer, columns: Int, sql: String)], connection: OpaquePointer?) {
+        self.statements = statements
+        self.connection = connection
+        for _ in 0..<Self.batches { free.append(SQLiteRowBatch()) }
+    }
+
+    /// Starts stepping on a second thread.
+    func start() {
+        let t = Thread { [self] in self.run() }
+        t.stackSize = 1 << 20
+        thread = t
+        t.start()
+    }
+
+    private func run() {
+        for s in statements {
+            while true {
+                guard let b = take(table: s.table, columns: s.columns) else { markDone(nil); return }
+                let code = b.fill(s.statement, rows: Self.batchRows)
+                hand(b)
+                if code == SQLITE_DONE { break }
+                if code != SQLITE_ROW {
+                    markDone((code, connection.map { String(cString: sqlite3_errmsg($0)) } ?? "", s.sql))
+                    return
+                }
+            }
+        }
+        markDone(nil)
+    }
+
+    private func take(table: Int, columns: Int) -> SQLiteRowBatch? {
+        lock.lock()
+        defer { lock.unlock() }
+        while free.isEmpty && !stop { lock.wait() }
+        if stop { return nil }
+        let b = free.removeLast()
+        b.reset(table: table, columns: columns)
+        return b
+    }
+
+    private func hand(_ b: SQLiteRowBatch) {
+        lock.lock()
+        if b.rows > 0 { filled.append(b) } else { free.append(b) }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    private func markDone(_ f: (Int32, String, String)?) {
+        lock.lock()
+        if let f { failure = (f.0, f.1, f.2) }
+        done = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// The next batch in read order (nil: every row was read); throws what stepping met.
+    func next() throws -> SQLiteRowBatch? {
+        lock.lock()
+        defer { lock.unlock() }
+        while filled.isEmpty && !done { lock.wait() }
+        if !filled.isEmpty { return filled.removeFirst() }
+        if let f = failure { throw DatabaseError(resultCode: ResultCode(rawValue: f.code), message: f.message, sql: f.sql) }
+        return nil
+    }
+
+    /// Gives a batch read back for filling.
+    func recycle(_ b: SQLiteRowBatch) {
+        lock.lock()
+        free.append(b)
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Stops the stepping (if it still runs) and waits until it has: the connection is the loading thread's
+    /// again.
+    func finish() {
+        lock.lock()
+        stop = true
+        lock.broadcast()
+        while !done { lock.wait() }
+        lock.unlock()
+    }
+}
+
+/// Rows of one table's columns as SQLite gave them: for each column of each row its storage class, its number
+/// (an INTEGER, or a REAL's bits) and the range of its bytes (TEXT, BLOB) in one buffer.
+final class SQLiteRowBatch {
+    private(set) var table = 0
+    private(set) var columns = 0
+    private(set) var rows = 0
+    private var kinds: [SQLiteColumnKind] = []
+    private var numbers: [UInt64] = []
+    private var ranges: [(start: Int32, count: Int32)] = []
+    private var bytes: [UInt8] = []
+
+    func reset(table: Int, columns: Int) {
+        self.table = table
+        self.columns = columns
+        rows = 0
+        kinds.removeAll(keepingCapacity: true)
+        numbers.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Steps the statement and copies its rows until there are `limit`; returns the last step's code
+    /// (`SQLITE_ROW`: the batch is full, more rows may follow). The arrays are filled as locals: appending to a
+    /// class's arrays checked each access for exclusivity at run time.
+    func fill(_ st: OpaquePointer, rows limit: Int) -> Int32 {
+        var kinds = self.kinds, numbers = self.numbers, ranges = self.ranges, bytes = self.bytes
+        self.kinds = []; self.numbers = []; self.ranges = []; self.bytes = []
+        defer { self.kinds = kinds; self.numbers = numbers; self.ranges = ranges; self.bytes = bytes }
+        let n = Int32(columns)
+        var code = SQLITE_ROW
+        while rows < limit {
+            code = sqlite3_step(st)
+            guard code == SQLITE_ROW else { return code }
+            for k in 0..<n {
+                guard let v = sqlite3_column_value(st, k) else { kinds.append(.null); numbers.append(0); ranges.append((0, 0)); continue }
+                let type = sqlite3_value_type(v)
+                switch type {
+                case SQLITE_INTEGER:
+                    kinds.append(.integer); numbers.append(UInt64(bitPattern: sqlite3_value_int64(v))); ranges.append((0, 0))
+                case SQLITE_FLOAT:
+                    kinds.append(.real); numbers.append(sqlite3_value_double(v).bitPattern); ranges.append((0, 0))
+                case SQLITE_TEXT, SQLITE_BLOB:
+                    let p: UnsafeRawPointer? = type == SQLITE_TEXT ? sqlite3_value_text(v).map { UnsafeRawPointer($0) } : sqlite3_value_blob(v)
+                    let count = p == nil ? 0 : Int(sqlite3_value_bytes(v))
+                    kinds.append(type == SQLITE_TEXT ? .text : .blob)
+                    numbers.append(0)
+                    ranges.append((Int32(bytes.count), Int32(count)))
+                    if let p, count > 0 { bytes.append(contentsOf: UnsafeRawBufferPointer(start: p, count: count)) }
+                default:
+                    kinds.append(.null); numbers.append(0); ranges.append((0, 0))
+                }
+            }
+            rows += 1
+        }
+        return code
+    }
+
+    /// Calls `body` with the columns of each row in turn (their bytes valid during the call).
+    func forEachRow(_ body: (SQLiteBatchColumns) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { buf in
+            try kinds.withUnsafeBufferPointer { kinds in
+                try numbers.withUnsafeBufferPointer { numbers in
+                    try ranges.withUnsafeBufferPointer { ranges in
+                        for r in 0..<rows {
+                            try body(SQLiteBatchColumns(bytes: buf, kinds: kinds, numbers: numbers, ranges: ranges, first: r * columns, count: columns))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One row of a batch, as `RowColumns`.
+struct SQLiteBatchColumns: RowColumns {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let kinds: UnsafeBufferPointer<SQLiteColumnKind>
+    let numbers: UnsafeBufferPointer<UInt64>
+    let ranges: UnsafeBufferPointer<(start: Int32, count: Int32)>
+    let first: Int
+    let count: Int
+
+    @inline(__always)
+    func column(_ k: Int32) -> SQLiteRawColumn {
+        var c = SQLiteRawColumn()
+        guard Int(k) < count else { return c }
+        let i = first + Int(k)
+        c.kind = kinds[i]
+        switch c.kind {
+        case .integer: c.int = Int64(bitPattern: numbers[i])
+        case .real: c.real = Double(bitPattern: numbers[i])
+        case .text, .blob:
+            let r = ranges[i]
+            if r.count > 0 { c.bytes = UnsafeBufferPointer(rebasing: bytes[Int(r.start)..<Int(r.start + r.count)]) }
+        case .null: break
+        }
+        return c
+    }
+
+    func value(_ k: Int32) -> DatabaseValue {
+        let c = column(k)
+        switch c.kind {
+        case .null: return .null
+        case .integer: return c.int.databaseValue
+        case .real: return c.real.databaseValue
+        case .text: return String(decoding: c.bytes, as: UTF8.self).databaseValue
+        case .blob: return Data(c.bytes).databaseValue
+        }
+    }
+}

@@ -23,7 +23,6 @@ final class SQLiteRowPipe: @unchecked Sendable {
     private let statements: [(table: Int, statement: OpaquePointer, columns: Int, sql: String)]
     private let connection: OpaquePointer?
     private var thread: Thread?
-    private var joined = false
 
     /// Rows per batch, and batches in flight (the stepping thread waits when all are filled).
     static let batchRows = 2_048

@@ -30,7 +30,10 @@ struct SQLiteStorePlan {
         if full {
             writer = SQLiteRowWriter(tables: tables, stored: stored)
             try writer.derive(model.root, parent: nil, field: nil, position: nil, mapKey: nil)
-            for (key, row) in stored where !writer.isDerived(key.text) { deletes.append((key.text, row)) }
+            for key in stored.keys {
+                let text = key.text
+                if !writer.isDerived(text), let row = stored[key] { deletes.append((text, row)) }
+            }
         } else {
             // Rows that hung under a re-derived row and are no longer anywhere in what was derived.
             var gone: [SQLiteRowKey] = []

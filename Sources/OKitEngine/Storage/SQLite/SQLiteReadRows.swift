@@ -77,11 +77,14 @@ struct SQLiteReadRows {
         return fieldNames.first { $0.bytes == bytes }?.name ?? name
     }
 
+    /// Whether the bytes kept are the bytes read.
     @inline(__always)
     private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { u in u.count == 0 || memcmp(u.baseAddress!, b.baseAddress!, u.count) == 0 }
     }
 
+    /// Adds a row read: its entity (held here until its parent claims it), what a store needs of it, and
+    /// whether it left a field NULL that has a default.
     mutating func append(entity: Entity, key: SQLiteRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
                          hash: Int, parent: SQLiteRowKey?, needsDefaults: Bool = true) {
         entities.append(entity)

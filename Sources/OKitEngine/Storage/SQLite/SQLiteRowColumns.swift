@@ -10,7 +10,7 @@ enum SQLiteColumnKind {
 /// One column of the row being read, where the database keeps it: its storage class and its value (the bytes
 /// of TEXT and BLOB stay valid until the row changes). One read per column serves both the row's hash and the
 /// field's value; each SQLite column call takes the connection's mutex, and the reader made five of them for a
-/// TEXT column (a fifth of a load).
+/// TEXT column (a sixth of a load).
 struct SQLiteRawColumn {
     var kind: SQLiteColumnKind = .null
     var int: Int64 = 0

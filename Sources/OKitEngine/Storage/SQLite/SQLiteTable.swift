@@ -62,6 +62,7 @@ struct SQLiteTable {
         let mapping: Mapping
         let width: Int32
     }
+
     /// Columns the table has that the schema does not know (read into unknown fields, never written).
     var unknownColumns: Set<String> = []
 

@@ -154,11 +154,13 @@ struct SQLiteReadRows {
                                field: fields[i], mapKey: mapKeys[i], children: children)
     }
 
-    /// Drops the entities (the model holds them) and the child threads, keeping what a store needs.
+    /// Drops the entities (the model holds them), the child threads and the defaults' flags, keeping what a
+    /// store needs.
     mutating func dropEntities() {
         entities = SQLiteReadEntities()
         firstChild = []
         next = []
+        needsDefaults = []
     }
 
     /// Rows in position order; rows without a position (written by another program) last, in read order.

@@ -110,12 +110,18 @@ extension SQLiteRowReader {
         return attached
     }
 
+    /// Whether a slot is NULL, not optional and not the id: a default fills it.
+    @inline(__always)
+    static func needsDefault(_ e: Entity, slot: Int) -> Bool {
+        let type = e.type
+        return !type.optionals[slot] && e.slotIsNull(slot) && !(slot == 0 && type.hasId)
+    }
+
     /// Defaults for fields that are not optional and were NULL (or had no child row), as for a missing field in
     /// a model file.
     private func fillDefaults(_ e: Entity) {
         let type = e.type
-        for slot in 0..<type.fields.count where e.slotIsNull(slot) && !type.optionals[slot] {
-            if slot == 0, type.hasId { continue }
+        for slot in 0..<type.fields.count where Self.needsDefault(e, slot: slot) {
             var creating: Set<ObjectIdentifier> = []
             if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
                 if case .entity(let child) = v {

@@ -195,7 +195,7 @@ struct SQLiteRowReader {
             e.unknownFields?.append(contentsOf: members)
         }
         var needsDefaults = false
-        for slot in 0..<type.fields.count where !type.optionals[slot] && e.slotIsNull(slot) && !(slot == 0 && type.hasId) {
+        for slot in 0..<type.fields.count where Self.needsDefault(e, slot: slot) {
             needsDefaults = true
             break
         }

@@ -42,6 +42,17 @@ import OKitTestSupport
         #expect(g.engine.lookup(id: m.root.id!) === m.root)
     }
 
+    /// The first lookup places the listed entities through a pipeline of prefetches (entities 16 ahead): with
+    /// many more than that, every one is found, and a duplicate is still a duplicate.
+    @Test func manyLoadedIdsAreAllFound() throws {
+        let ids = (0..<300).map { String(format: "%08X-4B5A-4987-A6B5-C4D3E2F1A0B9", $0 * 2_654_435_761 % 4_294_967_291) }
+        let books = ids.enumerated().map { #"{"id":"\#($1)","name":"B\#($0)"}"# } + [#"{"id":"\#(ids[7])","name":"again"}"#]
+        let (g, m, _) = try load(#"{"okit":{"version":1,"type":"Lib"},"name":"Shop","books":["# + books.joined(separator: ",") + "]}")
+        for (i, id) in ids.enumerated() { #expect(g.engine.lookup(id: id) === book(m, i), "\(i)") }
+        #expect(g.engine.idIndex.isDuplicate(ids[7]))
+        #expect(g.engine.idIndex.duplicateCount == 1)
+    }
+
     @Test func changesBeforeTheFirstLookupAreWhatItSees() throws {
         let (g, m, _) = try load(Self.shop)
         let books = try g.engine.collection(m.root, "books")

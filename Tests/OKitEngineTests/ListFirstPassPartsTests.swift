@@ -51,6 +51,9 @@ import Testing
         let a = d.number(of: composed), b = d.number(of: decomposed)
         #expect(a != b, "distinct by their bytes, as compareScalars orders them")
         #expect(d.number(of: String(composed)) == a)
+        // A text and its prefixes, and the empty text, are distinct (compared with the copies of their bytes).
+        let prefixes = ["", "a", "ab", "abc", "abcdefgh", "abcdefghi"].map { d.number(of: $0) }
+        #expect(Set(prefixes).count == 6 && ["", "a", "ab", "abc", "abcdefgh", "abcdefghi"].map { d.number(of: $0) } == prefixes)
         // Many texts, long and short, all found again.
         let texts = (0..<5000).map { i in String(repeating: "x", count: i % 40) + "\(i)" }
         let numbers = texts.map { d.number(of: $0) }

@@ -53,6 +53,25 @@ import Testing
         #expect(screen.fullPasses == 1, "every change was followed row by row")
     }
 
+    /// The first pass prefetches rows ahead of the one it reads (`EntityReadAhead`): over more rows than it reads
+    /// ahead, with keys on the heap, ids kept as bits (`PackedId`) and ids kept as text, every row is there once,
+    /// in order.
+    @Test func aLongListSortedByIdOrByALongTextShowsEveryRowOnceInOrder() throws {
+        let f = try shop((0..<200).map { "A rather long book title \(($0 * 7919) % 200)" })
+        for i in stride(from: 0, to: 200, by: 17) { try f.engine.set(f.book(i), "id", .string("code-\(i)")) }
+        let ids = (0..<200).map { f.book($0).id ?? "" }
+        #expect(Set(ids).count == 200 && ids.contains { $0.count == 36 } && ids.contains { $0.hasPrefix("code-") })
+        let folded = { (a: String, b: String) -> Bool in a.lowercased() != b.lowercased() ? a.lowercased() < b.lowercased() : a < b }
+        for sort in ["id", "name"] {
+            let snap = try fresh(f, decl { $0.rowSort = sort; $0.group = ""; $0.index = "" })
+            let rows = snap.sections.flatMap(\.rows)
+            #expect(rows.count == 200, "\(sort)")
+            #expect(Set(rows.compactMap(\.id)) == Set(ids), "\(sort): every row once")
+            let keys = sort == "id" ? rows.compactMap(\.id) : rows.compactMap(\.text)
+            #expect(keys == keys.sorted(by: folded), "\(sort): in order")
+        }
+    }
+
     @Test func randomEditsAlwaysShowWhatAFreshListShows() throws {
         let names = ["alpha", "Alpha", "bravo", "Bravo", "charlie", "élan", "Echo", "delta", "", "zulu"]
         var r = SplitMix64(seed: 16)

@@ -105,6 +105,7 @@ extension Engine {
 
     /// Writes a stored field by slot.
     func writeSlot(_ e: Entity, _ slot: Int, _ value: Value, silent: Bool) throws {
+        e.prefetchForWrite(slot)
         let f = e.type.fields[slot]
         if !silent, transactionDepth == 0, f.didSet != nil || f.type.holdsEntity || f.type.isCollection {
             // Observers and ownership changes run inside one transaction, so a failure undoes the whole write.

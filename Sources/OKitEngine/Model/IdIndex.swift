@@ -94,8 +94,20 @@ public final class IdIndex {
     /// it). Every one is still in its tree with the id it was read with (see `IdentifiedEntities`), so its bits
     /// are read as they are: nothing here checks an access or retains, which would each wait for the reads
     /// before them (a cache miss for the entity, one for its values and one for the table's slot, per id).
+    ///
+    /// Each id waited for three misses in turn (the entity, its values, the table's slot). They are prefetched
+    /// (`CacheLines`) in a pipeline instead: the entity 16 ahead, its values 8 ahead (the entity arrived), the
+    /// table's slot 4 ahead (the values arrived), so the misses of many ids overlap.
     private func place(_ list: UnsafeBufferPointer<Unmanaged<Entity>>) {
-        for item in list {
+        let n = list.count
+        for k in 0 ..< n {
+            if k &+ 16 < n { CacheLines.prefetch(UnsafeRawPointer(list[k &+ 16].toOpaque()) + 16, byteCount: 16) }
+            if k &+ 8 < n { CacheLines.prefetch(UnsafeRawPointer(list[k &+ 8]._withUnsafeGuaranteedRef { $0.slots }), byteCount: 16) }
+            if k &+ 4 < n {
+                let ahead = PackedId.bits(at: list[k &+ 4]._withUnsafeGuaranteedRef { $0.slots })
+                uuids.prefetch(ahead.0, ahead.1)
+            }
+            let item = list[k]
             let bits = PackedId.bits(at: item._withUnsafeGuaranteedRef { $0.slots })
             place(bits.0, bits.1, item)
         }

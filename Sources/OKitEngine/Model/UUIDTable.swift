@@ -75,6 +75,12 @@ final class UUIDTable {
         return j
     }
 
+    /// Prefetches the slot where a lookup or an insert of this id starts (`CacheLines`).
+    @inline(__always)
+    func prefetch(_ hi: UInt64, _ lo: UInt64) {
+        CacheLines.prefetch(UnsafeRawPointer(slots + bucket(hi, lo)), byteCount: MemoryLayout<Slot>.stride)
+    }
+
     /// The entity with this id.
     @inline(__always)
     func find(_ hi: UInt64, _ lo: UInt64) -> Entity? {

@@ -27,7 +27,7 @@ public final class DependencyGraph {
     /// Records a field read (without building a key when nothing records).
     @inline(__always)
     public func recordField(_ e: Entity, _ slot: Int) {
-        if let r = recorder { r.record(.field(e, slot)) }
+        if let r = recorder { r.recordField(e, slot) }
     }
 
     /// Records a read of a collection's membership.

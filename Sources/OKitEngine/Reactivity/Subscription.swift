@@ -146,29 +146,31 @@ public class Subscription {
         }
     }
 
-    /// Reads a byte of each cache line after the first that bringing the subscription up to date reads (the
-    /// first is in the cache: marking it stale wrote there). Called when a write marks it stale, before the
-    /// refresh: the misses of every subscription the write reached then overlap, where the refresh met them one
-    /// after another. Only plain loads: a retain (an atomic instruction) would wait for each miss in turn.
+    /// Prefetches each cache line after the first that bringing the subscription up to date reads (the first
+    /// is in the cache: marking it stale wrote there). Called when a write marks it stale, before the refresh:
+    /// the misses of every subscription the write reached then overlap, where the refresh met them one after
+    /// another. Prefetches (`CacheLines`) where nothing is read through the line, plain loads where a pointer is;
+    /// never a retain (an atomic instruction would wait for each miss in turn).
     /// The fields read are those a re-evaluation reads after the first line (`lastError`, `read0`, `read1` and
     /// `cached` are not checked for exclusive access at run time for it: none is accessed while another access
     /// to it lasts).
     func warm() {
-        var x: UInt8 = 0
-        withUnsafeBytes(of: &lastError) { x &+= $0[0] }
-        withUnsafeBytes(of: &read0) { x &+= $0[0] }
-        withUnsafeBytes(of: &read1) { x &+= $0[$0.count - 1] }
-        withUnsafeBytes(of: &cached) { x &+= $0[$0.count - 1] }
-        Subscription.keep(x &+ warmMore())
+        withUnsafeBytes(of: &lastError) { CacheLines.prefetch($0, at: 0) }
+        withUnsafeBytes(of: &read0) { CacheLines.prefetch($0, at: 0) }
+        withUnsafeBytes(of: &read1) { CacheLines.prefetch($0, at: $0.count - 1) }
+        withUnsafeBytes(of: &cached) { CacheLines.prefetch($0, at: $0.count - 1) }
+        Subscription.keep(warmMore())
     }
 
     /// More lines for `warm` to read (a subclass's own fields and what they point to).
     func warmMore() -> UInt8 { 0 }
 
-    /// The first line of a subscription, read through its address (for `warm`: no retain).
+    /// Prefetches the first line of a subscription, through its address (for `warm`: no retain).
+    @inline(__always)
     static func warmFirstLine(_ bits: UInt) -> UInt8 {
         guard let p = UnsafeRawPointer(bitPattern: bits) else { return 0 }
-        return p.load(fromByteOffset: 16, as: UInt8.self)
+        CacheLines.prefetch(p + 16)
+        return 0
     }
 
     /// Keeps the bytes `warm` read (a load whose result nothing used would be left out).

@@ -44,17 +44,18 @@ final class CachedDetailPart<T>: Subscription {
     func isCurrent(_ state: Int) -> Bool { isIn(state) && (cancelled || !isStale) }
 
     override func warmMore() -> UInt8 {
-        var x: UInt8 = 0
         // Every line of the value (it is replaced in place).
         withUnsafeBytes(of: &computed) { b in
             var at = 0
-            while at < b.count { x &+= b[at]; at += 64 }
-            if b.count > 0 { x &+= b[b.count - 1] }
+            while at < b.count { CacheLines.prefetch(b, at: at); at += 64 }
+            CacheLines.prefetch(b, at: b.count - 1)
         }
+        // The screen's first lines: prefetched, then its lists of parts read through it (plain loads).
         let sp = UnsafeRawPointer(Unmanaged.passUnretained(screen).toOpaque())
-        x &+= sp.load(fromByteOffset: 0, as: UInt8.self) &+ sp.load(fromByteOffset: 64, as: UInt8.self)
-            &+ sp.load(fromByteOffset: 128, as: UInt8.self)
-        return x &+ screen.warmParts()
+        CacheLines.prefetch(sp)
+        CacheLines.prefetch(sp + 64)
+        CacheLines.prefetch(sp + 128)
+        return screen.warmParts()
     }
 
     override func evaluateOwn() throws -> Value {

@@ -48,6 +48,14 @@ struct ListKeyReader {
         return .initialOfField(cache)
     }
 
+    /// The slot a row's key is read from once the first row was read (-1: none, or read through the evaluator).
+    var slot: Int {
+        switch plan {
+        case .general: return -1
+        case .field(let cache), .initialOfField(let cache): return cache.slot
+        }
+    }
+
     /// The key of row `e`, as `engine.evaluate(binding, e, mode: .display)` gives it.
     @inline(__always)
     func read(_ e: Entity, engine: Engine) throws -> Value {

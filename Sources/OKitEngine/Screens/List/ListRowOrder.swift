@@ -189,9 +189,16 @@ extension TextKeys {
 
 /// The distinct texts of a column, numbered in order of appearance, found through an open-addressing table of
 /// their hashes (`ByteHash.fnv`; at most half full).
+///
+/// A row's text is compared with a copy of the distinct texts' bytes kept side by side (`bytes`), not with the
+/// first row's string that had it: those lay scattered among 100,000 entities' values, and the comparison
+/// waited for one of them each row (a quarter of a list's first pass once the rows were read ahead; issue 16).
 struct DistinctTexts {
     private(set) var texts: [String] = []
     private var hashes: [UInt64] = []
+    /// Every distinct text's UTF-8 bytes, one after the other; text `u`'s are `bytes[starts[u] ..< starts[u + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
     private var table = [Int32](repeating: -1, count: 1024)
     private var mask = 1023
 
@@ -214,17 +221,20 @@ struct DistinctTexts {
         var j = DistinctTexts.home(h, mask)
         while true {
             let u = table[j]
-            if u < 0 { return add(s, h, at: j) }
-            if hashes[Int(u)] == h, DistinctTexts.same(texts[Int(u)], bytes) { return u }
+            if u < 0 { return add(s, h, bytes, at: j) }
+            if hashes[Int(u)] == h, same(Int(u), bytes) { return u }
             j = (j &+ 1) & mask
         }
     }
 
+    /// Whether distinct text `u` has these bytes.
     @inline(__always)
-    private static func same(_ t: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        t.utf8.withContiguousStorageIfAvailable { tb in
-            tb.count == bytes.count && DistinctTexts.equalBytes(tb, bytes)
-        } ?? t.utf8.elementsEqual(bytes)
+    private func same(_ u: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[u], end = starts[u + 1]
+        guard end - start == other.count else { return false }
+        return bytes.withUnsafeBufferPointer {
+            DistinctTexts.equalBytes(UnsafeBufferPointer(rebasing: $0[start ..< end]), other)
+        }
     }
 
     /// Whether two buffers of the same length hold the same bytes, eight at a time.
@@ -244,10 +254,12 @@ struct DistinctTexts {
         return true
     }
 
-    private mutating func add(_ s: String, _ h: UInt64, at j: Int) -> Int32 {
+    private mutating func add(_ s: String, _ h: UInt64, _ utf8: UnsafeBufferPointer<UInt8>, at j: Int) -> Int32 {
         let u = Int32(texts.count)
         texts.append(s)
         hashes.append(h)
+        bytes.append(contentsOf: utf8)
+        starts.append(bytes.count)
         table[j] = u
         if texts.count * 2 > mask + 1 { grow() }
         return u

@@ -109,13 +109,17 @@ extension ListScreen {
         let keys = ListKeyReaders(sort: bSort, group: bGroup, engine: engine)
         var sortKeys = TextKeys(capacity: order.sorted ? items.count : 0)
         var groupKeys = TextKeys(capacity: order.grouped ? items.count : 0)
-        for item in items {
-            guard case .entity(let e) = item else { notEntities += 1; continue }
-            recorder?.piece = e
-            let row = try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false, keys: keys)
-            if order.sorted { sortKeys.add(row.sort) }
-            if order.grouped { groupKeys.add(row.group) }
-            built.append(row)
+        // Each row's first touch of a book, of its values and of its text was a cache miss, one after another.
+        try items.forEachRun { run in
+            for i in run.indices {
+                EntityReadAhead.step(run, i, slot: keys.sort.slot)
+                guard case .entity(let e) = run[i] else { notEntities += 1; continue }
+                recorder?.piece = e
+                let row = try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false, keys: keys)
+                if order.sorted { sortKeys.add(row.sort) }
+                if order.grouped { groupKeys.add(row.group) }
+                built.append(row)
+            }
         }
         var sorted = order.sortedOrder(built, groups: groupKeys, sorts: sortKeys)
         var merged = false

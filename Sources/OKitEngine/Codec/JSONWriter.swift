@@ -118,7 +118,9 @@ struct JSONWriter {
 
     mutating func fields(_ e: Entity, first: Bool) {
         var first = first
-        let keys = e.type.keyPrefixes
+        // Not retained: the type holds its keys (a `let`) and the entity its type, for as long as `e` is written.
+        // A retain and a release per entity were atomic instructions, each waiting for the writes before it.
+        let keys = Unmanaged.passUnretained(e.type.keyPrefixes)
         // An inline binary's `size` is written as its `data` decodes (whatever set `data`).
         let inlineSize = e.type.kind == .inlineBinary ? InlineBytes.size(of: e) : nil
         var start = 0
@@ -126,7 +128,7 @@ struct JSONWriter {
             // A packed id is written from its bits (no string is made).
             if !first { out.append(0x2C) }
             first = false
-            out.append(contentsOf: keys.key(0))
+            out.append(contentsOf: keys._withUnsafeGuaranteedRef { $0.key(0) })
             packedId(bits)
             start = 1
         }
@@ -136,7 +138,7 @@ struct JSONWriter {
             if v.pointee.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }
             if !first { out.append(0x2C) }
             first = false
-            out.append(contentsOf: keys.key(slot))
+            out.append(contentsOf: keys._withUnsafeGuaranteedRef { $0.key(slot) })
             if let inlineSize, inlineSize.slot == slot { int(inlineSize.size) } else { value(at: v) }
         }
         if let unknown = e.unknownFields {

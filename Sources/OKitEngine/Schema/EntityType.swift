@@ -22,14 +22,17 @@ public final class EntityType {
     enum Kind { case user, ref, binary, inlineBinary }
 
     private var slots: [String: Int] = [:]
+    // The tables below are read once per entity a load makes or a store writes, and written only by `addField`
+    // while the schema is declared (one statement each, calling nothing while the access lasts): not checked for
+    // exclusive access at run time (two checks an entity were 3 % of a load; issue 16).
     /// Field names as UTF-8, by slot, for the JSON reader.
-    private(set) var fieldNameBytes: [[UInt8]] = []
+    @exclusivity(unchecked) private(set) var fieldNameBytes: [[UInt8]] = []
     /// Field types and optionality by slot (the reader's and writer's hot paths avoid copying `FieldSpec`s).
-    private(set) var fieldTypes: [FieldType] = []
-    private(set) var optionals: [Bool] = []
+    @exclusivity(unchecked) private(set) var fieldTypes: [FieldType] = []
+    @exclusivity(unchecked) private(set) var optionals: [Bool] = []
     /// The slots that can hold entities or collections (every field that is not a scalar), in order: what a walk
     /// over an entity's children visits (`Entity.forEachChild`), so that it never touches a name or a number.
-    private(set) var childSlots: [Int] = []
+    @exclusivity(unchecked) private(set) var childSlots: [Int] = []
     /// `"name":` as UTF-8, by slot, for the writer.
     let keyPrefixes = FieldKeyBytes()
 

@@ -118,23 +118,21 @@ public final class Entity {
         }
     }
 
-    /// Reads (for `DependencyGraph.changed`) the first line of each reader of this entity's fields, through
+    /// Prefetches (for `DependencyGraph.changed`) the first line of each reader of this entity's fields, through
     /// their addresses: the misses overlap, where marking them stale met them one after another, each behind a
     /// retain (an atomic instruction waits for its line).
-    func warmReaders() -> UInt8 {
-        var x: UInt8 = 0
-        withUnsafeBytes(of: &reader0) { x &+= Subscription.warmFirstLine($0.load(as: UInt.self)) }
+    func warmReaders() {
+        withUnsafeBytes(of: &reader0) { Subscription.warmFirstLine($0.load(as: UInt.self)) }
         readers.withUnsafeBufferPointer { b in
             // Each element is a slot, then the subscription's address.
             let raw = UnsafeRawBufferPointer(b)
             let stride = MemoryLayout<(slot: Int, subscription: Subscription)>.stride
             var at = MemoryLayout<Int>.stride
             while at + MemoryLayout<UInt>.size <= raw.count {
-                x &+= Subscription.warmFirstLine(raw.load(fromByteOffset: at, as: UInt.self))
+                Subscription.warmFirstLine(raw.load(fromByteOffset: at, as: UInt.self))
                 at += stride
             }
         }
-        return x
     }
 
     /// The slot the first reader read (-1 when there is none).

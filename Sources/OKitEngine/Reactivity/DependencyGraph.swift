@@ -188,7 +188,7 @@ public final class DependencyGraph {
     public func changed(_ key: DependencyKey) {
         switch key {
         case .field(let e, let slot):
-            Subscription.keep(e.warmReaders())
+            e.warmReaders()
             if let r0 = e.reader0, e.reader0Slot == slot { markStale(r0, key) }
             if e.readers.isEmpty { return }
             for r in e.readers where r.slot == slot { markStale(r.subscription, key) }

@@ -159,23 +159,18 @@ public class Subscription {
         withUnsafeBytes(of: &read0) { CacheLines.prefetch($0, at: 0) }
         withUnsafeBytes(of: &read1) { CacheLines.prefetch($0, at: $0.count - 1) }
         withUnsafeBytes(of: &cached) { CacheLines.prefetch($0, at: $0.count - 1) }
-        Subscription.keep(warmMore())
+        warmMore()
     }
 
-    /// More lines for `warm` to read (a subclass's own fields and what they point to).
-    func warmMore() -> UInt8 { 0 }
+    /// More lines for `warm` to prefetch (a subclass's own fields and what they point to).
+    func warmMore() {}
 
     /// Prefetches the first line of a subscription, through its address (for `warm`: no retain).
     @inline(__always)
-    static func warmFirstLine(_ bits: UInt) -> UInt8 {
-        guard let p = UnsafeRawPointer(bitPattern: bits) else { return 0 }
+    static func warmFirstLine(_ bits: UInt) {
+        guard let p = UnsafeRawPointer(bitPattern: bits) else { return }
         CacheLines.prefetch(p + 16)
-        return 0
     }
-
-    /// Keeps the bytes `warm` read (a load whose result nothing used would be left out).
-    @inline(never) @_optimize(none)
-    static func keep(_ x: UInt8) {}
 
     /// What an `.own` subscription computes (overridden by its subclass).
     func evaluateOwn() throws -> Value { .null }

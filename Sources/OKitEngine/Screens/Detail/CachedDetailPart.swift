@@ -43,7 +43,7 @@ final class CachedDetailPart<T>: Subscription {
     /// True while nothing the part read changed and the screen is in the same state.
     func isCurrent(_ state: Int) -> Bool { isIn(state) && (cancelled || !isStale) }
 
-    override func warmMore() -> UInt8 {
+    override func warmMore() {
         // Every line of the value (it is replaced in place).
         withUnsafeBytes(of: &computed) { b in
             var at = 0
@@ -55,7 +55,7 @@ final class CachedDetailPart<T>: Subscription {
         CacheLines.prefetch(sp)
         CacheLines.prefetch(sp + 64)
         CacheLines.prefetch(sp + 128)
-        return screen.warmParts()
+        screen.warmParts()
     }
 
     override func evaluateOwn() throws -> Value {

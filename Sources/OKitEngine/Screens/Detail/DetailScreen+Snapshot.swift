@@ -103,16 +103,14 @@ extension DetailScreen {
         return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: ctx))
     }
 
-    /// Reads the lists of parts and each part's first line (what the next snapshot checks first), for
+    /// Reads the lists of parts and prefetches each part's first line (what the next snapshot checks first), for
     /// `Subscription.warm`: through their addresses, so that no reference count is touched.
-    func warmParts() -> UInt8 {
-        var x: UInt8 = 0
+    func warmParts() {
         func firstLines(_ parts: UnsafeRawBufferPointer) {
-            for bits in parts.bindMemory(to: UInt.self) { x &+= Subscription.warmFirstLine(bits) }
+            for bits in parts.bindMemory(to: UInt.self) { Subscription.warmFirstLine(bits) }
         }
         sectionCache.withUnsafeBytes(firstLines)
         cellCache.withUnsafeBytes(firstLines)
-        return x
     }
 
     /// Stops listening (the screen closed).

@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// The read-ahead of a first pass reads only what is there: rows of a type with fewer slots than the key's
+    /// slot, a packed id in slot 0, values that are not entities, a run shorter than the distances.
+    @Test func readingAheadReadsOnlyValuesThatAreThere() throws {
+        let f = try ShopFixture()
+        try f.start(books: (0..<40).map { "A book title long enough for the heap \($0)" })
+        let genre = try f.engine.make("Genre", ["name": .string("a genre name long enough for the heap")])
+        #expect(genre.slotCount < f.book(0).slotCount && f.book(0).packedId != nil)
+        let nameSlot = try #require(f.book(0).type.slot(of: "name"))
+        var values: [Value] = []
+        for i in 0..<40 { values += [.entity(f.book(i)), .entity(genre), .string("text \(i)"), .null, .int(i)] }
+        for slot in [-1, 0, nameSlot, Int(f.book(0).slotCount) - 1] {
+            for count in [0, 1, 5, values.count] {
+                values.prefix(count).withUnsafeBufferPointer { run in
+                    for i in run.indices { EntityReadAhead.step(run, i, slot: slot) }
+                }
+            }
+        }
+        #expect(f.book(3)["name"]?.description == "A book title long enough for the heap 3", "nothing changed")
+    }
+
     @Test func textsAreTheSameWhenTheirBytesAre() {
         var d = DistinctTexts()
         let composed = "\u{E9}lan", decomposed = "e\u{301}lan"

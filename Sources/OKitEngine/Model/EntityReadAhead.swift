@@ -30,8 +30,10 @@ enum EntityReadAhead {
         let t = i &+ text
         if t < run.count, let e = run[t].unretainedEntity {
             e._withUnsafeGuaranteedRef { e in
-                // Slot 0 of a packed id holds bits, not a value (`PackedId`).
-                if slot != 0 || e.flags & Entity.packedIdFlag == 0 { prefetchText(e.slots + slot) }
+                // Only a value that is there: a row of another type may have fewer slots, and slot 0 of a packed
+                // id holds bits, not a value (`PackedId`).
+                guard slot < Int(e.slotCount), slot != 0 || e.flags & Entity.packedIdFlag == 0 else { return }
+                prefetchText(e.slots + slot)
             }
         }
     }

@@ -95,9 +95,9 @@ public final class IdIndex {
     /// are read as they are: nothing here checks an access or retains, which would each wait for the reads
     /// before them (a cache miss for the entity, one for its values and one for the table's slot, per id).
     ///
-    /// Each id waited for three misses in turn (the entity, its values, the table's slot). They are prefetched
-    /// (`CacheLines`) in a pipeline instead: the entity 16 ahead, its values 8 ahead (the entity arrived), the
-    /// table's slot 4 ahead (the values arrived), so the misses of many ids overlap.
+    /// Those three misses came one after another for each id. They are prefetched (`CacheLines`) in a pipeline
+    /// instead: the entity 16 ids ahead, its values 8 ahead (the entity arrived), the table's slot 4 ahead (the
+    /// values arrived), so the misses of many ids overlap (`index_build` 18 → 13 ms; issue 16).
     private func place(_ list: UnsafeBufferPointer<Unmanaged<Entity>>) {
         let n = list.count
         for k in 0 ..< n {

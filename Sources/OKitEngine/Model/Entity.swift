@@ -108,21 +108,22 @@ public final class Entity {
             // An array is the address of its storage: the count and the first elements follow its header.
             if let p = UnsafeRawPointer(bitPattern: b.load(as: UInt.self)) { CacheLines.prefetch(p + 16) }
         }
-        guard reader0SlotBits != .max else { return }
-        withUnsafeBytes(of: &reader0) { b in
-            guard let p = UnsafeRawPointer(bitPattern: b.load(as: UInt.self)) else { return }
-            CacheLines.prefetch(p)
-            CacheLines.prefetch(p + 64)
-            CacheLines.prefetch(p + 128)
-            CacheLines.prefetch(p + 192)
-        }
+        guard reader0SlotBits != .max, let p = UnsafeRawPointer(bitPattern: reader0Bits) else { return }
+        CacheLines.prefetch(p)
+        CacheLines.prefetch(p + 64)
+        CacheLines.prefetch(p + 128)
+        CacheLines.prefetch(p + 192)
     }
+
+    /// The first reader's address, read without retaining it (0 when there is none).
+    @inline(__always)
+    private var reader0Bits: UInt { withUnsafeBytes(of: &reader0) { $0.load(as: UInt.self) } }
 
     /// Prefetches (for `DependencyGraph.changed`) the first line of each reader of this entity's fields, through
     /// their addresses: the misses overlap, where marking them stale met them one after another, each behind a
     /// retain (an atomic instruction waits for its line).
     func warmReaders() {
-        withUnsafeBytes(of: &reader0) { Subscription.warmFirstLine($0.load(as: UInt.self)) }
+        Subscription.warmFirstLine(reader0Bits)
         readers.withUnsafeBufferPointer { b in
             // Each element is a slot, then the subscription's address.
             let raw = UnsafeRawBufferPointer(b)

@@ -110,6 +110,7 @@ extension Engine {
         try checkWritable()
         guard let owner = c.owner else { return }
         guard c.kind == .map else { throw EngineError.notACollection(type: owner.type.name, field: c.fieldName) }
+        try checkKey(key, of: owner, field: c.fieldName)
         try transaction {
             if let i = c.keys.firstIndex(of: key) { try remove(at: i, from: c) }
             if value.isNull { return }
@@ -169,10 +170,15 @@ extension Engine {
         let field = c.fieldName
         switch c.elementType {
         case .string, .int, .double, .bool, .date:
-            do { return try Coercion.coerce(value, to: c.elementType, field: field) } catch { throw EngineError.coercion(error) }
+            let v: Value
+            do { v = try Coercion.coerce(value, to: c.elementType, field: field) } catch { throw EngineError.coercion(error) }
+            try checkText(v, of: c.owner, field: field)
+            return v
         case .ref(let target):
+            let key = try refKey(from: value, field: field)
+            try checkText(key, of: c.owner, field: field)
             let r = try make(schema.refType(target: target), [:])
-            r.values[1] = try refKey(from: value, field: field)
+            r.values[1] = key
             return .entity(r)
         default:
             guard case .entity(let child) = value else {

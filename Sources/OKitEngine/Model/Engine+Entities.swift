@@ -12,6 +12,7 @@ extension Engine {
         var creating: Set<ObjectIdentifier> = []
         let e = try makeDefault(type, creating: &creating)
         if type.hasId, case .string(let given)? = fields["id"] {
+            if given.hasNUL { throw TextWithNUL(model: nil, type: type.name, id: nil, field: "id") }
             e.values[0] = .string(given)
         }
         for (k, v) in fields where k != "id" {

@@ -115,6 +115,7 @@ extension Engine {
         var new: Value
         if e.type.isRef && slot == 1 {
             new = try refKey(from: value, field: f.name)
+            try checkText(new, of: e, field: f.name)
         } else if value.isNull {
             if case .ref = f.type, !f.optional, case .entity(let r) = old {
                 try writeSlot(r, 1, .null, silent: silent)
@@ -126,14 +127,17 @@ extension Engine {
             switch f.type {
             case .string, .int, .double, .bool, .date:
                 do { new = try Coercion.coerce(value, to: f.type, field: f.name) } catch { throw EngineError.coercion(error) }
+                try checkText(new, of: e, field: f.name)
             case .ref(let target):
                 if case .entity(let r) = old, r.type.isRef {
                     try writeSlot(r, 1, value, silent: silent)
                     return
                 }
                 var creating: Set<ObjectIdentifier> = []
+                let key = try refKey(from: value, field: f.name)
+                try checkText(key, of: e, field: f.name)
                 let r = try makeDefault(schema.refType(target: target), creating: &creating)
-                r.values[1] = try refKey(from: value, field: f.name)
+                r.values[1] = key
                 new = .entity(r)
             case .entity, .data, .image, .inlineData, .inlineImage:
                 guard case .entity(let child) = value else {

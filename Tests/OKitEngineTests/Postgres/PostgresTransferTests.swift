@@ -16,7 +16,7 @@ import OKitTestSupport
         try a.engine.set(dune, "name", .string("Dune (pending)"))
         try a.engine.set(dune, "price", .double(9.5))
         let plan = try SQLiteStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored)
-        a.storage.savePending(plan)
+        try a.storage.savePendingOrThrow(plan)
         #expect(FileManager.default.fileExists(atPath: a.storage.pendingPath))
         // Meanwhile B stores a new count and its own price.
         try b.engine.set(try #require(b.book("dune")), "count", .int(5))

@@ -35,6 +35,9 @@ public struct DataFolder: Sendable {
     public var pending: String { okit + "/pending" }
     /// `<data>/okit/conflicts.jsonl`: the fields of shared models this process's stores lost (storage.md).
     public var conflicts: String { okit + "/conflicts.jsonl" }
+    /// `<data>/okit/refused.jsonl`: the values of shared models a database refused, or a pending file held in a
+    /// form the schema does not take, set aside instead of written (storage.md "Values a database refuses").
+    public var refused: String { okit + "/refused.jsonl" }
     /// `<data>/okit/backup`: the backups.
     public var backups: String { okit + "/backup" }
 

@@ -31,26 +31,37 @@ final class PostgresLink {
         return c
     }
 
-    static func connect(_ s: PostgresSettings) -> EventLoopFuture<PostgresConnection> {
+    static func connect(_ s: PostgresSettings) throws -> EventLoopFuture<PostgresConnection> {
+        var config = PostgresConnection.Configuration(host: s.host, port: s.port, username: s.user, password: s.password,
+                                                      database: s.database, tls: try tls(s))
+        config.options.connectTimeout = .seconds(5)
+        return PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: config,
+                                          id: 1, logger: logger)
+    }
+
+    /// The TLS of a connection as libpq reads `sslmode`: `disable` none; `allow` and `prefer` TLS when the server
+    /// offers it, unchecked (and without it when no TLS context can be made); `require` TLS, unchecked (checked
+    /// against `sslrootcert` when the URL names one, as libpq does); `verify-ca` the certificate checked;
+    /// `verify-full` and the host name too. `require` and the verify modes fail closed: without a TLS context
+    /// nothing is sent (`PostgresTLSSetupError`), and a server without TLS is refused by the connection.
+    static func tls(_ s: PostgresSettings) throws -> PostgresConnection.Configuration.TLS {
+        if s.sslMode == "disable" { return .disable }
         var tlsConfig = TLSConfiguration.makeClientConfiguration()
         switch s.sslMode {
         case "verify-full": break
         case "verify-ca": tlsConfig.certificateVerification = .noHostnameVerification
+        case "require" where s.sslRootCert != nil: tlsConfig.certificateVerification = .noHostnameVerification
         default: tlsConfig.certificateVerification = .none      // libpq's prefer and require check nothing
         }
-        let tls: PostgresConnection.Configuration.TLS
-        if s.sslMode == "disable" {
-            tls = .disable
-        } else if let context = try? NIOSSLContext(configuration: tlsConfig) {
-            tls = s.sslMode.hasPrefix("verify") || s.sslMode == "require" ? .require(context) : .prefer(context)
-        } else {
-            tls = .disable
+        if let root = s.sslRootCert { tlsConfig.trustRoots = .file(root) }
+        let strict = s.sslMode == "require" || s.sslMode.hasPrefix("verify")
+        do {
+            let context = try NIOSSLContext(configuration: tlsConfig)
+            return strict ? .require(context) : .prefer(context)
+        } catch {
+            guard !strict else { throw PostgresTLSSetupError(mode: s.sslMode, rootCert: s.sslRootCert, reason: "\(error)") }
+            return .disable
         }
-        var config = PostgresConnection.Configuration(host: s.host, port: s.port, username: s.user, password: s.password,
-                                                      database: s.database, tls: tls)
-        config.options.connectTimeout = .seconds(5)
-        return PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: config,
-                                          id: 1, logger: logger)
     }
 
     func close() {
@@ -83,6 +94,21 @@ final class PostgresLink {
             if isOpen { _ = try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Runs `body` in a savepoint of the open transaction: released when it returns (or rolled back to, with
+    /// `rollingBack`: a try that leaves nothing), rolled back to when it throws — the transaction goes on either way.
+    @discardableResult
+    func savepoint<T>(rollingBack: Bool = false, _ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT okit_row")
+        let r: T
+        do { r = try body() } catch {
+            if isOpen { _ = try? execute("ROLLBACK TO SAVEPOINT okit_row"); _ = try? execute("RELEASE SAVEPOINT okit_row") }
+            throw error
+        }
+        if rollingBack { try execute("ROLLBACK TO SAVEPOINT okit_row") }
+        try execute("RELEASE SAVEPOINT okit_row")
+        return r
     }
 
     /// A cell as a `DatabaseValue`: booleans as 0/1 and every number as INTEGER or REAL, as SQLite has them.

@@ -14,6 +14,12 @@ struct PostgresPendingRow {
     /// What this process had read of the row (nil: a new row).
     let base: [DatabaseValue]?
     let baseVersion: Int64?
+    /// Positions in `values` (and `base`) whose value did not read (they hold NULL): the row is checked, not replayed
+    /// as it is.
+    var unreadable: Set<Int> = []
+    var baseUnreadable = false
+    /// Its place in the file (1-based), for a row that names no key or table.
+    var number = 0
 }
 
 enum PostgresPending {
@@ -38,10 +44,20 @@ enum PostgresPending {
         guard let o = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], let rows = o["rows"] as? [[String: Any]] else {
             throw StorageError(kind: .corrupt, path: path, message: "the pending changes of a postgres model do not read; fix or move the file aside (nothing was stored)")
         }
-        return rows.compactMap { r in
-            guard let key = r["key"] as? String, let table = r["table"] as? Int else { return nil }
-            return PostgresPendingRow(key: key, table: table, values: (r["values"] as? [Any])?.map(decode),
-                                      base: (r["base"] as? [Any])?.map(decode), baseVersion: (r["baseVersion"] as? NSNumber)?.int64Value)
+        // A row that does not read is kept as one naming no table (-1): the check reports it, nothing drops it.
+        return rows.enumerated().map { n, r in
+            let values = (r["values"] as? [Any]).map { $0.map(decode) }
+            let base = (r["base"] as? [Any]).map { $0.map(decode) }
+            guard let key = r["key"] as? String, let table = r["table"] as? Int,
+                  r["values"] == nil || values != nil, r["base"] == nil || base != nil else {
+                return PostgresPendingRow(key: (r["key"] as? String) ?? "", table: -1, values: nil, base: nil, baseVersion: nil, number: n + 1)
+            }
+            var row = PostgresPendingRow(key: key, table: table, values: values.map { $0.map { $0 ?? .null } },
+                                         base: base.map { $0.map { $0 ?? .null } }, baseVersion: (r["baseVersion"] as? NSNumber)?.int64Value)
+            row.unreadable = Set(values?.indices.filter { values?[$0] == nil } ?? [])
+            row.baseUnreadable = base?.contains { $0 == nil } ?? false
+            row.number = n + 1
+            return row
         }
     }
 
@@ -55,24 +71,27 @@ enum PostgresPending {
         }
     }
 
-    static func decode(_ any: Any) -> DatabaseValue {
-        guard let o = any as? [String: Any] else { return .null }
-        if let i = (o["i"] as? NSNumber)?.int64Value { return i.databaseValue }
-        if let d = (o["d"] as? NSNumber)?.doubleValue { return d.databaseValue }
+    /// A value as `encode` wrote it; NULL for JSON null; nil for anything else (a value that does not read).
+    static func decode(_ any: Any) -> DatabaseValue? {
+        if any is NSNull { return .null }
+        guard let o = any as? [String: Any], o.count == 1 else { return nil }
+        if let n = o["i"] as? NSNumber {
+            // An int is a number without a fraction (12.5 is not read as 12).
+            let i = n.int64Value
+            guard n.stringValue == String(i) || Double(i) == n.doubleValue else { return nil }
+            return i.databaseValue
+        }
+        if let n = o["d"] as? NSNumber { return n.doubleValue.databaseValue }
         if let s = o["s"] as? String { return s.databaseValue }
         if let b = o["b"] as? String, let data = Data(base64Encoded: b) { return data.databaseValue }
-        return .null
+        return nil
     }
 }
 
 extension PostgresStorage {
     var pendingPath: String { PostgresPending.path(files, model: modelName) }
 
-    /// Keeps a store that could not reach the database on disk.
-    func savePending(_ plan: SQLiteStorePlan) {
-        try? savePendingOrThrow(plan)
-    }
-
+    /// Keeps a store's changes on disk, for the next store or start.
     func savePendingOrThrow(_ plan: SQLiteStorePlan) throws {
         var rows: [PostgresPendingRow] = []
         for d in plan.upserts {
@@ -88,69 +107,103 @@ extension PostgresStorage {
         if FileManager.default.fileExists(atPath: pendingPath) { try? AtomicFile.remove(pendingPath) }
     }
 
-    /// Stores the changes a previous run left pending, in one transaction, before the model is read.
-    func replayPending(rootType: EntityType, schemaVersion: Int) throws {
+    /// Stores the changes a previous run left pending, in one transaction, before the model is read. Every value
+    /// is checked against the schema first, and each row is written in a savepoint: a value that does not check,
+    /// or that the database refuses, is set aside (`okit/refused.jsonl`) and reported with the file, model, entity
+    /// and field; the other rows are stored.
+    func replayPending(rootType: EntityType, schemaVersion: Int, engine: Engine) throws {
         guard let rows = try PostgresPending.load(pendingPath), !rows.isEmpty else { dropPending(); return }
+        var refused: [PostgresRefusal] = []
+        let checked = rows.compactMap { checkedPendingRow($0, refused: &refused) }
+        // Rows of another version of the app's schema (other columns) are not replayed column by column.
+        for r in checked {
+            guard let mine = r.values else { continue }
+            let t = pgTables[r.table]
+            guard mine.count == t.base.written.count, r.base.map({ $0.count == mine.count }) ?? true else {
+                throw StorageError(kind: .io, path: pendingPath, message: "the pending changes were made by a version of the app with other fields in \(t.base.type.name); start that version once with the database reachable, or move the file aside (its changes are then lost)")
+            }
+        }
+        var leftOut = Set(refused.filter { $0.field == nil }.map(\.id))
         try link.transaction {
             let version = try bumpVersion(type: rootType.name, schemaVersion: schemaVersion)
             var keys: [String] = []
-            for r in rows where r.table < pgTables.count {
+            for r in checked {
                 let t = pgTables[r.table]
-                keys.append(r.key)
-                guard let mine = r.values else {
-                    // The deletion wins; an edit another process stored meanwhile is reported (as for a store).
-                    let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
-                    if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
-                        reportEditsDeleted(t, key: r.key, base: b, theirs: Array(got.prefix(t.base.written.count)))
-                    }
+                if let mine = r.values, let parent = String.fromDatabaseValue(mine[t.base.keyColumn == nil ? 0 : 1]), leftOut.contains(parent) {
+                    refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil, value: Self.rowJSON(t, mine),
+                                                   reason: "the entity it belongs to (\(parent)) was not stored", source: pendingPath))
+                    leftOut.insert(r.key)
                     continue
                 }
-                // Rows of another version of the app's schema (other columns) are not replayed column by column.
-                guard mine.count == t.base.written.count, r.base.map({ $0.count == mine.count }) ?? true else {
-                    throw StorageError(kind: .io, path: pendingPath, message: "the pending changes were made by a version of the app with other fields in \(t.base.type.name); start that version once with the database reachable, or move the file aside (its changes are then lost)")
-                }
-                let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
-                                              [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
-                if let existing, r.base == nil {
-                    // A row this process added, under a key another process's row took meanwhile: an entity without
-                    // an id added to a collection on both sides (its key is its position) goes after the last one;
-                    // otherwise the other row stays and this one's values are reported (it was written over).
-                    let theirs = Array(existing.prefix(t.base.written.count))
-                    if t.base.keyColumn == nil, let parent = String.fromDatabaseValue(mine[0]), let field = String.fromDatabaseValue(mine[1]),
-                       tables?.tables.contains(where: { $0.columns.contains { c in
-                           if case .children = c.mapping { return c.name == field && c.field.type.isCollection } else { return false } } }) == true {
-                        let next = try link.query("SELECT coalesce(max(\(SQLiteTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = $2 AND \(SQLiteTable.fieldColumn) = $3",
-                                                  [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
-                        var moved = mine
-                        moved[2] = next.databaseValue
-                        let key = SQLiteTable.positionalKey(parent: parent, field: field, position: Int(next))
-                        try link.query(t.insertSQL, t.insertBinds(moved, version: version, model: modelName, key: key))
-                        keys.append(key)
-                    } else {
-                        for c in t.base.columns {
-                            guard let j = t.columnOfSlot[c.slot], j < mine.count, j < theirs.count, mine[j] != theirs[j] else { continue }
-                            report(type: t.base.type.name, id: r.key, field: c.name, base: "null", theirs: ConflictRecord.json(theirs[j], c.mapping),
-                                   mine: ConflictRecord.json(mine[j], c.mapping))
-                        }
-                    }
-                } else if let existing {
-                    let theirs = Array(existing.prefix(t.base.written.count))
-                    var merged = mine
-                    if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {
-                        merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
-                    }
-                    try link.query(t.updateSQL(checkingVersion: false), t.updateBinds(merged, version: version, model: modelName, key: r.key, read: 0))
-                } else if r.base != nil {
-                    // Deleted by another process meanwhile: the deletion wins; the edits are reported.
-                    if let b = r.base { _ = mergeRow(base: b, theirs: nil, mine: mine, table: t, key: r.key) }
-                } else {
-                    try link.query(t.insertSQL, t.insertBinds(mine, version: version, model: modelName, key: r.key))
+                do {
+                    try link.savepoint { try replayRow(r, t, version: version, keys: &keys) }
+                } catch where PostgresFailure(error) == .value {
+                    refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil,
+                                                   value: r.values.map { Self.rowJSON(t, $0) } ?? "null", reason: text(error), source: pendingPath))
+                    if r.base == nil { leftOut.insert(r.key) }
                 }
             }
             let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
             try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
         }
+        if !refused.isEmpty {
+            engine.warn(Self.refusedMessage(refused, kept: setAside(refused)))
+        }
         dropPending()
+    }
+
+    /// One pending row written: a deletion (it wins; an edit stored meanwhile is reported), a new row, or an edit
+    /// merged field by field with what other processes stored since it was read.
+    func replayRow(_ r: PostgresPendingRow, _ t: PostgresTable, version: Int64, keys: inout [String]) throws {
+        keys.append(r.key)
+        guard let mine = r.values else {
+            let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
+            if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
+                reportEditsDeleted(t, key: r.key, base: b, theirs: Array(got.prefix(t.base.written.count)))
+            }
+            return
+        }
+        let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
+                                      [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
+        if let existing, r.base == nil {
+            try replayAddedTwice(r, t, mine: mine, theirs: Array(existing.prefix(t.base.written.count)), version: version, keys: &keys)
+        } else if let existing {
+            let theirs = Array(existing.prefix(t.base.written.count))
+            var merged = mine
+            if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {
+                merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
+            }
+            try link.query(t.updateSQL(checkingVersion: false), t.updateBinds(merged, version: version, model: modelName, key: r.key, read: 0))
+        } else if let b = r.base {
+            // Deleted by another process meanwhile: the deletion wins; the edits are reported.
+            _ = mergeRow(base: b, theirs: nil, mine: mine, table: t, key: r.key)
+        } else {
+            try link.query(t.insertSQL, t.insertBinds(mine, version: version, model: modelName, key: r.key))
+        }
+    }
+
+    /// A row this process added, under a key another process's row took meanwhile: an entity without an id added to
+    /// a collection on both sides (its key is its position) goes after the last one; otherwise the other row stays
+    /// and this one's values are reported (it was written over).
+    func replayAddedTwice(_ r: PostgresPendingRow, _ t: PostgresTable, mine: [DatabaseValue], theirs: [DatabaseValue], version: Int64,
+                          keys: inout [String]) throws {
+        if t.base.keyColumn == nil, let parent = String.fromDatabaseValue(mine[0]), let field = String.fromDatabaseValue(mine[1]),
+           tables?.tables.contains(where: { $0.columns.contains { c in
+               if case .children = c.mapping { return c.name == field && c.field.type.isCollection } else { return false } } }) == true {
+            let next = try link.query("SELECT coalesce(max(\(SQLiteTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = $2 AND \(SQLiteTable.fieldColumn) = $3",
+                                      [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+            var moved = mine
+            moved[2] = next.databaseValue
+            let key = SQLiteTable.positionalKey(parent: parent, field: field, position: Int(next))
+            try link.query(t.insertSQL, t.insertBinds(moved, version: version, model: modelName, key: key))
+            keys.append(key)
+            return
+        }
+        for c in t.base.columns {
+            guard let j = t.columnOfSlot[c.slot], j < mine.count, j < theirs.count, mine[j] != theirs[j] else { continue }
+            report(type: t.base.type.name, id: r.key, field: c.name, base: "null", theirs: ConflictRecord.json(theirs[j], c.mapping),
+                   mine: ConflictRecord.json(mine[j], c.mapping))
+        }
     }
 
     /// A row merged field by field: this process's changed fields over the other side's row; a field both changed

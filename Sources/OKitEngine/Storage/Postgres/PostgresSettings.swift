@@ -12,6 +12,9 @@ public struct PostgresSettings: Sendable, Equatable {
     /// offers it, the certificate not checked), `require` (TLS, not checked), `verify-ca` (TLS, the certificate
     /// checked against the system's CAs), `verify-full` (and the host name too).
     public var sslMode = "prefer"
+    /// The URL's `sslrootcert`: a PEM file of the certificate authorities a server's certificate is checked
+    /// against (`verify-ca`, `verify-full`, and `require` as libpq reads it); nil: the system's.
+    public var sslRootCert: String?
     static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// The URL as messages show it: without the password.
@@ -41,6 +44,9 @@ public struct PostgresSettings: Sendable, Equatable {
                 throw PostgresSettingsError(text: Self.redacted(text), problem: "has sslmode=\(mode); use one of \(sslModes.joined(separator: ", "))")
             }
             s.sslMode = mode
+        }
+        if let root = c.queryItems?.first(where: { $0.name == "sslrootcert" })?.value, !root.isEmpty {
+            s.sslRootCert = root
         }
         return s
     }

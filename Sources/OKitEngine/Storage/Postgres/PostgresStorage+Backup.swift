@@ -21,7 +21,7 @@ extension PostgresStorage {
         } catch let e as StorageError {
             throw e
         } catch {
-            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(model.name)\" for the backup: \(Self.text(error))")
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(model.name)\" for the backup: \(text(error))")
         }
         guard let read else {
             throw StorageError(kind: .io, path: settings.shown, message: "model \"\(model.name)\" has no rows in the database to back up")
@@ -50,7 +50,7 @@ extension PostgresStorage {
         } catch {
             base = savedBase
             if let e = error as? StorageError { throw e }
-            throw StorageError(kind: .io, path: settings.shown, message: "cannot restore model \"\(model.name)\" into the database: \(Self.text(error)); its rows are as they were")
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot restore model \"\(model.name)\" into the database: \(text(error)); its rows are as they were")
         }
     }
 }

@@ -77,7 +77,7 @@ extension PostgresStorage {
         } catch {
             if Self.isConnectionError(error) { offline = true; link.close(); return false }
             failedVersion = current
-            throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(Self.text(error))")
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(text(error))")
         }
     }
 

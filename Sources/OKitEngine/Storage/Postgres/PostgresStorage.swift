@@ -79,33 +79,14 @@ public final class PostgresStorage: ModelStorage {
     }
 
     func unreachable(_ error: Error) -> StorageError {
-        StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(Self.text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
+        if PostgresFailure(error) == .tls {
+            return StorageError(kind: .io, path: settings.shown, message: "cannot connect over TLS: \(text(error)) (nothing was read or written)")
+        }
+        return StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
     }
 
-    static func text(_ error: Error) -> String {
-        // The server's own words (its message, and its hint when it gives one): the error's description is a
-        // dump of the whole PSQLError (its message not even quoted, so not found in it).
-        if let e = error as? PSQLError, let info = e.serverInfo, let message = info[.message] {
-            return info[.hint].map { message + " (" + $0 + ")" } ?? message
-        }
-        let s = String(reflecting: error)
-        if s.contains("NIOSSL") || s.contains("handshake") || s.contains("sslUnsupported") || s.contains("CERTIFICATE") {
-            return "the TLS handshake failed (\(s.prefix(160))); use ?sslmode=disable in the URL for a server without TLS, or ?sslmode=require for TLS without checking the certificate"
-        }
-        if s.contains("connectionError") || s.contains("connectTimeout") || s.contains("connection refused") || s.contains("Connection refused") {
-            return "connection refused or timed out"
-        }
-        if s.contains("serverClosedConnection") || s.contains("uncleanShutdown") || s.contains("ioOnClosedChannel") { return "the connection was lost" }
-        return s.count > 300 ? String(s.prefix(300)) + "…" : s
-    }
-
-    /// True for errors that mean the database is out of reach (not a refused statement).
-    static func isConnectionError(_ error: Error) -> Bool {
-        let s = String(reflecting: error)
-        if s.contains("serverInfo") { return s.contains("57P01") || s.contains("57P02") || s.contains("57P03") }
-        return s.contains("connection") || s.contains("Connection") || s.contains("closed") || s.contains("Closed")
-            || s.contains("timeout") || s.contains("Timeout") || s.contains("uncleanShutdown") || s.contains("NIO")
-    }
+    /// `PostgresStorage.text` with this model's `sslmode`.
+    func text(_ error: Error) -> String { Self.text(error, sslMode: settings.sslMode) }
 
     // MARK: Load
 
@@ -138,14 +119,14 @@ public final class PostgresStorage: ModelStorage {
                 for t in pgTables { try t.ensure(link) }
             }
             try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
-            try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion)
+            try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion, engine: engine)
         } catch let e as StorageError {
             throw e
         } catch {
             // A statement the database refused (the connection is fine): "cannot reach" would send the user
             // looking for a server that runs.
             if !Self.isConnectionError(error) {
-                throw StorageError(kind: .io, path: settings.shown, message: "cannot prepare model \"\(name)\" (its tables, okit_models, pending changes): \(Self.text(error)); the database user needs the right to create tables in its schema, or an owner creates them once by starting okit")
+                throw StorageError(kind: .io, path: settings.shown, message: "cannot prepare model \"\(name)\" (its tables, okit_models, pending changes): \(text(error)); the database user needs the right to create tables in its schema, or an owner creates them once by starting okit")
             }
             offline = true
             throw unreachable(error)
@@ -158,7 +139,7 @@ public final class PostgresStorage: ModelStorage {
             unlockModel()
             if let e = error as? StorageError { throw e }
             if Self.isConnectionError(error) { offline = true; throw unreachable(error) }
-            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(Self.text(error))")
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(text(error))")
         }
         guard let read else {
             if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {

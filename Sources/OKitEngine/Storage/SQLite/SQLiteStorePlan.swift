@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// What one store writes: the rows of the changed entities (and of everything they own) whose values differ
 /// from what the database holds, and the rows of entities no longer in the model.
@@ -65,16 +66,18 @@ struct SQLiteStorePlan {
             let table = tables.tables[ti]
             let st: Statement
             if let s = deleteStatements[ti] { st = s } else { st = try db.makeStatement(sql: table.deleteSQL); deleteStatements[ti] = st }
+            let args: [DatabaseValue]
             if table.keyColumn != nil {
-                if table.autoIncrement, let n = Int64(key) { try st.execute(arguments: [n]) } else { try st.execute(arguments: [key]) }
+                args = [table.autoIncrement ? (Int64(key)?.databaseValue ?? key.databaseValue) : key.databaseValue]
             } else {
-                try st.execute(arguments: [row.parent?.text, row.field, row.position.map { Int64($0) }])
+                args = [row.parent?.text.databaseValue ?? .null, row.field?.databaseValue ?? .null, row.position.map { Int64($0) }?.databaseValue ?? .null]
             }
+            try Self.run(st, args)
         }
         var upsertStatements: [Int: Statement] = [:]
         for d in upserts {
             if d.parent == nil, tables.tables[d.table].keyColumn == nil {
-                try db.execute(sql: tables.tables[d.table].rootUpdateSQL, arguments: StatementArguments(d.values))
+                try Self.run(try db.makeStatement(sql: tables.tables[d.table].rootUpdateSQL), d.values)
                 if db.changesCount > 0 { continue }
             }
             let st: Statement
@@ -82,9 +85,25 @@ struct SQLiteStorePlan {
                 st = try db.makeStatement(sql: tables.tables[d.table].upsertSQL)
                 upsertStatements[d.table] = st
             }
-            st.setUncheckedArguments(StatementArguments(d.values))
-            try st.execute()
+            try Self.run(st, d.values)
         }
+    }
+
+    /// Runs a statement with these arguments. A text holding a NUL (U+0000) is bound with its length: GRDB binds
+    /// a text up to its first NUL, which cut it silently. okit refuses such a text at every write, but a model
+    /// read from a file or database another program wrote may hold one; a sqlite model keeps it as it is.
+    static func run(_ st: Statement, _ values: [DatabaseValue]) throws {
+        st.setUncheckedArguments(StatementArguments(values))
+        for (i, v) in values.enumerated() {
+            guard case .string(var s) = v.storage, s.hasNUL else { continue }
+            let code = s.withUTF8 { b -> Int32 in
+                guard let p = b.baseAddress else { return SQLITE_OK }
+                return sqlite3_bind_text(st.sqliteStatement, Int32(i + 1), UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self),
+                                         Int32(b.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+            if code != SQLITE_OK { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind a text with a NUL") }
+        }
+        try st.execute()
     }
 
     /// What the database holds after the plan was committed.

@@ -52,6 +52,7 @@ let package = Package(
         // The web front end's pages: a typed HTML renderer, a page per snapshot, the stylesheet and the script.
         .target(name: "OKitWeb", dependencies: [
             "OKitEngine",
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
@@ -70,7 +71,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "OKitWebTests", dependencies: ["OKitWeb", "OKitEngine", "OKitTestSupport"]),
+        .testTarget(name: "OKitWebTests", dependencies: [
+            "OKitWeb", "OKitEngine", "OKitTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
     ]
 )

@@ -29,6 +29,27 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "A file holding the login token (required off loopback and behind a proxy).")
     var tokenFile: String?
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp("A host name the server answers for besides loopback and --host (repeatable); other Host headers get 421.", valueName: "name"))
+    var allowHosts: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a new connection has to send its request headers.", valueName: "seconds"))
+    var headerTimeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a connection may sit idle (no request, or a body that stopped coming); live updates are exempt.", valueName: "seconds"))
+    var idleTimeout: Double = 60
+
+    @Option(name: .long, help: ArgumentHelp("Connections open at once, live-update streams not counted (past it the longest idle one is closed).", valueName: "n"))
+    var maxConnections = 1024
+
+    @Option(name: .long, help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
+    var maxClientConnections = 256
+
+    @Option(name: .long, help: ArgumentHelp("Live-update streams open at once (one per open tab).", valueName: "n"))
+    var maxStreams = 4096
+
+    @Option(name: .long, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
+    var maxUploads = 2
+
     @OptionGroup var dataFolder: DataFolderOption
 
     @OptionGroup var running: AppRunOptions
@@ -36,6 +57,15 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1") }
+        guard headerTimeout > 0, headerTimeout <= 3600 else { throw ValidationError("--header-timeout must be more than 0 and at most 3600 seconds") }
+        guard idleTimeout > 0, idleTimeout <= 86400 else { throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds") }
+        for (name, value) in [("--max-connections", maxConnections), ("--max-client-connections", maxClientConnections),
+                              ("--max-streams", maxStreams), ("--max-uploads", maxUploads)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        for name in allowHosts where HostCheck(listenHost: "", allowed: [name]).allows(name) == false || name.isEmpty {
+            throw ValidationError("--allow-host \(name) is not a host name (letters, digits, '-', '.'; an address in brackets for IPv6)")
+        }
         if !ServeOptions.isLoopback(host), tokenFile == nil {
             throw ValidationError("--host \(host) is not a loopback address: give --token-file FILE so that only people with the token get in")
         }
@@ -49,6 +79,14 @@ struct ServeCommand: ParsableCommand {
         options.host = host
         options.port = port
         options.maxSessions = sessions
+        options.allowedHosts = allowHosts
+        options.headerTimeout = headerTimeout
+        options.connectionIdleTimeout = idleTimeout
+        options.maxConnections = maxConnections
+        options.maxClientConnections = maxClientConnections
+        options.maxStreams = maxStreams
+        options.maxUploads = maxUploads
+        OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)
         if let tokenFile {
             guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
                 throw RunFailure(code: 2, message: "okit-run serve: cannot read the token file \(tokenFile)")
@@ -79,6 +117,17 @@ struct ServeCommand: ParsableCommand {
             _ = Blocking.wait { await web.storeAtExit() }
             throw RunFailure(code: 4, message: "okit-run serve: cannot listen on \(host):\(port): \(error)")
         }
+    }
+}
+
+/// The process's limit on open files: every connection is one, so serve raises the soft limit to the hard one
+/// when it is below what the connection limits need.
+enum OpenFileLimit {
+    static func raise(toAtLeast needed: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(needed) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(needed))
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }
 

@@ -138,9 +138,14 @@ import Testing
     /// Posts an upload from the session's page, as the backup form does.
     static func upload(_ b: Browser, _ bytes: [UInt8]?, filename: String = "mine.okbackup", csrf: String? = nil) async -> WebResponse {
         let html = await b.page("/books")
-        var request = WebRequest(method: "POST", path: "/backups",
-                                 form: [("csrf", csrf ?? Browser.attribute("data-csrf", html)), ("at", "/books")], sessionCookie: b.cookie)
-        request.upload = bytes.map { WebUpload(filename: filename, bytes: $0) }
+        var request = WebRequest(method: "POST", path: "/backups", form: [("at", "/books")], sessionCookie: b.cookie)
+        request.headerCSRF = csrf ?? Browser.attribute("data-csrf", html)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("okit-upload-test-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: file) }
+        if let bytes {
+            try? Data(bytes).write(to: file)
+            request.upload = WebUpload(filename: filename, file: file, size: bytes.count)
+        }
         return await b.web.handle(request)
     }
 
@@ -163,31 +168,96 @@ import Testing
         #expect(await b.get("/backups/first%202").file?.hasSuffix("first 2.okbackup") == true)
     }
 
+    @Test func anUploadIsAdmittedBeforeItsBodyIsRead() async throws {
+        var options = ServeOptions()
+        options.maxUploads = 1
+        let (web, folder) = try await WebFilesTests.serve(options)
+        let b = Browser(web)
+        let html = await b.page("/books")
+        let csrf = Browser.attribute("data-csrf", html)
+        func ask(cookie: String?, csrf: String?) async -> Result<URL, WebRefusal> {
+            var r = WebRequest(method: "POST", path: "/backups", sessionCookie: cookie)
+            r.headerCSRF = csrf
+            return await web.admitUpload(r)
+        }
+        func status(_ r: Result<URL, WebRefusal>) -> Int? { if case .failure(let f) = r { return f.response.status } else { return nil } }
+        #expect(status(await ask(cookie: nil, csrf: csrf)) == 403)            // no session
+        #expect(status(await ask(cookie: b.cookie, csrf: nil)) == 403)        // no token
+        #expect(status(await ask(cookie: b.cookie, csrf: "0123")) == 403)     // a wrong one
+        let first = await ask(cookie: b.cookie, csrf: csrf)
+        let file = try first.get()
+        #expect(file.path.hasPrefix(folder.appendingPathComponent("okit/backup/.uploads").path))
+        #expect(status(await ask(cookie: b.cookie, csrf: csrf)) == 503)       // the one upload slot is taken
+        await web.uploadEnded()
+        #expect(status(await ask(cookie: b.cookie, csrf: csrf)) == nil)
+
+        var guarded = ServeOptions()
+        guarded.token = "a-long-token"
+        let (g, _) = try await WebFilesTests.serve(guarded)
+        let c = Browser(g)
+        let page = await c.page("/books")
+        var r = WebRequest(method: "POST", path: "/backups", sessionCookie: c.cookie)
+        r.headerCSRF = Browser.attribute("data-csrf", page)
+        if case .failure(let f) = await g.admitUpload(r) { #expect(f.response.status == 403) } else { Issue.record("admitted before the login") }
+    }
+
+    @Test func aMultipartBodyIsParsedAsItArrives() throws {
+        let type = "multipart/form-data; boundary=XyZ"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("okit-multipart-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let content = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) } + Array("\r\n--XyZ".utf8.dropLast())
+        let body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\npw\r\n--XyZ\r\nContent-Disposition: form-data; name=\"backup\"; filename=\"b.okbackup\"\r\n\r\n".utf8)
+            + content + Array("\r\n--XyZ--\r\n".utf8)
+        // Fed in chunks of every size from 1 byte: the same fields and file bytes.
+        for size in [1, 2, 7, 64, 4096, 65536] {
+            var stream = try MultipartStream(contentType: type, file: url)
+            var at = 0
+            while at < body.count {
+                try stream.feed(body[at..<min(body.count, at + size)])
+                at += size
+            }
+            let (fields, file) = try stream.finish()
+            #expect(fields.count == 1 && fields[0].name == "password" && fields[0].value == "pw")
+            #expect(file?.size == content.count && file?.filename == "b.okbackup")
+            #expect(try Array(Data(contentsOf: url)) == content)
+            if size >= 64 { continue }
+            // Cut short: an error, never a crash.
+            var cut = try MultipartStream(contentType: type, file: url)
+            try cut.feed(body[0..<(body.count / 2)])
+            #expect(throws: MultipartError.self) { try cut.finish() }
+        }
+    }
+
     @Test func multipartBodiesAreParsedStrictly() throws {
         let type = "multipart/form-data; boundary=XyZ"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("okit-multipart-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: url) }
+        func parse(_ b: [UInt8], contentType: String) throws -> (fields: [(name: String, value: String)], file: WebUpload?) {
+            try MultipartBody.parse(b, contentType: contentType, file: url)
+        }
         func body(_ parts: [String]) -> [UInt8] { Array((parts.joined() + "--XyZ--\r\n").utf8) }
         let csrf = "--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc\r\n"
         let file = "--XyZ\r\nContent-Disposition: form-data; name=\"backup\"; filename=\"a \\\"b\\\".okbackup\"\r\nContent-Type: application/octet-stream\r\n\r\n\u{1}\u{2}\r\n--X\r\n"
-        let parsed = try MultipartBody.parse(body([csrf, file]), contentType: type)
+        let parsed = try parse(body([csrf, file]), contentType: type)
         #expect(parsed.fields.map(\.name) == ["csrf"] && parsed.fields.first?.value == "abc")
         #expect(parsed.file?.filename == "a \"b\".okbackup")
-        #expect(parsed.file?.bytes == [1, 2, 13, 10, 45, 45, 88])
+        #expect(try Array(Data(contentsOf: url)) == [1, 2, 13, 10, 45, 45, 88])
         #expect(MultipartBody.boundary(contentType: "multipart/form-data; boundary=\"q r\"") == "q r")
-        #expect(throws: MultipartError.noBoundary) { try MultipartBody.parse(body([csrf]), contentType: "multipart/form-data") }
-        #expect(throws: MultipartError.twoFiles) { try MultipartBody.parse(body([file, file]), contentType: type) }
-        #expect(throws: MultipartError.tooManyParts) { try MultipartBody.parse(body(Array(repeating: csrf, count: 17)), contentType: type) }
-        #expect(throws: MultipartError.self) { try MultipartBody.parse(Array((csrf + file).utf8), contentType: type) }   // truncated
-        #expect(throws: MultipartError.self) { try MultipartBody.parse(Array(csrf.utf8.prefix(30)), contentType: type) }
-        #expect(throws: MultipartError.self) { try MultipartBody.parse(body(["--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n"]), contentType: type) }
-        #expect(throws: MultipartError.self) { try MultipartBody.parse([], contentType: type) }
+        #expect(throws: MultipartError.noBoundary) { try parse(body([csrf]), contentType: "multipart/form-data") }
+        #expect(throws: MultipartError.twoFiles) { try parse(body([file, file]), contentType: type) }
+        #expect(throws: MultipartError.tooManyParts) { try parse(body(Array(repeating: csrf, count: 17)), contentType: type) }
+        #expect(throws: MultipartError.self) { try parse(Array((csrf + file).utf8), contentType: type) }   // truncated
+        #expect(throws: MultipartError.self) { try parse(Array(csrf.utf8.prefix(30)), contentType: type) }
+        #expect(throws: MultipartError.self) { try parse(body(["--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n"]), contentType: type) }
+        #expect(throws: MultipartError.self) { try parse([], contentType: type) }
         let big = "--XyZ\r\nContent-Disposition: form-data; name=\"t\"\r\n\r\n" + String(repeating: "x", count: 70_000) + "\r\n"
-        #expect(throws: MultipartError.self) { try MultipartBody.parse(body([big]), contentType: type) }
+        #expect(throws: MultipartError.self) { try parse(body([big]), contentType: type) }
         // Random bytes never crash it.
         var g = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             var bytes = body([csrf, file])
             for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g) }
-            _ = try? MultipartBody.parse(Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &g))), contentType: type)
+            _ = try? parse(Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &g))), contentType: type)
         }
     }
 }

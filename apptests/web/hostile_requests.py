@@ -152,9 +152,9 @@ try:
     check(r.status == 403, f"even with a session cookie ({r.status})")
 
     # Raw sockets: a huge path, a huge header, a half-sent request, garbage, a request line only.
-    for what, data_ in (("a path of 100 kB", b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"),
-                        ("a header of 200 kB", b"GET /books HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n"),
-                        ("10 000 headers", b"GET /books HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(10_000)) + b"\r\n"),
+    for what, data_ in (("a path of 100 kB", b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+                        ("a header of 200 kB", b"GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n"),
+                        ("10 000 headers", b"GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(10_000)) + b"\r\n"),
                         ("garbage", b"\x00\xff\x16\x03\x01 GARBAGE\r\n\r\n"),
                         ("a TLS hello on the plain port", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 64)):
         try:
@@ -168,7 +168,7 @@ try:
         with socket.create_connection((host, port), timeout=5) as s:
             s.sendall(b"GET /boo")                        # half a request line, then gone
     with socket.create_connection((host, port), timeout=5) as s:
-        s.sendall(b"POST /command HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\ncsrf=")   # half a body
+        s.sendall(b"POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\ncsrf=")   # half a body
     still_serving("half-sent requests")
 
     # 200 connections at once opening /events (with a's cookie) and closing.
@@ -177,7 +177,7 @@ try:
     def stream():
         try:
             with socket.create_connection((host, port), timeout=10) as s:
-                s.sendall(f"GET /events HTTP/1.1\r\nHost: x\r\nCookie: okit_session={a.cookie}\r\nAccept: text/event-stream\r\n\r\n".encode())
+                s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: okit_session={a.cookie}\r\nAccept: text/event-stream\r\n\r\n".encode())
                 got = b""
                 while b"okit live updates" not in got:
                     chunk = s.recv(4096)
@@ -201,7 +201,7 @@ try:
     def stale_seen(watcher, writer, name):
         """Opens watcher's /events, lets writer add a book; whether `event: stale` arrived within 10 s."""
         with socket.create_connection((host, port), timeout=10) as s:
-            s.sendall(f"GET /events HTTP/1.1\r\nHost: x\r\nCookie: okit_session={watcher.cookie}\r\n\r\n".encode())
+            s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: okit_session={watcher.cookie}\r\n\r\n".encode())
             got = b""
             while b"okit live updates" not in got:
                 chunk = s.recv(4096)

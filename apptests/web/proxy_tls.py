@@ -81,11 +81,7 @@ try:
     r = a.get("/", follow=False)
     check(r.status in (302, 303) and r.header("Location") in ("/login", proxy.url + "/login"),
           f"the first visit through the proxy redirects to /login ({r.status} {r.header('Location')})")
-    cookie = next((v for v in a.set_cookies if v.startswith("okit_session=")), "")
-    attrs = [x.strip().lower() for x in cookie.split(";")[1:]]
-    check("secure" in attrs, f"the session cookie carries Secure behind TLS (X-Forwarded-Proto https): {cookie!r}")
-    check("httponly" in attrs and "samesite=strict" in attrs, "and HttpOnly; SameSite=Strict")
-    check(re.fullmatch(r"okit_session=[0-9a-f]{32}", cookie.split(";")[0]) is not None, "its value is 128 random bits")
+    check(not any(v.startswith("okit_session=") for v in a.set_cookies), "and makes no session before the login")
     r = a.get("/books", follow=False)
     check(r.status in (302, 303) and r.header("Location") == "/login", f"every page redirects to /login before logging in ({r.status})")
     r = a.get("/events", follow=False)
@@ -95,7 +91,7 @@ try:
     check(page.status == 200 and re.search(r'<input type="password"[^>]*name="token"', page.text) is not None,
           "the login page is a form with a password field for the token")
     form = page.forms()[0]
-    check(form.method == "post" and form.value("csrf"), "the login form posts, with the session's csrf")
+    check(form.method == "post" and form.value("csrf"), "the login form posts, with its signed csrf")
     r = a.post(form.action, form.post_fields(token="not-the-token"), follow=False)
     check(r.status == 403 and re.search(r'name="token"', r.text) is not None and 'role="alert"' in r.text,
           f"a wrong token answers 403 with the login form again and an error ({r.status})")
@@ -103,7 +99,13 @@ try:
     check(r.status == 403 and a.get("/books", follow=False).status in (302, 303), f"the right token without the csrf is refused ({r.status})")
     r = a.get("/books", follow=False)
     check(r.status in (302, 303), "still not logged in after the wrong tokens")
+    check(not any(v.startswith("okit_session=") for v in a.set_cookies), "no session was made by the login page or the refused logins")
     books = login(a)
+    cookie = next((v for v in a.set_cookies if v.startswith("okit_session=")), "")
+    attrs = [x.strip().lower() for x in cookie.split(";")[1:]]
+    check("secure" in attrs, f"the session cookie the login sets carries Secure behind TLS (X-Forwarded-Proto https): {cookie!r}")
+    check("httponly" in attrs and "samesite=strict" in attrs, "and HttpOnly; SameSite=Strict")
+    check(re.fullmatch(r"okit_session=[0-9a-f]{32}", cookie.split(";")[0]) is not None, "its value is 128 random bits")
     check(books.status == 200 and "<h1" in books.text and "Book Shop" in books.text,
           f"after logging in with the form the books page answers 200 through TLS ({books.status})")
     check(books.data("location") == "/books", "and it is the books list")

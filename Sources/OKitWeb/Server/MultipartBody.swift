@@ -1,13 +1,16 @@
 import Foundation
 
-/// A file sent with a multipart form: its name as the browser gave it (without any folders) and its bytes.
+/// A file sent with a multipart form: its name as the browser gave it (without any folders), and where its bytes
+/// were written as they arrived (a file in the data folder's upload area, removed once the upload is handled).
 public struct WebUpload: Sendable {
     public var filename: String
-    public var bytes: [UInt8]
+    public var file: URL
+    public var size: Int
 
-    public init(filename: String, bytes: [UInt8]) {
+    public init(filename: String, file: URL, size: Int) {
         self.filename = filename
-        self.bytes = bytes
+        self.file = file
+        self.size = size
     }
 }
 
@@ -17,6 +20,7 @@ public enum MultipartError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     case twoFiles
     case tooManyParts
+    case notKept(String)
 
     public var description: String {
         switch self {
@@ -24,14 +28,15 @@ public enum MultipartError: Error, Equatable, CustomStringConvertible {
         case .malformed(let why): return "The upload is malformed (\(why))."
         case .twoFiles: return "The upload holds more than one file; send one backup at a time."
         case .tooManyParts: return "The upload has too many fields."
+        case .notKept(let why): return "The upload could not be kept on the server (\(why))."
         }
     }
 }
 
 /// `multipart/form-data` (RFC 7578), strictly and for exactly what the backup upload form sends: text fields and
-/// at most one file. The whole body is in memory already (its size bounded by the caller); the parser only
-/// slices it: at most ``maxParts`` parts, part headers of at most ``maxHeader`` bytes, text fields of at most
-/// ``maxText`` bytes. Anything else — no boundary, a missing closing delimiter, a part without a
+/// at most one file. The body is read as it arrives (`MultipartStream`): the file's bytes go straight to a file,
+/// never into memory; at most ``maxParts`` parts, part headers of at most ``maxHeader`` bytes, text fields of at
+/// most ``maxText`` bytes. Anything else — no boundary, a missing closing delimiter, a part without a
 /// `Content-Disposition: form-data; name=…` — is an error, never a crash.
 public enum MultipartBody {
     static let maxParts = 16
@@ -53,42 +58,12 @@ public enum MultipartBody {
         return nil
     }
 
-    /// The text fields in order and the file, if any.
-    public static func parse(_ body: [UInt8], contentType: String) throws(MultipartError)
+    /// A whole body at once (tests, small bodies): the text fields in order and the file, written to `file`.
+    public static func parse(_ body: [UInt8], contentType: String, file: URL) throws(MultipartError)
         -> (fields: [(name: String, value: String)], file: WebUpload?) {
-        guard let boundary = boundary(contentType: contentType) else { throw .noBoundary }
-        let delimiter = Array("--\(boundary)".utf8)
-        let crlf: [UInt8] = [13, 10]
-        var fields: [(name: String, value: String)] = []
-        var file: WebUpload?
-        // The first delimiter opens the body (a preamble before it is ignored, as RFC 2046 says).
-        guard let first = find(delimiter, in: body, from: 0) else { throw .malformed("no opening delimiter") }
-        var at = first + delimiter.count
-        var parts = 0
-        while true {
-            if starts(body, at, [45, 45]) { return (fields, file) }          // "--": the closing delimiter
-            guard starts(body, at, crlf) else { throw .malformed("a delimiter is not followed by a line break") }
-            at += 2
-            parts += 1
-            guard parts <= maxParts else { throw .tooManyParts }
-            guard let headerEnd = find([13, 10, 13, 10], in: body, from: at, limit: maxHeader) else {
-                throw .malformed("a part's headers do not end")
-            }
-            let disposition = try self.disposition(String(decoding: body[at..<headerEnd], as: UTF8.self))
-            let contentStart = headerEnd + 4
-            guard let next = find(crlf + delimiter, in: body, from: contentStart) else {
-                throw .malformed("the body ends before its closing delimiter")
-            }
-            let content = Array(body[contentStart..<next])
-            if let filename = disposition.filename {
-                guard file == nil else { throw .twoFiles }
-                file = WebUpload(filename: filename, bytes: content)
-            } else {
-                guard content.count <= maxText else { throw .malformed("a text field is longer than \(maxText) bytes") }
-                fields.append((disposition.name, String(decoding: content, as: UTF8.self)))
-            }
-            at = next + 2 + delimiter.count
-        }
+        var stream = try MultipartStream(contentType: contentType, file: file)
+        try stream.feed(body[...])
+        return try stream.finish()
     }
 
     /// The `name` and `filename` of a part's `Content-Disposition: form-data` header (filename without folders).
@@ -134,10 +109,6 @@ public enum MultipartBody {
             out.append((key.trimmingCharacters(in: .whitespaces), value))
         }
         return out
-    }
-
-    static func starts(_ body: [UInt8], _ at: Int, _ prefix: [UInt8]) -> Bool {
-        at >= 0 && at + prefix.count <= body.count && body[at..<(at + prefix.count)].elementsEqual(prefix)
     }
 
     /// The first index of `needle` in `body` at or after `from` (and, with `limit`, starting within `limit` bytes).

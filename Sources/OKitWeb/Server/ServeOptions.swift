@@ -16,8 +16,33 @@ public struct ServeOptions: Sendable {
     public var maxBody = 1 << 20
     /// Largest backup upload (`POST /backups`, multipart).
     public var maxUpload = 512 << 20
+    /// Uploads read at once (the next one answers 503 before its body is read).
+    public var maxUploads = 2
+    /// Host names answered besides loopback and `host` (`--allow-host`); others get 421 (DNS rebinding).
+    public var allowedHosts: [String] = []
+    /// A connection's request headers must be complete this long after it opened (`--header-timeout`).
+    public var headerTimeout: TimeInterval = 10
+    /// A connection with no request in progress (or a body that stopped coming) is closed after this long
+    /// (`--idle-timeout`); live-update streams are exempt.
+    public var connectionIdleTimeout: TimeInterval = 60
+    /// Connections open at once, live-update streams not counted (`--max-connections`): past it the connection
+    /// idle the longest is closed, or the new one when none is idle.
+    public var maxConnections = 1024
+    /// The same for one client address (`--max-client-connections`).
+    public var maxClientConnections = 256
+    /// Live-update streams open at once (`--max-streams`: the next one answers 503), and per session (one per
+    /// tab: past it the session's oldest stream is closed).
+    public var maxStreams = 4096
+    public var maxStreamsPerSession = 16
+    /// A session that was made for a visitor who never came back with its cookie is dropped after this long
+    /// (instead of `idleSeconds`), and one client address holds at most `maxNewSessionsPerClient` of them.
+    public var newSessionSeconds: TimeInterval = 60
+    public var maxNewSessionsPerClient = 16
 
     public init() {}
+
+    /// The `Host` headers this server answers.
+    public var hostCheck: HostCheck { HostCheck(listenHost: host, allowed: allowedHosts) }
 
     /// Whether `host` is a loopback address.
     public static func isLoopback(_ host: String) -> Bool {
@@ -25,92 +50,3 @@ public struct ServeOptions: Sendable {
     }
 }
 
-/// A request as the web app sees it: decoded path, query, form fields, the session cookie and the proxy headers.
-public struct WebRequest: Sendable {
-    public var method: String
-    /// The path without the query, percent-decoded per segment by `segments`.
-    public var path: String
-    /// The query string as sent (without `?`).
-    public var query: String
-    /// Form fields in order (`application/x-www-form-urlencoded`).
-    public var form: [(name: String, value: String)]
-    /// The value of the `okit_session` cookie.
-    public var sessionCookie: String?
-    /// The request came through a proxy (`X-Forwarded-For`).
-    public var forwarded: Bool
-    /// `X-Forwarded-Proto: https`.
-    public var forwardedHTTPS: Bool
-    /// The file of a multipart upload (only `POST /backups` takes one).
-    public var upload: WebUpload?
-
-    public init(method: String, path: String, query: String = "", form: [(name: String, value: String)] = [],
-                sessionCookie: String? = nil, forwarded: Bool = false, forwardedHTTPS: Bool = false) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.form = form
-        self.sessionCookie = sessionCookie
-        self.forwarded = forwarded
-        self.forwardedHTTPS = forwardedHTTPS
-    }
-
-    /// The last value of a form field.
-    public func field(_ name: String) -> String? { form.last { $0.name == name }?.value }
-    /// Every value of a form field, in order.
-    public func fields(_ name: String) -> [String] { form.filter { $0.name == name }.map(\.value) }
-    /// The query's fields.
-    public var queryFields: [(name: String, value: String)] { FormBody.decode(query) }
-}
-
-/// An answer: a status, headers and a body, or a stream of Server-Sent Events.
-public struct WebResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
-    public var events: AsyncStream<String>?
-    /// A file streamed as the body (a backup download) instead of `body`.
-    public var file: String?
-
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], events: AsyncStream<String>? = nil) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.events = events
-    }
-}
-
-/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; malformed escapes are kept as written.
-public enum FormBody {
-    public static func decode(_ text: String) -> [(name: String, value: String)] {
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
-        }
-    }
-
-    static func unescape(_ s: Substring) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(s.utf8.count)
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "+") { bytes.append(0x20); continue }
-            if b == UInt8(ascii: "%"), it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) {
-                bytes.append(h << 4 | l)
-                it = it.dropFirst(2)
-                continue
-            }
-            bytes.append(b)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-}

@@ -39,17 +39,55 @@ extension WebApp {
         return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(PageContext.pathSegment(filename))"
     }
 
-    /// `POST /backups` (multipart: `csrf`, the file as `backup`, optionally `password` for a secure backup): the CSRF
-    /// token first, then the login, then the file is verified and kept; 303 to the page the form was on, with a
-    /// notice (or the error that refused it).
+    /// Whether an upload may be read, asked before a byte of its body is: the session (by its cookie), the CSRF token
+    /// (in the query or `X-CSRF-Token`: the body is not read yet), the login, and a free upload slot
+    /// (`ServeOptions.maxUploads`). Admitted, it gets the file its body is streamed into, in the backups folder's
+    /// upload area (`.uploads/`, emptied at start); `uploadEnded` gives the slot back.
+    public func admitUpload(_ request: WebRequest) -> Result<URL, WebRefusal> {
+        if let host = request.host, !hostCheck.allows(host) {
+            return .failure(WebRefusal(WebPages.message(421, "This server does not answer for that name.")))
+        }
+        if request.forwarded, options.token == nil {
+            return .failure(WebRefusal(WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")))
+        }
+        guard let id = request.sessionCookie, let ws = sessions[id], let app = hosted?.session else {
+            return .failure(WebRefusal(WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")))
+        }
+        guard let csrf = request.headerCSRF, RandomToken.equal(csrf, ws.csrf) else {
+            return .failure(WebRefusal(WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")))
+        }
+        guard !mustLogIn(ws, request), mayHandleBackups(ws) else {
+            return .failure(WebRefusal(WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")))
+        }
+        guard uploadsInProgress < options.maxUploads else {
+            return .failure(WebRefusal(WebPages.message(503, "\(uploadsInProgress) uploads are being read right now; try again in a moment.")))
+        }
+        guard let dataFolder = app.options.dataFolder else {
+            return .failure(WebRefusal(WebPages.message(400, "This app keeps no backups (no data folder).")))
+        }
+        let area = BackupStore(dataFolder: dataFolder).backupFolder.appendingPathComponent(".uploads")
+        do { try FileManager.default.createDirectory(at: area, withIntermediateDirectories: true) } catch {
+            return .failure(WebRefusal(WebPages.message(500, "The upload area \(area.path) cannot be made: \(error)")))
+        }
+        uploadsInProgress += 1
+        ws.lastSeen = Date()
+        return .success(area.appendingPathComponent(UUID().uuidString + ".part"))
+    }
+
+    /// An admitted upload was handled (or refused while its body was read).
+    public func uploadEnded() { uploadsInProgress = max(0, uploadsInProgress - 1) }
+
+    /// `POST /backups` (multipart: the file as `backup`, optionally `password` for a secure backup), admitted by
+    /// `admitUpload`: the CSRF token again (from the query, a header or the form), then the login, then the file
+    /// is verified and kept; 303 to the page the form was on, with a notice (or the error that refused it).
     func backupUpload(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
-        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
+        guard let csrf = request.headerCSRF ?? request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
             return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
         }
         guard mayHandleBackups(ws) else {
             return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
         }
-        guard let upload = request.upload, !upload.bytes.isEmpty else {
+        guard let upload = request.upload, upload.size > 0 else {
             return WebPages.message(400, "The upload holds no backup file (the form's file field is \"backup\").")
         }
         let back = LocationPath.path(ws.shell.location)
@@ -76,7 +114,7 @@ extension WebApp {
         scratch.allowOtherApp = app.options.restoreOtherApp
         try FileManager.default.createDirectory(at: scratch.backupFolder, withIntermediateDirectories: true)
         let scratchFile = scratch.backupFolder.appendingPathComponent("upload." + BackupStore.fileExtension)
-        try Data(upload.bytes).write(to: scratchFile)
+        try FileManager.default.copyItem(at: upload.file, to: scratchFile)
         if try scratch.isSecure("upload"), password == nil {
             throw WebFileError("it is a secure backup: give its password with the file so that it can be checked")
         }
@@ -97,7 +135,7 @@ extension WebApp {
         }
         try FileManager.default.createDirectory(at: target.backupFolder, withIntermediateDirectories: true)
         let temporary = target.backupFolder.appendingPathComponent(".upload-" + UUID().uuidString)
-        try Data(upload.bytes).write(to: temporary, options: .atomic)
+        try FileManager.default.copyItem(at: upload.file, to: temporary)
         let final = target.backupFolder.appendingPathComponent(name + "." + BackupStore.fileExtension)
         guard rename(temporary.path, final.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)

@@ -83,6 +83,8 @@ extension WebApp {
         context.appTitle = app.appId
         if !snapshot.app.covered { context.imageURL = WebApp.imageURL(version: ws.version) }
         context.webCellURL = WebApp.webCellURL(version: ws.version)
+        // The upload's CSRF token rides in its URL: it is checked before the multipart body is read.
+        context.backupUploadURL = "/backups?csrf=" + ws.csrf
         if let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration {
             // A cell that only opens a screen on the screen's own context is a link to that screen's URL; a cell
             // that runs an action (or opens a screen on a context of its own) is a tap button.

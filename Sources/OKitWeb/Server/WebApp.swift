@@ -20,11 +20,18 @@ public actor WebApp {
     let options: ServeOptions
     var hosted: WebHostedApp?
     var sessions: [String: WebSession] = [:]
+    /// The `Host` headers answered (DNS rebinding).
+    let hostCheck: HostCheck
+    /// The login form's CSRF tokens (signed, so the login page takes no session).
+    let loginTokens = LoginTokens()
+    /// Uploads being read now (`ServeOptions.maxUploads`).
+    var uploadsInProgress = 0
     /// Called with a line for the server's log (stderr).
     let log: @Sendable (String) -> Void
 
     public init(options: ServeOptions, executor: EngineExecutor = EngineExecutor(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
+        self.hostCheck = options.hostCheck
         self.executor = executor
         self.log = log
     }
@@ -32,6 +39,10 @@ public actor WebApp {
     /// Loads the app on the engine's executor (the Lua state is made and lives there).
     public func load(_ make: @Sendable () throws -> WebHostedApp) throws {
         let loaded = try make()
+        // Uploads cut short by a stop left their parts behind.
+        if let folder = loaded.session.options.dataFolder {
+            try? FileManager.default.removeItem(at: BackupStore(dataFolder: folder).backupFolder.appendingPathComponent(".uploads"))
+        }
         loaded.session.firstShellInUse = false       // every browser has a shell of its own
         hosted = loaded
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
@@ -82,9 +93,20 @@ public actor WebApp {
     /// When the streams were last pinged.
     private var lastPing = Date()
 
-    /// Answers one request.
+    /// Whether this session must log in before anything is shown (a public listener or a proxy).
+    func mustLogIn(_ ws: WebSession, _ request: WebRequest) -> Bool {
+        guard options.token != nil, !ws.loggedIn else { return false }
+        return request.forwarded || !ServeOptions.isLoopback(options.host)
+    }
+
+    /// Answers one request. The `Host` is checked first, then the proxy rule; static files, the login page and
+    /// errors are answered without a session; a session is made only for a page of the app (web.md "Sessions").
     public func handle(_ request: WebRequest) -> WebResponse {
         guard let app = hosted?.session else { return WebPages.message(503, "The app is not loaded yet.") }
+        if let host = request.host, !hostCheck.allows(host) {
+            return WebPages.message(421, "This server does not answer for the name \"\(WebPages.shown(host))\"; open it by the "
+                                    + "address it was started with (or start it with --allow-host NAME).")
+        }
         if request.forwarded, options.token == nil {
             return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")
         }
@@ -92,73 +114,21 @@ public actor WebApp {
         case ("GET", "/static/okit.css"): return WebPages.staticFile(Stylesheet.css, type: "text/css; charset=utf-8")
         case ("GET", "/static/okit.js"): return WebPages.staticFile(Script.js, type: "text/javascript; charset=utf-8")
         case ("GET", "/favicon.ico"): return WebPages.message(404, "No icon.")
+        case ("GET", "/login"): return WebPages.login(csrf: loginTokens.make(), failed: false)
+        case ("POST", "/login"): return login(request, app)
         default: break
         }
         sweepIdle()
-        let (ws, isNew): (WebSession, Bool)
-        if let id = request.sessionCookie, let existing = sessions[id] {
-            (ws, isNew) = (existing, false)
-        } else {
-            if request.method == "POST" {
-                return WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")
-            }
-            guard sessions.count < options.maxSessions else {
-                return WebPages.message(503, "Too many people are using this app right now (\(options.maxSessions) sessions); try again later.")
-            }
-            do { (ws, isNew) = (try newSession(app), true) } catch {
-                return WebPages.message(500, "The app could not start a session: \(error)")
-            }
+        if let id = request.sessionCookie, let ws = sessions[id] {
+            ws.lastSeen = Date()
+            ws.returned = true
+            return route(request, ws, app)
         }
-        ws.lastSeen = Date()
-        var response = route(request, ws, app)
-        if isNew {
-            var cookie = "okit_session=\(ws.id); Path=/; HttpOnly; SameSite=Strict"
-            if request.forwardedHTTPS { cookie += "; Secure" }
-            response.headers.append(("Set-Cookie", cookie))
-        }
-        return response
-    }
-
-    func newSession(_ app: AppSession) throws -> WebSession {
-        let shell = try app.makeShell()
-        let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
-                            driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date())
-        ws.watch.onStale = { [weak ws] in ws?.pushStale() }
-        // The theme is per session, starting from the app's setting (web.md "Sessions").
-        shell.themeOverride = try shell.settingTheme()
-        // Without a token every visitor may use the app; on loopback with a token, the token guards what acts on
-        // everyone's data.
-        ws.loggedIn = options.token == nil
-        sessions[ws.id] = ws
-        return ws
-    }
-
-    func sweepIdle() {
-        let now = Date()
-        // Protection: a session idle for the protection timeout is covered (its person must authenticate).
-        if let app = hosted?.session, let timeout = try? app.protectionTimeout(), timeout > 0 {
-            for ws in sessions.values where !ws.shell.covered && now.timeIntervalSince(ws.lastSeen) > timeout {
-                if (try? app.coverIdle(ws.shell, since: ws.lastSeen)) == true { ws.moved = true; ws.pushStale() }
-            }
-        }
-        for (id, ws) in sessions where now.timeIntervalSince(ws.lastSeen) > options.idleSeconds {
-            ws.closeStreams()
-            ws.watch.cancel()
-            hosted?.session.dropShell(ws.shell)
-            sessions[id] = nil
-        }
-    }
-
-    /// Whether this session must log in before anything is shown (a public listener or a proxy).
-    func mustLogIn(_ ws: WebSession, _ request: WebRequest) -> Bool {
-        guard options.token != nil, !ws.loggedIn else { return false }
-        return request.forwarded || !ServeOptions.isLoopback(options.host)
+        return withNewSession(request, app)
     }
 
     func route(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         switch (request.method, request.path) {
-        case ("GET", "/login"): return WebPages.login(csrf: ws.csrf, failed: false)
-        case ("POST", "/login"): return login(request, ws)
         case (_, _) where mustLogIn(ws, request): return WebPages.redirect("/login")
         case (_, _) where isFileRoute(request, ws): return fileAnswer(request, ws, app)
         case ("GET", "/theme.css"): return theme(ws)
@@ -171,16 +141,6 @@ public actor WebApp {
         }
     }
 
-    func login(_ request: WebRequest, _ ws: WebSession) -> WebResponse {
-        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
-            return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.")
-        }
-        guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
-            return WebPages.login(csrf: ws.csrf, failed: true)
-        }
-        ws.loggedIn = true
-        return WebPages.redirect("/")
-    }
 
     func theme(_ ws: WebSession) -> WebResponse {
         let values = ws.shown?.app.themeValues ?? ((try? ws.snapshot())?.app.themeValues ?? [])
@@ -191,6 +151,13 @@ public actor WebApp {
     }
 
     func events(_ ws: WebSession) -> WebResponse {
+        // Past a session's allowance its oldest stream is closed (a tab long gone, or one that reopens it later).
+        while ws.streams.count >= options.maxStreamsPerSession, let oldest = ws.streams.keys.min() {
+            ws.streams.removeValue(forKey: oldest)?.finish()
+        }
+        guard sessions.values.reduce(0, { $0 + $1.streams.count }) < options.maxStreams else {
+            return WebPages.message(503, "Too many pages are open with live updates right now (\(options.maxStreams)); reload later.")
+        }
         let key = ws.nextStream
         ws.nextStream += 1
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))

@@ -10,6 +10,12 @@ enum WebPages {
         ("X-Frame-Options", "SAMEORIGIN"),
     ]
 
+    /// A text from a request, as a message may quote it: at most 80 characters, control characters as `?`.
+    static func shown(_ text: String) -> String {
+        let clean = String(text.unicodeScalars.prefix(80).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        return text.unicodeScalars.count > 80 ? clean + "…" : clean
+    }
+
     static func redirect(_ location: String) -> WebResponse {
         WebResponse(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")] + securityHeaders)
     }

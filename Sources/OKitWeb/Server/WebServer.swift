@@ -6,17 +6,22 @@ import NIOCore
 
 /// The HTTP side of `okit-run serve`, on Hummingbird 2: every request becomes a `WebRequest` for the `WebApp`
 /// actor (which runs on the engine's executor), and its `WebResponse` an HTTP response; Server-Sent Events
-/// stream from the app's `AsyncStream`. Form bodies above `ServeOptions.maxBody` answer 413, other body types 415;
-/// `POST /backups` alone takes `multipart/form-data` (up to `ServeOptions.maxUpload`, parsed by `MultipartBody`).
+/// stream from the app's `AsyncStream`. Before anything else the `Host` header must name this server (421), and
+/// the connection limits of `ConnectionGuard` hold. Form bodies above `ServeOptions.maxBody` answer 413, other
+/// body types 415; `POST /backups` alone takes `multipart/form-data`, checked (session, login, CSRF from the
+/// query or a header) before its body is read, then streamed to a file (`MultipartStream`).
 public enum WebServer {
     /// Serves until the process ends; `onRunning` gets the port listened on (once the socket is bound). Throws
     /// when the address cannot be bound.
     public static func run(_ app: WebApp, options: ServeOptions, onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         var logger = Logger(label: "okit-run serve")
         logger.logLevel = .critical
+        let table = ConnectionTable(options)
         let application = Application(
-            responder: WebResponder(app: app, maxBody: options.maxBody, maxUpload: options.maxUpload),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            responder: WebResponder(app: app, options: options),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(table: table)])),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil,
+                                 backlog: 1024),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger)
         let ticks = Task {
@@ -30,45 +35,98 @@ public enum WebServer {
     }
 }
 
+/// A request's context: Hummingbird's, plus the address of the peer (new sessions are counted per client).
+struct WebRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let peer: String
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}
+
 struct WebResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = WebRequestContext
     let app: WebApp
-    let maxBody: Int
-    var maxUpload = 512 << 20
+    let options: ServeOptions
+    let hosts: HostCheck
+
+    init(app: WebApp, options: ServeOptions) {
+        self.app = app
+        self.options = options
+        hosts = options.hostCheck
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var request = request
-        var form: [(name: String, value: String)] = []
-        var upload: WebUpload?
+        var web = webRequest(request, context)
+        guard hosts.allows(web.host) else {
+            return Self.response(WebPages.message(421, "This server does not answer for the name \"\(WebPages.shown(web.host ?? ""))\"; "
+                                                  + "open it by the address it was started with (or start it with --allow-host NAME).",
+                                                  link: "/"))
+        }
         let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
         if request.method == .post, request.uri.path == "/backups", type.lowercased().hasPrefix("multipart/form-data") {
-            let body: ByteBuffer
-            do { body = try await request.collectBody(upTo: maxUpload) } catch {
-                return Self.response(WebPages.message(413, "The upload is too large (more than \(maxUpload >> 20) MiB)."))
-            }
-            do {
-                (form, upload) = try MultipartBody.parse(Array(buffer: body), contentType: type)
-            } catch {
-                return Self.response(WebPages.message(400, error.description))
-            }
+            return Self.response(await upload(request, web, contentType: type))
         } else if request.method == .post {
             guard type.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
                 return Self.response(WebPages.message(415, "This server takes forms (application/x-www-form-urlencoded) only."))
             }
             do {
-                let body = try await request.collectBody(upTo: maxBody)
-                form = FormBody.decode(String(buffer: body))
+                let body = try await request.collectBody(upTo: options.maxBody)
+                web.form = FormBody.decode(String(buffer: body))
             } catch {
-                return Self.response(WebPages.message(413, "The form is too large (more than \(maxBody) bytes)."))
+                return Self.response(WebPages.message(413, "The form is too large (more than \(options.maxBody) bytes)."))
             }
         }
-        let forwardedFor = HTTPField.Name("X-Forwarded-For").flatMap { request.headers[$0] }
-        let proto = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
-        var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-                             form: form, sessionCookie: request.cookies["okit_session"]?.value,
-                             forwarded: forwardedFor != nil, forwardedHTTPS: proto?.lowercased() == "https")
-        web.upload = upload
         return Self.response(await app.handle(web))
+    }
+
+    /// The request as the web app sees it (no body yet).
+    func webRequest(_ request: Request, _ context: Context) -> WebRequest {
+        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
+        let proxy = ProxyHeaders(xForwardedFor: header("X-Forwarded-For"), xForwardedProto: header("X-Forwarded-Proto"),
+                                 forwarded: header("Forwarded"))
+        var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+                             sessionCookie: request.cookies["okit_session"]?.value,
+                             forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)
+        web.host = request.head.authority ?? ""
+        web.client = proxy.client ?? context.peer
+        web.headerCSRF = header("X-CSRF-Token") ?? web.queryFields.last { $0.name == "csrf" }?.value
+        return web
+    }
+
+    /// `POST /backups`: admitted by the app (session, login, CSRF, a free upload slot) before a byte of the body is
+    /// read; then the body is streamed into the upload area (at most `maxUpload` bytes) and handed to the app.
+    func upload(_ request: Request, _ web: WebRequest, contentType: String) async -> WebResponse {
+        let file: URL
+        switch await app.admitUpload(web) {
+        case .failure(let refusal): return refusal.response
+        case .success(let url): file = url
+        }
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            Task { await app.uploadEnded() }
+        }
+        var web = web
+        do {
+            var parser = try MultipartStream(contentType: contentType, file: file)
+            var total = 0
+            for try await chunk in request.body {
+                total += chunk.readableBytes
+                guard total <= options.maxUpload else {
+                    return WebPages.message(413, "The upload is too large (more than \(options.maxUpload >> 20) MiB).")
+                }
+                try parser.feed(chunk.readableBytesView)
+            }
+            (web.form, web.upload) = try parser.finish()
+        } catch let error as MultipartError {
+            return WebPages.message(400, error.description)
+        } catch {
+            return WebPages.message(400, "The upload stopped before its end (\(error)).")
+        }
+        return await app.handle(web)
     }
 
     static func response(_ r: WebResponse) -> Response {

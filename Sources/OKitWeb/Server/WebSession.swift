@@ -5,8 +5,13 @@ import OKitEngine
 /// token, the version of the page it was last shown, a notice or error for the next page, its login and its live
 /// update streams.
 final class WebSession {
-    let id: String
-    let csrf: String
+    /// The cookie's value; a new one at login (session fixation).
+    var id: String
+    var csrf: String
+    /// The client address it was made for, and whether its browser came back with the cookie since (a session
+    /// that never did is dropped soon, `ServeOptions.newSessionSeconds`).
+    var client = "local"
+    var returned = false
     let shell: AppShell
     let driver: Driver
     let watch: ScreenWatch

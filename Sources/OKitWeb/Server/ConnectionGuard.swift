@@ -1,0 +1,196 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// The connection limits of `okit-run serve` (web.md "Limits of the server"), against connections that hold the
+/// server without using it (slowloris): a connection's request headers must be complete `headerTimeout` after it
+/// opened, a connection with no request in progress (or whose body stopped coming) is closed after `idleTimeout`,
+/// and at most `maxConnections` (`maxClientConnections` per client address) are open at once — past that the
+/// one idle the longest is closed to make room (a half-sent request or a keep-alive connection: a browser opens
+/// another when it needs one), or the new one when none is idle. Live-update streams are not
+/// connections in this count (the app caps them, `ServeOptions.maxStreams`), and they never time out.
+final class ConnectionTable: @unchecked Sendable {
+    // @unchecked Sendable: `entries`, `perClient` and `clock` are read and written only with `lock` held; the
+    // channels kept are themselves Sendable (NIO's `Channel.close` may be called from any thread).
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var perClient: [String: Int] = [:]
+    let maxConnections: Int
+    let maxClientConnections: Int
+    let headerTimeout: TimeAmount
+    let idleTimeout: TimeAmount
+
+    struct Entry {
+        let channel: any Channel
+        let client: String
+        /// When it became idle (`DispatchTime` nanoseconds), or nil while a request is in progress.
+        var idleSince: UInt64?
+    }
+
+    init(_ options: ServeOptions) {
+        maxConnections = max(1, options.maxConnections)
+        maxClientConnections = max(1, options.maxClientConnections)
+        headerTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
+        idleTimeout = .milliseconds(Int64(options.connectionIdleTimeout * 1000))
+    }
+
+    /// Connections counted now (streams not included).
+    var count: Int { lock.withLock { entries.count } }
+
+    /// Takes a new connection in (idle until its request head arrives). Returns false when it must be closed: the
+    /// limit is reached and no connection is idle to make room.
+    func open(_ channel: any Channel, client: String, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
+        let evicted: [any Channel]? = lock.withLock {
+            var out: [any Channel] = []
+            if perClient[client, default: 0] >= maxClientConnections {
+                guard let victim = oldestIdle(client: client) else { return nil }
+                out.append(remove(victim)!)
+            }
+            if entries.count >= maxConnections {
+                guard let victim = oldestIdle(client: nil) else { return nil }
+                out.append(remove(victim)!)
+            }
+            entries[ObjectIdentifier(channel)] = Entry(channel: channel, client: client, idleSince: now)
+            perClient[client, default: 0] += 1
+            return out
+        }
+        guard let evicted else { return false }
+        for c in evicted { c.close(promise: nil) }
+        return true
+    }
+
+    /// A request began (busy) or the last answer went out (idle).
+    func mark(_ channel: any Channel, idle: Bool, now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        lock.withLock {
+            let id = ObjectIdentifier(channel)
+            guard entries[id] != nil else { return }
+            entries[id]?.idleSince = idle ? now : nil
+        }
+    }
+
+    /// The connection closed, or became a live-update stream: it is no longer counted.
+    func forget(_ channel: any Channel) {
+        lock.withLock { _ = remove(ObjectIdentifier(channel)) }
+    }
+
+    private func oldestIdle(client: String?) -> ObjectIdentifier? {
+        var best: (ObjectIdentifier, UInt64)?
+        for (id, e) in entries {
+            guard let since = e.idleSince, client == nil || e.client == client else { continue }
+            if best == nil || since < best!.1 { best = (id, since) }
+        }
+        return best?.0
+    }
+
+    private func remove(_ id: ObjectIdentifier) -> (any Channel)? {
+        guard let e = entries.removeValue(forKey: id) else { return nil }
+        perClient[e.client, default: 1] -= 1
+        if perClient[e.client] == 0 { perClient[e.client] = nil }
+        return e.channel
+    }
+}
+
+/// The per-connection half of the limits, in the HTTP pipeline after the decoder (it sees request and response
+/// parts): it tells the table when the connection is busy or idle and closes it when a timeout runs out.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    let table: ConnectionTable
+    private var timer: Scheduled<Void>?
+    private var inFlight = 0
+    private var readingBody = false
+    private var stream = false
+    private var started = false
+
+    init(table: ConnectionTable) { self.table = table }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    /// The connection is open (its peer's address known): counted, and its headers' clock starts.
+    private func start(_ context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
+        let client = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard table.open(context.channel, client: client) else {
+            context.close(promise: nil)
+            return
+        }
+        schedule(context, table.headerTimeout)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        table.forget(context.channel)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        table.forget(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            inFlight += 1
+            readingBody = true
+            table.mark(context.channel, idle: false)
+            schedule(context, table.idleTimeout)         // the body must keep coming
+        case .body:
+            schedule(context, table.idleTimeout)
+        case .end:
+            readingBody = false
+            cancelTimer()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let response):
+            if response.headerFields[.contentType]?.lowercased().hasPrefix("text/event-stream") == true {
+                stream = true
+                cancelTimer()
+                table.forget(context.channel)
+            }
+        case .body:
+            break
+        case .end:
+            inFlight = max(0, inFlight - 1)
+            if inFlight == 0, !readingBody, !stream {
+                table.mark(context.channel, idle: true)
+                schedule(context, table.idleTimeout)
+            }
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// (Re)starts the timer: when it runs out the connection closes, unless an answer is being written.
+    private func schedule(_ context: ChannelHandlerContext, _ delay: TimeAmount) {
+        cancelTimer()
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            // Waiting for a request's head or body, or idle between requests: close. Answering: not ours to cut.
+            if self.readingBody || self.inFlight == 0 { context.close(promise: nil) }
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Which `Host` headers the server answers (web.md "Security", DNS rebinding): a page on another site can make its
+/// own name resolve to 127.0.0.1, but the browser still sends that name in `Host`, so a server that answers only
+/// the names it was started for is out of that page's reach. Allowed: the loopback names and addresses, `--host`
+/// itself, every `--allow-host` name, and, when `--host` is a wildcard address (0.0.0.0, ::), any IP address (a
+/// browser only sends an address as `Host` when the page itself was loaded from that address).
+public struct HostCheck: Sendable {
+    /// Names allowed besides loopback, lower-cased, without ports.
+    let names: Set<String>
+    /// `--host` is a wildcard: any address literal is one of this machine's.
+    let anyAddress: Bool
+
+    public init(listenHost: String, allowed: [String]) {
+        var names = Set(allowed.map { HostCheck.hostPart($0.lowercased()) })
+        names.insert(HostCheck.hostPart(listenHost.lowercased()))
+        self.names = names
+        anyAddress = listenHost == "0.0.0.0" || listenHost == "::" || listenHost == "[::]"
+    }
+
+    /// Whether a request with this `Host` header value (nil: none sent) is for this server.
+    public func allows(_ header: String?) -> Bool {
+        guard let header, !header.isEmpty, header.utf8.count <= 255 else { return false }
+        let host = HostCheck.hostPart(header.lowercased())
+        guard !host.isEmpty else { return false }
+        if HostCheck.isLoopbackName(host) || names.contains(host) { return true }
+        return anyAddress && HostCheck.isAddress(host)
+    }
+
+    /// The host of a `Host` value: `[::1]:8480` → `::1`, `books.example.org:443` → `books.example.org`, a trailing
+    /// dot dropped; "" when it is malformed.
+    static func hostPart(_ value: String) -> String {
+        var v = Substring(value.trimmingCharacters(in: .whitespaces))
+        if v.hasPrefix("[") {
+            guard let close = v.firstIndex(of: "]") else { return "" }
+            let rest = v[v.index(after: close)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber)) else { return "" }
+            return String(v[v.index(after: v.startIndex)..<close])
+        }
+        if v.filter({ $0 == ":" }).count == 1, let colon = v.lastIndex(of: ":") {
+            guard v[v.index(after: colon)...].allSatisfy(\.isNumber) else { return "" }
+            v = v[..<colon]
+        } else if v.contains(":") {
+            return isAddress(String(v)) ? String(v) : ""      // a bare IPv6 address (as `--host ::1` is written)
+        }
+        if v.hasSuffix(".") { v = v.dropLast() }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
+        return v.allSatisfy { allowed.contains($0) } ? String(v) : ""
+    }
+
+    /// `localhost` (and names under it), 127.0.0.0/8 and ::1.
+    static func isLoopbackName(_ host: String) -> Bool {
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
+        return isIPv4(host) && host.hasPrefix("127.")
+    }
+
+    static func isAddress(_ host: String) -> Bool {
+        if isIPv4(host) { return true }
+        var buffer = in6_addr()
+        return host.contains(":") && inet_pton(AF_INET6, host, &buffer) == 1
+    }
+
+    static func isIPv4(_ host: String) -> Bool {
+        var buffer = in_addr()
+        return inet_pton(AF_INET, host, &buffer) == 1
+    }
+}
+
+/// The proxy headers of a request: `X-Forwarded-For`/`X-Forwarded-Proto` or the standard `Forwarded` (RFC 7239),
+/// either of which makes it a proxied request.
+public struct ProxyHeaders: Sendable, Equatable {
+    /// The request came through a proxy.
+    public var forwarded = false
+    /// The proxy says the browser used https.
+    public var https = false
+    /// The client's address as the nearest proxy gave it (the last `for=`/X-Forwarded-For entry), if any.
+    public var client: String?
+
+    public init(xForwardedFor: String?, xForwardedProto: String?, forwarded: String?) {
+        if let xff = xForwardedFor {
+            self.forwarded = true
+            client = xff.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if xForwardedProto?.lowercased().split(separator: ",").first?.trimmingCharacters(in: .whitespaces) == "https" {
+            https = true
+        }
+        if let header = forwarded {
+            self.forwarded = true
+            // Elements separated by commas (one per proxy), pairs by semicolons; the last element is the nearest
+            // proxy's. `proto=https` in the first element is what the browser used.
+            let elements = header.split(separator: ",").map(ProxyHeaders.pairs)
+            if elements.first?["proto"]?.lowercased() == "https" { https = true }
+            if let last = elements.last?["for"] { client = last }
+        }
+    }
+
+    /// `for=192.0.2.1;proto=https` → ["for": "192.0.2.1", "proto": "https"] (quotes and brackets removed).
+    static func pairs(_ element: Substring) -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in element.split(separator: ";") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard kv.count == 2 else { continue }
+            var value = kv[1]
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            out[kv[0].lowercased()] = value
+        }
+        return out
+    }
+}

@@ -1,0 +1,151 @@
+import Crypto
+import Foundation
+import OKitEngine
+
+/// When a browser session is made, dropped and renewed (web.md "Sessions"). A session is made only for a page of
+/// the app: static files, the login page and errors never take one, and a request that must log in first is
+/// sent to the login page without one. A session whose visitor never came back with its cookie is dropped after
+/// `newSessionSeconds`, and one client address holds at most `maxNewSessionsPerClient` of them (its oldest goes),
+/// so anonymous requests cannot fill `--sessions`. Logging in gives the session a new id (session fixation).
+extension WebApp {
+    /// A request without a session: a page of the app gets one (kept only when the answer is no error).
+    func withNewSession(_ request: WebRequest, _ app: AppSession) -> WebResponse {
+        if request.method == "POST" {
+            return WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")
+        }
+        if options.token != nil, request.forwarded || !ServeOptions.isLoopback(options.host) {
+            return WebPages.redirect("/login")
+        }
+        if request.path == "/events" {
+            return WebPages.message(403, "Live updates belong to a session; reload the page.")
+        }
+        let ws: WebSession
+        switch makeSession(app, client: request.client) {
+        case .failure(let refusal): return refusal.response
+        case .success(let made): ws = made
+        }
+        var response = route(request, ws, app)
+        guard response.status < 400 else {
+            drop(ws)
+            return response
+        }
+        response.headers.append(("Set-Cookie", cookie(ws, request)))
+        return response
+    }
+
+    /// A new session for a client, within the caps: the client's oldest session that never came back makes room
+    /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503.
+    func makeSession(_ app: AppSession, client: String) -> Result<WebSession, WebRefusal> {
+        let unreturned = sessions.values.filter { !$0.returned && $0.client == client }
+        if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
+            drop(oldest)
+        }
+        guard sessions.count < options.maxSessions else {
+            return .failure(WebRefusal(WebPages.message(503, "Too many people are using this app right now (\(options.maxSessions) sessions); try again later.")))
+        }
+        do { return .success(try newSession(app, client: client)) } catch {
+            return .failure(WebRefusal(WebPages.message(500, "The app could not start a session: \(error)")))
+        }
+    }
+
+    func newSession(_ app: AppSession, client: String) throws -> WebSession {
+        let shell = try app.makeShell()
+        let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
+                            driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date())
+        ws.client = client
+        ws.watch.onStale = { [weak ws] in ws?.pushStale() }
+        // The theme is per session, starting from the app's setting (web.md "Sessions").
+        shell.themeOverride = try shell.settingTheme()
+        // Without a token every visitor may use the app; on loopback with a token, the token guards what acts on
+        // everyone's data.
+        ws.loggedIn = options.token == nil
+        sessions[ws.id] = ws
+        return ws
+    }
+
+    func cookie(_ ws: WebSession, _ request: WebRequest) -> String {
+        var cookie = "okit_session=\(ws.id); Path=/; HttpOnly; SameSite=Strict"
+        if request.forwardedHTTPS { cookie += "; Secure" }
+        return cookie
+    }
+
+    func drop(_ ws: WebSession) {
+        ws.closeStreams()
+        ws.watch.cancel()
+        hosted?.session.dropShell(ws.shell)
+        if sessions[ws.id] === ws { sessions[ws.id] = nil }
+    }
+
+    func sweepIdle() {
+        let now = Date()
+        // Protection: a session idle for the protection timeout is covered (its person must authenticate).
+        if let app = hosted?.session, let timeout = try? app.protectionTimeout(), timeout > 0 {
+            for ws in sessions.values where !ws.shell.covered && now.timeIntervalSince(ws.lastSeen) > timeout {
+                if (try? app.coverIdle(ws.shell, since: ws.lastSeen)) == true { ws.moved = true; ws.pushStale() }
+            }
+        }
+        for ws in Array(sessions.values) {
+            let idle = now.timeIntervalSince(ws.lastSeen)
+            if idle > options.idleSeconds || (!ws.returned && ws.streams.isEmpty && idle > options.newSessionSeconds) { drop(ws) }
+        }
+    }
+
+    /// `POST /login`: the form's signed token, then the login token; the session (the one the browser has, or a
+    /// new one) is logged in under a new id and CSRF token, and the old id no longer works.
+    func login(_ request: WebRequest, _ app: AppSession) -> WebResponse {
+        guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
+            return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
+        }
+        guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
+            return WebPages.login(csrf: loginTokens.make(), failed: true)
+        }
+        let ws: WebSession
+        if let id = request.sessionCookie, let existing = sessions[id] {
+            ws = existing
+            sessions[id] = nil
+            ws.closeStreams()               // they were opened with the old id; the pages reopen them
+            ws.id = RandomToken.make()
+            ws.csrf = RandomToken.make()
+            sessions[ws.id] = ws
+        } else {
+            switch makeSession(app, client: request.client) {
+            case .failure(let refusal): return refusal.response
+            case .success(let made): ws = made
+            }
+        }
+        ws.loggedIn = true
+        ws.returned = true
+        ws.lastSeen = Date()
+        var response = WebPages.redirect("/")
+        response.headers.append(("Set-Cookie", cookie(ws, request)))
+        return response
+    }
+}
+
+/// An answer that refuses (a session that cannot be made, an upload not admitted).
+public struct WebRefusal: Error {
+    public let response: WebResponse
+    init(_ response: WebResponse) { self.response = response }
+}
+
+/// The login form's CSRF tokens: `expiry.nonce.mac`, an HMAC-SHA256 under a key made at start, valid for an hour.
+/// The form is shown without a session, so the token is checked by its signature, not looked up.
+struct LoginTokens: Sendable {
+    private let key = SymmetricKey(size: .bits256)
+    static let lifetime: TimeInterval = 3600
+
+    func make(now: Date = Date()) -> String {
+        let body = "\(Int(now.timeIntervalSince1970 + LoginTokens.lifetime)).\(RandomToken.make())"
+        return body + "." + mac(body)
+    }
+
+    func valid(_ token: String, now: Date = Date()) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let expiry = Int(parts[0]), Double(expiry) >= now.timeIntervalSince1970 else { return false }
+        return RandomToken.equal(String(parts[2]), mac("\(parts[0]).\(parts[1])"))
+    }
+
+    private func mac(_ body: String) -> String {
+        HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A request as the web app sees it: decoded path, query, form fields, the session cookie and the proxy headers.
+public struct WebRequest: Sendable {
+    public var method: String
+    /// The path without the query, percent-decoded per segment by `segments`.
+    public var path: String
+    /// The query string as sent (without `?`).
+    public var query: String
+    /// Form fields in order (`application/x-www-form-urlencoded`).
+    public var form: [(name: String, value: String)]
+    /// The value of the `okit_session` cookie.
+    public var sessionCookie: String?
+    /// The request came through a proxy (`X-Forwarded-For` or `Forwarded`).
+    public var forwarded: Bool
+    /// `X-Forwarded-Proto: https` or `Forwarded: proto=https`.
+    public var forwardedHTTPS: Bool
+    /// The `Host` header ("" when none was sent); nil for a request made in-process (not over HTTP).
+    public var host: String?
+    /// The client's address (the proxy's word for it behind a proxy): new sessions are counted per client.
+    public var client = "local"
+    /// The CSRF token sent outside the body (`X-CSRF-Token` or the query's `csrf`): a multipart upload is checked
+    /// with it before its body is read.
+    public var headerCSRF: String?
+    /// The file of a multipart upload (only `POST /backups` takes one), already on disk.
+    public var upload: WebUpload?
+
+    public init(method: String, path: String, query: String = "", form: [(name: String, value: String)] = [],
+                sessionCookie: String? = nil, forwarded: Bool = false, forwardedHTTPS: Bool = false) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.form = form
+        self.sessionCookie = sessionCookie
+        self.forwarded = forwarded
+        self.forwardedHTTPS = forwardedHTTPS
+    }
+
+    /// The last value of a form field.
+    public func field(_ name: String) -> String? { form.last { $0.name == name }?.value }
+    /// Every value of a form field, in order.
+    public func fields(_ name: String) -> [String] { form.filter { $0.name == name }.map(\.value) }
+    /// The query's fields.
+    public var queryFields: [(name: String, value: String)] { FormBody.decode(query) }
+}
+
+/// An answer: a status, headers and a body, or a stream of Server-Sent Events.
+public struct WebResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+    public var events: AsyncStream<String>?
+    /// A file streamed as the body (a backup download) instead of `body`.
+    public var file: String?
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], events: AsyncStream<String>? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.events = events
+    }
+}
+
+/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; malformed escapes are kept as written.
+public enum FormBody {
+    public static func decode(_ text: String) -> [(name: String, value: String)] {
+        guard !text.isEmpty else { return [] }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
+        }
+    }
+
+    static func unescape(_ s: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count)
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "+") { bytes.append(0x20); continue }
+            if b == UInt8(ascii: "%"), it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) {
+                bytes.append(h << 4 | l)
+                it = it.dropFirst(2)
+                continue
+            }
+            bytes.append(b)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

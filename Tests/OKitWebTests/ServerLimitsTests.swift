@@ -1,0 +1,139 @@
+import Foundation
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// The server's defences (web.md "Limits of the server"), in-process: the `Host` names answered (DNS rebinding),
+/// the proxy headers, sessions made only for pages and bounded per client, a new session id at login, and the
+/// connection table's eviction of idle connections (slowloris). The same attacks over real sockets are
+/// apptests/web/attacks.py.
+@Suite struct ServerLimitsTests {
+    typealias Browser = WebAppTests.Browser
+
+    @Test func onlyTheNamesTheServerWasStartedForAreAnswered() {
+        let loopback = HostCheck(listenHost: "127.0.0.1", allowed: [])
+        for ok in ["127.0.0.1:8480", "localhost:8480", "LOCALHOST", "[::1]:8480", "127.0.0.2", "app.localhost:1"] {
+            #expect(loopback.allows(ok), "\(ok)")
+        }
+        for bad in ["evil.example", "evil.example:8480", "127.0.0.1.evil.example", "", "10.0.0.1", "[::1", "a b", "x:y:z",
+                    "127.0.0.1:80x"] {
+            #expect(!loopback.allows(bad), "\(bad)")
+        }
+        #expect(!loopback.allows(nil))
+        let named = HostCheck(listenHost: "127.0.0.1", allowed: ["books.example.org"])
+        #expect(named.allows("books.example.org") && named.allows("Books.Example.org.:443") && !named.allows("example.org"))
+        let wildcard = HostCheck(listenHost: "0.0.0.0", allowed: [])
+        #expect(wildcard.allows("192.168.1.5:8480") && wildcard.allows("[fe80::1]") && !wildcard.allows("rebind.example"))
+        #expect(HostCheck(listenHost: "10.1.2.3", allowed: []).allows("10.1.2.3:8480"))
+    }
+
+    @Test func eitherProxyHeaderMakesARequestProxied() {
+        let standard = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: "for=192.0.2.60;proto=https;by=203.0.113.43")
+        #expect(standard.forwarded && standard.https && standard.client == "192.0.2.60")
+        let chain = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: "for=\"[2001:db8::1]\";proto=http, for=198.51.100.17")
+        #expect(chain.forwarded && !chain.https && chain.client == "198.51.100.17")
+        let classic = ProxyHeaders(xForwardedFor: "1.2.3.4, 5.6.7.8", xForwardedProto: "https", forwarded: nil)
+        #expect(classic.forwarded && classic.https && classic.client == "5.6.7.8")
+        #expect(!ProxyHeaders(xForwardedFor: nil, xForwardedProto: "https", forwarded: nil).forwarded)
+    }
+
+    @Test func aRequestForAnotherHostIsRefusedBeforeASessionExists() async throws {
+        let web = try await WebAppTests.serve()
+        var request = WebRequest(method: "GET", path: "/books")
+        request.host = "rebind.attacker.example"
+        let r = await web.handle(request)
+        #expect(r.status == 421 && !r.headers.contains { $0.name == "Set-Cookie" })
+        #expect(await web.sessionCount == 0)
+        request.host = "127.0.0.1:8480"
+        #expect(await web.handle(request).status == 200)
+        var proxied = WebRequest(method: "GET", path: "/books")
+        proxied.forwarded = true                 // `Forwarded:` alone, as ProxyHeaders reads it
+        #expect(await web.handle(proxied).status == 403)
+    }
+
+    @Test func anonymousRequestsCannotFillTheSessions() async throws {
+        var options = ServeOptions()
+        options.maxSessions = 100
+        let web = try await WebAppTests.serve(options)
+        for i in 0..<120 {
+            var r = WebRequest(method: "GET", path: i % 3 == 0 ? "/no-such-screen" : i % 3 == 1 ? "/static/okit.css" : "/books")
+            r.client = "203.0.113.9"
+            _ = await web.handle(r)
+        }
+        #expect(await web.sessionCount <= options.maxNewSessionsPerClient)
+        // 404s, static files and the login page took none; a new visitor and the owner still get in.
+        #expect(await Browser(web).get("/books").status == 200)
+        #expect(await Browser(web).get("/login").status == 200)
+        let errors = await web.sessionCount
+        _ = await Browser(web).get("/no-such-screen")
+        _ = await Browser(web).get("/login")
+        #expect(await web.sessionCount == errors)
+    }
+
+    @Test func aSessionThatNeverCameBackIsDroppedSoon() async throws {
+        var options = ServeOptions()
+        options.newSessionSeconds = 0.2
+        let web = try await WebAppTests.serve(options)
+        let once = Browser(web)
+        let again = Browser(web)
+        _ = await once.get("/books")
+        _ = await again.get("/books")
+        _ = await again.get("/books")                      // came back with its cookie
+        try await Task.sleep(nanoseconds: 400_000_000)
+        await web.tick()
+        #expect(await web.sessionCount == 1)
+        #expect(await again.get("/books").status == 200)
+    }
+
+    @Test func loggingInGivesTheSessionANewId() async throws {
+        var options = ServeOptions()
+        options.token = "s3cret-token"
+        let web = try await WebAppTests.serve(options)
+        let b = Browser(web)
+        _ = await b.get("/books")
+        let before = try #require(b.cookie)
+        let login = String(decoding: await b.get("/login").body, as: UTF8.self)
+        let csrf = Browser.attribute("name=\"csrf\" value", login)
+        #expect(await b.post("/login", [("csrf", "1.2.3"), ("token", "s3cret-token")]).status == 403)
+        #expect(await b.post("/login", [("csrf", csrf), ("token", "s3cret-token")]).status == 303)
+        let after = try #require(b.cookie)
+        #expect(after != before)
+        // The old id is gone: a request with it gets no logged-in session.
+        let fixated = Browser(web)
+        fixated.cookie = before
+        _ = await fixated.get("/books")
+        #expect(fixated.cookie != before)
+        #expect(await web.sessionCount == 2)
+    }
+
+    @Test func theLoginTokenIsSignedAndExpires() {
+        let tokens = LoginTokens()
+        let t = tokens.make()
+        #expect(tokens.valid(t) && !LoginTokens().valid(t))
+        #expect(!tokens.valid(t + "0") && !tokens.valid("") && !tokens.valid("a.b.c"))
+        #expect(!tokens.valid(tokens.make(now: Date(timeIntervalSinceNow: -2 * LoginTokens.lifetime))))
+    }
+
+    @Test func theConnectionIdleTheLongestMakesRoom() throws {
+        var options = ServeOptions()
+        options.maxConnections = 3
+        options.maxClientConnections = 2
+        let table = ConnectionTable(options)
+        let t0: UInt64 = 1_000_000_000, later = t0 + 1_000_000_000
+        let a = EmbeddedChannel(), b = EmbeddedChannel(), c = EmbeddedChannel(), d = EmbeddedChannel(), e = EmbeddedChannel()
+        for ch in [a, b, c, d, e] { try ch.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait() }
+        #expect(table.open(a, client: "x", now: t0) && table.open(b, client: "x", now: t0))
+        table.mark(b, idle: false)                           // b is answering a request
+        #expect(table.open(c, client: "x", now: later))      // the client's cap: a (idle) goes
+        #expect(!a.isActive && b.isActive && table.count == 2)
+        table.mark(c, idle: false)
+        #expect(!table.open(d, client: "x", now: later))     // none of x's is idle: the new one is refused
+        #expect(table.open(d, client: "y", now: later))
+        table.mark(d, idle: false)
+        #expect(!table.open(e, client: "z", now: later))     // the total cap, nothing idle
+        table.forget(b)                                      // b became a live-update stream
+        #expect(table.open(e, client: "z", now: later) && table.count == 3)
+    }
+}

@@ -8,8 +8,7 @@ enum DriverCommands {
     static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any], alsoKnown: [String] = []) throws -> Bool {
         let names = Driver.commands.map(\.name)
         guard names.contains(cmd) else {
-            let shown = cmd.count > 40 ? String(cmd.prefix(40)) + "…" : cmd
-            throw UnknownCommand(message: "unknown command \"\(shown)\""
+            throw UnknownCommand(message: "unknown command \"\(ShellError.brief(cmd))\""
                 + (suggestion(cmd, names + alsoKnown) ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))
         }
         var args: [String: Value] = [:]
@@ -24,8 +23,10 @@ enum DriverCommands {
     }
 
     /// ` (did you mean "tap"?)` for the known name nearest to `name` (edit distance, case-insensitive), when it is
-    /// near enough (at most 2 edits, or a third of the name); nil otherwise.
+    /// near enough (at most 2 edits, or a third of the name); nil otherwise, and for a name longer than
+    /// `NameSuggestion.maxLength` (never compared: a megabyte of garbage is answered at once).
     static func suggestion(_ name: String, _ known: [String]) -> String? {
+        guard NameSuggestion.comparable(name) else { return nil }
         let typed = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known {

@@ -4,7 +4,8 @@ import OKitLua
 
 /// The JSON-lines protocol of screens.md: one command per line on stdin (`{"cmd":"open","id":"book"}`), one
 /// answer per line on stdout (`{"ok":true,"snapshot":{…}}` or `{"ok":false,"error":"…"}`). A malformed line or
-/// an unknown command answers an error and the session goes on; `quit` or the end of input ends it.
+/// an unknown command answers an error and the session goes on; `quit` or the end of input ends it. A line past
+/// `LineReader.maxLineBytes` is answered with an error naming its size, unread.
 /// Warnings logged since the previous answer (those of loading the app in the first) come in its `warnings`
 /// field; the ones no answer carried are printed to stderr at exit, so stdout stays pure JSON lines.
 struct JSONLinesDriver {
@@ -29,6 +30,8 @@ struct JSONLinesDriver {
                 // A reader that went away (EPIPE) ends the session as the end of input does: the caller stores.
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
+            case .tooLong(let bytes):
+                if !JSONLinesDriver.writeOut(withWarnings(error(LineReader.tooLongMessage(bytes))) + "\n") { return }
             case .timeout:
                 for e in session.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:

@@ -44,6 +44,7 @@ final class TerminalShell {
             free(raw)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { draw(); showNewWarnings(); continue }
+            guard trimmed.utf8.count <= LineReader.maxLineBytes else { print(red(LineReader.tooLongMessage(trimmed.utf8.count))); continue }
             okit_add_history(trimmed)
             guard let cmd = CommandSyntax.command(trimmed), let name = cmd["cmd"] as? String else { continue }
             let quit = runCommand(name, cmd)

@@ -116,6 +116,64 @@ import Testing
         #expect(text(message).contains("a table that contains itself (a cycle) cannot be used as a value (app:respond fields)"), "\(message)")
     }
 
+    // MARK: Issue 34 item 8: a table that is a DAG
+
+    /// `t = {t, t}` forty times: 41 tables, but a copy of 2^41 values. Unbounded, each conversion below would run for
+    /// hours outside the instruction budget; bounded, it ends with the limit's error.
+    static let dag = "local V = {'x'} for i = 1, 40 do V = {V, V} end"
+
+    @Test(arguments: conversionEntryPoints + ["okit.set(shop.books[1], 'authors', V)"])
+    func aTableReachedManyTimesIsCountedEachTime(_ entry: String) throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("\(HostileLuaTests.dag) local ok, err = pcall(function() \(entry) end) RESULT = ok and 'ok' or tostring(err)")
+        let message = text(try app.lua.evaluate("return RESULT"))
+        #expect(message.contains("a table with more than \(LuaState.maxValueCount) values cannot be used as a value"), "\(entry): \(message)")
+        #expect(message.contains("a table reached twice counts twice"), "\(message)")
+        try app.run("shop.books[1].copies = 4")   // the app goes on
+        #expect(try app.lua.evaluate("return shop.books[1].copies") == .int(4))
+    }
+
+    @Test func aDAGIsNamedWhereItWasPassed() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        try app.run("\(HostileLuaTests.dag) local ok, err = pcall(okit.set, shop.books[1], 'authors', V) RESULT = tostring(err)")
+        #expect(text(try app.lua.evaluate("return RESULT")).contains("cannot be used as a value (okit.set(\"authors\"))"))
+    }
+
+    @Test func copyingADAGOutOfTheStateStops() throws {
+        let s = try runtimeTestState()
+        try s.run(source: HostileLuaTests.dag + " DAG = V", chunkName: "dag.lua")
+        s.pushGlobal("DAG")
+        defer { s.pop() }
+        do { _ = try s.checkedValue(at: -1); Issue.record("no error") } catch {
+            #expect(error.message.contains("a table with more than \(LuaState.maxValueCount) values cannot be copied"), "\(error.message)")
+        }
+        guard case .table = s.value(at: -1) else { Issue.record("the copy stops with what it has"); return }
+        // Results of a call are copied the same way (okit.app's declaration is too).
+        guard case .table = try s.evaluate("return DAG") else { Issue.record("no copy"); return }
+        // Shared tables within the limit are copied whole, each time they are reached.
+        func leaves(_ v: LuaValue) -> Int {
+            if case .table(let items, _) = v { return items.map(leaves).reduce(0, +) }
+            return v == .string("x") ? 1 : 0
+        }
+        #expect(leaves(try s.evaluate("local V = {'x'} for i = 1, 10 do V = {V, V} end return V")) == 1024)
+    }
+
+    @Test func manyConversionsInOneCallStopAtTheBudget() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        // Each field's table is under the value limit (2^17 values), but 100,000 of them in one call would copy
+        // 2^34 values: the copies are charged to the budget, so the call ends.
+        try app.run("""
+        local V = {'x'} for i = 1, 16 do V = {V, V} end
+        local fields = {} for i = 1, 100000 do fields['f' .. i] = V end
+        local ok, err = pcall(okit.new, 'Book', fields) RESULT = tostring(err)
+        """)
+        let message = text(try app.lua.evaluate("return RESULT"))
+        #expect(message.contains("instruction budget exceeded (\(app.lua.budget) instructions)"), "\(message)")
+    }
+
     // MARK: Hole 10: symbolic links out of the app's folder
 
     @Test func requireAndStringsRefuseLinksOutOfTheAppFolder() throws {

@@ -1,11 +1,23 @@
 /// "Did you mean" for a misspelt name: the closest known name by edit distance (case-insensitive), when it is
 /// close enough (at most 2 edits, or a third of the name's length for long names).
+/// Names longer than `maxLength` are not compared (no suggestion): an edit distance costs the product of the two
+/// lengths, and a name that long (a pasted paragraph, a hostile command line) is no typo of a short one.
 public enum NameSuggestion {
+    /// Longest name compared, in characters.
+    public static let maxLength = 64
+
+    /// Whether `name` is short enough to compare (`maxLength` characters; its bytes are looked at first, so a
+    /// huge text costs nothing).
+    public static func comparable(_ name: String) -> Bool {
+        name.utf8.count <= maxLength || (name.utf8.count <= 4 * maxLength && name.count <= maxLength)
+    }
+
     /// The closest known name, or nil.
     public static func closest(to name: String, in known: some Sequence<String>) -> String? {
+        guard comparable(name) else { return nil }
         let lower = Array(name.lowercased())
         var best: (name: String, distance: Int)?
-        for candidate in known where candidate != name {
+        for candidate in known where candidate != name && comparable(candidate) {
             let d = distance(lower, Array(candidate.lowercased()))
             if let b = best, d > b.distance || (d == b.distance && candidate >= b.name) { continue }
             best = (candidate, d)

@@ -121,7 +121,7 @@ extension LuaApp {
             case "dataDir":
                 if let folder = target.options.dataFolder { lua.push(folder.path) } else { lua.pushNil() }
             default:
-                throw LuaRaise("app has no command or field \"\(key)\"\(LuaApp.suggestion(key, names))")
+                throw LuaRaise("app has no command or field \"\(ShellError.brief(key))\"\(LuaApp.suggestion(key, names))")
             }
             return 1
         }, metamethods: [

@@ -74,7 +74,8 @@ extension LuaApp {
             }),
             ("set", { [unowned self] call in
                 let ctx = try context(call, 1)
-                try engine(of: ctx).set(ctx, binding: call.string(2), value(at: 3))
+                let binding = try call.string(2)
+                try engine(of: ctx).set(ctx, binding: binding, value(at: 3, what: "okit.set(\"\(ShellError.brief(binding))\")"))
                 return 0
             }),
             ("call", { [unowned self] call in

@@ -170,8 +170,10 @@ extension LuaApp {
         return d
     }
 
-    /// ` (did you mean "x"?)` for the closest known name, or nothing.
+    /// ` (did you mean "x"?)` for the closest known name, or nothing (also for a name longer than
+    /// `NameSuggestion.maxLength`: never compared).
     static func suggestion(_ name: String, _ known: [String]) -> String {
+        guard NameSuggestion.comparable(name) else { return "" }
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)
             for i in 1...max(a.count, 1) where !a.isEmpty {

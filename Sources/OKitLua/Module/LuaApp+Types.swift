@@ -43,7 +43,7 @@ extension LuaApp {
                     lua.push(function: "set") { [unowned self] call in
                         guard let b = lua.object(at: 1, metatable: OKitTypes.binding, as: LuaBinding.self) else { throw LuaRaise("use binding:set(ctx, value)") }
                         let ctx = try context(call, 2)
-                        try engine(of: ctx).set(ctx, binding: b.binding.text, value(at: 3))
+                        try engine(of: ctx).set(ctx, binding: b.binding.text, value(at: 3, what: "binding:set"))
                         return 0
                     }
                 case "text":
@@ -142,14 +142,14 @@ extension LuaApp {
         let methods: [String: LuaFunction] = [
             "add": { [unowned self] call in
                 let c = try coll(call)
-                let v = try value(at: 2)
+                let v = try value(at: 2, what: "collection:add")
                 if call.isNil(3) { try engine(of: c).insert(v, into: c) } else { try engine(of: c).insert(v, into: c, at: index(call, 3, c, allowEnd: true)) }
                 lua.hostPush { lua_pushvalue(call.L, 2) }
                 return 1
             },
             "append": { [unowned self] call in
                 let c = try coll(call)
-                try engine(of: c).insert(value(at: 2), into: c, append: true)
+                try engine(of: c).insert(value(at: 2, what: "collection:append"), into: c, append: true)
                 lua.hostPush { lua_pushvalue(call.L, 2) }
                 return 1
             },
@@ -220,7 +220,7 @@ extension LuaApp {
             "__newindex": { [unowned self] call in
                 let c = try coll(call)
                 guard c.kind == .map else { throw LuaRaise("use :add, :append or :remove to change a collection") }
-                try engine(of: c).put(value(at: 3), forKey: call.string(2), in: c)
+                try engine(of: c).put(value(at: 3, what: "collection key"), forKey: call.string(2), in: c)
                 return 0
             },
             "__len": { [unowned self] call in

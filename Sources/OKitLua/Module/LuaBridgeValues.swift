@@ -77,16 +77,25 @@ extension LuaApp {
     // MARK: Lua → engine values
 
     /// The engine value of the Lua value at `index`: tables become lists (sequences) — other tables are an error.
-    /// A table that contains itself (a cycle) or is nested deeper than `LuaState.maxValueDepth` is refused with an
-    /// error naming `what` (the function or field it was passed to), never followed: every Lua → engine value
-    /// conversion goes through here, so hostile tables cannot exhaust the Swift or the Lua stack.
+    /// A table that contains itself (a cycle), is nested deeper than `LuaState.maxValueDepth` or holds more than
+    /// `LuaState.maxValueCount` values (a table reached twice counts twice) is refused with an error naming `what`
+    /// (the function or field it was passed to), never followed: every Lua → engine value conversion goes through
+    /// here, so hostile tables can exhaust neither the stacks nor the host's time. The copied values are charged to
+    /// the instruction budget.
     func value(at index: Int32, what: String? = nil) throws -> Value {
-        var open: Set<UnsafeRawPointer> = []
-        return try value(at: lua_absindex(lua.L, index), depth: 0, open: &open, what: what)
+        var walk = LuaValueWalk()
+        defer { walk.finish(lua) }   // a copy that was made is kept: the count hook ends the call if the budget is spent
+        do {
+            return try value(at: lua_absindex(lua.L, index), depth: 0, walk: &walk)
+        } catch is LuaValueWalk.Refused {
+            let place = what.map { " (\($0))" } ?? ""
+            throw LuaRaise(walk.message(verb: "used as a value", place: place) ?? "a table cannot be used as a value\(place)")
+        }
     }
 
-    private func value(at index: Int32, depth: Int, open: inout Set<UnsafeRawPointer>, what: String?) throws -> Value {
+    private func value(at index: Int32, depth: Int, walk: inout LuaValueWalk) throws -> Value {
         let L = lua.L
+        guard walk.add(1, in: lua) else { throw LuaValueWalk.Refused() }
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -102,26 +111,19 @@ extension LuaApp {
             if let d = lua.object(at: index, metatable: OKitTypes.date, as: LuaDate.self) { return .date(d.date) }
             throw LuaRaise("cannot use a \(lua.metatableName(at: index) ?? "userdata") value here")
         case LUA_TTABLE:
-            let place = what.map { " (\($0))" } ?? ""
-            guard depth < LuaState.maxValueDepth else {
-                throw LuaRaise("a table nested deeper than \(LuaState.maxValueDepth) levels cannot be used as a value\(place)")
-            }
-            guard let p = lua_topointer(L, index), open.insert(p).inserted else {
-                throw LuaRaise("a table that contains itself (a cycle) cannot be used as a value\(place)")
-            }
-            defer { open.remove(p) }
-            guard okit_ensure_stack(L, 2) != 0 else { throw LuaRaise("a table nested too deeply to copy\(place)") }
-            let n = lua_rawlen(L, index)
-            guard n <= LuaState.maxListLength else {
-                throw LuaRaise("a list of \(n) items is too long to use as a value (limit \(LuaState.maxListLength))\(place)")
-            }
+            let p = lua_topointer(L, index)
+            guard walk.enter(p, depth: depth, in: lua) else { throw LuaValueWalk.Refused() }
+            defer { if let p { walk.open.remove(p) } }
+            guard okit_ensure_stack(L, 2) != 0 else { walk.stop(.depth); throw LuaValueWalk.Refused() }
+            let n = lua_rawlen(L, index)   // a border can be far past the real items: refused before they are read
+            guard walk.fits(Int(clamping: n)) else { throw LuaValueWalk.Refused() }
             var items: [Value] = []
-            items.reserveCapacity(Int(min(n, 4096)))   // a border can be far past the real items
+            items.reserveCapacity(Int(min(n, 4096)))
             if n > 0 {
                 for i in 1...n {
                     lua_rawgeti(L, index, lua_Integer(i))
                     defer { lua.pop() }
-                    items.append(try value(at: lua_absindex(L, -1), depth: depth + 1, open: &open, what: what))
+                    items.append(try value(at: lua_absindex(L, -1), depth: depth + 1, walk: &walk))
                 }
             }
             return .list(items)

@@ -114,28 +114,27 @@ extension LuaState {
     // MARK: Read
 
     /// Copies the value at `index`. Tables become arrays when their keys are exactly 1…n; a table already being
-    /// copied (a cycle) or nested deeper than 100 becomes `.opaque("table")`. Never raises, never runs Lua code.
+    /// copied (a cycle), nested deeper than `maxValueDepth` or past `maxValueCount` values becomes
+    /// `.opaque("table")`. Never raises, never runs Lua code.
     public func value(at index: Int32) -> LuaValue {
-        var seen: Set<UnsafeRawPointer> = []
-        var refused: String?
-        return value(at: lua_absindex(L, index), depth: 0, seen: &seen, refused: &refused)
+        var walk = LuaValueWalk()
+        defer { walk.finish(self) }
+        return value(at: lua_absindex(L, index), depth: 0, walk: &walk)
     }
 
-    /// Copies the value at `index` like `value(at:)`, but refuses tables with cycles or nested deeper than 100.
+    /// Copies the value at `index` like `value(at:)`, but refuses tables with cycles, nested deeper than
+    /// `maxValueDepth` or holding more than `maxValueCount` values.
     public func checkedValue(at index: Int32) throws(LuaError) -> LuaValue {
-        var seen: Set<UnsafeRawPointer> = []
-        var refused: String?
-        let v = value(at: lua_absindex(L, index), depth: 0, seen: &seen, refused: &refused)
+        var walk = LuaValueWalk()
+        let v = value(at: lua_absindex(L, index), depth: 0, walk: &walk)
+        let refused = walk.message(verb: "copied")
+        walk.finish(self)   // a copy that was made is kept: the count hook ends the call if the budget is spent
         if let refused { throw LuaError(kind: .host, message: refused) }
         return v
     }
 
-    /// Deepest table nesting `value(at:)` copies.
-    public static let maxValueDepth = 100
-    /// Longest Lua sequence converted to an engine list (`#t` can name a border far past the real items).
-    public static let maxListLength = 1 << 24
-
-    private func value(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, refused: inout String?) -> LuaValue {
+    private func value(at i: Int32, depth: Int, walk: inout LuaValueWalk) -> LuaValue {
+        guard walk.add(1, in: self) else { return .opaque(typeName(at: i)) }
         switch lua_type(L, i) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
@@ -146,22 +145,17 @@ extension LuaState {
             if let s = string(at: i) { return .string(s) }
             return .bytes(bytes(at: i) ?? [])
         case LUA_TTABLE:
-            guard depth < LuaState.maxValueDepth else {
-                refused = refused ?? "a table nested deeper than \(LuaState.maxValueDepth) levels cannot be copied"
-                return .opaque("table")
-            }
-            guard let p = lua_topointer(L, i), seen.insert(p).inserted else {
-                refused = refused ?? "a table that contains itself (a cycle) cannot be copied"
-                return .opaque("table")
-            }
-            defer { seen.remove(p) }
-            guard okit_ensure_stack(L, 3) != 0 else { return .opaque("table") }
+            let p = lua_topointer(L, i)
+            guard walk.enter(p, depth: depth, in: self) else { return .opaque("table") }
+            defer { if let p { walk.open.remove(p) } }
+            guard okit_ensure_stack(L, 3) != 0 else { walk.stop(.depth); return .opaque("table") }
             var hash: [LuaKey: LuaValue] = [:]
             lua_pushnil(L)
             while lua_next(L, i) != 0 {   // keys come from lua_next itself: it cannot raise
-                let v = value(at: lua_absindex(L, -1), depth: depth + 1, seen: &seen, refused: &refused)
+                let v = value(at: lua_absindex(L, -1), depth: depth + 1, walk: &walk)
                 hash[key(at: -2)] = v
                 pop()
+                if walk.stopped { pop(); break }   // the key too: the walk stops here
             }
             let n = hash.count
             if n > 0, (1...n).allSatisfy({ hash[.int(Int64($0))] != nil }) {

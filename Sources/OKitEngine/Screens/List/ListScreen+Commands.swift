@@ -108,9 +108,11 @@ extension ListScreen {
         if let hook = declaration.hooks.onSelect { try hook.run(engine, on: entity, screen: info) }
     }
 
-    /// Sets the search text and scope (by title or 1-based position; 1 is "All").
+    /// Sets the search text and scope (by title or 1-based position; 1 is "All"). A text longer than
+    /// `SearchText.maxLength` is refused.
     public func search(_ text: String, scope: String?) throws {
         guard try flag(declaration.search, row: context) else { throw ShellError.noSearch(id) }
+        guard SearchText.fits(text) else { throw ShellError.searchTooLong(text.count) }
         if let scope {
             let titles = ["All"] + (try scopeTitles())
             if let n = Int(scope), n >= 1, n <= titles.count {

@@ -303,6 +303,7 @@ public enum ShellError: Error, CustomStringConvertible {
     case noButton(String, buttons: [String])
     case noContext(String)
     case noSearch(String)
+    case searchTooLong(Int)
     case noCell(String, cells: [String])
     case notEditable(String)
     case notEditing(String)
@@ -343,6 +344,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noButton(let x, let all): return "no button \"\(b(x))\" (buttons: \(list(all)))"
         case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
+        case .searchTooLong(let n): return "search text too long (\(n) characters; the limit is \(SearchText.maxLength)): the search is unchanged"
         case .noCell(let c, let cells): return "no cell \"\(b(c))\" (cells: \(list(cells)))"
         case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
         case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
@@ -367,7 +369,7 @@ public enum ShellError: Error, CustomStringConvertible {
 extension ShellError {
     /// Text from a command or the models in a message: on one line, at most `limit` characters (a huge or
     /// multi-line key keeps the message to one line).
-    static func brief(_ s: String, _ limit: Int = 40) -> String {
+    public static func brief(_ s: String, _ limit: Int = 40) -> String {
         var t = String(s.prefix(limit + 1))
         if t.contains(where: \.isNewline) { t = t.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n") }
         return t.count > limit ? String(t.prefix(limit)) + "…" : t

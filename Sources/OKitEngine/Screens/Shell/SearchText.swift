@@ -3,6 +3,15 @@ import Foundation
 /// OKit's search normalization (screens.md "search"): lower-cased, diacritics folded, non-alphanumerics
 /// removed, repeated characters collapsed. A row matches when its normalized text contains the normalized query.
 public enum SearchText {
+    /// The longest search text a screen takes, in characters: a longer one is refused (never cut: nothing typed
+    /// is dropped silently), so no snapshot echoes a huge text back.
+    public static let maxLength = 1000
+
+    /// Whether `text` is at most `maxLength` characters (its bytes are looked at first).
+    public static func fits(_ text: String) -> Bool {
+        text.utf8.count <= maxLength || text.count <= maxLength
+    }
+
     public static func normalize(_ s: String) -> String {
         if let ascii = normalizeASCII(s) { return ascii }
         var out = String.UnicodeScalarView()

@@ -10,6 +10,8 @@
     cluster.stop_server(); cluster.start_server()   # the database away for a while, then back
     cluster.kill()                              # SIGKILL the postmaster and every backend (a crash)
     cluster.stop()                              # stop and remove the folder (also done at exit)
+    pgcluster.start(ssl=True)                   # TLS on: a test CA (cluster.ca_file) signed the server's
+                                                # certificate for localhost and 127.0.0.1
 
 When the driver runs as root the server runs as the `postgres` user (initdb refuses root): the binaries run through
 `runuser -u postgres --` and the folder belongs to postgres. Every cluster is stopped and its folder removed at
@@ -69,12 +71,14 @@ def _clean_env():
 
 
 class Cluster:
-    def __init__(self, fsync=False, bin=None):
+    def __init__(self, fsync=False, bin=None, ssl=False):
         self.bin = bin or bin_dir()
         if not self.bin:
             raise ClusterError("no PostgreSQL binaries in /usr/lib/postgresql/*/bin: apt-get install -y postgresql "
                                "(scripts/test installs it)")
         self.fsync = fsync
+        self.ssl = ssl
+        self.ca_file = None
         self.as_postgres = os.geteuid() == 0
         self.folder = tempfile.mkdtemp(prefix="okit-pg-")
         self.data = os.path.join(self.folder, "data")
@@ -118,6 +122,9 @@ class Cluster:
     def _options(self):
         o = ["-p", str(self.port), "-k", self.sockets, "-c", "listen_addresses=127.0.0.1",
              "-c", "max_connections=300", "-c", "shared_buffers=32MB"]
+        if self.ssl:
+            o += ["-c", "ssl=on", "-c", "ssl_cert_file=" + os.path.join(self.tls, "server.crt"),
+                  "-c", "ssl_key_file=" + os.path.join(self.tls, "server.key")]
         if not self.fsync:
             # Safe against a crash of the server (kill()), not of the machine: commits still reach the OS before
             # they return (synchronous_commit stays on; off would lose the last commits in a kill()).
@@ -127,6 +134,38 @@ class Cluster:
     def init(self):
         self._run_server_tool(["initdb", "-D", self.data, "--auth=trust", "-U", self.user, "-E", "UTF8",
                                "--locale=C", "--no-instructions"] + ([] if self.fsync else ["--no-sync"]))
+        if self.ssl:
+            self._make_certificates()
+
+    @property
+    def tls(self):
+        return os.path.join(self.folder, "tls")
+
+    def _make_certificates(self):
+        """A test certificate authority (`ca_file`, for sslrootcert=) and the server's certificate it signed, for
+        localhost and 127.0.0.1; the key is the server's own (mode 0600, owned by the user the server runs as)."""
+        os.makedirs(self.tls)
+        t = self.tls
+
+        def openssl(*args):
+            r = subprocess.run(["openssl"] + list(args), capture_output=True, text=True, cwd=t)
+            if r.returncode != 0:
+                raise ClusterError("openssl %s failed:\n%s" % (args[0], r.stderr))
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
+                "-subj", "/CN=okit test CA", "-addext", "basicConstraints=critical,CA:TRUE",
+                "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost")
+        with open(os.path.join(t, "server.ext"), "w") as f:
+            f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n")
+        openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.crt", "-days", "2", "-extfile", "server.ext")
+        os.chmod(os.path.join(t, "server.key"), 0o600)
+        if self.as_postgres:
+            import pwd
+            pw = pwd.getpwnam("postgres")
+            for name in [""] + os.listdir(t):
+                os.chown(os.path.join(t, name), pw.pw_uid, pw.pw_gid)
+        self.ca_file = os.path.join(t, "ca.crt")
 
     def start_server(self):
         """Starts the server (on the port it had, else a free one) and waits until it takes connections."""
@@ -333,9 +372,10 @@ def _alive(pid):
         return False
 
 
-def start(fsync=False):
-    """initdb, start on a free port, create the database `okit`: a running Cluster, stopped at exit."""
-    c = Cluster(fsync=fsync)
+def start(fsync=False, ssl=False):
+    """initdb, start on a free port, create the database `okit`: a running Cluster, stopped at exit. `ssl`: TLS on,
+    with a certificate of a test authority (`cluster.ca_file`)."""
+    c = Cluster(fsync=fsync, ssl=ssl)
     with _lock:
         _clusters.append(c)
     try:

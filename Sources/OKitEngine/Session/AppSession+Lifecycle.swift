@@ -47,11 +47,12 @@ extension AppSession: DriverHost {
     }
 
     /// After each command: the declaring side's work (navigation asked for by app code), the `encryption`
-    /// setting applied to encrypted models, and shared (postgres) models stored.
+    /// setting applied to encrypted models, and shared (postgres) models stored — a store the database refused
+    /// (in part or whole) is the command's error.
     public func afterCommand(_ shell: AppShell) throws {
         try callbacks.afterCommand?(shell)
         try applyEncryptionSetting()
-        storeSharedModels()
+        if let error = storeSharedModelsFailing() { throw error }
     }
 
     /// `okit.app { encryption = … }`: while true (or unbound) encrypted models are written sealed, while false

@@ -22,14 +22,24 @@ extension AppSession {
         return any
     }
 
-    /// Stores every shared model that changed (after each command). A database out of reach keeps the changes
-    /// pending in memory: they are stored by the next command once it is back.
+    /// Stores every shared model that changed (between commands: a timer, the web server's tick). A database out
+    /// of reach keeps the changes pending: they are stored by the next command once it is back. Any other failure
+    /// is a warning.
     public func storeSharedModels() {
+        if let error = storeSharedModelsFailing() { engine.warn("\(error)") }
+    }
+
+    /// Stores every shared model that changed; returns the first failure that is not the database being out of
+    /// reach (a value the database refused: storage.md "Values a database refuses"), after every model was tried.
+    /// After a command it is the command's error, so that the front end that ran it says which value was refused.
+    func storeSharedModelsFailing() -> Error? {
+        var first: Error?
         for (m, s) in sharedModels where m.isDirty || s.offline {
             do { try engine.store(m) } catch {
-                if !s.offline { engine.warn("\(error)") }
+                if !s.offline, first == nil { first = error }
             }
         }
+        return first
     }
 
     /// True while a shared model's database is out of reach (snapshots carry `app.offline`).

@@ -72,8 +72,8 @@ struct PostgresTLSSetupError: Error, CustomStringConvertible {
 
     var description: String {
         let roots = rootCert.map { "the certificates in sslrootcert=\($0)" } ?? "the system's certificate authorities"
-        return "sslmode=\(mode) needs TLS, but no TLS context could be made with \(roots) (\(reason)); nothing was sent "
-            + "to the server. Fix the certificate file (or the URL's sslrootcert)"
+        return "sslmode=\(mode) needs TLS, but no TLS context could be made with \(roots) (\(reason)), so nothing was "
+            + "sent to the server; fix the certificate file or the URL's sslrootcert"
     }
 }
 
@@ -97,7 +97,7 @@ extension PostgresStorage {
             return "TLS could not be started with the server (\(Self.underlying(e)))"
         case .connectionError where PostgresFailure.isTLS(e.underlying):
             if let setup = e.underlying as? PostgresTLSSetupError { return setup.description }
-            return "the TLS handshake failed (\(Self.underlying(e))); with sslmode=verify-full or verify-ca the server's "
+            return "the TLS handshake failed (\(Self.tlsReason(e.underlying))); with sslmode=verify-full or verify-ca the server's "
                 + "certificate must check against the system's certificate authorities or the URL's sslrootcert=FILE; "
                 + "?sslmode=require uses TLS without checking it"
         case .connectionError:
@@ -107,6 +107,21 @@ extension PostgresStorage {
         default:
             return "\(e.code) (\(Self.underlying(e)))"
         }
+    }
+
+    /// Why a TLS handshake failed, in BoringSSL's words (`certificate verify failed`), without the source file
+    /// and line its error carries.
+    static func tlsReason(_ u: Error?) -> String {
+        if case .handshakeFailed(let b)? = u as? NIOSSLError, case .sslError(let errors) = b, let first = errors.first {
+            let text = String(describing: first)
+            let head = text.range(of: " at ").map { String(text[..<$0.lowerBound]) } ?? text
+            if let reason = head.split(separator: ":").last, !reason.isEmpty {
+                return reason.lowercased().replacingOccurrences(of: "_", with: " ")
+            }
+        }
+        guard let u else { return "no detail" }
+        let s = String(describing: u)
+        return s.count > 160 ? String(s.prefix(160)) + "…" : s
     }
 
     /// The error under a PSQLError, shortened for a message.

@@ -37,13 +37,14 @@ extension PostgresStorage {
             do {
                 let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating)
                 offline = false
-                if !refused.isEmpty { try settle(refused, model: model, engine: engine) }
+                let readBefore = refused.isEmpty ? [] : Set(plan.upserts.filter { base[$0.key]?.table == $0.table }.map(\.key))
                 plan.apply(to: &stored)
                 for d in plan.upserts { base[d.key] = PostgresRowState(table: d.table, values: d.values, version: version) }
                 for (key, _) in plan.deletes { base[key] = nil }
                 model.clearFileDirty()
                 dropPending()
                 try files.worded { try files.deleteRemovedFiles(model, engine: engine) }
+                if !refused.isEmpty { try settle(refused, plan: plan, readBefore: readBefore, model: model, engine: engine) }
                 return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
             } catch let c as PostgresVersionConflict {
                 try follow(model, engine: engine, keys: c.keys)
@@ -76,15 +77,25 @@ extension PostgresStorage {
         }
     }
 
-    /// After a store that left values out: each is set aside in `okit/refused.jsonl`, the model is read again (it
-    /// shows what the database holds: every other change, without the refused values), and the store fails with a
-    /// message naming them.
-    func settle(_ refused: [PostgresRefusal], model: Model, engine: Engine) throws {
+    /// After a store that left values out (the rest is committed): each is set aside in `okit/refused.jsonl`, the
+    /// live entities are put back to what the database holds for those rows (the same entities, so screens on them
+    /// stay), and the store fails with a message naming the values.
+    func settle(_ refused: [PostgresRefusal], plan: SQLiteStorePlan, readBefore: Set<String>, model: Model, engine: Engine) throws {
         let kept = setAside(refused)
-        dropPending()
+        let keys = Set(refused.map(\.id))
+        // A row read before gets this process's values at no version as its base, so that following the database's
+        // row writes back exactly the fields that differ (the refused ones) and reports nothing. A new row left out
+        // counts as stored, so that following finds it gone and removes its entity; a refused deletion counts as
+        // done, so that following finds the row and puts the entity back.
+        for d in plan.upserts where keys.contains(d.key) {
+            base[d.key] = readBefore.contains(d.key) ? PostgresRowState(table: d.table, values: d.values, version: -1) : nil
+        }
         var reread = ""
-        do { try engine.reload(model) } catch {
-            reread = "; the model could not be read again (\(error)), so this process still shows the refused values until it is restarted"
+        do {
+            try follow(model, engine: engine, keys: Array(keys))
+            model.clearFileDirty()
+        } catch {
+            reread = "; the rows could not be read again (\(error)), so this process shows the refused values until it follows the database again"
         }
         throw StorageError(kind: .io, path: settings.shown, message: Self.refusedMessage(refused, kept: kept) + reread)
     }

@@ -80,7 +80,7 @@ public final class PostgresStorage: ModelStorage {
 
     func unreachable(_ error: Error) -> StorageError {
         if PostgresFailure(error) == .tls {
-            return StorageError(kind: .io, path: settings.shown, message: "cannot connect over TLS: \(text(error)) (nothing was read or written)")
+            return StorageError(kind: .io, path: settings.shown, message: "cannot connect over TLS (nothing was read or written): \(text(error))")
         }
         return StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
     }

@@ -174,6 +174,27 @@ import Testing
         #expect(message.contains("instruction budget exceeded (\(app.lua.budget) instructions)"), "\(message)")
     }
 
+    /// Lists okit reads item by item (alert actions, prompt fields, okit.state, screen declarations) refuse a border
+    /// far past their items (`#t` is 2^40 here; a loop to it would not end), and a prompt field that is not a table
+    /// is an error, not a read of memory that is no table's (it crashed).
+    @Test func listsOkitReadsAreBoundedAndShapesChecked() throws {
+        let t = try TempApp(["app.lua": shopApp])
+        let app = try t.launch()
+        for (source, expected) in [
+            ("okit.alert { title = 't', actions = B }", "okit.alert, actions: a list of 1099511627776 items is too long (the limit is \(LuaState.maxValueCount) items)"),
+            ("okit.prompt { title = 't', fields = B }", "okit.prompt, fields: a list of 1099511627776 items is too long"),
+            ("okit.state(B)", "okit.state: a list of 1099511627776 items is too long"),
+            ("okit.list('l', { type = 'Book', dataPath = 'books', buttons = B })", "screen l, property buttons: a list of 1099511627776 items"),
+            ("okit.prompt { title = 't', fields = { 'name' } }", "okit.prompt, fields[1]: expected a table { placeholder = …, value = …, secure = … }, got string"),
+        ] {
+            // A constructor puts every key in the hash part, so `#B` searches it by doubling: 1, 2, 4 … 2^40.
+            let border = "local B = {" + (0...40).map { "[\(1 << $0)] = 'OK'" }.joined(separator: ", ") + "}"
+            try app.run("\(border) local ok, err = pcall(function() \(source) end) RESULT = tostring(err)")
+            let message = text(try app.lua.evaluate("return RESULT"))
+            #expect(message.contains(expected), "\(source): \(message)")
+        }
+    }
+
     // MARK: Hole 10: symbolic links out of the app's folder
 
     @Test func requireAndStringsRefuseLinksOutOfTheAppFolder() throws {

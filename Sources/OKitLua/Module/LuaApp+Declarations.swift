@@ -154,8 +154,7 @@ extension LuaApp {
                 throw LuaRaise("okit.partial(\"\(name)\"): sync must list field names, like { \"name\", \"color\" }")
             }
             if syncType == LUA_TTABLE {
-                let n = lua_rawlen(lua.L, -1)
-                for i in 0..<n {
+                for i in 0..<(try listLength(-1, what: "okit.partial(\"\(name)\"), sync")) {
                     lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
                     guard let s = lua.string(at: -1), lua_type(lua.L, -1) == LUA_TSTRING else {
                         throw LuaRaise("okit.partial(\"\(name)\"): sync must list field names, like { \"name\", \"color\" }")

@@ -116,7 +116,7 @@ extension LuaApp {
     func sections(at v: Int32, screen id: String, function: String) throws -> [SectionDeclaration] {
         guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("\(function)(\"\(id)\"): sections must be a list of sections") }
         var out: [SectionDeclaration] = []
-        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+        for i in 0..<(try listLength(v, what: "\(function)(\"\(id)\"), sections")) {
             lua_rawgeti(lua.L, v, lua_Integer(i + 1))
             defer { lua.pop() }
             let s = lua_absindex(lua.L, -1)
@@ -136,7 +136,7 @@ extension LuaApp {
                     throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): expected a binding string, got \(lua.typeName(at: -1))")
                 }
             }
-            for j in 0..<Int(lua_rawlen(lua.L, s)) {
+            for j in 0..<(try listLength(s, what: "\(function)(\"\(id)\"), sections[\(i + 1)]")) {
                 lua_rawgeti(lua.L, s, lua_Integer(j + 1))
                 defer { lua.pop() }
                 section.cells.append(try cellDeclaration(lua_absindex(lua.L, -1), screen: id, function: function))

@@ -36,7 +36,7 @@ extension LuaApp {
     func menuItems(at v: Int32, screen: String) throws -> [MenuItem] {
         guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("okit.menu(\"\(screen)\"), property items: expected a list of { title = …, identifier = … }") }
         var out: [MenuItem] = []
-        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+        for i in 0..<(try listLength(v, what: "okit.menu(\"\(screen)\"), property items")) {
             lua_rawgeti(lua.L, v, lua_Integer(i + 1))
             defer { lua.pop() }
             let t = lua_absindex(lua.L, -1)

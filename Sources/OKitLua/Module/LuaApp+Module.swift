@@ -23,7 +23,7 @@ extension LuaApp {
             ("state", { [unowned self] call in
                 try call.requireTable(1)
                 var models: [Model] = []
-                let n = lua_rawlen(call.L, 1)
+                let n = try listLength(1, what: "okit.state")
                 if n > 0 {
                     for i in 1...n {
                         lua_rawgeti(call.L, 1, lua_Integer(i))

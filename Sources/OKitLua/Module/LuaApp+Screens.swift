@@ -55,7 +55,7 @@ extension LuaApp {
     func readButtons(at v: Int32, screen: String) throws -> [BarButton] {
         guard lua_type(lua.L, v) == LUA_TTABLE else { throw LuaRaise("screen \(screen), property buttons: expected a list of { title = …, tap = … }") }
         var out: [BarButton] = []
-        for i in 0..<Int(lua_rawlen(lua.L, v)) {
+        for i in 0..<(try listLength(v, what: "screen \(screen), property buttons")) {
             lua_rawgeti(lua.L, v, lua_Integer(i + 1))
             defer { lua.pop() }
             let b = lua_absindex(lua.L, -1)
@@ -233,8 +233,7 @@ extension LuaApp {
         case "accyEditTap": a.accyEditTap = try action(at: v)
         case "moreActionsTap":
             if lua_type(lua.L, v) == LUA_TTABLE {
-                let n = lua_rawlen(lua.L, v)
-                for i in 0..<Int(n) {
+                for i in 0..<(try listLength(v, what: "moreActionsTap")) {
                     lua_rawgeti(lua.L, v, lua_Integer(i + 1))
                     defer { lua.pop() }
                     a.moreActionsTap.append(try action(at: lua_absindex(lua.L, -1)) ?? .binding(""))
@@ -259,8 +258,7 @@ extension LuaApp {
         let message = try text("message")
         var actions: [String] = []
         if lua.rawGet(1, "actions") == LUA_TTABLE {
-            let n = lua_rawlen(lua.L, -1)
-            for i in 0..<Int(n) {
+            for i in 0..<(try listLength(-1, what: "okit.\(kind), actions")) {
                 lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
                 if let a = lua.string(at: -1) { actions.append(try engine.text(nil, a) ?? a) }
                 lua.pop()
@@ -271,10 +269,12 @@ extension LuaApp {
         var fields: [AlertFieldSnapshot] = []
         var checked: [(index: Int, entity: Entity, field: String)] = []
         if kind == "prompt", lua.rawGet(1, "fields") == LUA_TTABLE {
-            let n = lua_rawlen(lua.L, -1)
-            for i in 0..<Int(n) {
+            for i in 0..<(try listLength(-1, what: "okit.prompt, fields")) {
                 lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
                 let f = lua_absindex(lua.L, -1)
+                guard lua_type(lua.L, f) == LUA_TTABLE else {
+                    throw LuaRaise("okit.prompt, fields[\(i + 1)]: expected a table { placeholder = …, value = …, secure = … }, got \(lua.typeName(at: f))")
+                }
                 var field = AlertFieldSnapshot()
                 if lua.rawGet(f, "placeholder") == LUA_TSTRING { field.placeholder = try engine.text(nil, lua.string(at: -1) ?? "") }
                 lua.pop()

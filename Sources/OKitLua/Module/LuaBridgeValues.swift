@@ -132,6 +132,16 @@ extension LuaApp {
         }
     }
 
+    /// The length of the list at `index` (a table), refused past `LuaState.maxValueCount` items: `#t` can name a
+    /// border far past the real items (`t[1], t[2], t[4] … t[2^40]`), and a loop to it would not end.
+    func listLength(_ index: Int32, what: String) throws -> Int {
+        let n = lua_rawlen(lua.L, index)
+        guard n <= LuaState.maxValueCount else {
+            throw LuaRaise("\(what): a list of \(n) items is too long (the limit is \(LuaState.maxValueCount) items)")
+        }
+        return Int(n)
+    }
+
     /// The entity at `index`, or an argument error.
     func entity(_ call: LuaCall, _ i: Int32) throws -> Entity {
         guard let e = lua.object(at: i, metatable: OKitTypes.entity, as: Entity.self) else {

@@ -40,12 +40,15 @@ extension LuaState {
         }
     }
 
-    /// Pushes `t[key]` of the table at `index` (raw) and returns its type.
+    /// Pushes `t[key]` of the table at `index` (raw) and returns its type; pushes nil when the value at `index` is
+    /// not a table (`lua_rawget` on another value reads memory that is not a table's: app code passing a string where
+    /// a table belongs must get an error, not a crash).
     @discardableResult
     public func rawGet(_ index: Int32, _ key: String) -> Int32 {
         let t = lua_absindex(L, index)
         return hostPush {
             okit_ensure_stack(L, 2)
+            guard lua_type(L, t) == LUA_TTABLE else { lua_pushnil(L); return LUA_TNIL }
             lua_pushstring(L, key)
             return lua_rawget(L, t)
         }

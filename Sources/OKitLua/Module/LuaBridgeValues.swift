@@ -81,14 +81,14 @@ extension LuaApp {
     /// `LuaState.maxValueCount` values (a table reached twice counts twice) is refused with an error naming `what`
     /// (the function or field it was passed to), never followed: every Lua → engine value conversion goes through
     /// here, so hostile tables can exhaust neither the stacks nor the host's time. The copied values are charged to
-    /// the instruction budget.
-    func value(at index: Int32, what: String? = nil) throws -> Value {
+    /// the instruction budget. `what` is built only for an error (field assignments pass through here).
+    func value(at index: Int32, what: @autoclosure () -> String? = nil) throws -> Value {
         var walk = LuaValueWalk()
         defer { walk.finish(lua) }   // a copy that was made is kept: the count hook ends the call if the budget is spent
         do {
             return try value(at: lua_absindex(lua.L, index), depth: 0, walk: &walk)
         } catch is LuaValueWalk.Refused {
-            let place = what.map { " (\($0))" } ?? ""
+            let place = what().map { " (\($0))" } ?? ""
             throw LuaRaise(walk.message(verb: "used as a value", place: place) ?? "a table cannot be used as a value\(place)")
         }
     }

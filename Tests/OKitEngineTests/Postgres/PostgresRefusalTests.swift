@@ -123,6 +123,16 @@ import OKitTestSupport
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A seed is stored whole or not at all: a part of it would pass for the model, and the next start would not
+    /// seed again.
+    @Test func aSeedTheDatabaseRefusesIsNotStoredInPart() throws {
+        let db = try PostgresTestDatabase.make()
+        _ = try db.psql("CREATE TABLE \"Book\" (okit_model TEXT NOT NULL, id TEXT NOT NULL, count BIGINT CHECK (count < 2), PRIMARY KEY (okit_model, id))")
+        let e = try #require(throws: StorageError.self) { try Self.process(db.url, seed: true) }
+        #expect(e.description.contains("cannot store model \"default\"") && e.description.contains("nothing was written"), "\(e)")
+        #expect(try db.psql("SELECT count(*) FROM \"Book\"") == "0")
+    }
+
     // MARK: Telling errors apart (no cluster)
 
     @Test func sqlStatesAreToldApartByTheirClass() {

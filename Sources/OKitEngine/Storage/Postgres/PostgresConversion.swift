@@ -46,6 +46,7 @@ extension ModelConversion {
         }
         let target = PostgresStorage(files: files, settings: database)
         target.checksStoredForm = false
+        target.isolatesRefusals = false
         defer { target.close() }
         // The load takes the model's lock when the database has no rows for it: no process seeds it meanwhile.
         if try target.load(name: name, rootType: rootType, engine: engine) != nil {

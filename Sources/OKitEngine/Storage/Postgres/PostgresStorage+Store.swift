@@ -33,7 +33,10 @@ extension PostgresStorage {
             if offline && !mayRetry {
                 throw StorageError(kind: .io, path: settings.shown, message: "the database is offline; \(keepPending(plan)) and are stored when it is back")
             }
-            if Self.holdsNUL(plan) { isolating = true }
+            if Self.holdsNUL(plan) {
+                guard isolatesRefusals else { throw StorageError(kind: .io, path: settings.shown, message: nulMessage(plan) + "; nothing was written") }
+                isolating = true
+            }
             do {
                 let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating)
                 offline = false
@@ -56,14 +59,28 @@ extension PostgresStorage {
                     offline = true
                     link.close()
                     throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(text(error))); \(keepPending(plan)) and are stored when it is back")
-                case .value where !isolating:
+                case .value where !isolating && isolatesRefusals:
                     isolating = true        // tried again, row by row: the refused values are set aside
                 case .value, .refused:
+                    guard isolatesRefusals else {       // a seed or a conversion: whole or not at all
+                        throw StorageError(kind: .io, path: settings.shown, message: "cannot store model \"\(model.name)\": \(text(error)); nothing was written")
+                    }
                     throw StorageError(kind: .io, path: settings.shown, message: "the database refused the store of model \"\(model.name)\": \(text(error)); \(keepPending(plan)) and are stored by the next store or start that the database takes")
                 }
             }
         }
         throw StorageError(kind: .io, path: settings.shown, message: "model \"\(model.name)\" kept changing under 20 stores in a row; the changes stay in memory and are stored next time")
+    }
+
+    /// The first text with a NUL of a plan, named (`model "default", Book dune, field name: …`).
+    func nulMessage(_ plan: SQLiteStorePlan) -> String {
+        for d in plan.upserts {
+            let t = pgTables[d.table]
+            guard let n = Self.nulColumns(d.values, t).first else { continue }
+            let field = n.column.map { ", field " + $0.name } ?? ", column " + t.base.written[n.j]
+            return "model \"\(modelName)\", \(t.base.type.name) \(d.key)\(field): \(Self.nulReason)"
+        }
+        return Self.nulReason
     }
 
     /// Keeps a store's changes on disk (`pending/<model>.postgres.json`) and says where, or that they could not be

@@ -46,6 +46,9 @@ public final class PostgresStorage: ModelStorage {
     var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
+    /// Set a value the database refuses aside and store the rest (storage.md "Values a database refuses"); off for
+    /// a seed and a conversion, which are stored whole or not at all (a part of one would pass for the model).
+    var isolatesRefusals = true
 
     public init(files: FileStorage, settings: PostgresSettings) {
         self.files = files
@@ -200,9 +203,11 @@ public final class PostgresStorage: ModelStorage {
         guard seeding else { return }
         defer {
             seeding = false
+            isolatesRefusals = true
             unlockModel()
         }
-        try store(model, engine: engine)
+        isolatesRefusals = false
+        _ = try store(model, engine: engine)
         analyze()
     }
 

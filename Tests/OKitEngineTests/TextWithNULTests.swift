@@ -60,6 +60,12 @@ import OKitTestSupport
         #expect(try engine.store(model) != .unchanged)
     }
 
+    /// A default is written into every entity made: a text with a NUL is refused when the type is declared.
+    @Test func aDefaultWithANULIsRefusedAtTheDeclaration() throws {
+        let schema = Schema()
+        #expect(throws: SchemaError.self) { try schema.entity("Tag", fields: [FieldSpec("name", .string, default: .string("a\u{0}b"))]) }
+    }
+
     /// A model file another program wrote with a NUL (`\u0000`) loads, and a store keeps it exactly.
     @Test func aFileModelWrittenElsewhereKeepsItsNUL() throws {
         let folder = try TempFolder()

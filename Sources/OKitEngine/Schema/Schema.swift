@@ -125,8 +125,13 @@ public final class Schema {
             if f.optional { return }
             throw .badDefault(type: type, field: f.name, reason: "nil for a field that is not optional")
         }
-        do { _ = try Coercion.coerce(v, to: f.type, field: f.name) } catch {
+        let coerced: Value
+        do { coerced = try Coercion.coerce(v, to: f.type, field: f.name) } catch {
             throw .badDefault(type: type, field: f.name, reason: error.description)
+        }
+        // Every entity made gets it without a write: refused here as a write refuses it (storage.md "Texts").
+        if case .string(let s) = coerced, s.hasNUL {
+            throw .badDefault(type: type, field: f.name, reason: "a text cannot hold the NUL character (U+0000)")
         }
     }
 }

@@ -77,5 +77,8 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
+        // The extension points end to end: a screen kind of its own in one folder (JSON lines, the terminal, the
+        // web) and a front end of its own (docs/engine.md), over okit-run's front ends in-process.
+        .testTarget(name: "OKitFrontEndTests", dependencies: ["okit-run", "OKitWeb", "OKitLua", "OKitEngine", "OKitTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import OKitEngine
 
 /// Shell syntax for driver commands (`tap 2`, `add Dune`, `set "Release Date" 2019-05-01`, `respond OK Dune`),
 /// turned into the same command objects as the JSON-lines protocol.
@@ -25,8 +26,10 @@ enum CommandSyntax {
         return out
     }
 
-    /// The command object of a shell line; nil for an empty line.
-    static func command(_ line: String) -> [String: Any]? {
+    /// The command object of a shell line; nil for an empty line. The built-in commands have their own syntax
+    /// below; any other command (a screen kind's own, in `commands`) takes its arguments' words in order, the last
+    /// one the rest of the line.
+    static func command(_ line: String, commands: [CommandDescription] = Driver.builtIn.map(\.description)) -> [String: Any]? {
         let w = words(line)
         guard let name = w.first else { return nil }
         let rest = Array(w.dropFirst())
@@ -78,8 +81,30 @@ enum CommandSyntax {
             if rest.count >= 1, let o = Int(rest[0]) { cmd["offset"] = o }
             if rest.count >= 2, let l = Int(rest[1]) { cmd["limit"] = l }
         default:
-            break
+            if let d = commands.first(where: { $0.name == name }) { arguments(d, rest, into: &cmd) }
         }
         return cmd
+    }
+
+    /// A command's words by its description: one word per argument, the last one takes the rest of the line; a
+    /// row of one word that is a number is a position, `on`/`off` a switch, a value typed as in `set`.
+    static func arguments(_ d: CommandDescription, _ words: [String], into cmd: inout [String: Any]) {
+        for (i, a) in d.arguments.enumerated() where i < words.count {
+            let last = i == d.arguments.count - 1
+            let word = last ? words[i...].joined(separator: " ") : words[i]
+            switch a.form {
+            case .row: cmd[a.name] = Int(word).map { $0 as Any } ?? word
+            case .flag: cmd[a.name] = !(word == "off" || word == "false")
+            case .number: cmd[a.name] = Double(word).map { $0 as Any } ?? word
+            case .texts: cmd[a.name] = Array(words[i...])
+            case .value:
+                switch word {
+                case "true", "on": cmd[a.name] = true
+                case "false", "off": cmd[a.name] = false
+                default: cmd[a.name] = Int(word).map { $0 as Any } ?? Double(word).map { $0 as Any } ?? word
+                }
+            case .text, .optionalText: cmd[a.name] = word
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ enum DriverCommands {
     /// Runs a command object (`{"cmd": NAME, …}`); true when the session ends (`quit`). An unknown name fails
     /// with the nearest command name (`alsoKnown`: the front end's own commands, suggested too).
     static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any], alsoKnown: [String] = []) throws -> Bool {
-        let names = Driver.commands.map(\.name)
+        let names = driver.table.names
         guard names.contains(cmd) else {
             throw UnknownCommand(message: "unknown command \"\(ShellError.brief(cmd))\""
                 + (suggestion(cmd, names + alsoKnown) ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))

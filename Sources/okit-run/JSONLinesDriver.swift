@@ -48,7 +48,7 @@ struct JSONLinesDriver {
         if trimmed.hasPrefix("{") {
             parsed = JSONTree.parse(Array(line.utf8), nonFiniteWords: false).map(JSONLinesDriver.object) as? [String: Any]
         } else {
-            parsed = CommandSyntax.command(trimmed)      // shell syntax works here too
+            parsed = CommandSyntax.command(trimmed, commands: session.driver.descriptions)      // shell syntax works here too
         }
         guard let object = parsed, let cmd = object["cmd"] as? String else {
             return (error("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)

@@ -2,9 +2,9 @@ import Foundation
 import OKitEngine
 
 /// What the terminal shell draws: everything the snapshot holds, as text (tabs, title, bar buttons, help text,
-/// search and scopes, index, sections with headers (and a list's `groupHeader` line), rows and footers, a list's
-/// footer, controls with their values, the waiting
-/// alert or action sheet).
+/// then the screen's content as its kind draws it (`TerminalKinds`: search and scopes, index, sections with
+/// headers and a list's `groupHeader` line, rows and footers, a list's footer, controls with their values), then
+/// the waiting alert or action sheet).
 extension TerminalShell {
     func render(_ snap: Snapshot) -> String {
         if snap.app.covered {
@@ -29,6 +29,15 @@ extension TerminalShell {
         if let help = s.help {
             out += help.split(separator: "\n", omittingEmptySubsequences: false).map { tint("? ") + $0 }
         }
+        out += kinds.lines(for: s.kind).lines(s, self)
+        if let a = snap.alert { out += alertLines(a) }
+        return out.joined(separator: "\n")
+    }
+
+    /// Search and scopes, index, sections with headers (and a list's `groupHeader` line), numbered rows and
+    /// footers, the list's footer; `windowed`: "… N more" when the rows shown are a window of the list.
+    func rowsLines(_ s: ScreenSnapshot, windowed: Bool) -> [String] {
+        var out: [String] = []
         if let search = s.search, search.visible { out.append(searchLine(search)) }
         if !s.index.isEmpty { out.append(dim("index: " + s.index.joined(separator: " "))) }
         var n = 0
@@ -41,10 +50,9 @@ extension TerminalShell {
             }
             if let f = section.footer { out.append(dim("  \(f)")) }
         }
-        if s.rowCount > n, s.kind == "list" { out.append(dim("  … \(s.rowCount - n) more")) }
+        if s.rowCount > n, windowed { out.append(dim("  … \(s.rowCount - n) more")) }
         if let footer = s.footer { out.append(dim(footer)) }
-        if let a = snap.alert { out += alertLines(a) }
-        return out.joined(separator: "\n")
+        return out
     }
 
     /// The bar buttons by title (`[Edit] [+] [?]`); a disabled one dimmed (without colours: in parentheses).

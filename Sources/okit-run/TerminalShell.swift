@@ -12,12 +12,15 @@ final class TerminalShell {
     let warnings: WarningFeed
     /// The ANSI colour of buttons and accents: the theme's `tintColor` (24-bit), else blue.
     var tintCode = "\u{1B}[34m"
+    /// How each screen kind's content is drawn: the built-in kinds', then those of the app's own kinds.
+    let kinds: TerminalKinds
 
     /// The warnings printed while the app loaded count as shown.
     init(session: AppSession, color: Bool, warnings: WarningFeed? = nil) {
         self.session = session
         self.color = color
         self.warnings = warnings ?? WarningFeed(engine: session.engine, alreadyShown: session.engine.warnings.count)
+        kinds = TerminalKinds(session.shell.kinds)
     }
 
     /// The commands the shell answers itself (the others go to the driver).
@@ -46,7 +49,7 @@ final class TerminalShell {
             if trimmed.isEmpty { draw(); showNewWarnings(); continue }
             guard trimmed.utf8.count <= LineReader.maxLineBytes else { print(red(LineReader.tooLongMessage(trimmed.utf8.count))); continue }
             okit_add_history(trimmed)
-            guard let cmd = CommandSyntax.command(trimmed), let name = cmd["cmd"] as? String else { continue }
+            guard let cmd = CommandSyntax.command(trimmed, commands: session.driver.descriptions), let name = cmd["cmd"] as? String else { continue }
             let quit = runCommand(name, cmd)
             showNewWarnings()
             if quit { break }
@@ -88,7 +91,22 @@ final class TerminalShell {
         for w in warnings.fresh() { print(yellow("warning: \(w)")) }
     }
 
+    /// The commands by group; a screen kind's own commands (a kind registered for the app) follow on a line
+    /// of their own per kind.
     var help: String {
+        let builtIn = Set(Driver.builtIn.map(\.description.name))
+        let own = session.shell.kinds.kinds.compactMap { kind -> String? in
+            let usages = kind.commands.map(\.description).filter { !builtIn.contains($0.name) }.map(\.usage)
+            guard !usages.isEmpty else { return nil }
+            let label = kind.name.prefix(1).uppercased() + kind.name.dropFirst() + ":"
+            return label.padding(toLength: max(12, label.count + 1), withPad: " ", startingAt: 0) + usages.joined(separator: " · ")
+        }
+        var lines = builtInHelp.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(contentsOf: own, at: lines.count - 1)      // before the note on ROW
+        return lines.joined(separator: "\n")
+    }
+
+    var builtInHelp: String {
         """
         Rows:       tap ROW · select ROW · accessory ROW · quick ROW · more ROW · delete ROW · move FROM TO
         Screen:     add [TEXT] · search TEXT [@SCOPE] · edit on|off · set CELL VALUE · button ID · titleTap · help

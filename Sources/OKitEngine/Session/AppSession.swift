@@ -68,7 +68,7 @@ public final class AppSession {
         let ids: IdGenerator = options.virtualNow != nil ? SeededIds(seed: options.seed) : RandomIds()
         engine = Engine(schema: Schema(), clock: clock, ids: ids)
         if let lang = options.language { engine.locale.language = lang }
-        shell = AppShell(engine: engine)
+        shell = AppShell(engine: engine, kinds: options.screenKinds)
         shells = [shell]
         activeShell = shell
     }
@@ -94,7 +94,7 @@ public final class AppSession {
     /// declared screens, settings bindings and themes, its own navigation, edit mode, search, alerts and cover,
     /// started at home.
     public func makeShell() throws -> AppShell {
-        let s = AppShell(engine: engine)
+        let s = AppShell(engine: engine, kinds: options.screenKinds)
         for id in shell.declarationOrder {
             if let d = shell.declaration(id) { try s.declare(d) }
         }

@@ -37,24 +37,18 @@ public final class Driver {
         self.host = host
     }
 
-    /// The commands, with their arguments in the order of the Lua signatures.
-    public static let commands: [(name: String, arguments: [String])] = [
-        ("screen", ["offset", "limit"]), ("open", ["id", "context"]), ("present", ["id", "context"]), ("tab", ["id"]),
-        ("tap", ["row"]), ("accessory", ["row"]), ("add", ["text"]), ("delete", ["row"]), ("move", ["from", "to"]),
-        ("more", ["row"]), ("quick", ["row"]), ("edit", ["on"]), ("select", ["row"]), ("set", ["cell", "value"]),
-        ("search", ["text", "scope"]), ("button", ["id"]), ("titleTap", []), ("back", []), ("close", []),
-        ("menu", []), ("menuItem", ["title"]), ("respond", ["action", "fields"]), ("help", []), ("background", []),
-        ("foreground", []), ("authenticate", ["ok", "passphrase"]), ("advance", ["seconds"]), ("store", []), ("relaunch", []),
-        ("quit", []),
-    ]
-
-    static let names = Set(commands.map(\.name))
-
     /// A command that could not be understood: an unknown name or a missing or mistyped argument.
-    public struct UsageError: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
-    }
+    public typealias UsageError = CommandUsageError
+
+    /// The built-in commands, with their arguments in the order of the Lua signatures (`Driver.builtIn`).
+    public static let commands: [(name: String, arguments: [String])] = builtIn.map { ($0.description.name, $0.description.argumentNames) }
+
+    /// This driver's commands: the built-in ones, then the commands of its shell's kinds that are none of them
+    /// (a kind of one's own), by name.
+    public private(set) lazy var table = CommandTable(kinds: shell.kinds)
+
+    /// The descriptions of this driver's commands, in order (what front ends list and read arguments by).
+    public var descriptions: [CommandDescription] { table.descriptions }
 
     /// Runs a command; true when the session ends (`quit`). Fails with a reason and no change.
     @discardableResult
@@ -69,67 +63,10 @@ public final class Driver {
     }
 
     func runCommand(_ name: String, _ args: [String: Value]) throws -> Bool {
-        func text(_ key: String) throws -> String {
-            guard let v = args[key], !v.isNull else { throw UsageError(message: "\(name) needs \(key)") }
-            guard let s = v.displayString else { throw UsageError(message: "\(name): \(key) must be text") }
-            return s
+        guard let command = table[name] else {
+            throw UsageError(message: "unknown command \"\(ShellError.brief(name))\" (commands: \(table.names.joined(separator: ", ")))")
         }
-        func optionalText(_ key: String) -> String? { args[key].flatMap { $0.isNull ? nil : $0.displayString } }
-        func row(_ key: String = "row") throws -> RowAddress {
-            guard let v = args[key], !v.isNull else { throw UsageError(message: "\(name) needs \(key) (a position, {section, row}, an id or a row's text)") }
-            guard let r = RowAddress(v) else { throw UsageError(message: "\(name): \(key) must be a position, {section, row}, an id or a row's text") }
-            return r
-        }
-        switch name {
-        case "screen": try shell.begin("screen", query: true)
-        case "open": try shell.open(try text("id"), context: optionalText("context"))
-        case "present": try shell.present(try text("id"), context: optionalText("context"))
-        case "tab": try shell.tab(try text("id"))
-        case "tap": try shell.tap(row: try row())
-        case "accessory": try shell.accessory(row: try row())
-        case "add": try shell.add(text: optionalText("text"))
-        case "delete": try shell.delete(row: try row())
-        case "move": try shell.move(from: try row("from"), to: try row("to"))
-        case "more": try shell.more(row: try row())
-        case "quick": try shell.quick(row: try row())
-        case "edit": try shell.edit(args["on"].map { $0.isNull ? true : $0.truthy } ?? true)
-        case "select": try shell.select(row: try row())
-        case "set":
-            guard let v = args["value"] else { throw UsageError(message: "set needs value") }
-            try shell.set(cell: try row("cell"), value: v)
-        case "search": try shell.search(optionalText("text") ?? "", scope: optionalText("scope"))
-        case "button": try shell.button(try text("id"))
-        case "titleTap": try shell.titleTap()
-        case "back": try shell.back()
-        case "close": try shell.close()
-        case "menu": try shell.openMenu()
-        case "menuItem": try shell.menuItem(try text("title"))
-        case "respond":
-            let fields: [String]
-            switch args["fields"] {
-            case .list(let l)?: fields = l.map { $0.displayString ?? "" }
-            case .string(let s)?: fields = [s]
-            default: fields = []
-            }
-            try shell.respond(try text("action"), fields: fields)
-        case "help": try shell.help()
-        case "background": try requireHost().background(shell)
-        case "foreground": try requireHost().foreground(shell)
-        case "authenticate":
-            if case .string(let p)? = args["passphrase"] { try requireHost().authenticate(shell, passphrase: p) } else {
-                try requireHost().authenticate(shell, args["ok"].map { $0.isNull ? true : $0.truthy } ?? true)
-            }
-        case "advance":
-            guard let s = args["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
-            guard s.isFinite else { throw UsageError(message: "advance: seconds must be finite") }
-            try requireHost().advance(seconds: s)
-        case "store": try requireHost().store()
-        case "relaunch": try requireHost().relaunch()
-        case "quit": return true
-        default:
-            throw UsageError(message: "unknown command \"\(ShellError.brief(name))\" (commands: \(Driver.commands.map(\.name).joined(separator: ", ")))")
-        }
-        return false
+        return try command.run(self, CommandArguments(name, args))
     }
 
     func requireHost() throws -> DriverHost {

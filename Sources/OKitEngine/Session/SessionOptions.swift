@@ -28,6 +28,8 @@ public struct SessionOptions {
     public var restoreOtherApp = false
     /// The storage kinds a model may name (`StorageRegistry.builtIn`); register another here.
     public var storageKinds = StorageRegistry.builtIn
+    /// The screen kinds a screen may be of, with their commands (`ScreenKinds.builtIn`); register another here.
+    public var screenKinds = ScreenKinds.builtIn
     /// Words what a person can do about a storage error (`Remedy`), in the front end's terms (okit-run's flags);
     /// nil leaves the engine's errors neutral.
     public var remedyWording: (@Sendable (Remedy) -> String)?

@@ -61,7 +61,8 @@ extension LuaApp {
 
     func defineAppObjectType() {
         var methods: [String: LuaFunction] = [:]
-        for (name, arguments) in Driver.commands {
+        for d in driver.descriptions {      // the built-in commands and those of the app's own screen kinds
+            let (name, arguments) = (d.name, d.argumentNames)
             methods[name] = { [unowned self] call in try runAppCommand(call, name, arguments) }
         }
         methods["changes"] = { [unowned self] call in try appChanges(call) }
@@ -142,8 +143,8 @@ extension LuaApp {
         return target
     }
 
-    /// `app:NAME(args…)`: the positional arguments become the command's named arguments (in `Driver.commands`
-    /// order), the driver runs it, and the new snapshot is returned. Errors carry no file:line (screens.md).
+    /// `app:NAME(args…)`: the positional arguments become the command's named arguments (in the order of the
+    /// command's description), the driver runs it, and the new snapshot is returned. Errors carry no file:line (screens.md).
     func runAppCommand(_ call: LuaCall, _ name: String, _ arguments: [String]) throws -> Int32 {
         let target = try appTarget(call, name)
         var args: [String: Value] = [:]

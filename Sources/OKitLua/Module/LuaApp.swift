@@ -41,6 +41,9 @@ public struct LuaAppOptions {
     /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.builtIn`: file, transient,
     /// encrypted, http, encryptedHttp); register another here.
     public var storageKinds: StorageRegistry { get { session.storageKinds } set { session.storageKinds = newValue } }
+    /// The screen kinds a screen may be of (`ScreenKinds.builtIn`); register another here (its commands become
+    /// `app` methods, JSON-lines and shell commands).
+    public var screenKinds: ScreenKinds { get { session.screenKinds } set { session.screenKinds = newValue } }
     /// Models kept in another kind than the app declares, by model name (a flow test's `launch(app, { storage =
     /// { default = "sqlite" } })`: the same tests against file and sqlite models).
     public var storageOverrides: [String: StorageKind] = [:]

@@ -62,6 +62,8 @@ public struct PageContext: Sendable {
     public var lang: String
     /// The browser window's title when the screen has none (e.g. the app's id).
     public var appTitle: String
+    /// How each screen kind is shown: the built-in kinds' pages and those the app's own kinds bring.
+    public var kinds: WebKinds = .builtIn
 
     /// Text as one URL path segment: everything but unreserved characters (RFC 3986) percent-encoded, so a
     /// name with `/`, `?`, `#` or spaces stays one segment.

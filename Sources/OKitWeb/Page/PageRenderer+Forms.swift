@@ -5,7 +5,7 @@ import OKitEngine
 /// `action`, `fields`, `on`, `from`, `to`, `passphrase`).
 extension PageRenderer {
     /// A hidden field.
-    func hidden(_ name: String, _ value: String) -> HTMLNode {
+    public func hidden(_ name: String, _ value: String) -> HTMLNode {
         .el("input", [.attr("type", "hidden"), .attr("name", name), .attr("value", value)])
     }
 
@@ -15,7 +15,7 @@ extension PageRenderer {
     }
 
     /// A POST form running `command` with the given hidden arguments and the visible content.
-    func postForm(_ command: String, _ arguments: [(String, String)] = [], class cls: String? = nil,
+    public func postForm(_ command: String, _ arguments: [(String, String)] = [], class cls: String? = nil,
                   enctype: String? = nil, action: String? = nil, _ content: [HTMLNode]) -> HTMLNode {
         .el("form", [.attr("method", "post"), .attr("action", action ?? context.commandURL), .attr("enctype", enctype),
                      .classes("okit-form", cls)],
@@ -23,7 +23,7 @@ extension PageRenderer {
     }
 
     /// A form with one button: the button shows `title` as its text.
-    func commandButton(_ command: String, _ arguments: [(String, String)] = [], title: String,
+    public func commandButton(_ command: String, _ arguments: [(String, String)] = [], title: String,
                        ariaLabel: String? = nil, enabled: Bool = true, pressed: Bool? = nil,
                        class cls: String? = nil) -> HTMLNode {
         postForm(command, arguments, class: "okit-inline", [
@@ -40,19 +40,19 @@ extension PageRenderer {
 
     /// How a command names a row: its `id` when it has one, else its 1-based position over all rows of the screen
     /// in order (flattened across sections, counted from the start of the whole list, not the window).
-    func address(_ row: RowSnapshot, section: Int, index: Int) -> String {
+    public func address(_ row: RowSnapshot, section: Int, index: Int) -> String {
         if let id = row.id, !id.isEmpty { return id }
         return String(position(section: section, index: index))
     }
 
     /// The 1-based position of a row in the whole list.
-    func position(section: Int, index: Int) -> Int {
+    public func position(section: Int, index: Int) -> Int {
         let before = sectionStarts.indices.contains(section) ? sectionStarts[section] : 0
         return context.rowOffset + before + index + 1
     }
 
     /// A DOM id for a row or cell: from positions only, never from model text.
-    func domID(_ prefix: String, section: Int, index: Int) -> String {
+    public func domID(_ prefix: String, section: Int, index: Int) -> String {
         "\(prefix)-\(section + 1)-\(index + 1)"
     }
 }

@@ -4,12 +4,26 @@ import OKitEngine
 /// Lists, menus and selection screens: search, the A–Z index, sections of rows (with their `groupHeader` and
 /// `groupFooter` lines), the list's footer (`footerPath`), the "More rows" link.
 extension PageRenderer {
-    func listBody() -> [HTMLNode] {
+    /// How a list's rows act: their main part runs `tap` (or `select`, on selection screens), and in edit mode
+    /// they may offer Select and Move buttons (lists).
+    public struct ListRows: Sendable {
+        /// The command a row's main part runs when it opens no screen: `tap`, or `select` (a toggle, checked or not).
+        public enum Main: Sendable { case tap, select }
+        public var main: Main
+        public var editActions: Bool
+        public init(main: Main = .tap, editActions: Bool = false) {
+            self.main = main
+            self.editActions = editActions
+        }
+    }
+
+    /// The search, index, sections of rows, footer and "More rows" of a list-like screen.
+    public func listBody(_ rows: ListRows = ListRows()) -> [HTMLNode] {
         var out: [HTMLNode] = []
         if let search = screen.search, search.visible { out.append(searchForm(search)) }
         if !screen.index.isEmpty { out.append(indexLinks()) }
         out += screen.sections.enumerated().map { s, section in
-            sectionNode(section, index: s, ordered: false) { r, row in listRow(row, section: s, index: r) }
+            sectionNode(section, index: s, ordered: false) { r, row in listRow(row, section: s, index: r, rows) }
         }
         if let footer = screen.footer { out.append(.el("p", [.classes("okit-footer", "okit-list-footer")], text: footer)) }
         out.append(moreRows())
@@ -18,7 +32,7 @@ extension PageRenderer {
 
     /// A section of a grouped table: `<section id=section-N>` with an `<h2>` header, a subheader `<p>`, the rows, a
     /// footer `<p>`.
-    func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool,
+    public func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool,
                      row: (Int, RowSnapshot) -> HTMLNode) -> HTMLNode {
         var nodes: [HTMLNode] = []
         let headerID = "section-\(s + 1)-header"
@@ -115,19 +129,17 @@ extension PageRenderer {
 
     /// A list row: a link when it opens a screen, else a `tap` (or, on selection screens, `select`) button; then
     /// its accessory, quick, more and delete buttons.
-    func listRow(_ row: RowSnapshot, section s: Int, index r: Int) -> HTMLNode {
+    func listRow(_ row: RowSnapshot, section s: Int, index r: Int, _ rows: ListRows) -> HTMLNode {
         let address = address(row, section: s, index: r)
         let label = rowLabel(row, section: s, index: r)
         var main: HTMLNode
-        if screen.kind == "selection" {
+        if rows.main == .select {
             main = postForm("select", [("row", address)], class: "okit-row-form", [
                 .el("button", [.attr("type", "submit"), .classes("okit-row-main", "okit-check"),
                                .attr("aria-pressed", row.checked == true ? "true" : "false")], label),
             ])
         } else if let url = context.rowLink(s, r, row) {
             main = .el("a", [.attr("href", url), .classes("okit-row-main", "okit-disclosure")], label)
-        } else if screen.kind == "backups" {
-            main = .el("div", [.classes("okit-row-main")], label)
         } else {
             main = postForm("tap", [("row", address)], class: "okit-row-form", [
                 .el("button", [.attr("type", "submit"), .classes("okit-row-main")], label),
@@ -139,12 +151,12 @@ extension PageRenderer {
             actions.append(commandButton("quick", [("row", address)], title: q.title, enabled: q.enabled, class: "okit-quick"))
         }
         if row.more { actions.append(commandButton("more", [("row", address)], title: "More", class: "okit-more")) }
-        if screen.editing, context.selectableInEdit, screen.kind == "list" {
+        if screen.editing, context.selectableInEdit, rows.editActions {
             actions.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
                                          pressed: row.selected, class: "okit-select"))
         }
-        if screen.editing, context.reorderableInEdit, screen.kind == "list" { actions += moveButtons(address, section: s, index: r) }
-        if row.delete, screen.kind != "backups" {
+        if screen.editing, context.reorderableInEdit, rows.editActions { actions += moveButtons(address, section: s, index: r) }
+        if row.delete {
             actions.append(commandButton("delete", [("row", address)], title: "Delete", class: "okit-delete"))
         }
         return .el("li", [.attr("id", domID("row", section: s, index: r)),

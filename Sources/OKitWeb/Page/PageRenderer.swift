@@ -42,7 +42,7 @@ public struct PageRenderer: Sendable {
         render(snapshot, context).render()
     }
 
-    var screen: ScreenSnapshot { snapshot.screen }
+    public var screen: ScreenSnapshot { snapshot.screen }
 
     /// The title shown as the `<h1>`.
     var title: String {
@@ -94,15 +94,11 @@ public struct PageRenderer: Sendable {
         return nodes
     }
 
+    /// How the screen's kind is shown (`PageContext.kinds`: the kinds' own renderers, then the built-in ones).
+    public var kind: any WebScreenKind { context.kinds.page(for: screen.kind) }
+
     /// The screen's own content, per kind.
-    func screenBody() -> [HTMLNode] {
-        switch screen.kind {
-        case "detail", "settings": return detailBody()
-        case "menu": return [.el("nav", [.classes("okit-menu"), .attr("aria-label", "Menu")], listBody())]
-        case "backups": return backupsBody()
-        default: return listBody()
-        }
-    }
+    func screenBody() -> [HTMLNode] { kind.body(self) }
 
     /// The notice (`role=status`) and the error (`role=alert`).
     func messages() -> [HTMLNode] {
@@ -130,7 +126,7 @@ public struct PageRenderer: Sendable {
         }
         if snapshot.app.menuOpen {
             left.append(commandButton("close", title: "Close", ariaLabel: "Close menu", class: "okit-menu-button"))
-        } else if context.hasMenu && screen.kind != "menu" {
+        } else if context.hasMenu && kind.showsMenuButton {
             left.append(commandButton("menu", title: "Menu", class: "okit-menu-button"))
         }
         var nodes: [HTMLNode] = [.el("div", [.classes("okit-bar-left")], left)]
@@ -143,8 +139,9 @@ public struct PageRenderer: Sendable {
         return .el("header", [.classes("okit-bar")], nodes)
     }
 
-    /// A bar button: `edit` toggles edit mode, `add` adds (shown as "+"), `help` asks for help, menu items run
-    /// `menuItem`, the rest run `button` with their id.
+    /// A bar button: `edit` toggles edit mode, `add` adds (shown as "+"), `help` asks for help, the shell's
+    /// buttons run `button` with their id, and the screen's own ones are its kind's (`WebScreenKind.barButton`:
+    /// `button` with their id; a menu's items run `menuItem`).
     func barButton(_ b: ButtonSnapshot) -> HTMLNode {
         switch b.id {
         case "edit":
@@ -157,10 +154,7 @@ public struct PageRenderer: Sendable {
         case "search", "clear", "close", "refresh":
             return commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled)
         default:
-            if screen.kind == "menu" {
-                return commandButton("menuItem", [("title", b.title)], title: b.title, enabled: b.enabled)
-            }
-            return commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled)
+            return kind.barButton(b, self)
         }
     }
 

@@ -64,28 +64,10 @@ extension WebApp {
         return WebPages.redirect(LocationPath.path(shell.location))
     }
 
-    /// Backups restored or deleted, and the settings that act on everyone's data (the app's `encryption`,
-    /// `protection` and `protectionTimeout` settings) need the token; the theme is each session's own.
+    /// Whether the command changes everyone's data and so needs the login token: the screen kind's page says
+    /// (`WebScreenKind.needsToken`: backups restored or deleted, the settings that act on storage).
     func needsToken(_ name: String, _ snapshot: Snapshot, _ request: WebRequest, _ shell: AppShell) -> Bool {
-        switch snapshot.screen.kind {
-        case "backups": return name == "tap" || name == "delete" || name == "respond"
-        case "settings":
-            guard name == "set" || name == "tap" else { return false }
-            guard let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration,
-                  let cellId = request.field("cell") ?? request.field("row") else { return true }
-            let guarded = ["encryption", "protection", "protectionTimeout"].compactMap { shell.settingsBindings[$0] }
-                .map { WebApp.firstStep($0) }
-            for (index, c) in detail.identifiedCells.enumerated() where c.id == cellId || "\(index + 1)" == cellId {
-                return c.cell.properties.values.contains { guarded.contains(WebApp.firstStep($0)) }
-            }
-            return true      // a cell the form names but the screen has not: refuse rather than guess
-        default: return false
-        }
-    }
-
-    /// The first step of a binding path (`protectionTimeout/ref/minutes` → `protectionTimeout`).
-    static func firstStep(_ binding: String) -> String {
-        String(binding.split(whereSeparator: { "/.>".contains($0) }).first ?? "")
+        kinds.page(for: snapshot.screen.kind).needsToken(name, WebCommandPlace(shell: shell, snapshot: snapshot, field: request.field))
     }
 
     /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position.
@@ -103,6 +85,9 @@ extension WebApp {
         if let v = request.field("on") { args["on"] = .bool(v == "true") }
         let fields = request.fields("fields")
         if !fields.isEmpty { args["fields"] = .list(fields.map { .string($0) }) }
+        if !WebApp.builtInCommands.contains(name), let d = ws.driver.table[name]?.description {
+            WebApp.arguments(d, from: request, into: &args)       // a screen kind's own command
+        }
         if name == "authenticate", args["passphrase"] == nil { args["passphrase"] = .string("") }
         // Without a passphrase or an app function to check, the cover on the web asks for the login token.
         if name == "authenticate", let token = options.token, let app = hosted?.session,
@@ -111,14 +96,31 @@ extension WebApp {
                 throw ShellError.authenticationFailed
             }
         }
-        let kind = ws.shown?.screen.kind
+        let page = kinds.page(for: ws.shown?.screen.kind ?? "")
         try ws.driver.run(name, args)
-        // The backups screen's compound forms: the prompts the command opened are answered with the form's fields.
-        if kind == "backups", name != "respond", !fields.isEmpty {
-            for _ in 0..<3 {
-                guard let alert = try ws.shell.snapshot().alert else { break }
-                let answer: [String: Value] = alert.fields.isEmpty ? ["action": .int(1)] : ["action": .int(1), "fields": .list(fields.map { .string($0) })]
-                try ws.driver.run("respond", answer)
+        // A compound form (the backups screen's): the prompts the command opened are answered with its fields.
+        try page.afterCommand(name, fields: fields, ws.driver)
+    }
+
+    /// The built-in commands, whose form fields are read above.
+    static let builtInCommands = Set(Driver.builtIn.map(\.description.name))
+
+    /// A screen kind's own command: its arguments from the form's fields by their description (a row: a position
+    /// or an id; a value: `true`, `false` or text; texts: every field of the name).
+    static func arguments(_ d: CommandDescription, from request: WebRequest, into args: inout [String: Value]) {
+        for a in d.arguments where args[a.name] == nil {
+            if a.form == .texts {
+                let all = request.fields(a.name)
+                if !all.isEmpty { args[a.name] = .list(all.map { .string($0) }) }
+                continue
+            }
+            guard let v = request.field(a.name) else { continue }
+            switch a.form {
+            case .row: args[a.name] = Int(v).map { .int($0) } ?? .string(v)
+            case .value: args[a.name] = v == "true" ? .bool(true) : v == "false" ? .bool(false) : .string(v)
+            case .flag: args[a.name] = .bool(v == "true")
+            case .number: args[a.name] = Double(v).map { .double($0) } ?? .string(v)
+            case .text, .optionalText, .texts: args[a.name] = .string(v)
             }
         }
     }

@@ -85,48 +85,9 @@ extension WebApp {
         context.webCellURL = WebApp.webCellURL(version: ws.version)
         // The upload's CSRF token rides in its URL: it is checked before the multipart body is read.
         context.backupUploadURL = "/backups?csrf=" + ws.csrf
-        if let detail = shell.declaration(snapshot.screen.id) as? DetailDeclaration {
-            // A cell that only opens a screen on the screen's own context is a link to that screen's URL; a cell
-            // that runs an action (or opens a screen on a context of its own) is a tap button.
-            var tappable: Set<String> = []
-            var links: [String: String] = [:]
-            let editing = snapshot.screen.editing
-            for (id, cell) in detail.identifiedCells {
-                let action = editing ? cell.actions["tapEdit"] : cell.actions["tap"]
-                let opens = !cell["segue"].isEmpty || !cell["present"].isEmpty
-                if opens, action == nil, cell["contextPath"].isEmpty, cell["selectNextRow"].isEmpty, !location.stack.isEmpty {
-                    let entity = shell.top?.context?.id
-                    links[id] = LocationPath.path(cell["segue"].isEmpty
-                        ? location.presenting(ShellLocation.Step(screen: cell["present"], entity: entity))
-                        : location.pushing(ShellLocation.Step(screen: cell["segue"], entity: entity)))
-                } else if opens || action != nil || !cell["selectNextRow"].isEmpty {
-                    tappable.insert(id)
-                }
-            }
-            let found = tappable
-            let cellLinks = links
-            context.rowTaps = { _, _, row in
-                guard row.control == nil else { return false }
-                return row.id.map { found.contains($0) } ?? false
-            }
-            context.rowLink = { _, _, row in
-                guard row.control == nil, let id = row.id else { return nil }
-                return cellLinks[id]
-            }
-        }
-        if let list = shell.declaration(snapshot.screen.id) as? ListDeclaration {
-            context.selectableInEdit = !list.selectPath.isEmpty
-            context.reorderableInEdit = list.reorder != "#false"
-            // A row whose tap only opens its segue screen is a link to that screen's URL.
-            if let segue = list.segue, list.actions.tap == nil, list.navEnabled == "#true", !snapshot.screen.editing,
-               snapshot.screen.kind == "list", !location.stack.isEmpty {
-                let base = location
-                context.rowLink = { _, _, row in
-                    guard let id = row.id else { return nil }
-                    return LocationPath.path(base.pushing(ShellLocation.Step(screen: segue, entity: id)))
-                }
-            }
-        }
+        // The kind's page takes what it needs from the screen's declaration (row links, tappable cells, …).
+        context.kinds = kinds
+        kinds.page(for: snapshot.screen.kind).prepare(&context, WebPagePlace(shell: shell, snapshot: snapshot, location: location))
         return context
     }
 }

@@ -28,6 +28,8 @@ public actor WebApp {
     var uploadsInProgress = 0
     /// Called with a line for the server's log (stderr).
     let log: @Sendable (String) -> Void
+    /// How each screen kind is shown: the built-in pages and those of the app's own kinds (set at `load`).
+    var kinds = WebKinds.builtIn
 
     public init(options: ServeOptions, executor: EngineExecutor = EngineExecutor(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
@@ -45,6 +47,7 @@ public actor WebApp {
         }
         loaded.session.firstShellInUse = false       // every browser has a shell of its own
         hosted = loaded
+        kinds = WebKinds(loaded.session.shell.kinds)
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
         loaded.session.onSharedModelChange = { [weak self] in
             guard let self else { return }

@@ -1,136 +1,102 @@
-/// The boundary between the app shell and the screen kinds: a declaration opens a screen on a context; an open
-/// screen answers snapshots and edit mode. The shell keeps stacks of open screens and never needs to know which
-/// kinds exist, so list, detail (and settings), selection, menu and backups screens each live in their own folder
-/// of Screens/ (LayerTests checks that Shell/ names none of their types).
-public protocol ScreenDeclaration {
-    /// The screen id (`okit.list("books", …)` → `books`).
-    var id: String { get }
-    /// The entity type of the context (or of the rows), when declared.
-    var type: String? { get }
-    /// The kind in snapshots: `list`, `detail`, `selection`, `menu`, `settings`, `backups`.
-    var kind: String { get }
-    /// Opens the screen on a context.
-    func open(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> any ShellScreen
-    /// Adds the problems of the screen's bindings to a check run (`okit-run check`).
-    func check(_ run: ScreenCheckRun)
+/// A screen kind as data (like `StorageKind`): its name (as in snapshots, `okit.<name>`), the commands its screens
+/// take, each bound to the kind's own method, and what front ends draw it with. The shell dispatches a command
+/// to the screen on top through its kind's `commands`; a command the kind does not list is refused with
+/// "X is not a command of <kind> screens". A kind lives in its own folder (`Screens/List/ListScreen+Kind.swift`
+/// for the built-in ones) and is registered in `ScreenKinds` (`ScreenKinds.builtIn`, or
+/// `SessionOptions.screenKinds` for one app).
+public struct ScreenKind: Sendable {
+    public let name: String
+    /// The commands the kind's screens take, in the order a front end lists them.
+    public let commands: [ScreenCommand]
+    /// What front ends draw the kind with, by front end (`"web"`, `"terminal"`): a front end takes a kind's
+    /// renderer from here first, then from its own table of the built-in kinds. The engine never looks inside.
+    public var renderers: [String: any Sendable]
+
+    public init(name: String, commands: [ScreenCommand], renderers: [String: any Sendable] = [:]) {
+        self.name = name
+        self.commands = commands
+        self.renderers = renderers
+    }
+
+    /// The command of this kind named `name`.
+    public func command(named name: String) -> ScreenCommand? { commands.first { $0.description.name == name } }
+
+    /// The renderer a front end registered for the kind (`renderers[frontEnd]`) as the type it expects.
+    public func renderer<R>(_ frontEnd: String, as type: R.Type = R.self) -> R? { renderers[frontEnd] as? R }
 }
 
-/// An open screen on a navigation stack.
-public protocol ShellScreen: AnyObject {
-    var id: String { get }
-    /// The kind's name, as in snapshots and in the messages of commands it refuses: `list`, `detail`,
-    /// `settings`, `selection`, `menu`, `backups`.
-    var kind: String { get }
-    /// The screen's help text (`help = "…"`, shown by the `help` command); nil when it has none.
-    func help() -> String?
-    /// The entity the screen shows (after its `contextPath`).
-    var context: Entity? { get }
-    var editing: Bool { get }
-    /// Turns edit mode on or off; refused (with a reason) when the screen has no edit mode.
-    func setEditing(_ on: Bool) throws
-    /// What a person sees; lists show `limit` rows from `offset`.
-    func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot
-    /// The title a tab bar shows for the screen (by default its snapshot's title; a kind may compute it with less).
-    func tabTitle() throws -> String?
-    /// Called when the screen becomes the top of its stack again, or first appears (controller hooks).
-    func appear() throws
-    /// Called when the screen stops being the top one (another screen over it, back, close, another tab).
-    func disappear() throws
-    // Commands on rows and cells; the defaults below refuse them (a kind implements the ones it has).
-    func tap(_ row: RowAddress) throws
-    func accessory(_ row: RowAddress) throws
-    func select(_ row: RowAddress) throws
-    func set(cell: RowAddress, value: Value) throws
-    func search(_ text: String, scope: String?) throws
-    func titleTap() throws
-    func button(_ id: String) throws
-    // The list-only commands; other kinds refuse them (the defaults below).
-    func quick(_ row: RowAddress) throws
-    func more(_ row: RowAddress) throws
-    func add(text: String?) throws
-    func delete(_ row: RowAddress) throws
-    func move(from: RowAddress, to: RowAddress) throws
-}
+/// A command of a screen kind: its description and what it does on an open screen of the kind.
+public struct ScreenCommand: Sendable {
+    public let description: CommandDescription
+    let perform: @Sendable (any ShellScreen, CommandArguments) throws -> Void
 
-extension ShellScreen {
-    public func appear() throws {}
-    public func disappear() throws {}
-    public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
-}
-
-/// The commands that act on a row or cell of the screen on top. A kind implements the ones it has; the rest
-/// answer that the command is not one of that kind's.
-extension ShellScreen {
-    public func tap(_ row: RowAddress) throws { throw ShellError.wrongKind("tap", kind) }
-    public func accessory(_ row: RowAddress) throws { throw ShellError.wrongKind("accessory", kind) }
-    public func select(_ row: RowAddress) throws { throw ShellError.wrongKind("select", kind) }
-    public func set(cell: RowAddress, value: Value) throws { throw ShellError.wrongKind("set", kind) }
-    public func search(_ text: String, scope: String?) throws { throw ShellError.wrongKind("search", kind) }
-    public func titleTap() throws { throw ShellError.wrongKind("titleTap", kind) }
-    public func button(_ id: String) throws { throw ShellError.wrongKind("button", kind) }
-    public func quick(_ row: RowAddress) throws { throw ShellError.wrongKind("quick", kind) }
-    public func more(_ row: RowAddress) throws { throw ShellError.wrongKind("more", kind) }
-    public func add(text: String?) throws { throw ShellError.wrongKind("add", kind) }
-    public func delete(_ row: RowAddress) throws { throw ShellError.wrongKind("delete", kind) }
-    public func move(from: RowAddress, to: RowAddress) throws { throw ShellError.wrongKind("move", kind) }
-}
-
-/// How a command names a row or cell (screens.md "Commands"): a 1-based position over the visible rows in order
-/// (flattened across sections), a (section, row) pair, or a key matched against row ids, then row texts. A key
-/// that matches nothing but is a number is a position (`tap 2` in the shell).
-public enum RowAddress: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
-    case position(Int)
-    case pair(section: Int, row: Int)
-    case key(String)
-
-    public init(stringLiteral value: String) { self = .key(value) }
-    public init(integerLiteral value: Int) { self = .position(value) }
-
-    /// From a command argument: a number, a `[section, row]` pair, or a string.
-    public init?(_ value: Value) {
-        switch value {
-        case .int(let n): self = .position(n)
-        case .double(let d):
-            guard let n = Int(exactly: d) else { return nil }     // fractional, out of range, infinite or NaN
-            self = .position(n)
-        case .string(let s): self = .key(s)
-        case .list(let l) where l.count == 2:
-            guard let s = l[0].intValue, let r = l[1].intValue else { return nil }
-            self = .pair(section: s, row: r)
-        default: return nil
+    /// Binds a description to a method of the kind's screen type: `.on(.tap) { (s: ListScreen, a) in try s.tap(a.row()) }`.
+    public static func on<Screen: ShellScreen & SendableMetatype>(_ description: CommandDescription,
+                                               _ perform: @escaping @Sendable (Screen, CommandArguments) throws -> Void) -> ScreenCommand {
+        ScreenCommand(description: description) { screen, arguments in
+            guard let s = screen as? Screen else { throw ShellError.wrongKind(description.name, screen.kind) }
+            try perform(s, arguments)
         }
     }
+}
+
+/// The screen kinds an app's shells know, in registration order (the built-in ones: `ScreenKinds.builtIn`).
+/// Commands of one name are one command: a kind that takes `tap` takes it with the arguments every kind's `tap`
+/// has (`CommandDescription.tap`), so front ends read one description per name.
+public struct ScreenKinds: Sendable {
+    public private(set) var kinds: [ScreenKind] = []
+    private var byName: [String: Int] = [:]
+
+    public init(_ kinds: [ScreenKind] = []) {
+        for k in kinds { try! register(k) }     // the built-in kinds agree (ScreenKindTests)
+    }
+
+    /// Adds a kind, or replaces the one of its name. Refused when one of its commands has another kind's
+    /// name with other arguments.
+    public mutating func register(_ kind: ScreenKind) throws {
+        for c in kind.commands {
+            if let other = command(named: c.description.name, except: kind.name), other != c.description {
+                throw ScreenKindError.conflictingCommand(c.description.name, kind: kind.name)
+            }
+        }
+        if let i = byName[kind.name] { kinds[i] = kind } else {
+            byName[kind.name] = kinds.count
+            kinds.append(kind)
+        }
+    }
+
+    /// The kind named `name`.
+    public subscript(_ name: String) -> ScreenKind? { byName[name].map { kinds[$0] } }
+
+    /// The names of the registered kinds, in order.
+    public var names: [String] { kinds.map(\.name) }
+
+    /// Every command description of the kinds, one per name, in the order the kinds list them.
+    public var commands: [CommandDescription] {
+        var seen: Set<String> = []
+        var out: [CommandDescription] = []
+        for k in kinds {
+            for c in k.commands where seen.insert(c.description.name).inserted { out.append(c.description) }
+        }
+        return out
+    }
+
+    func command(named name: String, except kind: String) -> CommandDescription? {
+        for k in kinds where k.name != kind {
+            if let c = k.command(named: name) { return c.description }
+        }
+        return nil
+    }
+}
+
+/// A kind that cannot be registered.
+public enum ScreenKindError: Error, CustomStringConvertible {
+    case conflictingCommand(String, kind: String)
 
     public var description: String {
         switch self {
-        case .position(let n): return "\(n)"
-        case .pair(let s, let r): return "{\(s), \(r)}"
-        case .key(let k): return "\"\(ShellError.brief(k))\""
-        }
-    }
-
-    /// Resolves the address over rows given as (section index, id, text), in visible order; returns the index.
-    public func resolve(_ rows: [(section: Int, id: String?, text: String?)]) throws -> Int {
-        switch self {
-        case .position(let n):
-            guard n >= 1, n <= rows.count else { throw ShellError.noRow(description, count: rows.count) }
-            return n - 1
-        case .pair(let s, let r):
-            let sections = Array(Set(rows.map(\.section))).sorted()
-            guard s >= 1, s <= sections.count else { throw ShellError.noRow(description, count: rows.count) }
-            let inSection = rows.indices.filter { rows[$0].section == sections[s - 1] }
-            guard r >= 1, r <= inSection.count else { throw ShellError.noRow(description, count: rows.count) }
-            return inSection[r - 1]
-        case .key(let k):
-            if let i = rows.firstIndex(where: { $0.id == k }) { return i }
-            let matches = rows.indices.filter { rows[$0].text == k }
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 {
-                throw ShellError.ambiguousRow(k, candidates: matches.map { "\($0 + 1)" })
-            }
-            if let n = Int(k) { return try RowAddress.position(n).resolve(rows) }
-            let near = rows.compactMap(\.text).filter { $0.localizedCaseInsensitiveContains(k) }
-            throw ShellError.noRowMatching(k, candidates: Array(near.prefix(5)), count: rows.count)
+        case .conflictingCommand(let name, let kind):
+            return "screen kind \(kind): its command \(name) has other arguments than another kind's \(name)"
         }
     }
 }

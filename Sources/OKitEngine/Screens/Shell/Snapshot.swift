@@ -1,4 +1,5 @@
-/// What a person sees (screens.md "Snapshot"): plain values computed from bindings, as a Lua table or JSON.
+/// What a person sees (screens.md "Snapshot"): plain values computed from bindings, as a Lua table or JSON. Each
+/// part names its fields once (Snapshot+Fields.swift); the encoders (SnapshotEncoding.swift) write them out.
 public struct Snapshot: Equatable, Sendable {
     public var app: AppSnapshot
     public var screen: ScreenSnapshot
@@ -55,6 +56,12 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var rowCount: Int = 0
     /// A list's footer line (`footerPath`, over the rows shown).
     public var footer: String?
+    /// The kind's own part of the snapshot (a kind of one's own: `ScreenSection`), under the kind's name.
+    public var section: (any ScreenSection)? {
+        get { sectionBox?.value }
+        set { sectionBox = newValue.map(SectionBox.init) }
+    }
+    private var sectionBox: SectionBox?
 
     public init(id: String, kind: String, context: String? = nil) {
         self.id = id

@@ -1,0 +1,104 @@
+/// A command that is not possible now: says why; nothing changed.
+public enum ShellError: Error, CustomStringConvertible {
+    case duplicateScreen(String)
+    case unknownKind(String, screen: String, kinds: [String])
+    case unknownScreen(String, known: [String])
+    case unknownTab(String, tabs: [String])
+    case noHome
+    case notStarted
+    case atHome
+    case atPresentedRoot
+    case nothingPresented
+    case noHelp(String)
+    case noMenu
+    case notYet(String)
+    case ambiguousRow(String, candidates: [String])
+    case noRowMatching(String, candidates: [String], count: Int)
+    case noButton(String, buttons: [String])
+    case noContext(String)
+    case noSearch(String)
+    case searchTooLong(Int)
+    case noCell(String, cells: [String])
+    case notEditable(String)
+    case notEditing(String)
+    case badValue(String, String)
+    case noRow(String, count: Int)
+    case noSegue(String)
+    case wrongKind(String, String)
+    case noAlert
+    case noAction(String, actions: [String])
+    case emptyField(String)
+    case alertPending(String)
+    case notAllowed(String, String)
+    case disabled(String, String)
+    case covered(String)
+    case notCovered
+    case authenticationFailed
+    case invalidFields(String, String)
+
+    public var description: String {
+        func b(_ s: String, _ limit: Int = 40) -> String { ShellError.brief(s, limit) }
+        func list(_ items: [String]) -> String { ShellError.briefList(items) }
+        switch self {
+        case .duplicateScreen(let id): return "screen \"\(id)\" is declared twice"
+        case .unknownKind(let kind, let id, let kinds):
+            return "screen \"\(id)\" is of kind \"\(b(kind))\", which this app does not know (kinds: \(list(kinds)))"
+        case .unknownScreen(let id, let known): return "no screen \"\(b(id))\" (declared: \(list(known)))"
+        case .unknownTab(let id, let tabs): return "no tab \"\(b(id))\" (tabs: \(list(tabs)))"
+        case .noHome: return "the app has no home screen (okit.app { home = \"screen id\" })"
+        case .notStarted: return "the app shell has not started"
+        case .atHome: return "already at the first screen of this tab"
+        case .atPresentedRoot: return "already at the first screen of the presented screens (close them with close)"
+        case .nothingPresented: return "no screen is presented (close dismisses presented screens; use back for pushed ones)"
+        case .noHelp(let id): return "screen \"\(id)\" has no help (set help = \"…\")"
+        case .noMenu: return "the app has no menu (okit.app { menu = \"screen id\" })"
+        case .notYet(let what): return "\(what) is not available yet"
+        case .ambiguousRow(let k, let c): return "\"\(b(k))\" matches rows \(list(c)); address one by its position or id"
+        case .noRowMatching(let k, let c, let n):
+            return c.isEmpty ? "no row \"\(b(k))\" (the list has \(n) rows; address rows by position, id or text)"
+                : "no row \"\(b(k))\" (did you mean \(list(c.map { "\"\(b($0))\"" }))?)"
+        case .noButton(let x, let all): return "no button \"\(b(x))\" (buttons: \(list(all)))"
+        case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
+        case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
+        case .searchTooLong(let n): return "search text too long (\(n) characters; the limit is \(SearchText.maxLength)): the search is unchanged"
+        case .noCell(let c, let cells): return "no cell \"\(b(c))\" (cells: \(list(cells)))"
+        case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
+        case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
+        case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
+        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count) rows)"
+        case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
+        case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
+        case .noAlert: return "no alert is waiting for an answer"
+        case .noAction(let a, let actions): return "no action \"\(b(a))\" (actions: \(list(actions)))"
+        case .emptyField(let a): return "\(b(a)) needs every field filled in"
+        case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
+        case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
+        case .disabled(let what, let row): return "the \(what) of row \(b(row, 48)) is disabled"
+        case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
+        case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
+        case .authenticationFailed: return "authentication failed: the app stays covered"
+        case .invalidFields(let a, let reason): return "\(b(a)) is refused: \(reason)"
+        }
+    }
+}
+
+extension ShellError {
+    /// Text from a command or the models in a message: on one line, at most `limit` characters (a huge or
+    /// multi-line key keeps the message to one line).
+    public static func brief(_ s: String, _ limit: Int = 40) -> String {
+        var t = String(s.prefix(limit + 1))
+        if t.contains(where: \.isNewline) { t = t.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n") }
+        return t.count > limit ? String(t.prefix(limit)) + "…" : t
+    }
+
+    /// Names in a message, each brief, cut with "… (n more)" past about `limit` characters.
+    static func briefList(_ items: [String], _ limit: Int = 160) -> String {
+        var out = ""
+        for (i, item) in items.enumerated() {
+            let b = brief(item, 48)
+            if i > 0, out.count + b.count + 2 > limit { return out + ", … (\(items.count - i) more)" }
+            out += (i > 0 ? ", " : "") + b
+        }
+        return out
+    }
+}

@@ -1,0 +1,87 @@
+/// A command of the driver: its description and what it does; true when the session ends (`quit`).
+public struct DriverCommand: Sendable {
+    public let description: CommandDescription
+    let run: @Sendable (Driver, CommandArguments) throws -> Bool
+
+    init(_ description: CommandDescription, _ run: @escaping @Sendable (Driver, CommandArguments) throws -> Bool) {
+        self.description = description
+        self.run = run
+    }
+
+    /// A command of the shell or the session, run by the driver itself.
+    static func own(_ name: String, _ arguments: [CommandArgument] = [], usage: String? = nil,
+                    _ run: @escaping @Sendable (Driver, CommandArguments) throws -> Void) -> DriverCommand {
+        DriverCommand(CommandDescription(name, arguments, usage: usage)) { d, a in try run(d, a); return false }
+    }
+
+    /// A command of the screen on top: its arguments are checked, then the screen's kind runs it (`AppShell.perform`).
+    static func screen(_ description: CommandDescription) -> DriverCommand {
+        DriverCommand(description) { d, a in
+            try a.check(description)
+            try d.shell.perform(description.name, a)
+            return false
+        }
+    }
+}
+
+/// The commands a driver takes, by name: `Driver.builtIn`, then the commands of the shell's kinds that are none
+/// of them, in the order the kinds list them.
+public struct CommandTable: Sendable {
+    public let commands: [DriverCommand]
+    private let byName: [String: Int]
+
+    public init(kinds: ScreenKinds) {
+        var commands = Driver.builtIn
+        let builtIn = Set(commands.map(\.description.name))
+        for c in kinds.commands where !builtIn.contains(c.name) { commands.append(.screen(c)) }
+        self.commands = commands
+        byName = Dictionary(commands.enumerated().map { ($1.description.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public subscript(_ name: String) -> DriverCommand? { byName[name].map { commands[$0] } }
+    public var names: [String] { commands.map(\.description.name) }
+    public var descriptions: [CommandDescription] { commands.map(\.description) }
+}
+
+extension Driver {
+    /// The commands every app takes, in the order of screens.md: the shell's (navigation, alerts, help), the
+    /// session's (lifecycle, clock, storing) and, in their places, the screen commands every kind names the same
+    /// way (`CommandDescription.tap`, …), which the kind of the screen on top runs.
+    public static let builtIn: [DriverCommand] = [
+        .own("screen", [CommandArgument("offset", .number), CommandArgument("limit", .number)], usage: "screen [OFFSET LIMIT]") { d, _ in
+            try d.shell.begin("screen", query: true)
+        },
+        .own("open", [.text("id"), .optionalText("context")]) { d, a in try d.shell.open(try a.text("id"), context: a.optionalText("context")) },
+        .own("present", [.text("id"), .optionalText("context")]) { d, a in
+            try d.shell.present(try a.text("id"), context: a.optionalText("context"))
+        },
+        .own("tab", [.text("id")]) { d, a in try d.shell.tab(try a.text("id")) },
+        .screen(.tap), .screen(.accessory), .screen(.add), .screen(.delete), .screen(.move), .screen(.more), .screen(.quick),
+        .own("edit", [CommandArgument("on", .flag)], usage: "edit on|off") { d, a in try d.shell.edit(a.flag("on")) },
+        .screen(.select), .screen(.set), .screen(.search), .screen(.button), .screen(.titleTap),
+        .own("back") { d, _ in try d.shell.back() },
+        .own("close") { d, _ in try d.shell.close() },
+        .own("menu") { d, _ in try d.shell.openMenu() },
+        .own("menuItem", [.text("title")]) { d, a in try d.shell.menuItem(try a.text("title")) },
+        .own("respond", [.text("action"), CommandArgument("fields", .texts)]) { d, a in
+            let fields = a.texts("fields")
+            try d.shell.respond(try a.text("action"), fields: fields)
+        },
+        .own("help") { d, _ in try d.shell.help() },
+        .own("background") { d, _ in try d.requireHost().background(d.shell) },
+        .own("foreground") { d, _ in try d.requireHost().foreground(d.shell) },
+        .own("authenticate", [CommandArgument("ok", .flag), .optionalText("passphrase")], usage: "authenticate [fail]") { d, a in
+            if case .string(let p)? = a["passphrase"] { try d.requireHost().authenticate(d.shell, passphrase: p) } else {
+                try d.requireHost().authenticate(d.shell, a.flag("ok"))
+            }
+        },
+        .own("advance", [CommandArgument("seconds", .number)]) { d, a in
+            guard let s = a["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
+            guard s.isFinite else { throw UsageError(message: "advance: seconds must be finite") }
+            try d.requireHost().advance(seconds: s)
+        },
+        .own("store") { d, _ in try d.requireHost().store() },
+        .own("relaunch") { d, _ in try d.requireHost().relaunch() },
+        DriverCommand(CommandDescription("quit")) { _, _ in true },
+    ]
+}

@@ -1,0 +1,38 @@
+import OKitEngine
+@testable import OKitWeb
+@testable import okit_run
+
+// The kind as data: its commands bound to the screen's methods, and its renderers for the web and the terminal.
+// One registration (`options.screenKinds.register(.counter)`) makes it work in every front end.
+
+extension CommandDescription {
+    static let bump = CommandDescription("bump", [CommandArgument("by", .optionalText)])
+    static let reset = CommandDescription("reset")
+}
+
+extension ScreenKind {
+    static let counter = ScreenKind(name: "counter", commands: [
+        .on(.bump) { (s: CounterScreen, a) in try s.bump(by: a.optionalText("by").flatMap { Int($0) } ?? 1) },
+        .on(.reset) { (s: CounterScreen, _) in try s.reset() },
+    ], renderers: ["web": CounterPage(), "terminal": CounterLines()])
+}
+
+/// The web page of a counter: the number and a form per command.
+struct CounterPage: WebScreenKind {
+    func body(_ page: PageRenderer) -> [HTMLNode] {
+        let counter = page.screen.section as? CounterSection
+        return [
+            .el("p", [.classes("okit-counter")], text: "\(counter?.value ?? 0)"),
+            page.commandButton("bump", [("by", "1")], title: "+1"),
+            page.commandButton("reset", title: "Reset"),
+        ]
+    }
+}
+
+/// The terminal's lines of a counter.
+struct CounterLines: TerminalScreenKind {
+    func lines(_ screen: ScreenSnapshot, _ shell: TerminalShell) -> [String] {
+        let counter = screen.section as? CounterSection
+        return ["  = \(counter?.value ?? 0)" + shell.dim("   (bump [BY] · reset)")]
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import OKitTestSupport
+import OKitLua
 @testable import OKitEngine
 @testable import OKitWeb
 @testable import okit_run
@@ -43,6 +45,35 @@ import Testing
         _ = await browser.get("/tally")
         #expect(browser.page.contains(#"<p class="okit-counter">1</p>"#))
         #expect(!browser.page.contains("okit-error"))
+    }
+
+    @Test func luaDeclaresItAndDrivesIt() throws {
+        let folder = try TempFolder()
+        try folder.put("app.lua", """
+            local okit = require "okit"
+            okit.entity("Shop", { count = "int" })
+            shop = okit.model("Shop")
+            okit.counter("tally", { titlePath = "%Tally", valuePath = "count" })
+            okit.app { id = "tally", home = "tally" }
+            """)
+        var options = LuaAppOptions()
+        options.dataFolder = folder.url.appendingPathComponent("data")
+        options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
+        options.print = { _ in }
+        try options.screenKinds.register(.counter)
+        let app = try LuaApp(options: options)
+        try app.load(appFile: folder.url.appendingPathComponent("app.lua"))
+        app.installAppGlobal()
+        try app.run("""
+            local s = app:bump(2)
+            assert(s.screen.kind == "counter" and s.screen.title == "Tally", "the counter")
+            assert(s.screen.counter.value == 2 and s.screen.counter.step == 1, "its section in the Lua table")
+            assert(app:reset().screen.counter.value == 0 and shop.count == 0, "reset")
+            local ok, err = pcall(app.tap, app, 1)
+            assert(not ok and err:find("tap is not a command of counter screens", 1, true), err)
+            ok, err = pcall(okit.counter, "other", { valuPath = "count" })
+            assert(not ok and err:find('unknown property "valuPath"', 1, true), err)
+            """)
     }
 
     @Test func aKindWhoseCommandClashesWithAnotherKindsIsRefused() {

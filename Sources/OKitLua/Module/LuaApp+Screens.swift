@@ -87,9 +87,9 @@ extension LuaApp {
         return out
     }
 
-    /// The screen kinds Lua declares, one line each: `okit.<name>(id, properties)` reads the properties (the
-    /// arguments after the id) into the kind's declaration. A new screen kind is its folder under
-    /// Sources/OKitEngine/Screens/, its reader here in OKitLua, and its line in this list.
+    /// The built-in screen kinds Lua declares, one line each: `okit.<name>(id, properties)` reads the properties
+    /// (the arguments after the id) into the kind's declaration. A kind of one's own brings its reader in its
+    /// `ScreenKind.readers["lua"]` (a `LuaScreenReader`) instead.
     static var screenKinds: [(name: String, read: (LuaApp, LuaCall, String) throws -> any ScreenDeclaration)] { [
         ("list", { app, call, id in try app.readList(call, id: id) }),
         ("detail", { app, call, id in try app.readDetail(call, id: id, kind: "detail") }),
@@ -102,7 +102,13 @@ extension LuaApp {
     /// The `okit.<kind>` functions of the screen kinds: each reads its declaration, declares it in the shell and
     /// remembers where (file:line) for later messages.
     func screenFunctions() -> [(String, LuaFunction)] {
-        LuaApp.screenKinds.map { kind in
+        let builtIn = Set(LuaApp.screenKinds.map(\.name))
+        var kinds = LuaApp.screenKinds
+        for kind in shell.kinds.kinds where !builtIn.contains(kind.name) {
+            guard let reader = kind.reader("lua", as: LuaScreenReader.self) else { continue }
+            kinds.append((name: kind.name, read: { app, call, id in try reader.read(app, call, id) }))
+        }
+        return kinds.map { kind in
             (kind.name, { [unowned self] call in
                 let id = try call.string(1)
                 let d = try kind.read(self, call, id)

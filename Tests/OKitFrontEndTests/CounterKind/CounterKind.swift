@@ -1,9 +1,11 @@
 import OKitEngine
+import OKitLua
 @testable import OKitWeb
 @testable import okit_run
 
-// The kind as data: its commands bound to the screen's methods, and its renderers for the web and the terminal.
-// One registration (`options.screenKinds.register(.counter)`) makes it work in every front end.
+// The kind as data: its commands bound to the screen's methods, its renderers for the web and the terminal, and
+// its reader for Lua (`okit.counter(id, { … })`). One registration (`options.screenKinds.register(.counter)`)
+// makes it work in every front end.
 
 extension CommandDescription {
     static let bump = CommandDescription("bump", [CommandArgument("by", .optionalText)])
@@ -14,7 +16,16 @@ extension ScreenKind {
     static let counter = ScreenKind(name: "counter", commands: [
         .on(.bump) { (s: CounterScreen, a) in try s.bump(by: a.optionalText("by").flatMap { Int($0) } ?? 1) },
         .on(.reset) { (s: CounterScreen, _) in try s.reset() },
-    ], renderers: ["web": CounterPage(), "terminal": CounterLines()])
+    ], renderers: ["web": CounterPage(), "terminal": CounterLines()], readers: ["lua": LuaScreenReader(readCounter)])
+
+    /// `okit.counter(id, { titlePath = …, valuePath = … })`.
+    @Sendable static func readCounter(_ app: LuaApp, _ call: LuaCall, _ id: String) throws -> any ScreenDeclaration {
+        let properties = try app.textProperties(call, kind: "counter", id: id, known: ["titlePath", "valuePath"])
+        var d = CounterDeclaration(id: id)
+        d.titlePath = properties["titlePath"] ?? d.titlePath
+        d.valuePath = properties["valuePath"] ?? d.valuePath
+        return d
+    }
 }
 
 /// The web page of a counter: the number and a form per command.

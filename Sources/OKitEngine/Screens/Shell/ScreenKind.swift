@@ -11,11 +11,16 @@ public struct ScreenKind: Sendable {
     /// What front ends draw the kind with, by front end (`"web"`, `"terminal"`): a front end takes a kind's
     /// renderer from here first, then from its own table of the built-in kinds. The engine never looks inside.
     public var renderers: [String: any Sendable]
+    /// How a declaring side reads the kind's declarations, by language (`"lua"`: `okit.<name>(id, { … })`, an
+    /// OKitLua `LuaScreenReader`); the built-in kinds' readers are the declaring side's own.
+    public var readers: [String: any Sendable]
 
-    public init(name: String, commands: [ScreenCommand], renderers: [String: any Sendable] = [:]) {
+    public init(name: String, commands: [ScreenCommand], renderers: [String: any Sendable] = [:],
+                readers: [String: any Sendable] = [:]) {
         self.name = name
         self.commands = commands
         self.renderers = renderers
+        self.readers = readers
     }
 
     /// The command of this kind named `name`.
@@ -23,6 +28,9 @@ public struct ScreenKind: Sendable {
 
     /// The renderer a front end registered for the kind (`renderers[frontEnd]`) as the type it expects.
     public func renderer<R>(_ frontEnd: String, as type: R.Type = R.self) -> R? { renderers[frontEnd] as? R }
+
+    /// The reader a declaring side registered for the kind (`readers[language]`) as the type it expects.
+    public func reader<R>(_ language: String, as type: R.Type = R.self) -> R? { readers[language] as? R }
 }
 
 /// A command of a screen kind: its description and what it does on an open screen of the kind.

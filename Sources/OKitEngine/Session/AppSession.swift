@@ -71,6 +71,9 @@ public final class AppSession {
         shell = AppShell(engine: engine, kinds: options.screenKinds)
         shells = [shell]
         activeShell = shell
+        for c in driver.table.shadowed {
+            engine.warn("screen kind \(c) has the name of a command of the driver's own, which runs instead")
+        }
     }
 
     /// Starts every shell at home (`ids`: one screen, or tabs) with the menu, and applies the encryption setting.

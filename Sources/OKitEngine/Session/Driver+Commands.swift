@@ -1,10 +1,13 @@
 /// A command of the driver: its description and what it does; true when the session ends (`quit`).
 public struct DriverCommand: Sendable {
     public let description: CommandDescription
+    /// Whether the screen on top runs it (through its kind), rather than the driver itself.
+    public let isScreenCommand: Bool
     let run: @Sendable (Driver, CommandArguments) throws -> Bool
 
-    init(_ description: CommandDescription, _ run: @escaping @Sendable (Driver, CommandArguments) throws -> Bool) {
+    init(_ description: CommandDescription, screen: Bool = false, _ run: @escaping @Sendable (Driver, CommandArguments) throws -> Bool) {
         self.description = description
+        self.isScreenCommand = screen
         self.run = run
     }
 
@@ -16,7 +19,7 @@ public struct DriverCommand: Sendable {
 
     /// A command of the screen on top: its arguments are checked, then the screen's kind runs it (`AppShell.perform`).
     static func screen(_ description: CommandDescription) -> DriverCommand {
-        DriverCommand(description) { d, a in
+        DriverCommand(description, screen: true) { d, a in
             try a.check(description)
             try d.shell.perform(description.name, a)
             return false
@@ -29,13 +32,21 @@ public struct DriverCommand: Sendable {
 public struct CommandTable: Sendable {
     public let commands: [DriverCommand]
     private let byName: [String: Int]
+    /// `kind: command` for each command of a kind that has the name of one of the driver's own (`open`, `back`,
+    /// …) and so never reaches the kind (the session warns about them).
+    public let shadowed: [String]
 
     public init(kinds: ScreenKinds) {
         var commands = Driver.builtIn
         let builtIn = Set(commands.map(\.description.name))
         for c in kinds.commands where !builtIn.contains(c.name) { commands.append(.screen(c)) }
         self.commands = commands
-        byName = Dictionary(commands.enumerated().map { ($1.description.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let byName = Dictionary(commands.enumerated().map { ($1.description.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.byName = byName
+        shadowed = kinds.kinds.flatMap { kind in
+            kind.commands.map(\.description.name).filter { byName[$0].map { !commands[$0].isScreenCommand } ?? false }
+                .map { "\(kind.name): \($0)" }
+        }
     }
 
     public subscript(_ name: String) -> DriverCommand? { byName[name].map { commands[$0] } }

@@ -42,8 +42,8 @@ struct ConvertCommand: ParsableCommand {
                 let normal = o.storageKinds
                 o.storageKinds.register(kind) { request in
                     guard request.model == target else { return try normal.makeStorage(request) }
-                    database.url = request.host.databaseURLOverride ?? request.database ?? request.host.appDatabase
-                    database.password = request.host.databasePassword
+                    database.url = try request.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop")
+                    database.password = request.host.setting("databasePassword")
                     return TransientStorage()
                 }
             }

@@ -54,3 +54,13 @@ extension PostgresStorage {
         }
     }
 }
+
+/// A shared model is followed live, keeps its changes pending while the database is out of reach, and is held
+/// in backups as its JSON model file.
+extension PostgresStorage: SharedModelStorage, PendingChangesStorage, BackupParticipant {
+    public func keepsFailedStorePending(_ model: String) -> Bool { offline }
+    public func backupSnapshot(_ model: Model, engine: Engine) throws -> [UInt8] { try snapshotJSON(model, engine: engine) }
+    public func restoreFromBackup(_ root: Entity, model: Model, engine: Engine) throws {
+        try replaceRows(with: root, model: model, engine: engine)
+    }
+}

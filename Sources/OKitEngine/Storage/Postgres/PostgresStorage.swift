@@ -57,15 +57,23 @@ public final class PostgresStorage: ModelStorage {
         listener = PostgresListener(settings: settings, inbox: inbox)
     }
 
-    /// The storage of one `postgres` model of an app.
-    static func factory(_ r: StorageRequest) throws -> ModelStorage {
+    /// The storage of one `postgres` model of an app: the database is the process's `database` setting, else the
+    /// model's `database`, else the app's; the password the `databasePassword` setting, else the URL's.
+    public static func factory(_ r: StorageRequest) throws -> ModelStorage {
+        if r.flag("encrypted") {
+            throw StorageOptionError(kind: r.kind, option: "encrypted",
+                                     reason: .notSupported(why: "the rows are read by every process sharing the database", instead: nil))
+        }
+        try SQLiteTableNames.check(r)
         let files = try r.host.dataFolderStorage()
-        guard let url = r.host.databaseURLOverride ?? r.database ?? r.host.appDatabase else {
-            throw StorageOptionError.noDatabase
+        let example = "postgres://user@host:port/database"
+        guard let url = try r.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop") else {
+            throw StorageOptionError(kind: r.kind, option: "database", reason: .missing(example: example), isStorage: true)
         }
         let settings: PostgresSettings
-        do { settings = try PostgresSettings.parse(url, password: r.host.databasePassword) } catch let e as PostgresSettingsError {
-            throw StorageOptionError.badDatabaseURL(e.description)
+        do { settings = try PostgresSettings.parse(url, password: r.host.setting("databasePassword")) } catch let e as PostgresSettingsError {
+            throw StorageOptionError(kind: r.kind, option: "database", reason: .invalid(value: e.text, problem: e.problem, example: example),
+                                     isStorage: true)
         }
         let s = PostgresStorage(files: files, settings: settings)
         s.inbox.onArrival = r.host.sharedModelChanged

@@ -28,7 +28,13 @@ public final class SQLiteStorage: ModelStorage {
     }
 
     /// The storage of one `sqlite` model of an app.
-    static func factory(_ r: StorageRequest) throws -> ModelStorage {
+    public static func factory(_ r: StorageRequest) throws -> ModelStorage {
+        if r.flag("encrypted") {
+            throw StorageOptionError(kind: r.kind, option: "encrypted",
+                                     reason: .notSupported(why: "no SQLCipher here; the encryption setting does not apply to sqlite models",
+                                                           instead: "use storage = \"encrypted\" for a sealed JSON model"))
+        }
+        try SQLiteTableNames.check(r)
         let files = try r.host.dataFolderStorage()
         return SQLiteStorage(files: files, path: try files.folder.sqliteFile(r.model))
     }
@@ -178,4 +184,9 @@ extension SQLiteTables {
     mutating func setUnknownColumns(_ columns: [Set<String>]) {
         for i in tables.indices { tables[i].unknownColumns = i < columns.count ? columns[i] : [] }
     }
+}
+
+/// At exit the database is closed (its WAL checkpointed into the database file).
+extension SQLiteStorage: ClosingStorage {
+    public func finish(_ model: Model, engine: Engine) throws { close() }
 }

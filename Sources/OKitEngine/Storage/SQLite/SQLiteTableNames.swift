@@ -21,6 +21,12 @@ public enum SQLiteTableNames {
         return nil
     }
 
+    /// Refuses the request's model when its types do not each have a table of their own.
+    static func check(_ r: StorageRequest) throws {
+        guard let root = r.rootType, let schema = r.schema, let problem = problem(rootType: root, schema: schema) else { return }
+        throw StorageOptionError(kind: r.kind, reason: .schema(problem: problem))
+    }
+
     /// `name` with A–Z as a–z (SQLite's folding of identifiers; other letters are kept).
     static func asciiLowercased(_ name: String) -> String {
         String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)

@@ -15,7 +15,7 @@ import OKitTestSupport
         let dune = try #require(a.book("dune"))
         try a.engine.set(dune, "name", .string("Dune (pending)"))
         try a.engine.set(dune, "price", .double(9.5))
-        let plan = try SQLiteStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored)
+        let plan = try RelationalStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored)
         try a.storage.savePendingOrThrow(plan)
         #expect(FileManager.default.fileExists(atPath: a.storage.pendingPath))
         // Meanwhile B stores a new count and its own price.

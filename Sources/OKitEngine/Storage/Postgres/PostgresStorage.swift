@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PostgresNIO
 
 /// The `postgres` storage kind (storage.md "Shared models on PostgreSQL"): a model's rows in a PostgreSQL database
@@ -20,12 +19,12 @@ public final class PostgresStorage: ModelStorage {
     public var onConflict: ((ConflictRecord) -> Void)?
 
     var modelName = ""
-    var tables: SQLiteTables?
+    var tables: RelationalTables?
     var pgTables: [PostgresTable] = []
     /// Each table's columns as the last load read them (a follow selects the same columns).
     var existingColumns: [[String]] = []
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
-    var stored: SQLiteStoredRows = [:]
+    var stored: RelationalStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
     var base: [String: PostgresRowState] = [:]
     /// The model version this process has caught up with.
@@ -64,7 +63,7 @@ public final class PostgresStorage: ModelStorage {
             throw StorageOptionError(kind: r.kind, option: "encrypted",
                                      reason: .notSupported(why: "the rows are read by every process sharing the database", instead: nil))
         }
-        try SQLiteTableNames.check(r)
+        try RelationalTableNames.check(r)
         let files = try r.host.dataFolderStorage()
         let example = "postgres://user@host:port/database"
         guard let url = try r.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop") else {
@@ -105,7 +104,7 @@ public final class PostgresStorage: ModelStorage {
         modelName = name
         stored = [:]
         base = [:]
-        let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+        let tables = RelationalTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         pgTables = tables.tables.map(PostgresTable.init)
         if let t = tables.tables.first(where: { $0.autoIncrement }) {
@@ -143,7 +142,7 @@ public final class PostgresStorage: ModelStorage {
             throw unreachable(error)
         }
         offline = false
-        let read: SQLiteRowReader.Result?
+        let read: RelationalRowReader.Result?
         do {
             read = try readAll(rootType: rootType, engine: engine)
         } catch {
@@ -168,22 +167,22 @@ public final class PostgresStorage: ModelStorage {
     }
 
     /// Reads the model's rows in one snapshot (`REPEATABLE READ`).
-    func readAll(rootType: EntityType, engine: Engine) throws -> SQLiteRowReader.Result? {
+    func readAll(rootType: EntityType, engine: Engine) throws -> RelationalRowReader.Result? {
         guard let tables else { return nil }
-        return try link.transaction("REPEATABLE READ") { () -> SQLiteRowReader.Result? in
+        return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
             let info = try link.query("SELECT type, schema_version, version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
             if let row = info.rows.first {
                 let v = PostgresLink.values(row)
-                if let type = String.fromDatabaseValue(v[0]), type != rootType.name {
+                if let type = String.fromRelationalValue(v[0]), type != rootType.name {
                     throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
                 }
-                storedSchemaVersion = Int64.fromDatabaseValue(v[1]).map(Int.init)
-                knownVersion = Int64.fromDatabaseValue(v[2]) ?? 0
+                storedSchemaVersion = Int64.fromRelationalValue(v[1]).map(Int.init)
+                knownVersion = Int64.fromRelationalValue(v[2]) ?? 0
             } else {
                 knownVersion = 0
             }
-            let reader = SQLiteRowReader(tables: tables, engine: engine, path: settings.shown)
-            var rows = SQLiteReadRows()
+            let reader = RelationalRowReader(tables: tables, engine: engine, path: settings.shown)
+            var rows = RelationalReadRows()
             var unknownColumns: [Set<String>] = []
             existingColumns = []
             for (ti, t) in pgTables.enumerated() {
@@ -191,13 +190,13 @@ public final class PostgresStorage: ModelStorage {
                 existingColumns.append(existing)
                 let unknown = t.unknownColumns(existing: existing)
                 unknownColumns.append(Set(unknown))
-                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(SQLiteTable.positionColumn) NULLS FIRST, \(SQLiteTable.quoted(t.keyColumnName))"
+                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
                 for row in try link.query(sql, [.text(modelName)]).rows {
                     let values = PostgresLink.values(row)
                     let written = Array(values.prefix(t.base.written.count))
                     try reader.readRow(ArrayColumns(values: Array(values.dropLast())), ti, t.base, unknown: unknown, rows: &rows)
                     let key = rows.keys[rows.count - 1].text
-                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromDatabaseValue(values.last ?? .null) ?? 0)
+                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromRelationalValue(values.last ?? .null) ?? 0)
                 }
             }
             self.tables?.setUnknownColumns(unknownColumns)
@@ -243,6 +242,6 @@ public final class PostgresStorage: ModelStorage {
 /// A row as this process last read or wrote it.
 struct PostgresRowState {
     var table: Int
-    var values: [DatabaseValue]
+    var values: [RelationalValue]
     var version: Int64
 }

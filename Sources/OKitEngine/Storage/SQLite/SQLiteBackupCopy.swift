@@ -40,13 +40,13 @@ enum SQLiteBackupCopy {
         do {
             let q = try DatabaseQueue(path: copy)
             defer { try? q.close() }
-            let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+            let tables = RelationalTables(rootType: rootType, schema: engine.schema)
             _ = try q.read { db in
                 let check = try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? ""
                 guard check == "ok" else {
                     throw StorageError(kind: .corrupt, path: relativePath, message: "the database fails its integrity check: \(check)")
                 }
-                return try SQLiteRowReader(tables: tables, engine: engine, path: relativePath).read(db)
+                return try RelationalRowReader(tables: tables, engine: engine, path: relativePath).read(db)
             }
         } catch let e as StorageError {
             throw e

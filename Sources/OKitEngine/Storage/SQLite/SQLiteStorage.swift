@@ -12,9 +12,9 @@ public final class SQLiteStorage: ModelStorage {
     /// The database's path (`<data>/okit/data/<model>.sqlite`, or another file for a conversion's copy).
     public let path: String
     private var queue: DatabaseQueue?
-    private var tables: SQLiteTables?
+    private var tables: RelationalTables?
     /// What the database holds, by row key, as of the last load or store.
-    private var stored: SQLiteStoredRows = [:]
+    private var stored: RelationalStoredRows = [:]
     /// Whether the tables were created or completed by this storage (since the last load).
     private var ensured = false
     /// The schema version the database was written by, as read.
@@ -34,7 +34,7 @@ public final class SQLiteStorage: ModelStorage {
                                      reason: .notSupported(why: "no SQLCipher here; the encryption setting does not apply to sqlite models",
                                                            instead: "use storage = \"encrypted\" for a sealed JSON model"))
         }
-        try SQLiteTableNames.check(r)
+        try RelationalTableNames.check(r)
         let files = try r.host.dataFolderStorage()
         return SQLiteStorage(files: files, path: try files.folder.sqliteFile(r.model))
     }
@@ -82,14 +82,14 @@ public final class SQLiteStorage: ModelStorage {
             try SQLiteStoredForm.refuseOtherForm(model: name, declared: .sqlite, files: files)
             return nil
         }
-        let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+        let tables = RelationalTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         do {
             try SQLiteDamage.checkHeader(path)
             let q = try open(reading: true)
-            let result: (SQLiteRowReader.Result?, Int?, String?) = try q.read { db in
+            let result: (RelationalRowReader.Result?, Int?, String?) = try q.read { db in
                 let (version, type) = try SQLiteModelInfo.read(db)
-                return (try SQLiteRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
+                return (try RelationalRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
             }
             if let type = result.2, type != rootType.name {
                 throw StorageError(kind: .wrongType, path: path, message: "the database holds a \(type) model, not the \(rootType.name) this app declares for model \"\(name)\"")
@@ -148,12 +148,12 @@ public final class SQLiteStorage: ModelStorage {
     /// Writes the model's changed, inserted and removed rows in one transaction.
     @discardableResult
     func write(_ model: Model, engine: Engine) throws -> StoreOutcome {
-        let tables = self.tables ?? SQLiteTables(rootType: model.rootType, schema: engine.schema)
+        let tables = self.tables ?? RelationalTables(rootType: model.rootType, schema: engine.schema)
         self.tables = tables
-        let plan: SQLiteStorePlan
+        let plan: RelationalStorePlan
         do {
-            plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
-        } catch let e as SQLiteDuplicateId {
+            plan = try RelationalStorePlan(model: model, tables: tables, stored: stored)
+        } catch let e as RelationalDuplicateId {
             throw StorageError(kind: .io, path: path, message: "\(e.description) (nothing was written)")
         }
         let q = try open()
@@ -180,7 +180,7 @@ public final class SQLiteStorage: ModelStorage {
     }
 }
 
-extension SQLiteTables {
+extension RelationalTables {
     mutating func setUnknownColumns(_ columns: [Set<String>]) {
         for i in tables.indices { tables[i].unknownColumns = i < columns.count ? columns[i] : [] }
     }

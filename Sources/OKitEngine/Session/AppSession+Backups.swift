@@ -9,6 +9,7 @@ extension AppSession: BackupService {
             var store = BackupStore(dataFolder: folder)
             store.appId = appId
             store.allowOtherApp = options.restoreOtherApp
+            store.forms = options.storageKinds.forms
             return store
         }
     }
@@ -41,7 +42,9 @@ extension AppSession: BackupService {
         do {
             try backupStore.restore(name, password: password,
                                     key: { id in storage?.key(withId: id, passphrase: passphrase) },
-                                    validate: { [engine] path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) },
+                                    validate: { [engine, forms = options.storageKinds.forms] path, bytes in
+                                        try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms)
+                                    },
                                     progress: progress)
         } catch let e as BackupError {
             throw e.worded(options.remedyWording)      // the backups screen shows the error as it is

@@ -21,6 +21,7 @@ extension AppSession {
         guard let folder = options.dataFolder else { throw SessionError.noDataFolder }
         let s = try FileStorage(dataFolder: folder)
         s.remedyWording = options.remedyWording
+        s.otherForms = options.storageKinds.forms
         fileStorage = s
         if KeyChange.interruptedChange(dataFolder: folder) {
             engine.warn(KeyChange.interruptedMessage + (options.remedyWording?(.finishInterruptedKeyChange(noKey: false)) ?? ""))
@@ -91,6 +92,7 @@ final class SessionStorageHost: StorageHost {
     init(_ session: AppSession) { self.session = session }
 
     var dataFolderLayout: DataFolder? { session.options.dataFolder.map(DataFolder.init) }
+    var dataFolderForms: [DataFolderForm] { session.options.storageKinds.forms }
     func dataFolderStorage() throws -> FileStorage { try session.dataFolderStorage() }
     var passphrase: String? { session.options.passphrase }
     func setting(_ name: String) -> String? { session.options.storageSettings[name] }

@@ -22,6 +22,8 @@ public struct StorageRegistry {
     private var factories: [StorageKind: Factory] = [:]
     /// The kinds in the order they were registered (the order an unknown kind's message lists them in).
     public private(set) var kinds: [StorageKind] = []
+    /// The forms kinds keep models in inside the data folder besides `<model>.json` (`DataFolderForm`).
+    public private(set) var forms: [DataFolderForm] = []
 
     public init() {}
 
@@ -29,6 +31,13 @@ public struct StorageRegistry {
     public mutating func register(_ kind: StorageKind, _ factory: @escaping Factory) {
         if factories[kind] == nil { kinds.append(kind) }
         factories[kind] = factory
+    }
+
+    /// Adds (or replaces) a kind that keeps its models in a form of its own inside the data folder.
+    public mutating func register(_ kind: StorageKind, form: DataFolderForm, _ factory: @escaping Factory) {
+        register(kind, factory)
+        forms.removeAll { $0.kind == kind }
+        forms.append(form)
     }
 
     /// The kind with this name, if registered.
@@ -51,7 +60,7 @@ public struct StorageRegistry {
         r.register(.encrypted, FileStorage.sealedFactory)
         r.register(.http, HTTPStorage.factory)
         r.register(.encryptedHttp, HTTPStorage.factory)
-        r.register(.sqlite, SQLiteStorage.factory)
+        r.register(.sqlite, form: SQLiteForm(), SQLiteStorage.factory)
         r.register(.postgres, PostgresStorage.factory)
         return r
     }

@@ -6,6 +6,8 @@ import Foundation
 public protocol StorageHost: AnyObject {
     /// The data folder's layout, when the app has a data folder.
     var dataFolderLayout: DataFolder? { get }
+    /// The forms the registered kinds keep models in inside the data folder (`StorageRegistry.forms`).
+    var dataFolderForms: [DataFolderForm] { get }
     /// The data folder's file storage, opened (and its lock taken) on first use; throws when there is no data folder.
     func dataFolderStorage() throws -> FileStorage
     /// The passphrase sealed models are keyed with; nil: the key file.
@@ -28,6 +30,7 @@ public protocol StorageHost: AnyObject {
 }
 
 extension StorageHost {
+    public var dataFolderForms: [DataFolderForm] { [] }
     public func setting(_ name: String) -> String? { nil }
     public func appDefault(_ option: String) -> String? { nil }
     public var remedyWording: (@Sendable (Remedy) -> String)? { nil }

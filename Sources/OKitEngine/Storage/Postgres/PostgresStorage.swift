@@ -45,6 +45,8 @@ public final class PostgresStorage: ModelStorage {
     var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
+    /// The forms besides `<model>.json` the data folder may hold a model in (`StorageHost.dataFolderForms`).
+    var dataFolderForms: [DataFolderForm] = []
     /// Set a value the database refuses aside and store the rest (storage.md "Values a database refuses"); off for
     /// a seed and a conversion, which are stored whole or not at all (a part of one would pass for the model).
     var isolatesRefusals = true
@@ -75,6 +77,7 @@ public final class PostgresStorage: ModelStorage {
                                      isStorage: true)
         }
         let s = PostgresStorage(files: files, settings: settings)
+        s.dataFolderForms = r.host.dataFolderForms
         s.inbox.onArrival = r.host.sharedModelChanged
         let host = r.host
         s.onConflict = { host.reportConflict($0) }
@@ -152,9 +155,10 @@ public final class PostgresStorage: ModelStorage {
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(text(error))")
         }
         guard let read else {
-            if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {
+            if checksStoredForm, let other = DataFolderForms.other(model: name, declared: .postgres, folder: files.folder, forms: dataFolderForms) {
                 unlockModel()
-                throw e
+                throw StorageError.otherForm(model: name, declared: .postgres, found: other, convertTo: .postgres,
+                                             declaredHasNone: " and has no rows in the database,")
             }
             try? listener.start()
             seeding = true                        // the lock is kept until the seeded model is stored

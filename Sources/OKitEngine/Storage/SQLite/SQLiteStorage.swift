@@ -55,7 +55,7 @@ public final class SQLiteStorage: ModelStorage {
             queue = q
             return q
         } catch {
-            throw SQLiteDamage.error(error, doing: "open", path: path).worded(files.remedyWording)
+            throw damaged(SQLiteDamage.error(error, doing: "open", path: path)).worded(files.remedyWording)
         }
     }
 
@@ -79,7 +79,11 @@ public final class SQLiteStorage: ModelStorage {
         unreadable = false
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
-            try SQLiteStoredForm.refuseOtherForm(model: name, declared: .sqlite, files: files)
+            // A model whose data is a JSON file is never started fresh as a sqlite model: convert it.
+            if let json = try? files.folder.modelFile(name), FileManager.default.fileExists(atPath: json) {
+                throw StorageError.otherForm(model: name, declared: .sqlite, found: (json, DataFolderForms.jsonName), convertTo: .sqlite)
+                    .worded(files.remedyWording)
+            }
             return nil
         }
         let tables = RelationalTables(rootType: rootType, schema: engine.schema)
@@ -108,12 +112,20 @@ public final class SQLiteStorage: ModelStorage {
         } catch let e as StorageError {
             unreadable = true
             close()
-            throw e.worded(files.remedyWording)
+            throw damaged(e).worded(files.remedyWording)
         } catch {
             unreadable = true
             close()
-            throw SQLiteDamage.error(error, doing: "read", path: path).worded(files.remedyWording)
+            throw damaged(SQLiteDamage.error(error, doing: "read", path: path)).worded(files.remedyWording)
         }
+    }
+
+    /// A model's database (`<data>/okit/data/<model>.sqlite`) that does not read as the model (damaged, or of
+    /// another type) is fixed, or moved aside by recovering the model.
+    func damaged(_ e: StorageError) -> StorageError {
+        let model = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        guard e.kind == .corrupt || e.kind == .wrongType, (try? files.folder.sqliteFile(model)) == path else { return e }
+        return e.withRemedy(.fixOrRecover(model: model))
     }
 
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {

@@ -50,7 +50,7 @@ struct AppRunOptions: ParsableArguments {
     func recoverModels(in dataFolder: URL, command: String) throws {
         for name in recover {
             do {
-                let moved = try FileStorage.recover(dataFolder: dataFolder, model: name)
+                let moved = try FileStorage.recover(dataFolder: dataFolder, model: name, forms: StorageRegistry.builtIn.forms)
                 let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
                 StandardStreams.error("okit-run: \(what)\n")
             } catch {

@@ -116,7 +116,9 @@ extension AppOptions {
     var store: BackupStore {
         get throws {
             _ = try AppLoader.backup.appFile(app)
-            return BackupStore(dataFolder: folder)
+            var store = BackupStore(dataFolder: folder)
+            store.forms = StorageRegistry.builtIn.forms
+            return store
         }
     }
 }

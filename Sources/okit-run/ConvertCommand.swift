@@ -42,8 +42,8 @@ struct ConvertCommand: ParsableCommand {
                 let normal = o.storageKinds
                 o.storageKinds.register(kind) { request in
                     guard request.model == target else { return try normal.makeStorage(request) }
-                    database.url = request.host.databaseURLOverride ?? request.database ?? request.host.appDatabase
-                    database.password = request.host.databasePassword
+                    database.url = try request.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop")
+                    database.password = request.host.setting("databasePassword")
                     return TransientStorage()
                 }
             }
@@ -56,14 +56,44 @@ struct ConvertCommand: ParsableCommand {
         do {
             let files = try luaApp.session.dataFolderStorage()
             let settings = try database.url.map { try PostgresSettings.parse($0, password: database.password) }
-            done = try ModelConversion.convert(model: target, rootType: declared.rootType, engine: luaApp.engine, files: files,
-                                               to: StorageKind(rawValue: to), database: settings, now: Date())
+            let (source, targetStorage) = try Self.storages(model: target, to: StorageKind(rawValue: to), files: files, database: settings)
+            done = try ModelConversion.convert(model: target, rootType: declared.rootType, engine: luaApp.engine,
+                                               from: source, to: targetStorage, now: Date())
         } catch {
             throw RunFailure(code: 4, message: "okit-run convert: \(CommandLineAdvice.message(for: error))")
         }
         print("converted model \"\(target)\" to \(to): \(done.path) (\(done.entities) entities)")
         for k in done.kept { print("kept the old form as \(k)") }
         print("declare it with storage = \"\(to)\" in okit.model")
+    }
+}
+
+extension ConvertCommand {
+    /// Where model `name` is converted from and to: into `postgres` from the form the data folder holds it in (its
+    /// JSON file, else its SQLite database); into a local form from the other one, or from the database when the
+    /// data folder holds neither.
+    static func storages(model name: String, to kind: StorageKind, files: FileStorage,
+                         database: PostgresSettings?) throws -> (from: ConvertibleStorage, to: ConvertibleStorage) {
+        let local: [(kind: StorageKind, storage: ConvertibleStorage)] = [
+            (.file, files), (.sqlite, SQLiteStorage(files: files, path: try files.folder.sqliteFile(name))),
+        ]
+        let held = try local.first { try $0.storage.holdsModel(name) == true }
+        let postgres = database.map { PostgresStorage(files: files, settings: $0) }
+        if kind == .postgres {
+            guard let postgres else {
+                throw ModelConversion.Failure("no database to convert model \"\(name)\" into: set OKIT_DATABASE_URL=postgres://user@host:port/database, or give database = \"…\" in okit.model or okit.app")
+            }
+            guard let held else {
+                let places = try local.map { try $0.storage.conversionPlace(of: name) }.joined(separator: " nor ")
+                throw ModelConversion.Failure("model \"\(name)\" has no stored data in \(files.modelsFolder) (neither \(places)); nothing was changed")
+            }
+            return (held.storage, postgres)
+        }
+        guard let target = local.first(where: { $0.kind == kind }) else {
+            throw ModelConversion.Failure("okit-run convert moves models between \"file\", \"sqlite\" and \"postgres\", not to \"\(kind)\"")
+        }
+        if held == nil, let postgres { return (postgres, target.storage) }
+        return (local.first { $0.kind != kind }!.storage, target.storage)
     }
 }
 

@@ -92,7 +92,7 @@ struct RunApp: ParsableCommand {
             let pending = try luaApp.session.storeAtExit()
             let folder = luaApp.options.dataFolder.map { DataFolder($0).pending } ?? DataFolder.relativePending
             for (model, reason) in pending {
-                if luaApp.engine.storage(of: model) is PostgresStorage {
+                if luaApp.engine.storage(of: model) is SharedModelStorage {
                     StandardStreams.error("okit-run: warning: the changes to shared model \"\(model)\" are not in the database yet (\(reason)); the next run stores them, merged field by field with what others stored meanwhile\n")
                     continue
                 }

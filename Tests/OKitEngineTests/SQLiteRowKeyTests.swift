@@ -1,14 +1,14 @@
 import Testing
 @testable import OKitEngine
 
-/// The key of a SQLite or PostgreSQL model's rows (`SQLiteRowKey`): the stored rows and a load's rows by key.
+/// The key of a SQLite or PostgreSQL model's rows (`RelationalRowKey`): the stored rows and a load's rows by key.
 @Suite struct SQLiteRowKeyTests {
     /// The stored rows' key: equal exactly when the texts are, and a dictionary of them answers by text.
     @Test func storedRowsAreFoundByTheirKeyText() {
-        #expect(SQLiteRowKey("A-1") == SQLiteRowKey("A-1"))
-        #expect(SQLiteRowKey("A-1") != SQLiteRowKey("A-2"))
-        var stored: SQLiteStoredRows = [:]
-        for i in 0..<1_000 { stored["row-\(i)"] = SQLiteStoredRow(table: 0, position: i, hash: i, parent: nil, field: nil, mapKey: nil, children: []) }
+        #expect(RelationalRowKey("A-1") == RelationalRowKey("A-1"))
+        #expect(RelationalRowKey("A-1") != RelationalRowKey("A-2"))
+        var stored: RelationalStoredRows = [:]
+        for i in 0..<1_000 { stored["row-\(i)"] = RelationalStoredRow(table: 0, position: i, hash: i, parent: nil, field: nil, mapKey: nil, children: []) }
         #expect(stored.count == 1_000)
         #expect(stored["row-417"]?.position == 417)
         stored["row-417"]?.position = 5
@@ -20,10 +20,10 @@ import Testing
     /// A load links each row under the first row of its parent's key, and leaves a row whose parent no row has.
     @Test func rowsHangUnderTheFirstRowOfTheirParentsKey() {
         let type = EntityType(name: "T", hasId: true)
-        var rows = SQLiteReadRows()
+        var rows = RelationalReadRows()
         func add(_ key: String, table: Int32, parent: String?) {
-            rows.append(entity: Entity(type: type), key: SQLiteRowKey(key), table: table, field: nil, position: nil, mapKey: nil, hash: 0,
-                        parent: parent.map(SQLiteRowKey.init))
+            rows.append(entity: Entity(type: type), key: RelationalRowKey(key), table: table, field: nil, position: nil, mapKey: nil, hash: 0,
+                        parent: parent.map(RelationalRowKey.init))
         }
         add("R", table: 0, parent: nil)
         add("P", table: 1, parent: "R")

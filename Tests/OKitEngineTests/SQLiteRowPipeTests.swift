@@ -31,7 +31,7 @@ import OKitTestSupport
         try SQLiteStorageTests.kindsSchema(schema)
         let engine = Engine(schema: schema, clock: VirtualClock(), ids: SeededIds(seed: 7))
         let shop = try #require(schema.type(named: "Shop"))
-        var reader = SQLiteRowReader(tables: SQLiteTables(rootType: shop, schema: schema), engine: engine, path: "default.sqlite")
+        var reader = RelationalRowReader(tables: RelationalTables(rootType: shop, schema: schema), engine: engine, path: "default.sqlite")
         reader.pipeThreshold = threshold
         let q = try DatabaseQueue(path: SQLiteStorageTests.db(folder))
         defer {

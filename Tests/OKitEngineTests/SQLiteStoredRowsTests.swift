@@ -4,8 +4,8 @@ import Testing
 import OKitTestSupport
 @testable import OKitEngine
 
-/// What a SQLite model's storage knows the database holds after a load (`SQLiteStoredRows` over the rows read,
-/// `SQLiteRowIndex`, `SQLiteRowHash`): a store after a load writes exactly the rows that changed.
+/// What a SQLite model's storage knows the database holds after a load (`RelationalStoredRows` over the rows read,
+/// `RelationalRowIndex`, `RelationalRowHash`): a store after a load writes exactly the rows that changed.
 @Suite struct SQLiteStoredRowsTests {
     typealias Fixture = SQLiteStorageTests.Fixture
 
@@ -70,10 +70,10 @@ import OKitTestSupport
     /// The hash of a row as read from a statement equals the hash of the values the writer binds, for every
     /// storage class; values that differ (in class or content) hash apart.
     @Test func aRowHashesAlikeReadAndWritten() throws {
-        let values: [DatabaseValue] = [
-            .null, 0.databaseValue, Int64(-42).databaseValue, Int64.max.databaseValue, Double(0.1).databaseValue, Double(-0.0).databaseValue,
-            "".databaseValue, "A1".databaseValue, "line\nbreak ✓ and more than eight bytes".databaseValue,
-            "5F0A5B3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B".databaseValue, Data([0, 1, 2, 255]).databaseValue, Data().databaseValue,
+        let values: [RelationalValue] = [
+            .null, .int64(0), .int64(-42), .int64(.max), .double(0.1), .double(-0.0),
+            .string(""), .string("A1"), .string("line\nbreak ✓ and more than eight bytes"),
+            .string("5F0A5B3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B"), .blob(Data([0, 1, 2, 255])), .blob(Data()),
         ]
         let db = try DatabaseQueue()
         let read: Int = try db.read { db in
@@ -83,18 +83,18 @@ import OKitTestSupport
             let cursor = try Row.fetchCursor(statement)
             guard try cursor.next() != nil else { return 0 }
             let columns = SQLiteStatementColumns(statement: statement.sqliteStatement)
-            var hash = SQLiteRowHash()
+            var hash = RelationalRowHash()
             for k in values.indices { hash.add(columns.column(Int32(k))) }
             return hash.value
         }
-        #expect(read == SQLiteRowHash.of(values))
+        #expect(read == RelationalRowHash.of(values))
         let array = ArrayColumns(values: values)
-        var hash = SQLiteRowHash()
+        var hash = RelationalRowHash()
         for k in values.indices { hash.add(array.column(Int32(k))) }
-        #expect(hash.value == SQLiteRowHash.of(values))
-        let apart: [[DatabaseValue]] = [[.null], ["".databaseValue], [0.databaseValue], [Double(0).databaseValue], ["0".databaseValue],
-                                        [Data([0x30]).databaseValue], ["ab".databaseValue, "c".databaseValue], ["a".databaseValue, "bc".databaseValue]]
-        #expect(Set(apart.map(SQLiteRowHash.of)).count == apart.count)
+        #expect(hash.value == RelationalRowHash.of(values))
+        let apart: [[RelationalValue]] = [[.null], [.string("")], [.int64(0)], [.double(0)], [.string("0")],
+                                          [.blob(Data([0x30]))], [.string("ab"), .string("c")], [.string("a"), .string("bc")]]
+        #expect(Set(apart.map(RelationalRowHash.of)).count == apart.count)
     }
 
     /// The rows of a load by key: a row found by its UUID or text key with its place and its children; an
@@ -103,34 +103,34 @@ import OKitTestSupport
     @Test func storedRowsAreTheLoadedRowsWithTheChangesInFront() {
         let type = EntityType(name: "T", hasId: true)
         let root = "00000000-0000-4000-8000-000000000001", child = "00000000-0000-4000-8000-000000000002"
-        var rows = SQLiteReadRows()
+        var rows = RelationalReadRows()
         func add(_ key: String, table: Int32, parent: String?, position: Int?) {
-            rows.append(entity: Entity(type: type), key: SQLiteRowKey(key), table: table, field: parent == nil ? nil : "items",
-                        position: position, mapKey: nil, hash: key.count, parent: parent.map(SQLiteRowKey.init))
+            rows.append(entity: Entity(type: type), key: RelationalRowKey(key), table: table, field: parent == nil ? nil : "items",
+                        position: position, mapKey: nil, hash: key.count, parent: parent.map(RelationalRowKey.init))
         }
         add(root, table: 0, parent: nil, position: nil)
         add(child, table: 1, parent: root, position: 0)
         add("text-key", table: 1, parent: root, position: 1)
         add("orphan", table: 1, parent: "nobody", position: 0)
         rows.link(parentTables: [true, true])
-        #expect(SQLiteRowKey(root) == .uuid(0x4000, 0x8000_0000_0000_0001) && SQLiteRowKey("text-key") == .text("text-key"))
-        // As `SQLiteRowReader.attach` leaves them: the root and its two children attached, the orphan not.
+        #expect(RelationalRowKey(root) == .uuid(0x4000, 0x8000_0000_0000_0001) && RelationalRowKey("text-key") == .text("text-key"))
+        // As `RelationalRowReader.attach` leaves them: the root and its two children attached, the orphan not.
         rows.childStart[0] = 0; rows.childEnd[0] = 2; rows.childList = [1, 2]
         for r in [1, 2] { rows.childStart[r] = 2; rows.childEnd[r] = 2 }
-        var stored = SQLiteStoredRows(loaded: rows)
+        var stored = RelationalStoredRows(loaded: rows)
         #expect(stored.count == 3)
-        #expect(stored[root]?.children == [SQLiteRowKey(child), .text("text-key")])
-        #expect(stored[child]?.parent == SQLiteRowKey(root) && stored[child]?.position == 0 && stored[child]?.field == "items")
+        #expect(stored[root]?.children == [RelationalRowKey(child), .text("text-key")])
+        #expect(stored[child]?.parent == RelationalRowKey(root) && stored[child]?.position == 0 && stored[child]?.field == "items")
         #expect(stored["text-key"]?.hash == 8 && stored["orphan"] == nil && stored["nobody"] == nil)
         let copy = stored
         stored["text-key"]?.position = 7
         #expect(stored["text-key"]?.position == 7 && copy["text-key"]?.position == 1)
         #expect(stored.removeValue(forKey: child)?.position == 0)
         #expect(stored[child] == nil && stored.count == 2)
-        stored["new"] = SQLiteStoredRow(table: 1, position: 2, hash: 0, parent: SQLiteRowKey(root), field: "items", mapKey: nil, children: [])
+        stored["new"] = RelationalStoredRow(table: 1, position: 2, hash: 0, parent: RelationalRowKey(root), field: "items", mapKey: nil, children: [])
         stored[root]?.children.append(.text("new"))
         #expect(stored.count == 3 && stored[root]?.children.count == 3)
-        #expect(Set(stored.keys) == [SQLiteRowKey(root), .text("text-key"), .text("new")])
+        #expect(Set(stored.keys) == [RelationalRowKey(root), .text("text-key"), .text("new")])
         #expect(Set(stored.map(\.key)) == Set(stored.keys) && stored.map(\.value).count == 3)
         stored["new"] = nil
         stored[child] = nil
@@ -140,10 +140,10 @@ import OKitTestSupport
     /// The index of a load's rows finds every key among many, UUID or text, and keeps the first row of a key
     /// unless told to prefer the other.
     @Test func theRowIndexFindsEveryKey() {
-        var keys: [SQLiteRowKey] = []
+        var keys: [RelationalRowKey] = []
         for i in 0..<5_000 { keys.append(i % 2 == 0 ? .uuid(UInt64(i), UInt64(i) &* 31) : .text("key-\(i)")) }
         keys.append(.text("key-1"))
-        var index = SQLiteRowIndex(capacity: keys.count)
+        var index = RelationalRowIndex(capacity: keys.count)
         keys.withUnsafeBufferPointer { k in
             for i in 0..<k.count { index.insert(Int32(i), keys: k) }
         }

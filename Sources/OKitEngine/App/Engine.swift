@@ -68,11 +68,11 @@ public final class Engine {
     /// The storage a model was registered with.
     public func storage(of model: String) -> ModelStorage? { storages[model] }
 
-    /// True while a shared (postgres) model's database is out of reach.
-    public var isOffline: Bool { storages.values.contains { ($0 as? PostgresStorage)?.offline == true } }
+    /// True while a shared model's place (its database) is out of reach.
+    public var isOffline: Bool { storages.values.contains { ($0 as? SharedModelStorage)?.offline == true } }
 
-    /// True when a model is shared (kept in PostgreSQL).
-    public var hasSharedModels: Bool { storages.values.contains { $0 is PostgresStorage } }
+    /// True when a model is shared by many processes (`SharedModelStorage`, e.g. kept in PostgreSQL).
+    public var hasSharedModels: Bool { storages.values.contains { $0 is SharedModelStorage } }
 
     /// The default model (named "default"), else the first registered.
     public var defaultModel: Model? { modelsByName["default"] ?? models.first }

@@ -9,6 +9,7 @@ extension AppSession: BackupService {
             var store = BackupStore(dataFolder: folder)
             store.appId = appId
             store.allowOtherApp = options.restoreOtherApp
+            store.forms = options.storageKinds.forms
             return store
         }
     }
@@ -22,9 +23,9 @@ extension AppSession: BackupService {
         try storeState()
         let storage = fileStorage
         let passphrase = options.passphrase
-        // Shared models: a consistent snapshot of each, as its JSON model file.
+        // Models kept outside the data folder (`BackupParticipant`): a consistent snapshot of each, as its JSON model file.
         var extra: [(path: String, bytes: [UInt8])] = []
-        for (m, s) in sharedModels { extra.append((m.name + ".json", try s.snapshotJSON(m, engine: engine))) }
+        for (m, s) in backupParticipants { extra.append((m.name + ".json", try s.backupSnapshot(m, engine: engine))) }
         try backupStore.create(name: name, appId: appId, password: password,
                                openSealed: { id in storage?.key(withId: id, passphrase: passphrase) },
                                now: engine.clock.now, extraFiles: extra, progress: progress)
@@ -41,7 +42,9 @@ extension AppSession: BackupService {
         do {
             try backupStore.restore(name, password: password,
                                     key: { id in storage?.key(withId: id, passphrase: passphrase) },
-                                    validate: { [engine] path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) },
+                                    validate: { [engine, forms = options.storageKinds.forms] path, bytes in
+                                        try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms)
+                                    },
                                     progress: progress)
         } catch let e as BackupError {
             throw e.worded(options.remedyWording)      // the backups screen shows the error as it is
@@ -63,11 +66,17 @@ extension AppSession: BackupService {
 
     public func deleteBackup(name: String) throws { try backupStore.delete(name: name) }
 
-    /// After a restore: each shared model the backup held (as its JSON file) replaces the model's rows in the
-    /// database; the file was only the backup's form of it and is removed.
+    /// The models whose storage a backup holds as their JSON model file, with their storage.
+    var backupParticipants: [(Model, BackupParticipant)] {
+        engine.models.compactMap { m in (engine.storage(of: m.name) as? BackupParticipant).map { (m, $0) } }
+    }
+
+    /// After a restore: each model kept outside the data folder that the backup held (as its JSON file) is given
+    /// back to its storage (a shared model's rows replaced in the database); the file was only the backup's form
+    /// of it and is removed.
     func restoreSharedModels() throws {
         guard let folder = options.dataFolder.map(DataFolder.init) else { return }
-        for (m, s) in sharedModels {
+        for (m, s) in backupParticipants {
             guard let path = try? folder.modelFile(m.name), let bytes = try AtomicFile.read(path) else { continue }
             let root: Entity
             do {
@@ -78,7 +87,7 @@ extension AppSession: BackupService {
             } catch {
                 throw StorageError(kind: .corrupt, path: path, message: "the restored model does not read: \(error)")
             }
-            try s.replaceRows(with: root, model: m, engine: engine)
+            try s.restoreFromBackup(root, model: m, engine: engine)
             try AtomicFile.remove(path)
         }
     }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Shared models (storage.md "Shared models on PostgreSQL"): before each command a session applies what other
+/// Shared models (storage.md "Shared models on PostgreSQL", `SharedModelStorage`): before each command a session applies what other
 /// processes stored; after each command that changed a shared model it stores it, so changes are live across
 /// processes within a round trip. Conflicts are reported, never lost.
 extension AppSession {
-    /// The models kept in PostgreSQL, with their storage.
-    var sharedModels: [(Model, PostgresStorage)] {
-        engine.models.compactMap { m in (engine.storage(of: m.name) as? PostgresStorage).map { (m, $0) } }
+    /// The models many processes share (`SharedModelStorage`: kept in PostgreSQL), with their storage.
+    var sharedModels: [(Model, SharedModelStorage)] {
+        engine.models.compactMap { m in (engine.storage(of: m.name) as? SharedModelStorage).map { (m, $0) } }
     }
 
     /// Applies other processes' announced changes to every shared model. Returns true when something changed.

@@ -4,10 +4,13 @@ import Foundation
 /// (`SessionOptions.storageKinds`); the session gives it the data folder, the settings and the storages shared
 /// between models. Its refusals are data (`StorageOptionError`, `SessionError`): the declaring side words them.
 extension AppSession {
-    /// The storage for a model of the given kind: `file` and `encrypted` models share the data folder's file
-    /// storage; an encrypted one is sealed with the data folder's key (the passphrase or `okit/keys/data.key`).
-    public func makeStorage(kind: StorageKind, model name: String, endpoint: String? = nil, database: String? = nil) throws -> ModelStorage {
-        let request = StorageRequest(model: name, kind: kind, endpoint: endpoint, host: SessionStorageHost(self), database: database)
+    /// The storage for a model of the given kind, with the model's options (each kind reads its own) and, when
+    /// known, its root type: `file` and `encrypted` models share the data folder's file storage; an encrypted one
+    /// is sealed with the data folder's key (the passphrase or `okit/keys/data.key`).
+    public func makeStorage(kind: StorageKind, model name: String, options modelOptions: [String: Value] = [:],
+                            rootType: EntityType? = nil) throws -> ModelStorage {
+        let request = StorageRequest(model: name, kind: kind, options: modelOptions, host: SessionStorageHost(self),
+                                     rootType: rootType, schema: engine.schema)
         return try options.storageKinds.makeStorage(request)
     }
 
@@ -18,6 +21,7 @@ extension AppSession {
         guard let folder = options.dataFolder else { throw SessionError.noDataFolder }
         let s = try FileStorage(dataFolder: folder)
         s.remedyWording = options.remedyWording
+        s.otherForms = options.storageKinds.forms
         fileStorage = s
         if KeyChange.interruptedChange(dataFolder: folder) {
             engine.warn(KeyChange.interruptedMessage + (options.remedyWording?(.finishInterruptedKeyChange(noKey: false)) ?? ""))
@@ -32,9 +36,10 @@ extension AppSession {
         fileStorage = nil
     }
 
-    /// The HTTP models with changes their server has not taken yet (kept in `<data>/okit/pending/`), sorted.
+    /// The models with changes their place (an HTTP server) has not taken yet (kept in `<data>/okit/pending/`),
+    /// sorted.
     public var pendingHTTPModels: [String] {
-        Array(Set(sharedStorages.values.compactMap { $0 as? HTTPStorage }.flatMap { $0.pendingModels() })).sorted()
+        Array(Set(sharedStorages.values.compactMap { $0 as? PendingChangesStorage }.flatMap { $0.pendingModels() })).sorted()
     }
 
     /// Resolves the HTTP models with a pending change or a conflict: keeps the local copy (sent over the
@@ -43,7 +48,7 @@ extension AppSession {
     public func resolveHTTPConflicts(keepLocal: Bool, model only: String? = nil) throws -> [String] {
         var done: [String] = []
         for model in engine.models where only == nil || model.name == only {
-            guard let s = engine.storage(of: model.name) as? HTTPStorage else { continue }
+            guard let s = engine.storage(of: model.name) as? ConflictResolvingStorage else { continue }
             guard s.isConflicted(model.name) || s.pendingModels().contains(model.name) else { continue }
             try s.resolveConflict(model, engine: engine, keepLocal: keepLocal)
             done.append(model.name)
@@ -60,8 +65,9 @@ extension AppSession {
         var firstError: Error?
         for m in engine.stateModels {
             do { _ = try engine.store(m) } catch {
-                let storage = engine.storage(of: m.name)
-                if storage is HTTPStorage || (storage as? PostgresStorage)?.offline == true { pending.append((m.name, "\(error)")) }
+                if (engine.storage(of: m.name) as? PendingChangesStorage)?.keepsFailedStorePending(m.name) == true {
+                    pending.append((m.name, "\(error)"))
+                }
                 else if firstError == nil { firstError = error }
             }
         }
@@ -86,16 +92,12 @@ final class SessionStorageHost: StorageHost {
     init(_ session: AppSession) { self.session = session }
 
     var dataFolderLayout: DataFolder? { session.options.dataFolder.map(DataFolder.init) }
+    var dataFolderForms: [DataFolderForm] { session.options.storageKinds.forms }
     func dataFolderStorage() throws -> FileStorage { try session.dataFolderStorage() }
     var passphrase: String? { session.options.passphrase }
-    var endpointOverride: String? { session.options.endpoint }
-    var appEndpoint: String? { session.appEndpoint }
-    var endpointToken: String? { session.options.endpointToken }
-    var httpTimeout: TimeInterval { session.options.httpTimeout }
+    func setting(_ name: String) -> String? { session.options.storageSettings[name] }
+    func appDefault(_ option: String) -> String? { session.appStorageDefaults[option] }
     var remedyWording: (@Sendable (Remedy) -> String)? { session.options.remedyWording }
-    var databaseURLOverride: String? { session.options.databaseURL }
-    var databasePassword: String? { session.options.databasePassword }
-    var appDatabase: String? { session.appDatabase }
     var sharedModelChanged: (@Sendable () -> Void)? {
         // The signal is read when the change arrives: the front end may set its callback after the models are
         // declared.

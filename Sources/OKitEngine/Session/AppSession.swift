@@ -27,10 +27,9 @@ public final class AppSession {
     public var callbacks = SessionCallbacks()
     /// The app's id (`okit.app { id }`, else the app file's folder name): backups are made for it.
     public var appId = "app"
-    /// The default base URL of HTTP models (`okit.app { endpoint }`).
-    public var appEndpoint: String?
-    /// The default database of postgres models (`okit.app { database }`).
-    public var appDatabase: String?
+    /// The app's defaults for model options, by name (`okit.app { endpoint = …, database = … }`): a kind reads
+    /// them when a model has none (`StorageHost.appDefault(_:)`).
+    public var appStorageDefaults: [String: String] = [:]
     /// Fields of shared models another process stored first, in the order they were found (`app:conflicts()`).
     public internal(set) var conflicts: [ConflictRecord] = []
     /// Called on any thread when another process announced a change to a shared model (the web front end

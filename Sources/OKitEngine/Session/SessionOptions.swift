@@ -1,7 +1,7 @@
 import Foundation
 
-/// How an app session runs: where its data lives, its clock, and the settings read from the environment at the
-/// edge (`OKIT_PASSPHRASE`, `OKIT_ENDPOINT`, `OKIT_ENDPOINT_TOKEN`), passed in as values.
+/// How an app session runs: where its data lives, its clock, and the settings the front end read at the edge
+/// (a passphrase, the storage kinds' settings), passed in as values.
 public struct SessionOptions {
     /// The data folder (`--data`); file models live in `<data>/okit/data/`.
     public var dataFolder: URL?
@@ -11,19 +11,39 @@ public struct SessionOptions {
     public var seed: UInt64 = 0
     /// Language that overrides the app's locale (`--lang`).
     public var language: String?
-    /// The passphrase encrypted models' key is derived from (`OKIT_PASSPHRASE`); nil: the key file.
+    /// The passphrase encrypted models' key is derived from; nil: the key file.
     public var passphrase: String?
-    /// The base URL of `http` and `encryptedHttp` models (`OKIT_ENDPOINT`); it overrides the model's and the
-    /// app's `endpoint`.
-    public var endpoint: String?
-    /// Sent as `Authorization: Bearer …` to HTTP endpoints (`OKIT_ENDPOINT_TOKEN`).
-    public var endpointToken: String?
-    /// The database of `postgres` models (`OKIT_DATABASE_URL`); it overrides the model's and the app's `database`.
-    public var databaseURL: String?
-    /// The database password (`OKIT_DATABASE_PASSWORD`); nil: the URL's.
-    public var databasePassword: String?
-    /// The total deadline of each HTTP request, in seconds.
-    public var httpTimeout: TimeInterval = 10
+    /// Settings of the process for storage kinds, by name (`StorageHost.setting(_:)`), read at the edge by the
+    /// front end: a setting named as a model option overrides every model's (`endpoint`: the base URL of `http`
+    /// and `encryptedHttp` models; `database`: the database of `postgres` models), the others are a kind's own
+    /// (`endpointToken`: sent as `Authorization: Bearer …` to HTTP endpoints; `httpTimeout`: the total deadline of
+    /// each HTTP request, in seconds; `databasePassword`: nil takes the URL's).
+    public var storageSettings: [String: String] = [:]
+    /// `storageSettings["endpoint"]`.
+    public var endpoint: String? {
+        get { storageSettings["endpoint"] }
+        set { storageSettings["endpoint"] = newValue }
+    }
+    /// `storageSettings["endpointToken"]`.
+    public var endpointToken: String? {
+        get { storageSettings["endpointToken"] }
+        set { storageSettings["endpointToken"] = newValue }
+    }
+    /// `storageSettings["database"]`.
+    public var databaseURL: String? {
+        get { storageSettings["database"] }
+        set { storageSettings["database"] = newValue }
+    }
+    /// `storageSettings["databasePassword"]`.
+    public var databasePassword: String? {
+        get { storageSettings["databasePassword"] }
+        set { storageSettings["databasePassword"] = newValue }
+    }
+    /// `storageSettings["httpTimeout"]` as seconds (default 10).
+    public var httpTimeout: TimeInterval {
+        get { storageSettings["httpTimeout"].flatMap(TimeInterval.init) ?? 10 }
+        set { storageSettings["httpTimeout"] = String(newValue) }
+    }
     /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).
     public var restoreOtherApp = false
     /// The storage kinds a model may name (`StorageRegistry.builtIn`); register another here.

@@ -27,6 +27,8 @@ public enum Remedy: Sendable, Equatable {
     case finishInterruptedKeyChange(noKey: Bool)
     /// A passphrase was given for data keyed by the key file.
     case unsetPassphrase
+    /// A model's data is in another form than its kind keeps: convert it to the kind first.
+    case convert(model: String, to: StorageKind)
 }
 
 /// An error whose message says what is wrong and whose `remedy` says, as data, what the user can do.

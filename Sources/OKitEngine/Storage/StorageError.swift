@@ -28,7 +28,8 @@ public struct StorageError: RemedyCarrying {
     }
 
     /// The way out: the thrower's, or for a file that does not decode, from its place: a model file
-    /// (`…/okit/data/<model>.json`, its journal, a sqlite model's `<model>.sqlite`) is moved aside by recovering the model; a partial's payload
+    /// (`…/okit/data/<model>.json`, its journal) is moved aside by recovering the model (a kind with a file of its
+    /// own gives the remedy itself); a partial's payload
     /// (`…/data/<folder>/<file>`) is fixed, restored or moved aside by hand; any other file (one checked inside a
     /// backup) has none.
     public var remedy: Remedy? {
@@ -36,11 +37,27 @@ public struct StorageError: RemedyCarrying {
         guard kind == .corrupt || kind == .wrongType else { return nil }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        if ["json", "journal", "sqlite"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
+        if ["json", "journal"].contains(url.pathExtension), folder.lastPathComponent == "data", folder.deletingLastPathComponent().lastPathComponent == "okit" {
             return .fixOrRecover(model: url.deletingPathExtension().lastPathComponent)
         }
         if folder.deletingLastPathComponent().lastPathComponent == "data" { return .fixOrRestorePartial }
         return nil
+    }
+
+    /// The same error with `remedy` as its way out (unless the thrower gave one).
+    public func withRemedy(_ remedy: Remedy) -> StorageError {
+        var e = self
+        if e.givenRemedy == nil { e.givenRemedy = remedy }
+        return e
+    }
+
+    /// A model declared as `declared` whose data is in another form (`found`, `DataFolderForms.other`): it is not
+    /// started fresh; converting it (to `convertTo`) is the way out.
+    public static func otherForm(model: String, declared: StorageKind, found: (path: String, name: String), convertTo: StorageKind,
+                                 declaredHasNone: String = "") -> StorageError {
+        StorageError(kind: .io, path: found.path,
+                     message: "model \"\(model)\" is declared with storage = \"\(declared)\"\(declaredHasNone) but its data is \(found.name) (nothing was changed)",
+                     remedy: .convert(model: model, to: convertTo))
     }
 
     /// The same error with the remedy worded by `wording` (nil: left neutral).

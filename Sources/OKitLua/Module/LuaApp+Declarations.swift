@@ -44,7 +44,9 @@ extension LuaApp {
         }
     }
 
-    static let modelOptionKeys = ["name", "storage", "seed", "encrypted", "endpoint", "database"]
+    static let modelOptionKeys = ["name", "storage", "seed"] + storageOptionKeys
+    /// The keys of `okit.model` a storage kind reads (`StorageRequest.options`).
+    static let storageOptionKeys = ["encrypted", "endpoint", "database"]
     static let appOptionKeys = ["id", "home", "menu", "version", "authenticate", "endpoint", "database", "autosave", "contextPath"]
         + AppShell.settingsKeys
 
@@ -216,8 +218,7 @@ extension LuaApp {
         var name = "default"
         var kind = StorageKind.file
         var seed: LuaRef?
-        var endpoint: String?
-        var database: String?
+        var storageOptions: [String: Value] = [:]
         if call.type(2) == LUA_TTABLE {
             warnUnknownKeys(2, known: LuaApp.modelOptionKeys, what: "okit.model(\"\(type)\")")
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
@@ -232,27 +233,10 @@ extension LuaApp {
             }
             lua.pop()
             if lua.rawGet(2, "seed") == LUA_TFUNCTION { seed = lua.ref() } else { lua.pop() }
-            let encrypted = lua.rawGet(2, "encrypted") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0
-            lua.pop()
-            if encrypted && kind == .sqlite {
-                throw LuaRaise("okit.model(\"\(type)\"): storage = \"sqlite\" cannot be encrypted (no SQLCipher here; the encryption setting does not apply to sqlite models): remove encrypted = true, or use storage = \"encrypted\" for a sealed JSON model")
-            }
-            switch lua.rawGet(2, "endpoint") {
-            case LUA_TSTRING: endpoint = lua.string(at: -1); lua.pop()
-            case LUA_TNIL: lua.pop()
-            default:
+            // The options a kind reads (each kind reads its own: `StorageRequest.option`).
+            for key in LuaApp.storageOptionKeys {
+                if let v = storageOption(lua.rawGet(2, key)) { storageOptions[key] = v }
                 lua.pop()
-                throw LuaRaise("okit.model(\"\(type)\"): endpoint must be a URL string, e.g. \"http://127.0.0.1:8080/okit\"")
-            }
-            switch lua.rawGet(2, "database") {
-            case LUA_TSTRING: database = lua.string(at: -1); lua.pop()
-            case LUA_TNIL: lua.pop()
-            default:
-                lua.pop()
-                throw LuaRaise("okit.model(\"\(type)\"): database must be a URL string, e.g. \"postgres://okit@127.0.0.1:5432/shop\"")
-            }
-            if encrypted && kind == .postgres {
-                throw LuaRaise("okit.model(\"\(type)\"): storage = \"postgres\" cannot be encrypted (the rows are read by every process sharing the database): remove encrypted = true")
             }
         } else if !call.isNil(2) {
             try call.requireTable(2)
@@ -264,13 +248,9 @@ extension LuaApp {
         guard engine.schema.type(named: type) != nil else {
             throw LuaRaise("okit.model: unknown entity type \"\(type)\" (declare it with okit.entity first)")
         }
-        if kind == .sqlite || kind == .postgres, let root = engine.schema.type(named: type),
-           let problem = SQLiteTableNames.problem(rootType: root, schema: engine.schema) {
-            throw LuaRaise("okit.model(\"\(type)\"): \(problem)")
-        }
         let model: Model
         do {
-            let storage = try self.storage(for: kind, model: name, endpoint: endpoint, database: database)
+            let storage = try self.storage(for: kind, model: name, type: type, options: storageOptions)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
                                         deferLoadedHooks: loading) { [unowned self] root in
                 if builtInSettings { try seedBuiltInSettings(root) }

@@ -231,7 +231,7 @@ extension LuaApp {
                 }
                 switch lua.rawGet(1, "endpoint") {
                 case LUA_TSTRING:
-                    session.appEndpoint = lua.string(at: -1)
+                    session.appStorageDefaults["endpoint"] = lua.string(at: -1)
                     lua.pop()
                 case LUA_TNIL: lua.pop()
                 default:
@@ -240,7 +240,7 @@ extension LuaApp {
                 }
                 switch lua.rawGet(1, "database") {
                 case LUA_TSTRING:
-                    session.appDatabase = lua.string(at: -1)
+                    session.appStorageDefaults["database"] = lua.string(at: -1)
                     lua.pop()
                 case LUA_TNIL: lua.pop()
                 default:

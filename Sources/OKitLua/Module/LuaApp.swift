@@ -205,7 +205,7 @@ public final class LuaApp {
         // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.
         for m in models {
             guard let stored = m.storedVersion, stored > engine.schemaVersion else { continue }
-            let path = (try? (engine.storage(of: m.name) as? FileStorage)?.path(of: m.name)) ?? nil
+            let path = (try? (engine.storage(of: m.name) as? FileBackedStorage)?.path(of: m.name)) ?? nil
             storageFailed = true
             throw AppLoadError(message: "okit.model(\"\(m.rootType.name)\"): \(path ?? "model \"\(m.name)\""): "
                                + FileStorage.newerMessage(stored: stored, app: engine.schemaVersion), isStorage: true)

@@ -41,6 +41,8 @@ public enum CommandLineAdvice {
                 + (noKey ? "; no key material here opens it: set OKIT_PASSPHRASE to the old or the new passphrase" : "")
         case .unsetPassphrase:
             return ": unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)"
+        case .convert(let model, let kind):
+            return "; convert it first: okit-run convert --app APP.lua --model \(model) --to \(kind)"
         }
     }
 

@@ -112,6 +112,7 @@ extension WebApp {
         var scratch = BackupStore(dataFolder: scratchRoot)
         scratch.appId = app.appId
         scratch.allowOtherApp = app.options.restoreOtherApp
+        scratch.forms = app.options.storageKinds.forms
         try FileManager.default.createDirectory(at: scratch.backupFolder, withIntermediateDirectories: true)
         let scratchFile = scratch.backupFolder.appendingPathComponent("upload." + BackupStore.fileExtension)
         try FileManager.default.copyItem(at: upload.file, to: scratchFile)
@@ -120,9 +121,9 @@ extension WebApp {
         }
         let storage = app.fileStorage
         let passphrase = app.options.passphrase
-        let engine = app.engine
+        let engine = app.engine, forms = app.options.storageKinds.forms
         try scratch.restore("upload", password: password, key: { id in storage?.key(withId: id, passphrase: passphrase) },
-                            validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes) })
+                            validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms) })
         // Verified: keep it under a name of its own.
         let leaf = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let base = (try? BackupStore.sanitize(leaf)) ?? "Uploaded Backup"

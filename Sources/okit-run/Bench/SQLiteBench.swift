@@ -21,7 +21,8 @@ final class SQLiteBench {
         let files = try FileStorage(dataFolder: folder)
         defer { files.close() }
         guard let shop = engine.schema.type(named: "Shop") else { throw BenchError("the bench schema has no Shop") }
-        _ = try ModelConversion.convert(model: "default", rootType: shop, engine: engine, files: files, to: .sqlite, now: Date())
+        let database = SQLiteStorage(files: files, path: try files.folder.sqliteFile("default"))
+        _ = try ModelConversion.convert(model: "default", rootType: shop, engine: engine, from: files, to: database, now: Date())
     }
 
     func loadOnce() throws {

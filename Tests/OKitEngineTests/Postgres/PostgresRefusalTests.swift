@@ -105,7 +105,7 @@ import OKitTestSupport
             try a.engine.set(try #require(a.book("dune")), "count", .int(7))
             try a.engine.set(try #require(a.book("emma")), "count", .int(5))
             let tables = try #require(a.storage.tables)
-            try a.storage.savePendingOrThrow(try SQLiteStorePlan(model: a.model, tables: tables, stored: a.storage.stored))
+            try a.storage.savePendingOrThrow(try RelationalStorePlan(model: a.model, tables: tables, stored: a.storage.stored))
             path = a.storage.pendingPath
             a.close()
         }

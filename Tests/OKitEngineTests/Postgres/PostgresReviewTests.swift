@@ -133,7 +133,7 @@ import OKitTestSupport
         let folder = try #require(b?.folder)
         if let b {
             try b.engine.insert(.entity(b.engine.make("Note", ["text": .string("from B")])), into: try b.collection("notes"), append: true)
-            let plan = try SQLiteStorePlan(model: b.model, tables: try #require(b.storage.tables), stored: b.storage.stored)
+            let plan = try RelationalStorePlan(model: b.model, tables: try #require(b.storage.tables), stored: b.storage.stored)
             try b.storage.savePendingOrThrow(plan)
             b.storage.close(); b.files.close()
         }

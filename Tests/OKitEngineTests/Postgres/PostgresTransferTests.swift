@@ -15,7 +15,7 @@ import OKitTestSupport
         let dune = try #require(a.book("dune"))
         try a.engine.set(dune, "name", .string("Dune (pending)"))
         try a.engine.set(dune, "price", .double(9.5))
-        let plan = try SQLiteStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored)
+        let plan = try RelationalStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored)
         try a.storage.savePendingOrThrow(plan)
         #expect(FileManager.default.fileExists(atPath: a.storage.pendingPath))
         // Meanwhile B stores a new count and its own price.
@@ -44,22 +44,22 @@ import OKitTestSupport
             try PostgresStorageTests.seedTwoBooks(engine, root)
         }
         try engine.store(model)
-        let done = try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine, files: files,
-                                               to: .postgres, database: settings, now: Date(timeIntervalSince1970: 0))
+        let done = try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine, from: files,
+                                               to: PostgresStorage(files: files, settings: settings), now: Date(timeIntervalSince1970: 0))
         #expect(done.path == settings.shown)
         #expect(done.kept.count == 1 && done.kept[0].hasSuffix("default.json.converted-1970-01-01T000000Z"))
         #expect(try db.psql("SELECT name FROM \"Book\" ORDER BY okit_position") == "Dune\nEmma")
         // Converting again is refused: the database has the model's rows.
         #expect(throws: ModelConversion.Failure.self) {
-            try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine, files: files,
-                                        to: .postgres, database: settings, now: Date())
+            try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine, from: files,
+                                        to: PostgresStorage(files: files, settings: settings), now: Date())
         }
         // Back out of the database into a new folder, as a JSON file.
         let other = try TempFolder()
         let otherFiles = try FileStorage(dataFolder: other.url)
         defer { otherFiles.close() }
-        let back = try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine, files: otherFiles,
-                                               to: .file, database: settings, now: Date())
+        let back = try ModelConversion.convert(model: "default", rootType: model.rootType, engine: engine,
+                                               from: PostgresStorage(files: otherFiles, settings: settings), to: otherFiles, now: Date())
         #expect(FileManager.default.fileExists(atPath: back.path))
         #expect(try db.psql("SELECT count(*) FROM \"Book\"") == "2")
     }

@@ -156,7 +156,7 @@ extension BackupStore {
             if sha != f.sha256 {
                 throw BackupError.mismatch(backup, file: f.path, "does not match its SHA-256 in the manifest")
             }
-            guard f.path.hasSuffix(".json") || SQLiteBackupCopy.isDatabase(f.path) || f.keyId != nil || SealedFile.isSealed(BackupStore.prefix(path, count: SealedFile.magic.count)) else { continue }
+            guard f.path.hasSuffix(".json") || forms.contains(where: { $0.model(ofFile: f.path) != nil }) || f.keyId != nil || SealedFile.isSealed(BackupStore.prefix(path, count: SealedFile.magic.count)) else { continue }
             let bytes: [UInt8]
             do { bytes = try AtomicFile.read(path) ?? [] } catch {
                 throw BackupError.io(backup, path: path, "cannot read back (\(error))")

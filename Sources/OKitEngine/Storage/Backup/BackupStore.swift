@@ -33,6 +33,9 @@ public struct BackupStore: Sendable {
     public var appId: String?
     /// Restore a backup made by another app anyway (`okit-run backup restore --force`).
     public var allowOtherApp = false
+    /// The forms besides `<model>.json` models may be kept in (`StorageRegistry.forms`): a backup holds a
+    /// consistent copy of each such file (never its side files), and a restore checks that it reads.
+    public var forms: [DataFolderForm] = []
     /// The limits of reading an archive (ratio, total size; `OKIT_BACKUP_MAX_RATIO`, `OKIT_BACKUP_MAX_SIZE`).
     public var limits = ArchiveLimits.current
     /// Tests turn the atomic exchange off to exercise the two-rename fallback.
@@ -156,12 +159,13 @@ public struct BackupStore: Sendable {
         }
         for f in files where !extraPaths.contains(f.path) {
             let path = modelsFolder + "/" + f.path
-            // A SQLite model is copied consistently (its WAL's content included), never file by file.
-            if SQLiteBackupCopy.isDatabaseSideFile(f.path) { continue }
+            // A model in another form (a SQLite database) is copied consistently (its WAL's content included), never
+            // file by file.
+            if forms.contains(where: { $0.isSideFile(f.path) }) { continue }
             let stored: [UInt8]
             do {
-                if SQLiteBackupCopy.isDatabase(f.path) {
-                    stored = try SQLiteBackupCopy.snapshot(path)
+                if let form = forms.first(where: { $0.model(ofFile: f.path) != nil }) {
+                    stored = try form.snapshot(path)
                 } else {
                     guard let bytes = try AtomicFile.read(path) else { continue }   // removed meanwhile
                     stored = bytes

@@ -47,10 +47,11 @@ public struct DataFolder: Sendable {
         return models + "/" + model + ".json"
     }
 
-    /// `<data>/okit/data/<model>.sqlite`: a `sqlite` model's database (storage.md "SQLite models").
-    public func sqliteFile(_ model: String) throws -> String {
+    /// `<data>/okit/data/<model>.<ext>`: a model's file in a kind's own form (`DataFolderForm`: a `sqlite`
+    /// model's database, storage.md "SQLite models").
+    public func modelFile(_ model: String, extension ext: String) throws -> String {
         try Names.validate(model, what: "model name")
-        return models + "/" + model + ".sqlite"
+        return models + "/" + model + "." + ext
     }
 
     /// `<data>/okit/data/<model>.journal`: small changes since the model file was last written.

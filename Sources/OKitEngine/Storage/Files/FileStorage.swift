@@ -6,7 +6,8 @@ import Foundation
 /// that does not read is never written over. One `FileStorage` holds the data folder's lock for its lifetime.
 public final class FileStorage: ModelStorage {
     public let dataFolder: URL
-    let folder: DataFolder
+    /// The data folder's layout.
+    public let folder: DataFolder
     /// `<data>/okit/data`.
     public var modelsFolder: String { folder.models }
     private let lock: DataFolderLock
@@ -31,6 +32,9 @@ public final class FileStorage: ModelStorage {
     /// Words the remedies of this storage's errors (`StorageError.advice`); nil: neutral messages. Set by the
     /// front end that owns the storage.
     public var remedyWording: (@Sendable (Remedy) -> String)?
+    /// The other forms models may be kept in inside the data folder (`StorageRegistry.forms`): a file model whose
+    /// data is in one of them is refused, never started fresh.
+    public var otherForms: [DataFolderForm] = []
     /// The keys of encrypted models (`seal(model:key:)`): their files and side files are written sealed, and
     /// they never journal (a journal would hold plaintext).
     var keys: [String: SymmetricKey] = [:]
@@ -158,10 +162,10 @@ public final class FileStorage: ModelStorage {
                                         bytes: head, path: path, rootType: rootType)
                 }
             }, mapLarge: true) else {
-                // Data kept as a SQLite database is never started fresh as a file model: convert it.
-                if let other = SQLiteStoredForm.mismatch(model: name, declared: isSealing(name) ? .encrypted : .file, folder: folder) {
+                // Data kept in another form (a SQLite database) is never started fresh as a file model: convert it.
+                if let other = DataFolderForms.other(model: name, declared: .file, folder: folder, forms: otherForms) {
                     unreadable.insert(name)
-                    throw other
+                    throw StorageError.otherForm(model: name, declared: isSealing(name) ? .encrypted : .file, found: other, convertTo: .file)
                 }
                 generations[name] = 0
                 return nil

@@ -6,12 +6,11 @@ extension Engine {
         return String(decoding: w.out.buffer, as: UTF8.self)
     }
 
-    /// Writes every model whose storage keeps a journal completely (at app exit, so each `<model>.json` is whole),
-    /// and closes sqlite models' databases (their WAL checkpointed into the database file).
+    /// Lets every storage finish its models at app exit (`ClosingStorage`): a journal written into its model file
+    /// (so each `<model>.json` is whole), a database closed (its WAL checkpointed into the database file).
     public func compactAll() throws {
         for m in models {
-            if let fs = storages[m.name] as? FileStorage { try fs.compact(m, engine: self) }
-            if let db = storages[m.name] as? SQLiteStorage { db.close() }
+            if let s = storages[m.name] as? ClosingStorage { try s.finish(m, engine: self) }
         }
     }
 }

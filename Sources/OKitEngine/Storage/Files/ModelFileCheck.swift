@@ -4,14 +4,16 @@ import Foundation
 /// it replaces anything (storage.md "Backups": "every model file decodes").
 extension Engine {
     /// Checks that `bytes` (plain) decode as the file at `relativePath` under `okit/data`: `<model>.json` as the
-    /// registered model's root type, `<model>.sqlite` as its tables (SQLiteBackupCopy), `<model>/<id>.json` as the
-    /// type its `okit` header names. Other files (journals,
-    /// data, images, models this app does not declare) are left to their hashes.
-    public func checkDecodes(relativePath: String, bytes: [UInt8]) throws {
+    /// registered model's root type, a model's file in another form (`forms`: `<model>.sqlite`) as that form reads
+    /// it, `<model>/<id>.json` as the type its `okit` header names. Other files (journals, data, images, models this
+    /// app does not declare) are left to their hashes.
+    public func checkDecodes(relativePath: String, bytes: [UInt8], forms: [DataFolderForm] = []) throws {
         let parts = relativePath.split(separator: "/").map(String.init)
-        if parts.count == 1, let file = parts.first, SQLiteBackupCopy.isDatabase(file),
-           let type = model(named: String(file.dropLast(7)))?.rootType {
-            try SQLiteBackupCopy.checkDecodes(bytes, relativePath: relativePath, rootType: type, engine: self)
+        for form in forms {
+            guard let name = form.model(ofFile: relativePath) else { continue }
+            if let type = model(named: name)?.rootType {
+                try form.checkDecodes(bytes, relativePath: relativePath, rootType: type, engine: self)
+            }
             return
         }
         guard let file = parts.last, file.hasSuffix(".json") else { return }

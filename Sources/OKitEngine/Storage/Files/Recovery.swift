@@ -2,18 +2,17 @@ import Foundation
 
 extension FileStorage {
     /// Moves a model's files aside so the model can start fresh; nothing is deleted. A JSON model's file (and its
-    /// journal) become `<name>.json.corrupt-<UTC timestamp>`; a sqlite model's database becomes
-    /// `<name>.sqlite.corrupt-<UTC timestamp>` with its `-wal` and `-shm` beside it under the same new name (so the
-    /// moved database still opens with them). Returns the new paths. Takes the folder's lock while it works (and
+    /// journal) become `<name>.json.corrupt-<UTC timestamp>`; a model's file in another form (`forms`: a sqlite
+    /// model's database) becomes `<name>.<ext>.corrupt-<UTC timestamp>` with its side files (`-wal`, `-shm`) beside
+    /// it under the same new name (so the moved database still opens with them). Returns the new paths. Takes the folder's lock while it works (and
     /// releases it, so the app can start next: `okit-run --recover`): a folder in use by another process is left
     /// alone.
     @discardableResult
-    public static func recover(dataFolder: URL, model name: String, now: Date = Date()) throws -> [String] {
+    public static func recover(dataFolder: URL, model name: String, now: Date = Date(), forms: [DataFolderForm] = []) throws -> [String] {
         let layout = DataFolder(dataFolder)
-        let database = try layout.sqliteFile(name)
         // Each group moves under one new name: its first path, and the others as that name plus their suffix.
-        let groups: [(String, [String])] = [(try layout.modelFile(name), []), (try layout.journal(name), []),
-                                            (database, ["-wal", "-shm"])]
+        var groups: [(String, [String])] = [(try layout.modelFile(name), []), (try layout.journal(name), [])]
+        for form in forms { groups.append((try form.file(of: name, in: layout), form.sideSuffixes)) }
         let fm = FileManager.default
         guard groups.contains(where: { g in ([""] + g.1).contains { fm.fileExists(atPath: g.0 + $0) } }) else { return [] }
         let lock = try DataFolderLock(layout)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Applies rows another process stored to the live model, as writes through the engine (so dependency tracking
 /// marks stale exactly what read them), merging three-way against the values this process had read: a field only
@@ -10,19 +9,19 @@ struct PostgresApply {
     let storage: PostgresStorage
     let model: Model
     let engine: Engine
-    let tables: SQLiteTables
+    let tables: RelationalTables
     /// Set when a change cannot be applied row by row; the caller reloads the model.
     private(set) var needsReload = false
     private var reorder: Set<String> = []
 
-    init(storage: PostgresStorage, model: Model, engine: Engine, tables: SQLiteTables) {
+    init(storage: PostgresStorage, model: Model, engine: Engine, tables: RelationalTables) {
         self.storage = storage
         self.model = model
         self.engine = engine
         self.tables = tables
     }
 
-    var reader: SQLiteRowReader { SQLiteRowReader(tables: tables, engine: engine, path: storage.settings.shown) }
+    var reader: RelationalRowReader { RelationalRowReader(tables: tables, engine: engine, path: storage.settings.shown) }
 
     func live(_ key: String, table: Int) -> Entity? {
         guard tables.tables[table].keyColumn != nil, let e = engine.lookup(id: key, from: model), e.model === model else { return nil }
@@ -54,13 +53,13 @@ struct PostgresApply {
         guard let s = storage.stored[key], let e = live(key, table: f.table) else { needsReload = true; return }
         let t = storage.pgTables[f.table]
         let linkStart = t.base.keyColumn == nil ? 0 : 1
-        let parent = String.fromDatabaseValue(f.written[linkStart])
-        let field = String.fromDatabaseValue(f.written[linkStart + 1])
-        let position = Int64.fromDatabaseValue(f.written[linkStart + 2]).map(Int.init)
+        let parent = String.fromRelationalValue(f.written[linkStart])
+        let field = String.fromRelationalValue(f.written[linkStart + 1])
+        let position = Int64.fromRelationalValue(f.written[linkStart + 2]).map(Int.init)
         if parent != s.parent?.text || field != s.field || Int(s.table) != f.table { needsReload = true; return }
         let mine = try ownRow(e, s)
         let baseValues = storage.base[key]?.values ?? mine
-        var scratch = SQLiteReadRows()
+        var scratch = RelationalReadRows()
         try reader.readRow(ArrayColumns(values: f.columns), f.table, t.base, unknown: unknownColumns(f.table), rows: &scratch)
         let fresh = scratch.entities[0]
         let columnOf = t.columnOfSlot
@@ -77,7 +76,7 @@ struct PostgresApply {
         }
         if position != s.position, let parent { reorder.insert(parent) }
         // Put under another key of its map (the same entity, so its id and what refers to it stay).
-        let mapKey = String.fromDatabaseValue(f.written[linkStart + 3])
+        let mapKey = String.fromRelationalValue(f.written[linkStart + 3])
         if mapKey != s.mapKey {
             guard let mapKey, let pe = e.parent, let field, let slot = pe.type.slot(of: field),
                   case .collection(let coll) = pe.values[slot], coll.kind == .map,
@@ -87,20 +86,20 @@ struct PostgresApply {
             storage.stored[key]?.mapKey = mapKey
         }
         storage.base[key] = PostgresRowState(table: f.table, values: f.written, version: f.version)
-        storage.stored[key]?.hash = SQLiteStoredRow.hash(of: f.written)
+        storage.stored[key]?.hash = RelationalStoredRow.hash(of: f.written)
         storage.stored[key]?.position = position
     }
 
     /// The row this process has now for a live entity (its own columns, not its children's rows).
-    func ownRow(_ e: Entity, _ s: SQLiteStoredRow) throws -> [DatabaseValue] {
-        var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
+    func ownRow(_ e: Entity, _ s: RelationalStoredRow) throws -> [RelationalValue] {
+        var w = RelationalRowWriter(tables: tables, stored: storage.stored)
         w.shallow = true
         try w.derive(e, parent: s.parent?.text, field: s.field, position: s.position, mapKey: s.mapKey)
         return w.drafts.last?.values ?? []
     }
 
     /// Writes a value read from another process's row into a live entity's field.
-    private func assign(_ e: Entity, _ c: SQLiteTable.Column, _ value: Value) throws {
+    private func assign(_ e: Entity, _ c: RelationalTable.Column, _ value: Value) throws {
         var v = value
         if case .ref = c.field.type {
             if case .entity(let r) = value, r.values.count > 1 { v = r.values[1] } else { v = .null }
@@ -135,7 +134,7 @@ struct PostgresApply {
             needsReload = true
             return
         }
-        var rows = SQLiteReadRows()
+        var rows = RelationalReadRows()
         for key in keys {
             guard let f = fetched[key] else { continue }
             try reader.readRow(ArrayColumns(values: f.columns), f.table, tables.tables[f.table], unknown: unknownColumns(f.table), rows: &rows)
@@ -187,7 +186,7 @@ struct PostgresApply {
             guard let e = live(key, table: Int(s.table)) else { needsReload = true; return }
             // An edit here of what the other process deleted (of the entity or of what it owns, or an entity added
             // under it): the deletion wins, the edit is reported.
-            var w = SQLiteRowWriter(tables: tables, stored: storage.stored)
+            var w = RelationalRowWriter(tables: tables, stored: storage.stored)
             try w.derive(e, parent: s.parent?.text, field: s.field, position: s.position, mapKey: s.mapKey)
             for d in w.drafts {
                 let t = storage.pgTables[d.table]
@@ -215,7 +214,7 @@ struct PostgresApply {
     private func forget(_ key: String) {
         guard let s = storage.stored.removeValue(forKey: key) else { return }
         storage.base[key] = nil
-        let k = SQLiteRowKey(key)
+        let k = RelationalRowKey(key)
         if let p = s.parent { storage.stored[p]?.children.removeAll { $0 == k } }
         for c in s.children { forget(c.text) }
     }

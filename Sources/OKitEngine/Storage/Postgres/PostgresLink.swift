@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import NIOCore
 import NIOPosix
@@ -8,7 +7,7 @@ import PostgresNIO
 
 /// One connection to a `postgres` model's database, used from the engine's thread: each query waits for its answer
 /// (the engine is synchronous; the connection's I/O runs on SwiftNIO's shared event loops, never on the caller's
-/// thread). Values travel as GRDB's `DatabaseValue`, the form the table mapping reads and writes.
+/// thread). Values travel as GRDB's `RelationalValue`, the form the table mapping reads and writes.
 final class PostgresLink {
     let settings: PostgresSettings
     private(set) var connection: PostgresConnection?
@@ -111,26 +110,26 @@ final class PostgresLink {
         return r
     }
 
-    /// A cell as a `DatabaseValue`: booleans as 0/1 and every number as INTEGER or REAL, as SQLite has them.
-    static func value(_ cell: PostgresCell) -> DatabaseValue {
+    /// A cell as a `RelationalValue`: booleans as 0/1 and every number as INTEGER or REAL, as SQLite has them.
+    static func value(_ cell: PostgresCell) -> RelationalValue {
         guard cell.bytes != nil else { return .null }
         switch cell.dataType {
-        case .bool: return ((try? cell.decode(Bool.self)) ?? false) ? Int64(1).databaseValue : Int64(0).databaseValue
-        case .int2, .int4, .int8: return (try? cell.decode(Int64.self))?.databaseValue ?? .null
-        case .float4, .float8: return (try? cell.decode(Double.self))?.databaseValue ?? .null
+        case .bool: return ((try? cell.decode(Bool.self)) ?? false) ? Int64(1).relationalValue : Int64(0).relationalValue
+        case .int2, .int4, .int8: return (try? cell.decode(Int64.self))?.relationalValue ?? .null
+        case .float4, .float8: return (try? cell.decode(Double.self))?.relationalValue ?? .null
         case .numeric:
-            if let s = try? cell.decode(String.self), let d = Double(s) { return d.databaseValue }
+            if let s = try? cell.decode(String.self), let d = Double(s) { return d.relationalValue }
             return .null
         case .bytea:
-            if var b = cell.bytes, let bytes = b.readBytes(length: b.readableBytes) { return Data(bytes).databaseValue }
+            if var b = cell.bytes, let bytes = b.readBytes(length: b.readableBytes) { return Data(bytes).relationalValue }
             return .null
         default:
-            return (try? cell.decode(String.self))?.databaseValue ?? .null
+            return (try? cell.decode(String.self))?.relationalValue ?? .null
         }
     }
 
-    static func values(_ row: PostgresRow) -> [DatabaseValue] {
-        var out: [DatabaseValue] = []
+    static func values(_ row: PostgresRow) -> [RelationalValue] {
+        var out: [RelationalValue] = []
         out.reserveCapacity(row.count)
         for cell in row { out.append(value(cell)) }
         return out
@@ -141,9 +140,9 @@ final class PostgresLink {
 enum PostgresBind {
     case null, text(String), int(Int64), double(Double), bool(Bool), bytes([UInt8]), texts([String])
 
-    /// A `DatabaseValue` for a column of the given mapping (booleans are 0/1 in the table mapping's rows).
-    init(_ v: DatabaseValue, mapping: SQLiteTable.Mapping?) {
-        switch v.storage {
+    /// A `RelationalValue` for a column of the given mapping (booleans are 0/1 in the table mapping's rows).
+    init(_ v: RelationalValue, mapping: RelationalTable.Mapping?) {
+        switch v {
         case .null: self = .null
         case .int64(let i):
             if case .bool? = mapping { self = .bool(i != 0) } else if case .double? = mapping { self = .double(Double(i)) } else { self = .int(i) }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A pending file's values checked against the schema like any other write (storage.md "Values a database
 /// refuses"): each value must be of its column's kind (lossless coercions taken, as a write takes them: `"5"` for an
@@ -62,21 +61,21 @@ extension PostgresStorage {
     struct PendingProblem: Error { let text: String }
 
     /// One value of a pending row, as its column takes it (coerced losslessly), or why not.
-    static func checkPending(_ v: DatabaseValue, column j: Int, of t: PostgresTable, mapping: SQLiteTable.Mapping?,
-                             field: FieldSpec?) -> Result<DatabaseValue, PendingProblem> {
-        func fail(_ expected: String) -> Result<DatabaseValue, PendingProblem> {
-            .failure(PendingProblem(text: "expected \(expected), found \(SQLiteColumnValue.describe(v))"))
+    static func checkPending(_ v: RelationalValue, column j: Int, of t: PostgresTable, mapping: RelationalTable.Mapping?,
+                             field: FieldSpec?) -> Result<RelationalValue, PendingProblem> {
+        func fail(_ expected: String) -> Result<RelationalValue, PendingProblem> {
+            .failure(PendingProblem(text: "expected \(expected), found \(RelationalColumnValue.describe(v))"))
         }
-        if case .string(let s) = v.storage, s.hasNUL { return .failure(PendingProblem(text: nulReason)) }
+        if case .string(let s) = v, s.hasNUL { return .failure(PendingProblem(text: nulReason)) }
         let keyed = t.base.keyColumn != nil
         let linkStart = keyed ? 1 : 0
         if keyed && j == 0 {
-            if case .string = v.storage { return .success(v) }
+            if case .string = v { return .success(v) }
             return fail("the TEXT id of the row")
         }
         guard let mapping, let field else {
             // Link columns (parent, field, position, map key) and okit_extra.
-            switch (j - linkStart, v.storage) {
+            switch (j - linkStart, v) {
             case (_, .null): return .success(v)
             case (2, .int64): return .success(v)
             case (2, _): return fail("an INTEGER position")
@@ -84,24 +83,24 @@ extension PostgresStorage {
             default: return fail("TEXT")
             }
         }
-        if case .null = v.storage {
+        if case .null = v {
             if field.optional || field.type.holdsEntity || field.type.isCollection { return .success(v) }
             if case .ref = field.type { return .success(v) }
             return .failure(PendingProblem(text: "nil for a field that is not optional"))
         }
         switch mapping {
         case .string, .ref, .date, .int, .double, .bool:
-            guard let value = try? SQLiteColumnValue.scalar(v, mapping), let w = written(value, mapping) else {
-                return fail(SQLiteColumnValue.expected(mapping))
+            guard let value = try? RelationalColumnValue.scalar(v, mapping), let w = written(value, mapping) else {
+                return fail(RelationalColumnValue.expected(mapping))
             }
             return .success(w)
         case .json, .binaryMeta:
-            guard case .string(let s) = v.storage, (try? JSONSerialization.jsonObject(with: Data(s.utf8), options: [.fragmentsAllowed])) != nil else {
-                return fail(SQLiteColumnValue.expected(mapping))
+            guard case .string(let s) = v, (try? JSONSerialization.jsonObject(with: Data(s.utf8), options: [.fragmentsAllowed])) != nil else {
+                return fail(RelationalColumnValue.expected(mapping))
             }
             return .success(v)
         case .inlineBlob:
-            if case .blob = v.storage { return .success(v) }
+            if case .blob = v { return .success(v) }
             return fail("a BLOB")
         case .children:
             return .success(v)
@@ -109,13 +108,13 @@ extension PostgresStorage {
     }
 
     /// A scalar as the table mapping writes it (the form a store sends).
-    static func written(_ value: Value, _ m: SQLiteTable.Mapping) -> DatabaseValue? {
+    static func written(_ value: Value, _ m: RelationalTable.Mapping) -> RelationalValue? {
         switch (m, value) {
-        case (.string, .string(let s)), (.ref, .string(let s)): return s.databaseValue
-        case (.int, .int(let i)): return Int64(i).databaseValue
-        case (.double, .double(let d)): return d.isFinite ? d.databaseValue : nil
-        case (.bool, .bool(let b)): return Int64(b ? 1 : 0).databaseValue
-        case (.date, .date(let d)): return SQLiteColumnValue.dateText(d).databaseValue
+        case (.string, .string(let s)), (.ref, .string(let s)): return s.relationalValue
+        case (.int, .int(let i)): return Int64(i).relationalValue
+        case (.double, .double(let d)): return d.isFinite ? d.relationalValue : nil
+        case (.bool, .bool(let b)): return Int64(b ? 1 : 0).relationalValue
+        case (.date, .date(let d)): return RelationalColumnValue.dateText(d).relationalValue
         default: return nil
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A shared model's changes that could not be stored because the database was out of reach (storage.md: "stores
 /// keep their changes pending (on disk, as for http) and are retried"): the rows the store would have written,
@@ -10,9 +9,9 @@ struct PostgresPendingRow {
     let key: String
     let table: Int
     /// The row's values; nil: the row is deleted.
-    let values: [DatabaseValue]?
+    let values: [RelationalValue]?
     /// What this process had read of the row (nil: a new row).
-    let base: [DatabaseValue]?
+    let base: [RelationalValue]?
     let baseVersion: Int64?
     /// Positions in `values` (and `base`) whose value did not read (they hold NULL): the row is checked, not replayed
     /// as it is.
@@ -61,8 +60,8 @@ enum PostgresPending {
         }
     }
 
-    static func encode(_ v: DatabaseValue) -> Any {
-        switch v.storage {
+    static func encode(_ v: RelationalValue) -> Any {
+        switch v {
         case .null: return NSNull()
         case .int64(let i): return ["i": i]
         case .double(let d): return ["d": d.isFinite ? d : 0]
@@ -72,18 +71,18 @@ enum PostgresPending {
     }
 
     /// A value as `encode` wrote it; NULL for JSON null; nil for anything else (a value that does not read).
-    static func decode(_ any: Any) -> DatabaseValue? {
+    static func decode(_ any: Any) -> RelationalValue? {
         if any is NSNull { return .null }
         guard let o = any as? [String: Any], o.count == 1 else { return nil }
         if let n = o["i"] as? NSNumber {
             // An int is a number without a fraction (12.5 is not read as 12).
             let i = n.int64Value
             guard n.stringValue == String(i) || Double(i) == n.doubleValue else { return nil }
-            return i.databaseValue
+            return i.relationalValue
         }
-        if let n = o["d"] as? NSNumber { return n.doubleValue.databaseValue }
-        if let s = o["s"] as? String { return s.databaseValue }
-        if let b = o["b"] as? String, let data = Data(base64Encoded: b) { return data.databaseValue }
+        if let n = o["d"] as? NSNumber { return n.doubleValue.relationalValue }
+        if let s = o["s"] as? String { return s.relationalValue }
+        if let b = o["b"] as? String, let data = Data(base64Encoded: b) { return data.relationalValue }
         return nil
     }
 }
@@ -92,7 +91,7 @@ extension PostgresStorage {
     var pendingPath: String { PostgresPending.path(files, model: modelName) }
 
     /// Keeps a store's changes on disk, for the next store or start.
-    func savePendingOrThrow(_ plan: SQLiteStorePlan) throws {
+    func savePendingOrThrow(_ plan: RelationalStorePlan) throws {
         var rows: [PostgresPendingRow] = []
         for d in plan.upserts {
             rows.append(PostgresPendingRow(key: d.key, table: d.table, values: d.values, base: base[d.key]?.values, baseVersion: base[d.key]?.version))
@@ -129,7 +128,7 @@ extension PostgresStorage {
             var keys: [String] = []
             for r in checked {
                 let t = pgTables[r.table]
-                if let mine = r.values, let parent = String.fromDatabaseValue(mine[t.base.keyColumn == nil ? 0 : 1]), leftOut.contains(parent) {
+                if let mine = r.values, let parent = String.fromRelationalValue(mine[t.base.keyColumn == nil ? 0 : 1]), leftOut.contains(parent) {
                     refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil, value: Self.rowJSON(t, mine),
                                                    reason: "the entity it belongs to (\(parent)) was not stored", source: pendingPath))
                     leftOut.insert(r.key)
@@ -158,19 +157,19 @@ extension PostgresStorage {
         keys.append(r.key)
         guard let mine = r.values else {
             let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
-            if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromDatabaseValue(got.last ?? .null) != r.baseVersion {
+            if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromRelationalValue(got.last ?? .null) != r.baseVersion {
                 reportEditsDeleted(t, key: r.key, base: b, theirs: Array(got.prefix(t.base.written.count)))
             }
             return
         }
-        let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
+        let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                       [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
         if let existing, r.base == nil {
             try replayAddedTwice(r, t, mine: mine, theirs: Array(existing.prefix(t.base.written.count)), version: version, keys: &keys)
         } else if let existing {
             let theirs = Array(existing.prefix(t.base.written.count))
             var merged = mine
-            if let b = r.base, Int64.fromDatabaseValue(existing.last ?? .null) != r.baseVersion {
+            if let b = r.base, Int64.fromRelationalValue(existing.last ?? .null) != r.baseVersion {
                 merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
             }
             try link.query(t.updateSQL(checkingVersion: false), t.updateBinds(merged, version: version, model: modelName, key: r.key, read: 0))
@@ -185,16 +184,16 @@ extension PostgresStorage {
     /// A row this process added, under a key another process's row took meanwhile: an entity without an id added to
     /// a collection on both sides (its key is its position) goes after the last one; otherwise the other row stays
     /// and this one's values are reported (it was written over).
-    func replayAddedTwice(_ r: PostgresPendingRow, _ t: PostgresTable, mine: [DatabaseValue], theirs: [DatabaseValue], version: Int64,
+    func replayAddedTwice(_ r: PostgresPendingRow, _ t: PostgresTable, mine: [RelationalValue], theirs: [RelationalValue], version: Int64,
                           keys: inout [String]) throws {
-        if t.base.keyColumn == nil, let parent = String.fromDatabaseValue(mine[0]), let field = String.fromDatabaseValue(mine[1]),
+        if t.base.keyColumn == nil, let parent = String.fromRelationalValue(mine[0]), let field = String.fromRelationalValue(mine[1]),
            tables?.tables.contains(where: { $0.columns.contains { c in
                if case .children = c.mapping { return c.name == field && c.field.type.isCollection } else { return false } } }) == true {
-            let next = try link.query("SELECT coalesce(max(\(SQLiteTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = $2 AND \(SQLiteTable.fieldColumn) = $3",
-                                      [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+            let next = try link.query("SELECT coalesce(max(\(RelationalTable.positionColumn)), -1) + 1 FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.parentColumn) = $2 AND \(RelationalTable.fieldColumn) = $3",
+                                      [.text(modelName), .text(parent), .text(field)]).rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 0
             var moved = mine
-            moved[2] = next.databaseValue
-            let key = SQLiteTable.positionalKey(parent: parent, field: field, position: Int(next))
+            moved[2] = next.relationalValue
+            let key = RelationalTable.positionalKey(parent: parent, field: field, position: Int(next))
             try link.query(t.insertSQL, t.insertBinds(moved, version: version, model: modelName, key: key))
             keys.append(key)
             return
@@ -208,7 +207,7 @@ extension PostgresStorage {
 
     /// A row merged field by field: this process's changed fields over the other side's row; a field both changed
     /// keeps the other side's value and is reported. `theirs` nil: the row was deleted (every edit is reported).
-    func mergeRow(base: [DatabaseValue], theirs: [DatabaseValue]?, mine: [DatabaseValue], table t: PostgresTable, key: String) -> [DatabaseValue] {
+    func mergeRow(base: [RelationalValue], theirs: [RelationalValue]?, mine: [RelationalValue], table t: PostgresTable, key: String) -> [RelationalValue] {
         var merged = theirs ?? mine
         for c in t.base.columns {
             guard let j = t.columnOfSlot[c.slot], j < mine.count, j < base.count else { continue }

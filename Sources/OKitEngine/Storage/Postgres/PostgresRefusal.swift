@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PostgresNIO
 
 /// A value of a shared model that was not written (storage.md "Values a database refuses"): the database refused
@@ -52,17 +51,17 @@ extension PostgresStorage {
     static let nulReason = "a text with the NUL character (U+0000), which PostgreSQL cannot store"
 
     /// A whole row refused (`values` nil: its deletion).
-    func refusal(_ t: PostgresTable, key: String, values: [DatabaseValue]?, reason: String) -> PostgresRefusal {
+    func refusal(_ t: PostgresTable, key: String, values: [RelationalValue]?, reason: String) -> PostgresRefusal {
         PostgresRefusal(model: modelName, type: t.base.type.name, id: key, field: nil, value: values.map { Self.rowJSON(t, $0) } ?? "null", reason: reason)
     }
 
     /// One field of a row refused.
-    func refusal(_ t: PostgresTable, key: String, column c: SQLiteTable.Column, values: [DatabaseValue], at j: Int, reason: String) -> PostgresRefusal {
+    func refusal(_ t: PostgresTable, key: String, column c: RelationalTable.Column, values: [RelationalValue], at j: Int, reason: String) -> PostgresRefusal {
         PostgresRefusal(model: modelName, type: t.base.type.name, id: key, field: c.name, value: ConflictRecord.json(values[j], c.mapping), reason: reason)
     }
 
     /// A row's fields as a JSON object (values as in the model files; what the row holds under other rows is not in it).
-    static func rowJSON(_ t: PostgresTable, _ values: [DatabaseValue]) -> String {
+    static func rowJSON(_ t: PostgresTable, _ values: [RelationalValue]) -> String {
         var w = JSONWriter(capacity: 128)
         w.out.append(0x7B)
         var first = true
@@ -79,11 +78,11 @@ extension PostgresStorage {
 
     /// The written columns of a row holding a text with a NUL: each with its field (nil for the key and link columns
     /// and `okit_extra`, which are not a field's).
-    static func nulColumns(_ values: [DatabaseValue], _ t: PostgresTable) -> [(j: Int, column: SQLiteTable.Column?)] {
-        var out: [(j: Int, column: SQLiteTable.Column?)] = []
+    static func nulColumns(_ values: [RelationalValue], _ t: PostgresTable) -> [(j: Int, column: RelationalTable.Column?)] {
+        var out: [(j: Int, column: RelationalTable.Column?)] = []
         let starts = t.columnOfSlot
         for (j, v) in values.enumerated() {
-            guard case .string(let s) = v.storage, s.hasNUL else { continue }
+            guard case .string(let s) = v, s.hasNUL else { continue }
             let column = t.base.columns.first { c in
                 guard let start = starts[c.slot] else { return false }
                 return j >= start && j < start + c.width
@@ -94,12 +93,12 @@ extension PostgresStorage {
     }
 
     /// True when a plan holds a text with a NUL (the store then isolates its rows from the start).
-    static func holdsNUL(_ plan: SQLiteStorePlan) -> Bool {
-        plan.upserts.contains { d in d.values.contains { if case .string(let s) = $0.storage { return s.hasNUL } else { return false } } }
+    static func holdsNUL(_ plan: RelationalStorePlan) -> Bool {
+        plan.upserts.contains { d in d.values.contains { if case .string(let s) = $0 { return s.hasNUL } else { return false } } }
     }
 
     /// Inserts a row, or updates a row read at a version (0 rows: another process wrote it since).
-    func upsert(_ values: [DatabaseValue], _ t: PostgresTable, key: String, read: PostgresRowState?, version: Int64) throws -> PostgresQueryResult {
+    func upsert(_ values: [RelationalValue], _ t: PostgresTable, key: String, read: PostgresRowState?, version: Int64) throws -> PostgresQueryResult {
         if let read {
             return try link.query(t.updateSQL, t.updateBinds(values, version: version, model: modelName, key: key, read: read.version))
         }
@@ -110,7 +109,7 @@ extension PostgresStorage {
     /// refused before anything is sent; a value the database refuses is found by trying each changed field alone.
     /// Of a row read before, the refused fields keep the values read and the others are written; a new row (or a
     /// row whose refusal no single field explains) is left out whole. Returns nil when the row was left out.
-    func isolatedUpsert(_ d: SQLiteRowDraft, _ t: PostgresTable, read: PostgresRowState?, version: Int64,
+    func isolatedUpsert(_ d: RelationalRowDraft, _ t: PostgresTable, read: PostgresRowState?, version: Int64,
                         state: inout PostgresWriteState) throws -> PostgresQueryResult? {
         var values = d.values
         var fieldsLeftOut: [PostgresRefusal] = []
@@ -119,7 +118,7 @@ extension PostgresStorage {
             if read == nil { state.leftOut.insert(d.key) }
             return nil
         }
-        func revert(_ c: SQLiteTable.Column, at j: Int, reason: String, read: PostgresRowState) {
+        func revert(_ c: RelationalTable.Column, at j: Int, reason: String, read: PostgresRowState) {
             fieldsLeftOut.append(refusal(t, key: d.key, column: c, values: d.values, at: j, reason: reason))
             for k in j..<min(j + c.width, values.count, read.values.count) { values[k] = read.values[k] }
         }
@@ -151,8 +150,8 @@ extension PostgresStorage {
 
     /// The changed fields of a row read before that the database refuses, each tried alone in a savepoint that is
     /// rolled back (the row is not changed by trying).
-    func refusedFields(_ t: PostgresTable, key: String, values: [DatabaseValue], read: PostgresRowState) throws -> [(column: SQLiteTable.Column, j: Int, reason: String)] {
-        var bad: [(column: SQLiteTable.Column, j: Int, reason: String)] = []
+    func refusedFields(_ t: PostgresTable, key: String, values: [RelationalValue], read: PostgresRowState) throws -> [(column: RelationalTable.Column, j: Int, reason: String)] {
+        var bad: [(column: RelationalTable.Column, j: Int, reason: String)] = []
         let mappings = t.writtenMappings
         let starts = t.columnOfSlot
         for c in t.base.columns {
@@ -161,10 +160,10 @@ extension PostgresStorage {
             var sets: [String] = []
             var binds: [PostgresBind] = []
             for k in 0..<c.width {
-                sets.append("\(SQLiteTable.quoted(t.base.written[j + k])) = $\(k + 1)")
+                sets.append("\(RelationalTable.quoted(t.base.written[j + k])) = $\(k + 1)")
                 binds.append(PostgresBind(values[j + k], mapping: mappings[j + k]))
             }
-            let sql = "UPDATE \(t.q) SET \(sets.joined(separator: ", ")) WHERE \(PostgresTable.modelColumn) = $\(c.width + 1) AND \(SQLiteTable.quoted(t.keyColumnName)) = $\(c.width + 2)"
+            let sql = "UPDATE \(t.q) SET \(sets.joined(separator: ", ")) WHERE \(PostgresTable.modelColumn) = $\(c.width + 1) AND \(RelationalTable.quoted(t.keyColumnName)) = $\(c.width + 2)"
             do {
                 try link.savepoint(rollingBack: true) { _ = try link.query(sql, binds + [.text(modelName), .text(key)]) }
             } catch where PostgresFailure(error) == .value {

@@ -75,3 +75,7 @@ public struct PostgresSettingsError: Error, CustomStringConvertible {
     let problem: String
     public var description: String { "the database URL \"\(text)\" \(problem)" }
 }
+
+extension StorageKind {
+    public static let postgres = StorageKind(rawValue: "postgres")
+}

@@ -11,10 +11,10 @@ extension PostgresStorage {
         let reader = PostgresStorage(files: files, settings: settings)
         defer { reader.close() }
         reader.modelName = model.name
-        let tables = SQLiteTables(rootType: model.rootType, schema: engine.schema)
+        let tables = RelationalTables(rootType: model.rootType, schema: engine.schema)
         reader.tables = tables
         reader.pgTables = tables.tables.map(PostgresTable.init)
-        let read: SQLiteRowReader.Result?
+        let read: RelationalRowReader.Result?
         do {
             try reader.link.open()
             read = try reader.readAll(rootType: model.rootType, engine: engine)
@@ -38,8 +38,8 @@ extension PostgresStorage {
         let replacement = Model(name: model.name, rootType: model.rootType, storageKind: .postgres, root: root)
         replacement.engine = engine
         replacement.wholeDirty = true
-        let plan: SQLiteStorePlan
-        do { plan = try SQLiteStorePlan(model: replacement, tables: tables, stored: [:]) } catch let e as SQLiteDuplicateId {
+        let plan: RelationalStorePlan
+        do { plan = try RelationalStorePlan(model: replacement, tables: tables, stored: [:]) } catch let e as RelationalDuplicateId {
             throw StorageError(kind: .io, path: settings.shown, message: "\(e.description) (nothing was written)")
         }
         let savedBase = base
@@ -52,5 +52,15 @@ extension PostgresStorage {
             if let e = error as? StorageError { throw e }
             throw StorageError(kind: .io, path: settings.shown, message: "cannot restore model \"\(model.name)\" into the database: \(text(error)); its rows are as they were")
         }
+    }
+}
+
+/// A shared model is followed live, keeps its changes pending while the database is out of reach, and is held
+/// in backups as its JSON model file.
+extension PostgresStorage: SharedModelStorage, PendingChangesStorage, BackupParticipant {
+    public func keepsFailedStorePending(_ model: String) -> Bool { offline }
+    public func backupSnapshot(_ model: Model, engine: Engine) throws -> [UInt8] { try snapshotJSON(model, engine: engine) }
+    public func restoreFromBackup(_ root: Entity, model: Model, engine: Engine) throws {
+        try replaceRows(with: root, model: model, engine: engine)
     }
 }

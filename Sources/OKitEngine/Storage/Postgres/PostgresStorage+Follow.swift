@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 
 /// A row another process stored, as fetched.
 struct PostgresFetchedRow {
     let table: Int
     /// The written columns, then the unknown ones (what the reader reads).
-    let columns: [DatabaseValue]
-    let written: [DatabaseValue]
+    let columns: [RelationalValue]
+    let written: [RelationalValue]
     let version: Int64
 }
 
@@ -84,7 +83,7 @@ extension PostgresStorage {
     /// The model's version in the database.
     func currentVersion() throws -> Int64 {
         let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
-        return v.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 0
+        return v.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 0
     }
 
     /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
@@ -102,17 +101,17 @@ extension PostgresStorage {
                 let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
                 let rows: [PostgresRowValues]
                 if let keys {
-                    rows = try link.query(select + " AND \(SQLiteTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
+                    rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
                 } else {
                     rows = try link.query(select + " AND \(PostgresTable.versionColumn) > $2", [.text(modelName), .int(knownVersion)]).rows.map(PostgresLink.values)
-                    for r in try link.query("SELECT \(SQLiteTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
-                        if let k = String.fromDatabaseValue(PostgresLink.values(r)[0]) { present.insert(k) }
+                    for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
+                        if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
                     }
                 }
                 for values in rows {
                     let written = Array(values.prefix(t.base.written.count))
                     guard let key = Self.key(of: written, table: t.base) else { continue }
-                    let version = Int64.fromDatabaseValue(values.last ?? .null) ?? 0
+                    let version = Int64.fromRelationalValue(values.last ?? .null) ?? 0
                     fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
                     present.insert(key)
                 }
@@ -129,7 +128,7 @@ extension PostgresStorage {
             // first, as pending changes the load merges field by field (both-sides fields reported): a reload
             // alone dropped them without a word (a store that met another process's edit of an entity without
             // an id lost every change it carried).
-            let plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
+            let plan = try RelationalStorePlan(model: model, tables: tables, stored: stored)
             if !plan.upserts.isEmpty || !plan.deletes.isEmpty {
                 do { try savePendingOrThrow(plan) } catch {
                     throw StorageError(kind: .io, path: settings.shown, message: "cannot apply other processes' changes to model \"\(modelName)\" without dropping this process's unstored changes: \(pendingPath) cannot be written (\(error)); free space or fix the data folder")
@@ -143,16 +142,16 @@ extension PostgresStorage {
     }
 
     /// The key of a row from its written columns.
-    static func key(of written: [DatabaseValue], table: SQLiteTable) -> String? {
+    static func key(of written: [RelationalValue], table: RelationalTable) -> String? {
         if table.keyColumn != nil {
-            switch written.first?.storage {
+            switch written.first {
             case .string(let s)?: return s
             case .int64(let i)?: return String(i)
             default: return nil
             }
         }
-        return SQLiteTable.positionalKey(parent: String.fromDatabaseValue(written[0]), field: String.fromDatabaseValue(written[1]),
-                                         position: Int64.fromDatabaseValue(written[2]).map(Int.init))
+        return RelationalTable.positionalKey(parent: String.fromRelationalValue(written[0]), field: String.fromRelationalValue(written[1]),
+                                         position: Int64.fromRelationalValue(written[2]).map(Int.init))
     }
 
     /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
@@ -163,4 +162,4 @@ extension PostgresStorage {
     }
 }
 
-typealias PostgresRowValues = [DatabaseValue]
+typealias PostgresRowValues = [RelationalValue]

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PostgresNIO
 
 extension PostgresStorage {
@@ -20,10 +19,10 @@ extension PostgresStorage {
         // set aside instead of blocking every other change (a text with a NUL sets it from the start).
         var isolating = false
         for _ in 0..<20 {
-            let plan: SQLiteStorePlan
+            let plan: RelationalStorePlan
             do {
-                plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
-            } catch let e as SQLiteDuplicateId {
+                plan = try RelationalStorePlan(model: model, tables: tables, stored: stored)
+            } catch let e as RelationalDuplicateId {
                 throw StorageError(kind: .io, path: settings.shown, message: "\(e.description) (nothing was written)")
             }
             if plan.upserts.isEmpty && plan.deletes.isEmpty {
@@ -73,7 +72,7 @@ extension PostgresStorage {
     }
 
     /// The first text with a NUL of a plan, named (`model "default", Book dune, field name: …`).
-    func nulMessage(_ plan: SQLiteStorePlan) -> String {
+    func nulMessage(_ plan: RelationalStorePlan) -> String {
         for d in plan.upserts {
             let t = pgTables[d.table]
             guard let n = Self.nulColumns(d.values, t).first else { continue }
@@ -85,7 +84,7 @@ extension PostgresStorage {
 
     /// Keeps a store's changes on disk (`pending/<model>.postgres.json`) and says where, or that they could not be
     /// kept there (then they are in memory only, and the message says so).
-    func keepPending(_ plan: SQLiteStorePlan) -> String {
+    func keepPending(_ plan: RelationalStorePlan) -> String {
         do {
             try savePendingOrThrow(plan)
             return "the changes stay pending (\(pendingPath))"
@@ -97,7 +96,7 @@ extension PostgresStorage {
     /// After a store that left values out (the rest is committed): each is set aside in `okit/refused.jsonl`, the
     /// live entities are put back to what the database holds for those rows (the same entities, so screens on them
     /// stay), and the store fails with a message naming the values.
-    func settle(_ refused: [PostgresRefusal], plan: SQLiteStorePlan, readBefore: Set<String>, model: Model, engine: Engine) throws {
+    func settle(_ refused: [PostgresRefusal], plan: RelationalStorePlan, readBefore: Set<String>, model: Model, engine: Engine) throws {
         let kept = setAside(refused)
         let keys = Set(refused.map(\.id))
         // A row read before gets this process's values at no version as its base, so that following the database's

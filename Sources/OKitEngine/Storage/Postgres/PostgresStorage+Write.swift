@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PostgresNIO
 
 /// A store's rows whose version moved under it: another process wrote or deleted them first.
@@ -12,7 +11,7 @@ struct PostgresVersionConflict: Error {
 struct PostgresWriteState {
     var keys: [String] = []
     /// Rows this store deleted that another process edited since this one read them (reported once committed).
-    var editedThenDeleted: [(key: String, table: PostgresTable, base: [DatabaseValue], theirs: [DatabaseValue])] = []
+    var editedThenDeleted: [(key: String, table: PostgresTable, base: [RelationalValue], theirs: [RelationalValue])] = []
     /// Rows another process added under rows this store deleted (deleted with them, reported once committed).
     var addedThenDeleted: [(parent: String, table: PostgresTable, field: String, key: String)] = []
     /// Values the database (or the text rule) refused: set aside, reported, never written.
@@ -30,14 +29,14 @@ extension PostgresStorage {
             ON CONFLICT (model) DO UPDATE SET version = m.version + 1, type = excluded.type, schema_version = excluded.schema_version
             RETURNING version
             """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
-        return r.rows.first.flatMap { Int64.fromDatabaseValue(PostgresLink.values($0)[0]) } ?? 1
+        return r.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 1
     }
 
     /// One transaction: every changed row checked against the version read, the model's version bumped, the
     /// change announced. Returns the new version and what was refused. `isolating`: each row is written in a
     /// savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of a row read
     /// before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
-    func write(_ plan: SQLiteStorePlan, model: Model, engine: Engine, replacing: Bool = false,
+    func write(_ plan: RelationalStorePlan, model: Model, engine: Engine, replacing: Bool = false,
                isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
         var state = PostgresWriteState()
@@ -57,7 +56,7 @@ extension PostgresStorage {
             return version
         }
         for d in state.addedThenDeleted {
-            report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.databaseValue, .string),
+            report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
                    mine: "null", deleted: true)
         }
         for d in state.editedThenDeleted { reportEditsDeleted(d.table, key: d.key, base: d.base, theirs: d.theirs) }
@@ -66,7 +65,7 @@ extension PostgresStorage {
 
     /// A new row under a row this process read: that row must still be there (another process may have deleted
     /// it; the new row would hang under nothing, read by nobody). Locked until the commit.
-    func checkParents(_ plan: SQLiteStorePlan) throws {
+    func checkParents(_ plan: RelationalStorePlan) throws {
         let upsertKeys = Set(plan.upserts.map(\.key))
         var parents: [Int: Set<String>] = [:]
         for d in plan.upserts where base[d.key]?.table != d.table {
@@ -76,15 +75,15 @@ extension PostgresStorage {
         var gone: [String] = []
         for (ti, keys) in parents {
             let t = pgTables[ti]
-            let found = try link.query("SELECT \(SQLiteTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.quoted(t.keyColumnName)) = ANY($2) FOR KEY SHARE",
-                                       [.text(modelName), .texts(Array(keys))]).rows.compactMap { String.fromDatabaseValue(PostgresLink.values($0)[0]) }
+            let found = try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2) FOR KEY SHARE",
+                                       [.text(modelName), .texts(Array(keys))]).rows.compactMap { String.fromRelationalValue(PostgresLink.values($0)[0]) }
             gone += keys.subtracting(found)
         }
         if !gone.isEmpty { throw PostgresVersionConflict(keys: gone) }
     }
 
     /// Inserts and updates (an update checked against the version read; a row whose version moved is a conflict).
-    func writeUpserts(_ plan: SQLiteStorePlan, version: Int64, isolating: Bool, state: inout PostgresWriteState) throws {
+    func writeUpserts(_ plan: RelationalStorePlan, version: Int64, isolating: Bool, state: inout PostgresWriteState) throws {
         var conflicts: [String] = []
         for d in plan.upserts {
             let t = pgTables[d.table]
@@ -109,7 +108,7 @@ extension PostgresStorage {
 
     /// Deletions. Deletion wins over another process's edit (storage.md): the row goes whatever its version; an
     /// edit stored since this process read the row is reported (it was lost silently). Returns the keys deleted.
-    func writeDeletes(_ plan: SQLiteStorePlan, replacing: Bool, isolating: Bool, state: inout PostgresWriteState) throws -> [(key: String, table: Int)] {
+    func writeDeletes(_ plan: RelationalStorePlan, replacing: Bool, isolating: Bool, state: inout PostgresWriteState) throws -> [(key: String, table: Int)] {
         var deleted: [(key: String, table: Int)] = []
         for (key, row) in plan.deletes {
             let t = pgTables[Int(row.table)]
@@ -126,7 +125,7 @@ extension PostgresStorage {
             state.keys.append(key)
             deleted.append((key, Int(row.table)))
             if !replacing, let b = base[key], b.table == Int(row.table), let got = r.rows.first.map(PostgresLink.values),
-               Int64.fromDatabaseValue(got.last ?? .null) != b.version {
+               Int64.fromRelationalValue(got.last ?? .null) != b.version {
                 state.editedThenDeleted.append((key, t, b.values, Array(got.prefix(t.base.written.count))))
             }
         }
@@ -146,15 +145,15 @@ extension PostgresStorage {
                 for c in pgTables[ti].base.columns { if case .children(let ct) = c.mapping { childTables.insert(ct) } }
                 for ct in childTables.sorted() {
                     let t = pgTables[ct]
-                    let r = try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(SQLiteTable.parentColumn) = ANY($2) RETURNING \(SQLiteTable.quoted(t.keyColumnName))::text, \(SQLiteTable.parentColumn), \(SQLiteTable.fieldColumn)",
+                    let r = try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.parentColumn) = ANY($2) RETURNING \(RelationalTable.quoted(t.keyColumnName))::text, \(RelationalTable.parentColumn), \(RelationalTable.fieldColumn)",
                                            [.text(modelName), .texts(parents)])
                     for row in r.rows {
                         let v = PostgresLink.values(row)
-                        guard let k = String.fromDatabaseValue(v[0]) else { continue }
+                        guard let k = String.fromRelationalValue(v[0]) else { continue }
                         state.keys.append(k)
                         next[ct, default: []].append(k)
-                        if let p = String.fromDatabaseValue(v[1]), deletedKeys.contains(p) {
-                            state.addedThenDeleted.append((p, pgTables[ti], String.fromDatabaseValue(v[2]) ?? "", k))
+                        if let p = String.fromRelationalValue(v[1]), deletedKeys.contains(p) {
+                            state.addedThenDeleted.append((p, pgTables[ti], String.fromRelationalValue(v[2]) ?? "", k))
                         }
                     }
                 }
@@ -164,7 +163,7 @@ extension PostgresStorage {
     }
 
     /// Another process's edit of a row this process deleted (the deletion won): each field it changed, reported.
-    func reportEditsDeleted(_ t: PostgresTable, key: String, base: [DatabaseValue], theirs: [DatabaseValue]) {
+    func reportEditsDeleted(_ t: PostgresTable, key: String, base: [RelationalValue], theirs: [RelationalValue]) {
         for c in t.base.columns {
             guard let j = t.columnOfSlot[c.slot], j < base.count, j < theirs.count, base[j] != theirs[j] else { continue }
             report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping),

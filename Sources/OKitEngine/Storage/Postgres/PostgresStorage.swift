@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PostgresNIO
 
 /// The `postgres` storage kind (storage.md "Shared models on PostgreSQL"): a model's rows in a PostgreSQL database
@@ -20,12 +19,12 @@ public final class PostgresStorage: ModelStorage {
     public var onConflict: ((ConflictRecord) -> Void)?
 
     var modelName = ""
-    var tables: SQLiteTables?
+    var tables: RelationalTables?
     var pgTables: [PostgresTable] = []
     /// Each table's columns as the last load read them (a follow selects the same columns).
     var existingColumns: [[String]] = []
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
-    var stored: SQLiteStoredRows = [:]
+    var stored: RelationalStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
     var base: [String: PostgresRowState] = [:]
     /// The model version this process has caught up with.
@@ -46,6 +45,8 @@ public final class PostgresStorage: ModelStorage {
     var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
+    /// The forms besides `<model>.json` the data folder may hold a model in (`StorageHost.dataFolderForms`).
+    var dataFolderForms: [DataFolderForm] = []
     /// Set a value the database refuses aside and store the rest (storage.md "Values a database refuses"); off for
     /// a seed and a conversion, which are stored whole or not at all (a part of one would pass for the model).
     var isolatesRefusals = true
@@ -57,17 +58,26 @@ public final class PostgresStorage: ModelStorage {
         listener = PostgresListener(settings: settings, inbox: inbox)
     }
 
-    /// The storage of one `postgres` model of an app.
-    static func factory(_ r: StorageRequest) throws -> ModelStorage {
+    /// The storage of one `postgres` model of an app: the database is the process's `database` setting, else the
+    /// model's `database`, else the app's; the password the `databasePassword` setting, else the URL's.
+    public static func factory(_ r: StorageRequest) throws -> ModelStorage {
+        if r.flag("encrypted") {
+            throw StorageOptionError(kind: r.kind, option: "encrypted",
+                                     reason: .notSupported(why: "the rows are read by every process sharing the database", instead: nil))
+        }
+        try RelationalTableNames.check(r)
         let files = try r.host.dataFolderStorage()
-        guard let url = r.host.databaseURLOverride ?? r.database ?? r.host.appDatabase else {
-            throw StorageOptionError.noDatabase
+        let example = "postgres://user@host:port/database"
+        guard let url = try r.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop") else {
+            throw StorageOptionError(kind: r.kind, option: "database", reason: .missing(example: example), isStorage: true)
         }
         let settings: PostgresSettings
-        do { settings = try PostgresSettings.parse(url, password: r.host.databasePassword) } catch let e as PostgresSettingsError {
-            throw StorageOptionError.badDatabaseURL(e.description)
+        do { settings = try PostgresSettings.parse(url, password: r.host.setting("databasePassword")) } catch let e as PostgresSettingsError {
+            throw StorageOptionError(kind: r.kind, option: "database", reason: .invalid(value: e.text, problem: e.problem, example: example),
+                                     isStorage: true)
         }
         let s = PostgresStorage(files: files, settings: settings)
+        s.dataFolderForms = r.host.dataFolderForms
         s.inbox.onArrival = r.host.sharedModelChanged
         let host = r.host
         s.onConflict = { host.reportConflict($0) }
@@ -97,7 +107,7 @@ public final class PostgresStorage: ModelStorage {
         modelName = name
         stored = [:]
         base = [:]
-        let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+        let tables = RelationalTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         pgTables = tables.tables.map(PostgresTable.init)
         if let t = tables.tables.first(where: { $0.autoIncrement }) {
@@ -135,7 +145,7 @@ public final class PostgresStorage: ModelStorage {
             throw unreachable(error)
         }
         offline = false
-        let read: SQLiteRowReader.Result?
+        let read: RelationalRowReader.Result?
         do {
             read = try readAll(rootType: rootType, engine: engine)
         } catch {
@@ -145,9 +155,10 @@ public final class PostgresStorage: ModelStorage {
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read model \"\(name)\": \(text(error))")
         }
         guard let read else {
-            if checksStoredForm, let e = SQLiteStoredForm.mismatch(model: name, declared: .postgres, folder: files.folder) {
+            if checksStoredForm, let other = DataFolderForms.other(model: name, declared: .postgres, folder: files.folder, forms: dataFolderForms) {
                 unlockModel()
-                throw e
+                throw StorageError.otherForm(model: name, declared: .postgres, found: other, convertTo: .postgres,
+                                             declaredHasNone: " and has no rows in the database,")
             }
             try? listener.start()
             seeding = true                        // the lock is kept until the seeded model is stored
@@ -160,22 +171,22 @@ public final class PostgresStorage: ModelStorage {
     }
 
     /// Reads the model's rows in one snapshot (`REPEATABLE READ`).
-    func readAll(rootType: EntityType, engine: Engine) throws -> SQLiteRowReader.Result? {
+    func readAll(rootType: EntityType, engine: Engine) throws -> RelationalRowReader.Result? {
         guard let tables else { return nil }
-        return try link.transaction("REPEATABLE READ") { () -> SQLiteRowReader.Result? in
+        return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
             let info = try link.query("SELECT type, schema_version, version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
             if let row = info.rows.first {
                 let v = PostgresLink.values(row)
-                if let type = String.fromDatabaseValue(v[0]), type != rootType.name {
+                if let type = String.fromRelationalValue(v[0]), type != rootType.name {
                     throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
                 }
-                storedSchemaVersion = Int64.fromDatabaseValue(v[1]).map(Int.init)
-                knownVersion = Int64.fromDatabaseValue(v[2]) ?? 0
+                storedSchemaVersion = Int64.fromRelationalValue(v[1]).map(Int.init)
+                knownVersion = Int64.fromRelationalValue(v[2]) ?? 0
             } else {
                 knownVersion = 0
             }
-            let reader = SQLiteRowReader(tables: tables, engine: engine, path: settings.shown)
-            var rows = SQLiteReadRows()
+            let reader = RelationalRowReader(tables: tables, engine: engine, path: settings.shown)
+            var rows = RelationalReadRows()
             var unknownColumns: [Set<String>] = []
             existingColumns = []
             for (ti, t) in pgTables.enumerated() {
@@ -183,13 +194,13 @@ public final class PostgresStorage: ModelStorage {
                 existingColumns.append(existing)
                 let unknown = t.unknownColumns(existing: existing)
                 unknownColumns.append(Set(unknown))
-                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(SQLiteTable.positionColumn) NULLS FIRST, \(SQLiteTable.quoted(t.keyColumnName))"
+                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
                 for row in try link.query(sql, [.text(modelName)]).rows {
                     let values = PostgresLink.values(row)
                     let written = Array(values.prefix(t.base.written.count))
                     try reader.readRow(ArrayColumns(values: Array(values.dropLast())), ti, t.base, unknown: unknown, rows: &rows)
                     let key = rows.keys[rows.count - 1].text
-                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromDatabaseValue(values.last ?? .null) ?? 0)
+                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromRelationalValue(values.last ?? .null) ?? 0)
                 }
             }
             self.tables?.setUnknownColumns(unknownColumns)
@@ -235,6 +246,6 @@ public final class PostgresStorage: ModelStorage {
 /// A row as this process last read or wrote it.
 struct PostgresRowState {
     var table: Int
-    var values: [DatabaseValue]
+    var values: [RelationalValue]
     var version: Int64
 }

@@ -5,20 +5,10 @@ import GRDB
 /// (`VACUUM INTO`, a snapshot of the last committed store, whatever the WAL holds), never the `-wal` and `-shm`
 /// files beside it; a restore reads the copy with the app's schema before anything is replaced.
 enum SQLiteBackupCopy {
-    /// `<model>.sqlite` directly under `okit/data`.
-    static func isDatabase(_ relativePath: String) -> Bool {
-        !relativePath.contains("/") && relativePath.hasSuffix(".sqlite")
-    }
-
-    /// The WAL, shared-memory and rollback-journal files of a database: their content is in the copy.
-    static func isDatabaseSideFile(_ relativePath: String) -> Bool {
-        !relativePath.contains("/") && [".sqlite-wal", ".sqlite-shm", ".sqlite-journal"].contains { relativePath.hasSuffix($0) }
-    }
-
     /// The bytes of a consistent copy of the database at `path`.
     static func snapshot(_ path: String) throws -> [UInt8] {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("okit-backup-\(UUID().uuidString).sqlite").path
-        defer { ModelConversion.removeDatabase(copy) }
+        defer { SQLiteStorage.removeDatabase(copy) }
         do {
             let q = try DatabaseQueue(path: path)
             try q.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy]) }
@@ -35,18 +25,18 @@ enum SQLiteBackupCopy {
     /// Reads a database's bytes (from a backup) as model `name` of root type `rootType`: throws as a load would.
     static func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: Engine) throws {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(UUID().uuidString).sqlite").path
-        defer { ModelConversion.removeDatabase(copy) }
+        defer { SQLiteStorage.removeDatabase(copy) }
         try Data(bytes).write(to: URL(fileURLWithPath: copy))
         do {
             let q = try DatabaseQueue(path: copy)
             defer { try? q.close() }
-            let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+            let tables = RelationalTables(rootType: rootType, schema: engine.schema)
             _ = try q.read { db in
                 let check = try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? ""
                 guard check == "ok" else {
                     throw StorageError(kind: .corrupt, path: relativePath, message: "the database fails its integrity check: \(check)")
                 }
-                return try SQLiteRowReader(tables: tables, engine: engine, path: relativePath).read(db)
+                return try RelationalRowReader(tables: tables, engine: engine, path: relativePath).read(db)
             }
         } catch let e as StorageError {
             throw e

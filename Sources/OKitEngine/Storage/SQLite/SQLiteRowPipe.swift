@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 
 /// The rows of a large load read on a second thread: that thread steps the tables' statements and copies each
-/// row's columns into batches (`SQLiteRowBatch`), while the loading thread makes the entities from the batches
+/// row's columns into batches (`RelationalRowBatch`), while the loading thread makes the entities from the batches
 /// it is handed. SQLite's own work (a fifth of a load of 310,000 rows) then runs beside okit's.
 ///
 /// Only column values cross threads, as bytes and numbers: every entity is made on the loading thread. The
@@ -15,8 +15,8 @@ final class SQLiteRowPipe: @unchecked Sendable {
     // `filled` by the loading thread); `statements` are stepped by the stepping thread only, between `start` and
     // the end of `finish`, while the loading thread leaves the connection alone.
     private let lock = NSCondition()
-    private var filled: [SQLiteRowBatch] = []
-    private var free: [SQLiteRowBatch] = []
+    private var filled: [RelationalRowBatch] = []
+    private var free: [RelationalRowBatch] = []
     private var done = false
     private var stop = false
     private var failure: (code: Int32, message: String, sql: String)?
@@ -31,7 +31,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
     init(statements: [(table: Int, statement: OpaquePointer, columns: Int, sql: String)], connection: OpaquePointer?) {
         self.statements = statements
         self.connection = connection
-        for _ in 0..<Self.batches { free.append(SQLiteRowBatch()) }
+        for _ in 0..<Self.batches { free.append(RelationalRowBatch()) }
     }
 
     /// Starts stepping on a second thread.
@@ -58,7 +58,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
         markDone(nil)
     }
 
-    private func take(table: Int, columns: Int) -> SQLiteRowBatch? {
+    private func take(table: Int, columns: Int) -> RelationalRowBatch? {
         lock.lock()
         defer { lock.unlock() }
         while free.isEmpty && !stop { lock.wait() }
@@ -68,7 +68,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
         return b
     }
 
-    private func hand(_ b: SQLiteRowBatch) {
+    private func hand(_ b: RelationalRowBatch) {
         lock.lock()
         if b.rows > 0 { filled.append(b) } else { free.append(b) }
         lock.broadcast()
@@ -84,7 +84,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
     }
 
     /// The next batch in read order (nil: every row was read); throws what stepping met.
-    func next() throws -> SQLiteRowBatch? {
+    func next() throws -> RelationalRowBatch? {
         lock.lock()
         defer { lock.unlock() }
         while filled.isEmpty && !done { lock.wait() }
@@ -94,7 +94,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
     }
 
     /// Gives a batch read back for filling.
-    func recycle(_ b: SQLiteRowBatch) {
+    func recycle(_ b: RelationalRowBatch) {
         lock.lock()
         free.append(b)
         lock.broadcast()
@@ -112,27 +112,7 @@ final class SQLiteRowPipe: @unchecked Sendable {
     }
 }
 
-/// Rows of one table's columns as SQLite gave them: for each column of each row its storage class, its number
-/// (an INTEGER, or a REAL's bits) and the range of its bytes (TEXT, BLOB) in one buffer.
-final class SQLiteRowBatch {
-    private(set) var table = 0
-    private(set) var columns = 0
-    private(set) var rows = 0
-    private var kinds: [SQLiteColumnKind] = []
-    private var numbers: [UInt64] = []
-    private var ranges: [(start: Int32, count: Int32)] = []
-    private var bytes: [UInt8] = []
-
-    func reset(table: Int, columns: Int) {
-        self.table = table
-        self.columns = columns
-        rows = 0
-        kinds.removeAll(keepingCapacity: true)
-        numbers.removeAll(keepingCapacity: true)
-        ranges.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
-    }
-
+extension RelationalRowBatch {
     /// Steps the statement and copies its rows until there are `limit`; returns the last step's code
     /// (`SQLITE_ROW`: the batch is full, more rows may follow). The arrays are filled as locals: appending to a
     /// class's arrays checked each access for exclusivity at run time.
@@ -169,58 +149,5 @@ final class SQLiteRowBatch {
             rows += 1
         }
         return code
-    }
-
-    /// Calls `body` with the columns of each row in turn (their bytes valid during the call).
-    func forEachRow(_ body: (SQLiteBatchColumns) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { buf in
-            try kinds.withUnsafeBufferPointer { kinds in
-                try numbers.withUnsafeBufferPointer { numbers in
-                    try ranges.withUnsafeBufferPointer { ranges in
-                        for r in 0..<rows {
-                            try body(SQLiteBatchColumns(bytes: buf, kinds: kinds, numbers: numbers, ranges: ranges, first: r * columns, count: columns))
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// One row of a batch, as `RowColumns`.
-struct SQLiteBatchColumns: RowColumns {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let kinds: UnsafeBufferPointer<SQLiteColumnKind>
-    let numbers: UnsafeBufferPointer<UInt64>
-    let ranges: UnsafeBufferPointer<(start: Int32, count: Int32)>
-    let first: Int
-    let count: Int
-
-    @inline(__always)
-    func column(_ k: Int32) -> SQLiteRawColumn {
-        var c = SQLiteRawColumn()
-        guard Int(k) < count else { return c }
-        let i = first + Int(k)
-        c.kind = kinds[i]
-        switch c.kind {
-        case .integer: c.int = Int64(bitPattern: numbers[i])
-        case .real: c.real = Double(bitPattern: numbers[i])
-        case .text, .blob:
-            let r = ranges[i]
-            if r.count > 0 { c.bytes = UnsafeBufferPointer(rebasing: bytes[Int(r.start)..<Int(r.start + r.count)]) }
-        case .null: break
-        }
-        return c
-    }
-
-    func value(_ k: Int32) -> DatabaseValue {
-        let c = column(k)
-        switch c.kind {
-        case .null: return .null
-        case .integer: return c.int.databaseValue
-        case .real: return c.real.databaseValue
-        case .text: return String(decoding: c.bytes, as: UTF8.self).databaseValue
-        case .blob: return Data(c.bytes).databaseValue
-        }
     }
 }

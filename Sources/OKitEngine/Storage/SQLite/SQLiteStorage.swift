@@ -12,9 +12,9 @@ public final class SQLiteStorage: ModelStorage {
     /// The database's path (`<data>/okit/data/<model>.sqlite`, or another file for a conversion's copy).
     public let path: String
     private var queue: DatabaseQueue?
-    private var tables: SQLiteTables?
+    private var tables: RelationalTables?
     /// What the database holds, by row key, as of the last load or store.
-    private var stored: SQLiteStoredRows = [:]
+    private var stored: RelationalStoredRows = [:]
     /// Whether the tables were created or completed by this storage (since the last load).
     private var ensured = false
     /// The schema version the database was written by, as read.
@@ -28,7 +28,13 @@ public final class SQLiteStorage: ModelStorage {
     }
 
     /// The storage of one `sqlite` model of an app.
-    static func factory(_ r: StorageRequest) throws -> ModelStorage {
+    public static func factory(_ r: StorageRequest) throws -> ModelStorage {
+        if r.flag("encrypted") {
+            throw StorageOptionError(kind: r.kind, option: "encrypted",
+                                     reason: .notSupported(why: "no SQLCipher here; the encryption setting does not apply to sqlite models",
+                                                           instead: "use storage = \"encrypted\" for a sealed JSON model"))
+        }
+        try RelationalTableNames.check(r)
         let files = try r.host.dataFolderStorage()
         return SQLiteStorage(files: files, path: try files.folder.sqliteFile(r.model))
     }
@@ -49,7 +55,7 @@ public final class SQLiteStorage: ModelStorage {
             queue = q
             return q
         } catch {
-            throw SQLiteDamage.error(error, doing: "open", path: path).worded(files.remedyWording)
+            throw damaged(SQLiteDamage.error(error, doing: "open", path: path)).worded(files.remedyWording)
         }
     }
 
@@ -73,17 +79,21 @@ public final class SQLiteStorage: ModelStorage {
         unreadable = false
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
-            try SQLiteStoredForm.refuseOtherForm(model: name, declared: .sqlite, files: files)
+            // A model whose data is a JSON file is never started fresh as a sqlite model: convert it.
+            if let json = try? files.folder.modelFile(name), FileManager.default.fileExists(atPath: json) {
+                throw StorageError.otherForm(model: name, declared: .sqlite, found: (json, DataFolderForms.jsonName), convertTo: .sqlite)
+                    .worded(files.remedyWording)
+            }
             return nil
         }
-        let tables = SQLiteTables(rootType: rootType, schema: engine.schema)
+        let tables = RelationalTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         do {
             try SQLiteDamage.checkHeader(path)
             let q = try open(reading: true)
-            let result: (SQLiteRowReader.Result?, Int?, String?) = try q.read { db in
+            let result: (RelationalRowReader.Result?, Int?, String?) = try q.read { db in
                 let (version, type) = try SQLiteModelInfo.read(db)
-                return (try SQLiteRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
+                return (try RelationalRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
             }
             if let type = result.2, type != rootType.name {
                 throw StorageError(kind: .wrongType, path: path, message: "the database holds a \(type) model, not the \(rootType.name) this app declares for model \"\(name)\"")
@@ -102,12 +112,20 @@ public final class SQLiteStorage: ModelStorage {
         } catch let e as StorageError {
             unreadable = true
             close()
-            throw e.worded(files.remedyWording)
+            throw damaged(e).worded(files.remedyWording)
         } catch {
             unreadable = true
             close()
-            throw SQLiteDamage.error(error, doing: "read", path: path).worded(files.remedyWording)
+            throw damaged(SQLiteDamage.error(error, doing: "read", path: path)).worded(files.remedyWording)
         }
+    }
+
+    /// A model's database (`<data>/okit/data/<model>.sqlite`) that does not read as the model (damaged, or of
+    /// another type) is fixed, or moved aside by recovering the model.
+    func damaged(_ e: StorageError) -> StorageError {
+        let model = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        guard e.kind == .corrupt || e.kind == .wrongType, (try? files.folder.sqliteFile(model)) == path else { return e }
+        return e.withRemedy(.fixOrRecover(model: model))
     }
 
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? {
@@ -142,12 +160,12 @@ public final class SQLiteStorage: ModelStorage {
     /// Writes the model's changed, inserted and removed rows in one transaction.
     @discardableResult
     func write(_ model: Model, engine: Engine) throws -> StoreOutcome {
-        let tables = self.tables ?? SQLiteTables(rootType: model.rootType, schema: engine.schema)
+        let tables = self.tables ?? RelationalTables(rootType: model.rootType, schema: engine.schema)
         self.tables = tables
-        let plan: SQLiteStorePlan
+        let plan: RelationalStorePlan
         do {
-            plan = try SQLiteStorePlan(model: model, tables: tables, stored: stored)
-        } catch let e as SQLiteDuplicateId {
+            plan = try RelationalStorePlan(model: model, tables: tables, stored: stored)
+        } catch let e as RelationalDuplicateId {
             throw StorageError(kind: .io, path: path, message: "\(e.description) (nothing was written)")
         }
         let q = try open()
@@ -174,8 +192,13 @@ public final class SQLiteStorage: ModelStorage {
     }
 }
 
-extension SQLiteTables {
+extension RelationalTables {
     mutating func setUnknownColumns(_ columns: [Set<String>]) {
         for i in tables.indices { tables[i].unknownColumns = i < columns.count ? columns[i] : [] }
     }
+}
+
+/// At exit the database is closed (its WAL checkpointed into the database file).
+extension SQLiteStorage: ClosingStorage {
+    public func finish(_ model: Model, engine: Engine) throws { close() }
 }

@@ -1,25 +1,23 @@
 import Foundation
-import GRDB
-import GRDBSQLite
 
 /// Reads a model's tables into entities (storage.md "SQLite models"): every row, typed by the schema, children
 /// attached to their parents in position order, the root the row of the root's table without a parent. A value
 /// of the wrong type is an error naming the database, table, row and column; columns and JSON members the schema
 /// does not know are kept as the entity's unknown fields.
-struct SQLiteRowReader {
-    let tables: SQLiteTables
+struct RelationalRowReader {
+    let tables: RelationalTables
     let engine: Engine
     let path: String
 
     struct Result {
         let root: Entity
-        let stored: SQLiteStoredRows
+        let stored: RelationalStoredRows
         let count: Int
         /// Columns each table has that the schema does not know.
         let unknownColumns: [Set<String>]
     }
 
-    func error(_ table: SQLiteTable, _ key: String, _ column: String, _ text: String) -> StorageError {
+    func error(_ table: RelationalTable, _ key: String, _ column: String, _ text: String) -> StorageError {
         let row = table.keyColumn.map { "\($0) = \(key)" } ?? "okit_parent/okit_field/okit_position = \(key)"
         return StorageError(kind: .wrongType, path: path,
                             message: "table \(table.name), row \(row), column \(column): \(text)")
@@ -29,52 +27,10 @@ struct SQLiteRowReader {
     /// (`SQLiteRowPipe`); fewer are read here, one table after another (a thread costs more than it saves).
     static let pipeRows = 20_000
     /// `pipeRows`, or another threshold (tests read small databases both ways).
-    var pipeThreshold = SQLiteRowReader.pipeRows
-
-    func read(_ db: Database) throws -> Result? {
-        var rows = SQLiteReadRows()
-        var unknownColumns: [Set<String>] = []
-        var plans: [(table: Int, unknown: [String], statement: Statement, sql: String)] = []
-        var estimate = 0
-        for (ti, table) in tables.tables.enumerated() {
-            let existing = try SQLiteTable.columnNames(db, table: table.name)
-            let unknown = existing.filter { !table.written.contains($0) }
-            unknownColumns.append(Set(unknown))
-            if existing.isEmpty { continue }
-            // The columns okit writes (NULL for those the table lacks yet), then the unknown ones.
-            let known = Set(existing)
-            let selected = table.written.map { known.contains($0) ? SQLiteTable.quoted($0) : "NULL" } + unknown.map(SQLiteTable.quoted)
-            let sql = "SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteTable.quoted(table.name)) ORDER BY rowid"
-            plans.append((ti, unknown, try db.makeStatement(sql: sql), sql))
-            // Room for the rows, by the largest rowid (found in the b-tree, not counted; bounded, for a table
-            // whose rowids were set far apart).
-            estimate += min(max(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(SQLiteTable.quoted(table.name))") ?? 0, 0), 1 << 22)
-        }
-        rows.reserve(estimate)
-        if estimate >= pipeThreshold {
-            try withExtendedLifetime(plans) {
-                let pipe = SQLiteRowPipe(statements: plans.map { ($0.table, $0.statement.sqliteStatement, tables.tables[$0.table].written.count + $0.unknown.count, $0.sql) },
-                                         connection: db.sqliteConnection)
-                pipe.start()
-                defer { pipe.finish() }
-                var plan = 0
-                while let batch = try pipe.next() {
-                    while plans[plan].table != batch.table { plan += 1 }
-                    let table = tables.tables[batch.table], unknown = plans[plan].unknown
-                    try batch.forEachRow { try readRow($0, batch.table, table, unknown: unknown, rows: &rows) }
-                    pipe.recycle(batch)
-                }
-            }
-        } else {
-            for p in plans {
-                try readTable(db, p.table, tables.tables[p.table], p.statement, sql: p.sql, unknown: p.unknown, rows: &rows)
-            }
-        }
-        return try finish(&rows, unknownColumns: unknownColumns)
-    }
+    var pipeThreshold = RelationalRowReader.pipeRows
 
     /// Links the rows read to their parents and attaches them from the root down (nil: no root row).
-    func finish(_ rows: inout SQLiteReadRows, unknownColumns: [Set<String>]) throws -> Result? {
+    func finish(_ rows: inout RelationalReadRows, unknownColumns: [Set<String>]) throws -> Result? {
         rows.link(parentTables: tables.parentTables)
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
@@ -83,44 +39,28 @@ struct SQLiteRowReader {
         }
         var count = 0
         attach(Int(rootRow), rows: &rows, count: &count)
-        return Result(root: rows.entities.claim(Int(rootRow)), stored: SQLiteStoredRows(loaded: rows), count: count,
+        return Result(root: rows.entities.claim(Int(rootRow)), stored: RelationalStoredRows(loaded: rows), count: count,
                       unknownColumns: unknownColumns)
-    }
-
-    private func readTable(_ db: Database, _ ti: Int, _ table: SQLiteTable, _ statement: Statement, sql: String, unknown: [String],
-                           rows: inout SQLiteReadRows) throws {
-        // Each column straight from the statement (GRDB's generic per-column decoding was a tenth of a load),
-        // stepped here, not through a GRDB cursor (its machinery per row was 13 ms of a 200 ms load).
-        let st = statement.sqliteStatement
-        let columns = SQLiteStatementColumns(statement: st)
-        while true {
-            let code = sqlite3_step(st)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-            }
-            try readRow(columns, ti, table, unknown: unknown, rows: &rows)
-        }
     }
 
     /// Reads the current row of `columns` (the written columns, then the unknown ones) into an entity of
     /// `rows`. The link columns and scalar fields are read where SQLite keeps them (a UUID key or parent as its
     /// bits, a field name shared with the rows before); the row's hash is of the written columns as read.
-    func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: SQLiteTable, unknown: [String],
-                                rows: inout SQLiteReadRows) throws {
+    func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: RelationalTable, unknown: [String],
+                                rows: inout RelationalReadRows) throws {
         let type = table.type
-        var hash = SQLiteRowHash()
+        var hash = RelationalRowHash()
         let e = Entity(type: type, state: .managed)
         var k: Int32 = 0
-        var key: SQLiteRowKey = .text("")
+        var key: RelationalRowKey = .text("")
         if table.hasKey {
             let c = columns.column(k)
             hash.add(c)
             switch c.kind {
-            case .text: key = SQLiteRowKey(bytes: c.bytes)
+            case .text: key = RelationalRowKey(bytes: c.bytes)
             case .integer: key = .text(String(c.int))
             default:
-                throw error(table, "rowid?", table.keyColumn ?? "", "expected the row's id as TEXT, found \(SQLiteColumnValue.describe(columns.value(k))); give the row an id")
+                throw error(table, "rowid?", table.keyColumn ?? "", "expected the row's id as TEXT, found \(RelationalColumnValue.describe(columns.value(k))); give the row an id")
             }
             switch key {
             case .uuid(let hi, let lo): e.setId((hi, lo))
@@ -137,27 +77,27 @@ struct SQLiteRowReader {
         hash.add(fieldColumn)
         hash.add(positionColumn)
         hash.add(mapKeyColumn)
-        let parent: SQLiteRowKey?
+        let parent: RelationalRowKey?
         switch parentColumn.kind {
         case .text: parent = rows.parent(parentColumn.bytes)
         case .null: parent = nil
-        default: parent = String.fromDatabaseValue(columns.value(k)).map(SQLiteRowKey.init)
+        default: parent = String.fromRelationalValue(columns.value(k)).map(RelationalRowKey.init)
         }
         let field: String?
         switch fieldColumn.kind {
         case .text: field = rows.field(fieldColumn.bytes)
         case .null: field = nil
-        default: field = String.fromDatabaseValue(columns.value(k + 1))
+        default: field = String.fromRelationalValue(columns.value(k + 1))
         }
         let position: Int?
         switch positionColumn.kind {
         case .integer: position = Int(positionColumn.int)
         case .null: position = nil
-        default: position = Int64.fromDatabaseValue(columns.value(k + 2)).map(Int.init)
+        default: position = Int64.fromRelationalValue(columns.value(k + 2)).map(Int.init)
         }
-        let mapKey = mapKeyColumn.kind == .null ? nil : String.fromDatabaseValue(columns.value(k + 3))
+        let mapKey = mapKeyColumn.kind == .null ? nil : String.fromRelationalValue(columns.value(k + 3))
         k += 4
-        if !table.hasKey { key = .text(SQLiteTable.positionalKey(parent: parent?.text, field: field, position: position)) }
+        if !table.hasKey { key = .text(RelationalTable.positionalKey(parent: parent?.text, field: field, position: position)) }
         for c in table.reading {
             if case .children = c.mapping {
                 let f = table.columns[c.column].field
@@ -187,9 +127,9 @@ struct SQLiteRowReader {
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append((name, Self.json(v)))
         }
-        if case .string(let text) = extra.storage {
+        if case .string(let text) = extra {
             guard let members = Self.members(Array(text.utf8), engine: engine) else {
-                throw error(table, key.text, SQLiteTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(SQLiteColumnValue.describe(extra))")
+                throw error(table, key.text, RelationalTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(RelationalColumnValue.describe(extra))")
             }
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append(contentsOf: members)
@@ -204,10 +144,10 @@ struct SQLiteRowReader {
     }
 
     /// A field's value from its column(s) at `k` (nil: NULL, the default applies). The common cases are read in
-    /// place; the others through `SQLiteColumnValue`, which also words a mismatch.
+    /// place; the others through `RelationalColumnValue`, which also words a mismatch.
     @inline(__always)
-    private func column<C: RowColumns>(_ columns: C, _ raw: SQLiteRawColumn, _ k: Int32, _ c: SQLiteTable.Reading,
-                                       _ table: SQLiteTable, owner e: Entity) throws(SQLiteColumnValue.Mismatch) -> Value? {
+    private func column<C: RowColumns>(_ columns: C, _ raw: RelationalRawColumn, _ k: Int32, _ c: RelationalTable.Reading,
+                                       _ table: RelationalTable, owner e: Entity) throws(RelationalColumnValue.Mismatch) -> Value? {
         if raw.kind == .null, c.width == 1 { return nil }
         switch (c.mapping, raw.kind) {
         case (.string, .text): return .string(String(decoding: raw.bytes, as: UTF8.self))
@@ -219,15 +159,15 @@ struct SQLiteRowReader {
             if let secs = ISODate.parse(bytes: raw.bytes) { return .date(Date(timeIntervalSince1970: secs)) }
         case (.inlineBlob, _):
             let bytes = columns.value(k)
-            switch bytes.storage {
+            switch bytes {
             case .null: return nil
-            case .blob(let b): return try SQLiteColumnValue.inline(Array(b), meta: columns.value(k + 1), table.columns[c.column].field.type, owner: e, slot: c.slot, engine: engine)
-            default: throw SQLiteColumnValue.Mismatch(expected: "a BLOB", found: SQLiteColumnValue.describe(bytes))
+            case .blob(let b): return try RelationalColumnValue.inline(Array(b), meta: columns.value(k + 1), table.columns[c.column].field.type, owner: e, slot: c.slot, engine: engine)
+            default: throw RelationalColumnValue.Mismatch(expected: "a BLOB", found: RelationalColumnValue.describe(bytes))
             }
         case (.json, _), (.binaryMeta, _):
-            return try SQLiteColumnValue.jsonValue(columns.value(k), table.columns[c.column].field.type, c.mapping, owner: e, slot: c.slot, engine: engine)
+            return try RelationalColumnValue.jsonValue(columns.value(k), table.columns[c.column].field.type, c.mapping, owner: e, slot: c.slot, engine: engine)
         case (.ref, _):
-            guard case .string(let target) = try SQLiteColumnValue.scalar(columns.value(k), .ref), !target.isEmpty,
+            guard case .string(let target) = try RelationalColumnValue.scalar(columns.value(k), .ref), !target.isEmpty,
                   case .ref(let t) = table.columns[c.column].field.type else { return nil }
             let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
             r.parent = e
@@ -235,14 +175,14 @@ struct SQLiteRowReader {
             return .entity(r)
         default: break
         }
-        let v = try SQLiteColumnValue.scalar(columns.value(k), c.mapping)
+        let v = try RelationalColumnValue.scalar(columns.value(k), c.mapping)
         return v.isNull ? nil : v
     }
 
     /// A column's value as JSON (an unknown column kept as an unknown field): BLOBs as base64 text.
-    static func json(_ v: DatabaseValue) -> [UInt8] {
+    static func json(_ v: RelationalValue) -> [UInt8] {
         var w = JSONWriter(capacity: 32)
-        switch v.storage {
+        switch v {
         case .null: w.out.append(contentsOf: "null".utf8)
         case .int64(let i): w.int(Int(i))
         case .double(let x): w.value(.double(x))

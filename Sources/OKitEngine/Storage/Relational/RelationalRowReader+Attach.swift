@@ -1,5 +1,5 @@
-/// Attaching the rows a load read (`SQLiteReadRows`) to their parents' entities, from the root down.
-extension SQLiteRowReader {
+/// Attaching the rows a load read (`RelationalReadRows`) to their parents' entities, from the root down.
+extension RelationalRowReader {
     /// A field kept as child rows: its slot, its name (the rows' `okit_field`) and the children's table.
     fileprivate struct ChildColumn {
         let slot: Int
@@ -11,7 +11,7 @@ extension SQLiteRowReader {
     /// recording each attached row's children (`childStart`, `childEnd`, `childList`); then fills the defaults of
     /// fields their rows left NULL. Returns the rows attached, `i` first.
     @discardableResult
-    func attach(_ i: Int, rows: inout SQLiteReadRows, count: inout Int) -> [Int32] {
+    func attach(_ i: Int, rows: inout RelationalReadRows, count: inout Int) -> [Int32] {
         // Each column's name as the rows hold it (the same string: compared by its bits, not its bytes).
         let childColumns: [[ChildColumn]] = tables.tables.map { t in
             t.columns.compactMap { c in

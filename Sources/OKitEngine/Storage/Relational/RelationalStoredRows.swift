@@ -1,25 +1,25 @@
 /// What the database of a SQLite or PostgreSQL model holds, by row key, as the last load or store left it:
-/// the rows a load read, kept as it read them (`SQLiteReadRows`: arrays by row number and an index by key,
+/// the rows a load read, kept as it read them (`RelationalReadRows`: arrays by row number and an index by key,
 /// shared and never changed), with the rows every store since wrote or deleted beside them.
 ///
 /// A load keeps 300,000 rows in a few arrays instead of a dictionary of a value per row (an array of child keys
-/// in each), which took a third of the load to build. A row is made into a `SQLiteStoredRow` when a store asks.
-struct SQLiteStoredRows: Sequence, ExpressibleByDictionaryLiteral {
+/// in each), which took a third of the load to build. A row is made into a `RelationalStoredRow` when a store asks.
+struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
     /// The rows as loaded (nil: no load, or the load read no rows).
     private var base: Base?
     /// Rows stored or deleted since the load: a row, or nil for a row deleted.
-    private var changes: [SQLiteRowKey: SQLiteStoredRow?] = [:]
+    private var changes: [RelationalRowKey: RelationalStoredRow?] = [:]
     private(set) var count = 0
 
     /// The rows of a load, shared by every copy.
     final class Base {
-        let rows: SQLiteReadRows
-        init(_ rows: SQLiteReadRows) { self.rows = rows }
+        let rows: RelationalReadRows
+        init(_ rows: RelationalReadRows) { self.rows = rows }
 
-        func row(of key: SQLiteRowKey) -> SQLiteStoredRow? { number(of: key).map { rows.storedRow(Int($0)) } }
+        func row(of key: RelationalRowKey) -> RelationalStoredRow? { number(of: key).map { rows.storedRow(Int($0)) } }
 
         /// The number of the attached row of a key.
-        func number(of key: SQLiteRowKey) -> Int32? {
+        func number(of key: RelationalRowKey) -> Int32? {
             guard let r = rows.index.find(key, keys: rows.keys), rows.childStart[Int(r)] >= 0 else { return nil }
             return r
         }
@@ -27,12 +27,12 @@ struct SQLiteStoredRows: Sequence, ExpressibleByDictionaryLiteral {
 
     init() {}
 
-    init(dictionaryLiteral elements: (SQLiteRowKey, SQLiteStoredRow)...) {
+    init(dictionaryLiteral elements: (RelationalRowKey, RelationalStoredRow)...) {
         for (k, v) in elements { self[k] = v }
     }
 
     /// The rows a load attached (its entities dropped first: the model holds them).
-    init(loaded rows: SQLiteReadRows) {
+    init(loaded rows: RelationalReadRows) {
         var rows = rows
         rows.dropEntities()
         count = rows.childStart.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
@@ -41,7 +41,7 @@ struct SQLiteStoredRows: Sequence, ExpressibleByDictionaryLiteral {
 
     var isEmpty: Bool { count == 0 }
 
-    subscript(key: SQLiteRowKey) -> SQLiteStoredRow? {
+    subscript(key: RelationalRowKey) -> RelationalStoredRow? {
         get {
             if let change = changes[key] { return change }
             return base?.row(of: key)
@@ -59,22 +59,22 @@ struct SQLiteStoredRows: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
-    subscript(key: String) -> SQLiteStoredRow? {
-        get { self[SQLiteRowKey(key)] }
-        set { self[SQLiteRowKey(key)] = newValue }
+    subscript(key: String) -> RelationalStoredRow? {
+        get { self[RelationalRowKey(key)] }
+        set { self[RelationalRowKey(key)] = newValue }
     }
 
     @discardableResult
-    mutating func removeValue(forKey key: String) -> SQLiteStoredRow? {
-        let k = SQLiteRowKey(key)
+    mutating func removeValue(forKey key: String) -> RelationalStoredRow? {
+        let k = RelationalRowKey(key)
         guard let old = self[k] else { return nil }
         self[k] = nil
         return old
     }
 
     /// The keys of every row held.
-    var keys: [SQLiteRowKey] {
-        var out: [SQLiteRowKey] = []
+    var keys: [RelationalRowKey] {
+        var out: [RelationalRowKey] = []
         out.reserveCapacity(count)
         if let rows = base?.rows {
             for i in 0..<rows.keys.count where rows.childStart[i] >= 0 && changes[rows.keys[i]] == nil {
@@ -86,7 +86,7 @@ struct SQLiteStoredRows: Sequence, ExpressibleByDictionaryLiteral {
         return out
     }
 
-    func makeIterator() -> AnyIterator<(key: SQLiteRowKey, value: SQLiteStoredRow)> {
+    func makeIterator() -> AnyIterator<(key: RelationalRowKey, value: RelationalStoredRow)> {
         var keys = self.keys.makeIterator()
         return AnyIterator {
             while let k = keys.next() {

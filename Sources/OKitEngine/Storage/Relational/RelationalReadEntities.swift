@@ -3,7 +3,7 @@
 /// child and releasing it again when the rows go. A retain is an atomic instruction that waits for the child's
 /// line, long out of the cache when a load of 300,000 rows attaches it, and the release met it again at the end
 /// (the retain alone was a sixth of attaching). Entities nobody claimed (rows without a parent read) are released with the rows.
-final class SQLiteReadEntities {
+final class RelationalReadEntities {
     // Unchecked: written for every row read; each access was checked for exclusivity at run time (a tenth of
     // reading a row). Only the reader that owns the rows touches them, and no access outlives a method.
     @exclusivity(unchecked) private var items: [Unmanaged<Entity>] = []

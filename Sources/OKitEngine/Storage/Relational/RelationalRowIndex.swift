@@ -1,12 +1,12 @@
-/// Row numbers by key, over the keys of the rows a load read (`SQLiteReadRows.keys`): open addressing with
+/// Row numbers by key, over the keys of the rows a load read (`RelationalReadRows.keys`): open addressing with
 /// linear probing over one array of 8-byte slots, each a 32-bit tag of the key's hash beside the row number.
 /// A probe compares tags and reads a row's key only when they match; an insert or a lookup touches one slot in
 /// a table of 8 MiB for 310,000 rows, where the `Dictionary` of keys and stored rows it replaced touched its
 /// bitmap, its keys and its values (with an array of child keys in each) — most of attaching, 41 % of a load.
 ///
-/// The table never removes (a store's changes are kept beside it, `SQLiteStoredRows`). Hashes are drawn from
+/// The table never removes (a store's changes are kept beside it, `RelationalStoredRows`). Hashes are drawn from
 /// a basis per process (`ByteHash.fnvBasis`), so keys chosen to collide cannot be chosen in advance.
-struct SQLiteRowIndex {
+struct RelationalRowIndex {
     /// `tag << 32 | (row + 1)`; 0 is empty.
     private var slots: [UInt64]
     private let mask: Int
@@ -21,7 +21,7 @@ struct SQLiteRowIndex {
     }
 
     @inline(__always)
-    static func hash(_ key: SQLiteRowKey) -> UInt64 {
+    static func hash(_ key: RelationalRowKey) -> UInt64 {
         switch key {
         case .uuid(let hi, let lo):
             let p = (hi ^ ByteHash.fnvBasis).multipliedFullWidth(by: lo ^ 0x9E37_79B9_7F4A_7C15)
@@ -32,11 +32,11 @@ struct SQLiteRowIndex {
     }
 
     /// The row of `key` (nil: none); `keys` are the rows' keys by row number.
-    func find(_ key: SQLiteRowKey, keys: [SQLiteRowKey]) -> Int32? { keys.withUnsafeBufferPointer { find(key, keys: $0) } }
+    func find(_ key: RelationalRowKey, keys: [RelationalRowKey]) -> Int32? { keys.withUnsafeBufferPointer { find(key, keys: $0) } }
 
     /// The row of `key` (nil: none), over the keys in place.
     @inline(__always)
-    func find(_ key: SQLiteRowKey, keys: UnsafeBufferPointer<SQLiteRowKey>) -> Int32? {
+    func find(_ key: RelationalRowKey, keys: UnsafeBufferPointer<RelationalRowKey>) -> Int32? {
         let h = Self.hash(key)
         let tag = h >> 32
         var i = Int(truncatingIfNeeded: h) & mask
@@ -54,7 +54,7 @@ struct SQLiteRowIndex {
     /// Puts `row` under its key (`keys[row]`) unless a row is there already and `keep` says to keep it.
     /// Returns the row that was there (nil: none).
     @discardableResult
-    mutating func insert(_ row: Int32, keys: UnsafeBufferPointer<SQLiteRowKey>, keep: (Int32) -> Bool = { _ in true }) -> Int32? {
+    mutating func insert(_ row: Int32, keys: UnsafeBufferPointer<RelationalRowKey>, keep: (Int32) -> Bool = { _ in true }) -> Int32? {
         let key = keys[Int(row)]
         let h = Self.hash(key)
         let tag = h >> 32

@@ -2,11 +2,11 @@
 /// types kept in one table would read each other's rows as their own, so a model where two types map to one
 /// table (SQLite compares table names without regard to ASCII case), or a type maps to a table SQLite or okit
 /// keeps for itself, is refused when it is declared.
-public enum SQLiteTableNames {
+public enum RelationalTableNames {
     /// What is wrong with the tables of the model rooted at `rootType` (nil: every type has a table of its own).
     public static func problem(rootType: EntityType, schema: Schema) -> String? {
         var owner: [String: (type: String, table: String)] = [:]
-        for t in SQLiteTables(rootType: rootType, schema: schema).tables {
+        for t in RelationalTables(rootType: rootType, schema: schema).tables {
             let folded = asciiLowercased(t.name)
             if folded == SQLiteModelInfo.table || folded.hasPrefix("sqlite_") {
                 return "entity type \"\(t.type.name)\" is kept in table \"\(t.name)\", a name the sqlite database keeps for itself; give it another table = \"…\" in okit.entity"
@@ -19,6 +19,12 @@ public enum SQLiteTableNames {
             owner[folded] = (t.type.name, t.name)
         }
         return nil
+    }
+
+    /// Refuses the request's model when its types do not each have a table of their own.
+    static func check(_ r: StorageRequest) throws {
+        guard let root = r.rootType, let schema = r.schema, let problem = problem(rootType: root, schema: schema) else { return }
+        throw StorageOptionError(kind: r.kind, reason: .schema(problem: problem))
     }
 
     /// `name` with A–Z as a–z (SQLite's folding of identifiers; other letters are kept).

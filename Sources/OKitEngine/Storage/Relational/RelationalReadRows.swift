@@ -4,17 +4,17 @@ import Foundation
 /// row holds, indexed by the row's number in read order (tables in order, each by rowid); each row's children
 /// as a list threaded through `firstChild`/`next`; the rows by key (`index`); and, once attached, each
 /// attached row's children in order (`childStart`..`childEnd` of `childList`). No object and no array per row:
-/// what a store needs of them stays in these arrays (`SQLiteStoredRows`), not in a dictionary of a value per
+/// what a store needs of them stays in these arrays (`RelationalStoredRows`), not in a dictionary of a value per
 /// row.
-struct SQLiteReadRows {
-    private(set) var entities = SQLiteReadEntities()
-    private(set) var keys: [SQLiteRowKey] = []
+struct RelationalReadRows {
+    private(set) var entities = RelationalReadEntities()
+    private(set) var keys: [RelationalRowKey] = []
     private(set) var tables: [Int32] = []
     private(set) var fields: [String?] = []
     private(set) var positions: [Int?] = []
     private(set) var mapKeys: [String?] = []
     private(set) var hashes: [Int] = []
-    private(set) var parents: [SQLiteRowKey?] = []
+    private(set) var parents: [RelationalRowKey?] = []
     /// Whether a row left a field NULL that has a default (or has a single owned entity, which may need one
     /// when no row is under it): told while the entity is fresh, so that attaching touches only these again.
     private(set) var needsDefaults: [Bool] = []
@@ -24,7 +24,7 @@ struct SQLiteReadRows {
     /// Rows of the first table without a parent: the root (more than one is an error the reader reports).
     private(set) var roots: [Int32] = []
     /// Every row by its key (the first of a key, rows of tables with child rows before others).
-    private(set) var index = SQLiteRowIndex(capacity: 0)
+    private(set) var index = RelationalRowIndex(capacity: 0)
     /// Where an attached row's children are in `childList` (-1: the row was not attached).
     var childStart: [Int32] = []
     var childEnd: [Int32] = []
@@ -35,7 +35,7 @@ struct SQLiteReadRows {
     /// The parent key of the row read before, with its bytes (the rows under one parent are read one after
     /// another: the key is parsed once for them).
     private var lastParentBytes: [UInt8] = []
-    private var lastParent: SQLiteRowKey = .text("")
+    private var lastParent: RelationalRowKey = .text("")
 
     var count: Int { entities.count }
 
@@ -54,9 +54,9 @@ struct SQLiteReadRows {
     }
 
     /// The key of a row's `okit_parent`: the key of the row before when the bytes are the same.
-    mutating func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> SQLiteRowKey {
+    mutating func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> RelationalRowKey {
         if Self.same(lastParentBytes, bytes) { return lastParent }
-        lastParent = SQLiteRowKey(bytes: bytes)
+        lastParent = RelationalRowKey(bytes: bytes)
         lastParentBytes.removeAll(keepingCapacity: true)
         lastParentBytes.append(contentsOf: bytes)
         return lastParent
@@ -85,8 +85,8 @@ struct SQLiteReadRows {
 
     /// Adds a row read: its entity (held here until its parent claims it), what a store needs of it, and
     /// whether it left a field NULL that has a default.
-    mutating func append(entity: Entity, key: SQLiteRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
-                         hash: Int, parent: SQLiteRowKey?, needsDefaults: Bool = true) {
+    mutating func append(entity: Entity, key: RelationalRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
+                         hash: Int, parent: RelationalRowKey?, needsDefaults: Bool = true) {
         entities.append(entity)
         self.needsDefaults.append(needsDefaults)
         keys.append(key)
@@ -103,7 +103,7 @@ struct SQLiteReadRows {
     /// child rows (`parentTables`) can be parents; a row with the previous row's parent skips the lookup.
     mutating func link(parentTables: [Bool]) {
         let n = entities.count
-        var index = SQLiteRowIndex(capacity: n)
+        var index = RelationalRowIndex(capacity: n)
         var firstChild = [Int32](repeating: -1, count: n)
         var next = [Int32](repeating: -1, count: n)
         var roots: [Int32] = []
@@ -114,7 +114,7 @@ struct SQLiteReadRows {
                         index.insert(Int32(i), keys: keys) { old in parentTables[Int(tables[Int(old)])] || !parentTables[Int(tables[i])] }
                     }
                     var lastChild = [Int32](repeating: -1, count: n)
-                    var previous: (key: SQLiteRowKey, row: Int)?
+                    var previous: (key: RelationalRowKey, row: Int)?
                     for i in 0..<n {
                         guard let parent = parents[i] else {
                             if tables[i] == 0 { roots.append(Int32(i)) }
@@ -143,21 +143,21 @@ struct SQLiteReadRows {
     }
 
     /// The attached row `i` as a store keeps it.
-    func storedRow(_ i: Int) -> SQLiteStoredRow {
-        var children: [SQLiteRowKey] = []
+    func storedRow(_ i: Int) -> RelationalStoredRow {
+        var children: [RelationalRowKey] = []
         let start = Int(childStart[i]), end = Int(childEnd[i])
         if start >= 0, end > start {
             children.reserveCapacity(end - start)
             for k in start..<end { children.append(keys[Int(childList[k])]) }
         }
-        return SQLiteStoredRow(table: tables[i], position: positions[i], hash: hashes[i], parent: parents[i],
+        return RelationalStoredRow(table: tables[i], position: positions[i], hash: hashes[i], parent: parents[i],
                                field: fields[i], mapKey: mapKeys[i], children: children)
     }
 
     /// Drops the entities (the model holds them), the child threads and the defaults' flags, keeping what a
     /// store needs.
     mutating func dropEntities() {
-        entities = SQLiteReadEntities()
+        entities = RelationalReadEntities()
         firstChild = []
         next = []
         needsDefaults = []

@@ -1,16 +1,15 @@
 import Foundation
-import GRDB
 
 /// The hash of a row's written column values: what a store compares with what the database holds, to write
 /// only the rows that changed. The writer hashes the values it binds (`add(_:)`); the reader hashes the columns
-/// as SQLite hands them over (`add` of a `SQLiteRawColumn`), bytes without making strings, with the same
+/// as SQLite hands them over (`add` of a `RelationalRawColumn`), bytes without making strings, with the same
 /// result for the same values.
 ///
 /// Each value is mixed in with its storage class; text and blobs eight bytes at a time with their length. The
 /// mix is a folded 128-bit multiply from a basis drawn per process (`ByteHash.fnvBasis`), so values chosen to
 /// collide cannot be chosen in advance (a collision would keep a changed row from being written). The standard
 /// hasher, over a string made for each text, was a tenth of reading a row.
-struct SQLiteRowHash {
+struct RelationalRowHash {
     private var h: UInt64 = ByteHash.fnvBasis
 
     @inline(__always)
@@ -47,8 +46,8 @@ struct SQLiteRowHash {
     }
 
     /// A value as the writer binds it.
-    mutating func add(_ v: DatabaseValue) {
-        switch v.storage {
+    mutating func add(_ v: RelationalValue) {
+        switch v {
         case .null: null()
         case .int64(let i): int(i)
         case .double(let x): double(x)
@@ -59,7 +58,7 @@ struct SQLiteRowHash {
 
     /// A column as the reader has it (the same hash as `add` of the value it holds).
     @inline(__always)
-    mutating func add(_ c: SQLiteRawColumn) {
+    mutating func add(_ c: RelationalRawColumn) {
         switch c.kind {
         case .null: null()
         case .integer: int(c.int)
@@ -76,8 +75,8 @@ struct SQLiteRowHash {
     }
 
     /// The hash of a row's values, as the writer binds them.
-    static func of(_ values: [DatabaseValue]) -> Int {
-        var hash = SQLiteRowHash()
+    static func of(_ values: [RelationalValue]) -> Int {
+        var hash = RelationalRowHash()
         for v in values { hash.add(v) }
         return hash.value
     }

@@ -1,26 +1,25 @@
-import GRDB
 
 /// What the database holds of one row okit read or wrote: enough to tell whether an entity's row changed (a
 /// hash of the values okit writes), where it hangs (parent, field, position, map key) and which rows hang
 /// under it.
-struct SQLiteStoredRow {
+struct RelationalStoredRow {
     var table: Int32
     var position: Int?
     var hash: Int
-    var parent: SQLiteRowKey?
+    var parent: RelationalRowKey?
     var field: String?
     var mapKey: String?
-    var children: [SQLiteRowKey]
+    var children: [RelationalRowKey]
 
     /// The hash of a row's written values (what a store compares; the reader hashes the same values as it reads).
-    static func hash(of values: [DatabaseValue]) -> Int { SQLiteRowHash.of(values) }
+    static func hash(of values: [RelationalValue]) -> Int { RelationalRowHash.of(values) }
 }
 
 /// One row as the model has it now.
-struct SQLiteRowDraft {
+struct RelationalRowDraft {
     let table: Int
     let key: String
-    let values: [DatabaseValue]
+    let values: [RelationalValue]
     let hash: Int
     let parent: String?
     let field: String?
@@ -30,7 +29,7 @@ struct SQLiteRowDraft {
 }
 
 /// Two entities of one model with the same id (owned copies): the model cannot be kept as rows keyed by id.
-struct SQLiteDuplicateId: Error, CustomStringConvertible {
+struct RelationalDuplicateId: Error, CustomStringConvertible {
     let id: String
     let first: String
     let second: String
@@ -41,16 +40,16 @@ struct SQLiteDuplicateId: Error, CustomStringConvertible {
 
 /// Turns entities into rows (storage.md "SQLite models"), keeping the positions the database already has where
 /// the order allows, so that an insertion writes the inserted row, not every row after it.
-struct SQLiteRowWriter {
-    let tables: SQLiteTables
-    let stored: SQLiteStoredRows
-    private(set) var drafts: [SQLiteRowDraft] = []
+struct RelationalRowWriter {
+    let tables: RelationalTables
+    let stored: RelationalStoredRows
+    private(set) var drafts: [RelationalRowDraft] = []
     /// Derives an entity's own row only, not the rows of what it owns (a postgres merge compares one row).
     var shallow = false
     /// Where each derived key came from (to name both holders of a duplicate id).
     private var derived: [String: Entity] = [:]
 
-    init(tables: SQLiteTables, stored: SQLiteStoredRows) {
+    init(tables: RelationalTables, stored: RelationalStoredRows) {
         self.tables = tables
         self.stored = stored
     }
@@ -69,25 +68,25 @@ struct SQLiteRowWriter {
             guard let id = e.id else { return nil }
             key = id
         } else {
-            key = SQLiteTable.positionalKey(parent: parent, field: field, position: position)
+            key = RelationalTable.positionalKey(parent: parent, field: field, position: position)
         }
         if let first = derived.updateValue(e, forKey: key) {
-            throw SQLiteDuplicateId(id: key, first: Self.place(first), second: "a \(e.type.name) in \(parent ?? "the root").\(field ?? "")")
+            throw RelationalDuplicateId(id: key, first: Self.place(first), second: "a \(e.type.name) in \(parent ?? "the root").\(field ?? "")")
         }
-        var row: [DatabaseValue] = []
+        var row: [RelationalValue] = []
         row.reserveCapacity(table.written.count)
         if table.keyColumn != nil {
-            if table.autoIncrement, let n = Int64(key) { row.append(n.databaseValue) } else { row.append(key.databaseValue) }
+            if table.autoIncrement, let n = Int64(key) { row.append(n.relationalValue) } else { row.append(key.relationalValue) }
         }
-        row.append(parent?.databaseValue ?? .null)
-        row.append(field?.databaseValue ?? .null)
-        row.append(position.map { Int64($0).databaseValue } ?? .null)
-        row.append(mapKey?.databaseValue ?? .null)
+        row.append(parent?.relationalValue ?? .null)
+        row.append(field?.relationalValue ?? .null)
+        row.append(position.map { Int64($0).relationalValue } ?? .null)
+        row.append(mapKey?.relationalValue ?? .null)
         var children: [String] = []
         for c in table.columns {
             let v = e.values[c.slot]
             guard case .children = c.mapping else {
-                SQLiteColumnValue.append(v, c.mapping, to: &row)
+                RelationalColumnValue.append(v, c.mapping, to: &row)
                 continue
             }
             if shallow { continue }
@@ -106,7 +105,7 @@ struct SQLiteRowWriter {
             }
         }
         row.append(extra(e, table: table))
-        drafts.append(SQLiteRowDraft(table: ti, key: key, values: row, hash: SQLiteStoredRow.hash(of: row), parent: parent,
+        drafts.append(RelationalRowDraft(table: ti, key: key, values: row, hash: RelationalStoredRow.hash(of: row), parent: parent,
                                      field: field, position: position, mapKey: mapKey, children: children))
         return key
     }
@@ -117,7 +116,7 @@ struct SQLiteRowWriter {
     }
 
     /// Fields the schema does not know and the table has no column for: a JSON object in `okit_extra`.
-    func extra(_ e: Entity, table: SQLiteTable) -> DatabaseValue {
+    func extra(_ e: Entity, table: RelationalTable) -> RelationalValue {
         guard let unknown = e.unknownFields else { return .null }
         var w = JSONWriter(capacity: 128)
         var any = false
@@ -128,7 +127,7 @@ struct SQLiteRowWriter {
             w.string(k); w.out.append(0x3A); w.out.append(contentsOf: raw)
         }
         w.out.append(0x7D)
-        return any ? String(decoding: w.out.buffer, as: UTF8.self).databaseValue : .null
+        return any ? String(decoding: w.out.buffer, as: UTF8.self).relationalValue : .null
     }
 
     /// Positions for a collection's items: an item keeps the position the database has for it while that keeps
@@ -139,7 +138,7 @@ struct SQLiteRowWriter {
         let n = items.count
         var old = [Int?](repeating: nil, count: n)
         var anyOld = false
-        let parentKey = SQLiteRowKey(parent)
+        let parentKey = RelationalRowKey(parent)
         for i in 0..<n {
             guard case .entity(let child) = items[i], child.type.hasId, let id = child.id, let s = stored[id],
                   s.parent == parentKey, s.field == field, let p = s.position else { continue }

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
-/// A field changed on both sides of a shared model (storage.md "Shared models on PostgreSQL"): the store that came
-/// later lost it; its value is kept here, never lost. Values are JSON texts as in the model files.
+/// A field changed on both sides of a shared model (storage.md "Shared models on PostgreSQL", `SharedModelStorage`):
+/// the store that came later lost it; its value is kept here, never lost. Values are JSON texts as in the model files.
 public struct ConflictRecord: Sendable, Equatable {
     public let time: Date
     public let model: String
@@ -44,26 +43,5 @@ public struct ConflictRecord: Sendable, Equatable {
             return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs), then this process deleted the \(type); the deletion won and that edit is not in the database (kept in okit/conflicts.jsonl)"
         }
         return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
-    }
-
-    /// A column's value as JSON text.
-    static func json(_ v: DatabaseValue?, _ m: SQLiteTable.Mapping?) -> String {
-        guard let v else { return "null" }
-        switch v.storage {
-        case .null: return "null"
-        case .int64(let i):
-            if case .bool? = m { return i != 0 ? "true" : "false" }
-            return String(i)
-        case .double(let d): return d.isFinite ? "\(d)" : "null"
-        case .string(let s):
-            switch m {
-            case .json?, .binaryMeta?: return s
-            default:
-                var w = JSONWriter(capacity: s.utf8.count + 2)
-                w.string(s)
-                return String(decoding: w.out.buffer, as: UTF8.self)
-            }
-        case .blob(let b): return "\"" + b.base64EncodedString() + "\""
-        }
     }
 }

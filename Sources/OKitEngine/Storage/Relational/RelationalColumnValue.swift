@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 
 /// Field values as column values and back (storage.md "SQLite models": typed columns, dates as ISO 8601 UTC with
 /// exactly three fraction digits, refs as ids, JSON TEXT for collections of scalars and refs, BLOBs for inline
 /// binaries).
-enum SQLiteColumnValue {
+enum RelationalColumnValue {
     // MARK: Writing
 
     /// `2019-05-01T10:00:00.000Z`: text order is time order.
@@ -22,33 +21,33 @@ enum SQLiteColumnValue {
     }
 
     /// The column value(s) of a field: one, or two for an inline binary (bytes, then format and label).
-    static func append(_ v: Value, _ m: SQLiteTable.Mapping, to row: inout [DatabaseValue]) {
+    static func append(_ v: Value, _ m: RelationalTable.Mapping, to row: inout [RelationalValue]) {
         switch m {
         case .string:
-            if case .string(let s) = v { row.append(s.databaseValue) } else { row.append(text(v)) }
+            if case .string(let s) = v { row.append(s.relationalValue) } else { row.append(text(v)) }
         case .int:
             switch v {
-            case .int(let i): row.append(Int64(i).databaseValue)
-            case .double(let d) where d.isFinite: row.append(d.databaseValue)
+            case .int(let i): row.append(Int64(i).relationalValue)
+            case .double(let d) where d.isFinite: row.append(d.relationalValue)
             default: row.append(.null)
             }
         case .double:
             switch v {
-            case .double(let d) where d.isFinite: row.append(d.databaseValue)
-            case .int(let i): row.append(Double(i).databaseValue)
+            case .double(let d) where d.isFinite: row.append(d.relationalValue)
+            case .int(let i): row.append(Double(i).relationalValue)
             default: row.append(.null)
             }
         case .bool:
-            if case .bool(let b) = v { row.append((b ? 1 : 0 as Int64).databaseValue) } else { row.append(.null) }
+            if case .bool(let b) = v { row.append((b ? 1 : 0 as Int64).relationalValue) } else { row.append(.null) }
         case .date:
-            if case .date(let d) = v { row.append(dateText(d).databaseValue) } else { row.append(.null) }
+            if case .date(let d) = v { row.append(dateText(d).relationalValue) } else { row.append(.null) }
         case .ref:
-            row.append(refKey(v).map(\.databaseValue) ?? .null)
+            row.append(refKey(v).map(\.relationalValue) ?? .null)
         case .json:
-            if v.isNull { row.append(.null) } else { row.append(String(decoding: json(v), as: UTF8.self).databaseValue) }
+            if v.isNull { row.append(.null) } else { row.append(String(decoding: json(v), as: UTF8.self).relationalValue) }
         case .binaryMeta:
             if case .entity(let meta) = v {
-                row.append(String(decoding: JSONWriter.entityJSON(meta), as: UTF8.self).databaseValue)
+                row.append(String(decoding: JSONWriter.entityJSON(meta), as: UTF8.self).relationalValue)
             } else {
                 row.append(.null)
             }
@@ -56,24 +55,24 @@ enum SQLiteColumnValue {
             guard case .entity(let meta) = v else { row.append(.null); row.append(.null); return }
             var bytes = Data()
             if case .string(let b64)? = meta["data"] { bytes = Data(base64Encoded: b64) ?? Data() }
-            row.append(bytes.databaseValue)
+            row.append(bytes.relationalValue)
             var w = JSONWriter(capacity: 64)
             w.out.append(0x7B)
             w.string("format"); w.out.append(0x3A); w.value(meta["format"] ?? .string(""))
             w.out.append(0x2C)
             w.string("label"); w.out.append(0x3A); w.value(meta["label"] ?? .string(""))
             w.out.append(0x7D)
-            row.append(String(decoding: w.out.buffer, as: UTF8.self).databaseValue)
+            row.append(String(decoding: w.out.buffer, as: UTF8.self).relationalValue)
         case .children:
             break
         }
     }
 
-    static func text(_ v: Value) -> DatabaseValue {
+    static func text(_ v: Value) -> RelationalValue {
         switch v {
         case .null: return .null
-        case .string(let s): return s.databaseValue
-        default: return (v.displayString ?? "").databaseValue
+        case .string(let s): return s.relationalValue
+        default: return (v.displayString ?? "").relationalValue
         }
     }
 
@@ -117,8 +116,8 @@ enum SQLiteColumnValue {
         let found: String
     }
 
-    static func describe(_ d: DatabaseValue) -> String {
-        switch d.storage {
+    static func describe(_ d: RelationalValue) -> String {
+        switch d {
         case .null: return "NULL"
         case .int64(let i): return "the INTEGER \(i)"
         case .double(let x): return "the REAL \(x)"
@@ -129,8 +128,8 @@ enum SQLiteColumnValue {
 
     /// A scalar column's value as a field value; NULL is `.null` (the caller applies the default). Lossless
     /// coercions are taken ("5" for an int, 12 for a double); anything else is a `Mismatch`.
-    static func scalar(_ d: DatabaseValue, _ m: SQLiteTable.Mapping) throws(Mismatch) -> Value {
-        switch (m, d.storage) {
+    static func scalar(_ d: RelationalValue, _ m: RelationalTable.Mapping) throws(Mismatch) -> Value {
+        switch (m, d) {
         case (_, .null): return .null
         case (.string, .string(let s)), (.ref, .string(let s)): return .string(s)
         case (.string, .int64(let i)), (.ref, .int64(let i)): return .string(String(i))
@@ -159,7 +158,7 @@ enum SQLiteColumnValue {
         throw Mismatch(expected: expected(m), found: describe(d))
     }
 
-    static func expected(_ m: SQLiteTable.Mapping) -> String {
+    static func expected(_ m: RelationalTable.Mapping) -> String {
         switch m {
         case .string: return "TEXT"
         case .int: return "an INTEGER"
@@ -175,10 +174,10 @@ enum SQLiteColumnValue {
     }
 
     /// A JSON column's text as a field value of type `t`, read by the model files' reader (refs may be bare ids).
-    static func jsonValue(_ d: DatabaseValue, _ t: FieldType, _ m: SQLiteTable.Mapping, owner: Entity, slot: Int,
+    static func jsonValue(_ d: RelationalValue, _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
                           engine: Engine) throws(Mismatch) -> Value {
         let bytes: [UInt8]
-        switch d.storage {
+        switch d {
         case .null: return .null
         case .string(let s): bytes = Array(s.utf8)
         case .blob(let b) where m == .inlineBlob: return try inline(Array(b), meta: nil, t, owner: owner, slot: slot, engine: engine)
@@ -188,11 +187,11 @@ enum SQLiteColumnValue {
     }
 
     /// An inline binary's bytes and its `{"format", "label"}` as the metadata entity.
-    static func inline(_ bytes: [UInt8], meta: DatabaseValue?, _ t: FieldType, owner: Entity, slot: Int,
+    static func inline(_ bytes: [UInt8], meta: RelationalValue?, _ t: FieldType, owner: Entity, slot: Int,
                        engine: Engine) throws(Mismatch) -> Value {
         var w = JSONWriter(capacity: bytes.count * 4 / 3 + 64)
         w.out.append(0x7B)
-        if case .string(let s)? = meta?.storage, s.hasPrefix("{"), s.hasSuffix("}"), s.count > 2 {
+        if case .string(let s)? = meta, s.hasPrefix("{"), s.hasSuffix("}"), s.count > 2 {
             w.out.append(contentsOf: s.utf8.dropFirst().dropLast())
             w.out.append(0x2C)
         }
@@ -201,8 +200,8 @@ enum SQLiteColumnValue {
         return try parse(w.bytes, t, .inlineBlob, owner: owner, slot: slot, engine: engine, found: .null)
     }
 
-    private static func parse(_ bytes: [UInt8], _ t: FieldType, _ m: SQLiteTable.Mapping, owner: Entity, slot: Int,
-                              engine: Engine, found: DatabaseValue) throws(Mismatch) -> Value {
+    private static func parse(_ bytes: [UInt8], _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
+                              engine: Engine, found: RelationalValue) throws(Mismatch) -> Value {
         do {
             return try bytes.withUnsafeBufferPointer { buf throws(JSONReader.Failure) -> Value in
                 var r = JSONReader(bytes: buf, engine: engine)
@@ -218,7 +217,7 @@ enum SQLiteColumnValue {
     }
 }
 
-extension SQLiteTable.Mapping: Equatable {
+extension RelationalTable.Mapping: Equatable {
     static func == (a: Self, b: Self) -> Bool {
         switch (a, b) {
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date), (.ref, .ref),

@@ -1,7 +1,7 @@
 /// A row's key (its id, or a keyless row's place): a canonical UUID id (`PackedId`, what okit and OKit create)
 /// by its 128 bits, any other key by its text. A load makes no string for a UUID key or parent and retains
 /// nothing to keep one; a probe compares two integers instead of 36 bytes of a string elsewhere in memory.
-enum SQLiteRowKey: Hashable {
+enum RelationalRowKey: Hashable {
     case uuid(UInt64, UInt64)
     case text(String)
 

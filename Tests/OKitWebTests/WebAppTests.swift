@@ -186,11 +186,12 @@ import Testing
     }
 
     @Test func anIdleSessionIsCoveredAndTheOthersAreNot() async throws {
-        // 1.2 s: long enough that bob's two requests fall inside it on a loaded machine (the whole suite runs at once).
-        let web = try await WebAppTests.serve(protectionMinutes: 0.02)
+        // 3.6 s: long enough that bob's requests and the tick fall inside it on a loaded machine (the whole suite runs
+        // at once; under scripts/sanitize's AddressSanitizer 1.2 s was too short).
+        let web = try await WebAppTests.serve(protectionMinutes: 0.06)
         let alice = Browser(web)
         #expect(!(await alice.page("/books")).contains("type=\"password\""))
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        try await Task.sleep(nanoseconds: 4_000_000_000)
         let bob = Browser(web)
         _ = await bob.page("/books")
         await web.tick()

@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "OKitEngine", targets: ["OKitEngine"]),
+        .library(name: "OKitSQLite", targets: ["OKitSQLite"]),
+        .library(name: "OKitPostgres", targets: ["OKitPostgres"]),
+        .library(name: "OKitBackends", targets: ["OKitBackends"]),
         .library(name: "OKitLua", targets: ["OKitLua"]),
         .library(name: "OKitWeb", targets: ["OKitWeb"]),
         .executable(name: "okit-run", targets: ["okit-run"]),
@@ -33,20 +36,31 @@ let package = Package(
             name: "CLineEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
-        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation,
-        // sqlite models on GRDB over Debian's libsqlite3-dev, shared postgres models on postgres-nio), bindings,
-        // invalidation. No Lua in here.
+        // Pure Swift: schema, entities, models, storage (sealed with swift-crypto, backups zipped with ZIPFoundation;
+        // the relational layer the database kinds share), bindings, invalidation, screens, the app session. No Lua,
+        // and no database or network package: those are the backends' (LayerTests checks).
         .target(name: "OKitEngine", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        // The `sqlite` storage kind: the relational layer on GRDB over Debian's libsqlite3-dev.
+        .target(name: "OKitSQLite", dependencies: [
+            "OKitEngine",
             .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // The `postgres` storage kind: shared models, the relational layer on postgres-nio.
+        .target(name: "OKitPostgres", dependencies: [
+            "OKitEngine",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Every storage kind okit ships, in one registry (`StorageRegistry.builtIn`): the engine's and the backends'.
+        // The front ends link it and register it.
+        .target(name: "OKitBackends", dependencies: ["OKitEngine", "OKitSQLite", "OKitPostgres"]),
         // The bridge: lua_State ownership, value conversion, the `okit` module, sandbox and limits.
         .target(name: "OKitLua", dependencies: ["CLua", "OKitEngine"]),
         // The web front end's pages: a typed HTML renderer, a page per snapshot, the stylesheet and the script.
@@ -59,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "okit-run",
             dependencies: [
-                "OKitEngine", "OKitLua", "OKitWeb", "CLineEdit",
+                "OKitEngine", "OKitLua", "OKitWeb", "CLineEdit", "OKitBackends", "OKitSQLite", "OKitPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,12 +85,17 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        .testTarget(name: "OKitSQLiteTests", dependencies: [
+            "OKitSQLite", "OKitEngine", "OKitTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "OKitPostgresTests", dependencies: ["OKitPostgres", "OKitEngine", "OKitTestSupport"]),
         .testTarget(name: "OKitWebTests", dependencies: [
-            "OKitWeb", "OKitEngine", "OKitTestSupport",
+            "OKitWeb", "OKitEngine", "OKitSQLite", "OKitTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
-        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitTestSupport"]),
+        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitBackends", "OKitTestSupport"]),
         // The extension points end to end: a screen kind of its own in one folder (JSON lines, the terminal, the
         // web) and a front end of its own (docs/engine.md), over okit-run's front ends in-process.
         .testTarget(name: "OKitFrontEndTests", dependencies: ["okit-run", "OKitWeb", "OKitLua", "OKitEngine", "OKitTestSupport"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitBackends
 import OKitEngine
 import OKitLua
 
@@ -59,6 +60,7 @@ struct AppLoader: Sendable {
     /// failure is exit code 3 (its code) or 4 (its storage), with the message.
     func load(_ appURL: URL, dataFolder: URL, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
         var options = LuaAppOptions()
+        options.storageKinds = .builtIn
         options.dataFolder = dataFolder
         if !printsToStdout { options.print = { _ in } }
         configure(&options)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitBackends
 import OKitEngine
 import OKitLua
 

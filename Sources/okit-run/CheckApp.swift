@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OKitEngine
 import OKitLua
+import OKitPostgres
 
 /// `okit-run check APP.lua`: loads the declarations on a scratch data folder and checks every binding of every
 /// screen against the schema on the contexts it runs on; one line per problem and a summary line, all on stdout;

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import OKitEngine
 import OKitLua
+import OKitPostgres
+import OKitSQLite
 
 /// `okit-run convert --app APP.lua [--data DIR] --model NAME --to sqlite|file|postgres` (storage.md "SQLite
 /// models", "Shared models on PostgreSQL"): moves a model between a JSON file, a SQLite database and PostgreSQL,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OKitEngine
 import OKitLua
+import OKitSQLite
 
 /// `okit-run _store-loop --data DIR`: stores a model in an endless loop, alternating a whole-model change
 /// (every book's count set to an even i: a full write) and a one-book change (book 0 set to the odd i: a

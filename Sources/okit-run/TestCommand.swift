@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitBackends
 import OKitLua
 
 /// `okit-run test [paths] [--filter P] [--tags T,…] [--exclude-tags T,…] [--shuffle [--seed N]] [--list]
@@ -62,6 +63,7 @@ struct TestCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = FlowTestOptions()
+        options.storageKinds = .builtIn
         options.filter = filter
         options.tags = try Self.tagList(tags, option: "--tags")
         options.excludeTags = try Self.tagList(excludeTags, option: "--exclude-tags")

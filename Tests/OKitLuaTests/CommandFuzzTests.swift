@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import Testing
 import OKitEngine
 import OKitLua
@@ -15,6 +16,7 @@ import OKitLua
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var o = LuaAppOptions()
+        o.storageKinds = .builtIn
         o.dataFolder = folder
         o.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         o.passphrase = nil

@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import Testing
 @testable import OKitEngine
 @testable import OKitLua
@@ -21,6 +22,7 @@ final class TempApp {
 
     func launch(_ file: String = "app.lua", configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
         var o = LuaAppOptions()
+        o.storageKinds = .builtIn
         o.dataFolder = data
         o.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         o.print = { _ in }

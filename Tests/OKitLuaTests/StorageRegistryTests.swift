@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import Testing
 @testable import OKitEngine
 @testable import OKitLua

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OKitEngine
 @testable import OKitWeb
+import OKitSQLite
 import OKitTestSupport
 
 /// The web front end over a `sqlite` model (issue 17: it works with sqlite models as with file models): a list page

@@ -6,39 +6,39 @@ import Foundation
 /// an optional field whose declared default is not nil, so that it reads back as nil); dates are ISO 8601
 /// UTC with the fewest fraction digits that round-trip; doubles in their shortest round-trip form (a
 /// non-finite double, which JSON cannot hold, is written as null and reads back as the field's default).
-struct JSONWriter {
+package struct JSONWriter {
     /// The bytes written and not yet sent to the sink. (A `var` only so that it can be passed `inout` to the
     /// escaper and the date formatter without a retain; it is never replaced.)
-    private(set) var out: JSONOutput
+    package private(set) var out: JSONOutput
     /// The nesting of objects and arrays at the cursor, and the deepest reached: a store checks it against
     /// what a load reads (`JSONReader.maxDepth`) before it replaces a file.
-    var depth = 0
-    var deepest = 0
+    package var depth = 0
+    package var deepest = 0
     /// Where a streaming writer sends `out` each time it passes `chunk` bytes (at an entity's end); nil keeps the
     /// whole document in `out`. A model of 1,000,000 books is about 290 MB: streamed, the writer touches the same
     /// 1 MiB again instead of faulting in (and copying, at each doubling) a buffer of the whole size.
-    var sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    package var sink: ((UnsafeRawBufferPointer) throws -> Void)?
     /// The bytes already sent to the sink, and the first error it threw (writing stops sending after it).
-    private(set) var sent = 0
-    private(set) var sinkError: (any Error)?
-    static let chunk = 1 << 20
+    package private(set) var sent = 0
+    package private(set) var sinkError: (any Error)?
+    package static let chunk = 1 << 20
 
-    init(capacity: Int = 1 << 16) { out = JSONOutput(capacity: capacity) }
+    package init(capacity: Int = 1 << 16) { out = JSONOutput(capacity: capacity) }
 
     /// A writer appending to `output` (emptied first): a buffer kept from an earlier write.
-    init(output: JSONOutput) {
+    package init(output: JSONOutput) {
         out = output
         out.removeAll()
     }
 
     /// All bytes written so far: sent and in `out`.
-    var total: Int { sent + out.count }
+    package var total: Int { sent + out.count }
 
     /// What is in `out`, copied.
-    var bytes: [UInt8] { out.bytes }
+    package var bytes: [UInt8] { out.bytes }
 
     /// Sends what is in `out` to the sink and empties it (nothing without a sink).
-    mutating func flush() {
+    package mutating func flush() {
         guard let sink else { return }
         if sinkError == nil {
             do { try out.withUnsafeBytes { try sink($0) } } catch { sinkError = error }
@@ -48,7 +48,7 @@ struct JSONWriter {
     }
 
     /// The whole model document with its `okit` header.
-    mutating func document(_ root: Entity, type: String, version: Int, generation: Int,
+    package mutating func document(_ root: Entity, type: String, version: Int, generation: Int,
                            headerExtras: [(key: String, json: [UInt8])]) {
         depth = 1
         deepest = max(deepest, 2)
@@ -68,14 +68,14 @@ struct JSONWriter {
     }
 
     /// One entity as compact JSON (a journal record's content).
-    static func entityJSON(_ e: Entity) -> [UInt8] {
+    package static func entityJSON(_ e: Entity) -> [UInt8] {
         var w = JSONWriter(capacity: 512)
         w.entity(e)
         return w.bytes
     }
 
     /// One entity as a JSON object.
-    mutating func entity(_ e: Entity) {
+    package mutating func entity(_ e: Entity) {
         enter()
         out.append(0x7B)
         fields(e, first: true)
@@ -84,13 +84,13 @@ struct JSONWriter {
         if out.count >= JSONWriter.chunk, sink != nil { flush() }
     }
 
-    @inline(__always) mutating func enter() {
+    @inline(__always) mutating package func enter() {
         depth += 1
         if depth > deepest { deepest = depth }
     }
 
     /// How deep a verbatim JSON value nests (0 for a scalar): brackets outside strings.
-    static func nesting(_ raw: [UInt8]) -> Int {
+    package static func nesting(_ raw: [UInt8]) -> Int {
         var d = 0, most = 0, inString = false, escaped = false
         for c in raw {
             if inString {
@@ -108,7 +108,7 @@ struct JSONWriter {
     }
 
     /// A packed id as a JSON string: `"` + 36 bytes + `"`.
-    mutating func packedId(_ bits: (UInt64, UInt64)) {
+    package mutating func packedId(_ bits: (UInt64, UInt64)) {
         let p = out.room(38)
         p[0] = 0x22
         PackedId.write(bits, into: p + 1)
@@ -116,7 +116,7 @@ struct JSONWriter {
         out.advance(by: 38)
     }
 
-    mutating func fields(_ e: Entity, first: Bool) {
+    package mutating func fields(_ e: Entity, first: Bool) {
         var first = first
         // Not retained: the type holds its keys (a `let`) and the entity its type, for as long as `e` is written.
         // A retain and a release per entity were atomic instructions, each waiting for the writes before it.
@@ -155,18 +155,18 @@ struct JSONWriter {
 
     /// Whether a nil in `slot` must be written as `null`: an optional field with a non-nil declared default
     /// (omitted, it would read back as that default).
-    static func nullNeedsWriting(_ type: EntityType, _ slot: Int) -> Bool {
+    package static func nullNeedsWriting(_ type: EntityType, _ slot: Int) -> Bool {
         guard type.optionals[slot], let d = type.fields[slot].defaultValue else { return false }
         return !d.isNull
     }
 
-    mutating func value(_ v: Value) {
+    package mutating func value(_ v: Value) {
         withUnsafePointer(to: v) { value(at: $0) }
     }
 
     /// The value at `v`, read in place (a copy would retain what it holds: an atomic write for each string,
     /// entity and collection of a model file).
-    mutating func value(at v: UnsafePointer<Value>) {
+    package mutating func value(at v: UnsafePointer<Value>) {
         switch v.pointee {
         case .null: out.append(ascii: "null")
         case .bool(let b): out.append(ascii: b ? "true" : "false")
@@ -200,7 +200,7 @@ struct JSONWriter {
     }
 
     /// A collection as a JSON array, or an object for a map.
-    mutating func collection(_ c: EntityCollection) {
+    package mutating func collection(_ c: EntityCollection) {
         enter()
         defer { depth -= 1 }
         if c.kind == .map {
@@ -229,7 +229,7 @@ struct JSONWriter {
 
     /// A double in its shortest round-trip form; `12.0` for a whole number (so it reads back as a double), `null`
     /// when not finite.
-    mutating func double(_ d: Double) {
+    package mutating func double(_ d: Double) {
         if !d.isFinite {
             out.append(ascii: "null")
         } else if d == 0, d.sign == .minus {
@@ -250,7 +250,7 @@ struct JSONWriter {
     /// [0.001, 1e9) (prices, ratings, most measures), written as that decimal: what `description` writes, without
     /// making a String. False, writing nothing, for any other.
     @inline(__always)
-    static func appendFewDecimals(_ d: Double, to out: JSONOutput) -> Bool {
+    package static func appendFewDecimals(_ d: Double, to out: JSONOutput) -> Bool {
         let a = abs(d)
         guard a >= 0.001, a < 1e9 else { return false }
         for k in 1...6 {
@@ -288,7 +288,7 @@ struct JSONWriter {
         return false
     }
 
-    mutating func int(_ v: Int) {
+    package mutating func int(_ v: Int) {
         if v >= 0, v < 10 { out.append(0x30 + UInt8(v)); return }
         var n = v.magnitude
         var digits = 0
@@ -306,5 +306,5 @@ struct JSONWriter {
         out.advance(by: digits + sign)
     }
 
-    @inline(__always) mutating func string(_ s: String) { JSONText.appendQuoted(s, to: &out) }
+    @inline(__always) mutating package func string(_ s: String) { JSONText.appendQuoted(s, to: &out) }
 }

@@ -26,7 +26,7 @@ public struct TextWithNUL: Error, CustomStringConvertible, Equatable {
 extension String {
     /// True when the text holds a NUL character (U+0000): one pass over its bytes, without copying them.
     @inline(__always)
-    var hasNUL: Bool {
+    package var hasNUL: Bool {
         if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) { return found }
         return utf8.contains(0)
     }

@@ -22,7 +22,7 @@ public final class Entity {
     /// `parent`, `levelBits`, `state` and `flags` are read and written as whole values in the engine's one
     /// isolation domain, never passed `inout` and never held across a call: without dynamic exclusivity checks
     /// (a load makes and a store writes millions of entities).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var parent: Entity?
+    @exclusivity(unchecked) public package(set) unowned(unsafe) var parent: Entity?
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
     /// The three reader fields are the graph's, read and written only by it in the engine's one isolation
     /// domain, each access complete before the next (no call out while one is open): without dynamic
@@ -38,7 +38,7 @@ public final class Entity {
     @exclusivity(unchecked) private var levelBits: UInt16 = 1
     @exclusivity(unchecked) private var reader0SlotBits: UInt16 = .max
     /// Where the entity is in its life.
-    @exclusivity(unchecked) public internal(set) var state: State
+    @exclusivity(unchecked) public package(set) var state: State
     @exclusivity(unchecked) @usableFromInline var flags: UInt8 = 0
 
     @usableFromInline static let packedIdFlag: UInt8 = 1
@@ -143,7 +143,7 @@ public final class Entity {
     }
 
     /// Whether the entity is held by a field or a collection (ownership, independent of `parent`).
-    internal var isContained: Bool {
+    package var isContained: Bool {
         get { flags & Self.containedFlag != 0 }
         set { if newValue { flags |= Self.containedFlag } else { flags &= ~Self.containedFlag } }
     }
@@ -231,7 +231,7 @@ public final class Entity {
 extension Entity {
     /// Calls `body` for each entity this one holds directly (through entity fields and collections).
     @inline(__always)
-    func forEachChild(_ body: (Entity) throws -> Void) rethrows {
+    package func forEachChild(_ body: (Entity) throws -> Void) rethrows {
         let n = Int(slotCount)
         for i in type.childSlots where i < n {
             switch slots[i] {

@@ -6,13 +6,13 @@ public final class Model {
     public internal(set) var root: Entity
     /// The engine that registered the model. A model is used through its engine: keep the engine alive while
     /// you hold a model (an unowned reference keeps the engine off Swift's slow reference-counting path).
-    public internal(set) unowned var engine: Engine?
+    public package(set) unowned var engine: Engine?
 
     /// Entities whose own stored content changed since the last store: the nearest entity with an id
     /// above each change (a change to the root's own fields or collections dirties the whole model).
     internal var dirtyUnits: [Entity] = []
     /// Set when the whole model must be written (root changed, created fresh, loaded from an older format).
-    internal var wholeDirty = false
+    package var wholeDirty = false
     /// Payloads of partials whose content changed since the last store (each written to its own file).
     internal var dirtyPayloads: [Entity] = []
     /// Whether the schema has partials: a change is then routed to the payload that holds it, if any.
@@ -22,9 +22,9 @@ public final class Model {
     /// Schema version the model was stored with (from the file's `okit` member).
     public internal(set) var storedVersion: Int?
     /// Members of the stored file's `okit` header that this version does not know, kept verbatim.
-    internal var headerExtras: [(key: String, json: [UInt8])] = []
+    package var headerExtras: [(key: String, json: [UInt8])] = []
 
-    init(name: String, rootType: EntityType, storageKind: StorageKind, root: Entity) {
+    package init(name: String, rootType: EntityType, storageKind: StorageKind, root: Entity) {
         self.name = name
         self.rootType = rootType
         self.storageKind = storageKind
@@ -35,7 +35,7 @@ public final class Model {
     public var isDirty: Bool { wholeDirty || !dirtyUnits.isEmpty || !dirtyPayloads.isEmpty }
 
     /// True when the model's own file must be written (payloads aside).
-    var isFileDirty: Bool { wholeDirty || !dirtyUnits.isEmpty }
+    package var isFileDirty: Bool { wholeDirty || !dirtyUnits.isEmpty }
 
     /// Marks the content of `entity` as changed.
     func markDirty(_ entity: Entity) {
@@ -67,7 +67,7 @@ public final class Model {
     }
 
     /// After the model's own file was written.
-    func clearFileDirty() {
+    package func clearFileDirty() {
         for e in dirtyUnits { e.isDirtyUnit = false }
         dirtyUnits.removeAll(keepingCapacity: false)
         wholeDirty = false

@@ -46,8 +46,9 @@ public struct SessionOptions {
     }
     /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).
     public var restoreOtherApp = false
-    /// The storage kinds a model may name (`StorageRegistry.builtIn`); register another here.
-    public var storageKinds = StorageRegistry.builtIn
+    /// The storage kinds a model may name (`StorageRegistry.core`, the engine's own; a front end that links the
+    /// backends gives `StorageRegistry.builtIn`); register another here.
+    public var storageKinds = StorageRegistry.core
     /// The screen kinds a screen may be of, with their commands (`ScreenKinds.builtIn`); register another here.
     public var screenKinds = ScreenKinds.builtIn
     /// Words what a person can do about a storage error (`Remedy`), in the front end's terms (okit-run's flags);

@@ -16,6 +16,12 @@ public struct ConflictRecord: Sendable, Equatable {
     /// This process deleted the entity after another stored an edit of it: the deletion won, `theirs` is lost.
     public var deletedHere = false
 
+    package init(time: Date, model: String, type: String, id: String, field: String, base: String, theirs: String, mine: String,
+                 deletedHere: Bool = false) {
+        (self.time, self.model, self.type, self.id, self.field) = (time, model, type, id, field)
+        (self.base, self.theirs, self.mine, self.deletedHere) = (base, theirs, mine, deletedHere)
+    }
+
     /// One line of `<data>/okit/conflicts.jsonl`.
     public var jsonLine: String {
         var w = JSONWriter(capacity: 256)

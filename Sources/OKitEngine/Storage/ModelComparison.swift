@@ -2,8 +2,8 @@ import Foundation
 
 /// Two trees of entities compared as stored data: field by field, refs by their targets' ids, dates to the
 /// millisecond (a database keeps three fraction digits), unknown fields by name and JSON.
-enum ModelComparison {
-    static func difference(_ a: Entity, _ b: Entity, path: String) -> String? {
+package enum ModelComparison {
+    package static func difference(_ a: Entity, _ b: Entity, path: String) -> String? {
         guard a.type === b.type else { return "\(path): a \(a.type.name) against a \(b.type.name)" }
         if a.type.isRef {
             return RelationalColumnValue.refKey(.entity(a)) == RelationalColumnValue.refKey(.entity(b)) ? nil : "\(path): another reference"
@@ -17,7 +17,7 @@ enum ModelComparison {
         return ua == ub ? nil : "\(path): the fields this app does not know differ"
     }
 
-    static func difference(_ a: Value, _ b: Value, path: String) -> String? {
+    package static func difference(_ a: Value, _ b: Value, path: String) -> String? {
         switch (a, b) {
         case (.entity(let x), .entity(let y)): return difference(x, y, path: path)
         case (.collection(let x), .collection(let y)):

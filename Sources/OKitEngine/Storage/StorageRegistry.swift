@@ -52,16 +52,16 @@ public struct StorageRegistry {
         return try factory(request)
     }
 
-    /// The built-in kinds: file, transient, encrypted, http, encryptedHttp, sqlite, postgres.
-    public static var builtIn: StorageRegistry {
+    /// The engine's own kinds: file, transient, encrypted, http, encryptedHttp. The database kinds are targets of
+    /// their own (`OKitSQLite`, `OKitPostgres`), registered by the front end that links them (`OKitBackends`:
+    /// `StorageRegistry.builtIn`).
+    public static var core: StorageRegistry {
         var r = StorageRegistry()
         r.register(.file) { try $0.host.dataFolderStorage() }
         r.register(.transient) { _ in TransientStorage() }
         r.register(.encrypted, FileStorage.sealedFactory)
         r.register(.http, HTTPStorage.factory)
         r.register(.encryptedHttp, HTTPStorage.factory)
-        r.register(.sqlite, form: SQLiteForm(), SQLiteStorage.factory)
-        r.register(.postgres, PostgresStorage.factory)
         return r
     }
 }

@@ -38,8 +38,9 @@ public struct LuaAppOptions {
     public var httpTimeout: TimeInterval { get { session.httpTimeout } set { session.httpTimeout = newValue } }
     /// Restores backups made by another app (another `okit.app` id) too (`okit-run backup restore --force`).
     public var restoreOtherApp: Bool { get { session.restoreOtherApp } set { session.restoreOtherApp = newValue } }
-    /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.builtIn`: file, transient,
-    /// encrypted, http, encryptedHttp); register another here.
+    /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.core`: file, transient,
+    /// encrypted, http, encryptedHttp; a front end that links the backends gives `StorageRegistry.builtIn`, with
+    /// sqlite and postgres); register another here.
     public var storageKinds: StorageRegistry { get { session.storageKinds } set { session.storageKinds = newValue } }
     /// The screen kinds a screen may be of (`ScreenKinds.builtIn`); register another here (its commands become
     /// `app` methods, JSON-lines and shell commands).

@@ -111,6 +111,7 @@ extension FlowTestFile {
             return host.lua.rawGet(2, key) == LUA_TSTRING ? host.lua.string(at: -1) : nil
         }
         var o = LuaAppOptions()
+        o.storageKinds = options.storageKinds
         o.print = options.print
         o.language = option("lang")
         if let now = option("now") {

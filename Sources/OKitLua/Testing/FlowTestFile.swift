@@ -32,6 +32,9 @@ public struct FlowTestOptions {
     /// Where `app:record()` without a path writes its log (kept after the run, so `okit-run replay` can read it):
     /// `$TMPDIR/okit-sessions/`.
     public var sessions = FileManager.default.temporaryDirectory.appendingPathComponent("okit-sessions")
+    /// The storage kinds launched apps may name (`StorageRegistry.core`; okit-run gives `StorageRegistry.builtIn`,
+    /// with the backends it links).
+    public var storageKinds = StorageRegistry.core
 
     public init() {}
 }
@@ -69,6 +72,7 @@ final class FlowTestFile {
         self.displayPath = displayPath
         self.options = options
         var o = LuaAppOptions()
+        o.storageKinds = options.storageKinds
         o.unsafe = true
         o.virtualNow = FlowTestFile.epoch
         o.print = options.print

@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import OKitEngine
 import OKitLua
 
@@ -23,6 +24,7 @@ struct AddBench {
         let appFile = folder.appendingPathComponent("add-app.lua")
         try AddBench.app.write(to: appFile, atomically: true, encoding: .utf8)
         var options = LuaAppOptions()
+        options.storageKinds = .builtIn
         options.dataFolder = folder
         options.print = { _ in }
         luaApp = try LuaApp(options: options)

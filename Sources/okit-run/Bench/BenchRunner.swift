@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import OKitEngine
 import OKitLua
 
@@ -56,6 +57,7 @@ struct BenchRunner {
         let appFile = folder.appendingPathComponent("app.lua")
         try BenchShop.luaApp.write(to: appFile, atomically: true, encoding: .utf8)
         var options = LuaAppOptions()
+        options.storageKinds = .builtIn
         options.dataFolder = folder
         let app = try LuaApp(options: options)
         try app.load(appFile: appFile)

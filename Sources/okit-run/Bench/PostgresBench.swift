@@ -1,5 +1,6 @@
 import Foundation
 import OKitEngine
+import OKitPostgres
 #if canImport(Glibc)
 import Glibc
 #endif

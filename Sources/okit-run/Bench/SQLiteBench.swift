@@ -1,5 +1,6 @@
 import Foundation
 import OKitEngine
+import OKitSQLite
 
 /// The sqlite workloads of `okit-run bench` (the goals in performance.md: `sqlite_load` ≤ 2× `load`,
 /// `sqlite_store_one` ≤ 1/100 of `sqlite_store`): the generated shop converted to a SQLite model in a data folder of its own, then loaded and

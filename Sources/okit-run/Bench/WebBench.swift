@@ -1,4 +1,5 @@
 import Foundation
+import OKitBackends
 import OKitEngine
 import OKitLua
 import OKitWeb
@@ -45,6 +46,7 @@ final class WebBench: @unchecked Sendable {
         let loaded = Blocking.wait {
             try await web.load {
                 var o = LuaAppOptions()
+                o.storageKinds = .builtIn
                 o.dataFolder = dataFolder
                 o.print = { _ in }
                 let luaApp = try LuaApp(options: o)

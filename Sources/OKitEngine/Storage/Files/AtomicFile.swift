@@ -5,13 +5,13 @@ import Glibc
 
 /// Durable file operations: atomic replace (temp file + fsync + rename + fsync of the folder), durable
 /// appends, whole-file reads. Errors carry the path and the system's reason.
-enum AtomicFile {
-    static func error(_ path: String, _ what: String) -> StorageError {
+package enum AtomicFile {
+    package static func error(_ path: String, _ what: String) -> StorageError {
         StorageError(kind: .io, path: path, message: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// Writes all of `bytes` to an open descriptor.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -28,20 +28,20 @@ enum AtomicFile {
     /// `sync_file_range` with `SYNC_FILE_RANGE_WRITE`). A streamed full write calls it after each chunk, so that
     /// the disk works while the rest is serialized and the `fsync` at the end waits for the last chunk only (10 of
     /// a store's 60 ms at 100,000 books, before). Nothing where the call is missing; errors are the `fsync`'s.
-    static func startWriteback(_ fd: Int32, offset: Int, count: Int) {
+    package static func startWriteback(_ fd: Int32, offset: Int, count: Int) {
         guard let call = SyncFileRange.function else { return }
         _ = call(fd, Int64(offset), Int64(count), 2)   // SYNC_FILE_RANGE_WRITE
     }
 
     /// `sync_file_range`, which Swift's Glibc module does not declare (it is a GNU extension), found at run time.
     private enum SyncFileRange {
-        typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-        static let function = RuntimeSymbol.lookup("sync_file_range", as: Function.self)
+        package typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+        package static let function = RuntimeSymbol.lookup("sync_file_range", as: Function.self)
     }
 
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
     /// `secret`: the file has mode 0600 from its creation (the temporary is made anew, never through a link).
-    static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {
+    package static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {
         try replace(path, secret: secret) { fd, tmp in
             try bytes.withUnsafeBytes { buf in
                 if buf.count > 0 { try writeAll(fd, buf, path: tmp) }
@@ -52,7 +52,7 @@ enum AtomicFile {
     /// Replaces the file at `path` with what `write` writes to the descriptor of a temporary beside it (given
     /// with the temporary's path, for messages); when `write` throws, the temporary is removed and the file is
     /// left as it was.
-    static func replace(_ path: String, secret: Bool = false, write: (Int32, String) throws -> Void) throws {
+    package static func replace(_ path: String, secret: Bool = false, write: (Int32, String) throws -> Void) throws {
         let dir = (path as NSString).deletingLastPathComponent
         // One temporary name per file (the data folder's lock keeps writers to one process): a temporary
         // left by a crash is truncated and reused, never accumulated.
@@ -79,7 +79,7 @@ enum AtomicFile {
     }
 
     /// fsync of a folder, so a rename or unlink in it is durable.
-    static func syncFolder(_ dir: String) throws {
+    package static func syncFolder(_ dir: String) throws {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { throw error(dir, "cannot open folder") }
         defer { close(fd) }
@@ -87,7 +87,7 @@ enum AtomicFile {
     }
 
     /// Appends `bytes` and syncs them; creates the file (and syncs its folder) when new.
-    static func append(_ path: String, _ bytes: [UInt8]) throws {
+    package static func append(_ path: String, _ bytes: [UInt8]) throws {
         let existed = access(path, F_OK) == 0
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw error(path, "cannot open") }
@@ -98,7 +98,7 @@ enum AtomicFile {
     }
 
     /// The largest file `read` takes whole (storage.md "Limits"): `OKIT_MAX_FILE_SIZE` in bytes, default 1 GiB.
-    static let maxFileSize: Int = {
+    package static let maxFileSize: Int = {
         if let text = ProcessInfo.processInfo.environment["OKIT_MAX_FILE_SIZE"], let n = Int(text), n > 0 { return n }
         return 1 << 30
     }()
@@ -106,7 +106,7 @@ enum AtomicFile {
     /// What is at `path` without following a final symbolic link first: nil when nothing is there. Anything
     /// that is not a regular file (or a link to one) is an error naming the path: a FIFO would block a read
     /// forever, a dangling link is not a missing file (writing would replace the link), a directory is no file.
-    static func checkRegular(_ path: String) throws -> Bool {
+    package static func checkRegular(_ path: String) throws -> Bool {
         var st = stat()
         if lstat(path, &st) != 0 {
             if errno == ENOENT { return false }
@@ -124,7 +124,7 @@ enum AtomicFile {
         return true
     }
 
-    static func describeKind(_ mode: mode_t) -> String {
+    package static func describeKind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO (named pipe)"
@@ -138,12 +138,12 @@ enum AtomicFile {
     /// The whole file, or nil when it does not exist. Only a regular file (or a link to one) is read (see
     /// `checkRegular`), and none larger than `maxFileSize`. `head`, when given, sees the first bytes (up to
     /// 4 KiB) before the rest is read, and may refuse them.
-    static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
+    package static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil) throws -> [UInt8]? {
         try read(path, head: head, mapLarge: false)?.bytes
     }
 
     /// The files from which `read(_:head:mapLarge:)` maps rather than reads.
-    static let mappedSize = 1 << 20
+    package static let mappedSize = 1 << 20
 
     /// `read(_:head:)`; with `mapLarge`, a file of `mappedSize` bytes or more is mapped (`FileBytes`).
     static func read(_ path: String, head: (([UInt8]) throws -> Void)? = nil, mapLarge: Bool) throws -> FileBytes? {
@@ -202,7 +202,7 @@ enum AtomicFile {
     }
 
     /// Removes a file durably (no error when it is already gone).
-    static func remove(_ path: String) throws {
+    package static func remove(_ path: String) throws {
         if unlink(path) != 0 {
             if errno == ENOENT { return }
             throw error(path, "cannot remove")

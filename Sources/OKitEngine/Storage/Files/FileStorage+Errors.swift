@@ -21,7 +21,7 @@ extension FileStorage {
     }
 
     /// `body`'s result; a storage error it throws gets the remedy worded by `remedyWording`.
-    func worded<T>(_ body: () throws -> T) throws -> T {
+    package func worded<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as StorageError { throw e.worded(remedyWording) }
     }
 

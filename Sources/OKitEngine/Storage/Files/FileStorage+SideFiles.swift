@@ -5,7 +5,7 @@ import Foundation
 extension FileStorage {
     // MARK: Partials
 
-    func readPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    package func readPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
         guard let id = stub.id, let path = folder.payload(model: model.name, id: id) else {
             throw StorageError(kind: .io, path: modelsFolder + "/" + model.name,
                                message: "the partial \(stub.debugName) has no id that is safe as a file name")
@@ -23,7 +23,7 @@ extension FileStorage {
     }
 
     /// Writes each changed payload whose stub is still in the model to its own file.
-    func storePayloads(_ model: Model, engine: Engine) throws {
+    package func storePayloads(_ model: Model, engine: Engine) throws {
         guard !model.dirtyPayloads.isEmpty else { return }
         for p in model.dirtyPayloads {
             guard let stub = p.parent, stub.state == .managed, stub.model === model, let id = stub.id,
@@ -46,13 +46,13 @@ extension FileStorage {
                              format: meta["format"]?.displayString ?? "")
     }
 
-    func readBinaryFile(_ meta: Entity, model: Model) throws -> [UInt8]? {
+    package func readBinaryFile(_ meta: Entity, model: Model) throws -> [UInt8]? {
         guard let path = binaryPath(meta, model: model.name) else { return nil }
         return try readOpened(path, model: model.name)
     }
 
     /// Writes the bytes written since the last store.
-    func writeBinaries(_ model: Model, engine: Engine) throws {
+    package func writeBinaries(_ model: Model, engine: Engine) throws {
         for p in engine.pendingPayloads(of: model) {
             guard let path = binaryPath(p.entity, model: model.name) else { continue }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ extension FileStorage {
 
     /// Deletes the side files of entities removed since the last store (after the model that no longer names
     /// them was written): their data and images, and the payload files of removed partials.
-    func deleteRemovedFiles(_ model: Model, engine: Engine) throws {
+    package func deleteRemovedFiles(_ model: Model, engine: Engine) throws {
         for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
             try deleteFiles(in: removed, model: model, engine: engine)
         }

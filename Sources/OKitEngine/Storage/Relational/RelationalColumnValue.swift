@@ -3,11 +3,11 @@ import Foundation
 /// Field values as column values and back (storage.md "SQLite models": typed columns, dates as ISO 8601 UTC with
 /// exactly three fraction digits, refs as ids, JSON TEXT for collections of scalars and refs, BLOBs for inline
 /// binaries).
-enum RelationalColumnValue {
+package enum RelationalColumnValue {
     // MARK: Writing
 
     /// `2019-05-01T10:00:00.000Z`: text order is time order.
-    static func dateText(_ date: Date) -> String {
+    package static func dateText(_ date: Date) -> String {
         let ms = (date.timeIntervalSince1970 * 1000).rounded()
         let whole = (ms / 1000).rounded(.down)
         let frac = Int(ms - whole * 1000)
@@ -21,7 +21,7 @@ enum RelationalColumnValue {
     }
 
     /// The column value(s) of a field: one, or two for an inline binary (bytes, then format and label).
-    static func append(_ v: Value, _ m: RelationalTable.Mapping, to row: inout [RelationalValue]) {
+    package static func append(_ v: Value, _ m: RelationalTable.Mapping, to row: inout [RelationalValue]) {
         switch m {
         case .string:
             if case .string(let s) = v { row.append(s.relationalValue) } else { row.append(text(v)) }
@@ -68,7 +68,7 @@ enum RelationalColumnValue {
         }
     }
 
-    static func text(_ v: Value) -> RelationalValue {
+    package static func text(_ v: Value) -> RelationalValue {
         switch v {
         case .null: return .null
         case .string(let s): return s.relationalValue
@@ -77,13 +77,13 @@ enum RelationalColumnValue {
     }
 
     /// A ref's target id (nil for an empty ref).
-    static func refKey(_ v: Value) -> String? {
+    package static func refKey(_ v: Value) -> String? {
         guard case .entity(let r) = v, r.values.count > 1, case .string(let k) = r.values[1], !k.isEmpty else { return nil }
         return k
     }
 
     /// A collection as JSON: refs as their targets' ids, everything else as in a model file.
-    static func json(_ v: Value) -> [UInt8] {
+    package static func json(_ v: Value) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
         if case .collection(let c) = v, case .ref = c.elementType {
             if c.kind == .map {
@@ -111,12 +111,12 @@ enum RelationalColumnValue {
     // MARK: Reading
 
     /// Why a column's value could not be read: the expected type (the caller names database, table, row, column).
-    struct Mismatch: Error {
-        let expected: String
-        let found: String
+    package struct Mismatch: Error {
+        package let expected: String
+        package let found: String
     }
 
-    static func describe(_ d: RelationalValue) -> String {
+    package static func describe(_ d: RelationalValue) -> String {
         switch d {
         case .null: return "NULL"
         case .int64(let i): return "the INTEGER \(i)"
@@ -128,7 +128,7 @@ enum RelationalColumnValue {
 
     /// A scalar column's value as a field value; NULL is `.null` (the caller applies the default). Lossless
     /// coercions are taken ("5" for an int, 12 for a double); anything else is a `Mismatch`.
-    static func scalar(_ d: RelationalValue, _ m: RelationalTable.Mapping) throws(Mismatch) -> Value {
+    package static func scalar(_ d: RelationalValue, _ m: RelationalTable.Mapping) throws(Mismatch) -> Value {
         switch (m, d) {
         case (_, .null): return .null
         case (.string, .string(let s)), (.ref, .string(let s)): return .string(s)
@@ -158,7 +158,7 @@ enum RelationalColumnValue {
         throw Mismatch(expected: expected(m), found: describe(d))
     }
 
-    static func expected(_ m: RelationalTable.Mapping) -> String {
+    package static func expected(_ m: RelationalTable.Mapping) -> String {
         switch m {
         case .string: return "TEXT"
         case .int: return "an INTEGER"
@@ -174,7 +174,7 @@ enum RelationalColumnValue {
     }
 
     /// A JSON column's text as a field value of type `t`, read by the model files' reader (refs may be bare ids).
-    static func jsonValue(_ d: RelationalValue, _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
+    package static func jsonValue(_ d: RelationalValue, _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
                           engine: Engine) throws(Mismatch) -> Value {
         let bytes: [UInt8]
         switch d {
@@ -187,7 +187,7 @@ enum RelationalColumnValue {
     }
 
     /// An inline binary's bytes and its `{"format", "label"}` as the metadata entity.
-    static func inline(_ bytes: [UInt8], meta: RelationalValue?, _ t: FieldType, owner: Entity, slot: Int,
+    package static func inline(_ bytes: [UInt8], meta: RelationalValue?, _ t: FieldType, owner: Entity, slot: Int,
                        engine: Engine) throws(Mismatch) -> Value {
         var w = JSONWriter(capacity: bytes.count * 4 / 3 + 64)
         w.out.append(0x7B)
@@ -218,7 +218,7 @@ enum RelationalColumnValue {
 }
 
 extension RelationalTable.Mapping: Equatable {
-    static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         switch (a, b) {
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date), (.ref, .ref),
              (.json, .json), (.binaryMeta, .binaryMeta), (.inlineBlob, .inlineBlob): return true

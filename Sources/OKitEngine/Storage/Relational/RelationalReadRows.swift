@@ -6,29 +6,31 @@ import Foundation
 /// attached row's children in order (`childStart`..`childEnd` of `childList`). No object and no array per row:
 /// what a store needs of them stays in these arrays (`RelationalStoredRows`), not in a dictionary of a value per
 /// row.
-struct RelationalReadRows {
-    private(set) var entities = RelationalReadEntities()
-    private(set) var keys: [RelationalRowKey] = []
-    private(set) var tables: [Int32] = []
-    private(set) var fields: [String?] = []
-    private(set) var positions: [Int?] = []
-    private(set) var mapKeys: [String?] = []
-    private(set) var hashes: [Int] = []
-    private(set) var parents: [RelationalRowKey?] = []
+package struct RelationalReadRows {
+    package init() {}
+
+    package private(set) var entities = RelationalReadEntities()
+    package private(set) var keys: [RelationalRowKey] = []
+    package private(set) var tables: [Int32] = []
+    package private(set) var fields: [String?] = []
+    package private(set) var positions: [Int?] = []
+    package private(set) var mapKeys: [String?] = []
+    package private(set) var hashes: [Int] = []
+    package private(set) var parents: [RelationalRowKey?] = []
     /// Whether a row left a field NULL that has a default (or has a single owned entity, which may need one
     /// when no row is under it): told while the entity is fresh, so that attaching touches only these again.
-    private(set) var needsDefaults: [Bool] = []
+    package private(set) var needsDefaults: [Bool] = []
     /// The first child row of each row (-1: none), then each child's next sibling, in read order.
-    private(set) var firstChild: [Int32] = []
-    private(set) var next: [Int32] = []
+    package private(set) var firstChild: [Int32] = []
+    package private(set) var next: [Int32] = []
     /// Rows of the first table without a parent: the root (more than one is an error the reader reports).
-    private(set) var roots: [Int32] = []
+    package private(set) var roots: [Int32] = []
     /// Every row by its key (the first of a key, rows of tables with child rows before others).
-    private(set) var index = RelationalRowIndex(capacity: 0)
+    package private(set) var index = RelationalRowIndex(capacity: 0)
     /// Where an attached row's children are in `childList` (-1: the row was not attached).
-    var childStart: [Int32] = []
-    var childEnd: [Int32] = []
-    var childList: [Int32] = []
+    package var childStart: [Int32] = []
+    package var childEnd: [Int32] = []
+    package var childList: [Int32] = []
     /// The field names read so far, with their bytes, so that the rows of one field share one string
     /// (`field(_:)`).
     private var fieldNames: [(bytes: [UInt8], name: String)] = []
@@ -37,10 +39,10 @@ struct RelationalReadRows {
     private var lastParentBytes: [UInt8] = []
     private var lastParent: RelationalRowKey = .text("")
 
-    var count: Int { entities.count }
+    package var count: Int { entities.count }
 
     /// Room for `n` more rows.
-    mutating func reserve(_ n: Int) {
+    package mutating func reserve(_ n: Int) {
         let c = count + n
         entities.reserveCapacity(c)
         keys.reserveCapacity(c)
@@ -54,7 +56,7 @@ struct RelationalReadRows {
     }
 
     /// The key of a row's `okit_parent`: the key of the row before when the bytes are the same.
-    mutating func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> RelationalRowKey {
+    package mutating func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> RelationalRowKey {
         if Self.same(lastParentBytes, bytes) { return lastParent }
         lastParent = RelationalRowKey(bytes: bytes)
         lastParentBytes.removeAll(keepingCapacity: true)
@@ -64,7 +66,7 @@ struct RelationalReadRows {
 
     /// The text of a row's `okit_field`: the string of an earlier row with the same bytes (a field is one of a
     /// few names, read for every row), else a new one.
-    mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         for i in fieldNames.indices where Self.same(fieldNames[i].bytes, bytes) { return fieldNames[i].name }
         let name = String(decoding: bytes, as: UTF8.self)
         if fieldNames.count < 64 { fieldNames.append((Array(bytes), name)) }
@@ -72,7 +74,7 @@ struct RelationalReadRows {
     }
 
     /// The string the rows hold for a field name (the name itself when no row has it).
-    func fieldName(_ name: String) -> String {
+    package func fieldName(_ name: String) -> String {
         let bytes = Array(name.utf8)
         return fieldNames.first { $0.bytes == bytes }?.name ?? name
     }
@@ -85,7 +87,7 @@ struct RelationalReadRows {
 
     /// Adds a row read: its entity (held here until its parent claims it), what a store needs of it, and
     /// whether it left a field NULL that has a default.
-    mutating func append(entity: Entity, key: RelationalRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
+    package mutating func append(entity: Entity, key: RelationalRowKey, table: Int32, field: String?, position: Int?, mapKey: String?,
                          hash: Int, parent: RelationalRowKey?, needsDefaults: Bool = true) {
         entities.append(entity)
         self.needsDefaults.append(needsDefaults)
@@ -101,7 +103,7 @@ struct RelationalReadRows {
     /// Indexes every row by key, threads every row with a parent onto its parent's child list (rows whose
     /// parent is not a row read stay unattached, as before) and collects the roots. Only rows of tables with
     /// child rows (`parentTables`) can be parents; a row with the previous row's parent skips the lookup.
-    mutating func link(parentTables: [Bool]) {
+    package mutating func link(parentTables: [Bool]) {
         let n = entities.count
         var index = RelationalRowIndex(capacity: n)
         var firstChild = [Int32](repeating: -1, count: n)
@@ -143,7 +145,7 @@ struct RelationalReadRows {
     }
 
     /// The attached row `i` as a store keeps it.
-    func storedRow(_ i: Int) -> RelationalStoredRow {
+    package func storedRow(_ i: Int) -> RelationalStoredRow {
         var children: [RelationalRowKey] = []
         let start = Int(childStart[i]), end = Int(childEnd[i])
         if start >= 0, end > start {
@@ -156,7 +158,7 @@ struct RelationalReadRows {
 
     /// Drops the entities (the model holds them), the child threads and the defaults' flags, keeping what a
     /// store needs.
-    mutating func dropEntities() {
+    package mutating func dropEntities() {
         entities = RelationalReadEntities()
         firstChild = []
         next = []
@@ -164,7 +166,7 @@ struct RelationalReadRows {
     }
 
     /// Rows in position order; rows without a position (written by another program) last, in read order.
-    func positionOrder(_ rows: [Int32]) -> [Int32] {
+    package func positionOrder(_ rows: [Int32]) -> [Int32] {
         rows.enumerated().sorted { a, b in
             switch (positions[Int(a.element)], positions[Int(b.element)]) {
             case let (x?, y?): return x != y ? x < y : a.offset < b.offset

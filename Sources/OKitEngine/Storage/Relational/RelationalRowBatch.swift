@@ -3,16 +3,18 @@ import Foundation
 /// Rows of one table's columns as the database gave them: for each column of each row its storage class, its
 /// number (an INTEGER, or a REAL's bits) and the range of its bytes (TEXT, BLOB) in one buffer. An adapter fills
 /// it (`SQLiteRowPipe`'s stepping thread: `fill`), the reader reads it (`forEachRow`).
-final class RelationalRowBatch {
-    private(set) var table = 0
-    private(set) var columns = 0
-    var rows = 0
-    var kinds: [RelationalColumnKind] = []
-    var numbers: [UInt64] = []
-    var ranges: [(start: Int32, count: Int32)] = []
-    var bytes: [UInt8] = []
+package final class RelationalRowBatch {
+    package init() {}
 
-    func reset(table: Int, columns: Int) {
+    package private(set) var table = 0
+    package private(set) var columns = 0
+    package var rows = 0
+    package var kinds: [RelationalColumnKind] = []
+    package var numbers: [UInt64] = []
+    package var ranges: [(start: Int32, count: Int32)] = []
+    package var bytes: [UInt8] = []
+
+    package func reset(table: Int, columns: Int) {
         self.table = table
         self.columns = columns
         rows = 0
@@ -23,7 +25,7 @@ final class RelationalRowBatch {
     }
 
     /// Calls `body` with the columns of each row in turn (their bytes valid during the call).
-    func forEachRow(_ body: (RelationalBatchColumns) throws -> Void) rethrows {
+    package func forEachRow(_ body: (RelationalBatchColumns) throws -> Void) rethrows {
         try bytes.withUnsafeBufferPointer { buf in
             try kinds.withUnsafeBufferPointer { kinds in
                 try numbers.withUnsafeBufferPointer { numbers in
@@ -39,16 +41,16 @@ final class RelationalRowBatch {
 }
 
 /// One row of a batch, as `RowColumns`.
-struct RelationalBatchColumns: RowColumns {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let kinds: UnsafeBufferPointer<RelationalColumnKind>
-    let numbers: UnsafeBufferPointer<UInt64>
-    let ranges: UnsafeBufferPointer<(start: Int32, count: Int32)>
-    let first: Int
-    let count: Int
+package struct RelationalBatchColumns: RowColumns {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let kinds: UnsafeBufferPointer<RelationalColumnKind>
+    package let numbers: UnsafeBufferPointer<UInt64>
+    package let ranges: UnsafeBufferPointer<(start: Int32, count: Int32)>
+    package let first: Int
+    package let count: Int
 
     @inline(__always)
-    func column(_ k: Int32) -> RelationalRawColumn {
+    package func column(_ k: Int32) -> RelationalRawColumn {
         var c = RelationalRawColumn()
         guard Int(k) < count else { return c }
         let i = first + Int(k)
@@ -64,7 +66,7 @@ struct RelationalBatchColumns: RowColumns {
         return c
     }
 
-    func value(_ k: Int32) -> RelationalValue {
+    package func value(_ k: Int32) -> RelationalValue {
         let c = column(k)
         switch c.kind {
         case .null: return .null

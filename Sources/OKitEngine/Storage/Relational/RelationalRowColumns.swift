@@ -1,7 +1,7 @@
 import Foundation
 
 /// A column's storage class, as SQLite reports it.
-enum RelationalColumnKind {
+package enum RelationalColumnKind {
     case null, integer, real, text, blob
 }
 
@@ -9,29 +9,31 @@ enum RelationalColumnKind {
 /// of TEXT and BLOB stay valid until the row changes). One read per column serves both the row's hash and the
 /// field's value; each SQLite column call takes the connection's mutex, and the reader made five of them for a
 /// TEXT column (a sixth of a load).
-struct RelationalRawColumn {
-    var kind: RelationalColumnKind = .null
-    var int: Int64 = 0
-    var real: Double = 0
-    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+package struct RelationalRawColumn {
+    package init() {}
+
+    package var kind: RelationalColumnKind = .null
+    package var int: Int64 = 0
+    package var real: Double = 0
+    package var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 }
 
 /// The columns of the row being read: a statement's current row (sqlite) or the values fetched (postgres).
 /// `column` reads a column in place, without making a `RelationalValue` (a string per text column, measured by
 /// strlen); `value` makes one, for the columns read rarely.
-protocol RowColumns {
+package protocol RowColumns {
     func value(_ k: Int32) -> RelationalValue
     func column(_ k: Int32) -> RelationalRawColumn
 }
 
 /// A row fetched from PostgreSQL, as values; the bytes of its texts and blobs are copied once into memory it
 /// owns, so that a column's bytes stay valid while it lives.
-final class ArrayColumns: RowColumns {
-    let values: [RelationalValue]
+package final class ArrayColumns: RowColumns {
+    package let values: [RelationalValue]
     private var raw: [RelationalRawColumn] = []
     private var storage: UnsafeMutablePointer<UInt8>?
 
-    init(values: [RelationalValue]) {
+    package init(values: [RelationalValue]) {
         self.values = values
         var size = 0
         for v in values {
@@ -65,6 +67,6 @@ final class ArrayColumns: RowColumns {
 
     deinit { storage?.deallocate() }
 
-    func value(_ k: Int32) -> RelationalValue { Int(k) < values.count ? values[Int(k)] : .null }
-    func column(_ k: Int32) -> RelationalRawColumn { Int(k) < raw.count ? raw[Int(k)] : RelationalRawColumn() }
+    package func value(_ k: Int32) -> RelationalValue { Int(k) < values.count ? values[Int(k)] : .null }
+    package func column(_ k: Int32) -> RelationalRawColumn { Int(k) < raw.count ? raw[Int(k)] : RelationalRawColumn() }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// mix is a folded 128-bit multiply from a basis drawn per process (`ByteHash.fnvBasis`), so values chosen to
 /// collide cannot be chosen in advance (a collision would keep a changed row from being written). The standard
 /// hasher, over a string made for each text, was a tenth of reading a row.
-struct RelationalRowHash {
+package struct RelationalRowHash {
     private var h: UInt64 = ByteHash.fnvBasis
 
     @inline(__always)
@@ -18,13 +18,13 @@ struct RelationalRowHash {
         h = p.high ^ p.low
     }
 
-    @inline(__always) mutating func null() { mix(0x5A) }
-    @inline(__always) mutating func int(_ i: Int64) { mix(0x1B); mix(UInt64(bitPattern: i)) }
-    @inline(__always) mutating func double(_ x: Double) { mix(0x2C); mix(x.bitPattern) }
+    @inline(__always) package mutating func null() { mix(0x5A) }
+    @inline(__always) package mutating func int(_ i: Int64) { mix(0x1B); mix(UInt64(bitPattern: i)) }
+    @inline(__always) package mutating func double(_ x: Double) { mix(0x2C); mix(x.bitPattern) }
 
     /// TEXT (`tag` 3) or BLOB (`tag` 4) bytes.
     @inline(__always)
-    mutating func bytes(_ tag: UInt64, _ b: UnsafeRawBufferPointer) {
+    package mutating func bytes(_ tag: UInt64, _ b: UnsafeRawBufferPointer) {
         let n = b.count
         mix(tag | UInt64(n) << 8)
         guard let p = b.baseAddress else { return }
@@ -46,7 +46,7 @@ struct RelationalRowHash {
     }
 
     /// A value as the writer binds it.
-    mutating func add(_ v: RelationalValue) {
+    package mutating func add(_ v: RelationalValue) {
         switch v {
         case .null: null()
         case .int64(let i): int(i)
@@ -58,7 +58,7 @@ struct RelationalRowHash {
 
     /// A column as the reader has it (the same hash as `add` of the value it holds).
     @inline(__always)
-    mutating func add(_ c: RelationalRawColumn) {
+    package mutating func add(_ c: RelationalRawColumn) {
         switch c.kind {
         case .null: null()
         case .integer: int(c.int)
@@ -68,14 +68,14 @@ struct RelationalRowHash {
         }
     }
 
-    var value: Int {
+    package var value: Int {
         var x = h
         x ^= x >> 31
         return Int(Int64(bitPattern: x))
     }
 
     /// The hash of a row's values, as the writer binds them.
-    static func of(_ values: [RelationalValue]) -> Int {
+    package static func of(_ values: [RelationalValue]) -> Int {
         var hash = RelationalRowHash()
         for v in values { hash.add(v) }
         return hash.value

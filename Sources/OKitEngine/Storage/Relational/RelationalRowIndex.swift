@@ -6,14 +6,14 @@
 ///
 /// The table never removes (a store's changes are kept beside it, `RelationalStoredRows`). Hashes are drawn from
 /// a basis per process (`ByteHash.fnvBasis`), so keys chosen to collide cannot be chosen in advance.
-struct RelationalRowIndex {
+package struct RelationalRowIndex {
     /// `tag << 32 | (row + 1)`; 0 is empty.
     private var slots: [UInt64]
     private let mask: Int
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// An index with room for `n` keys (at most half full).
-    init(capacity n: Int) {
+    package init(capacity n: Int) {
         var c = 16
         while c < 2 * n { c <<= 1 }
         slots = [UInt64](repeating: 0, count: c)
@@ -21,7 +21,7 @@ struct RelationalRowIndex {
     }
 
     @inline(__always)
-    static func hash(_ key: RelationalRowKey) -> UInt64 {
+    package static func hash(_ key: RelationalRowKey) -> UInt64 {
         switch key {
         case .uuid(let hi, let lo):
             let p = (hi ^ ByteHash.fnvBasis).multipliedFullWidth(by: lo ^ 0x9E37_79B9_7F4A_7C15)
@@ -32,11 +32,11 @@ struct RelationalRowIndex {
     }
 
     /// The row of `key` (nil: none); `keys` are the rows' keys by row number.
-    func find(_ key: RelationalRowKey, keys: [RelationalRowKey]) -> Int32? { keys.withUnsafeBufferPointer { find(key, keys: $0) } }
+    package func find(_ key: RelationalRowKey, keys: [RelationalRowKey]) -> Int32? { keys.withUnsafeBufferPointer { find(key, keys: $0) } }
 
     /// The row of `key` (nil: none), over the keys in place.
     @inline(__always)
-    func find(_ key: RelationalRowKey, keys: UnsafeBufferPointer<RelationalRowKey>) -> Int32? {
+    package func find(_ key: RelationalRowKey, keys: UnsafeBufferPointer<RelationalRowKey>) -> Int32? {
         let h = Self.hash(key)
         let tag = h >> 32
         var i = Int(truncatingIfNeeded: h) & mask
@@ -54,7 +54,7 @@ struct RelationalRowIndex {
     /// Puts `row` under its key (`keys[row]`) unless a row is there already and `keep` says to keep it.
     /// Returns the row that was there (nil: none).
     @discardableResult
-    mutating func insert(_ row: Int32, keys: UnsafeBufferPointer<RelationalRowKey>, keep: (Int32) -> Bool = { _ in true }) -> Int32? {
+    package mutating func insert(_ row: Int32, keys: UnsafeBufferPointer<RelationalRowKey>, keep: (Int32) -> Bool = { _ in true }) -> Int32? {
         let key = keys[Int(row)]
         let h = Self.hash(key)
         let tag = h >> 32

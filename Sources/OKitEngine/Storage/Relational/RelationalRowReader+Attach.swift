@@ -2,16 +2,16 @@
 extension RelationalRowReader {
     /// A field kept as child rows: its slot, its name (the rows' `okit_field`) and the children's table.
     fileprivate struct ChildColumn {
-        let slot: Int
-        let name: String
-        let table: Int32
+        package let slot: Int
+        package let name: String
+        package let table: Int32
     }
 
     /// Attaches the rows under row `i` (and under those, down the tree) to their entities, in position order,
     /// recording each attached row's children (`childStart`, `childEnd`, `childList`); then fills the defaults of
     /// fields their rows left NULL. Returns the rows attached, `i` first.
     @discardableResult
-    func attach(_ i: Int, rows: inout RelationalReadRows, count: inout Int) -> [Int32] {
+    package func attach(_ i: Int, rows: inout RelationalReadRows, count: inout Int) -> [Int32] {
         // Each column's name as the rows hold it (the same string: compared by its bits, not its bytes).
         let childColumns: [[ChildColumn]] = tables.tables.map { t in
             t.columns.compactMap { c in
@@ -112,7 +112,7 @@ extension RelationalRowReader {
 
     /// Whether a slot is NULL, not optional and not the id: a default fills it.
     @inline(__always)
-    static func needsDefault(_ e: Entity, slot: Int) -> Bool {
+    package static func needsDefault(_ e: Entity, slot: Int) -> Bool {
         let type = e.type
         return !type.optionals[slot] && e.slotIsNull(slot) && !(slot == 0 && type.hasId)
     }

@@ -4,20 +4,26 @@ import Foundation
 /// attached to their parents in position order, the root the row of the root's table without a parent. A value
 /// of the wrong type is an error naming the database, table, row and column; columns and JSON members the schema
 /// does not know are kept as the entity's unknown fields.
-struct RelationalRowReader {
-    let tables: RelationalTables
-    let engine: Engine
-    let path: String
+package struct RelationalRowReader {
+    package let tables: RelationalTables
+    package let engine: Engine
+    package let path: String
 
-    struct Result {
-        let root: Entity
-        let stored: RelationalStoredRows
-        let count: Int
-        /// Columns each table has that the schema does not know.
-        let unknownColumns: [Set<String>]
+    package init(tables: RelationalTables, engine: Engine, path: String) {
+        self.tables = tables
+        self.engine = engine
+        self.path = path
     }
 
-    func error(_ table: RelationalTable, _ key: String, _ column: String, _ text: String) -> StorageError {
+    package struct Result {
+        package let root: Entity
+        package let stored: RelationalStoredRows
+        package let count: Int
+        /// Columns each table has that the schema does not know.
+        package let unknownColumns: [Set<String>]
+    }
+
+    package func error(_ table: RelationalTable, _ key: String, _ column: String, _ text: String) -> StorageError {
         let row = table.keyColumn.map { "\($0) = \(key)" } ?? "okit_parent/okit_field/okit_position = \(key)"
         return StorageError(kind: .wrongType, path: path,
                             message: "table \(table.name), row \(row), column \(column): \(text)")
@@ -25,12 +31,12 @@ struct RelationalRowReader {
 
     /// How many rows (by the tables' largest rowids) make a load read them on a second thread
     /// (`SQLiteRowPipe`); fewer are read here, one table after another (a thread costs more than it saves).
-    static let pipeRows = 20_000
+    package static let pipeRows = 20_000
     /// `pipeRows`, or another threshold (tests read small databases both ways).
-    var pipeThreshold = RelationalRowReader.pipeRows
+    package var pipeThreshold = RelationalRowReader.pipeRows
 
     /// Links the rows read to their parents and attaches them from the root down (nil: no root row).
-    func finish(_ rows: inout RelationalReadRows, unknownColumns: [Set<String>]) throws -> Result? {
+    package func finish(_ rows: inout RelationalReadRows, unknownColumns: [Set<String>]) throws -> Result? {
         rows.link(parentTables: tables.parentTables)
         guard let rootRow = rows.roots.first else { return nil }
         if rows.roots.count > 1 {
@@ -43,10 +49,22 @@ struct RelationalRowReader {
                       unknownColumns: unknownColumns)
     }
 
+    /// Reads every row of a batch (`RelationalRowBatch`) into entities of `rows`: `readRow` for each, made for the
+    /// batch's columns here, beside it (an adapter's own loop over the rows would reach it unspecialized).
+    package func readBatch(_ batch: RelationalRowBatch, _ table: RelationalTable, unknown: [String], rows: inout RelationalReadRows) throws {
+        try batch.forEachRow { try readRow($0, batch.table, table, unknown: unknown, rows: &rows) }
+    }
+
+    /// Reads a row fetched as values (postgres) into an entity of `rows`: the written columns, then the unknown ones.
+    package func readRow(values: [RelationalValue], _ ti: Int, _ table: RelationalTable, unknown: [String],
+                         rows: inout RelationalReadRows) throws {
+        try readRow(ArrayColumns(values: values), ti, table, unknown: unknown, rows: &rows)
+    }
+
     /// Reads the current row of `columns` (the written columns, then the unknown ones) into an entity of
     /// `rows`. The link columns and scalar fields are read where SQLite keeps them (a UUID key or parent as its
     /// bits, a field name shared with the rows before); the row's hash is of the written columns as read.
-    func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: RelationalTable, unknown: [String],
+    package func readRow<C: RowColumns>(_ columns: C, _ ti: Int, _ table: RelationalTable, unknown: [String],
                                 rows: inout RelationalReadRows) throws {
         let type = table.type
         var hash = RelationalRowHash()
@@ -180,7 +198,7 @@ struct RelationalRowReader {
     }
 
     /// A column's value as JSON (an unknown column kept as an unknown field): BLOBs as base64 text.
-    static func json(_ v: RelationalValue) -> [UInt8] {
+    package static func json(_ v: RelationalValue) -> [UInt8] {
         var w = JSONWriter(capacity: 32)
         switch v {
         case .null: w.out.append(contentsOf: "null".utf8)
@@ -193,7 +211,7 @@ struct RelationalRowReader {
     }
 
     /// The members of a JSON object, each value verbatim; nil when the text is not an object.
-    static func members(_ bytes: [UInt8], engine: Engine) -> [(key: String, json: [UInt8])]? {
+    package static func members(_ bytes: [UInt8], engine: Engine) -> [(key: String, json: [UInt8])]? {
         bytes.withUnsafeBufferPointer { buf -> [(key: String, json: [UInt8])]? in
             var r = JSONReader(bytes: buf, engine: engine)
             guard (try? r.expect(0x7B, "{")) != nil else { return nil }

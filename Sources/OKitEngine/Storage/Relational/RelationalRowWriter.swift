@@ -2,65 +2,65 @@
 /// What the database holds of one row okit read or wrote: enough to tell whether an entity's row changed (a
 /// hash of the values okit writes), where it hangs (parent, field, position, map key) and which rows hang
 /// under it.
-struct RelationalStoredRow {
-    var table: Int32
-    var position: Int?
-    var hash: Int
-    var parent: RelationalRowKey?
-    var field: String?
-    var mapKey: String?
-    var children: [RelationalRowKey]
+package struct RelationalStoredRow {
+    package var table: Int32
+    package var position: Int?
+    package var hash: Int
+    package var parent: RelationalRowKey?
+    package var field: String?
+    package var mapKey: String?
+    package var children: [RelationalRowKey]
 
     /// The hash of a row's written values (what a store compares; the reader hashes the same values as it reads).
-    static func hash(of values: [RelationalValue]) -> Int { RelationalRowHash.of(values) }
+    package static func hash(of values: [RelationalValue]) -> Int { RelationalRowHash.of(values) }
 }
 
 /// One row as the model has it now.
-struct RelationalRowDraft {
-    let table: Int
-    let key: String
-    let values: [RelationalValue]
-    let hash: Int
-    let parent: String?
-    let field: String?
-    let position: Int?
-    let mapKey: String?
-    let children: [String]
+package struct RelationalRowDraft {
+    package let table: Int
+    package let key: String
+    package let values: [RelationalValue]
+    package let hash: Int
+    package let parent: String?
+    package let field: String?
+    package let position: Int?
+    package let mapKey: String?
+    package let children: [String]
 }
 
 /// Two entities of one model with the same id (owned copies): the model cannot be kept as rows keyed by id.
-struct RelationalDuplicateId: Error, CustomStringConvertible {
-    let id: String
-    let first: String
-    let second: String
-    var description: String {
+package struct RelationalDuplicateId: Error, CustomStringConvertible {
+    package let id: String
+    package let first: String
+    package let second: String
+    package var description: String {
         "ids are unique within a model, but id \"\(id)\" is held by \(first) and by \(second); give one of them its own id"
     }
 }
 
 /// Turns entities into rows (storage.md "SQLite models"), keeping the positions the database already has where
 /// the order allows, so that an insertion writes the inserted row, not every row after it.
-struct RelationalRowWriter {
-    let tables: RelationalTables
-    let stored: RelationalStoredRows
-    private(set) var drafts: [RelationalRowDraft] = []
+package struct RelationalRowWriter {
+    package let tables: RelationalTables
+    package let stored: RelationalStoredRows
+    package private(set) var drafts: [RelationalRowDraft] = []
     /// Derives an entity's own row only, not the rows of what it owns (a postgres merge compares one row).
-    var shallow = false
+    package var shallow = false
     /// Where each derived key came from (to name both holders of a duplicate id).
     private var derived: [String: Entity] = [:]
 
-    init(tables: RelationalTables, stored: RelationalStoredRows) {
+    package init(tables: RelationalTables, stored: RelationalStoredRows) {
         self.tables = tables
         self.stored = stored
     }
 
-    var derivedKeys: Dictionary<String, Entity>.Keys { derived.keys }
-    func isDerived(_ key: String) -> Bool { derived[key] != nil }
-    func entity(derivedAs key: String) -> Entity? { derived[key] }
+    package var derivedKeys: Dictionary<String, Entity>.Keys { derived.keys }
+    package func isDerived(_ key: String) -> Bool { derived[key] != nil }
+    package func entity(derivedAs key: String) -> Entity? { derived[key] }
 
     /// The row of `e` and of every entity it owns. Returns `e`'s key.
     @discardableResult
-    mutating func derive(_ e: Entity, parent: String?, field: String?, position: Int?, mapKey: String?) throws -> String? {
+    package mutating func derive(_ e: Entity, parent: String?, field: String?, position: Int?, mapKey: String?) throws -> String? {
         guard let ti = tables.index(of: e.type) else { return nil }
         let table = tables.tables[ti]
         let key: String
@@ -110,13 +110,13 @@ struct RelationalRowWriter {
         return key
     }
 
-    static func place(_ e: Entity) -> String {
+    package static func place(_ e: Entity) -> String {
         guard let p = e.parent else { return "the root \(e.type.name)" }
         return "a \(e.type.name) in \(p.debugName)"
     }
 
     /// Fields the schema does not know and the table has no column for: a JSON object in `okit_extra`.
-    func extra(_ e: Entity, table: RelationalTable) -> RelationalValue {
+    package func extra(_ e: Entity, table: RelationalTable) -> RelationalValue {
         guard let unknown = e.unknownFields else { return .null }
         var w = JSONWriter(capacity: 128)
         var any = false
@@ -133,7 +133,7 @@ struct RelationalRowWriter {
     /// Positions for a collection's items: an item keeps the position the database has for it while that keeps
     /// the order increasing; others get the next free number (items inserted at the front count down from the
     /// first kept one). Items without ids are numbered from 0.
-    func positions(of coll: EntityCollection, parent: String, field: String) -> [Int] {
+    package func positions(of coll: EntityCollection, parent: String, field: String) -> [Int] {
         let items = coll.items
         let n = items.count
         var old = [Int?](repeating: nil, count: n)

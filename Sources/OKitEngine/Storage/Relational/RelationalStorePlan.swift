@@ -3,13 +3,13 @@
 ///
 /// A change inside an entity with an id re-derives that entity's rows only (the model's dirty units); a change
 /// to the root (or a model written whole) re-derives every row and compares each with what is stored.
-struct RelationalStorePlan {
-    let drafts: [RelationalRowDraft]
-    let upserts: [RelationalRowDraft]
+package struct RelationalStorePlan {
+    package let drafts: [RelationalRowDraft]
+    package let upserts: [RelationalRowDraft]
     /// Keys of rows to delete, with what the database holds of them.
-    let deletes: [(key: String, row: RelationalStoredRow)]
+    package let deletes: [(key: String, row: RelationalStoredRow)]
 
-    init(model: Model, tables: RelationalTables, stored: RelationalStoredRows) throws {
+    package init(model: Model, tables: RelationalTables, stored: RelationalStoredRows) throws {
         var writer = RelationalRowWriter(tables: tables, stored: stored)
         var full = model.wholeDirty || stored.isEmpty
         if !full {
@@ -57,7 +57,7 @@ struct RelationalStorePlan {
     }
 
     /// What the database holds after the plan was committed.
-    func apply(to stored: inout RelationalStoredRows) {
+    package func apply(to stored: inout RelationalStoredRows) {
         for (key, _) in deletes { stored[key] = nil }
         for d in drafts {
             stored[d.key] = RelationalStoredRow(table: Int32(d.table), position: d.position, hash: d.hash,

@@ -4,44 +4,44 @@
 ///
 /// A load keeps 300,000 rows in a few arrays instead of a dictionary of a value per row (an array of child keys
 /// in each), which took a third of the load to build. A row is made into a `RelationalStoredRow` when a store asks.
-struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
+package struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
     /// The rows as loaded (nil: no load, or the load read no rows).
     private var base: Base?
     /// Rows stored or deleted since the load: a row, or nil for a row deleted.
     private var changes: [RelationalRowKey: RelationalStoredRow?] = [:]
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// The rows of a load, shared by every copy.
-    final class Base {
-        let rows: RelationalReadRows
-        init(_ rows: RelationalReadRows) { self.rows = rows }
+    package final class Base {
+        package let rows: RelationalReadRows
+        package init(_ rows: RelationalReadRows) { self.rows = rows }
 
-        func row(of key: RelationalRowKey) -> RelationalStoredRow? { number(of: key).map { rows.storedRow(Int($0)) } }
+        package func row(of key: RelationalRowKey) -> RelationalStoredRow? { number(of: key).map { rows.storedRow(Int($0)) } }
 
         /// The number of the attached row of a key.
-        func number(of key: RelationalRowKey) -> Int32? {
+        package func number(of key: RelationalRowKey) -> Int32? {
             guard let r = rows.index.find(key, keys: rows.keys), rows.childStart[Int(r)] >= 0 else { return nil }
             return r
         }
     }
 
-    init() {}
+    package init() {}
 
-    init(dictionaryLiteral elements: (RelationalRowKey, RelationalStoredRow)...) {
+    package init(dictionaryLiteral elements: (RelationalRowKey, RelationalStoredRow)...) {
         for (k, v) in elements { self[k] = v }
     }
 
     /// The rows a load attached (its entities dropped first: the model holds them).
-    init(loaded rows: RelationalReadRows) {
+    package init(loaded rows: RelationalReadRows) {
         var rows = rows
         rows.dropEntities()
         count = rows.childStart.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
         base = Base(rows)
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    subscript(key: RelationalRowKey) -> RelationalStoredRow? {
+    package subscript(key: RelationalRowKey) -> RelationalStoredRow? {
         get {
             if let change = changes[key] { return change }
             return base?.row(of: key)
@@ -59,13 +59,13 @@ struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
-    subscript(key: String) -> RelationalStoredRow? {
+    package subscript(key: String) -> RelationalStoredRow? {
         get { self[RelationalRowKey(key)] }
         set { self[RelationalRowKey(key)] = newValue }
     }
 
     @discardableResult
-    mutating func removeValue(forKey key: String) -> RelationalStoredRow? {
+    package mutating func removeValue(forKey key: String) -> RelationalStoredRow? {
         let k = RelationalRowKey(key)
         guard let old = self[k] else { return nil }
         self[k] = nil
@@ -73,7 +73,7 @@ struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The keys of every row held.
-    var keys: [RelationalRowKey] {
+    package var keys: [RelationalRowKey] {
         var out: [RelationalRowKey] = []
         out.reserveCapacity(count)
         if let rows = base?.rows {
@@ -86,7 +86,7 @@ struct RelationalStoredRows: Sequence, ExpressibleByDictionaryLiteral {
         return out
     }
 
-    func makeIterator() -> AnyIterator<(key: RelationalRowKey, value: RelationalStoredRow)> {
+    package func makeIterator() -> AnyIterator<(key: RelationalRowKey, value: RelationalStoredRow)> {
         var keys = self.keys.makeIterator()
         return AnyIterator {
             while let k = keys.next() {

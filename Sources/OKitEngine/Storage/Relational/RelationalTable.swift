@@ -1,8 +1,8 @@
 /// One entity type as a table (storage.md "SQLite models"): its key column, the `okit_*` link columns, a column
 /// per scalar, ref, JSON or binary field, and the fields kept as child rows of other tables.
-struct RelationalTable {
+package struct RelationalTable {
     /// How a field is kept.
-    enum Mapping {
+    package enum Mapping {
         case string, int, double, bool, date
         /// A `ref`: the target's id.
         case ref
@@ -16,55 +16,55 @@ struct RelationalTable {
         case children(table: Int)
     }
 
-    struct Column {
-        let slot: Int
-        let name: String
-        let mapping: Mapping
-        let field: FieldSpec
+    package struct Column {
+        package let slot: Int
+        package let name: String
+        package let mapping: Mapping
+        package let field: FieldSpec
 
         /// How many written columns the field takes (inline bytes have their metadata beside them).
-        var width: Int { if case .inlineBlob = mapping { return 2 } else { return 1 } }
+        package var width: Int { if case .inlineBlob = mapping { return 2 } else { return 1 } }
     }
 
     /// The key of a row of a type without ids: where it hangs (the row has no key column of its own).
-    static func positionalKey(parent: String?, field: String?, position: Int?) -> String {
+    package static func positionalKey(parent: String?, field: String?, position: Int?) -> String {
         "\(parent ?? "")/\(field ?? "")/\(position ?? 0)"
     }
 
-    static let parentColumn = "okit_parent"
-    static let fieldColumn = "okit_field"
-    static let positionColumn = "okit_position"
-    static let mapKeyColumn = "okit_key"
-    static let extraColumn = "okit_extra"
-    static let inlineMetaSuffix = "_okit_meta"
+    package static let parentColumn = "okit_parent"
+    package static let fieldColumn = "okit_field"
+    package static let positionColumn = "okit_position"
+    package static let mapKeyColumn = "okit_key"
+    package static let extraColumn = "okit_extra"
+    package static let inlineMetaSuffix = "_okit_meta"
 
-    let type: EntityType
-    let name: String
+    package let type: EntityType
+    package let name: String
     /// The primary key column (nil for types declared `{ id = false }`: keyed by parent, field, position).
-    let keyColumn: String?
+    package let keyColumn: String?
     /// Whether the table has a key column (read for every row, without copying the name).
-    let hasKey: Bool
-    let autoIncrement: Bool
+    package let hasKey: Bool
+    package let autoIncrement: Bool
     /// The stored fields other than the id, by slot order.
-    let columns: [Column]
+    package let columns: [Column]
     /// Every column okit writes, in the order of a row's values: key, links, fields (and inline metadata), extra.
-    let written: [String]
+    package let written: [String]
     /// `columns` as a load reads them, without the references a `Column` holds (copying a `Column` retained its
     /// strings and field spec, for every column of every row read).
-    let reading: [Reading]
+    package let reading: [Reading]
 
     /// A column as a load reads it: where in `columns` it is, its slot, how it is kept, how many columns it takes.
-    struct Reading {
-        let column: Int
-        let slot: Int
-        let mapping: Mapping
-        let width: Int32
+    package struct Reading {
+        package let column: Int
+        package let slot: Int
+        package let mapping: Mapping
+        package let width: Int32
     }
 
     /// Columns the table has that the schema does not know (read into unknown fields, never written).
-    var unknownColumns: Set<String> = []
+    package var unknownColumns: Set<String> = []
 
-    init(type: EntityType, tableIndex: (String) -> Int) {
+    package init(type: EntityType, tableIndex: (String) -> Int) {
         self.type = type
         name = type.tableMapping.table ?? type.name
         keyColumn = type.hasId ? (type.tableMapping.primaryKey ?? "id") : nil
@@ -88,7 +88,7 @@ struct RelationalTable {
         reading = cols.enumerated().map { Reading(column: $0.offset, slot: $0.element.slot, mapping: $0.element.mapping, width: Int32($0.element.width)) }
     }
 
-    static func mapping(of t: FieldType, tableIndex: (String) -> Int) -> Mapping {
+    package static func mapping(of t: FieldType, tableIndex: (String) -> Int) -> Mapping {
         switch t {
         case .string: return .string
         case .int: return .int
@@ -105,10 +105,10 @@ struct RelationalTable {
         }
     }
 
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    package static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// The declared default as an SQL literal (`ALTER TABLE … ADD COLUMN … DEFAULT …`), for scalars.
-    static func defaultLiteral(_ c: Column) -> String? {
+    package static func defaultLiteral(_ c: Column) -> String? {
         if c.field.optional && c.field.defaultValue == nil { return nil }
         let d = c.field.defaultValue
         switch (c.mapping, d) {
@@ -126,11 +126,11 @@ struct RelationalTable {
 }
 
 /// The tables of one model: every entity type reachable from the root through owned fields.
-struct RelationalTables {
-    var tables: [RelationalTable] = []
+package struct RelationalTables {
+    package var tables: [RelationalTable] = []
     private var indexByType: [String: Int] = [:]
 
-    init(rootType: EntityType, schema: Schema) {
+    package init(rootType: EntityType, schema: Schema) {
         var order: [EntityType] = []
         var seen: Set<String> = []
         func visit(_ t: EntityType) {
@@ -148,10 +148,17 @@ struct RelationalTables {
         tables = order.map { RelationalTable(type: $0, tableIndex: { index[$0] ?? 0 }) }
     }
 
-    func index(of type: EntityType) -> Int? { indexByType[type.name] }
+    package func index(of type: EntityType) -> Int? { indexByType[type.name] }
 
     /// For each table, whether its rows can have child rows (a field kept as rows of another table).
-    var parentTables: [Bool] {
+    package var parentTables: [Bool] {
         tables.map { $0.columns.contains { if case .children = $0.mapping { true } else { false } } }
+    }
+}
+
+extension RelationalTables {
+    /// Sets the columns each table has that the schema does not know (as a load found them).
+    package mutating func setUnknownColumns(_ columns: [Set<String>]) {
+        for i in tables.indices { tables[i].unknownColumns = i < columns.count ? columns[i] : [] }
     }
 }

@@ -4,21 +4,21 @@ import Foundation
 // reads best (`key.relationalValue`, `String.fromRelationalValue(v)`).
 
 extension String {
-    var relationalValue: RelationalValue { .string(self) }
+    package var relationalValue: RelationalValue { .string(self) }
     /// `v` as a text (`RelationalValue.text`).
-    static func fromRelationalValue(_ v: RelationalValue) -> String? { v.text }
+    package static func fromRelationalValue(_ v: RelationalValue) -> String? { v.text }
 }
 
 extension Int64 {
-    var relationalValue: RelationalValue { .int64(self) }
+    package var relationalValue: RelationalValue { .int64(self) }
     /// `v` as an integer (`RelationalValue.integer`).
-    static func fromRelationalValue(_ v: RelationalValue) -> Int64? { v.integer }
+    package static func fromRelationalValue(_ v: RelationalValue) -> Int64? { v.integer }
 }
 
 extension Double {
-    var relationalValue: RelationalValue { .double(self) }
+    package var relationalValue: RelationalValue { .double(self) }
 }
 
 extension Data {
-    var relationalValue: RelationalValue { .blob(self) }
+    package var relationalValue: RelationalValue { .blob(self) }
 }

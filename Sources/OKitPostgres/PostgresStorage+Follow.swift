@@ -1,0 +1,166 @@
+import Foundation
+import OKitEngine
+
+/// A row another process stored, as fetched.
+struct PostgresFetchedRow {
+    let table: Int
+    /// The written columns, then the unknown ones (what the reader reads).
+    let columns: [RelationalValue]
+    let written: [RelationalValue]
+    let version: Int64
+}
+
+extension PostgresStorage {
+    /// Applies what other processes announced since the last call (storage.md: "between commands it reads just
+    /// the changed rows and applies them as writes to its live entities"). After a lost connection it catches up
+    /// with everything newer than the version it knows. Returns true when something was applied; a database out
+    /// of reach leaves the model as it is and marks the storage offline.
+    @discardableResult
+    public func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool {
+        // A model with nothing of its own to store is, once the other processes' rows are applied, what the
+        // database holds: the writes that applied them are not stored back (a store would re-derive every row).
+        let wasDirty = model.isFileDirty
+        defer { if !wasDirty { model.clearFileDirty() } }
+        var items = inbox.take().filter { $0.model == modelName }
+        let lost = inbox.lost || !listener.isListening
+        if offline && !mayRetry { return false }
+        var current: Int64?
+        do {
+            if lost || offline {
+                try link.open()
+                try listener.start()
+                offline = false
+                try follow(model, engine: engine, keys: nil)
+                return true
+            }
+            // The database's version tells whether an announcement is still on its way (the listening connection
+            // gets it a moment after the store's commit): it is waited for, briefly, else everything newer is read.
+            let now = try currentVersion()
+            current = now
+            // Rows this process could not read (another program wrote a value of the wrong form): said once per
+            // version of the model, not again before every command after half a second's wait.
+            if let f = failedVersion, now == f, !items.contains(where: { $0.version > f }) { return false }
+            failedVersion = nil
+            var top = max(knownVersion, items.map(\.version).max() ?? 0)
+            if now > top {
+                let deadline = Date().addingTimeInterval(0.5)
+                while top < now && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.002)
+                    let more = inbox.take().filter { $0.model == modelName }
+                    items += more
+                    top = max(top, more.map(\.version).max() ?? 0)
+                }
+            }
+            let others = items.filter { $0.from != processToken && $0.version > knownVersion }
+            if top < now || others.contains(where: { $0.keys == nil }) {
+                try follow(model, engine: engine, keys: nil)
+                knownVersion = max(knownVersion, now)
+                return true
+            }
+            // An announcement cannot be ahead of the database's version but by a store committed since it was
+            // read; one far ahead came from another program on the channel and must not make this process skip
+            // the stores still to come.
+            let caught = min(top, now)
+            if others.isEmpty {
+                knownVersion = max(knownVersion, caught)
+                return false
+            }
+            var keys: [String] = []
+            var seen: Set<String> = []
+            for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
+            try follow(model, engine: engine, keys: keys)
+            knownVersion = max(knownVersion, caught)
+            return true
+        } catch let e as StorageError {
+            failedVersion = current
+            throw e
+        } catch {
+            if Self.isConnectionError(error) { offline = true; link.close(); return false }
+            failedVersion = current
+            throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(text(error))")
+        }
+    }
+
+    /// The model's version in the database.
+    func currentVersion() throws -> Int64 {
+        let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+        return v.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 0
+    }
+
+    /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
+    /// to find deleted rows) and applies them to the live model.
+    func follow(_ model: Model, engine: Engine, keys: [String]?) throws {
+        guard let tables else { return }
+        var fetched: [String: PostgresFetchedRow] = [:]
+        var present: Set<String> = []
+        var modelVersion = knownVersion
+        try link.transaction("REPEATABLE READ") {
+            for (ti, t) in pgTables.enumerated() {
+                let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
+                if existing.isEmpty { continue }
+                let unknown = t.unknownColumns(existing: existing)
+                let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
+                let rows: [PostgresRowValues]
+                if let keys {
+                    rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
+                } else {
+                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) > $2", [.text(modelName), .int(knownVersion)]).rows.map(PostgresLink.values)
+                    for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
+                        if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
+                    }
+                }
+                for values in rows {
+                    let written = Array(values.prefix(t.base.written.count))
+                    guard let key = Self.key(of: written, table: t.base) else { continue }
+                    let version = Int64.fromRelationalValue(values.last ?? .null) ?? 0
+                    fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
+                    present.insert(key)
+                }
+            }
+            modelVersion = try currentVersion()
+        }
+        let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
+            ?? stored.keys.map(\.text).filter { !present.contains($0) }
+        var apply = PostgresApply(storage: self, model: model, engine: engine, tables: tables)
+        try apply.run(fetched: fetched, gone: gone)
+        if apply.needsReload {
+            // A change this process cannot place row by row (a row moved to another parent, rows without ids):
+            // the model is read again whole. What this process changed and has not stored goes to the database
+            // first, as pending changes the load merges field by field (both-sides fields reported): a reload
+            // alone dropped them without a word (a store that met another process's edit of an entity without
+            // an id lost every change it carried).
+            let plan = try RelationalStorePlan(model: model, tables: tables, stored: stored)
+            if !plan.upserts.isEmpty || !plan.deletes.isEmpty {
+                do { try savePendingOrThrow(plan) } catch {
+                    throw StorageError(kind: .io, path: settings.shown, message: "cannot apply other processes' changes to model \"\(modelName)\" without dropping this process's unstored changes: \(pendingPath) cannot be written (\(error)); free space or fix the data folder")
+                }
+            }
+            try engine.reload(model)
+        }
+        // Everything up to the version read is applied only when everything newer was read (rows read by key may
+        // be newer than their announcement, and the next announcement's other rows are still to come).
+        if keys == nil { knownVersion = max(knownVersion, modelVersion) }
+    }
+
+    /// The key of a row from its written columns.
+    static func key(of written: [RelationalValue], table: RelationalTable) -> String? {
+        if table.keyColumn != nil {
+            switch written.first {
+            case .string(let s)?: return s
+            case .int64(let i)?: return String(i)
+            default: return nil
+            }
+        }
+        return RelationalTable.positionalKey(parent: String.fromRelationalValue(written[0]), field: String.fromRelationalValue(written[1]),
+                                         position: Int64.fromRelationalValue(written[2]).map(Int.init))
+    }
+
+    /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
+    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String, deleted: Bool = false) {
+        var record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
+        record.deletedHere = deleted
+        onConflict?(record)
+    }
+}
+
+typealias PostgresRowValues = [RelationalValue]

@@ -1,0 +1,174 @@
+import Foundation
+import OKitEngine
+import PostgresNIO
+
+/// A store's rows whose version moved under it: another process wrote or deleted them first.
+struct PostgresVersionConflict: Error {
+    let keys: [String]
+}
+
+/// What one store's transaction did besides writing: the keys it announced, what it must report once committed,
+/// and (when it isolates refusals) the rows and fields it left out.
+struct PostgresWriteState {
+    var keys: [String] = []
+    /// Rows this store deleted that another process edited since this one read them (reported once committed).
+    var editedThenDeleted: [(key: String, table: PostgresTable, base: [RelationalValue], theirs: [RelationalValue])] = []
+    /// Rows another process added under rows this store deleted (deleted with them, reported once committed).
+    var addedThenDeleted: [(parent: String, table: PostgresTable, field: String, key: String)] = []
+    /// Values the database (or the text rule) refused: set aside, reported, never written.
+    var refused: [PostgresRefusal] = []
+    /// New rows left out: the rows under them are left out with them (they would hang under nothing).
+    var leftOut: Set<String> = []
+}
+
+extension PostgresStorage {
+    /// The model's next version, its `okit_models` row written (made when missing) and locked until the
+    /// transaction ends: stores of one model are serialized, in one statement.
+    func bumpVersion(type: String, schemaVersion: Int) throws -> Int64 {
+        let r = try link.query("""
+            INSERT INTO \(PostgresTable.modelsTable) AS m (model, type, schema_version, version) VALUES ($1, $2, $3, 1)
+            ON CONFLICT (model) DO UPDATE SET version = m.version + 1, type = excluded.type, schema_version = excluded.schema_version
+            RETURNING version
+            """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
+        return r.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 1
+    }
+
+    /// One transaction: every changed row checked against the version read, the model's version bumped, the
+    /// change announced. Returns the new version and what was refused. `isolating`: each row is written in a
+    /// savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of a row read
+    /// before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
+    func write(_ plan: RelationalStorePlan, model: Model, engine: Engine, replacing: Bool = false,
+               isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
+        try link.open()
+        var state = PostgresWriteState()
+        let version = try link.transaction {
+            if replacing {
+                for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
+            }
+            let version = try bumpVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
+            let old = version - 1
+            try checkParents(plan)
+            try writeUpserts(plan, version: version, isolating: isolating, state: &state)
+            let deleted = try writeDeletes(plan, replacing: replacing, isolating: isolating, state: &state)
+            if !replacing { try deleteOrphans(under: deleted, state: &state) }
+            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : state.keys)
+            try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
+            if old == knownVersion { knownVersion = version }
+            return version
+        }
+        for d in state.addedThenDeleted {
+            report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
+                   mine: "null", deleted: true)
+        }
+        for d in state.editedThenDeleted { reportEditsDeleted(d.table, key: d.key, base: d.base, theirs: d.theirs) }
+        return (version, state.refused)
+    }
+
+    /// A new row under a row this process read: that row must still be there (another process may have deleted
+    /// it; the new row would hang under nothing, read by nobody). Locked until the commit.
+    func checkParents(_ plan: RelationalStorePlan) throws {
+        let upsertKeys = Set(plan.upserts.map(\.key))
+        var parents: [Int: Set<String>] = [:]
+        for d in plan.upserts where base[d.key]?.table != d.table {
+            guard let p = d.parent, !upsertKeys.contains(p), let ps = stored[p] else { continue }
+            parents[Int(ps.table), default: []].insert(p)
+        }
+        var gone: [String] = []
+        for (ti, keys) in parents {
+            let t = pgTables[ti]
+            let found = try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2) FOR KEY SHARE",
+                                       [.text(modelName), .texts(Array(keys))]).rows.compactMap { String.fromRelationalValue(PostgresLink.values($0)[0]) }
+            gone += keys.subtracting(found)
+        }
+        if !gone.isEmpty { throw PostgresVersionConflict(keys: gone) }
+    }
+
+    /// Inserts and updates (an update checked against the version read; a row whose version moved is a conflict).
+    func writeUpserts(_ plan: RelationalStorePlan, version: Int64, isolating: Bool, state: inout PostgresWriteState) throws {
+        var conflicts: [String] = []
+        for d in plan.upserts {
+            let t = pgTables[d.table]
+            let read = base[d.key].flatMap { $0.table == d.table ? $0 : nil }
+            if let p = d.parent, state.leftOut.contains(p) {
+                state.refused.append(refusal(t, key: d.key, values: d.values, reason: "the entity it belongs to (\(p)) was not stored"))
+                state.leftOut.insert(d.key)
+                continue
+            }
+            let r: PostgresQueryResult
+            if isolating {
+                guard let written = try isolatedUpsert(d, t, read: read, version: version, state: &state) else { continue }
+                r = written
+            } else {
+                r = try upsert(d.values, t, key: d.key, read: read, version: version)
+            }
+            state.keys.append(d.key)
+            if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+        }
+        if !conflicts.isEmpty { throw PostgresVersionConflict(keys: conflicts) }
+    }
+
+    /// Deletions. Deletion wins over another process's edit (storage.md): the row goes whatever its version; an
+    /// edit stored since this process read the row is reported (it was lost silently). Returns the keys deleted.
+    func writeDeletes(_ plan: RelationalStorePlan, replacing: Bool, isolating: Bool, state: inout PostgresWriteState) throws -> [(key: String, table: Int)] {
+        var deleted: [(key: String, table: Int)] = []
+        for (key, row) in plan.deletes {
+            let t = pgTables[Int(row.table)]
+            let sql = t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)"
+            let r: PostgresQueryResult
+            if isolating {
+                do { r = try link.savepoint { try link.query(sql, [.text(modelName), .text(key)]) } } catch where PostgresFailure(error) == .value {
+                    state.refused.append(refusal(t, key: key, values: nil, reason: text(error)))
+                    continue
+                }
+            } else {
+                r = try link.query(sql, [.text(modelName), .text(key)])
+            }
+            state.keys.append(key)
+            deleted.append((key, Int(row.table)))
+            if !replacing, let b = base[key], b.table == Int(row.table), let got = r.rows.first.map(PostgresLink.values),
+               Int64.fromRelationalValue(got.last ?? .null) != b.version {
+                state.editedThenDeleted.append((key, t, b.values, Array(got.prefix(t.base.written.count))))
+            }
+        }
+        return deleted
+    }
+
+    /// Rows still hanging under the deleted ones: added by another process after this one read the model (they
+    /// would hang under nothing, read by nobody). The deletion wins; each is reported.
+    func deleteOrphans(under deleted: [(key: String, table: Int)], state: inout PostgresWriteState) throws {
+        let deletedKeys = Set(deleted.map(\.key))
+        var under: [Int: [String]] = [:]
+        for (key, ti) in deleted { under[ti, default: []].append(key) }
+        while !under.isEmpty {
+            var next: [Int: [String]] = [:]
+            for (ti, parents) in under {
+                var childTables: Set<Int> = []
+                for c in pgTables[ti].base.columns { if case .children(let ct) = c.mapping { childTables.insert(ct) } }
+                for ct in childTables.sorted() {
+                    let t = pgTables[ct]
+                    let r = try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.parentColumn) = ANY($2) RETURNING \(RelationalTable.quoted(t.keyColumnName))::text, \(RelationalTable.parentColumn), \(RelationalTable.fieldColumn)",
+                                           [.text(modelName), .texts(parents)])
+                    for row in r.rows {
+                        let v = PostgresLink.values(row)
+                        guard let k = String.fromRelationalValue(v[0]) else { continue }
+                        state.keys.append(k)
+                        next[ct, default: []].append(k)
+                        if let p = String.fromRelationalValue(v[1]), deletedKeys.contains(p) {
+                            state.addedThenDeleted.append((p, pgTables[ti], String.fromRelationalValue(v[2]) ?? "", k))
+                        }
+                    }
+                }
+            }
+            under = next
+        }
+    }
+
+    /// Another process's edit of a row this process deleted (the deletion won): each field it changed, reported.
+    func reportEditsDeleted(_ t: PostgresTable, key: String, base: [RelationalValue], theirs: [RelationalValue]) {
+        for c in t.base.columns {
+            guard let j = t.columnOfSlot[c.slot], j < base.count, j < theirs.count, base[j] != theirs[j] else { continue }
+            report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping),
+                   theirs: ConflictRecord.json(theirs[j], c.mapping), mine: "null", deleted: true)
+        }
+    }
+}

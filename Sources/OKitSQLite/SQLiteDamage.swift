@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import OKitEngine
+
+/// A database that SQLite cannot read as one (not a database, a damaged header or page) is a damaged model file,
+/// as a model file that does not decode: `StorageError` kind `.corrupt`, whose remedy is to fix it or to move it
+/// aside with `--recover`. Other failures (permissions, a full disk) stay `.io`: moving the file aside would not help.
+enum SQLiteDamage {
+    static let magic = Array("SQLite format 3\0".utf8)
+
+    /// Checks the database's header before SQLite opens it: SQLite, given a file that is not a database beside a
+    /// `-wal`, deletes the `-wal` and `-shm` when it closes, and those must go aside with the file untouched.
+    static func checkHeader(_ path: String) throws {
+        guard let h = FileHandle(forReadingAtPath: path) else { return }   // opening says why
+        defer { try? h.close() }
+        let head = [UInt8]((try? h.read(upToCount: 100)) ?? Data())
+        if head.isEmpty { return }   // an empty database (its -wal may hold everything)
+        guard head.count == 100, Array(head.prefix(16)) == magic else {
+            throw StorageError(kind: .corrupt, path: path, message: "not a SQLite database (its first bytes are not the \"SQLite format 3\" header)")
+        }
+        let pageSize = Int(head[16]) << 8 | Int(head[17])
+        guard pageSize == 1 || (pageSize >= 512 && pageSize & (pageSize - 1) == 0) else {
+            throw StorageError(kind: .corrupt, path: path, message: "not a readable SQLite database (its header has a page size of \(pageSize))")
+        }
+    }
+
+    /// Whether SQLite said the file is not a database or is damaged.
+    static func isDamage(_ error: Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return e.resultCode == .SQLITE_NOTADB || e.resultCode == .SQLITE_CORRUPT
+    }
+
+    /// The error of reading (`doing`: "read", "open") the database at `path`.
+    static func error(_ error: Error, doing: String, path: String) -> StorageError {
+        if isDamage(error), let e = error as? DatabaseError {
+            return StorageError(kind: .corrupt, path: path, message: "not a readable SQLite database (\(e.message ?? "SQLite \(e.resultCode.rawValue)"))")
+        }
+        return StorageError(kind: .io, path: path, message: "cannot \(doing) the database: \(SQLiteStorage.text(error))" + (doing == "read" ? "; it is left as it is" : ""))
+    }
+}

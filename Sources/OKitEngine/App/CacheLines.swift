@@ -1,3 +1,7 @@
+#if canImport(CPrefetch)
+import CPrefetch
+#endif
+
 /// Asks the processor to bring memory into its cache ahead of a read, without waiting for it.
 ///
 /// A pass over 100,000 entities scattered in the heap waits about 80 ns for each one it touches first (a cache
@@ -5,30 +9,45 @@
 /// text). A prefetch is an instruction that starts the load and goes on: issued a few entities ahead, the lines
 /// arrive while the pass works on earlier ones (performance.md, issue 16, sixteenth session). A prefetch never
 /// faults and changes nothing the program can see, whatever the address.
+///
+/// Swift has no prefetch of its own. The instruction comes from the C target `CPrefetch` (`__builtin_prefetch`,
+/// inlined: `prefetcht0` on x86-64, `prfm` on ARM64). Until Package.swift declares that target for OKitEngine,
+/// the declaration of LLVM's intrinsic below stands in for it (docs/unsafe.md, "Left").
 enum CacheLines {
-    /// LLVM's prefetch intrinsic (address, 0 for a read, locality 3 — keep in every cache level —, 1 for data).
-    /// Swift has no prefetch of its own; the compiler lowers this declaration to the instruction (`prefetcht0`
-    /// on x86-64, `prfm` on ARM64).
-    @_silgen_name("llvm.prefetch.p0")
-    private static func llvmPrefetch(_ address: UnsafeRawPointer, _ write: Int32, _ locality: Int32, _ data: Int32)
-
     /// Starts loading the cache line that holds `address`.
     @inline(__always)
     static func prefetch(_ address: UnsafeRawPointer) {
-        llvmPrefetch(address, 0, 3, 1)
+        line(address)
     }
 
     /// Starts loading the line that holds byte `offset` of `bytes` (nothing when it is outside them).
     @inline(__always)
     static func prefetch(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
         guard let base = bytes.baseAddress, offset >= 0, offset < bytes.count else { return }
-        llvmPrefetch(base + offset, 0, 3, 1)
+        line(base + offset)
     }
 
     /// Starts loading the lines of an object of `byteCount` bytes at `address` (its first and its last line).
     @inline(__always)
     static func prefetch(_ address: UnsafeRawPointer, byteCount: Int) {
-        llvmPrefetch(address, 0, 3, 1)
-        llvmPrefetch(address + (byteCount &- 1), 0, 3, 1)
+        line(address)
+        line(address + (byteCount &- 1))
     }
+
+    /// One prefetch for a read, kept in every cache level.
+    @inline(__always)
+    private static func line(_ address: UnsafeRawPointer) {
+        #if canImport(CPrefetch)
+        okit_prefetch(address)
+        #else
+        llvmPrefetch(address, 0, 3, 1)
+        #endif
+    }
+
+    #if !canImport(CPrefetch)
+    /// LLVM's prefetch intrinsic (address, 0 for a read, locality 3 — keep in every cache level —, 1 for data),
+    /// which the compiler lowers to the instruction. To go with the stand-in once `CPrefetch` is a dependency.
+    @_silgen_name("llvm.prefetch.p0")
+    private static func llvmPrefetch(_ address: UnsafeRawPointer, _ write: Int32, _ locality: Int32, _ data: Int32)
+    #endif
 }

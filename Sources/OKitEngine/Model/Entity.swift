@@ -11,18 +11,14 @@ public final class Entity {
     /// (`packedId`, `PackedId`) instead of a 36-byte string on the heap: 100,000 books are three entities each, and
     /// their ids were a fifth of the model's memory (performance.md, issue 16).
     @usableFromInline let slots: UnsafeMutablePointer<Value>
-    /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a
-    /// model yet (a detached tree gets its parents when it is attached), and for entities removed and stored.
+    /// `parent`'s storage. Not a weak reference (weak references put every parent on Swift's slow
+    /// reference-counting path, which cost a third of a binding's evaluation: performance.md, "How the design
+    /// meets them"), so it is kept true by hand: a non-nil `parentReference` is alive (see `parent`).
     ///
-    /// Not a weak reference (weak references put every parent on Swift's slow reference-counting path, which
-    /// cost a third of a binding's evaluation): the engine keeps the invariant that a non-nil parent is alive —
-    /// parents are set only inside managed trees, and cleared for every entity of a tree that is dropped
-    /// (a reload) or retired (removed, then stored).
-    ///
-    /// `parent`, `levelBits`, `state` and `flags` are read and written as whole values in the engine's one
-    /// isolation domain, never passed `inout` and never held across a call: without dynamic exclusivity checks
-    /// (a load makes and a store writes millions of entities).
-    @exclusivity(unchecked) public package(set) unowned(unsafe) var parent: Entity?
+    /// `parentReference`, `levelBits`, `state` and `flags` are read and written as whole values in the engine's
+    /// one isolation domain, never passed `inout` and never held across a call: without dynamic exclusivity
+    /// checks (a load makes and a store writes millions of entities).
+    @exclusivity(unchecked) unowned(unsafe) var parentReference: Entity?
     /// Subscriptions that read this entity's fields, with the slot each read (see `DependencyGraph`).
     /// The three reader fields are the graph's, read and written only by it in the engine's one isolation
     /// domain, each access complete before the next (no call out while one is open): without dynamic
@@ -75,6 +71,7 @@ public final class Entity {
     }
 
     deinit {
+        clearBackReferences()
         if flags & Self.packedIdFlag != 0 {
             (slots + 1).deinitialize(count: Int(slotCount) - 1)
         } else {
@@ -96,6 +93,30 @@ public final class Entity {
     internal var level: Int32 {
         get { Int32(levelBits) }
         set { levelBits = UInt16(clamping: newValue) }
+    }
+
+    /// Before the entity goes, what it holds stops naming it: the `parent` of the entities in its fields, its
+    /// collections and its payload, and the `owner` of its collections. A child or a collection that someone
+    /// still holds then reads nil, never a freed entity. Only what still names this entity is cleared: while a
+    /// model is read again into its root (`adoptValues`) a child is held twice and names its new holder.
+    private func clearBackReferences() {
+        let n = Int(slotCount)
+        for i in type.childSlots where i < n {
+            switch slots[i] {
+            case .entity(let c):
+                if c.parentReference === self { c.parentReference = nil }
+            case .collection(let c):
+                if c.ownerReference === self { c.ownerReference = nil }
+                guard c.elementType.holdsEntity else { continue }
+                c.items.forEachRun { run in
+                    for item in run {
+                        if case .entity(let x) = item, x.parentReference === self { x.parentReference = nil }
+                    }
+                }
+            default: continue
+            }
+        }
+        if let p = extra?.payload, p.parentReference === self { p.parentReference = nil }
     }
 
     /// Prefetches (`CacheLines`) what a write of `slot` reads after the entity: the slot, the list of readers and
@@ -182,6 +203,19 @@ public final class Entity {
         if let x = extra { body(x) } else { let x = EntityExtra(); extra = x; body(x) }
     }
 
+    /// The entity that holds this one (through a field or a collection); nil for roots, for entities not in a
+    /// model yet (a detached tree gets its parents when it is attached), for entities removed and stored, and for
+    /// an entity whose holder is gone.
+    ///
+    /// Safe to read for as long as you hold the entity: a parent that is not nil is alive. The engine sets
+    /// parents only inside managed trees and clears them for every entity of a tree that it drops (a reload) or
+    /// retires (removed, then stored); an entity that goes clears the parent of what it held, and a model that
+    /// goes clears the parent of what was removed from it since its last store (docs/unsafe.md).
+    public package(set) var parent: Entity? {
+        @inline(__always) get { parentReference }
+        @inline(__always) set { parentReference = newValue }
+    }
+
     /// The entity's id, or nil for types without ids.
     public var id: String? {
         guard type.hasId, case .string(let s) = values[0] else { return nil }
@@ -254,6 +288,10 @@ extension Entity {
     /// Takes `other`'s values and unknown fields (a model read again into its root), becoming the parent of the
     /// entities and the owner of the collections among them.
     func adoptValues(of other: Entity) {
+        // The collections replaced stop naming this entity as their owner (someone may still hold one).
+        for i in type.childSlots where i < Int(slotCount) {
+            if case .collection(let old) = slots[i], old.ownerReference === self { old.ownerReference = nil }
+        }
         for i in 0..<min(Int(slotCount), Int(other.slotCount)) {
             if i == 0, let bits = other.packedId { setId(bits) } else { setSlot(i, other.slot(i)) }
         }

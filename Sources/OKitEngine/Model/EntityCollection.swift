@@ -8,12 +8,20 @@ public final class EntityCollection {
     public let kind: Kind
     public let elementType: FieldType
     /// The elements in order (room kept at the front for OKit's insert-first: `ValueList`).
-    @exclusivity(unchecked) public internal(set) var items: ValueList
+    public internal(set) var items: ValueList
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
-    /// The entity whose field this is. A collection is valid while its owner lives (hold the owner, not just
-    /// the collection); the Lua bridge's collection objects hold both.
-    public internal(set) unowned(unsafe) var owner: Entity?
+    /// The entity whose field this is; nil once that entity is gone (or, after a model was read again into its
+    /// root, for the collection the new one replaced). Safe to read for as long as you hold the collection: an
+    /// owner that is not nil is alive, since an entity that goes clears the owner of its collections
+    /// (docs/unsafe.md). To keep working with the collection, hold its owner too; the Lua bridge's collection
+    /// objects hold both.
+    public internal(set) var owner: Entity? {
+        @inline(__always) get { ownerReference }
+        @inline(__always) set { ownerReference = newValue }
+    }
+    /// `owner`'s storage: unowned and unretained, as an entity's `parentReference` is, and kept true the same way.
+    unowned(unsafe) var ownerReference: Entity?
     /// The field's slot in the owner.
     public let slot: Int
     /// Subscriptions that read this collection's membership (see `DependencyGraph`).
@@ -22,7 +30,7 @@ public final class EntityCollection {
     init(kind: Kind, elementType: FieldType, owner: Entity?, slot: Int, items: ValueList = []) {
         self.kind = kind
         self.elementType = elementType
-        self.owner = owner
+        self.ownerReference = owner
         self.slot = slot
         self.items = items
     }

@@ -31,6 +31,13 @@ public final class Model {
         self.root = root
     }
 
+    deinit {
+        // An entity removed since the last store still names the entity it was removed from as its parent (the
+        // store clears it: `retireRemoved`). That entity may go with this model while someone still holds the
+        // removed one, so the name goes first (docs/unsafe.md).
+        for e in removedSinceStore where e.state == .removed && !e.isContained { e.parent = nil }
+    }
+
     /// True when something changed since the model was last stored or loaded.
     public var isDirty: Bool { wholeDirty || !dirtyUnits.isEmpty || !dirtyPayloads.isEmpty }
 

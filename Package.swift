@@ -80,8 +80,9 @@ let package = Package(
         // What the test targets share: the one process runner, the okit-run under test, temporary folders, a throwaway
         // PostgreSQL cluster.
         .target(name: "OKitTestSupport", path: "Tests/OKitTestSupport"),
+        // OKitLua for okit-run's words (`CommandLineAdvice`): a test of what a person reads words the engine's errors.
         .testTarget(name: "OKitEngineTests", dependencies: [
-            "OKitEngine", "OKitTestSupport",
+            "OKitEngine", "OKitTestSupport", "OKitLua",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

@@ -96,7 +96,8 @@ public final class PostgresStorage: ModelStorage {
         if PostgresFailure(error) == .tls {
             return StorageError(kind: .io, path: settings.shown, message: "cannot connect over TLS (nothing was read or written): \(text(error))")
         }
-        return StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(text(error)); check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it")
+        return StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(text(error))", remedy: .checkDatabase)
+            .worded(files.remedyWording)
     }
 
     /// `PostgresStorage.text` with this model's `sslmode`.

@@ -119,6 +119,7 @@ extension AppOptions {
             _ = try AppLoader.backup.appFile(app)
             var store = BackupStore(dataFolder: folder)
             store.forms = StorageRegistry.builtIn.forms
+            store.limits = LuaAppOptions().session.archiveLimits
             return store
         }
     }

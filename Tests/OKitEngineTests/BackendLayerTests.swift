@@ -74,6 +74,13 @@ import OKitTestSupport
         #expect(found.isEmpty, "the engine imports a backend's package:\n\(found.joined(separator: "\n"))")
     }
 
+    @Test func theEngineAndTheBackendsReadNoEnvironmentAndSayNoCommandLineWords() {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let words = ["okit-run", "OKIT_", "processInfo.environment", "getenv("]
+        let found = Self.lines(holding: words, in: Self.quietTargets, base: sources)
+        #expect(found.isEmpty, "below the front end: an environment read or okit-run's words (pass the value in SessionOptions, give the error a Remedy the front end words):\n\(found.joined(separator: "\n"))")
+    }
+
     @Test func theChecksFindWhatTheyLookFor() throws {
         let folder = try TempFolder()
         try folder.put("A/a.swift", """

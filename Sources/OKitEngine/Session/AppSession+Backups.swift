@@ -9,6 +9,7 @@ extension AppSession: BackupService {
             var store = BackupStore(dataFolder: folder)
             store.appId = appId
             store.allowOtherApp = options.restoreOtherApp
+            store.limits = options.archiveLimits
             store.forms = options.storageKinds.forms
             return store
         }

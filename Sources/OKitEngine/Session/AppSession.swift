@@ -55,6 +55,7 @@ public final class AppSession {
 
     public init(options: SessionOptions = SessionOptions()) {
         self.options = options
+        AtomicFile.maxFileSize = options.maxFileSize
         let clock: AppClock
         if let start = options.virtualNow {
             let v = VirtualClock(start: start)

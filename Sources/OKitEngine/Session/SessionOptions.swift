@@ -44,6 +44,10 @@ public struct SessionOptions {
         get { storageSettings["httpTimeout"].flatMap(TimeInterval.init) ?? 10 }
         set { storageSettings["httpTimeout"] = String(newValue) }
     }
+    /// The largest file okit reads (storage.md "Limits"; one value per process, set when the session starts).
+    public var maxFileSize = AtomicFile.defaultMaxFileSize
+    /// The limits of reading a backup archive (docs/backups.md "Limits").
+    public var archiveLimits = ArchiveLimits()
     /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).
     public var restoreOtherApp = false
     /// The storage kinds a model may name (`StorageRegistry.core`, the engine's own; a front end that links the

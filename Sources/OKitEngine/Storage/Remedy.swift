@@ -29,6 +29,28 @@ public enum Remedy: Sendable, Equatable {
     case unsetPassphrase
     /// A model's data is in another form than its kind keeps: convert it to the kind first.
     case convert(model: String, to: StorageKind)
+    /// The data's key comes from a passphrase and none was given: give it.
+    case givePassphrase
+    /// Sealed files need the key they were written with: the passphrase, or the key file restored.
+    case passphraseOrKeyFile
+    /// Sealed data read without its key: the passphrase it was written with, if it was written with one.
+    case passphraseIfSealedWithOne
+    /// A passphrase was given for data whose key is the key file at `keyFile`: leave the passphrase out.
+    case useKeyFile(keyFile: String)
+    /// The key file is missing: give the current passphrase.
+    case giveCurrentPassphrase
+    /// The current key opened no sealed file (`passphraseGiven`: it came from a passphrase; `interrupted`: a
+    /// change was cut short): the passphrase the data was sealed with, or the old one of the interrupted change.
+    case currentKeyWrong(passphraseGiven: Bool, interrupted: Bool)
+    /// A limit of what okit reads refused something (`limit`: `maxFileSize`, `backupMaxRatio`, `backupMaxSize`,
+    /// `httpMaxBody`); the front end's setting of it raises it.
+    case raiseLimit(String)
+    /// A server could not be read: check its address and the server, then start again.
+    case checkEndpoint
+    /// A server refused the credentials (401, 403).
+    case checkEndpointToken
+    /// A database could not be reached: check that it runs and that the model names it.
+    case checkDatabase
 }
 
 /// An error whose message says what is wrong and whose `remedy` says, as data, what the user can do.

@@ -58,6 +58,11 @@ public struct LuaAppOptions {
         session.endpointToken = env["OKIT_ENDPOINT_TOKEN"]
         session.databaseURL = env["OKIT_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         session.databasePassword = env["OKIT_DATABASE_PASSWORD"]
+        // The limits of what okit reads (storage.md "Limits", docs/backups.md, docs/http.md).
+        if let n = env["OKIT_MAX_FILE_SIZE"].flatMap({ Int($0) }), n > 0 { session.maxFileSize = n }
+        if let r = env["OKIT_BACKUP_MAX_RATIO"].flatMap({ Int64($0) }), r > 0 { session.archiveLimits.maxRatio = r }
+        if let m = env["OKIT_BACKUP_MAX_SIZE"].flatMap({ Int64($0) }), m > 0, m < (1 << 40) { session.archiveLimits.maxTotal = m << 20 }
+        if let m = env["OKIT_HTTP_MAX_BODY"].flatMap({ Int($0) }), m > 0, m < (1 << 20) { session.storageSettings["httpMaxBody"] = String(m << 20) }
         session.remedyWording = CommandLineAdvice.words(for:)
     }
 }

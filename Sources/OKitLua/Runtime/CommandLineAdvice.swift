@@ -43,8 +43,34 @@ public enum CommandLineAdvice {
             return ": unset OKIT_PASSPHRASE (or change to a passphrase with okit-run keys passphrase)"
         case .convert(let model, let kind):
             return "; convert it first: okit-run convert --app APP.lua --model \(model) --to \(kind)"
+        case .givePassphrase:
+            return ": set OKIT_PASSPHRASE to it"
+        case .passphraseOrKeyFile:
+            return "; set OKIT_PASSPHRASE or restore keys/data.key"
+        case .passphraseIfSealedWithOne:
+            return " (and OKIT_PASSPHRASE if it was written with one)"
+        case .useKeyFile(let keyFile):
+            return "; unset OKIT_PASSPHRASE to use the key file \(keyFile)"
+        case .giveCurrentPassphrase:
+            return "; set OKIT_PASSPHRASE to the current passphrase"
+        case .currentKeyWrong(let passphraseGiven, let interrupted):
+            let finish = "an interrupted change is finished with the old passphrase as OKIT_PASSPHRASE and the new one it was started with"
+            if passphraseGiven { return interrupted ? "; " + finish : "" }
+            return "; if the data was sealed with a passphrase, set OKIT_PASSPHRASE to it" + (interrupted ? " (\(finish))" : "")
+        case .raiseLimit(let limit):
+            return " (\(limitVariables[limit] ?? limit))"
+        case .checkEndpoint:
+            return "; check OKIT_ENDPOINT and the server, then start again"
+        case .checkEndpointToken:
+            return "; check OKIT_ENDPOINT_TOKEN"
+        case .checkDatabase:
+            return "; check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it"
         }
     }
+
+    /// The environment variables that set the limits of what okit reads (`Remedy.raiseLimit`).
+    public static let limitVariables = ["maxFileSize": "OKIT_MAX_FILE_SIZE", "backupMaxRatio": "OKIT_BACKUP_MAX_RATIO",
+                                        "backupMaxSize": "OKIT_BACKUP_MAX_SIZE", "httpMaxBody": "OKIT_HTTP_MAX_BODY"]
 
     /// What startup warns while a passphrase change is unfinished.
     public static var interruptedKeyChange: String {

@@ -113,6 +113,7 @@ extension WebApp {
         scratch.appId = app.appId
         scratch.allowOtherApp = app.options.restoreOtherApp
         scratch.forms = app.options.storageKinds.forms
+        scratch.limits = app.options.archiveLimits
         try FileManager.default.createDirectory(at: scratch.backupFolder, withIntermediateDirectories: true)
         let scratchFile = scratch.backupFolder.appendingPathComponent("upload." + BackupStore.fileExtension)
         try FileManager.default.copyItem(at: upload.file, to: scratchFile)

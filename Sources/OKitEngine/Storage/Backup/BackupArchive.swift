@@ -61,7 +61,7 @@ final class BackupArchive {
 
     /// Opens an archive file after `ZipCheck` passed it (read through a mapping: no copy in memory); a file
     /// that is not a zip (truncated, garbage) is `damaged`, one that does not add up is refused.
-    static func open(at url: URL, backup: String, limits: ArchiveLimits = .current) throws(BackupError) -> BackupArchive {
+    static func open(at url: URL, backup: String, limits: ArchiveLimits = ArchiveLimits()) throws(BackupError) -> BackupArchive {
         let mapped: Data
         do { mapped = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .damaged(backup, path: url.path, "the archive cannot be read (\(error.localizedDescription))")
@@ -80,11 +80,12 @@ final class BackupArchive {
     /// compressed data would not end where it should (`ZipCheck`), before anything is decompressed.
     static func check(_ bytes: Data, backup: String, path: String, limits: ArchiveLimits) throws(BackupError) {
         guard let problem = bytes.withUnsafeBytes({ ZipCheck.problem(in: $0, limits: limits) }) else { return }
-        throw problem.damaged ? .damaged(backup, path: path, problem.why) : .refused(backup, path: path, problem.why)
+        throw problem.damaged ? .damaged(backup, path: path, problem.why)
+            : .refused(backup, path: path, problem.why, remedy: problem.limit.map(Remedy.raiseLimit))
     }
 
     /// Opens an archive held in memory (a secure backup's inner zip).
-    static func open(data: [UInt8], backup: String, path: String, limits: ArchiveLimits = .current) throws(BackupError) -> BackupArchive {
+    static func open(data: [UInt8], backup: String, path: String, limits: ArchiveLimits = ArchiveLimits()) throws(BackupError) -> BackupArchive {
         try check(Data(data), backup: backup, path: path, limits: limits)
         let archive: Archive
         do {

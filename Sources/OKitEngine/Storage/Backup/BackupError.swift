@@ -82,8 +82,10 @@ public struct BackupError: RemedyCarrying, Sendable {
         BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(JSONPathLocator.escape(entry.count > 120 ? String(entry.prefix(120)) + "…" : entry))\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
     }
 
-    static func refused(_ backup: String, path: String, _ why: String) -> BackupError {
-        BackupError(.unsafeEntry, backup: backup, "refused backup \(backup) (\(path)): \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+    /// `remedy`: a limit the archive is over (nil: a layout okit never writes).
+    static func refused(_ backup: String, path: String, _ why: String, remedy: Remedy? = nil) -> BackupError {
+        let whose = remedy == nil ? "; the archive was not made by okit or was tampered with" : ""
+        return BackupError(.unsafeEntry, backup: backup, "refused backup \(backup) (\(path)): \(why)\n  nothing was changed\(whose)", remedy: remedy)
     }
 
     static func otherApp(_ backup: String, made: String, this: String) -> BackupError {
@@ -103,7 +105,8 @@ public struct BackupError: RemedyCarrying, Sendable {
     }
 
     static func keyNeeded(_ backup: String, file: String, keyId: String) -> BackupError {
-        BackupError(.keyNeeded, backup: backup, "the backup's encrypted files need the key they were written with (key id \(keyId)); set OKIT_PASSPHRASE or restore keys/data.key\n  backup \(backup), first sealed file \(file); nothing was changed")
+        BackupError(.keyNeeded, backup: backup, "the backup's encrypted files need the key they were written with (key id \(keyId))\n  backup \(backup), first sealed file \(file); nothing was changed",
+                    remedy: .passphraseOrKeyFile)
     }
 
     static func invalidFile(_ backup: String, file: String, _ why: String) -> BackupError {

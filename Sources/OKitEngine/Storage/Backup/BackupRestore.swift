@@ -60,7 +60,8 @@ extension BackupStore {
         // A secure backup is opened in memory: no larger than the most a restore reads.
         var st = stat()
         if stat(url.path, &st) == 0, Int64(st.st_size) > limits.maxTotal {
-            throw .refused(backup, path: url.path, "it is \(Int64(st.st_size) >> 20) MiB, more than the \(limits.maxTotal >> 20) MiB a restore reads (OKIT_BACKUP_MAX_SIZE)")
+            throw .refused(backup, path: url.path, "it is \(Int64(st.st_size) >> 20) MiB, more than the \(limits.maxTotal >> 20) MiB a restore reads",
+                           remedy: .raiseLimit("backupMaxSize"))
         }
         let bytes: [UInt8]
         do {

@@ -36,8 +36,8 @@ public struct BackupStore: Sendable {
     /// The forms besides `<model>.json` models may be kept in (`StorageRegistry.forms`): a backup holds a
     /// consistent copy of each such file (never its side files), and a restore checks that it reads.
     public var forms: [DataFolderForm] = []
-    /// The limits of reading an archive (ratio, total size; `OKIT_BACKUP_MAX_RATIO`, `OKIT_BACKUP_MAX_SIZE`).
-    public var limits = ArchiveLimits.current
+    /// The limits of reading an archive (ratio, total size; `SessionOptions.archiveLimits`).
+    public var limits = ArchiveLimits()
     /// Tests turn the atomic exchange off to exercise the two-rename fallback.
     var useRenameExchange = true
     /// Tests stop the two-rename fallback part-way to simulate a crash.
@@ -178,7 +178,8 @@ public struct BackupStore: Sendable {
             let keyId = sealed ? Array(stored[SealedFile.magic.count..<SealedFile.magic.count + SealedFile.idSize]) : nil
             if secure, let keyId {
                 guard let key = openSealed(keyId) else {
-                    throw BackupError(.keyNeeded, backup: archive.backup, "cannot make secure backup \(archive.backup): \(path) is sealed with key id \(BackupHex.encode(keyId)) and no key opens it; set OKIT_PASSPHRASE or restore keys/data.key")
+                    throw BackupError(.keyNeeded, backup: archive.backup, "cannot make secure backup \(archive.backup): \(path) is sealed with key id \(BackupHex.encode(keyId)) and no key opens it",
+                                      remedy: .passphraseOrKeyFile)
                 }
                 do { bytes = try SealedFile.open(stored, key: key) } catch {
                     throw BackupError(.keyNeeded, backup: archive.backup, "cannot make secure backup \(archive.backup): \(path): \(error)")

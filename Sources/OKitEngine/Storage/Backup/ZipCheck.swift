@@ -4,25 +4,17 @@ import Foundation
 /// The limits of reading a backup archive (docs/backups.md "Limits"): a hostile archive cannot make a restore or
 /// `backup list` use unbounded memory, disk or time.
 public struct ArchiveLimits: Sendable, Equatable {
-    /// The most an entry may expand (uncompressed ÷ compressed bytes); `OKIT_BACKUP_MAX_RATIO`, default 200.
+    /// The most an entry may expand (uncompressed ÷ compressed bytes); default 200.
     public var maxRatio: Int64 = 200
     /// Entries up to this many uncompressed bytes are not held to the ratio (tiny files compress well and are harmless).
     public var ratioFloor: Int64 = 1 << 20
-    /// The most all files of a backup may add up to, uncompressed; `OKIT_BACKUP_MAX_SIZE` (MiB), default 2048 (2 GiB).
+    /// The most all files of a backup may add up to, uncompressed; default 2 GiB.
     public var maxTotal: Int64 = 2 << 30
     /// The most entries an archive may hold.
     public var maxEntries = 100_000
 
+    /// The defaults; a front end sets others from its own settings (`SessionOptions.archiveLimits`).
     public init() {}
-
-    /// The defaults, changed by `OKIT_BACKUP_MAX_RATIO` and `OKIT_BACKUP_MAX_SIZE` (positive whole numbers).
-    public static var current: ArchiveLimits {
-        var limits = ArchiveLimits()
-        let env = ProcessInfo.processInfo.environment
-        if let r = env["OKIT_BACKUP_MAX_RATIO"].flatMap({ Int64($0) }), r > 0 { limits.maxRatio = r }
-        if let m = env["OKIT_BACKUP_MAX_SIZE"].flatMap({ Int64($0) }), m > 0, m < (1 << 40) { limits.maxTotal = m << 20 }
-        return limits
-    }
 }
 
 /// Checks a zip's structure before anything decompresses it (ZIPFoundation then reads only what passed): the
@@ -32,9 +24,10 @@ public struct ArchiveLimits: Sendable, Equatable {
 enum ZipCheck {
     /// Why the archive is not read, or nil when it is safe to read: `damaged` (truncated, garbage, a stream cut
     /// short) or else hostile (zip64, over a limit, a method or layout okit never writes).
-    static func problem(in bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) -> (why: String, damaged: Bool)? {
-        func damaged(_ why: String) -> (why: String, damaged: Bool) { (why, true) }
-        func hostile(_ why: String) -> (why: String, damaged: Bool) { (why, false) }
+    /// `limit`: the limit the archive is over (`Remedy.raiseLimit`), if that is why.
+    static func problem(in bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) -> (why: String, damaged: Bool, limit: String?)? {
+        func damaged(_ why: String) -> (why: String, damaged: Bool, limit: String?) { (why, true, nil) }
+        func hostile(_ why: String, limit: String? = nil) -> (why: String, damaged: Bool, limit: String?) { (why, false, limit) }
         let n = bytes.count
         func u16(_ i: Int) -> Int? { i >= 0 && i + 2 <= n ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : nil }
         func u32(_ i: Int) -> Int? {
@@ -75,11 +68,12 @@ enum ZipCheck {
             if method == 0 && compressed != uncompressed { return hostile("\(shown) is stored but its two sizes differ") }
             let ratio = Int64(uncompressed) / Int64(max(1, compressed))
             if Int64(uncompressed) > limits.ratioFloor && ratio > limits.maxRatio {
-                return hostile("\(shown) would expand \(ratio) times (\(compressed) to \(uncompressed) bytes); at most \(limits.maxRatio) times are read (OKIT_BACKUP_MAX_RATIO)")
+                return hostile("\(shown) would expand \(ratio) times (\(compressed) to \(uncompressed) bytes); at most \(limits.maxRatio) times are read",
+                               limit: "backupMaxRatio")
             }
             total += Int64(uncompressed)
             if total > limits.maxTotal {
-                return hostile("its files add up to more than \(limits.maxTotal >> 20) MiB, the most a restore reads (OKIT_BACKUP_MAX_SIZE)")
+                return hostile("its files add up to more than \(limits.maxTotal >> 20) MiB, the most a restore reads", limit: "backupMaxSize")
             }
             guard u32(local) == 0x0403_4B50, let localName = u16(local + 26), let localExtra = u16(local + 28) else {
                 return damaged("\(shown) has no local header where the directory says")

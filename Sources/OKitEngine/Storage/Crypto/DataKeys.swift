@@ -28,7 +28,7 @@ public enum DataKeys {
             return try KeyChange.derive(passphrase, salt: try secret(saltFile, bytes: 16))
         }
         if !FileManager.default.fileExists(atPath: keyFile.path), FileManager.default.fileExists(atPath: saltFile.path) {
-            throw StorageError(kind: .io, path: saltFile.path, message: "this data's key comes from a passphrase: set OKIT_PASSPHRASE to it")
+            throw StorageError(kind: .io, path: saltFile.path, message: "this data's key comes from a passphrase", remedy: .givePassphrase)
         }
         return SymmetricKey(data: try secret(keyFile, bytes: 32))
     }

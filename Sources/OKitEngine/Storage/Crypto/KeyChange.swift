@@ -1,7 +1,5 @@
 import Crypto
-import CryptoExtras
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -227,47 +225,6 @@ public enum KeyChange {
         return done
     }
 
-    /// The key the current material gives (nil when it is missing and not `needed`).
-    static func currentKey(_ f: Files, passphrase: String?, needed: Bool) throws -> SymmetricKey? {
-        if let passphrase {
-            if let salt = try secret(f.salt, count: saltSize) { return try derive(passphrase, salt: salt) }
-            guard !needed else {
-                throw KeyChangeError(.noKey, path: f.salt, "there is no \(f.salt): this data's key does not come from a passphrase; unset OKIT_PASSPHRASE to use the key file \(f.keyFile). Nothing was changed")
-            }
-            return nil
-        }
-        if let bytes = try secret(f.keyFile, count: keySize) { return SymmetricKey(data: bytes) }
-        guard !needed else {
-            throw KeyChangeError(.noKey, path: f.keyFile, "there is no key file \(f.keyFile): set OKIT_PASSPHRASE to the current passphrase. Nothing was changed")
-        }
-        return nil
-    }
-
-    /// Checks that the old key opens at least one sealed file (its id and its tag).
-    static func verify(_ key: SymmetricKey, _ sealed: [(path: String, id: [UInt8])], _ f: Files, passphrase: String?) throws {
-        let id = SealedFile.keyId(key)
-        for file in sealed where file.id == id {
-            if let bytes = try AtomicFile.read(file.path), (try? SealedFile.open(bytes, key: key)) != nil { return }
-        }
-        throw wrongOld(f, passphrase: passphrase, interrupted: false)
-    }
-
-    static func wrongOld(_ f: Files, passphrase: String?, interrupted: Bool) -> KeyChangeError {
-        let why = interrupted
-            ? " (an interrupted change is finished with the old passphrase as OKIT_PASSPHRASE and the new one it was started with)"
-            : ""
-        if passphrase != nil {
-            return KeyChangeError(.wrongOld, path: f.salt, "the current passphrase is wrong: no file opens with it\(why). Nothing was changed")
-        }
-        return KeyChangeError(.wrongOld, path: f.keyFile, "the current key file \(f.keyFile) is wrong: no file opens with it; if the data was sealed with a passphrase, set OKIT_PASSPHRASE to it\(why). Nothing was changed")
-    }
-
-    static func otherKey(_ file: (path: String, id: [UInt8]), changed: Bool) -> KeyChangeError {
-        KeyChangeError(.otherKey, path: file.path, "\(file.path) is sealed with another key (id \(hex(file.id))) than the current or the new one; " +
-            (changed ? "the change stopped at it (the files re-sealed before it stay readable)" : "nothing was changed") +
-            ". Move it aside, or open it with its own key first")
-    }
-
     // MARK: Files
 
     static let saltSize = 16, keySize = 32
@@ -366,81 +323,4 @@ public enum KeyChange {
     static func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
 
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-
-    // MARK: Keys
-
-    /// Derived keys, cached per (passphrase, salt) within the process (storage.md "Keys").
-    private static let derived = Mutex<[[UInt8]: SymmetricKey]>([:])
-
-    /// PBKDF2-SHA256 with `DataKeys.rounds`, as `DataKeys.key` derives it.
-    static func derive(_ passphrase: String, salt: [UInt8]) throws -> SymmetricKey {
-        let tag = Array(Crypto.SHA256.hash(data: salt + [0] + Array(passphrase.utf8)))
-        if let key = derived.withLock({ $0[tag] }) { return key }
-        let key = try KDF.Insecure.PBKDF2.deriveKey(from: Array(passphrase.utf8), salt: salt, using: .sha256,
-                                                    outputByteCount: keySize, rounds: DataKeys.rounds)
-        derived.withLock { $0[tag] = key }
-        return key
-    }
-
-    /// `keys/change-in-progress`: `OKITKCH1`, the id of the key current when the change began, the id of the new
-    /// key, then every key of the change sealed under every other one (`SealedFile`, 76 bytes each). Any one
-    /// key of the change opens the others.
-    struct Marker {
-        static let magic = Array("OKITKCH1".utf8)
-        static let noId = [UInt8](repeating: 0, count: SealedFile.idSize)
-        static var blobSize: Int { SealedFile.overhead + KeyChange.keySize }
-
-        let currentId: [UInt8]
-        let newId: [UInt8]
-        let blobs: [[UInt8]]
-
-        static func read(_ path: String) throws -> Marker? {
-            guard let bytes = try AtomicFile.read(path) else { return nil }
-            let head = magic.count + 2 * SealedFile.idSize
-            guard bytes.count >= head, bytes.prefix(magic.count).elementsEqual(magic), (bytes.count - head) % blobSize == 0 else {
-                throw KeyChangeError(.noKey, path: path, "\(path) is damaged (the marker of an interrupted passphrase change); restore it from a copy")
-            }
-            let currentId = Array(bytes[magic.count..<magic.count + SealedFile.idSize])
-            let newId = Array(bytes[magic.count + SealedFile.idSize..<head])
-            let blobs = stride(from: head, to: bytes.count, by: blobSize).map { Array(bytes[$0..<$0 + blobSize]) }
-            return Marker(currentId: currentId, newId: newId, blobs: blobs)
-        }
-
-        static func bytes(currentId: [UInt8], newId: [UInt8], keys: [SymmetricKey]) throws -> [UInt8] {
-            var unique: [SymmetricKey] = []
-            for k in keys where !unique.contains(where: { SealedFile.keyId($0) == SealedFile.keyId(k) }) { unique.append(k) }
-            var out = magic + currentId + newId
-            for a in unique {
-                let plain = a.withUnsafeBytes { Array($0) }
-                for b in unique where SealedFile.keyId(a) != SealedFile.keyId(b) {
-                    out += try SealedFile.seal(plain, key: b)
-                }
-            }
-            return out
-        }
-
-        /// The keys of the change that the candidates lead to: each candidate that is one of the change's keys
-        /// (by id), and each key sealed under a key found so far; the current key first, the new one second.
-        func closure(_ candidates: [SymmetricKey]) -> [SymmetricKey] {
-            let ids = Set(blobs.map { Array($0[SealedFile.magic.count..<SealedFile.magic.count + SealedFile.idSize]) } + [currentId, newId])
-            var known: [SymmetricKey] = []
-            var frontier = candidates.filter { ids.contains(SealedFile.keyId($0)) }
-            while !frontier.isEmpty {
-                let k = frontier.removeFirst()
-                let id = SealedFile.keyId(k)
-                guard !known.contains(where: { SealedFile.keyId($0) == id }) else { continue }
-                known.append(k)
-                for blob in blobs where KeyChange.sealedKeyId(blob) == id {
-                    if let plain = try? SealedFile.open(blob, key: k), plain.count == KeyChange.keySize {
-                        frontier.append(SymmetricKey(data: plain))
-                    }
-                }
-            }
-            func rank(_ k: SymmetricKey) -> Int {
-                let id = SealedFile.keyId(k)
-                return id == currentId ? 0 : id == newId ? 1 : 2
-            }
-            return known.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
-        }
-    }
 }

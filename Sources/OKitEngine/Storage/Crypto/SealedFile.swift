@@ -48,7 +48,7 @@ public enum SealedFile {
         public var description: String {
             switch self {
             case .truncated: return "the sealed file is truncated"
-            case .otherKey: return "the file was sealed with another key (set OKIT_PASSPHRASE to the passphrase it was written with)"
+            case .otherKey: return "the file was sealed with another key"
             case .wrongKeyOrDamaged: return "wrong key or damaged file: the seal does not verify"
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,11 +98,17 @@ package enum AtomicFile {
         if !existed { try syncFolder((path as NSString).deletingLastPathComponent) }
     }
 
-    /// The largest file `read` takes whole (storage.md "Limits"): `OKIT_MAX_FILE_SIZE` in bytes, default 1 GiB.
-    package static let maxFileSize: Int = {
-        if let text = ProcessInfo.processInfo.environment["OKIT_MAX_FILE_SIZE"], let n = Int(text), n > 0 { return n }
-        return 1 << 30
-    }()
+    /// The largest file `read` takes whole by default (storage.md "Limits"): 1 GiB.
+    public static let defaultMaxFileSize = 1 << 30
+    private static let limit = Mutex(defaultMaxFileSize)
+
+    /// The largest file `read` takes whole (storage.md "Limits"). One value per process — every read of a data
+    /// folder, a backup, a key or a pending change goes through here — set by the session from
+    /// `SessionOptions.maxFileSize`, which the front end fills at the edge.
+    package static var maxFileSize: Int {
+        get { limit.withLock { $0 } }
+        set { limit.withLock { $0 = newValue } }
+    }
 
     /// What is at `path` without following a final symbolic link first: nil when nothing is there. Anything
     /// that is not a regular file (or a link to one) is an error naming the path: a FIFO would block a read
@@ -167,7 +174,8 @@ package enum AtomicFile {
         if let head { try head(out) }
         guard offset == 4096, size > 4096 else { return FileBytes(out) }
         if size > maxFileSize {
-            throw StorageError(kind: .io, path: path, message: "the file is \(size) bytes, more than the \(maxFileSize) okit reads (OKIT_MAX_FILE_SIZE): nothing was read or replaced")
+            throw StorageError(kind: .io, path: path, message: "the file is \(size) bytes: nothing was read or replaced; it is more than the \(maxFileSize) okit reads",
+                               remedy: .raiseLimit("maxFileSize"))
         }
         if mapLarge, size >= mappedSize, let mapped = FileBytes(mapping: fd, size: size) { return mapped }
         // Read straight into one buffer of the file's size: no zeroing first, no second buffer (a 30 MB model

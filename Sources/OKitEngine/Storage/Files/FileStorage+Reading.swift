@@ -20,7 +20,8 @@ extension FileStorage {
     private func unsealed(_ raw: [UInt8], path: String, model: String) throws -> [UInt8] {
         guard let key = KeyChange.key(opening: raw, among: changeKeys) ?? key(for: model) else {
             unreadable.insert(model)
-            throw StorageError(kind: .io, path: path, message: "the file is sealed: declare model \"\(model)\" with storage = \"encrypted\" (and OKIT_PASSPHRASE if it was written with one)")
+            throw StorageError(kind: .io, path: path, message: "the file is sealed: declare model \"\(model)\" with storage = \"encrypted\"",
+                               remedy: .passphraseIfSealedWithOne)
         }
         do { return try SealedFile.open(raw, key: key) } catch {
             unreadable.insert(model)

@@ -54,7 +54,7 @@ public final class FileStorage: ModelStorage {
         if dataKey == nil { changeKeys = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) }
         guard let key = dataKey ?? changeKeys.first else {
             throw StorageError(kind: .io, path: folder.keys,
-                               message: "no key for the sealed data: set OKIT_PASSPHRASE")
+                               message: "no key for the sealed data", remedy: .givePassphrase)
         }
         dataKey = key
         keys[model] = key

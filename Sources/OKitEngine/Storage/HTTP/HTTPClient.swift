@@ -65,27 +65,31 @@ public final class HTTPClient: Sendable {
     public let timeout: TimeInterval
     /// Sent as `Authorization: Bearer <token>` when set.
     let token: String?
-    /// The largest body accepted: `OKIT_HTTP_MAX_BODY` (MiB), default 256 MiB.
+    /// The largest body accepted, in bytes (default 256 MiB).
     public let maxBody: Int
     private let session: URLSession
     private let delegate: Delegate
 
     /// Why a request got no complete answer (the connection failed, the deadline passed, the body was cut).
-    public struct TransportError: Error, CustomStringConvertible {
+    public struct TransportError: RemedyCarrying {
         public let method: String
         public let url: URL
         public let reason: String
         /// True when the deadline passed.
         public let timedOut: Bool
+        /// The way out the front end words: a body over the limit raises `httpMaxBody`.
+        public var remedy: Remedy?
+
+        public init(method: String, url: URL, reason: String, timedOut: Bool, remedy: Remedy? = nil) {
+            (self.method, self.url, self.reason, self.timedOut, self.remedy) = (method, url, reason, timedOut, remedy)
+        }
 
         public var description: String { "\(method) \(url.absoluteString): \(reason)" }
+        public var neutralDescription: String { description }
     }
 
-    /// The default largest body: 256 MiB, or `OKIT_HTTP_MAX_BODY` MiB.
-    public static var defaultMaxBody: Int {
-        if let m = ProcessInfo.processInfo.environment["OKIT_HTTP_MAX_BODY"].flatMap({ Int($0) }), m > 0, m < (1 << 20) { return m << 20 }
-        return 256 << 20
-    }
+    /// The default largest body: 256 MiB (a front end gives another through the `httpMaxBody` setting).
+    public static let defaultMaxBody = 256 << 20
 
     /// - Parameters:
     ///   - timeout: the total deadline of each request, in seconds.
@@ -167,7 +171,8 @@ public final class HTTPClient: Sendable {
             guard let t = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
             t.state.withLock { s in
                 if s.tooLarge {
-                    s.result = .failure(TransportError(method: t.method, url: t.url, reason: "the answer is larger than \(t.maxBody >> 20) MiB, the most okit accepts (OKIT_HTTP_MAX_BODY); nothing of it was used", timedOut: false))
+                    s.result = .failure(TransportError(method: t.method, url: t.url, reason: "the answer is larger than \(t.maxBody >> 20) MiB, the most okit accepts; nothing of it was used",
+                                                       timedOut: false, remedy: .raiseLimit("httpMaxBody")))
                 } else {
                     s.result = HTTPClient.result(method: t.method, url: t.url, timeout: t.timeout, data: s.data,
                                                  response: s.response ?? task.response as? HTTPURLResponse, error: error)

@@ -4,7 +4,7 @@ import Foundation
 extension HTTPStorage {
     /// The storage of an HTTP model (`encryptedHttp`: every body sealed). The endpoint is the process's
     /// `endpoint` setting, else the model's `endpoint`, else the app's (`okit.app { endpoint = … }`, declared
-    /// before the model); `endpointToken` and `httpTimeout` are settings of the process. The data folder is opened
+    /// before the model); `endpointToken`, `httpTimeout` and `httpMaxBody` (bytes) are settings of the process. The data folder is opened
     /// too: it holds the lock and the outbox of changes the server has not taken (`<data>/okit/pending/`). One
     /// storage per (endpoint, sealed or not), shared by the models that use it.
     public static func factory(_ r: StorageRequest) throws -> ModelStorage {
@@ -21,9 +21,10 @@ extension HTTPStorage {
         return try r.host.sharedStorage("\(encrypted ? "sealed" : "plain") \(url.absoluteString)") {
             let token = r.host.setting("endpointToken").flatMap { $0.isEmpty ? nil : $0 }
             let timeout = r.host.setting("httpTimeout").flatMap(TimeInterval.init) ?? 10
+            let maxBody = r.host.setting("httpMaxBody").flatMap(Int.init) ?? HTTPClient.defaultMaxBody
             do {
                 let storage = try HTTPStorage(endpoint: url, dataFolder: files.dataFolder, encrypted: encrypted,
-                                              passphrase: r.host.passphrase, token: token, timeout: timeout)
+                                              passphrase: r.host.passphrase, token: token, timeout: timeout, maxBody: maxBody)
                 storage.remedyWording = r.host.remedyWording
                 return storage
             } catch {

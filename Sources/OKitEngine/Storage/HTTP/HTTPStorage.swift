@@ -47,20 +47,22 @@ public final class HTTPStorage: ModelStorage {
     ///   - key: the key that seals and opens bodies (required to write when `encrypted`).
     ///   - token: sent as `Authorization: Bearer <token>` (`OKIT_ENDPOINT_TOKEN`).
     ///   - timeout: the total deadline of each request, in seconds.
-    public init(endpoint: URL, dataFolder: URL, encrypted: Bool, key: SymmetricKey?, token: String?, timeout: TimeInterval = 10) {
+    ///   - maxBody: the largest answer body accepted, in bytes.
+    public init(endpoint: URL, dataFolder: URL, encrypted: Bool, key: SymmetricKey?, token: String?, timeout: TimeInterval = 10,
+                maxBody: Int = HTTPClient.defaultMaxBody) {
         self.endpoint = endpoint
         self.dataFolder = dataFolder
         self.encrypted = encrypted
         self.key = key
         self.token = token
-        client = HTTPClient(timeout: timeout, token: token)
+        client = HTTPClient(timeout: timeout, token: token, maxBody: maxBody)
         pending = PendingWrites(dataFolder: dataFolder)
     }
 
     /// The total deadline of each request, in seconds (default 10).
     public var timeout: TimeInterval {
         get { client.timeout }
-        set { client = HTTPClient(timeout: newValue, token: token) }
+        set { client = HTTPClient(timeout: newValue, token: token, maxBody: client.maxBody) }
     }
 
     /// True when some model has a change the server has not taken yet (kept in `<data>/okit/pending/`).
@@ -82,35 +84,6 @@ public final class HTTPStorage: ModelStorage {
         return URL(string: base + "/" + path.joined(separator: "/")) ?? endpoint.appendingPathComponent(relative)
     }
 
-    // MARK: Requests and errors
-
-    /// Sends a request; a transport failure becomes a `StorageError` ending with `advice`.
-    func call(_ method: String, _ url: URL, headers: [String: String] = [:], body: [UInt8]? = nil, advice: String) throws -> HTTPResponse {
-        do {
-            return try client.send(HTTPRequest(method: method, url: url, headers: headers, body: body))
-        } catch {
-            throw StorageError(kind: .io, path: "\(method) \(url.absoluteString)", message: "\(error.reason); \(advice)")
-        }
-    }
-
-    /// An unexpected status as an error naming the request, the status and the way out.
-    func statusError(_ method: String, _ url: URL, _ response: HTTPResponse, advice: String) -> StorageError {
-        var hint = ""
-        if response.status == 401 || response.status == 403 { hint = " (check OKIT_ENDPOINT_TOKEN)" }
-        if (300..<400).contains(response.status) {   // never followed: the token stays with the endpoint's origin
-            hint = " (a redirect to \(String((response.header("location") ?? "?").prefix(200))); okit does not follow redirects: set the endpoint to the final address)"
-        }
-        return StorageError(kind: .io, path: "\(method) \(url.absoluteString)", message: "\(response.statusLine)\(hint); \(advice)")
-    }
-
-    func loadAdvice(_ name: String) -> String {
-        "model \"\(name)\" was not loaded (it is not started fresh while the server cannot be read); check OKIT_ENDPOINT and the server, then start again"
-    }
-
-    func keptAdvice(_ name: String) -> String {
-        "your changes are kept in \(pending.bodyPath(name)) and sent again by the next store"
-    }
-
     // MARK: Sealing
 
     /// Opens a sealed body with the key (a plain body is returned as it is).
@@ -118,7 +91,8 @@ public final class HTTPStorage: ModelStorage {
         guard SealedFile.isSealed(bytes) else { return bytes }
         guard let key else {
             unreadable.insert(model)
-            throw StorageError(kind: .io, path: source, message: "the body is sealed: declare model \"\(model)\" with storage = \"encryptedHttp\" (and OKIT_PASSPHRASE if it was written with one)")
+            throw StorageError(kind: .io, path: source, message: "the body is sealed: declare model \"\(model)\" with storage = \"encryptedHttp\"",
+                               remedy: .passphraseIfSealedWithOne).worded(remedyWording)
         }
         let opener = KeyChange.key(opening: bytes, among: [key] + openingKeys) ?? key
         if SealedFile.keyId(opener) != SealedFile.keyId(key) { reseal.insert(model) }
@@ -150,7 +124,7 @@ public final class HTTPStorage: ModelStorage {
                               advice: "the pending change does not read; move it aside to load the server's copy")
         }
         let u = url(name + ".json")
-        let response = try call("GET", u, advice: loadAdvice(name))
+        let response = try call("GET", u, advice: loadAdvice(name), remedy: .checkEndpoint)
         switch response.status {
         case 200:
             etags[name] = response.etag
@@ -162,7 +136,7 @@ public final class HTTPStorage: ModelStorage {
             generations[name] = 0
             return nil
         default:
-            throw statusError("GET", u, response, advice: loadAdvice(name))
+            throw statusError("GET", u, response, advice: loadAdvice(name), remedy: .checkEndpoint)
         }
     }
 

@@ -31,6 +31,8 @@ let package = Package(
             name: "CLua",
             linkerSettings: [.linkedLibrary("lua5.4")]
         ),
+        // The processor's prefetch instruction for the engine's passes over entities (`__builtin_prefetch`, inline).
+        .target(name: "CPrefetch"),
         // Line editing for the terminal shell: libedit from Debian's libedit-dev.
         .target(
             name: "CLineEdit",
@@ -40,6 +42,7 @@ let package = Package(
         // the relational layer the database kinds share), bindings, invalidation, screens, the app session. No Lua,
         // and no database or network package: those are the backends' (LayerTests checks).
         .target(name: "OKitEngine", dependencies: [
+            "CPrefetch",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -80,9 +83,9 @@ let package = Package(
         // What the test targets share: the one process runner, the okit-run under test, temporary folders, a throwaway
         // PostgreSQL cluster.
         .target(name: "OKitTestSupport", path: "Tests/OKitTestSupport"),
-        // OKitLua for okit-run's words (`CommandLineAdvice`): a test of what a person reads words the engine's errors.
+        // okit-run for its words (`CommandLineAdvice`): a test of what a person reads words the engine's errors.
         .testTarget(name: "OKitEngineTests", dependencies: [
-            "OKitEngine", "OKitTestSupport", "OKitLua",
+            "OKitEngine", "OKitTestSupport", "OKitLua", "okit-run",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

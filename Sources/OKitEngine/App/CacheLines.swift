@@ -1,6 +1,4 @@
-#if canImport(CPrefetch)
 import CPrefetch
-#endif
 
 /// Asks the processor to bring memory into its cache ahead of a read, without waiting for it.
 ///
@@ -11,8 +9,7 @@ import CPrefetch
 /// faults and changes nothing the program can see, whatever the address.
 ///
 /// Swift has no prefetch of its own. The instruction comes from the C target `CPrefetch` (`__builtin_prefetch`,
-/// inlined: `prefetcht0` on x86-64, `prfm` on ARM64). Until Package.swift declares that target for OKitEngine,
-/// the declaration of LLVM's intrinsic below stands in for it (docs/unsafe.md, "Left").
+/// inlined: `prefetcht0` on x86-64, `prfm` on ARM64; docs/unsafe.md lists it).
 enum CacheLines {
     /// Starts loading the cache line that holds `address`.
     @inline(__always)
@@ -37,17 +34,6 @@ enum CacheLines {
     /// One prefetch for a read, kept in every cache level.
     @inline(__always)
     private static func line(_ address: UnsafeRawPointer) {
-        #if canImport(CPrefetch)
         okit_prefetch(address)
-        #else
-        llvmPrefetch(address, 0, 3, 1)
-        #endif
     }
-
-    #if !canImport(CPrefetch)
-    /// LLVM's prefetch intrinsic (address, 0 for a read, locality 3 — keep in every cache level —, 1 for data),
-    /// which the compiler lowers to the instruction. To go with the stand-in once `CPrefetch` is a dependency.
-    @_silgen_name("llvm.prefetch.p0")
-    private static func llvmPrefetch(_ address: UnsafeRawPointer, _ write: Int32, _ locality: Int32, _ data: Int32)
-    #endif
 }

@@ -147,33 +147,31 @@ public struct DetailDeclaration: ScreenDeclaration {
 
     // The fields live in one object, copied on the first write after a copy (copy-on-write): every screen opened
     // from a declaration shares it, so 10,000 open screens read one declaration, hot in the cache, not 10,000
-    // copies of 400 bytes each (performance.md, invalidate_10000). Without dynamic exclusivity checks on the
-    // fields (screens read them on every snapshot): the engine is single-threaded, and a write replaces the object
-    // when it is shared, so no access overlaps another.
+    // copies of 400 bytes each (performance.md, invalidate_10000).
     final class Storage {
-        @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var kind: String = "detail"
-        @exclusivity(unchecked) var type: String? = nil
-        @exclusivity(unchecked) var contextPath: String = ""
-        @exclusivity(unchecked) var titlePath: String = ""
-        @exclusivity(unchecked) var subTitlePath: String = ""
-        @exclusivity(unchecked) var promptPath: String = ""
-        @exclusivity(unchecked) var editAlways: String = "#false"
-        @exclusivity(unchecked) var edit: String = "#true"
-        @exclusivity(unchecked) var editInherit: String = "#false"
-        @exclusivity(unchecked) var sections: [SectionDeclaration] = []
-        @exclusivity(unchecked) var sectionHeaders: String = ""
-        @exclusivity(unchecked) var sectionFooters: String = ""
-        @exclusivity(unchecked) var sectionsShowDisplay: String = ""
-        @exclusivity(unchecked) var sectionsShowEdit: String = ""
-        @exclusivity(unchecked) var buttons: [BarButton] = []
-        @exclusivity(unchecked) var help: String? = nil
-        @exclusivity(unchecked) var titleTap: Action? = nil
-        @exclusivity(unchecked) var hooks: ScreenHooks = ScreenHooks()
+        var id: String
+        var kind: String = "detail"
+        var type: String? = nil
+        var contextPath: String = ""
+        var titlePath: String = ""
+        var subTitlePath: String = ""
+        var promptPath: String = ""
+        var editAlways: String = "#false"
+        var edit: String = "#true"
+        var editInherit: String = "#false"
+        var sections: [SectionDeclaration] = []
+        var sectionHeaders: String = ""
+        var sectionFooters: String = ""
+        var sectionsShowDisplay: String = ""
+        var sectionsShowEdit: String = ""
+        var buttons: [BarButton] = []
+        var help: String? = nil
+        var titleTap: Action? = nil
+        var hooks: ScreenHooks = ScreenHooks()
 
         /// The cells' ids and where each section's cells start in a flat list, computed once for every screen
         /// opened from the declaration (arrays shared by them all); cleared by any write.
-        @exclusivity(unchecked) var layout: DetailLayout?
+        var layout: DetailLayout?
 
         init(id: String) { self.id = id }
 

@@ -61,8 +61,7 @@ enum FolderSwap {
     /// when the system cannot exchange (no `renameat2`, or a file system without `RENAME_EXCHANGE`).
     static func exchange(_ a: String, _ b: String) -> Bool? {
         typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        guard let renameat2 = RuntimeSymbol.lookup("renameat2", as: RenameAt2.self) else { return nil }
         let atCwd: Int32 = -100, renameExchange: UInt32 = 1 << 1
         if renameat2(atCwd, a, atCwd, b, renameExchange) == 0 { return true }
         switch errno {

@@ -26,24 +26,16 @@ struct PostgresRefusal: Equatable {
 
     /// One line of `refused.jsonl`.
     func jsonLine(time: Date) -> String {
-        var w = JSONWriter(capacity: 256)
-        w.out.append(0x7B)
-        func member(_ k: String, _ raw: String?, quoted: Bool) {
-            if w.out.count > 1 { w.out.append(0x2C) }
-            w.string(k); w.out.append(0x3A)
-            guard let raw else { w.out.append(contentsOf: "null".utf8); return }
-            if quoted { w.string(raw) } else { w.out.append(contentsOf: raw.utf8) }
-        }
-        member("time", ISODate.format(time), quoted: true)
-        member("model", model, quoted: true)
-        member("type", type, quoted: true)
-        member("id", id, quoted: true)
-        member("field", field, quoted: true)
-        member("value", value, quoted: false)
-        member("reason", reason, quoted: true)
-        member("source", source, quoted: true)
-        w.out.append(0x7D)
-        return String(decoding: w.out.buffer, as: UTF8.self)
+        var line = JSONLine()
+        line.member("time", text: ISODate.format(time))
+        line.member("model", text: model)
+        line.member("type", text: type)
+        line.member("id", text: id)
+        line.member("field", text: field)
+        line.member("value", json: value)
+        line.member("reason", text: reason)
+        line.member("source", text: source)
+        return line.text
     }
 }
 

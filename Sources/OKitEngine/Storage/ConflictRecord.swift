@@ -24,23 +24,16 @@ public struct ConflictRecord: Sendable, Equatable {
 
     /// One line of `<data>/okit/conflicts.jsonl`.
     public var jsonLine: String {
-        var w = JSONWriter(capacity: 256)
-        w.out.append(0x7B)
-        func member(_ k: String, _ raw: String, quoted: Bool) {
-            if w.out.count > 1 { w.out.append(0x2C) }
-            w.string(k); w.out.append(0x3A)
-            if quoted { w.string(raw) } else { w.out.append(contentsOf: raw.utf8) }
-        }
-        member("time", ISODate.format(time), quoted: true)
-        member("model", model, quoted: true)
-        member("type", type, quoted: true)
-        member("id", id, quoted: true)
-        member("field", field, quoted: true)
-        member("base", base, quoted: false)
-        member("theirs", theirs, quoted: false)
-        member("mine", mine, quoted: false)
-        w.out.append(0x7D)
-        return String(decoding: w.out.buffer, as: UTF8.self)
+        var line = JSONLine()
+        line.member("time", text: ISODate.format(time))
+        line.member("model", text: model)
+        line.member("type", text: type)
+        line.member("id", text: id)
+        line.member("field", text: field)
+        line.member("base", json: base)
+        line.member("theirs", json: theirs)
+        line.member("mine", json: mine)
+        return line.text
     }
 
     /// The warning a front end shows.

@@ -55,8 +55,14 @@ public struct ScreenKinds: Sendable {
     public private(set) var kinds: [ScreenKind] = []
     private var byName: [String: Int] = [:]
 
+    /// The kinds given, in order. They must agree (no command of one kind with another's name and other
+    /// arguments, as the built-in kinds do: ScreenKindTests); use `register` for a kind that may not.
     public init(_ kinds: [ScreenKind] = []) {
-        for k in kinds { try! register(k) }     // the built-in kinds agree (ScreenKindTests)
+        for k in kinds {
+            do { try register(k) } catch {
+                preconditionFailure("screen kind \"\(k.name)\" conflicts with a kind given before it: \(error)")
+            }
+        }
     }
 
     /// Adds a kind, or replaces the one of its name. Refused when one of its commands has another kind's

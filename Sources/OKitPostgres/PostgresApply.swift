@@ -9,13 +9,13 @@ import OKitEngine
 struct PostgresApply {
     let storage: PostgresStorage
     let model: Model
-    let engine: Engine
+    let engine: any ModelHost
     let tables: RelationalTables
     /// Set when a change cannot be applied row by row; the caller reloads the model.
     private(set) var needsReload = false
     private var reorder: Set<String> = []
 
-    init(storage: PostgresStorage, model: Model, engine: Engine, tables: RelationalTables) {
+    init(storage: PostgresStorage, model: Model, engine: any ModelHost, tables: RelationalTables) {
         self.storage = storage
         self.model = model
         self.engine = engine
@@ -163,7 +163,7 @@ struct PostgresApply {
                         guard case .entity(let x) = item, let id = x.id, let sp = storage.stored[id]?.position else { return false }
                         return sp > p
                     } ?? coll.items.count
-                    try engine.insert(.entity(child), into: coll, at: at)
+                    try engine.insert(.entity(child), into: coll, at: at, append: false)
                 }
             default:
                 try engine.set(pe, field, .entity(child))
@@ -202,7 +202,7 @@ struct PostgresApply {
             }
             if let pe = e.parent, let field = s.field, let slot = pe.type.slot(of: field) {
                 if case .collection(let coll) = pe.values[slot] {
-                    try engine.remove(.entity(e), from: coll)
+                    try engine.remove(.entity(e), from: coll, near: nil)
                 } else {
                     try engine.set(pe, field, .null)
                 }

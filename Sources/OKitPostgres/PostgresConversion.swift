@@ -12,7 +12,7 @@ extension PostgresStorage: ConvertibleStorage {
     public func holdsModel(_ name: String) throws -> Bool? { nil }
     public func convertedFiles(of name: String) throws -> [String] { [] }
 
-    public func loadForConversion(_ name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func loadForConversion(_ name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         checksStoredForm = false
         defer { close() }
         guard let loaded = try load(name: name, rootType: rootType, engine: engine) else {
@@ -21,7 +21,7 @@ extension PostgresStorage: ConvertibleStorage {
         return loaded
     }
 
-    public func writeConverted(_ name: String, rootType: EntityType, engine: Engine, from loaded: LoadedModel) throws {
+    public func writeConverted(_ name: String, rootType: EntityType, engine: any ModelHost, from loaded: LoadedModel) throws {
         checksStoredForm = false
         isolatesRefusals = false
         defer { close() }
@@ -30,7 +30,7 @@ extension PostgresStorage: ConvertibleStorage {
             throw ModelConversion.Failure("model \"\(name)\" already has rows in \(settings.shown); nothing was changed (a conversion never writes over a shared model)")
         }
         let model = Model(name: name, rootType: rootType, storageKind: .postgres, root: loaded.root)
-        model.engine = engine
+        engine.hostUnregistered(model)
         model.wholeDirty = true
         do { try registered(model, engine: engine) } catch let e as StorageError {
             throw ModelConversion.Failure("cannot convert model \"\(name)\": \(e.message); nothing was changed in the data folder")

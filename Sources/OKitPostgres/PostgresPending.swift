@@ -111,7 +111,7 @@ extension PostgresStorage {
     /// is checked against the schema first, and each row is written in a savepoint: a value that does not check,
     /// or that the database refuses, is set aside (`okit/refused.jsonl`) and reported with the file, model, entity
     /// and field; the other rows are stored.
-    func replayPending(rootType: EntityType, schemaVersion: Int, engine: Engine) throws {
+    func replayPending(rootType: EntityType, schemaVersion: Int, engine: any ModelHost) throws {
         guard let rows = try PostgresPending.load(pendingPath), !rows.isEmpty else { dropPending(); return }
         var refused: [PostgresRefusal] = []
         let checked = rows.compactMap { checkedPendingRow($0, refused: &refused) }

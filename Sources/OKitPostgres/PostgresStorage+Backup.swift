@@ -8,7 +8,7 @@ import OKitEngine
 extension PostgresStorage {
     /// The model as a JSON model file, read from the database in one snapshot (a connection of its own: this
     /// storage's own state is not touched).
-    public func snapshotJSON(_ model: Model, engine: Engine) throws -> [UInt8] {
+    public func snapshotJSON(_ model: Model, engine: any ModelHost) throws -> [UInt8] {
         let reader = PostgresStorage(files: files, settings: settings)
         defer { reader.close() }
         reader.modelName = model.name
@@ -34,10 +34,10 @@ extension PostgresStorage {
     }
 
     /// Replaces the model's rows with `root` (a restored backup) in one transaction, announced to every process.
-    public func replaceRows(with root: Entity, model: Model, engine: Engine) throws {
+    public func replaceRows(with root: Entity, model: Model, engine: any ModelHost) throws {
         guard let tables else { return }
         let replacement = Model(name: model.name, rootType: model.rootType, storageKind: .postgres, root: root)
-        replacement.engine = engine
+        engine.hostUnregistered(replacement)
         replacement.wholeDirty = true
         let plan: RelationalStorePlan
         do { plan = try RelationalStorePlan(model: replacement, tables: tables, stored: [:]) } catch let e as RelationalDuplicateId {
@@ -60,8 +60,8 @@ extension PostgresStorage {
 /// in backups as its JSON model file.
 extension PostgresStorage: SharedModelStorage, PendingChangesStorage, BackupParticipant {
     public func keepsFailedStorePending(_ model: String) -> Bool { offline }
-    public func backupSnapshot(_ model: Model, engine: Engine) throws -> [UInt8] { try snapshotJSON(model, engine: engine) }
-    public func restoreFromBackup(_ root: Entity, model: Model, engine: Engine) throws {
+    public func backupSnapshot(_ model: Model, engine: any ModelHost) throws -> [UInt8] { try snapshotJSON(model, engine: engine) }
+    public func restoreFromBackup(_ root: Entity, model: Model, engine: any ModelHost) throws {
         try replaceRows(with: root, model: model, engine: engine)
     }
 }

@@ -16,7 +16,7 @@ extension PostgresStorage {
     /// with everything newer than the version it knows. Returns true when something was applied; a database out
     /// of reach leaves the model as it is and marks the storage offline.
     @discardableResult
-    public func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool {
+    public func followAnnouncements(_ model: Model, engine: any ModelHost) throws -> Bool {
         // A model with nothing of its own to store is, once the other processes' rows are applied, what the
         // database holds: the writes that applied them are not stored back (a store would re-derive every row).
         let wasDirty = model.isFileDirty
@@ -89,7 +89,7 @@ extension PostgresStorage {
 
     /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
     /// to find deleted rows) and applies them to the live model.
-    func follow(_ model: Model, engine: Engine, keys: [String]?) throws {
+    func follow(_ model: Model, engine: any ModelHost, keys: [String]?) throws {
         guard let tables else { return }
         var fetched: [String: PostgresFetchedRow] = [:]
         var present: Set<String> = []

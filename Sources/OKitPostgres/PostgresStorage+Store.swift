@@ -6,7 +6,7 @@ extension PostgresStorage {
     /// Stores the model's changed rows (storage.md "Shared models on PostgreSQL"). When another process stored
     /// some of the same rows first, its rows are read, this process's changes are merged onto them field by field
     /// (fields changed on both sides are reported) and the store is tried again.
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    public func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         try files.worded {
             try files.storePayloads(model, engine: engine)
             try files.writeBinaries(model, engine: engine)
@@ -97,7 +97,7 @@ extension PostgresStorage {
     /// After a store that left values out (the rest is committed): each is set aside in `okit/refused.jsonl`, the
     /// live entities are put back to what the database holds for those rows (the same entities, so screens on them
     /// stay), and the store fails with a message naming the values.
-    func settle(_ refused: [PostgresRefusal], plan: RelationalStorePlan, readBefore: Set<String>, model: Model, engine: Engine) throws {
+    func settle(_ refused: [PostgresRefusal], plan: RelationalStorePlan, readBefore: Set<String>, model: Model, engine: any ModelHost) throws {
         let kept = setAside(refused)
         let keys = Set(refused.map(\.id))
         // A row read before gets this process's values at no version as its base, so that following the database's

@@ -37,7 +37,7 @@ extension PostgresStorage {
     /// change announced. Returns the new version and what was refused. `isolating`: each row is written in a
     /// savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of a row read
     /// before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
-    func write(_ plan: RelationalStorePlan, model: Model, engine: Engine, replacing: Bool = false,
+    func write(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost, replacing: Bool = false,
                isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
         var state = PostgresWriteState()

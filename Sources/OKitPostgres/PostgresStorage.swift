@@ -105,7 +105,7 @@ public final class PostgresStorage: ModelStorage {
 
     // MARK: Load
 
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         modelName = name
         stored = [:]
         base = [:]
@@ -173,7 +173,7 @@ public final class PostgresStorage: ModelStorage {
     }
 
     /// Reads the model's rows in one snapshot (`REPEATABLE READ`).
-    func readAll(rootType: EntityType, engine: Engine) throws -> RelationalRowReader.Result? {
+    func readAll(rootType: EntityType, engine: any ModelHost) throws -> RelationalRowReader.Result? {
         guard let tables else { return nil }
         return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
             let info = try link.query("SELECT type, schema_version, version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
@@ -212,7 +212,7 @@ public final class PostgresStorage: ModelStorage {
 
     /// After the model is registered: a model this process seeded is stored at once, and the lock that made
     /// other processes wait is given back.
-    public func registered(_ model: Model, engine: Engine) throws {
+    public func registered(_ model: Model, engine: any ModelHost) throws {
         guard seeding else { return }
         defer {
             seeding = false
@@ -228,7 +228,7 @@ public final class PostgresStorage: ModelStorage {
         try files.worded { try files.readBinaryFile(meta, model: model) }
     }
 
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? {
         try files.worded { try files.readPayload(of: stub, type: type, model: model, engine: engine) }
     }
 

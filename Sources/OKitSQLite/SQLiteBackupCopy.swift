@@ -24,7 +24,7 @@ enum SQLiteBackupCopy {
     }
 
     /// Reads a database's bytes (from a backup) as model `name` of root type `rootType`: throws as a load would.
-    static func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: Engine) throws {
+    static func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: any ModelHost) throws {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("okit-check-\(UUID().uuidString).sqlite").path
         defer { SQLiteStorage.removeDatabase(copy) }
         try Data(bytes).write(to: URL(fileURLWithPath: copy))

@@ -12,7 +12,7 @@ public struct SQLiteForm: DataFolderForm {
     public var fileExtension: String { "sqlite" }
     public var sideSuffixes: [String] { ["-wal", "-shm", "-journal"] }
     public func snapshot(_ path: String) throws -> [UInt8] { try SQLiteBackupCopy.snapshot(path) }
-    public func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: Engine) throws {
+    public func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: any ModelHost) throws {
         try SQLiteBackupCopy.checkDecodes(bytes, relativePath: relativePath, rootType: rootType, engine: engine)
     }
 }

@@ -8,7 +8,7 @@ extension SQLiteStorage: ConvertibleStorage {
     public func holdsModel(_ name: String) throws -> Bool? { FileManager.default.fileExists(atPath: path) }
 
     /// The model from the database (closed again).
-    public func loadForConversion(_ name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func loadForConversion(_ name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         defer { close() }
         guard let loaded = try load(name: name, rootType: rootType, engine: engine) else {
             throw ModelConversion.Failure("model \"\(name)\" has no root row in \(path); nothing was changed")
@@ -20,12 +20,12 @@ extension SQLiteStorage: ConvertibleStorage {
 
     /// Writes the model as a database where none is yet: to a temporary file, read back and compared, then moved
     /// in place.
-    public func writeConverted(_ name: String, rootType: EntityType, engine: Engine, from loaded: LoadedModel) throws {
+    public func writeConverted(_ name: String, rootType: EntityType, engine: any ModelHost, from loaded: LoadedModel) throws {
         let temporary = path + ".converting"
         Self.removeDatabase(temporary)
         do {
             let model = Model(name: name, rootType: rootType, storageKind: .sqlite, root: loaded.root)
-            model.engine = engine
+            engine.hostUnregistered(model)
             model.headerExtras = loaded.headerExtras
             model.wholeDirty = true
             let target = SQLiteStorage(files: files, path: temporary)

@@ -73,7 +73,7 @@ public final class SQLiteStorage: ModelStorage {
 
     // MARK: Load
 
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         close()
         ensured = false
         stored = [:]
@@ -133,13 +133,13 @@ public final class SQLiteStorage: ModelStorage {
         try files.worded { try files.readBinaryFile(meta, model: model) }
     }
 
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? {
         try files.worded { try files.readPayload(of: stub, type: type, model: model, engine: engine) }
     }
 
     // MARK: Store
 
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    public func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         if unreadable {
             throw StorageError(kind: .io, path: path, message: "this model's database could not be read, so it is not written over",
                                remedy: .recover(model: model.name)).worded(files.remedyWording)
@@ -160,7 +160,7 @@ public final class SQLiteStorage: ModelStorage {
 
     /// Writes the model's changed, inserted and removed rows in one transaction.
     @discardableResult
-    func write(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func write(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         let tables = self.tables ?? RelationalTables(rootType: model.rootType, schema: engine.schema)
         self.tables = tables
         let plan: RelationalStorePlan

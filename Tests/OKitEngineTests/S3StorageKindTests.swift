@@ -26,12 +26,12 @@ final class S3Storage: ModelStorage, BackupParticipant {
         return S3Storage(bucket: bucket, client: client)
     }
 
-    func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         guard let bytes = try client.get(bucket, name + ".json") else { return nil }   // nothing yet: start fresh
         return try ModelDocument.read(bytes, rootType: rootType, engine: engine, source: "s3://\(bucket)/\(name).json")
     }
 
-    func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         guard model.isDirty else { return .unchanged }
         let bytes = ModelDocument.bytes(of: model, engine: engine)
         try client.put(bucket, model.name + ".json", bytes)
@@ -41,11 +41,11 @@ final class S3Storage: ModelStorage, BackupParticipant {
 
     // A capability: the object is not a file of the data folder, so a backup holds it as the model's JSON file,
     // and a restore puts it back.
-    func backupSnapshot(_ model: Model, engine: Engine) throws -> [UInt8] {
+    func backupSnapshot(_ model: Model, engine: any ModelHost) throws -> [UInt8] {
         try client.get(bucket, model.name + ".json") ?? ModelDocument.bytes(of: model, engine: engine)
     }
 
-    func restoreFromBackup(_ root: Entity, model: Model, engine: Engine) throws {
+    func restoreFromBackup(_ root: Entity, model: Model, engine: any ModelHost) throws {
         try client.put(bucket, model.name + ".json", ModelDocument.bytes(root: root, engine: engine))
     }
 }

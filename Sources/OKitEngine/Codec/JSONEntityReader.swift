@@ -169,9 +169,8 @@ extension JSONReader {
         for slot in 0..<type.fields.count {
             let named = seen.contains(slot)
             guard !named || (e.slotIsNull(slot) && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
-            if slot == 0, type.hasId { e.values[0] = .string(engine.ids.next()); continue }
-            var creating: Set<ObjectIdentifier> = []
-            if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
+            if slot == 0, type.hasId { e.values[0] = .string(host.ids.next()); continue }
+            if let v = try? host.defaultValue(for: type.fields[slot], slot: slot, owner: e) {
                 switch v {
                 case .entity(let d) where !d.type.isRef: identifiedComplete = false
                 case .collection(let c) where !c.items.isEmpty: identifiedComplete = false
@@ -207,7 +206,7 @@ extension JSONReader {
     /// The `okit` header: version, generation, other members kept.
     mutating func header(_ raw: [UInt8]) {
         raw.withUnsafeBufferPointer { buf in
-            var r = JSONReader(bytes: buf, engine: engine)
+            var r = JSONReader(bytes: buf, engine: host)
             guard (try? r.expect(0x7B, "{")) != nil else { return }
             if r.peek() == 0x7D { return }
             while true {

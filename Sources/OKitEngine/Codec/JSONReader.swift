@@ -6,7 +6,9 @@ import Foundation
 struct JSONReader {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
-    let engine: Engine
+    /// What the entity-reading parts (`JSONEntityReader`, `JSONValueReader`) build with: the schema's types, new
+    /// ids, defaults. Nil for a reader of plain JSON (`JSONTree`, an object's members), which builds no entity.
+    let entityHost: (any ModelHost)?
     var depth = 0
     static let maxDepth = 512
     /// `JSONTree` reads `nan`, `inf` and `-inf` as numbers.
@@ -54,9 +56,22 @@ struct JSONReader {
         var wrongType = false
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, engine: Engine) {
+    /// A reader of a model's entities, built with `engine`'s schema.
+    init(bytes: UnsafeBufferPointer<UInt8>, engine: any ModelHost) {
         b = bytes
-        self.engine = engine
+        entityHost = engine
+    }
+
+    /// A reader of plain JSON: values, trees and skipped values, no entity (it needs no engine).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        b = bytes
+        entityHost = nil
+    }
+
+    /// The host of the entity-reading parts: only a reader made with one reads entities.
+    var host: any ModelHost {
+        guard let entityHost else { preconditionFailure("a reader of plain JSON builds no entity") }
+        return entityHost
     }
 
     /// The UTF-8 byte order mark: accepted at the start of a document, never written.

@@ -27,7 +27,7 @@ public indirect enum JSONTree: Equatable, Sendable {
     /// The whole document as a tree, or why it is not valid JSON (the reader's message and byte offset).
     public static func read(_ bytes: [UInt8], nonFiniteWords: Bool = true) throws(JSONTree.Failure) -> JSONTree {
         let result: Result<JSONTree, JSONReader.Failure> = bytes.withUnsafeBufferPointer { buf in
-            var reader = JSONReader(bytes: buf, engine: Engine(schema: Schema()))
+            var reader = JSONReader(bytes: buf)
             reader.nonFiniteWords = nonFiniteWords
             if JSONReader.hasBOM(buf) { reader.i = JSONReader.bom.count }
             do throws(JSONReader.Failure) {
@@ -125,7 +125,7 @@ extension JSONTree {
     /// round (an integer beyond `Int.max`); nil when the document is not an object or has no such member.
     static func rawMember(_ key: String, of bytes: [UInt8]) -> String? {
         bytes.withUnsafeBufferPointer { buf -> String? in
-            var reader = JSONReader(bytes: buf, engine: Engine(schema: Schema()))
+            var reader = JSONReader(bytes: buf)
             if JSONReader.hasBOM(buf) { reader.i = JSONReader.bom.count }
             guard reader.peek() == 0x7B else { return nil }
             reader.i += 1

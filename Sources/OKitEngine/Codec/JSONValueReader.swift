@@ -96,7 +96,7 @@ extension JSONReader {
         let rt = refType(target: target)
         if peek() == 0x22 {
             let key = try string()
-            let r = Entity(type: rt, values: [.string(engine.ids.next()), key.isEmpty ? .null : .string(key)], state: .managed)
+            let r = Entity(type: rt, values: [.string(host.ids.next()), key.isEmpty ? .null : .string(key)], state: .managed)
             r.parent = owner
             r.isContained = true
             entityCount += 1
@@ -116,7 +116,7 @@ extension JSONReader {
     /// The metadata object of a data or image field (inline kinds carry base64 in `data`).
     @inline(never)
     mutating func binaryValue(_ t: FieldType, owner: Entity) throws(Failure) -> Value {
-        guard let et = engine.schema.entityType(for: t) else { throw fail("unknown binary type") }
+        guard let et = host.schema.entityType(for: t) else { throw fail("unknown binary type") }
         guard peek() == 0x7B else { throw typeError("an object with the \(t.declaration) metadata", i) }
         let meta = try entity(et, parent: owner)
         if et.kind == .inlineBinary { InlineBytes.syncSize(meta) }
@@ -168,14 +168,14 @@ extension JSONReader {
     /// hashing them for the schema's dictionary on every owned entity does not).
     mutating func entityType(named name: String) -> EntityType? {
         for (k, t) in typeCache where k == name { return t }
-        guard let t = engine.schema.type(named: name) else { return nil }
+        guard let t = host.schema.type(named: name) else { return nil }
         typeCache.append((name, t))
         return t
     }
 
     mutating func refType(target: String?) -> EntityType {
         for (k, t) in refCache where k == target { return t }
-        let t = engine.schema.refType(target: target)
+        let t = host.schema.refType(target: target)
         refCache.append((target, t))
         return t
     }

@@ -12,11 +12,11 @@ public protocol ConvertibleStorage: ModelStorage {
     /// `writeConverted` refuses a model it holds, its `loadForConversion` one it does not).
     func holdsModel(_ name: String) throws -> Bool?
     /// Model `name` as stored (nil: nothing is), read without changing anything.
-    func loadForConversion(_ name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel?
+    func loadForConversion(_ name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel?
     /// Writes `loaded` as model `name` in this form where nothing is yet: written aside, read back and compared
     /// with it (`ModelComparison`), then put in place. Throws `ModelConversion.Failure` and leaves nothing behind
     /// when any of it fails.
-    func writeConverted(_ name: String, rootType: EntityType, engine: Engine, from loaded: LoadedModel) throws
+    func writeConverted(_ name: String, rootType: EntityType, engine: any ModelHost, from loaded: LoadedModel) throws
     /// The files that keep model `name` in this form, moved aside once it was converted out of it (none: a
     /// database's rows stay, other processes may still use them).
     func convertedFiles(of name: String) throws -> [String]
@@ -40,7 +40,7 @@ public enum ModelConversion {
     }
 
     /// Converts model `name` (root type `rootType`) from `source` to `target`.
-    public static func convert(model name: String, rootType: EntityType, engine: Engine, from source: ConvertibleStorage,
+    public static func convert(model name: String, rootType: EntityType, engine: any ModelHost, from source: ConvertibleStorage,
                                to target: ConvertibleStorage, now: Date) throws -> Done {
         if try target.holdsModel(name) == true {
             throw Failure("model \"\(name)\" is already \(target.conversionForm) (\(try target.conversionPlace(of: name))); nothing was changed")

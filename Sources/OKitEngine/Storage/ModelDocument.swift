@@ -4,12 +4,12 @@ import Foundation
 /// model as one object somewhere (a server, a bucket): what it writes and how what it reads becomes the model.
 public enum ModelDocument {
     /// The model as a document, exactly as file storage writes it.
-    public static func bytes(of model: Model, engine: Engine) -> [UInt8] {
+    public static func bytes(of model: Model, engine: any ModelHost) -> [UInt8] {
         bytes(root: model.root, engine: engine, headerExtras: model.headerExtras)
     }
 
     /// A model's root (a restored backup's) as a document.
-    public static func bytes(root: Entity, engine: Engine, headerExtras: [(key: String, json: [UInt8])] = []) -> [UInt8] {
+    public static func bytes(root: Entity, engine: any ModelHost, headerExtras: [(key: String, json: [UInt8])] = []) -> [UInt8] {
         var w = JSONWriter(capacity: 4096)
         w.document(root, type: root.type.name, version: engine.schemaVersion, generation: 0, headerExtras: headerExtras)
         return w.bytes
@@ -17,7 +17,7 @@ public enum ModelDocument {
 
     /// Reads a document as a model of root type `rootType`. One that does not read is a `StorageError` naming
     /// `source` (where the document came from), the line and column, and the JSON path.
-    public static func read(_ bytes: [UInt8], rootType: EntityType, engine: Engine, source: String) throws -> LoadedModel {
+    public static func read(_ bytes: [UInt8], rootType: EntityType, engine: any ModelHost, source: String) throws -> LoadedModel {
         do {
             return try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)

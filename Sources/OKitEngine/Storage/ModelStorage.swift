@@ -28,23 +28,23 @@ public struct LoadedModel {
 public protocol ModelStorage: AnyObject {
     /// Reads a model; nil when nothing is stored yet (the model starts fresh). Throws when something is
     /// stored but cannot be read: the caller must then not write over it.
-    func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel?
+    func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel?
     /// Writes the model's changes (only when it is dirty). Returns how it was written.
     @discardableResult
-    func store(_ model: Model, engine: Engine) throws -> StoreOutcome
+    func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome
     /// The bytes of a data or image field stored beside the model (nil when there are none).
     func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]?
     /// The stored payload of a partial's stub (nil when none is stored yet: the payload starts fresh). Throws
     /// when one is stored but cannot be read: it is then never written over.
-    func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity?
+    func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity?
     /// Called once the model is registered (after a fresh model's seed): a shared storage stores the seed at once.
-    func registered(_ model: Model, engine: Engine) throws
+    func registered(_ model: Model, engine: any ModelHost) throws
 }
 
 extension ModelStorage {
-    public func registered(_ model: Model, engine: Engine) throws {}
+    public func registered(_ model: Model, engine: any ModelHost) throws {}
     public func readBinary(_ meta: Entity, model: Model) throws -> [UInt8]? { nil }
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? { nil }
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? { nil }
 }
 
 /// How a `store` went.
@@ -64,8 +64,8 @@ public enum StoreOutcome: Equatable, Sendable {
 /// Storage that never reads or writes (`transient` models).
 public final class TransientStorage: ModelStorage {
     public init() {}
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? { nil }
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    public func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? { nil }
+    public func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         model.clearDirty()
         return .skipped
     }

@@ -22,7 +22,7 @@ public protocol ConflictResolvingStorage: PendingChangesStorage {
     /// True when the model's pending change was refused as a conflict and is not resolved yet.
     func isConflicted(_ model: String) -> Bool
     /// Resolves the model's conflict (or sends its pending change).
-    func resolveConflict(_ model: Model, engine: Engine, keepLocal: Bool) throws
+    func resolveConflict(_ model: Model, engine: any ModelHost, keepLocal: Bool) throws
 }
 
 /// A model many processes share (storage.md "Shared models on PostgreSQL"): each process follows the others' stores
@@ -31,22 +31,22 @@ public protocol SharedModelStorage: ModelStorage {
     /// True while the shared place cannot be reached (reads go on; stores stay pending).
     var offline: Bool { get }
     /// Applies what other processes stored since the last call; true when something changed.
-    func followAnnouncements(_ model: Model, engine: Engine) throws -> Bool
+    func followAnnouncements(_ model: Model, engine: any ModelHost) throws -> Bool
 }
 
 /// A storage whose models a backup holds as their JSON model file, because its data is not files of the data
 /// folder (a database server): a snapshot goes into the backup, and a restore gives the model back to it.
 public protocol BackupParticipant: ModelStorage {
     /// The model as a JSON model file, read in one consistent snapshot.
-    func backupSnapshot(_ model: Model, engine: Engine) throws -> [UInt8]
+    func backupSnapshot(_ model: Model, engine: any ModelHost) throws -> [UInt8]
     /// Replaces the stored model with `root` (a restored backup's), at once for every process that shares it.
-    func restoreFromBackup(_ root: Entity, model: Model, engine: Engine) throws
+    func restoreFromBackup(_ root: Entity, model: Model, engine: any ModelHost) throws
 }
 
 /// A storage with work to do when the app stops: a journal written into its model file, a database closed.
 public protocol ClosingStorage: ModelStorage {
     /// Called for each of its models at exit, after the last store.
-    func finish(_ model: Model, engine: Engine) throws
+    func finish(_ model: Model, engine: any ModelHost) throws
 }
 
 /// A storage that keeps each model in a file a person can be pointed at (messages name it).

@@ -19,7 +19,7 @@ public protocol DataFolderForm: Sendable {
     func snapshot(_ path: String) throws -> [UInt8]
     /// Throws as a load would when `bytes` (a backup's copy of the file at `relativePath`) do not read as a model
     /// of root type `rootType`.
-    func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: Engine) throws
+    func checkDecodes(_ bytes: [UInt8], relativePath: String, rootType: EntityType, engine: any ModelHost) throws
 }
 
 extension DataFolderForm {

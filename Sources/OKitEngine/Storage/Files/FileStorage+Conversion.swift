@@ -6,14 +6,14 @@ extension FileStorage: ConvertibleStorage {
     public func conversionPlace(of name: String) throws -> String { try folder.modelFile(name) }
     public func holdsModel(_ name: String) throws -> Bool? { FileManager.default.fileExists(atPath: try folder.modelFile(name)) }
 
-    public func loadForConversion(_ name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func loadForConversion(_ name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         try load(name: name, rootType: rootType, engine: engine)
     }
 
     public func convertedFiles(of name: String) throws -> [String] { [try folder.modelFile(name), try folder.journal(name)] }
 
     /// Writes the model as a JSON file: to a temporary file, read back and compared, then moved in place.
-    public func writeConverted(_ name: String, rootType: EntityType, engine: Engine, from loaded: LoadedModel) throws {
+    public func writeConverted(_ name: String, rootType: EntityType, engine: any ModelHost, from loaded: LoadedModel) throws {
         let path = try folder.modelFile(name)
         var writer = JSONWriter(capacity: 1 << 16)
         writer.document(loaded.root, type: rootType.name, version: loaded.version ?? engine.schemaVersion, generation: 1,

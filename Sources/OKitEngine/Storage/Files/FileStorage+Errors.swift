@@ -4,15 +4,15 @@ import Foundation
 /// What the storage's owner can do about them is `StorageError.remedy`; with a `remedyWording`, every error of
 /// the storage's entry points says it in the owner's words too (`StorageError.advice`).
 extension FileStorage {
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         try worded { try loadModelFile(name: name, rootType: rootType, engine: engine) }
     }
 
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    public func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         try worded { try storeWhole(model, engine: engine) }
     }
 
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? {
         try worded { try readPayload(of: stub, type: type, model: model, engine: engine) }
     }
 

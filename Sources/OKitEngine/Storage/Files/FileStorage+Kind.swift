@@ -15,5 +15,5 @@ extension FileStorage {
 
 /// At exit every model's journal is written into its model file (`compact`), so each `<model>.json` is whole.
 extension FileStorage: ClosingStorage, FileBackedStorage {
-    public func finish(_ model: Model, engine: Engine) throws { try compact(model, engine: engine) }
+    public func finish(_ model: Model, engine: any ModelHost) throws { try compact(model, engine: engine) }
 }

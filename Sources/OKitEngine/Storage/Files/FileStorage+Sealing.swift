@@ -27,7 +27,7 @@ extension FileStorage {
     /// file of it — the model file and its data and image side files — in the new form. Each file is replaced
     /// atomically and reads recognise either form, so a crash part-way leaves every file readable; the next
     /// switch finishes the job.
-    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: Engine, force: Bool = false) throws {
+    public func setSealing(_ model: Model, _ on: Bool, passphrase: String?, engine: any ModelHost, force: Bool = false) throws {
         guard force || on != isSealing(model.name) || recordedForm(model.name) != on else { return }
         try checkUnlocked(model.name)
         let formFile = try formPath(model.name)

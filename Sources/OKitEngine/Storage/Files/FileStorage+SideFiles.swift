@@ -5,7 +5,7 @@ import Foundation
 extension FileStorage {
     // MARK: Partials
 
-    package func readPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    package func readPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? {
         guard let id = stub.id, let path = folder.payload(model: model.name, id: id) else {
             throw StorageError(kind: .io, path: modelsFolder + "/" + model.name,
                                message: "the partial \(stub.debugName) has no id that is safe as a file name")
@@ -23,7 +23,7 @@ extension FileStorage {
     }
 
     /// Writes each changed payload whose stub is still in the model to its own file.
-    package func storePayloads(_ model: Model, engine: Engine) throws {
+    package func storePayloads(_ model: Model, engine: any ModelHost) throws {
         guard !model.dirtyPayloads.isEmpty else { return }
         for p in model.dirtyPayloads {
             guard let stub = p.parent, stub.state == .managed, stub.model === model, let id = stub.id,
@@ -52,12 +52,12 @@ extension FileStorage {
     }
 
     /// Writes the bytes written since the last store.
-    package func writeBinaries(_ model: Model, engine: Engine) throws {
-        for p in engine.pendingPayloads(of: model) {
-            guard let path = binaryPath(p.entity, model: model.name) else { continue }
+    package func writeBinaries(_ model: Model, engine: any ModelHost) throws {
+        try engine.storeWrittenBytes(of: model) { meta, bytes in
+            guard let path = binaryPath(meta, model: model.name) else { return false }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(p.bytes, key: $0) } ?? p.bytes)
-            p.dirty = false
+            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(bytes, key: $0) } ?? bytes)
+            return true
         }
     }
 
@@ -65,16 +65,16 @@ extension FileStorage {
 
     /// Deletes the side files of entities removed since the last store (after the model that no longer names
     /// them was written): their data and images, and the payload files of removed partials.
-    package func deleteRemovedFiles(_ model: Model, engine: Engine) throws {
+    package func deleteRemovedFiles(_ model: Model, engine: any ModelHost) throws {
         for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
             try deleteFiles(in: removed, model: model, engine: engine)
         }
     }
 
-    private func deleteFiles(in e: Entity, model: Model, engine: Engine) throws {
+    private func deleteFiles(in e: Entity, model: Model, engine: any ModelHost) throws {
         if e.type.kind == .binary, let path = binaryPath(e, model: model.name) {
             try AtomicFile.remove(path)
-            engine.binaryPayloads[ObjectIdentifier(e)] = nil
+            engine.forgetLoadedBytes(of: e)
         }
         if let spec = e.type.partial, let id = e.id, let path = folder.payload(model: model.name, id: id) {
             // A payload that was never loaded may hold data, images or partials of its own: read it (without

@@ -113,7 +113,7 @@ public final class HTTPStorage: ModelStorage {
 
     // MARK: Load
 
-    public func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    public func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         try Names.validate(name, what: "model name")
         unreadable.remove(name)
         // A change an earlier run could not send wins over the server's copy, and stays pending.
@@ -141,7 +141,7 @@ public final class HTTPStorage: ModelStorage {
     }
 
     /// Reads a model document; one that does not read leaves the model unreadable (never written over).
-    func decode(_ bytes: [UInt8], name: String, rootType: EntityType, engine: Engine, source: String, advice: String) throws -> LoadedModel {
+    func decode(_ bytes: [UInt8], name: String, rootType: EntityType, engine: any ModelHost, source: String, advice: String) throws -> LoadedModel {
         do {
             let (root, version, generation, extras, count, identified) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
@@ -174,7 +174,7 @@ public final class HTTPStorage: ModelStorage {
     /// Puts the model's changes in the outbox (when it is dirty), then sends everything pending of it: side
     /// files, the model, then the deletes of removed side files. Throws when the server did not take the model;
     /// the change then stays pending.
-    public func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    public func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         let name = model.name
         try Names.validate(name, what: "model name")
         if unreadable.contains(name) {
@@ -197,7 +197,7 @@ public final class HTTPStorage: ModelStorage {
 
     /// Writes the model's whole document, its changed partial payloads and data/image bytes to the outbox, and
     /// records the side files of removed entities to delete on the server.
-    func stage(_ model: Model, engine: Engine) throws {
+    func stage(_ model: Model, engine: any ModelHost) throws {
         let name = model.name
         var meta = try pending.meta(name) ?? PendingWrites.Meta()
         // A body already pending keeps the ETag it was based on; otherwise the change is based on the last seen.
@@ -209,10 +209,10 @@ public final class HTTPStorage: ModelStorage {
             writer.document(p, type: p.type.name, version: engine.schemaVersion, generation: 1, headerExtras: [])
             try pending.saveFile(try sealed(writer.bytes, model: name), model: name, relative: "\(id).json")
         }
-        for p in engine.pendingPayloads(of: model) {
-            guard let relative = Self.binaryPath(p.entity) else { continue }
-            try pending.saveFile(try sealed(p.bytes, model: name), model: name, relative: relative)
-            p.dirty = false
+        try engine.storeWrittenBytes(of: model) { meta, bytes in
+            guard let relative = Self.binaryPath(meta) else { return false }
+            try pending.saveFile(try sealed(bytes, model: name), model: name, relative: relative)
+            return true
         }
         for removed in model.removedSinceStore where removed.state == .removed && !removed.isContained {
             for relative in removedFiles(in: removed, engine: engine) {
@@ -229,11 +229,11 @@ public final class HTTPStorage: ModelStorage {
     }
 
     /// The side files (relative to `<model>/`) of a removed entity and of everything in it.
-    private func removedFiles(in e: Entity, engine: Engine) -> [String] {
+    private func removedFiles(in e: Entity, engine: any ModelHost) -> [String] {
         var out: [String] = []
         if e.type.kind == .binary, let relative = Self.binaryPath(e) {
             out.append(relative)
-            engine.binaryPayloads[ObjectIdentifier(e)] = nil
+            engine.forgetLoadedBytes(of: e)
         }
         if e.type.partial != nil, let id = e.id, Names.isSafe(id) { out.append("\(id).json") }
         e.forEachChild { out += removedFiles(in: $0, engine: engine) }
@@ -327,7 +327,7 @@ public final class HTTPStorage: ModelStorage {
         return try readSide(model.name, relative)?.bytes
     }
 
-    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: Engine) throws -> Entity? {
+    public func loadPayload(of stub: Entity, type: EntityType, model: Model, engine: any ModelHost) throws -> Entity? {
         guard Names.isSafe(model.name), let id = stub.id, Names.isSafe(id) else {
             throw StorageError(kind: .io, path: url(model.name).absoluteString,
                                message: "the partial \(stub.debugName) has no id that is safe as a URL segment")
@@ -351,14 +351,14 @@ public final class HTTPStorage: ModelStorage {
     /// - keepLocal: reads the ETag of the server's current copy and sends the local one (the pending change, or
     ///   the model as it is in memory) based on it, overwriting the server's copy.
     /// - takeRemote: drops the pending change and reloads the server's copy into the model (`engine.reload`).
-    public func resolveConflict(_ model: Model, engine: Engine, keepLocal: Bool) throws {
+    public func resolveConflict(_ model: Model, engine: any ModelHost, keepLocal: Bool) throws {
         let name = model.name
         try Names.validate(name, what: "model name")
         guard keepLocal else {
             try pending.clear(name)
             etags[name] = nil
             unreadable.remove(name)
-            engine.binaryPayloads = engine.binaryPayloads.filter { $0.value.entity.model !== model }
+            engine.forgetLoadedBytes(of: model)
             try engine.reload(model)
             return
         }

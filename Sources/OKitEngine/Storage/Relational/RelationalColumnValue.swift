@@ -175,7 +175,7 @@ package enum RelationalColumnValue {
 
     /// A JSON column's text as a field value of type `t`, read by the model files' reader (refs may be bare ids).
     package static func jsonValue(_ d: RelationalValue, _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
-                          engine: Engine) throws(Mismatch) -> Value {
+                          engine: any ModelHost) throws(Mismatch) -> Value {
         let bytes: [UInt8]
         switch d {
         case .null: return .null
@@ -188,7 +188,7 @@ package enum RelationalColumnValue {
 
     /// An inline binary's bytes and its `{"format", "label"}` as the metadata entity.
     package static func inline(_ bytes: [UInt8], meta: RelationalValue?, _ t: FieldType, owner: Entity, slot: Int,
-                       engine: Engine) throws(Mismatch) -> Value {
+                       engine: any ModelHost) throws(Mismatch) -> Value {
         var w = JSONWriter(capacity: bytes.count * 4 / 3 + 64)
         w.out.append(0x7B)
         if case .string(let s)? = meta, s.hasPrefix("{"), s.hasSuffix("}"), s.count > 2 {
@@ -201,7 +201,7 @@ package enum RelationalColumnValue {
     }
 
     private static func parse(_ bytes: [UInt8], _ t: FieldType, _ m: RelationalTable.Mapping, owner: Entity, slot: Int,
-                              engine: Engine, found: RelationalValue) throws(Mismatch) -> Value {
+                              engine: any ModelHost, found: RelationalValue) throws(Mismatch) -> Value {
         do {
             return try bytes.withUnsafeBufferPointer { buf throws(JSONReader.Failure) -> Value in
                 var r = JSONReader(bytes: buf, engine: engine)

@@ -122,8 +122,7 @@ extension RelationalRowReader {
     private func fillDefaults(_ e: Entity) {
         let type = e.type
         for slot in 0..<type.fields.count where Self.needsDefault(e, slot: slot) {
-            var creating: Set<ObjectIdentifier> = []
-            if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e, creating: &creating) {
+            if let v = try? engine.defaultValue(for: type.fields[slot], slot: slot, owner: e) {
                 if case .entity(let child) = v {
                     child.parent = e
                     child.isContained = true

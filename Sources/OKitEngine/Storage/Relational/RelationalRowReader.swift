@@ -6,13 +6,18 @@ import Foundation
 /// does not know are kept as the entity's unknown fields.
 package struct RelationalRowReader {
     package let tables: RelationalTables
-    package let engine: Engine
+    package let engine: any ModelHost
     package let path: String
+    /// The host's schema and ids, taken once: a reference column makes an entity per row with them.
+    let schema: Schema
+    let ids: IdGenerator
 
-    package init(tables: RelationalTables, engine: Engine, path: String) {
+    package init(tables: RelationalTables, engine: any ModelHost, path: String) {
         self.tables = tables
         self.engine = engine
         self.path = path
+        schema = engine.schema
+        ids = engine.ids
     }
 
     package struct Result {
@@ -146,7 +151,7 @@ package struct RelationalRowReader {
             e.unknownFields?.append((name, Self.json(v)))
         }
         if case .string(let text) = extra {
-            guard let members = Self.members(Array(text.utf8), engine: engine) else {
+            guard let members = Self.members(Array(text.utf8)) else {
                 throw error(table, key.text, RelationalTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(RelationalColumnValue.describe(extra))")
             }
             if e.unknownFields == nil { e.unknownFields = [] }
@@ -187,7 +192,7 @@ package struct RelationalRowReader {
         case (.ref, _):
             guard case .string(let target) = try RelationalColumnValue.scalar(columns.value(k), .ref), !target.isEmpty,
                   case .ref(let t) = table.columns[c.column].field.type else { return nil }
-            let r = Entity(type: engine.schema.refType(target: t), values: [.string(engine.ids.next()), .string(target)], state: .managed)
+            let r = Entity(type: schema.refType(target: t), values: [.string(ids.next()), .string(target)], state: .managed)
             r.parent = e
             r.isContained = true
             return .entity(r)
@@ -211,9 +216,9 @@ package struct RelationalRowReader {
     }
 
     /// The members of a JSON object, each value verbatim; nil when the text is not an object.
-    package static func members(_ bytes: [UInt8], engine: Engine) -> [(key: String, json: [UInt8])]? {
+    package static func members(_ bytes: [UInt8]) -> [(key: String, json: [UInt8])]? {
         bytes.withUnsafeBufferPointer { buf -> [(key: String, json: [UInt8])]? in
-            var r = JSONReader(bytes: buf, engine: engine)
+            var r = JSONReader(bytes: buf)
             guard (try? r.expect(0x7B, "{")) != nil else { return nil }
             var out: [(key: String, json: [UInt8])] = []
             r.skipSpace()

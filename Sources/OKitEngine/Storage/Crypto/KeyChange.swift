@@ -138,61 +138,81 @@ public enum KeyChange {
 
         // 1. The keys the files are sealed with, checked before anything changes.
         let oldKey = try currentKey(f, passphrase: oldPassphrase, needed: !sealed.isEmpty && marker == nil)
-        var known: [SymmetricKey] = []
-        var target: (key: SymmetricKey, pending: String?)?
-        if let marker {
-            // An unfinished change: either passphrase finds every key of it through the marker.
-            var newCandidates: [(key: SymmetricKey, pending: String?)] = []
-            if let p = newPassphrase {
-                if let salt = try secret(f.saltNew, count: saltSize) { newCandidates.append((try derive(p, salt: salt), f.saltNew)) }
-                if let salt = try secret(f.salt, count: saltSize) { newCandidates.append((try derive(p, salt: salt), nil)) }
-            } else {
-                if let bytes = try secret(f.keyFileNew, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), f.keyFileNew)) }
-                if let bytes = try secret(f.keyFile, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), nil)) }
-            }
-            known = marker.closure([oldKey].compactMap { $0 } + newCandidates.map(\.key))
-            guard !known.isEmpty else { throw wrongOld(f, passphrase: oldPassphrase, interrupted: true) }
-            // The same new passphrase as the interrupted attempt: go on with its key; else start afresh (the
-            // files already sealed with the attempt's key are still opened through the marker).
-            target = newCandidates.first { SealedFile.keyId($0.key) == marker.newId }
-        } else if let oldKey {
-            if !sealed.isEmpty {
-                try verify(oldKey, sealed, f, passphrase: oldPassphrase)
-            }
-            known = [oldKey]
-        }
+        let (known, resumed) = try knownKeys(f, sealed: sealed, marker: marker, oldKey: oldKey,
+                                             oldPassphrase: oldPassphrase, newPassphrase: newPassphrase)
         // Files sealed with a key an earlier change retired (e.g. restored from an old backup) are re-sealed too.
-        let retiredBefore = try retiredKeys(f, openedWith: known)
-        let opening = known + retiredBefore
+        let opening = known + (try retiredKeys(f, openedWith: known))
         let knownIds = Set(opening.map(SealedFile.keyId))
         if let other = sealed.first(where: { !knownIds.contains($0.id) }) { throw otherKey(other, changed: false) }
 
         // 2. The new key material beside the old, then the marker.
+        var target = resumed
         if target == nil {
-            let key: SymmetricKey, pending: String
-            if let p = newPassphrase {
-                let salt = random(saltSize)
-                try writeSecret(f.saltNew, salt)
-                key = try derive(p, salt: salt)
-                pending = f.saltNew
-            } else {
-                let bytes = random(keySize)
-                try writeSecret(f.keyFileNew, bytes)
-                key = SymmetricKey(data: bytes)
-                pending = f.keyFileNew
-            }
-            target = (key, pending)
+            let made = try newKeyMaterial(f, passphrase: newPassphrase)
+            target = made
             let currentId = marker?.currentId ?? oldKey.map(SealedFile.keyId) ?? Marker.noId
-            try writeSecret(f.marker, try Marker.bytes(currentId: currentId, newId: SealedFile.keyId(key), keys: known + [key]))
+            try writeSecret(f.marker, try Marker.bytes(currentId: currentId, newId: SealedFile.keyId(made.key), keys: known + [made.key]))
         }
         guard let target else { return 0 }
-        let targetId = SealedFile.keyId(target.key)
 
         // 3. Every sealed file, re-sealed with the new key (those already sealed with it are done).
+        let (done, stopped) = try reseal(sealed, opening: opening, with: target.key, progress: progress, crash: crash)
+        if stopped { return done }
+
+        // 4. The keys replaced kept under the new key, the new material in place, the other kind removed, the
+        //    marker last.
+        try putInPlace(f, target: target, known: known, passphrase: newPassphrase)
+        if case .beforeMarkerRemoval? = crash { return done }
+        try AtomicFile.remove(f.marker)
+        return done
+    }
+
+    /// The keys the files are sealed with now, and the new key of an unfinished change to go on with (nil: new
+    /// key material is made). With a marker (an unfinished change), either passphrase finds every key of it
+    /// through the marker; else the old key is verified against the sealed files.
+    static func knownKeys(_ f: Files, sealed: [(path: String, id: [UInt8])], marker: Marker?, oldKey: SymmetricKey?,
+                          oldPassphrase: String?, newPassphrase: String?) throws -> (known: [SymmetricKey], resumed: (key: SymmetricKey, pending: String?)?) {
+        guard let marker else {
+            guard let oldKey else { return ([], nil) }
+            if !sealed.isEmpty { try verify(oldKey, sealed, f, passphrase: oldPassphrase) }
+            return ([oldKey], nil)
+        }
+        var newCandidates: [(key: SymmetricKey, pending: String?)] = []
+        if let p = newPassphrase {
+            if let salt = try secret(f.saltNew, count: saltSize) { newCandidates.append((try derive(p, salt: salt), f.saltNew)) }
+            if let salt = try secret(f.salt, count: saltSize) { newCandidates.append((try derive(p, salt: salt), nil)) }
+        } else {
+            if let bytes = try secret(f.keyFileNew, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), f.keyFileNew)) }
+            if let bytes = try secret(f.keyFile, count: keySize) { newCandidates.append((SymmetricKey(data: bytes), nil)) }
+        }
+        let known = marker.closure([oldKey].compactMap { $0 } + newCandidates.map(\.key))
+        guard !known.isEmpty else { throw wrongOld(f, passphrase: oldPassphrase, interrupted: true) }
+        // The same new passphrase as the interrupted attempt: go on with its key; else start afresh (the files
+        // already sealed with the attempt's key are still opened through the marker).
+        return (known, newCandidates.first { SealedFile.keyId($0.key) == marker.newId })
+    }
+
+    /// New key material written beside the current one: a salt for a passphrase, else a random key file.
+    static func newKeyMaterial(_ f: Files, passphrase: String?) throws -> (key: SymmetricKey, pending: String?) {
+        if let p = passphrase {
+            let salt = random(saltSize)
+            try writeSecret(f.saltNew, salt)
+            return (try derive(p, salt: salt), f.saltNew)
+        }
+        let bytes = random(keySize)
+        try writeSecret(f.keyFileNew, bytes)
+        return (SymmetricKey(data: bytes), f.keyFileNew)
+    }
+
+    /// Re-seals every sealed file with `key` (those already sealed with it are skipped); returns how many, and
+    /// whether a test's crash point stopped it.
+    static func reseal(_ sealed: [(path: String, id: [UInt8])], opening: [SymmetricKey], with target: SymmetricKey,
+                       progress: ((Int, Int) -> Void)?, crash: CrashPoint?) throws -> (done: Int, stopped: Bool) {
+        let targetId = SealedFile.keyId(target)
         let work = sealed.filter { $0.id != targetId }
         var done = 0
         for file in work {
-            if case .afterFiles(let n)? = crash, done >= n { return done }
+            if case .afterFiles(let n)? = crash, done >= n { return (done, true) }
             guard let bytes = try AtomicFile.read(file.path) else { continue }
             guard let id = sealedKeyId(bytes), id != targetId else { continue }
             guard let key = opening.first(where: { SealedFile.keyId($0) == id }) else { throw otherKey((file.path, id), changed: done > 0) }
@@ -202,27 +222,28 @@ public enum KeyChange {
                     (done > 0 ? "the \(files(done)) re-sealed before it stay\(done == 1 ? "s" : "") readable. " : "no file was re-sealed yet. ") +
                     "Move it aside or restore it from a backup", remedy: .finishKeyChange)
             }
-            try AtomicFile.replace(file.path, with: try SealedFile.seal(plain, key: target.key))
+            try AtomicFile.replace(file.path, with: try SealedFile.seal(plain, key: target))
             done += 1
             progress?(done, work.count)
         }
+        return (done, false)
+    }
 
-        // 4. The keys replaced kept under the new key, the new material in place, the other kind removed, the
-        //    marker last.
+    /// The keys replaced kept under the new key (newest first), the new material renamed into place, the other
+    /// kind's files removed, the keys folder synced.
+    static func putInPlace(_ f: Files, target: (key: SymmetricKey, pending: String?), known: [SymmetricKey],
+                           passphrase: String?) throws {
         let retired = try retiredKeys(f, openedWith: known + [target.key])
-        try writeRetired(f, known + retired, current: target.key)   // newest first
-        let final = newPassphrase != nil ? f.salt : f.keyFile
+        try writeRetired(f, known + retired, current: target.key)
+        let final = passphrase != nil ? f.salt : f.keyFile
         if let pending = target.pending, rename(pending, final) != 0 {
             throw AtomicFile.error(final, "cannot rename \(pending) into place")
         }
-        let leftovers = newPassphrase != nil ? [f.keyFile, f.keyFileNew, f.saltNew] : [f.salt, f.saltNew, f.keyFileNew]
+        let leftovers = passphrase != nil ? [f.keyFile, f.keyFileNew, f.saltNew] : [f.salt, f.saltNew, f.keyFileNew]
         for path in leftovers where unlink(path) != 0 && errno != ENOENT {
             throw AtomicFile.error(path, "cannot remove")
         }
         try AtomicFile.syncFolder(f.keys)
-        if case .beforeMarkerRemoval? = crash { return done }
-        try AtomicFile.remove(f.marker)
-        return done
     }
 
     // MARK: Files

@@ -21,12 +21,12 @@ public final class FileStorage: ModelStorage {
     /// Payload files that failed to load: never written.
     var unreadablePayloads: Set<String> = []
     /// The size of each model's journal (one of the current generation) since the last full write.
-    private var journalBytes: [String: Int] = [:]
+    var journalBytes: [String: Int] = [:]
     /// The full writer's buffer, kept between writes up to `maxKeptBuffer` bytes.
     private var buffer = JSONOutput(capacity: 0)
     static let maxKeptBuffer = 256 << 20
     /// Models whose journal ends in a torn or damaged record: their next store is a full write.
-    private var damagedJournals: Set<String> = []
+    var damagedJournals: Set<String> = []
     /// A journal larger than this fraction of the model file is compacted by the next store.
     public var journalRatio = 8
     /// Words the remedies of this storage's errors (`StorageError.advice`); nil: neutral messages. Set by the
@@ -150,7 +150,7 @@ public final class FileStorage: ModelStorage {
 
     // MARK: Load
 
-    func loadModelFile(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? {
+    func loadModelFile(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
         let path = try folder.modelFile(name)
         let bytes: FileBytes
         do {
@@ -199,88 +199,19 @@ public final class FileStorage: ModelStorage {
         fullSizes[name] = bytes.count
         journalBytes[name] = nil
         damagedJournals.remove(name)
-        let jpath = try folder.journal(name)
-        let journal: [UInt8]?
-        do { journal = try readOpened(jpath, model: name) } catch let e as StorageError where !locked.contains(name) {
-            unreadable.insert(name)
-            throw e
-        }
-        if let journal {
-            // A journal of another generation is stale (its changes are in the file): the next journal write
-            // replaces it, the next full write removes it. A torn last record (an append cut short) is dropped,
-            // and the next store writes the whole model (never appending after it). Damage anywhere else would
-            // drop acknowledged records after it: the app stops, the journal is left as it is.
-            let contents = Journal.parse(journal, generation: generation)
-            if contents.matches {
-                if let at = contents.damageAt {
-                    unreadable.insert(name)
-                    var e = StorageError(kind: .corrupt, path: jpath, message: "a damaged record that is not the last: the records after it would be lost")
-                    e.offset = at
-                    throw e
-                }
-                journalBytes[name] = journal.count
-                if contents.damaged { damagedJournals.insert(name) }
-                do {
-                    if !contents.records.isEmpty {
-                        identified = nil   // the records replace entities: the index walks the tree as it is
-                        try apply(contents.records, to: root, engine: engine, path: jpath)
-                    }
-                } catch {
-                    unreadable.insert(name)   // a full write would drop the journal's changes
-                    throw error
-                }
-            }
+        if try applyJournal(name, to: root, generation: generation, engine: engine) {
+            identified = nil   // the records replace entities: the index walks the tree as it is
         }
         unreadable.remove(name)
         return LoadedModel(root: root, version: header.version, headerExtras: header.extras, entityCount: header.count,
                            identified: identified)
     }
 
-    /// Applies journal records: each replaces the content of the entity with its id, in place.
-    private func apply(_ records: [ArraySlice<UInt8>], to root: Entity, engine: Engine, path: String) throws {
-        var byId: [String: Entity] = [:]
-        // The replaced content's entities win over the ones they replaced (an entity that moved between
-        // records is found where it is now).
-        func index(_ e: Entity, replacing: Bool) {
-            if e.type.hasId, !e.type.isRef, let id = e.id, replacing || byId[id] == nil { byId[id] = e }
-            e.forEachChild { index($0, replacing: replacing) }
-        }
-        index(root, replacing: false)
-        for json in records {
-            let bytes = Array(json)
-            guard let id = Self.peekId(bytes, engine: engine), let target = byId[id] else { continue }
-            let fresh: Entity
-            do {
-                fresh = try bytes.withUnsafeBufferPointer { buf in
-                    var r = JSONReader(bytes: buf, engine: engine)
-                    return try r.entity(target.type, parent: target.parent)
-                }
-            } catch let f as JSONReader.Failure {
-                throw Self.describe(f, bytes: bytes, path: path, rootType: target.type)
-            }
-            target.adoptValues(of: fresh)
-            index(target, replacing: true)
-        }
-    }
-
-    private static func peekId(_ bytes: [UInt8], engine: Engine) -> String? {
-        bytes.withUnsafeBufferPointer { buf -> String? in
-            var r = JSONReader(bytes: buf, engine: engine)
-            guard (try? r.expect(0x7B, "{")) != nil else { return nil }
-            while true {
-                guard let key = try? r.string(), (try? r.expect(0x3A, ":")) != nil else { return nil }
-                if key == "id" { return try? r.string() }
-                guard (try? r.skipValue()) != nil, r.peek() == 0x2C else { return nil }
-                r.i += 1
-            }
-        }
-    }
-
     // MARK: Store
 
     /// Writes the changed payloads and side files first (so the model file never names one that is not there),
     /// then the model, then deletes the files of removed entities (after the model no longer names them).
-    func storeWhole(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func storeWhole(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         if model.isDirty { try checkUnlocked(model.name) }
         if unreadable.contains(model.name) {
             throw StorageError(kind: .io, path: try folder.modelFile(model.name),
@@ -294,7 +225,7 @@ public final class FileStorage: ModelStorage {
         return outcome
     }
 
-    func storeModel(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func storeModel(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         let name = model.name
         if unreadable.contains(name) {
             throw StorageError(kind: .io, path: try folder.modelFile(name),
@@ -328,7 +259,7 @@ public final class FileStorage: ModelStorage {
 
     /// Writes the whole model file and drops its journal.
     @discardableResult
-    func writeFull(_ model: Model, engine: Engine) throws -> Int {
+    func writeFull(_ model: Model, engine: any ModelHost) throws -> Int {
         let name = model.name
         // Data of a newer app version is never rewritten (and stamped) by an older one (storage.md "Versions").
         if let stored = storedVersions[name], stored > engine.schemaVersion {
@@ -383,7 +314,7 @@ public final class FileStorage: ModelStorage {
     }
 
     /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).
-    public func compact(_ model: Model, engine: Engine) throws {
+    public func compact(_ model: Model, engine: any ModelHost) throws {
         guard !unreadable.contains(model.name), !locked.contains(model.name) else { return }
         if model.isFileDirty || journalBytes[model.name] != nil {
             try writeFull(model, engine: engine)

@@ -73,30 +73,7 @@ extension RelationalRowReader {
                     }
                     if under.isEmpty { continue }
                     if !ordered { under = rows.positionOrder(under) }
-                    let level = e.level &+ 1
-                    switch e.values[c.slot] {
-                    case .collection(let coll):
-                        var items = ValueList()
-                        items.reserveCapacity(under.count)
-                        for k in under {
-                            let ce = entities.claim(Int(k))
-                            ce.parent = e
-                            ce.isContained = true
-                            ce.level = level
-                            items.append(.entity(consume ce))
-                        }
-                        if coll.kind == .map {
-                            for k in under { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
-                        }
-                        coll.items = items
-                    default:
-                        let ce = entities.claim(Int(under[0]))
-                        ce.parent = e
-                        ce.isContained = true
-                        ce.level = level
-                        e.values[c.slot] = .entity(consume ce)
-                        under.removeSubrange(1...)
-                    }
+                    Self.place(&under, in: e, slot: c.slot, entities: entities, rows: rows)
                     childList.append(contentsOf: under)
                     for k in under {
                         flagged[Int(k)] = true
@@ -108,6 +85,37 @@ extension RelationalRowReader {
             if needsDefaults[r] { fillDefaults(e) }
         }
         return attached
+    }
+
+    /// Puts the child rows `under` (in position order) into field `slot` of `e`, one level below it: a
+    /// collection's items (and a map's keys), else the field's one entity (`under` then keeps only its row).
+    @inline(__always)
+    private static func place(_ under: inout [Int32], in e: Entity, slot: Int, entities: RelationalReadEntities,
+                              rows: RelationalReadRows) {
+        let level = e.level &+ 1
+        switch e.values[slot] {
+        case .collection(let coll):
+            var items = ValueList()
+            items.reserveCapacity(under.count)
+            for k in under {
+                let ce = entities.claim(Int(k))
+                ce.parent = e
+                ce.isContained = true
+                ce.level = level
+                items.append(.entity(consume ce))
+            }
+            if coll.kind == .map {
+                for k in under { coll.keys.append(rows.mapKeys[Int(k)] ?? rows.keys[Int(k)].text) }
+            }
+            coll.items = items
+        default:
+            let ce = entities.claim(Int(under[0]))
+            ce.parent = e
+            ce.isContained = true
+            ce.level = level
+            e.values[slot] = .entity(consume ce)
+            under.removeSubrange(1...)
+        }
     }
 
     /// Whether a slot is NULL, not optional and not the id: a default fills it.

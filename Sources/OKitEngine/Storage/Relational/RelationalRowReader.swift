@@ -77,23 +77,72 @@ package struct RelationalRowReader {
         var k: Int32 = 0
         var key: RelationalRowKey = .text("")
         if table.hasKey {
-            let c = columns.column(k)
-            hash.add(c)
-            switch c.kind {
-            case .text: key = RelationalRowKey(bytes: c.bytes)
-            case .integer: key = .text(String(c.int))
-            default:
-                throw error(table, "rowid?", table.keyColumn ?? "", "expected the row's id as TEXT, found \(RelationalColumnValue.describe(columns.value(k))); give the row an id")
-            }
-            switch key {
-            case .uuid(let hi, let lo): e.setId((hi, lo))
-            case .text(let s):
-                e.values[0] = .string(s)
-                if table.autoIncrement, let n = Int(s), n > type.lastSerial { type.lastSerial = n }
-            }
+            key = try readKey(columns, table, into: e, hash: &hash)
             k += 1
         }
-        // okit_parent, okit_field, okit_position, okit_key.
+        let (parent, field, position, mapKey) = readLinks(columns, at: k, rows: &rows, hash: &hash)
+        k += 4
+        if !table.hasKey { key = .text(RelationalTable.positionalKey(parent: parent?.text, field: field, position: position)) }
+        for c in table.reading {
+            if case .children = c.mapping {
+                let f = table.columns[c.column].field
+                if let el = f.type.elementType {
+                    let kind: EntityCollection.Kind
+                    switch f.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
+                    e.values[c.slot] = .collection(EntityCollection(kind: kind, elementType: el, owner: e, slot: c.slot))
+                }
+                continue
+            }
+            let raw = columns.column(k)
+            hash.add(raw)
+            if c.width > 1 { for w in 1..<c.width { hash.add(columns.column(k + w)) } }
+            do {
+                if let v = try column(columns, raw, k, c, table, owner: e) { e.values[c.slot] = v }
+            } catch {
+                throw self.error(table, key.text, table.columns[c.column].name, "expected \(error.expected), found \(error.found)")
+            }
+            k += c.width
+        }
+        hash.add(columns.column(k))
+        try readUnknownFields(columns, at: k, unknown: unknown, into: e, table, key: key)
+        var needsDefaults = false
+        for slot in 0..<type.fields.count where Self.needsDefault(e, slot: slot) {
+            needsDefaults = true
+            break
+        }
+        rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
+                    hash: hash.value, parent: parent, needsDefaults: needsDefaults)
+    }
+
+    /// The row's key (its first column) given to `e` as its id: a UUID as its bits, else the text (an
+    /// autoincrement key also moves the type's last serial).
+    @inline(__always)
+    private func readKey<C: RowColumns>(_ columns: C, _ table: RelationalTable, into e: Entity,
+                                        hash: inout RelationalRowHash) throws -> RelationalRowKey {
+        let c = columns.column(0)
+        hash.add(c)
+        let key: RelationalRowKey
+        switch c.kind {
+        case .text: key = RelationalRowKey(bytes: c.bytes)
+        case .integer: key = .text(String(c.int))
+        default:
+            throw error(table, "rowid?", table.keyColumn ?? "", "expected the row's id as TEXT, found \(RelationalColumnValue.describe(columns.value(0))); give the row an id")
+        }
+        switch key {
+        case .uuid(let hi, let lo): e.setId((hi, lo))
+        case .text(let s):
+            e.values[0] = .string(s)
+            let type = table.type
+            if table.autoIncrement, let n = Int(s), n > type.lastSerial { type.lastSerial = n }
+        }
+        return key
+    }
+
+    /// The link columns at `k`: `okit_parent`, `okit_field`, `okit_position`, `okit_key` (a parent and a field
+    /// name shared with the rows before, read where SQLite keeps them).
+    @inline(__always)
+    private func readLinks<C: RowColumns>(_ columns: C, at k: Int32, rows: inout RelationalReadRows, hash: inout RelationalRowHash)
+        -> (parent: RelationalRowKey?, field: String?, position: Int?, mapKey: String?) {
         let parentColumn = columns.column(k), fieldColumn = columns.column(k + 1)
         let positionColumn = columns.column(k + 2), mapKeyColumn = columns.column(k + 3)
         hash.add(parentColumn)
@@ -119,51 +168,28 @@ package struct RelationalRowReader {
         default: position = Int64.fromRelationalValue(columns.value(k + 2)).map(Int.init)
         }
         let mapKey = mapKeyColumn.kind == .null ? nil : String.fromRelationalValue(columns.value(k + 3))
-        k += 4
-        if !table.hasKey { key = .text(RelationalTable.positionalKey(parent: parent?.text, field: field, position: position)) }
-        for c in table.reading {
-            if case .children = c.mapping {
-                let f = table.columns[c.column].field
-                if let el = f.type.elementType {
-                    let kind: EntityCollection.Kind
-                    switch f.type { case .set: kind = .set; case .map: kind = .map; default: kind = .array }
-                    e.values[c.slot] = .collection(EntityCollection(kind: kind, elementType: el, owner: e, slot: c.slot))
-                }
-                continue
-            }
-            let raw = columns.column(k)
-            hash.add(raw)
-            if c.width > 1 { for w in 1..<c.width { hash.add(columns.column(k + w)) } }
-            do {
-                if let v = try column(columns, raw, k, c, table, owner: e) { e.values[c.slot] = v }
-            } catch {
-                throw self.error(table, key.text, table.columns[c.column].name, "expected \(error.expected), found \(error.found)")
-            }
-            k += c.width
-        }
-        hash.add(columns.column(k))
+        return (parent, field, position, mapKey)
+    }
+
+    /// The fields the schema does not know, as `e`'s unknown fields: the columns after `okit_extra` (at `k`),
+    /// then the members of `okit_extra`'s JSON object.
+    @inline(__always)
+    private func readUnknownFields<C: RowColumns>(_ columns: C, at k: Int32, unknown: [String], into e: Entity,
+                                                  _ table: RelationalTable, key: RelationalRowKey) throws {
         let extra = columns.value(k)
-        k += 1
+        var at = k + 1
         for name in unknown {
-            let v = columns.value(k)
-            k += 1
+            let v = columns.value(at)
+            at += 1
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append((name, Self.json(v)))
         }
-        if case .string(let text) = extra {
-            guard let members = Self.members(Array(text.utf8)) else {
-                throw error(table, key.text, RelationalTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(RelationalColumnValue.describe(extra))")
-            }
-            if e.unknownFields == nil { e.unknownFields = [] }
-            e.unknownFields?.append(contentsOf: members)
+        guard case .string(let text) = extra else { return }
+        guard let members = Self.members(Array(text.utf8)) else {
+            throw error(table, key.text, RelationalTable.extraColumn, "expected a JSON object of the fields this app does not know, found \(RelationalColumnValue.describe(extra))")
         }
-        var needsDefaults = false
-        for slot in 0..<type.fields.count where Self.needsDefault(e, slot: slot) {
-            needsDefaults = true
-            break
-        }
-        rows.append(entity: e, key: key, table: Int32(ti), field: field, position: position, mapKey: mapKey,
-                    hash: hash.value, parent: parent, needsDefaults: needsDefaults)
+        if e.unknownFields == nil { e.unknownFields = [] }
+        e.unknownFields?.append(contentsOf: members)
     }
 
     /// A field's value from its column(s) at `k` (nil: NULL, the default applies). The common cases are read in

@@ -186,7 +186,7 @@ extension LuaApp {
         } catch let e as LuaRaise {
             throw LuaRaise(e.message, withPosition: false)
         } catch {
-            throw LuaRaise(CommandLineAdvice.message(for: error), withPosition: false)
+            throw LuaRaise(wordedMessage(error), withPosition: false)
         }
     }
 

@@ -258,7 +258,7 @@ extension LuaApp {
             }
         } catch let e as StorageError {
             storageFailed = true
-            throw LuaRaise("okit.model(\"\(type)\"): \(CommandLineAdvice.message(for: e))")
+            throw LuaRaise("okit.model(\"\(type)\"): \(wordedMessage(e))")
         }
         if loading { pendingLoaded.append(model) }
         pushEntity(model.root)

@@ -330,7 +330,7 @@ extension LuaApp {
         if case .string(let m)? = hash[.string("menu")] { menu = m }
         try readAppSettings()
         do { try session.start(home: ids, menu: menu) } catch { throw LuaRaise(appSite + "okit.app: \(error)", withPosition: false) }
-        do { try session.applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(CommandLineAdvice.message(for: error))", withPosition: false) }
+        do { try session.applyEncryptionSetting() } catch { throw LuaRaise(appSite + "okit.app, encryption: \(wordedMessage(error))", withPosition: false) }
     }
 
     /// `file:line: ` of the `okit.app { … }` call, for errors found after it ran.

@@ -33,7 +33,7 @@ extension LuaApp {
                 }),
             ])
         } catch {
-            throw LuaRaise("okit.model(okit.Settings): \(CommandLineAdvice.message(for: error))")
+            throw LuaRaise("okit.model(okit.Settings): \(wordedMessage(error))")
         }
     }
 

@@ -44,9 +44,9 @@ extension LuaApp {
         case .schema(let problem):
             return "okit.model(\"\(type)\"): \(problem)"
         case .key(sealing: true):
-            return "okit.model(\"\(name)\"): the data folder's key: \(e.underlying.map { CommandLineAdvice.message(for: $0) } ?? "")"
+            return "okit.model(\"\(name)\"): the data folder's key: \(e.underlying.map { wordedMessage($0) } ?? "")"
         case .key(sealing: false):
-            return "\(what): the data folder's key: \(e.underlying.map { CommandLineAdvice.message(for: $0) } ?? "")"
+            return "\(what): the data folder's key: \(e.underlying.map { wordedMessage($0) } ?? "")"
         case .unknownKind:
             return "okit.model(…, { name = \"\(name)\" }): unknown storage \"\(e.kind)\" (\(storageKindNames))"
         }

@@ -63,7 +63,6 @@ public struct LuaAppOptions {
         if let r = env["OKIT_BACKUP_MAX_RATIO"].flatMap({ Int64($0) }), r > 0 { session.archiveLimits.maxRatio = r }
         if let m = env["OKIT_BACKUP_MAX_SIZE"].flatMap({ Int64($0) }), m > 0, m < (1 << 40) { session.archiveLimits.maxTotal = m << 20 }
         if let m = env["OKIT_HTTP_MAX_BODY"].flatMap({ Int($0) }), m > 0, m < (1 << 20) { session.storageSettings["httpMaxBody"] = String(m << 20) }
-        session.remedyWording = CommandLineAdvice.words(for:)
     }
 }
 
@@ -125,6 +124,7 @@ public final class LuaApp {
         engine = session.engine
         lua = try LuaState(memoryLimit: options.luaMemory)
         lua.budget = options.luaBudget
+        lua.remedyWording = options.session.remedyWording     // errors raised into Lua, in the front end's words
         session.callbacks.migrate = { [unowned self] m in try migrate(m) }
         session.callbacks.afterCommand = { [unowned self] _ in try runDeferredNavigation() }
     }
@@ -147,8 +147,9 @@ public final class LuaApp {
         lua.rawSet(-2, "__mode")
         lua_setmetatable(lua.L, -2)
         proxies = lua.ref()
-        defineTypes()
-        installModule()
+        let module = LuaModuleBuilder(app: self)
+        module.defineTypes()
+        module.installModule()
     }
 
     /// Loads and runs the app file: declarations run, models load; then migrations and `loaded` hooks run.
@@ -224,4 +225,7 @@ public final class LuaApp {
 
     /// Stores every model of the state (the session's `storeState`).
     public func storeState() throws { try session.storeState() }
+
+    /// The message a person reads for `error`, its remedy in the front end's words (`SessionOptions.remedyWording`).
+    func wordedMessage(_ error: any Error) -> String { lua.wordedMessage(error) }
 }

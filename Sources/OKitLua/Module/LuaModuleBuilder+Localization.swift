@@ -1,0 +1,65 @@
+import CLua
+import Foundation
+import OKitEngine
+
+extension LuaModuleBuilder {
+    /// Strings and locale: `okit.strings`, `okit.locale`, `okit.localize`.
+    func localizationFunctions() -> [(String, LuaFunction)] {
+        [
+            ("strings", { call in try addStrings(call) }),
+            ("locale", { call in try locale(call) }),
+            ("localize", { call in lua.push(engine.localize(try call.string(1))); return 1 }),
+        ]
+    }
+
+    /// `okit.strings(language, table)` or `okit.strings(language, "path/in/app.strings")`.
+    private func addStrings(_ call: LuaCall) throws -> Int32 {
+        let lang = try call.string(1)
+        if call.type(2) == LUA_TSTRING {
+            let path = try call.string(2)
+            guard let folder = app.appFolder else {
+                throw LuaRaise("okit.strings: \"\(path)\" must be a path inside the app's folder")
+            }
+            let lookup: AppFolderPolicy.Lookup
+            do { lookup = try AppFolderPolicy.read(path, in: folder) } catch let error as AppFolderPolicy.Refusal { throw LuaRaise("okit.strings: \(error.message)") }
+            guard case .file(let bytes) = lookup else { throw LuaRaise("okit.strings: \(path): cannot read the file") }
+            do {
+                try engine.strings.load(language: lang, stringsFileContents: bytes)
+            } catch var e as StringsFileError {
+                e.path = folder.appendingPathComponent(path).path
+                throw e
+            }
+        } else {
+            try call.requireTable(2)
+            var table: [String: String] = [:]
+            try app.forEachEntry(2, what: "okit.strings") { k, v in table[k] = lua.string(at: v) ?? "" }
+            engine.strings.add(language: lang, strings: table)
+        }
+        engine.stringsChanged()
+        return 0
+    }
+
+    /// `okit.locale { language, region, timeZone }` changes what it is given (`--lang` keeps the language);
+    /// `okit.locale()` and both return the locale.
+    private func locale(_ call: LuaCall) throws -> Int32 {
+        if call.type(1) == LUA_TTABLE {
+            var l = engine.locale
+            if lua.rawGet(1, "language") == LUA_TSTRING, app.options.language == nil { l.language = lua.string(at: -1) ?? l.language }
+            lua.pop()
+            if lua.rawGet(1, "region") == LUA_TSTRING { l.region = lua.string(at: -1) ?? l.region }
+            lua.pop()
+            if lua.rawGet(1, "timeZone") == LUA_TSTRING {
+                let tz = lua.string(at: -1) ?? "UTC"
+                guard TimeZone(identifier: tz) != nil else { lua.pop(); throw LuaRaise("okit.locale: unknown time zone \"\(tz)\"") }
+                l.timeZone = tz
+            }
+            lua.pop()
+            engine.locale = l
+        }
+        lua.newTable(hash: 3)
+        lua.push(engine.locale.language); lua.rawSet(-2, "language")
+        lua.push(engine.locale.region); lua.rawSet(-2, "region")
+        lua.push(engine.locale.timeZone); lua.rawSet(-2, "timeZone")
+        return 1
+    }
+}

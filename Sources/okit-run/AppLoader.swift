@@ -63,6 +63,7 @@ struct AppLoader: Sendable {
         options.storageKinds = .builtIn
         options.dataFolder = dataFolder
         if !printsToStdout { options.print = { _ in } }
+        options.session.remedyWording = CommandLineAdvice.words(for:)     // okit-run's commands, flags and variables
         configure(&options)
         do {
             let luaApp = try LuaApp(options: options)

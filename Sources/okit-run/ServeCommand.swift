@@ -100,7 +100,10 @@ struct ServeCommand: ParsableCommand {
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })
         let loaded = Blocking.wait {
             try await web.load {
-                let luaApp = try loader.load(appURL, dataFolder: folder) { settings.apply(to: &$0) }
+                let luaApp = try loader.load(appURL, dataFolder: folder) {
+                    settings.apply(to: &$0)
+                    $0.session.remedyWording = BrowserAdvice.words(for:)     // pages word remedies for a browser
+                }
                 return WebHostedApp(session: luaApp.session, owner: luaApp)
             }
         }
@@ -167,7 +170,7 @@ enum StopOnSignals {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 Task {
-                    if let error = await web.storeAtExit() { StandardStreams.error("okit-run serve: \(error)\n") }
+                    if let error = await web.storeAtExit() { StandardStreams.error("okit-run serve: \(CommandLineAdvice.message(for: error))\n") }
                     StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
                     exit(128 + sig)
                 }

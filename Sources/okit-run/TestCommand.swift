@@ -64,6 +64,7 @@ struct TestCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = FlowTestOptions()
         options.storageKinds = .builtIn
+        options.remedyWording = CommandLineAdvice.words(for:)
         options.filter = filter
         options.tags = try Self.tagList(tags, option: "--tags")
         options.excludeTags = try Self.tagList(excludeTags, option: "--exclude-tags")

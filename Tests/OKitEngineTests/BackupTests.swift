@@ -5,6 +5,7 @@ import OKitTestSupport
 import ZIPFoundation
 @testable import OKitEngine
 import OKitLua
+@testable import okit_run     // CommandLineAdvice: okit-run's words for what a person reads
 
 /// Backups (storage.md "Backups"): one zip per backup with a manifest; a secure one sealed under a password;
 /// restore verifies everything before it touches the data, then swaps the data folder all or nothing.

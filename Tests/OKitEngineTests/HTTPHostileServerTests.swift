@@ -3,6 +3,7 @@ import Testing
 import OKitTestSupport
 @testable import OKitEngine
 import OKitLua
+@testable import okit_run     // CommandLineAdvice: okit-run's words for what a person reads
 
 /// Issue 13, hole 11: a 302 from the endpoint to another origin was followed with `Authorization: Bearer`, and
 /// the model loaded from that answer; a 1 GB answer cost 2 GB of memory before the deadline stopped it. Now a

@@ -8,8 +8,8 @@ import Testing
 /// counts the stores it is asked for.
 final class CountingStorage: ModelStorage {
     var stores = 0
-    func load(name: String, rootType: EntityType, engine: Engine) throws -> LoadedModel? { nil }
-    func store(_ model: Model, engine: Engine) throws -> StoreOutcome {
+    func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? { nil }
+    func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
         stores += 1
         model.clearDirty()
         return .skipped

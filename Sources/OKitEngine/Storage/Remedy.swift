@@ -1,6 +1,8 @@
 /// What the user can do about a storage, backup or key error, as data: the engine's messages say what is wrong
-/// and what was kept; a front end words the way out in its own terms (okit-run: its commands and flags, see
-/// `CommandLineAdvice` in OKitLua).
+/// and what was kept; a front end words the way out in its own terms (okit-run: its commands, flags and
+/// environment, `CommandLineAdvice`; the web: what a person in a browser can do, `BrowserAdvice`), given to the
+/// session as `SessionOptions.remedyWording`. A storage kind outside the engine with a way out of its own says
+/// it with `.described`.
 public enum Remedy: Sendable, Equatable {
     /// A model file (or its journal) does not decode: fix it, or move it aside and start the model fresh.
     case fixOrRecover(model: String)
@@ -51,6 +53,21 @@ public enum Remedy: Sendable, Equatable {
     case checkEndpointToken
     /// A database could not be reached: check that it runs and that the model names it.
     case checkDatabase
+    /// A way out in plain words that need no front end's terms (a storage kind of its own uses this); every
+    /// front end shows the text as it is.
+    case described(String)
+}
+
+extension Remedy {
+    /// The message a person reads for `error`: its neutral message and, when it carries a remedy, the front end's
+    /// words for it (`wording`; nil leaves the message neutral, but a `.described` remedy is always said). The one
+    /// way every front end turns an error into text.
+    public static func message(for error: any Error, wording: (@Sendable (Remedy) -> String)?) -> String {
+        guard let e = error as? any RemedyCarrying, let remedy = e.remedy else { return "\(error)" }
+        if let wording { return e.neutralDescription + wording(remedy) }
+        if case .described(let text) = remedy { return e.neutralDescription + "; " + text }
+        return e.neutralDescription
+    }
 }
 
 /// An error whose message says what is wrong and whose `remedy` says, as data, what the user can do.

@@ -159,7 +159,7 @@ private let luaSwiftEntry: @convention(c) (OpaquePointer?) -> Int32 = { L in
         state.pushErrorMessage(L, e.message, position: false)
         return OKIT_CALL_ERROR
     } catch {
-        state.pushErrorMessage(L, CommandLineAdvice.message(for: error))
+        state.pushErrorMessage(L, state.wordedMessage(error))
         return OKIT_CALL_ERROR
     }
 }

@@ -112,6 +112,7 @@ extension FlowTestFile {
         }
         var o = LuaAppOptions()
         o.storageKinds = options.storageKinds
+        o.session.remedyWording = options.remedyWording
         o.print = options.print
         o.language = option("lang")
         if let now = option("now") {
@@ -143,7 +144,7 @@ extension FlowTestFile {
             app = try LuaApp(options: o)
             try app.load(appFile: appURL)
         } catch {
-            throw LuaRaise("launch(\"\(path)\"): \(CommandLineAdvice.message(for: error))", withPosition: false)
+            throw LuaRaise("launch(\"\(path)\"): \(Remedy.message(for: error, wording: options.remedyWording))", withPosition: false)
         }
         // The warnings of loading count too: they fail the test that launched the app under --strict.
         launched.append((WeakApp(app), 0))

@@ -35,6 +35,9 @@ public struct FlowTestOptions {
     /// The storage kinds launched apps may name (`StorageRegistry.core`; okit-run gives `StorageRegistry.builtIn`,
     /// with the backends it links).
     public var storageKinds = StorageRegistry.core
+    /// Words the remedies of errors in the tests' messages and in the apps they launch (the front end's; okit-run
+    /// gives its own); nil leaves them neutral.
+    public var remedyWording: (@Sendable (Remedy) -> String)?
 
     public init() {}
 }
@@ -73,6 +76,7 @@ final class FlowTestFile {
         self.options = options
         var o = LuaAppOptions()
         o.storageKinds = options.storageKinds
+        o.session.remedyWording = options.remedyWording
         o.unsafe = true
         o.virtualNow = FlowTestFile.epoch
         o.print = options.print
@@ -92,7 +96,7 @@ final class FlowTestFile {
             return counts
         } catch {
             releaseAll()
-            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: CommandLineAdvice.message(for: error),
+            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: Remedy.message(for: error, wording: options.remedyWording),
                                   location: nil, seconds: 0))
             return (0, 1, 0)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OKitEngine
 
 /// `okit-run test`: finds `*_test.lua` files, runs each in its own Lua state, prints a TAP line per test and the
 /// closing line `N passed, N failed` (`, N skipped` when any were pending), and writes JUnit XML on request.
@@ -66,7 +67,7 @@ public final class FlowTestRunner {
                 }
             } catch {
                 n += 1
-                let r = FlowTestResult(file: display, name: display, status: .fail, message: CommandLineAdvice.message(for: error), location: nil, seconds: 0)
+                let r = FlowTestResult(file: display, name: display, status: .fail, message: Remedy.message(for: error, wording: options.remedyWording), location: nil, seconds: 0)
                 results.append(r)
                 for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
                 counts = (0, 1, 0)
@@ -94,7 +95,7 @@ public final class FlowTestRunner {
                 }
             } catch {
                 broken += 1
-                line("\(display): cannot list its tests: " + CommandLineAdvice.message(for: error).replacingOccurrences(of: "\n", with: " "))
+                line("\(display): cannot list its tests: " + Remedy.message(for: error, wording: options.remedyWording).replacingOccurrences(of: "\n", with: " "))
             }
         }
         return broken

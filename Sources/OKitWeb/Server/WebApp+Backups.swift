@@ -18,7 +18,7 @@ extension WebApp {
         }
         let info: BackupInfo?
         do { info = try app.listBackups().first { $0.name == name } } catch {
-            return WebPages.message(500, "The backups could not be listed: \(error)")
+            return WebPages.message(500, "The backups could not be listed: \(BrowserAdvice.message(for: error))")
         }
         guard let info else { return notFound("There is no backup of that name.") }
         var r = WebResponse(status: 200, headers: [
@@ -45,7 +45,7 @@ extension WebApp {
     /// upload area (`.uploads/`, emptied at start); `uploadEnded` gives the slot back.
     public func admitUpload(_ request: WebRequest) -> Result<URL, WebRefusal> {
         if let host = request.host, !hostCheck.allows(host) {
-            return .failure(WebRefusal(WebPages.message(421, "This server does not answer for that name.")))
+            return .failure(WebRefusal(WebPages.misdirected(host: host)))
         }
         if request.forwarded, options.token == nil {
             return .failure(WebRefusal(WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")))
@@ -67,7 +67,7 @@ extension WebApp {
         }
         let area = BackupStore(dataFolder: dataFolder).backupFolder.appendingPathComponent(".uploads")
         do { try FileManager.default.createDirectory(at: area, withIntermediateDirectories: true) } catch {
-            return .failure(WebRefusal(WebPages.message(500, "The upload area \(area.path) cannot be made: \(error)")))
+            return .failure(WebRefusal(WebPages.message(500, "The upload area \(area.path) cannot be made: \(BrowserAdvice.message(for: error))")))
         }
         uploadsInProgress += 1
         ws.lastSeen = Date()
@@ -95,7 +95,7 @@ extension WebApp {
             let name = try importBackup(upload, password: request.field("password").flatMap { $0.isEmpty ? nil : $0 }, app)
             ws.notice = "The backup \"\(name)\" was uploaded and checked; restore it from the list."
         } catch {
-            ws.error = "The upload was not kept: \(error)"
+            ws.error = "The upload was not kept: \(BrowserAdvice.message(for: error))"
         }
         ws.moved = true
         return WebPages.redirect(back)

@@ -19,7 +19,7 @@ extension WebApp {
         if name == "hidden" {
             // The page was hidden: with protection on, this session is covered.
             ws.runningCommand = true
-            do { try app.background(shell) } catch { ws.error = "\(error)" }
+            do { try app.background(shell) } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
             ws.runningCommand = false
             ws.moved = true
             return WebResponse(status: 204, headers: WebPages.securityHeaders)
@@ -29,7 +29,7 @@ extension WebApp {
         }
         // A post from an outdated page applies nothing.
         let current: Snapshot
-        do { current = try ws.snapshot() } catch { return WebPages.message(500, "This screen could not be shown: \(error)", link: "/") }
+        do { current = try ws.snapshot() } catch { return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/") }
         let here = LocationPath.path(shell.location)
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
         let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
@@ -51,7 +51,7 @@ extension WebApp {
         } catch {
             ws.error = app.isOffline
                 ? "The app is offline: your change is kept here and stored when the database is back."
-                : "\(error)"
+                : "\(BrowserAdvice.message(for: error))"
         }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {

@@ -46,7 +46,7 @@ extension WebApp {
     /// content type of their format; 404 when there is none or it is of no known image format.
     func image(_ row: RowSnapshot, _ s: Int, _ r: Int, _ ws: WebSession) -> WebResponse {
         let bytes: [UInt8]?
-        do { bytes = try imageBytes(row, ws) } catch { return notFound("This image could not be read: \(error)") }
+        do { bytes = try imageBytes(row, ws) } catch { return notFound("This image could not be read: \(BrowserAdvice.message(for: error))") }
         guard let bytes else { return notFound("This row has no image.") }
         guard let format = WebImageFormat(bytes) else { return notFound("This image is of no format a browser shows.") }
         return WebResponse(status: 200, headers: [("Content-Type", format.contentType), ("Cache-Control", "no-store"),

@@ -19,7 +19,7 @@ extension WebApp {
             }
             if shell.location != before { ws.moved = true }
         } catch {
-            ws.error = "\(error)"
+            ws.error = "\(BrowserAdvice.message(for: error))"
             ws.moved = true
         }
         let here = LocationPath.path(shell.location)
@@ -32,13 +32,13 @@ extension WebApp {
                     try shell.search(text, scope: scope)
                     ws.moved = true
                 }
-            } catch { ws.error = "\(error)" }
+            } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
         }
         let offset = max(0, q("offset").flatMap { Int($0) } ?? 0)
         if ws.watch.offset != offset { ws.watch.offset = offset; ws.moved = true }
         let snapshot: Snapshot
         do { snapshot = try ws.snapshot() } catch {
-            return WebPages.message(500, "This screen could not be shown: \(error)", link: "/")
+            return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/")
         }
         // An unchanged screen is answered with the page rendered for it last (same version, place and query).
         let key = "\(ws.version) \(here)?\(request.query)"

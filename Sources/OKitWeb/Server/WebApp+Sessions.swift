@@ -44,7 +44,7 @@ extension WebApp {
             return .failure(WebRefusal(WebPages.message(503, "Too many people are using this app right now (\(options.maxSessions) sessions); try again later.")))
         }
         do { return .success(try newSession(app, client: client)) } catch {
-            return .failure(WebRefusal(WebPages.message(500, "The app could not start a session: \(error)")))
+            return .failure(WebRefusal(WebPages.message(500, "The app could not start a session: \(BrowserAdvice.message(for: error))")))
         }
     }
 

@@ -62,11 +62,12 @@ public actor WebApp {
         hosted?.session.followSharedModels()
     }
 
-    /// Stores every model (at a stop signal); returns the error's text when that failed.
-    public func storeAtExit() -> String? {
+    /// Stores every model (at a stop signal); returns the error when that failed, for the front end that runs the
+    /// server to word for its operator.
+    public func storeAtExit() -> (any Error)? {
         guard let session = hosted?.session else { return nil }
         for s in sessions.values { s.closeStreams() }
-        do { _ = try session.storeAtExit(); return nil } catch { return "\(error)" }
+        do { _ = try session.storeAtExit(); return nil } catch { return error }
     }
 
     /// Fires the timers of the app clock that fell due (the server calls it every second).
@@ -107,8 +108,7 @@ public actor WebApp {
     public func handle(_ request: WebRequest) -> WebResponse {
         guard let app = hosted?.session else { return WebPages.message(503, "The app is not loaded yet.") }
         if let host = request.host, !hostCheck.allows(host) {
-            return WebPages.message(421, "This server does not answer for the name \"\(WebPages.shown(host))\"; open it by the "
-                                    + "address it was started with (or start it with --allow-host NAME).")
+            return WebPages.misdirected(host: host)
         }
         if request.forwarded, options.token == nil {
             return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")

@@ -39,6 +39,12 @@ enum WebPages {
                      body: [.el("main", [.attr("id", "okit-main")], body)]).bytes()
     }
 
+    /// The 421 page for a request whose `Host` names another server (DNS rebinding, HostCheck): no session, no app.
+    static func misdirected(host: String?) -> WebResponse {
+        message(421, "This server does not answer for the name \"\(shown(host ?? ""))\"; open it by the address it was "
+                + "started with (whoever runs it can allow another name with --allow-host NAME).")
+    }
+
     /// A short page for an answer that is not a screen: its status, one sentence, and a link onwards.
     static func message(_ status: Int, _ text: String, link: String = "/") -> WebResponse {
         let title = status == 503 ? "Busy" : status >= 500 ? "Something went wrong" : status == 404 ? "Not found" : "Refused"

@@ -62,9 +62,7 @@ struct WebResponder: HTTPResponder {
         var request = request
         var web = webRequest(request, context)
         guard hosts.allows(web.host) else {
-            return Self.response(WebPages.message(421, "This server does not answer for the name \"\(WebPages.shown(web.host ?? ""))\"; "
-                                                  + "open it by the address it was started with (or start it with --allow-host NAME).",
-                                                  link: "/"))
+            return Self.response(WebPages.misdirected(host: web.host))
         }
         let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
         if request.method == .post, request.uri.path == "/backups", type.lowercased().hasPrefix("multipart/form-data") {

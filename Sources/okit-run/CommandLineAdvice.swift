@@ -1,18 +1,18 @@
 import OKitEngine
 
 /// The way out of an engine error in okit-run's words (its commands, flags and `OKIT_PASSPHRASE`): the engine's
-/// errors say what is wrong and carry a `Remedy` as data; everything that turns a Swift error into text for the
-/// user (Lua error strings, okit-run's messages, the JSON-lines answers, the terminal shell) goes through
-/// `message(for:)`. The one place these words live.
-public enum CommandLineAdvice {
+/// errors say what is wrong and carry a `Remedy` as data; okit-run gives `words(for:)` to every app it loads
+/// (`SessionOptions.remedyWording`, which the Lua bridge uses for Lua error strings and flow tests), and its own
+/// messages, the JSON-lines answers and the terminal shell word errors with `message(for:)`. The one place these
+/// words live; `okit-run serve` gives its pages the web's words instead (`BrowserAdvice`).
+enum CommandLineAdvice {
     /// The full message for the user: the error's message and, when it carries a remedy, okit-run's advice.
-    public static func message(for error: any Error) -> String {
-        guard let e = error as? any RemedyCarrying, let remedy = e.remedy else { return "\(error)" }
-        return e.neutralDescription + words(for: remedy)
+    static func message(for error: any Error) -> String {
+        Remedy.message(for: error, wording: words(for:))
     }
 
     /// What is appended to an error's neutral message for its remedy.
-    @Sendable public static func words(for remedy: Remedy) -> String {
+    @Sendable static func words(for remedy: Remedy) -> String {
         switch remedy {
         case .fixOrRecover(let model):
             return "; fix it, or run okit-run with --recover \(model) to move it aside and start this model fresh"
@@ -65,15 +65,17 @@ public enum CommandLineAdvice {
             return "; check OKIT_ENDPOINT_TOKEN"
         case .checkDatabase:
             return "; check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it"
+        case .described(let text):
+            return "; " + text
         }
     }
 
     /// The environment variables that set the limits of what okit reads (`Remedy.raiseLimit`).
-    public static let limitVariables = ["maxFileSize": "OKIT_MAX_FILE_SIZE", "backupMaxRatio": "OKIT_BACKUP_MAX_RATIO",
+    static let limitVariables = ["maxFileSize": "OKIT_MAX_FILE_SIZE", "backupMaxRatio": "OKIT_BACKUP_MAX_RATIO",
                                         "backupMaxSize": "OKIT_BACKUP_MAX_SIZE", "httpMaxBody": "OKIT_HTTP_MAX_BODY"]
 
     /// What startup warns while a passphrase change is unfinished.
-    public static var interruptedKeyChange: String {
+    static var interruptedKeyChange: String {
         KeyChange.interruptedMessage + words(for: .finishInterruptedKeyChange(noKey: false))
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import OKitTestSupport
 import Testing
 @testable import OKitEngine
-@testable import OKitLua
+@testable import OKitWeb
+@testable import okit_run
 
 /// okit-run's advice is added at the edge (`CommandLineAdvice`): the engine's errors carry a `Remedy` and a
 /// message without okit-run's commands and flags; the full message is the one okit-run has always printed.
@@ -85,5 +86,39 @@ import Testing
         #expect(CommandLineAdvice.message(for: plain) == "/p: cannot write")
         struct Other: Error, CustomStringConvertible { var description: String { "other" } }
         #expect(CommandLineAdvice.message(for: Other()) == "other")
+    }
+
+    /// A remedy of a storage kind of its own (`.described`) is said as it is, by every front end and without one.
+    @Test func aDescribedRemedyIsSaidAsItIs() {
+        let e = StorageError(kind: .io, path: "s3://bucket/shop.json", message: "the bucket refused the write",
+                             remedy: .described("check the bucket's policy"))
+        let expected = "s3://bucket/shop.json: the bucket refused the write; check the bucket's policy"
+        #expect(CommandLineAdvice.message(for: e) == expected)
+        #expect(BrowserAdvice.message(for: e) == expected)
+        #expect(Remedy.message(for: e, wording: nil) == expected)
+    }
+
+    /// The web words every remedy for a person in a browser: no okit-run command, flag or environment variable.
+    @Test func theWebWordsEveryRemedyWithoutACommandLine() {
+        let remedies: [Remedy] = [
+            .fixOrRecover(model: "shop"), .fixOrRestorePartial, .passphraseBackupOrAside(model: "shop", path: "/d/x"),
+            .recover(model: "shop"), .anotherDataFolder, .forceRestore, .syncKeepLocal, .syncChoose, .checkDataFolder,
+            .finishKeyChange, .finishInterruptedKeyChange(noKey: true), .unsetPassphrase, .convert(model: "shop", to: StorageKind(rawValue: "sqlite")),
+            .givePassphrase, .passphraseOrKeyFile, .passphraseIfSealedWithOne, .useKeyFile(keyFile: "/d/okit/keys/data.key"),
+            .giveCurrentPassphrase, .currentKeyWrong(passphraseGiven: false, interrupted: true), .raiseLimit("maxFileSize"),
+            .checkEndpoint, .checkEndpointToken, .checkDatabase,
+        ]
+        for remedy in remedies {
+            let words = BrowserAdvice.words(for: remedy)
+            #expect(!words.isEmpty, "\(remedy)")
+            for cli in ["okit-run", "OKIT_", "--", "keys/data.key"] {
+                #expect(!words.contains(cli), "\(remedy): \(words)")
+            }
+            #expect(CommandLineAdvice.words(for: remedy) != words, "\(remedy)")
+        }
+        let e = StorageError(kind: .io, path: "/d/okit/data/shop.json", message: "this model's file could not be read, so it is not written over",
+                             remedy: .recover(model: "shop"))
+        #expect(BrowserAdvice.message(for: e).hasPrefix(e.neutralDescription + "; "))
+        #expect(BrowserAdvice.message(for: e.worded(CommandLineAdvice.words(for:))) == BrowserAdvice.message(for: e))
     }
 }

@@ -1,42 +1,56 @@
-/// Writing through a locale format (bindings.md "Locale formats"): `set(book, "amount/currency(#EUR)", "1.250,00 €")`
-/// reads the text back in that format and writes the number to `amount`; a text cell whose `textPath` shows a
-/// formatted number takes the text it shows.
+/// Writing through a format (bindings.md "Locale formats", "Writing through a mask"): `set(book,
+/// "amount/currency(#EUR)", "1.250,00 €")` reads the text back in that format and writes the number to `amount`;
+/// `set(person, "phone/mask('(###) ###-####')", "111-222-3333")` writes `1112223333` to `phone`; a text cell whose
+/// `textPath` shows a formatted value takes the text it shows.
 extension Engine {
+    /// The receiver types whose format extensions may have an inverse, and whether a receiver value is of one.
+    static let readBackTypes: [(type: String, holds: @Sendable (Value) -> Bool)] = [
+        ("number", { $0.numeric != nil }),
+        ("string", { if case .string = $0 { return true } else { return false } }),
+    ]
+
     /// The value to write to the segment before `format`, when `format` is a format extension with an inverse
-    /// (`currency(…)`, `number(…)`, `percent`) applied to a number (or nil): the text read back, or a number
-    /// written as is. nil when `format` is something else (the write goes on as usual).
+    /// (`currency(…)`, `number(…)`, `percent` on a number, `mask(…)` on a text) applied to a value of its type (or
+    /// nil): the text read back, or a value of the receiver's type written as is. nil when `format` is something
+    /// else (the write goes on as usual).
     func readBack(_ value: Value, through format: Segment, after previous: Segment, on owner: Value,
                   ev: BindingEvaluator, text binding: String) throws -> Value? {
-        let name: String, argBindings: [BindingPart]
-        switch format {
-        case .call(let n, let args, nil, _): (name, argBindings) = (n, args)
-        case .property(let keys, nil, _):
-            guard keys.count == 1, case .name(let n, _) = keys[0] else { return nil }
-            (name, argBindings) = (n, [])
-        default: return nil
-        }
-        guard let parse = extensions.parser(type: "number", name: name) else { return nil }
+        guard let (name, argBindings) = Engine.formatCall(format) else { return nil }
+        let candidates = Engine.readBackTypes.compactMap { t in extensions.parser(type: t.type, name: name).map { (t, $0) } }
+        guard !candidates.isEmpty else { return nil }
         let receiver = try ev.step(owner, previous)
-        guard receiver.isNull || receiver.numeric != nil else { return nil }
-        if case .string(let text) = value {
-            let args = try argBindings.map { try ev.evaluate($0) }
-            guard let parsed = try parse(text, args, self) else {
-                throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not a number in the format of \(name) (\(locale.formatIdentifier))")
-            }
-            return parsed
+        guard let (type, parse) = candidates.first(where: { receiver.isNull || $0.0.holds(receiver) }) else { return nil }
+        guard case .string(let text) = value else { return value }
+        let args = try argBindings.map { try ev.evaluate($0) }
+        let parsed: Value?
+        do {
+            parsed = try parse(text, args, self)
+        } catch let mismatch as MaskMismatch {
+            throw BindingWriteError(binding: binding, reason: mismatch.description)
         }
-        return value
+        guard let parsed else {
+            let what = type.type == "number" ? "a number" : "a text"
+            throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not \(what) in the format of \(name) (\(locale.formatIdentifier))")
+        }
+        return parsed
     }
 
-    /// Whether a last segment is a format that writing reads back (`currency(…)`, `number(…)`, `percent`).
-    func isReadBackFormat(_ segment: Segment) -> Bool {
+    /// The name and argument bindings of a last segment that may be a format: `name(…)` or a bare `name`.
+    static func formatCall(_ segment: Segment) -> (String, [BindingPart])? {
         switch segment {
-        case .call(let n, _, nil, _): return extensions.parser(type: "number", name: n) != nil
+        case .call(let n, let args, nil, _): return (n, args)
         case .property(let keys, nil, _):
-            guard keys.count == 1, case .name(let n, _) = keys[0] else { return false }
-            return extensions.parser(type: "number", name: n) != nil
-        default: return false
+            guard keys.count == 1, case .name(let n, _) = keys[0] else { return nil }
+            return (n, [])
+        default: return nil
         }
+    }
+
+    /// Whether a last segment is a format that writing reads back (`currency(…)`, `number(…)`, `percent`,
+    /// `mask(…)`).
+    func isReadBackFormat(_ segment: Segment) -> Bool {
+        guard let (name, _) = Engine.formatCall(segment) else { return false }
+        return Engine.readBackTypes.contains { extensions.parser(type: $0.type, name: name) != nil }
     }
 
     /// A text cell bound straight to a number field takes the number in the app's format (`1.234,5` in `de`), else

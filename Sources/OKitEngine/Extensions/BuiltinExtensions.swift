@@ -55,9 +55,13 @@ enum NumberExtensions {
             return .double((d * scale).rounded() / scale)
         }
         r.register("number", "format") { v, a, e in
-            guard let d = v.doubleValue else { return .null }
+            let pattern = BuiltinExtensions.text(a, 0)
+            guard let d = v.doubleValue else {
+                _ = try e.formatters.numberPattern(pattern)   // a refused pattern is an error whatever the value
+                return .null
+            }
             e.graph.record(.locale)
-            return .string(e.formatters.number(d, pattern: BuiltinExtensions.text(a, 0), locale: e.locale))
+            return .string(try e.formatters.number(d, pattern: pattern, locale: e.locale))
         }
     }
 
@@ -95,6 +99,10 @@ enum StringExtensions {
         r.register("string", "lower") { v, _, _ in .string(s(v).lowercased()) }
         r.register("string", "trim") { v, _, _ in .string(s(v).trimmingCharacters(in: .whitespacesAndNewlines)) }
         r.register("string", "mask") { v, a, _ in .string(MaskFormatter.mask(s(v), format: BuiltinExtensions.text(a, 0))) }
+        // Writing through a mask stores what its placeholders take (`(111) 222-3333` → `1112223333`).
+        r.registerParser("string", "mask") { text, a, _ in
+            .string(try MaskFormatter.value(typed: text, format: BuiltinExtensions.text(a, 0)))
+        }
         r.register("string", "unmask") { v, a, _ in .string(MaskFormatter.unmask(s(v), format: BuiltinExtensions.text(a, 0))) }
     }
 }

@@ -6,6 +6,10 @@ import Foundation
 public final class FormatterCache {
     private var dates: [String: DateFormatter] = [:]
     private var numbers: [String: NumberFormatter] = [:]
+    /// The patterns `number/format` was given, read (a refused one is read again each time: it is an error).
+    private var patterns: [String: NumberPattern] = [:]
+    /// The decimal separator of each locale a printf conversion was formatted in.
+    private var decimalSeparators: [String: String] = [:]
     /// Currency, decimal and percent formatters by style and locale (FormatterCache+Styles.swift).
     var styled: [StyledNumberKey: NumberFormatter] = [:]
 
@@ -44,8 +48,20 @@ public final class FormatterCache {
         return FormatterCache.normalize(f.string(from: d))
     }
 
-    /// A number formatted with an ICU decimal pattern (`#,##0.00`).
-    public func number(_ n: Double, pattern: String, locale: AppLocale) -> String {
+    /// A number formatted with a pattern of `number/format` (`NumberPattern`): an ICU decimal pattern (`#,##0.00`)
+    /// or a printf conversion (`%08.3f`); a pattern that is neither is refused.
+    public func number(_ n: Double, pattern: String, locale: AppLocale) throws(FormatArgumentError) -> String {
+        switch try numberPattern(pattern) {
+        case .printf(let spec):
+            let separator: String
+            if let cached = decimalSeparators[locale.formatIdentifier] { separator = cached } else {
+                separator = Locale(identifier: locale.formatIdentifier).decimalSeparator ?? "."
+                decimalSeparators[locale.formatIdentifier] = separator
+            }
+            return spec.format(n, decimalSeparator: separator)
+        case .icu:
+            break
+        }
         let key = pattern + "|" + locale.formatIdentifier
         let f: NumberFormatter
         if let cached = numbers[key] { f = cached } else {
@@ -57,6 +73,15 @@ public final class FormatterCache {
             numbers[key] = f
         }
         return FormatterCache.normalize(f.string(from: NSNumber(value: n)) ?? Value.displayDouble(n))
+    }
+
+    /// What a pattern of `number/format` stands for, or why it is refused (read once per pattern).
+    func numberPattern(_ pattern: String) throws(FormatArgumentError) -> NumberPattern {
+        if let cached = patterns[pattern] { return cached }
+        let parsed = try NumberPattern.parse(pattern)
+        if patterns.count >= 256 { patterns.removeAll() }
+        patterns[pattern] = parsed
+        return parsed
     }
 
     /// Every Unicode space becomes an ASCII space.

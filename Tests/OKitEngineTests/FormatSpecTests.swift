@@ -27,6 +27,7 @@ import Testing
         ("0.0", 12.25, "en", "12.2"),
         ("#,##0.0 %", 0.5, "en", "50.0 %"),
         ("0 'kg'", 3, "en", "3 kg"),
+        ("0.0 %", 12.5, "en", "1250.0 %"),
     ])
     func icuPatternsKeepWorking(_ pattern: String, _ n: Double, _ language: String, _ expected: String) throws {
         #expect(try text(pattern, n, language) == expected, "\(pattern) \(n) \(language)")
@@ -47,6 +48,12 @@ import Testing
         ("%g", 0.0001, "en", "0.0001"),
         ("%lf", 1, "en", "1.000000"),
         ("%.1f%%", 12.34, "en", "12.3%"),
+        // bindings.md "Number patterns", on the example book's price
+        ("%08.3f", 12.5, "en", "0012.500"),
+        ("%-8.2f]", 12.5, "en", "12.50   ]"),
+        ("%+.1f kg", 12.5, "en", "+12.5 kg"),
+        ("%d", 12.5, "en", "13"),
+        ("%.2e", 12.5, "en", "1.25e+01"),
     ])
     func printfConversionsFormatAsPrintfDoes(_ pattern: String, _ n: Double, _ language: String, _ expected: String) throws {
         #expect(try text(pattern, n, language) == expected, "\(pattern) \(n) \(language)")

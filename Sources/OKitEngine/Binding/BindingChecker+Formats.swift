@@ -23,6 +23,12 @@ extension BindingChecker {
     }
 
     func checkFormatArguments(_ s: Shape, _ name: String, _ args: [BindingPart], column: Int, _ issues: inout [Issue]) {
+        if case .scalar("date") = s, name == "format", engine.extensions.resolvesToBuiltin(name, forType: "date"),
+           case .constant(let v)? = args.first {
+            // `date/format(pattern)`: an ICU date pattern, never strftime (`DatePattern`).
+            do { try DatePattern.check(BuiltinExtensions.text([v], 0)) } catch { issues.append(Issue(column: column, message: error.description)) }
+            return
+        }
         guard case .scalar("number") = s else { return }
         // Only the built-ins (a Lua extension of the same name drops the parser and takes any arguments).
         let isLocaleFormat = ["currency", "number", "percent"].contains(name) && engine.extensions.parser(type: "number", name: name) != nil

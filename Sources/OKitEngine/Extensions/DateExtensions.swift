@@ -64,7 +64,9 @@ enum DateExtensions {
         r.register("date", "format") { v, a, e in
             guard let d = date(v) else { return .null }
             e.graph.record(.locale)
-            return .string(e.formatters.date(d, pattern: BuiltinExtensions.text(a, 0), locale: e.locale))
+            let pattern = BuiltinExtensions.text(a, 0)
+            try DatePattern.check(pattern)
+            return .string(e.formatters.date(d, pattern: pattern, locale: e.locale))
         }
     }
 }

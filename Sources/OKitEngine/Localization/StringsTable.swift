@@ -12,9 +12,14 @@ public final class StringsTable {
 
     /// The string of `key` in `language` (then in the language's base, `de` for `de_AT`), else the key.
     public func localize(_ key: String, language: String) -> String {
+        string(key, language: language) ?? key
+    }
+
+    /// The app's own string of `key` in `language` (then in the language's base), or nil when it has none.
+    public func string(_ key: String, language: String) -> String? {
         if let s = tables[language]?[key] { return s }
-        if let base = language.split(separator: "_").first.map(String.init), base != language, let s = tables[base]?[key] { return s }
-        return key
+        if let base = BuiltInWords.base(of: language), let s = tables[base]?[key] { return s }
+        return nil
     }
 
     /// Adds (or replaces) strings of a language.

@@ -24,7 +24,9 @@ extension Engine {
     public func invalidMessage(_ e: Entity, _ name: String, _ value: Value) throws -> String? {
         guard let (owner, spec) = ruleField(e, name), let rules = spec.rules else { return nil }
         guard let v = ruleValue(value, for: spec) else { return nil }
-        return try rules.message(for: v, of: spec, on: owner)
+        // Default messages in the app's language, the field's label localized ("Fee" → "Gebühr").
+        let label = localize(rules.label ?? FieldRules.label(spec.name))
+        return try rules.worded(builtInWords, label: label).message(for: v, of: spec, on: owner)
     }
 
     /// Throws `InvalidValue` when `value` breaks a rule of `e.name`.

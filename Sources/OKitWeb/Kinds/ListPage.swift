@@ -11,6 +11,7 @@ public struct ListPage: WebScreenKind {
     public func body(_ page: PageRenderer) -> [HTMLNode] { page.listBody(rows) }
 
     public func prepare(_ context: inout PageContext, _ place: WebPagePlace) {
+        context.adoptLanguage(of: place)
         guard let list = place.shell.declaration(place.snapshot.screen.id) as? ListDeclaration else { return }
         context.selectableInEdit = !list.selectPath.isEmpty
         context.reorderableInEdit = list.reorder != "#false"
@@ -31,7 +32,7 @@ public struct MenuPage: WebScreenKind {
     public init() {}
 
     public func body(_ page: PageRenderer) -> [HTMLNode] {
-        [.el("nav", [.classes("okit-menu"), .attr("aria-label", "Menu")], page.listBody())]
+        [.el("nav", [.classes("okit-menu"), .attr("aria-label", page.words(.menu))], page.listBody())]
     }
 
     public func barButton(_ b: ButtonSnapshot, _ page: PageRenderer) -> HTMLNode {

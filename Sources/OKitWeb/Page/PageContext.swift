@@ -60,6 +60,8 @@ public struct PageContext: Sendable {
     public var reorderableInEdit: Bool
     /// The page's language (`<html lang>`).
     public var lang: String
+    /// The words the page shows on its own (Back, Delete, Search, …) in the page's language.
+    public var words: BuiltInWords = .english
     /// The browser window's title when the screen has none (e.g. the app's id).
     public var appTitle: String
     /// How each screen kind is shown: the built-in kinds' pages and those the app's own kinds bring.

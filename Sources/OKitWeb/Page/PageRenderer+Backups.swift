@@ -57,7 +57,7 @@ extension PageRenderer {
                 text: "Download"),
             restore,
         ]
-        if row.delete { actions.append(commandButton("delete", [("row", address)], title: "Delete", class: "okit-delete")) }
+        if row.delete { actions.append(commandButton("delete", [("row", address)], title: words(.delete), class: "okit-delete")) }
         return .el("li", [.attr("id", domID("row", section: s, index: r)), .classes("okit-row", "okit-backup")], [
             .el("div", [.classes("okit-row-main")], rowLabel(row, section: s, index: r)),
             .el("div", [.classes("okit-row-actions")], actions),

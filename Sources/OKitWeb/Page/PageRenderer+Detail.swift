@@ -36,12 +36,13 @@ extension PageRenderer {
                                    row.selected ? "okit-checked" : nil, row.invalid != nil ? "okit-cell-invalid" : nil)], nodes)
     }
 
-    /// The label of a cell's control: a text cell shows its value in the control, so its label is the
-    /// placeholder or the cell's id; other cells show their text.
+    /// The label of a cell's control: the cell's title (its `path`, localized by the engine) — what a person
+    /// reads beside the field in OKit; a text cell without one falls back to its placeholder, then its id.
     func controlLabel(_ row: RowSnapshot, _ control: ControlSnapshot) -> String {
+        if let title = row.text, !title.isEmpty { return title }
         switch row.kind {
         case "text", "multiline": return control.placeholder ?? row.id ?? "Text"
-        default: return row.text ?? row.id ?? "Value"
+        default: return row.id ?? "Value"
         }
     }
 
@@ -149,9 +150,9 @@ extension PageRenderer {
         }
         let down = clamped(v - step), up = clamped(v + step)
         return [.el("div", [.classes("okit-stepper")], [
-            commandButton("set", [("cell", address), ("value", text(down))], title: "−", ariaLabel: "Decrease",
+            commandButton("set", [("cell", address), ("value", text(down))], title: "−", ariaLabel: words(.decrease),
                           enabled: down != v),
-            commandButton("set", [("cell", address), ("value", text(up))], title: "+", ariaLabel: "Increase",
+            commandButton("set", [("cell", address), ("value", text(up))], title: "+", ariaLabel: words(.increase),
                           enabled: up != v),
         ])]
     }

@@ -34,8 +34,8 @@ extension PageRenderer {
     }
 
     /// A submit button for a form whose control normally submits on change (the script hides it).
-    func submitButton(_ title: String = "Save") -> HTMLNode {
-        .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: title)
+    func submitButton(_ title: String? = nil) -> HTMLNode {
+        .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: title ?? words(.save))
     }
 
     /// How a command names a row: its `id` when it has one, else its 1-based position over all rows of the screen

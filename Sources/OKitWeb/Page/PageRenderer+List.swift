@@ -47,12 +47,15 @@ extension PageRenderer {
     /// The search field in a GET form (to this page), with the scopes as a radio group.
     func searchForm(_ search: SearchSnapshot) -> HTMLNode {
         var nodes: [HTMLNode] = [
-            .el("label", [.attr("for", "okit-search"), .classes("okit-visually-hidden")], text: "Search"),
+            .el("label", [.attr("for", "okit-search"), .classes("okit-visually-hidden")], text: words(.search)),
             .el("input", [.attr("type", "search"), .attr("id", "okit-search"), .attr("name", "text"),
-                          .attr("value", search.text), .attr("placeholder", "Search")]),
+                          .attr("value", search.text), .attr("placeholder", words(.search))]),
         ]
         if !search.scopes.isEmpty {
-            let scopes = (["All"] + search.scopes).enumerated().map { i, scope -> HTMLNode in
+            // A shell's snapshot has "All" first; a snapshot made by hand may leave it out.
+            let all = words(.all)
+            let titles = search.scopes.first == all ? search.scopes : [all] + search.scopes
+            let scopes = titles.enumerated().map { i, scope -> HTMLNode in
                 let id = "okit-scope-\(i + 1)"
                 return .el("span", [.classes("okit-segment")], [
                     .el("input", [.attr("type", "radio"), .attr("id", id), .attr("name", "scope"), .attr("value", scope),
@@ -61,10 +64,10 @@ extension PageRenderer {
                 ])
             }
             nodes.append(.el("fieldset", [.classes("okit-segments", "okit-scopes")],
-                             [.el("legend", [.classes("okit-visually-hidden")], text: "Scope")] + scopes))
+                             [.el("legend", [.classes("okit-visually-hidden")], text: words(.scope))] + scopes))
         }
         nodes += keptQuery(context.locationPath).map { hidden($0.name, $0.value) }
-        nodes.append(.el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: "Search"))
+        nodes.append(.el("button", [.attr("type", "submit"), .classes("okit-button", "okit-nojs")], text: words(.search)))
         return .el("form", [.attr("method", "get"), .attr("action", pathOnly(context.locationPath)),
                             .attr("role", "search"), .classes("okit-search", "okit-auto")], nodes)
     }
@@ -103,7 +106,7 @@ extension PageRenderer {
             guard let target else { return .el("li", [], text: letter) }
             return .el("li", [], [.el("a", [.attr("href", "#section-\(target + 1)")], text: letter)])
         }
-        return .el("nav", [.classes("okit-index"), .attr("aria-label", "Index")], [.el("ol", [], letters)])
+        return .el("nav", [.classes("okit-index"), .attr("aria-label", words(.index))], [.el("ol", [], letters)])
     }
 
     /// "More rows" when the list has more rows than the window shows.
@@ -111,8 +114,8 @@ extension PageRenderer {
         let shown = screen.sections.reduce(0) { $0 + $1.rows.count }
         guard screen.rowCount > context.rowOffset + shown, let url = context.moreRowsURL else { return .empty }
         return .el("p", [.classes("okit-more-rows")], [
-            .el("a", [.attr("href", url)], text: "More rows"),
-            .el("span", [.classes("okit-count")], text: " (\(context.rowOffset + shown) of \(screen.rowCount))"),
+            .el("a", [.attr("href", url)], text: words(.moreRows)),
+            .el("span", [.classes("okit-count")], text: " (" + words(.rowsShown, String(context.rowOffset + shown), String(screen.rowCount)) + ")"),
         ])
     }
 
@@ -150,14 +153,14 @@ extension PageRenderer {
         if let q = row.quick {
             actions.append(commandButton("quick", [("row", address)], title: q.title, enabled: q.enabled, class: "okit-quick"))
         }
-        if row.more { actions.append(commandButton("more", [("row", address)], title: "More", class: "okit-more")) }
+        if row.more { actions.append(commandButton("more", [("row", address)], title: words(.more), class: "okit-more")) }
         if screen.editing, context.selectableInEdit, rows.editActions {
             actions.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
                                          pressed: row.selected, class: "okit-select"))
         }
         if screen.editing, context.reorderableInEdit, rows.editActions { actions += moveButtons(address, section: s, index: r) }
         if row.delete {
-            actions.append(commandButton("delete", [("row", address)], title: "Delete", class: "okit-delete"))
+            actions.append(commandButton("delete", [("row", address)], title: words(.delete), class: "okit-delete"))
         }
         return .el("li", [.attr("id", domID("row", section: s, index: r)),
                           .classes("okit-row", row.checked == true || row.selected ? "okit-checked" : nil,
@@ -170,8 +173,8 @@ extension PageRenderer {
         let p = position(section: s, index: r)
         let total = max(screen.rowCount, context.rowOffset + screen.sections.reduce(0) { $0 + $1.rows.count })
         return [
-            commandButton("move", [("from", address), ("to", String(p - 1))], title: "Move up", enabled: p > 1, class: "okit-move"),
-            commandButton("move", [("from", address), ("to", String(p + 1))], title: "Move down", enabled: p < total, class: "okit-move"),
+            commandButton("move", [("from", address), ("to", String(p - 1))], title: words(.moveUp), enabled: p > 1, class: "okit-move"),
+            commandButton("move", [("from", address), ("to", String(p + 1))], title: words(.moveDown), enabled: p < total, class: "okit-move"),
         ]
     }
 
@@ -182,7 +185,7 @@ extension PageRenderer {
             let title = a.text ?? "Info"
             return commandButton("accessory", [("row", address)], title: title, enabled: a.enabled, class: "okit-accessory")
         case "checkmark":
-            return .el("span", [.classes("okit-accessory", "okit-checkmark"), .attr("aria-label", "Checked")], text: "✓")
+            return .el("span", [.classes("okit-accessory", "okit-checkmark"), .attr("aria-label", words(.checked))], text: "✓")
         case "disclosure":
             return .empty
         default:

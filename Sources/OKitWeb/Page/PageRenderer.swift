@@ -44,9 +44,12 @@ public struct PageRenderer: Sendable {
 
     public var screen: ScreenSnapshot { snapshot.screen }
 
+    /// The words the page shows on its own, in the page's language (`PageContext.words`).
+    public var words: BuiltInWords { context.words }
+
     /// The title shown as the `<h1>`.
     var title: String {
-        if snapshot.app.covered { return "Locked" }
+        if snapshot.app.covered { return words(.locked) }
         return screen.title ?? context.appTitle
     }
 
@@ -75,7 +78,7 @@ public struct PageRenderer: Sendable {
         var content: [HTMLNode] = [navigationBar()]
         if snapshot.app.offline == true {
             content.append(.el("p", [.attr("role", "status"), .classes("okit-offline")],
-                               text: "Offline: the database is out of reach. You can read; changes are kept and stored when it is back."))
+                               text: words(.offline)))
         }
         content.append(.el("h1", [.attr("id", "okit-title")], text: title))
         if let subtitle = screen.subtitle { content.append(.el("p", [.classes("okit-subtitle")], text: subtitle)) }
@@ -114,7 +117,7 @@ public struct PageRenderer: Sendable {
 
     /// Help as a disclosure.
     func helpDisclosure(_ help: String) -> HTMLNode {
-        .el("details", [.classes("okit-help"), .bool("open")], [.el("summary", text: "Help"), .el("p", text: help)])
+        .el("details", [.classes("okit-help"), .bool("open")], [.el("summary", text: words(.help)), .el("p", text: help)])
     }
 
     /// The bar: back link, breadcrumb, the menu button (`menu`, or `close` while the menu is open) and the
@@ -122,18 +125,18 @@ public struct PageRenderer: Sendable {
     func navigationBar() -> HTMLNode {
         var left: [HTMLNode] = []
         if let back = context.backURL {
-            left.append(.el("a", [.attr("href", back), .attr("rel", "prev"), .classes("okit-back")], text: "Back"))
+            left.append(.el("a", [.attr("href", back), .attr("rel", "prev"), .classes("okit-back")], text: words(.back)))
         }
         if snapshot.app.menuOpen {
-            left.append(commandButton("close", title: "Close", ariaLabel: "Close menu", class: "okit-menu-button"))
+            left.append(commandButton("close", title: words(.close), ariaLabel: words(.closeMenu), class: "okit-menu-button"))
         } else if context.hasMenu && kind.showsMenuButton {
-            left.append(commandButton("menu", title: "Menu", class: "okit-menu-button"))
+            left.append(commandButton("menu", title: words(.menu), class: "okit-menu-button"))
         }
         var nodes: [HTMLNode] = [.el("div", [.classes("okit-bar-left")], left)]
         if !context.breadcrumb.isEmpty {
             let items = context.breadcrumb.map { HTMLNode.el("li", [], [.el("a", [.attr("href", $0.url)], text: $0.title)]) }
             + [.el("li", [.attr("aria-current", "page")], text: title)]
-            nodes.append(.el("nav", [.attr("aria-label", "Breadcrumb"), .classes("okit-breadcrumb")], [.el("ol", [], items)]))
+            nodes.append(.el("nav", [.attr("aria-label", words(.breadcrumb)), .classes("okit-breadcrumb")], [.el("ol", [], items)]))
         }
         nodes.append(.el("div", [.classes("okit-bar-buttons")], screen.buttons.map(barButton)))
         return .el("header", [.classes("okit-bar")], nodes)
@@ -148,9 +151,9 @@ public struct PageRenderer: Sendable {
             return commandButton("edit", [("on", screen.editing ? "false" : "true")], title: b.title,
                                  enabled: b.enabled, pressed: screen.editing, class: "okit-edit")
         case "add":
-            return commandButton("add", title: "+", ariaLabel: "Add", enabled: b.enabled, class: "okit-add")
+            return commandButton("add", title: "+", ariaLabel: words(.add), enabled: b.enabled, class: "okit-add")
         case "help":
-            return commandButton("help", title: b.title, ariaLabel: "Help", enabled: b.enabled)
+            return commandButton("help", title: b.title, ariaLabel: words(.help), enabled: b.enabled)
         case "search", "clear", "close", "refresh":
             return commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled)
         default:
@@ -167,7 +170,7 @@ public struct PageRenderer: Sendable {
             return .el("li", [], [.el("a", [.attr("href", context.tabURL(tab)),
                                             .attr("aria-current", tab == app.tab ? "page" : nil)], text: title)])
         }
-        return .el("nav", [.classes("okit-tabs"), .attr("aria-label", "Tabs")], [.el("ul", [], items)])
+        return .el("nav", [.classes("okit-tabs"), .attr("aria-label", words(.tabs))], [.el("ul", [], items)])
     }
 
     /// An alert, sheet or prompt: a dialog with a POST form running `respond`; its fields (`fields`, in order) and
@@ -179,7 +182,7 @@ public struct PageRenderer: Sendable {
         var form: [HTMLNode] = []
         for (i, f) in alert.fields.enumerated() {
             let id = "okit-field-\(i + 1)"
-            let label = f.placeholder ?? "Field \(i + 1)"
+            let label = f.placeholder ?? words(.field, String(i + 1))
             form.append(.el("p", [.classes("okit-field")], [
                 .el("label", [.attr("for", id)], text: label),
                 .el("input", [.attr("type", f.secure ? "password" : "text"), .attr("id", id), .attr("name", "fields"),
@@ -211,12 +214,12 @@ public struct PageRenderer: Sendable {
         }
         nodes.append(postForm("authenticate", [], class: "okit-cover-form", [
             .el("p", [.classes("okit-field")], [
-                .el("label", [.attr("for", "okit-passphrase")], text: "Passphrase"),
+                .el("label", [.attr("for", "okit-passphrase")], text: words(.passphrase)),
                 .el("input", [.attr("type", "password"), .attr("id", "okit-passphrase"), .attr("name", "passphrase"),
                               .attr("autocomplete", "current-password"), .bool("required"), .bool("autofocus")]),
             ]),
             .el("p", [.classes("okit-actions")], [
-                .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-default")], text: "Unlock"),
+                .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-default")], text: words(.unlock)),
             ]),
         ]))
         if let alert = snapshot.alert { nodes.append(alertDialog(alert)) }

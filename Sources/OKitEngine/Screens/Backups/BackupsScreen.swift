@@ -92,7 +92,7 @@ public final class BackupsScreen: ShellScreen {
     }
 
     func failed(_ title: String, _ error: Error) {
-        shell.present(PendingAlert(kind: "alert", title: title, message: "\(error)", actions: ["OK"]) { _, _ in })
+        shell.present(PendingAlert(kind: "alert", title: title, message: "\(error)", actions: [shell.engine.word(.ok)]) { _, _ in })
     }
 
     /// `add`: a prompt for the name (and, for secure backups, `Password` and `Confirm Password`); OK is refused
@@ -107,7 +107,7 @@ public final class BackupsScreen: ShellScreen {
         let service = try service
         shell.present(PendingAlert(kind: "prompt", title: "New Backup",
                                    message: secure ? "Name the backup and choose its password" : "Name the backup",
-                                   actions: ["OK", "Cancel"], fields: fields, needsFields: [1],
+                                   actions: [shell.engine.word(.ok), shell.engine.word(.cancel)], fields: fields, needsFields: [1],
                                    validate: { choice, values in
                                        guard choice == 1, secure, values.count >= 3 else { return nil }
                                        return values[1] == values[2] ? nil : "the passwords do not match"
@@ -124,11 +124,11 @@ public final class BackupsScreen: ShellScreen {
         let b = try backup(row)
         let service = try service
         shell.present(PendingAlert(kind: "alert", title: "Restore Backup",
-                                   message: "Replace all data with the backup \"\(b.name)\"?", actions: ["Yes", "No"]) { [unowned self] choice, _ in
+                                   message: "Replace all data with the backup \"\(b.name)\"?", actions: [shell.engine.word(.yes), shell.engine.word(.no)]) { [unowned self] choice, _ in
             guard choice == 1 else { return }
             if b.secure {
                 shell.present(PendingAlert(kind: "prompt", title: "Password", message: "The password of \"\(b.name)\"",
-                                           actions: ["OK", "Cancel"], fields: [AlertFieldSnapshot(placeholder: "Password", value: "", secure: true)],
+                                           actions: [shell.engine.word(.ok), shell.engine.word(.cancel)], fields: [AlertFieldSnapshot(placeholder: "Password", value: "", secure: true)],
                                            needsFields: [1]) { [unowned self] choice, values in
                     guard choice == 1 else { return }
                     restore(b, password: values.first, service)
@@ -147,8 +147,8 @@ public final class BackupsScreen: ShellScreen {
     public func delete(_ row: RowAddress) throws {
         let b = try backup(row)
         let service = try service
-        shell.present(PendingAlert(kind: "alert", title: "Confirm Deletion", message: "Delete the backup \"\(b.name)\"?",
-                                   actions: ["Yes", "No"]) { [unowned self] choice, _ in
+        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(.confirmDeletion), message: "Delete the backup \"\(b.name)\"?",
+                                   actions: [shell.engine.word(.yes), shell.engine.word(.no)]) { [unowned self] choice, _ in
             guard choice == 1 else { return }
             do { try service.deleteBackup(name: b.name) } catch { failed("Delete Failed", error) }
         })

@@ -236,7 +236,7 @@ extension DetailScreen {
     func buttons() throws -> [ButtonSnapshot] {
         var out: [ButtonSnapshot] = []
         if try flag(declaration.edit, on: context), try !isEditAlways() {
-            out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
+            out.append(ButtonSnapshot(id: "edit", title: engine.word(editing ? .done : .edit), enabled: true))
         }
         out += try engine.shownButtons(declaration.buttons, on: context).map(\.shown)
         if declaration.help != nil { out.append(ButtonSnapshot(id: "help", title: "?", enabled: true)) }

@@ -114,11 +114,13 @@ extension ListScreen {
         guard try flag(declaration.search, row: context) else { throw ShellError.noSearch(id) }
         guard SearchText.fits(text) else { throw ShellError.searchTooLong(text.count) }
         if let scope {
-            let titles = ["All"] + (try scopeTitles())
+            let titles = [engine.word(.all)] + (try scopeTitles())
             if let n = Int(scope), n >= 1, n <= titles.count {
                 scopeIndex = n - 1
             } else if let i = titles.firstIndex(of: scope) {
                 scopeIndex = i
+            } else if scope == BuiltInWord.all.rawValue {
+                scopeIndex = 0   // "All" in any language, as scripts written in English say it
             } else {
                 throw ShellError.noAction(scope, actions: titles)
             }
@@ -142,7 +144,7 @@ extension ListScreen {
     func buttons() throws -> [ButtonSnapshot] {
         var out: [ButtonSnapshot] = []
         if try flag(declaration.edit, row: context), try !flag(declaration.editAlways, row: context) {
-            out.append(ButtonSnapshot(id: "edit", title: editing ? "Done" : "Edit", enabled: true))
+            out.append(ButtonSnapshot(id: "edit", title: engine.word(editing ? .done : .edit), enabled: true))
         }
         if try canAdd() { out.append(ButtonSnapshot(id: "add", title: "+", enabled: true)) }
         out += try engine.shownButtons(declaration.buttons, on: context).map(\.shown)

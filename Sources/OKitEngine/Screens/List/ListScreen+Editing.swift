@@ -33,8 +33,8 @@ extension ListScreen {
         }
         // OKit's sheet: titled with the row's text (else the screen's title), "Select an action".
         let title = try rowText(entity) ?? (try currentHeader().title)
-        app.present(PendingAlert(kind: "sheet", title: title, message: engine.localize("Select an action"),
-                                 actions: shown.map(\.title) + [engine.localize("Cancel")]) { [engine] choice, _ in
+        app.present(PendingAlert(kind: "sheet", title: title, message: engine.word(.selectAnAction),
+                                 actions: shown.map(\.title) + [engine.word(.cancel)]) { [engine] choice, _ in
             guard choice <= shown.count, let action = shown[choice - 1].action else { return }
             try action.run(engine, on: entity)
         })
@@ -71,8 +71,10 @@ extension ListScreen {
             }
         }
         if let field = d.addName, text == nil {
-            app.present(PendingAlert(kind: "prompt", title: "New \(typeName)", message: "Enter \(field) for this \(typeName)",
-                                     actions: ["OK", "Cancel"], fields: [AlertFieldSnapshot(placeholder: field.prefix(1).uppercased() + field.dropFirst(), value: "")],
+            let type = engine.localize(typeName), name = engine.localize(field)
+            app.present(PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, name, type),
+                                     actions: [engine.word(.ok), engine.word(.cancel)],
+                                     fields: [AlertFieldSnapshot(placeholder: name.prefix(1).uppercased() + name.dropFirst(), value: "")],
                                      needsFields: [1]) { choice, values in
                 if choice == 1 { try insert(values.first) }
             })
@@ -100,9 +102,9 @@ extension ListScreen {
             if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }
         }
         if try flag(d.deletePrompt, row: context, default: true) {
-            app.present(PendingAlert(kind: "alert", title: engine.localize("Confirm Deletion"),
-                                     message: engine.localize("Do you really want to delete entry?"),
-                                     actions: [engine.localize("Yes"), engine.localize("No")]) { choice, _ in
+            app.present(PendingAlert(kind: "alert", title: engine.word(.confirmDeletion),
+                                     message: engine.word(.reallyDelete),
+                                     actions: [engine.word(.yes), engine.word(.no)]) { choice, _ in
                 if choice == 1 { try remove() }
             })
             return

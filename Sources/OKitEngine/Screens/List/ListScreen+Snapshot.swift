@@ -34,8 +34,9 @@ extension ListScreen {
         snap.editing = editing
         if try flag(d.search, row: context) {
             let scopes = try scopeTitles()
-            snap.search = SearchSnapshot(visible: true, text: searchText, scopes: scopes.isEmpty ? [] : ["All"] + scopes,
-                                         scope: scopeIndex == 0 || scopeIndex > scopes.count ? "All" : scopes[scopeIndex - 1])
+            let all = engine.word(.all)
+            snap.search = SearchSnapshot(visible: true, text: searchText, scopes: scopes.isEmpty ? [] : [all] + scopes,
+                                         scope: scopeIndex == 0 || scopeIndex > scopes.count ? all : scopes[scopeIndex - 1])
         }
         snap.rowCount = shown.count
         if try flag(d.index, row: context) { snap.index = currentIndexLetters(shown) }

@@ -130,7 +130,7 @@ public final class SelectionScreen: ShellScreen {
 
     func selectionButtons() throws -> [ButtonSnapshot] {
         var out: [ButtonSnapshot] = []
-        if isPresented, try flag(declaration.close, default: true) { out.append(ButtonSnapshot(id: "close", title: "Close", enabled: true)) }
+        if isPresented, try flag(declaration.close, default: true) { out.append(ButtonSnapshot(id: "close", title: engine.word(.close), enabled: true)) }
         if try flag(declaration.clear, default: true) { out.append(ButtonSnapshot(id: "clear", title: "Clear", enabled: true)) }
         return out
     }

@@ -35,6 +35,14 @@ public final class PendingAlert {
         return matches.count == 1 ? matches[0] : nil
     }
 
+    /// The position of a built-in action named in English (`respond Yes`) when the alert shows it in the app's
+    /// language ("Ja"): scripts and tests written in English answer OKit's own alerts in every language.
+    static func builtInMatch(_ action: String, in actions: [String], _ words: BuiltInWords) -> Int? {
+        guard let word = BuiltInWord.allCases.first(where: { $0.rawValue.compare(action, options: .caseInsensitive) == .orderedSame })
+        else { return nil }
+        return caseInsensitiveMatch(words(word), in: actions)
+    }
+
     var snapshot: AlertSnapshot {
         AlertSnapshot(kind: kind, title: title, message: message, actions: actions, fields: fields)
     }
@@ -55,7 +63,8 @@ extension AppShell {
         let index: Int
         if let n = Int(action), n >= 1, n <= alert.actions.count {
             index = n
-        } else if let i = alert.actions.firstIndex(of: action) ?? PendingAlert.caseInsensitiveMatch(action, in: alert.actions) {
+        } else if let i = alert.actions.firstIndex(of: action) ?? PendingAlert.caseInsensitiveMatch(action, in: alert.actions)
+                    ?? PendingAlert.builtInMatch(action, in: alert.actions, engine.builtInWords) {
             index = i + 1
         } else {
             throw ShellError.noAction(action, actions: alert.actions)

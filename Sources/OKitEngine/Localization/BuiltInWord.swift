@@ -1,0 +1,34 @@
+/// A word OKit's screens and front ends show on their own — not from an app's bindings: bar buttons, alerts,
+/// prompts, validation messages, the web page's labels (docs/lua-api.md "Built-in words").
+///
+/// Its raw value is its English text and the key an app's strings table overrides it with, as an OKit app's
+/// `Localizable.strings` does (`okit.strings("de", { Cancel = "Zurück" })`). `%@` stands for an argument;
+/// `%1$@`, `%2$@` for arguments by position, so a language may put them in its own order.
+public enum BuiltInWord: String, CaseIterable, Sendable {
+    // Bar buttons and the shell
+    case back = "Back", edit = "Edit", done = "Done", save = "Save", close = "Close", add = "Add", menu = "Menu"
+    case help = "Help", more = "More", delete = "Delete", search = "Search", all = "All"
+    // Alerts and prompts
+    case ok = "OK", cancel = "Cancel", yes = "Yes", no = "No"
+    case confirmDeletion = "Confirm Deletion"
+    case reallyDelete = "Do you really want to delete entry?"
+    case selectAnAction = "Select an action"
+    case actions = "Actions"
+    case newEntry = "New %@"
+    case enterField = "Enter %@ for this %@"
+    case password = "Password"
+    // Validation messages (a field's own `message` replaces them)
+    case isRequired = "%@ is required"
+    case atLeast = "%@ must be at least %@"
+    case atMost = "%@ must be at most %@"
+    case atMostCharacter = "%@ must be at most %@ character"
+    case atMostCharacters = "%@ must be at most %@ characters"
+    case notInFormat = "%@ is not in the expected format"
+    case notValid = "%@ is not valid"
+    // The web page
+    case closeMenu = "Close menu", breadcrumb = "Breadcrumb", tabs = "Tabs", scope = "Scope", index = "Index"
+    case moreRows = "More rows", rowsShown = "%@ of %@", moveUp = "Move up", moveDown = "Move down"
+    case checked = "Checked", decrease = "Decrease", increase = "Increase", field = "Field %@"
+    case locked = "Locked", passphrase = "Passphrase", unlock = "Unlock"
+    case offline = "Offline: the database is out of reach. You can read; changes are kept and stored when it is back."
+}

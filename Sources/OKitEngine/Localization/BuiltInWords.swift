@@ -1,0 +1,82 @@
+/// The built-in words (`BuiltInWord`) in one language: the app's own strings for them first, then OKit's table
+/// of the language (`BuiltInWords.tables`; `de_AT` falls back to `de`), then English. A value, so a front end
+/// (the web's pages) takes it once per page and needs no engine.
+///
+/// A language is one table: add `BuiltInWords+<Language>.swift` with every `BuiltInWord` and list it in
+/// `tables` (BuiltInWordsTests checks that each table has every word, with the same arguments).
+public struct BuiltInWords: Sendable, Equatable {
+    /// The language the words are in (`de`, `de_AT`, `en`).
+    public let language: String
+    /// The app's own strings for built-in words, by English key.
+    public let overrides: [String: String]
+
+    /// English, as OKit shows it.
+    public static let english = BuiltInWords(language: "en")
+
+    /// OKit's own tables by language; English is the keys themselves.
+    public static let tables: [String: [String: String]] = ["de": german]
+
+    public init(language: String, overrides: [String: String] = [:]) {
+        self.language = language
+        self.overrides = overrides
+    }
+
+    /// The words in `language`, with the app's own strings of `strings` over OKit's.
+    public init(language: String, strings: StringsTable) {
+        var own: [String: String] = [:]
+        for word in BuiltInWord.allCases {
+            if let s = strings.string(word.rawValue, language: language) { own[word.rawValue] = s }
+        }
+        self.init(language: language, overrides: own)
+    }
+
+    /// The word with its `%@` arguments filled in: `words(.isRequired, "Name")` is "Name is required".
+    public func callAsFunction(_ word: BuiltInWord, _ arguments: String...) -> String {
+        BuiltInWords.fill(template(word), arguments)
+    }
+
+    /// The word's text before its arguments are filled in.
+    public func template(_ word: BuiltInWord) -> String {
+        overrides[word.rawValue] ?? BuiltInWords.okitTemplate(word, language: language)
+    }
+
+    /// OKit's own text of a word in a language (then its base language), else English.
+    public static func okitTemplate(_ word: BuiltInWord, language: String) -> String {
+        if let s = tables[language]?[word.rawValue] { return s }
+        if let base = base(of: language), let s = tables[base]?[word.rawValue] { return s }
+        return word.rawValue
+    }
+
+    /// The base of a regional language (`de` for `de_AT` or `de-AT`), nil for a language without a region.
+    public static func base(of language: String) -> String? {
+        guard let cut = language.firstIndex(where: { $0 == "_" || $0 == "-" }) else { return nil }
+        return String(language[..<cut])
+    }
+
+    /// Fills `%1$@`…`%9$@` by position and each plain `%@` with the next argument; `%%` is a percent sign.
+    static func fill(_ template: String, _ arguments: [String]) -> String {
+        var out = ""
+        var next = 0
+        var i = template.startIndex
+        while i < template.endIndex {
+            let c = template[i]
+            let rest = template[template.index(after: i)...]
+            guard c == "%", let first = rest.first else { out.append(c); i = template.index(after: i); continue }
+            if first == "@" {
+                out += next < arguments.count ? arguments[next] : ""
+                next += 1
+                i = template.index(i, offsetBy: 2)
+            } else if first == "%" {
+                out.append("%")
+                i = template.index(i, offsetBy: 2)
+            } else if let n = first.wholeNumberValue, rest.dropFirst().hasPrefix("$@") {
+                out += n >= 1 && n <= arguments.count ? arguments[n - 1] : ""
+                i = template.index(i, offsetBy: 4)
+            } else {
+                out.append(c)
+                i = template.index(after: i)
+            }
+        }
+        return out
+    }
+}

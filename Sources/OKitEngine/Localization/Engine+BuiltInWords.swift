@@ -1,0 +1,16 @@
+extension Engine {
+    /// The built-in words in the app's language, the app's own strings for them first (records the read, so a
+    /// screen showing them follows a language change).
+    public var builtInWords: BuiltInWords {
+        graph.record(.locale)
+        return BuiltInWords(language: locale.language, strings: strings)
+    }
+
+    /// One built-in word in the app's language, its arguments filled in (`word(.isRequired, "Name")`).
+    public func word(_ word: BuiltInWord, _ arguments: String...) -> String {
+        graph.record(.locale)
+        let template = strings.string(word.rawValue, language: locale.language)
+            ?? BuiltInWords.okitTemplate(word, language: locale.language)
+        return BuiltInWords.fill(template, arguments)
+    }
+}

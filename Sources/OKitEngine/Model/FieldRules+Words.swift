@@ -1,0 +1,19 @@
+extension FieldRules {
+    /// The rules with their default messages in `words`' language: each rule without a message of its own
+    /// (and no `message` for all of them) gets the built-in word (`%@ is required`, …) with the field's label,
+    /// `label` being already localized. A rule's own message still wins, as `message(for:of:on:)` says.
+    func worded(_ words: BuiltInWords, label: String) -> FieldRules {
+        guard messages[.all] == nil else { return self }
+        var out = self
+        func fill(_ rule: FieldRule, _ word: BuiltInWord, _ arguments: String...) {
+            if out.messages[rule] == nil { out.messages[rule] = BuiltInWords.fill(words.template(word), [label] + arguments) }
+        }
+        if required { fill(.required, .isRequired) }
+        if let min { fill(.min, .atLeast, FieldRules.text(min)) }
+        if let max { fill(.max, .atMost, FieldRules.text(max)) }
+        if let maxLength { fill(.maxLength, maxLength == 1 ? .atMostCharacter : .atMostCharacters, String(maxLength)) }
+        if pattern != nil { fill(.pattern, .notInFormat) }
+        if validate != nil { fill(.validate, .notValid) }
+        return out
+    }
+}

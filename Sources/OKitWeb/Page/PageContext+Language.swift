@@ -1,0 +1,17 @@
+import OKitEngine
+
+extension PageContext {
+    /// What the page takes from the person's app in their language: `<html lang>`, the built-in words (Back,
+    /// Delete, Search, … — `BuiltInWords`, the app's own strings over OKit's) and the breadcrumb's screens by
+    /// their titles, not their ids. Every built-in kind's `prepare` (and the default one) calls it first.
+    public mutating func adoptLanguage(of place: WebPagePlace) {
+        let engine = place.shell.engine
+        lang = engine.locale.language.replacingOccurrences(of: "_", with: "-")
+        words = engine.builtInWords
+        guard !breadcrumb.isEmpty else { return }
+        let titles = place.shell.stackTitles()
+        for i in breadcrumb.indices where i < titles.count {
+            if let title = titles[i], !title.isEmpty { breadcrumb[i].title = title }
+        }
+    }
+}

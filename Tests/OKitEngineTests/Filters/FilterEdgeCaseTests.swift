@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import OKitEngine
 
-/// Review probes on filter steps (bindings.md "Filters"): hostile binding texts, tracking, writing.
+/// Edge cases of filter steps (bindings.md "Filters"): hostile binding texts, tracking, writing.
 ///
 /// The shop's books: Dune (price 10.5, copies 1), Emma (21, 2), Anna (31.5, 3).
-@Suite struct FilterReviewTests {
+@Suite struct FilterEdgeCaseTests {
     @Test(arguments: [
         "books[", "books[[", "books[\\", "books['", "books[']'", "books[a]]", "books[]]", "[x]", "books[x]x",
         "books[x] [y]", "books [copies > 1]", "books[copies > 1]]", "books[(]", "books[{]}]", "books[{x]",
@@ -26,8 +26,8 @@ import Testing
     }
 }
 
-/// Review probes: tracking through predicates that read the root, a method, a nested filter, the parent.
-@Suite struct FilterTrackingReviewTests {
+/// Edge cases: tracking through predicates that read the root, a method, a nested filter, the parent.
+@Suite struct FilterTrackingEdgeCaseTests {
     @Test func absoluteReadsInAPredicateAreTracked() throws {
         let f = try ShopFixture()
         try f.start()
@@ -72,8 +72,8 @@ import Testing
     }
 }
 
-/// Review probes: `okit-run check` reports a filter whose predicate reads nothing from the element.
-@Suite struct FilterConstantCheckReviewTests {
+/// Edge cases: `okit-run check` reports a filter whose predicate reads nothing from the element.
+@Suite struct FilterConstantCheckTests {
     @Test(arguments: [
         ("books[- 1]/name", ["6: the filter [- 1] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"]),
         ("books[(0)]", ["6: the filter [(0)] reads nothing from the element, so it keeps every element or none; an index is an integer literal such as [0] or [-1]"]),

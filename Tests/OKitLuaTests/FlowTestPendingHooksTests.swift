@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import OKitLua
 
-/// Review probes on hooks around a pending test (testing.md "Structure").
-@Suite struct FlowTestHooksReviewTests {
+/// Edge cases of hooks around a pending test (testing.md "Structure").
+@Suite struct FlowTestPendingHooksTests {
     @Test func anAfterEachErrorFailsAPendingTestAsAFinallyErrorDoes() throws {
         let h = try FlowFrameworkHarness()
         let (results, counts) = try h.results(of: """

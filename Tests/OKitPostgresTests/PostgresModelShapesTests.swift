@@ -6,7 +6,7 @@ import OKitTestSupport
 
 /// Shared models with the shapes apps declare besides plain collections of books: entities without ids, an owned
 /// single entity, maps, refs, dates, optional fields; and announcements from programs other than okit.
-@Suite(.serialized) struct PostgresReviewTests {
+@Suite(.serialized) struct PostgresModelShapesTests {
     static func schema(_ schema: Schema) throws {
         try schema.entity("Note", hasId: false, fields: [FieldSpec("text", .string), FieldSpec("stars", .int)])
         try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int), FieldSpec("due", "date?"),

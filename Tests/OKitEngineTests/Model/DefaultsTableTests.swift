@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OKitTestSupport
 @testable import OKitEngine
 
 /// docs/migration.md's table of OKit's defaults beside okit's is checked against the declarations' real defaults:
@@ -7,8 +8,7 @@ import Testing
 @Suite struct DefaultsTableTests {
     /// `(screen, property) → okit value` from the table.
     func table() throws -> [String: String] {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/migration.md")
+        let docs = OKitRun.root.appendingPathComponent("docs/migration.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         var out: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| ") {

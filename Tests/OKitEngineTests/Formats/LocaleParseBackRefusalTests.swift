@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import OKitEngine
 
-/// Review probes: reading locale formats back refuses texts that are not one number in the locale's format
+/// Edge cases: reading locale formats back refuses texts that are not one number in the locale's format
 /// (bindings.md "Locale formats": "it must be the whole number in the locale's separators").
-@Suite struct LocaleParseBackReviewTests {
+@Suite struct LocaleParseBackRefusalTests {
     let f: ShopFixture
 
     init() throws { f = try .withDune() }

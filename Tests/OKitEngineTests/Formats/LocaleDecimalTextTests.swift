@@ -1,8 +1,8 @@
 import Testing
 @testable import OKitEngine
 
-/// Review probes: `LocaleDecimalText` reads one number in the locale's separators, and nothing else.
-@Suite struct LocaleDecimalTextReviewTests {
+/// Edge cases: `LocaleDecimalText` reads one number in the locale's separators, and nothing else.
+@Suite struct LocaleDecimalTextTests {
     @Test(arguments: [
         ("12345,678", ".", ","),                        // a first group of 5 digits
         ("1234,567,890", ".", ","),

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import OKitEngine
 
-/// Review probes on locale formats (bindings.md "Locale formats"): "All three round half away from zero, on the
+/// Edge cases of locale formats (bindings.md "Locale formats"): "All three round half away from zero, on the
 /// number as written".
-@Suite struct LocaleFormatReviewTests {
+@Suite struct LocaleFormatRoundingTests {
     @Test(arguments: [
         ("en", "=currency(-0.001, 'EUR')", "€0.00"),     // was -€0.00
         ("de", "=currency(-0.001, 'EUR')", "0,00\u{A0}€"),

@@ -1,9 +1,9 @@
 import Testing
 @testable import OKitEngine
 
-/// Review probes: a list over a filtered collection when the filter hides elements between the rows, and when a
+/// Edge cases: a list over a filtered collection when the filter hides elements between the rows, and when a
 /// new element does not pass.
-@Suite struct FilteredListReviewTests {
+@Suite struct FilteredListHiddenRowsTests {
     func shell(_ dataPath: String, _ configure: (inout ListDeclaration) -> Void = { _ in }) throws -> (ShopFixture, AppShell) {
         let f = try ShopFixture()
         try f.start(books: ["Dune", "Emma", "Anna"])   // copies 1, 2, 3

@@ -6,7 +6,7 @@ import OKitTestSupport
 
 /// The review of shared models, continued: foreign notifications, long and hostile names, rows and columns another
 /// program changed, database rights and URLs.
-extension PostgresReviewTests {
+extension PostgresModelShapesTests {
     @Test func aForeignNotificationIsIgnored() throws {
         let db = try PostgresTestDatabase.make()
         let a = try Self.process(db.url, seed: Self.seed)

@@ -1,7 +1,7 @@
 @testable import OKitEngine
 
 /// The shop with one book, Dune, whose price the locale read-back tests write through a format and read back
-/// (LocaleParseBackTests, LocaleParseBackReviewTests).
+/// (LocaleParseBackTests, LocaleParseBackRefusalTests).
 extension ShopFixture {
     static func withDune() throws -> ShopFixture {
         let f = try ShopFixture()

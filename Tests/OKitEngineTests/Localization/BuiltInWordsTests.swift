@@ -1,0 +1,115 @@
+import Testing
+@testable import OKitEngine
+
+/// The built-in words (lua-api.md "Built-in words"): English as OKit shows it, OKit's German, an app's own strings
+/// over both, and every screen that shows one in the app's language.
+@Suite struct BuiltInWordsTests {
+    @Test func englishIsTheKeysThemselves() {
+        for word in BuiltInWord.allCases { #expect(BuiltInWords.english.template(word) == word.rawValue) }
+        #expect(BuiltInWords.english(.isRequired, "Name") == "Name is required")
+        #expect(BuiltInWords.english(.enterField, "name", "Pet") == "Enter name for this Pet")
+        #expect(BuiltInWords(language: "fr")(.cancel) == "Cancel", "a language without a table is English")
+    }
+
+    /// Each table has every word, with as many arguments as the English one (`%@` or `%n$@`).
+    @Test func everyTableHasEveryWordWithItsArguments() {
+        func arguments(_ s: String) -> Int {
+            s.components(separatedBy: "%@").count - 1 + (1...9).filter { s.contains("%\($0)$@") }.count
+        }
+        for (language, table) in BuiltInWords.tables {
+            for word in BuiltInWord.allCases {
+                let text = table[word.rawValue]
+                #expect(text != nil, "\(language) has no \"\(word.rawValue)\"")
+                if let text { #expect(arguments(text) == arguments(word.rawValue), "\(language): \(text)") }
+            }
+            #expect(table.count == BuiltInWord.allCases.count, "\(language) has words that are not built-in ones")
+        }
+    }
+
+    @Test func germanIsOKitsAndAnAppsStringsWin() {
+        let strings = StringsTable()
+        strings.add(language: "de", strings: ["Cancel": "Lieber nicht", "Pet": "Tier"])
+        let words = BuiltInWords(language: "de_AT", strings: strings)
+        #expect(words(.cancel) == "Lieber nicht", "the app's own string, found through the base language")
+        #expect(words(.done) == "Fertig" && words(.back) == "Zurück" && words(.edit) == "Bearbeiten")
+        #expect(words(.enterField, "Name", "Tier") == "Name für Tier eingeben", "arguments by position")
+        #expect(words.overrides == ["Cancel": "Lieber nicht"], "only built-in words are taken from the app")
+        #expect(BuiltInWords.fill("%2$@ %1$@ 100%%", ["a", "b"]) == "b a 100%")
+    }
+
+    /// A clinic app: pets with a required name and a fee of at least 0, a list with search scopes, add by name,
+    /// delete with OKit's confirmation, more actions; a pet's detail.
+    static func clinic(language: String, strings: [String: String] = [:]) throws -> AppSession {
+        let session = AppSession()
+        let engine = session.engine
+        try engine.schema.entity("Pet", fields: [FieldSpec("name", .string, rules: FieldRules(required: true)),
+                                                 FieldSpec("fee", .double, rules: FieldRules(min: 0)),
+                                                 FieldSpec("kind", .string)])
+        try engine.schema.entity("Clinic", fields: [try FieldSpec("pets", "[Pet]")])
+        try engine.schema.validate()
+        let clinic = try engine.register(model: "default", type: "Clinic", storage: TransientStorage())
+        let bello = try engine.make("Pet", ["name": .string("Bello"), "kind": .string("Dog")])
+        try engine.insert(.entity(bello), into: engine.collection(clinic.root, "pets"))
+        engine.strings.add(language: language, strings: strings)
+        engine.locale.language = language
+        var pets = ListDeclaration(id: "pets")
+        pets.type = "Pet"
+        pets.typeName = "Pet"
+        pets.dataPath = "pets"; pets.cellPath = "name"; pets.titlePath = "%Pets"; pets.segue = "pet"; pets.addName = "name"
+        pets.search = "#true"; pets.searchFilters = "#Dog,#Cat"; pets.searchFilterPath = "kind"
+        pets.actions.moreActions = "%Vaccinate"
+        var pet = DetailDeclaration(id: "pet")
+        pet.titlePath = "name"
+        pet.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Fee", "textPath": "fee"])])]
+        try session.shell.declare(pets)
+        try session.shell.declare(pet)
+        try session.start(home: ["pets"], menu: nil)
+        return session
+    }
+
+    @Test func everyScreenShowsItsWordsInGerman() throws {
+        let session = try BuiltInWordsTests.clinic(language: "de", strings: ["Pet": "Tier", "name": "Name", "Fee": "Gebühr", "Cancel": "Lieber nicht"])
+        let shell = session.shell
+        var snap = try shell.snapshot()
+        #expect(snap.screen.buttons.map(\.title) == ["Bearbeiten", "+"])
+        #expect(snap.screen.search?.scopes == ["Alle", "Dog", "Cat"] && snap.screen.search?.scope == "Alle")
+        try shell.search("", scope: "All")   // scripts written in English still say "All"
+        try shell.add()
+        var alert = try #require(try shell.snapshot().alert)
+        #expect(alert.title == "Neu: Tier" && alert.message == "Name für Tier eingeben")
+        #expect(alert.actions == ["OK", "Lieber nicht"] && alert.fields.first?.placeholder == "Name")
+        try shell.respond("Cancel")   // the English name of a built-in action answers it in any language
+        try shell.more(row: 1)
+        alert = try #require(try shell.snapshot().alert)
+        #expect(alert.message == "Aktion auswählen" && alert.actions.last == "Lieber nicht")
+        try shell.respond("Lieber nicht")
+        try shell.edit(true)
+        snap = try shell.snapshot()
+        #expect(snap.screen.buttons.first?.title == "Fertig")
+        try shell.delete(row: 1)
+        alert = try #require(try shell.snapshot().alert)
+        #expect(alert.title == "Löschen bestätigen" && alert.message == "Möchten Sie den Eintrag wirklich löschen?")
+        #expect(alert.actions == ["Ja", "Nein"])
+        try shell.respond("No")
+        try shell.edit(false)
+        try shell.tap(row: 1)
+        try shell.edit(true)
+        #expect(throws: InvalidValue(type: "Pet", field: "fee", message: "Gebühr muss mindestens 0 sein")) {
+            try shell.set(cell: "Fee", value: .double(-5))
+        }
+        try shell.back()
+        #expect(throws: InvalidValue(type: "Pet", field: "name", message: "Name ist erforderlich")) {
+            try shell.add(text: "")
+        }
+    }
+
+    @Test func englishStaysAsItWas() throws {
+        let shell = try BuiltInWordsTests.clinic(language: "en").shell
+        #expect(try shell.snapshot().screen.buttons.map(\.title) == ["Edit", "+"])
+        try shell.add()
+        let alert = try #require(try shell.snapshot().alert)
+        #expect(alert.title == "New Pet" && alert.message == "Enter name for this Pet" && alert.actions == ["OK", "Cancel"])
+        try shell.respond("Cancel")
+        #expect(throws: InvalidValue(type: "Pet", field: "name", message: "Name is required")) { try shell.add(text: " ") }
+    }
+}

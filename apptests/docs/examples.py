@@ -620,6 +620,11 @@ def run_page(runner, path):
                     app = Program(open(os.path.join(folder, "app.lua"), encoding="utf-8").read().rstrip("\n"),
                                   os.path.join(m.group(1), "app.lua"))
                 problem = runner.run_test(block, app, folder, fragment)
+                # A test whose first line names its file (and nothing more) is that file: it must exist and run
+                # with the other tests of its app.
+                named = re.fullmatch(r"--\s*(\S+_test\.lua)", block.code.split("\n", 1)[0].strip())
+                if problem is None and named and not os.path.isfile(os.path.join(root, named.group(1))):
+                    problem = f"the page names {named.group(1)}, which does not exist: add it, or say what it is a variant of"
                 previous = ("test", fragment, None, False)
             elif kind == "steps":
                 app, folder = context_program(block.d.get("context", "bookshop"))

@@ -7,8 +7,8 @@ extension StorageRegistry {
     /// and the backends' (`sqlite`, `postgres`). A front end that links the backends registers them with this.
     public static var builtIn: StorageRegistry {
         var r = StorageRegistry.core
-        r.register(.sqlite, form: SQLiteForm(), SQLiteStorage.factory)
-        r.register(.postgres, PostgresStorage.factory)
+        r.register(.sqlite, form: SQLiteForm(), options: ["encrypted"], SQLiteStorage.factory)
+        r.register(.postgres, options: ["database", "encrypted"], PostgresStorage.factory)
         return r
     }
 }

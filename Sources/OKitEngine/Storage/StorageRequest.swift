@@ -45,7 +45,8 @@ public struct StorageRequest {
     public let model: String
     /// The kind asked for.
     public let kind: StorageKind
-    /// The model's options as declared, by name (`okit.model(type, { endpoint = …, database = …, encrypted = … })`).
+    /// The model's options as declared, by name (`okit.model(type, { endpoint = …, database = …, encrypted = … })`):
+    /// those the kind reads (`StorageRegistry.options(of:)`).
     public let options: [String: Value]
     /// The app the model is declared in.
     public let host: StorageHost

@@ -13,7 +13,7 @@ extension LuaApp {
                     d.secure = lua.string(at: v) ?? ""
                 case "titlePath": d.titlePath = lua.string(at: v) ?? d.titlePath
                 case "help": d.help = lua.string(at: v)
-                default: engine.warn("okit.backups(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, ["secure", "titlePath", "help"])) (ignored)")
+                default: unknownProperty(key, known: ["secure", "titlePath", "help"], what: "okit.backups(\"\(id)\")", screen: id)
                 }
             }
         }

@@ -15,11 +15,14 @@ extension LuaApp {
     /// the binding string the problem is at (the declaration's line when the value is not a string in the file).
     public func checkScreens() -> [String] { checkApp().problems }
 
-    /// The check with its summary line.
-    public func checkApp() -> AppCheckResult {
+    /// The check with its summary line. Names okit does not know in screen declarations (warnings when the app
+    /// loads) are problems too, unless `ignoredNames` is false (the check an app runs when it loads: they were
+    /// warned about then).
+    public func checkApp(ignoredNames: Bool = true) -> AppCheckResult {
         let report = shell.checkReport(entryPoints: appEntryPoints)
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
+        if ignoredNames { lines += declarationTypoLines(sources: &sources) }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"

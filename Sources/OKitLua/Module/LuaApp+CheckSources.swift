@@ -13,6 +13,8 @@ final class LuaDeclarationTable {
     }
 
     var named: [String: Value] = [:]
+    /// Where each named entry's key is written (`groupFootr` of `groupFootr = "…"`, the string of `["x"] = …`).
+    var keyPositions: [String: (line: Int, column: Int)] = [:]
     var positional: [Value] = []
     let line: Int, column: Int
 
@@ -65,12 +67,14 @@ final class LuaDeclarationSource {
         while let tok = token(k), !isSymbol(k, "}") {
             if tok.kind == .name, isSymbol(k + 1, "=") {
                 k += 2
+                t.keyPositions[tok.text] = (tok.line, tok.column)
                 t.named[tok.text] = value(at: &k)
             } else if isSymbol(k, "[") {
                 let key = token(k + 1)
-                if key?.kind == .string, isSymbol(k + 2, "]"), isSymbol(k + 3, "=") {
+                if let key, key.kind == .string, isSymbol(k + 2, "]"), isSymbol(k + 3, "=") {
                     k += 4
-                    t.named[key?.text ?? ""] = value(at: &k)
+                    t.keyPositions[key.text] = (key.line, key.column)
+                    t.named[key.text] = value(at: &k)
                 } else {
                     k += 1
                     skipExpression(&k, until: ["]"])
@@ -129,6 +133,21 @@ final class LuaDeclarationSource {
 }
 
 extension LuaDeclarationTable {
+    /// The table at `keys` (names and 1-based list positions), when the keys lead to one written in the file.
+    func table(at keys: [DeclarationKey]) -> LuaDeclarationTable? {
+        var node = self
+        for key in keys {
+            let next: Value?
+            switch key {
+            case .name(let n): next = node.named[n]
+            case .index(let i), .part(let i): next = i >= 1 && i <= node.positional.count ? node.positional[i - 1] : nil
+            }
+            guard case .table(let t)? = next else { return nil }
+            node = t
+        }
+        return node
+    }
+
     /// The line and column of a value's binding column `column` (1-based) at `keys`, when the keys lead to one.
     func position(of keys: [DeclarationKey], column: Int) -> (line: Int, column: Int)? {
         var node: Value = .table(self)

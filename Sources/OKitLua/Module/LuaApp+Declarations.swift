@@ -27,30 +27,28 @@ extension LuaApp {
         }
     }
 
-    /// Warns (with did-you-mean) about each name of the table at `index` that `known` does not hold, as screens do
-    /// for their properties; keys that are not names are left to the caller.
-    func warnUnknownKeys(_ index: Int32, known: [String], what: String) {
-        let L = lua.L
-        let t = lua_absindex(L, index)
-        var unknown: [String] = []
-        lua.pushNil()
-        while lua_next(L, t) != 0 {
-            lua.pop()
-            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !known.contains(k) { unknown.append(k) }
-        }
-        let site = LuaApp.callerPosition(L).map { $0 + ": " } ?? ""
-        for k in unknown.sorted() {
-            engine.warn("\(site)\(what): unknown property \"\(k)\"\(LuaApp.suggestion(k, known)) (ignored)")
-        }
+    /// The options of `okit.model`: its own and those the registered storage kinds read (`StorageRegistry.options`).
+    var modelOptionKeys: [String] { ["name", "storage", "seed"] + options.storageKinds.allOptions }
+    /// The options of `okit.app`: its own, the settings bindings, and the storage kinds' options that are the
+    /// default of the models that give none.
+    var appOptionKeys: [String] {
+        let own = ["id", "home", "menu", "version", "authenticate", "autosave", "contextPath"] + AppShell.settingsKeys
+        return own + appStorageDefaultKeys.filter { !own.contains($0) }
+    }
+    /// The storage kinds' options `okit.app` gives a default of (`endpoint`, `database`, a kind's own), as text;
+    /// `encrypted` is a model's own.
+    var appStorageDefaultKeys: [String] { options.storageKinds.allOptions.filter { $0 != "encrypted" } }
+
+    /// Refuses a name of the options table at `index` that `known` does not hold (`storag = "sqlite"` would keep
+    /// the data somewhere else without a word): at the name's line and column, with the closest known name.
+    func refuseUnknownOptions(_ index: Int32, known: [String], what: String, function: String, id: String?, site: String?) throws {
+        guard let unknown = unknownNames(index, known: known).first else { return }
+        throw unknownKeyError(unknown, known: known, what: what, noun: "option", function: function, id: id, site: site)
     }
 
-    static let modelOptionKeys = ["name", "storage", "seed"] + storageOptionKeys
-    /// The keys of `okit.model` a storage kind reads (`StorageRequest.options`).
-    static let storageOptionKeys = ["encrypted", "endpoint", "database"]
-    static let appOptionKeys = ["id", "home", "menu", "version", "authenticate", "endpoint", "database", "autosave", "contextPath"]
-        + AppShell.settingsKeys
-
     static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]
+    /// The options of `okit.entity` (its third argument).
+    static let entityOptionKeys = ["id", "table", "primaryKey", "key"]
 
     /// `okit.entity(name, spec [, options])`.
     func declareEntity(_ call: LuaCall, partial: PartialSpec? = nil) throws -> Int32 {
@@ -59,6 +57,10 @@ extension LuaApp {
         var hasId = true
         var mapping = TableMapping()
         if call.type(3) == LUA_TTABLE {
+            if let unknown = unknownNames(3, known: LuaApp.entityOptionKeys).first {
+                throw unknownKeyError(unknown, known: LuaApp.entityOptionKeys, what: "okit.entity(\"\(name)\")", noun: "option",
+                                      function: "entity", id: name, site: nil)
+            }
             if lua.rawGet(3, "id") == LUA_TBOOLEAN { hasId = lua_toboolean(lua.L, -1) != 0 }
             lua.pop()
             if partial == nil { mapping = try tableMapping(name) }
@@ -67,6 +69,7 @@ extension LuaApp {
         var computed: [ComputedField] = []
         var methods: [String: LuaRef] = [:]
         var hooks = EntityHooks()
+        let site = LuaApp.callerPosition(call.L)
         try forEachEntry(2, what: "okit.entity(\"\(name)\")") { key, v in
             switch lua_type(lua.L, v) {
             case LUA_TSTRING:
@@ -79,7 +82,7 @@ extension LuaApp {
                     computed.append(try computedField(key, table: v))
                 } else {
                     lua.pop()
-                    fields.append(try longField(entity: name, key, table: v))
+                    fields.append(try longField(entity: name, key, table: v, function: partial == nil ? "entity" : "partial", site: site))
                 }
             case LUA_TFUNCTION:
                 lua_pushvalue(lua.L, v)
@@ -188,8 +191,11 @@ extension LuaApp {
         return ComputedField(key, get: { [unowned self] e in try callLua(get, [.entity(e)]) }, set: setter)
     }
 
-    func longField(entity: String, _ key: String, table v: Int32) throws -> FieldSpec {
+    /// A field's long form `{ type, default = …, didSet = …, rules… }`; `function` and `site` (`chunk:line`): the
+    /// declaring call, for the position of a name it does not take.
+    func longField(entity: String, _ key: String, table v: Int32, function: String = "entity", site: String? = nil) throws -> FieldSpec {
         let L = lua.L
+        try refuseUnknownFieldKeys(entity: entity, key, table: v, function: function, site: site)
         lua_rawgeti(L, v, 1)
         guard let decl = lua.string(at: -1) else {
             lua.pop()
@@ -220,7 +226,8 @@ extension LuaApp {
         var seed: LuaRef?
         var storageOptions: [String: Value] = [:]
         if call.type(2) == LUA_TTABLE {
-            warnUnknownKeys(2, known: LuaApp.modelOptionKeys, what: "okit.model(\"\(type)\")")
+            try refuseUnknownOptions(2, known: modelOptionKeys, what: "okit.model(\"\(type)\")", function: "model", id: type,
+                                     site: LuaApp.callerPosition(call.L))
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
             lua.pop()
             if lua.rawGet(2, "storage") == LUA_TSTRING {
@@ -233,8 +240,7 @@ extension LuaApp {
             }
             lua.pop()
             if lua.rawGet(2, "seed") == LUA_TFUNCTION { seed = lua.ref() } else { lua.pop() }
-            // The options a kind reads (each kind reads its own: `StorageRequest.option`).
-            for key in LuaApp.storageOptionKeys {
+            for key in options.storageKinds.allOptions {
                 if let v = storageOption(lua.rawGet(2, key)) { storageOptions[key] = v }
                 lua.pop()
             }
@@ -242,6 +248,9 @@ extension LuaApp {
             try call.requireTable(2)
         }
         if let other = options.storageOverrides[name] { kind = other }
+        // The options the kind reads (each reads its own: `StorageRequest.option`).
+        let read = options.storageKinds.options(of: kind)
+        storageOptions = storageOptions.filter { read.contains($0.key) }
         let builtInSettings = type == LuaApp.settingsType && engine.schema.type(named: type) == nil
         if builtInSettings { try declareBuiltInSettings() }
         try validateSchema()

@@ -31,7 +31,9 @@ extension LuaApp {
     /// A cell table at `v` (made by `okit.cell.*`): binding properties, `segue`/`present` (screen ids), `id`, and
     /// the actions `tap`, `tapEdit`, `accyTap`, `accyEditTap` (a binding or a Lua function `function(ctx)`).
     /// A plain table (no `okit.cell.*` tag) is a cell of `untagged` kind when given (a list's `cell = { path = … }`).
-    func cellDeclaration(_ v: Int32, screen: String, function: String, untagged: String? = nil) throws -> CellDeclaration {
+    /// `site`: where the cell's table is in the screen's declaration (`cell`; `sections`, 2, 1), for the check.
+    func cellDeclaration(_ v: Int32, screen: String, function: String, untagged: String? = nil,
+                         site: [DeclarationKey] = []) throws -> CellDeclaration {
         var kind: String
         if lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let k = lua.string(at: -1) {
             kind = k
@@ -48,6 +50,7 @@ extension LuaApp {
         var cell = CellDeclaration(kind: kind)
         let known = CellDeclaration.knownProperties(kind)
         let what = untagged != nil && kind == untagged ? "\(function)(\"\(screen)\"), cell" : "\(function)(\"\(screen)\"), okit.cell.\(kind)"
+        var unknown: [String] = []
         try forEachEntry(v, what: what) { key, value in
             if key == "__okit_cell" { return }
             if CellDeclaration.actionProperties.contains(key) {
@@ -68,14 +71,16 @@ extension LuaApp {
             guard let text = bindingText(at: value) else {
                 throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
             }
-            if !known.contains(key) {
-                engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(known))) (ignored)")
-                return
-            }
+            if !known.contains(key) { unknown.append(key); return }
             if key != "segue", key != "present" {
                 do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
             }
             cell.properties[key] = text
+        }
+        // Named as the check names the cell's bindings (`cell.path`, `cell Marked.onPath`).
+        let name = untagged != nil && kind == untagged ? "cell" : "cell \(cell.defaultId)"
+        for key in unknown {
+            unknownProperty(key, known: known, what: what, screen: screen, in: site, property: "\(name).\(key)")
         }
         return cell
     }
@@ -99,7 +104,7 @@ extension LuaApp {
                 guard let path = LuaApp.detailProperties[key] else {
                     let known = Array(LuaApp.detailProperties.keys) + Array(LuaApp.hookKeys)
                         + ["type", "help", "titleTap", "buttons", "sections"]
-                    engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
+                    unknownProperty(key, known: known, what: what, screen: id)
                     return
                 }
                 guard let text = bindingText(at: v) else {
@@ -111,6 +116,8 @@ extension LuaApp {
         }
         return d
     }
+
+    static let sectionKeys = ["header", "footer", "showDisplay", "showEdit"]
 
     /// `sections = { { header = "…", footer = "…", showDisplay = "…", showEdit = "…", okit.cell.text{…}, … }, … }`.
     func sections(at v: Int32, screen id: String, function: String) throws -> [SectionDeclaration] {
@@ -124,6 +131,10 @@ extension LuaApp {
                 throw LuaRaise("\(function)(\"\(id)\"): sections[\(i + 1)] must be a table { header = …, okit.cell.text{…}, … }")
             }
             var section = SectionDeclaration()
+            for key in unknownNames(s, known: LuaApp.sectionKeys) {
+                unknownProperty(key, known: LuaApp.sectionKeys, what: "\(function)(\"\(id)\"), sections[\(i + 1)]", screen: id,
+                                in: ["sections", .index(i + 1)], property: "sections[\(i + 1)].\(key)")
+            }
             for (k, path) in [("header", \SectionDeclaration.header), ("footer", \.footer), ("showDisplay", \.showDisplay), ("showEdit", \.showEdit)] {
                 defer { lua.pop() }
                 switch lua.rawGet(s, k) {
@@ -139,7 +150,8 @@ extension LuaApp {
             for j in 0..<(try listLength(s, what: "\(function)(\"\(id)\"), sections[\(i + 1)]")) {
                 lua_rawgeti(lua.L, s, lua_Integer(j + 1))
                 defer { lua.pop() }
-                section.cells.append(try cellDeclaration(lua_absindex(lua.L, -1), screen: id, function: function))
+                section.cells.append(try cellDeclaration(lua_absindex(lua.L, -1), screen: id, function: function,
+                                                         site: ["sections", .index(i + 1), .index(j + 1)]))
             }
             out.append(section)
         }

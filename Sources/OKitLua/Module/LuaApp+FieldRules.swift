@@ -9,6 +9,32 @@ import OKitEngine
 /// findings (LuaApp+FieldRulesCheck.swift).
 extension LuaApp {
     static let ruleKeys: [String] = ["required", "min", "max", "maxLength", "pattern", "validate", "message", "label"]
+    /// The names the long form of a field takes, after its type.
+    static let fieldTableKeys: [String] = ["default", "didSet"] + ruleKeys
+    /// Names other tools give a rule, and the rule's name here.
+    static let ruleSynonyms: [String: String] = ["minimum": "min", "maximum": "max", "minValue": "min", "maxValue": "max",
+                                                 "regex": "pattern", "validator": "validate", "length": "maxLength"]
+
+    /// Refuses what the long-form field table at `v` does not take: a name that is no option or rule (`minimum`,
+    /// `requierd`, `rules = { … }`), at the name's line and column, and a list item after the type.
+    func refuseUnknownFieldKeys(entity: String, _ key: String, table v: Int32, function: String, site: String?) throws {
+        let what = "okit.\(function)(\"\(entity)\"), field \"\(key)\""
+        if let unknown = unknownNames(v, known: LuaApp.fieldTableKeys).first {
+            let advice = unknown == "rules" ? "rules are written in the field's table itself, like { \"string\", required = true }" : nil
+            throw unknownKeyError(unknown, known: LuaApp.fieldTableKeys, what: what, function: function, id: entity,
+                                  in: [.name(key)], site: site, meant: LuaApp.ruleSynonyms[unknown], advice: advice)
+        }
+        let t = lua_absindex(lua.L, v)
+        lua.pushNil()
+        while lua_next(lua.L, t) != 0 {
+            lua.pop()
+            if lua_type(lua.L, -1) == LUA_TSTRING { continue }
+            if lua_type(lua.L, -1) == LUA_TNUMBER, lua_isinteger(lua.L, -1) != 0, lua_tointegerx(lua.L, -1, nil) == 1 { continue }
+            lua.pop()
+            throw LuaRaise("\(what): the long form is the type, then names: { \"string\", default = …, required = true }; "
+                           + "a list item after the type is not one")
+        }
+    }
 
     /// The rules of the long-form field table at `v`, or nil when it has none.
     func fieldRules(entity: String, _ key: String, table v: Int32) throws -> FieldRules? {

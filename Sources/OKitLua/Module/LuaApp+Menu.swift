@@ -44,7 +44,8 @@ extension LuaApp {
             let what = "okit.menu(\"\(screen)\"), items[\(i + 1)]"
             try forEachEntry(t, what: what) { key, _ in
                 if !LuaApp.menuItemKeys.contains(key) {
-                    engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(LuaApp.menuItemKeys))) (ignored)")
+                    unknownProperty(key, known: LuaApp.menuItemKeys, what: what, screen: screen, in: ["items", .index(i + 1)],
+                                    property: "items[\(i + 1)].\(key)")
                 }
             }
             func text(_ key: String) -> String? {

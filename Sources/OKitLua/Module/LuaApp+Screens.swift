@@ -62,7 +62,8 @@ extension LuaApp {
             guard lua_type(lua.L, b) == LUA_TTABLE else { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: expected a table { title = …, tap = … }") }
             try forEachEntry(b, what: "screen \(screen), buttons[\(i + 1)]") { key, _ in
                 if !LuaApp.buttonKeys.contains(key) {
-                    engine.warn("screen \(screen), buttons[\(i + 1)]: unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(LuaApp.buttonKeys))) (ignored)")
+                    unknownProperty(key, known: LuaApp.buttonKeys, what: "screen \(screen), buttons[\(i + 1)]", screen: screen,
+                                    in: ["buttons", .index(i + 1)], property: "buttons[\(i + 1)].\(key)")
                 }
             }
             func text(_ k: String) -> String? {
@@ -146,7 +147,7 @@ extension LuaApp {
             if key == "titleTap" { d.titleTap = try action(at: v); return }
             if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
             if key == "cell" {
-                d.cell = try cellDeclaration(v, screen: id, function: function, untagged: "table")
+                d.cell = try cellDeclaration(v, screen: id, function: function, untagged: "table", site: ["cell"])
                 // The accessory of a row is the list's (OKit's accessoryViewFor): texts and actions go to the row actions.
                 for key in ["accyText", "accyIcon", "accyShow", "accyEnabled", "accyEditText", "accyEditIcon", "accyEditShow",
                             "accyEditEnabled"] {
@@ -162,7 +163,7 @@ extension LuaApp {
             guard let path = LuaApp.listProperties[key] else {
                 let known = Array(LuaApp.listProperties.keys) + Array(LuaApp.rowActionKeys.keys) + Array(LuaApp.hookKeys)
                     + ["type", "segue", "present", "addName", "typeName", "help", "buttons", "titleTap", "cell"]
-                engine.warn("\(function)(\"\(id)\"): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
+                unknownProperty(key, known: known, what: "\(function)(\"\(id)\")", screen: id)
                 return
             }
             guard let text = bindingText(at: v) else {

@@ -42,7 +42,7 @@ extension LuaApp {
             }
             if !listKeys.contains(key) {
                 let known = Array(listKeys) + Array(LuaApp.selectionProperties.keys) + ["refType"]
-                engine.warn("\(what): unknown property \"\(key)\"\(LuaApp.suggestion(key, known)) (ignored)")
+                unknownProperty(key, known: known, what: what, screen: id)
                 return true
             }
             return false

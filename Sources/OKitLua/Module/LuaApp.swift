@@ -94,6 +94,8 @@ public final class LuaApp {
     var luaMethods: [String: [String: LuaRef]] = [:]
     var declarationSites: [String: String?] = [:]
     var screenSites: [String: String?] = [:]
+    /// Names in screen declarations okit does not know (warned at load; problems of `okit-run check`).
+    var declarationTypos: [DeclarationTypo] = []
     /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).
     var deferredNavigation: [() throws -> Void] = []
     /// The `app` object Lua actions get.
@@ -175,7 +177,7 @@ public final class LuaApp {
             if options.checkBindings {
                 try readAppSettings()
                 // Problems stop the app (with the summary line); a clean check prints nothing.
-                let check = checkApp()
+                let check = checkApp(ignoredNames: false)
                 if !check.problems.isEmpty { throw AppLoadError(message: (check.problems + [check.summary]).joined(separator: "\n")) }
             }
             try startShell()

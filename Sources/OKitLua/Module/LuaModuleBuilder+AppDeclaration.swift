@@ -6,7 +6,8 @@ extension LuaModuleBuilder {
     /// screens layer and takes what the session needs of it now.
     func declareApp(_ call: LuaCall) throws -> Int32 {
         try call.requireTable(1)
-        app.warnUnknownKeys(1, known: LuaApp.appOptionKeys, what: "okit.app")
+        try app.refuseUnknownOptions(1, known: app.appOptionKeys, what: "okit.app", function: "app", id: nil,
+                                     site: LuaApp.callerPosition(call.L))
         app.appDeclaration = call.value(1)
         if case .table(_, let hash)? = app.appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { app.session.appId = id }
         app.screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
@@ -23,8 +24,13 @@ extension LuaModuleBuilder {
             lua.pop()
             throw LuaRaise("okit.app: authenticate must be a function that returns true to uncover the app")
         }
-        try readStorageDefault("endpoint", example: "http://127.0.0.1:8080/okit")
-        try readStorageDefault("database", example: "postgres://okit@127.0.0.1:5432/shop")
+        for key in app.appStorageDefaultKeys {
+            switch key {
+            case "endpoint": try readStorageDefault(key, example: "http://127.0.0.1:8080/okit")
+            case "database": try readStorageDefault(key, example: "postgres://okit@127.0.0.1:5432/shop")
+            default: try readStorageDefault(key, what: "a string", example: nil)
+            }
+        }
         switch lua.rawGet(1, "autosave") {
         case LUA_TNUMBER:
             let s = lua_tonumberx(lua.L, -1, nil)
@@ -40,7 +46,7 @@ extension LuaModuleBuilder {
     }
 
     /// `okit.app { <key> = "URL" }` (`endpoint`, `database`): the default of the app's models that name none.
-    private func readStorageDefault(_ key: String, example: String) throws {
+    private func readStorageDefault(_ key: String, what: String = "a URL string", example: String?) throws {
         switch lua.rawGet(1, key) {
         case LUA_TSTRING:
             app.session.appStorageDefaults[key] = lua.string(at: -1)
@@ -48,7 +54,7 @@ extension LuaModuleBuilder {
         case LUA_TNIL: lua.pop()
         default:
             lua.pop()
-            throw LuaRaise("okit.app: \(key) must be a URL string, e.g. \"\(example)\"")
+            throw LuaRaise("okit.app: \(key) must be \(what)" + (example.map { ", e.g. \"\($0)\"" } ?? ""))
         }
     }
 }

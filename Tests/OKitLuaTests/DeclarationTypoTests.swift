@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitLua
+
+/// Nothing a person types in an app file is dropped without a word (issue 36 items 1 and 2): an unknown name of a
+/// field's table, of `okit.entity`'s options, of `okit.model` or `okit.app` stops the app at load (file:line:col,
+/// the closest known name, what is taken); an unknown name in a screen's declaration is a warning at load and a
+/// problem of `okit-run check` at its line and column.
+@Suite struct DeclarationTypoTests {
+    /// The load error of `source` (nil: it loaded).
+    static func loadError(_ source: String, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> String? {
+        let t = try TempApp(["app.lua": source])
+        do { _ = try t.launch(configure: configure) } catch let e as AppLoadError { return e.message }
+        return nil
+    }
+
+    static let visit = """
+    okit.entity("Visit", {
+      reason = { "string", requierd = true },
+      fee = { "double", minimum = 0 },
+      note = { "string", rules = { required = true } },
+    })
+    okit.entity("Clinic", { visits = "[Visit]" })
+    clinic = okit.model("Clinic")
+    """
+
+    static let fieldKeys = "it takes default, didSet, required, min, max, maxLength, pattern, validate, message, label"
+
+    @Test func eachUnknownNameOfAFieldTableIsALoadErrorAtItsName() throws {
+        let lines = DeclarationTypoTests.visit.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func without(_ drop: [Int]) -> String { lines.enumerated().map { drop.contains($0.offset) ? "" : $0.element }.joined(separator: "\n") }
+        // Fields are read in the order of their names: fee, note, reason.
+        #expect(try Self.loadError(without([])) == "app.lua:3:21: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?); \(Self.fieldKeys)")
+        #expect(try Self.loadError(without([2])) == "app.lua:4:22: okit.entity(\"Visit\"), field \"note\": unknown key \"rules\"; rules are written in the field's table itself, like { \"string\", required = true }; \(Self.fieldKeys)")
+        #expect(try Self.loadError(without([2, 3])) == "app.lua:2:24: okit.entity(\"Visit\"), field \"reason\": unknown key \"requierd\" (did you mean \"required\"?); \(Self.fieldKeys)")
+        #expect(try Self.loadError(without([1, 2, 3])) == nil)
+    }
+
+    @Test func everyKeyAFieldTableTakesStillLoads() throws {
+        let source = """
+        okit.entity("Visit", {
+          fee = { "double", default = 1, min = 0, max = 900, message = "a fee", label = "Fee", didSet = function() end },
+          reason = { "string", required = { true, message = "why?" }, maxLength = 40, pattern = "^%u",
+                     validate = function(v) return true end },
+        })
+        okit.entity("Clinic", { visits = "[Visit]" })
+        clinic = okit.model("Clinic")
+        """
+        #expect(try Self.loadError(source) == nil)
+    }
+
+    @Test func aListItemAfterTheTypeAndAnUnknownEntityOptionAreLoadErrors() throws {
+        let item = """
+        okit.entity("Visit", { fee = { "double", 0 } })
+        """
+        #expect(try Self.loadError(item)?.contains("field \"fee\": the long form is the type, then names") == true)
+        let option = """
+        okit.entity("Visit", { fee = "double" }, { primarykey = "visit_id" })
+        """
+        #expect(try Self.loadError(option) == "app.lua:1: okit.entity(\"Visit\"): unknown option \"primarykey\" (did you mean \"primaryKey\"?); it takes id, table, primaryKey, key")
+    }
+
+    @Test func anUnknownModelOrAppOptionIsALoadErrorAtItsName() throws {
+        let model = """
+        okit.entity("Visit", { fee = "double" })
+        okit.entity("Clinic", { visits = "[Visit]" })
+        clinic = okit.model("Clinic", { storag = "sqlite" })
+        """
+        let modelError = try #require(try Self.loadError(model))
+        #expect(modelError.hasPrefix("app.lua:3:33: okit.model(\"Clinic\"): unknown option \"storag\" (did you mean \"storage\"?); it takes name, storage, seed, "), "\(modelError)")
+        #expect(modelError.contains("database"), "the kinds' options are named: \(modelError)")
+        let app = """
+        okit.entity("Clinic", { name = "string" })
+        clinic = okit.model("Clinic")
+        okit.detail("home", { titlePath = "name" })
+        okit.app { hom = "home",
+          autosave = 30 }
+        """
+        let appError = try #require(try Self.loadError(app))
+        #expect(appError.hasPrefix("app.lua:4:12: okit.app: unknown option \"hom\" (did you mean \"home\"?); it takes id, home, menu, "), "\(appError)")
+        let encrypted = """
+        okit.entity("Clinic", { name = "string" })
+        clinic = okit.model("Clinic")
+        okit.app { encrypted = true }
+        """
+        #expect(try Self.loadError(encrypted)?.contains("unknown option \"encrypted\"") == true, "a model's own option, not the app's")
+    }
+
+    static let screens = """
+    okit.entity("Visit", { reason = "string", date = "date" })
+    okit.entity("Clinic", { visits = "[Visit]" })
+    clinic = okit.model("Clinic")
+    okit.list("visits", { dataPath = "visits", group = "reason", groupFootr = "%x",
+      cell = { path = "reason", detailPth = "date" }, segue = "visit",
+      buttons = { { title = "%Add", tapPth = "x" } } })
+    okit.detail("visit", { titelPath = "reason", sections = { { heder = "%H",
+      okit.cell.date { path = "%Date", dataPath = "date" } } } })
+    okit.selection("pick", { dataPath = "/visits", cell = { path = "reason" }, selectionPth = "x" })
+    okit.menu("menu", { dataPath = "/visits", items = { { title = "%Home", presnt = "visits" } } })
+    okit.backups("backups", { secur = "#true" })
+    okit.app { home = "visits", menu = "menu" }
+    """
+
+    @Test func checkReportsEveryUnknownScreenNameAtItsLineAndColumn() throws {
+        let result = try CheckFindingsTests.check(Self.screens)
+        let expected = [
+            "app.lua:4:62: screen visits, property groupFootr: unknown property \"groupFootr\" (did you mean \"groupFooter\"?)",
+            "app.lua:5:29: screen visits, property cell.detailPth: unknown property \"detailPth\" (did you mean \"detailPath\"?)",
+            "app.lua:6:33: screen visits, property buttons[1].tapPth: unknown property \"tapPth\" (did you mean \"tapPath\"?)",
+            "app.lua:7:24: screen visit, property titelPath: unknown property \"titelPath\" (did you mean \"titlePath\"?)",
+            "app.lua:7:61: screen visit, property sections[1].heder: unknown property \"heder\" (did you mean \"header\"?)",
+            "app.lua:8:36: screen visit, property cell Date.dataPath: unknown property \"dataPath\" (did you mean \"datePath\"?)",
+            "app.lua:9:76: screen pick, property selectionPth: unknown property \"selectionPth\" (did you mean \"selectionPath\"?)",
+            "app.lua:10:72: screen menu, property items[1].presnt: unknown property \"presnt\" (did you mean \"present\"?)",
+            "app.lua:11:27: screen backups, property secur: unknown property \"secur\" (did you mean \"secure\"?)",
+        ]
+        #expect(result.problems == expected, "\(result.problems.joined(separator: "\n"))")
+        #expect(result.summary.hasPrefix("app.lua: 9 problems in 5 screens"), "\(result.summary)")
+    }
+
+    @Test func unknownScreenNamesStayWarningsWhenTheAppLoads() throws {
+        let t = try TempApp(["app.lua": Self.screens])
+        let app = try t.launch()   // the load-time check does not stop the app for them
+        #expect(app.engine.warnings.contains("okit.list(\"visits\"): unknown property \"groupFootr\" (did you mean \"groupFooter\"?) (ignored)"),
+                "\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains("okit.detail(\"visit\"), okit.cell.date: unknown property \"dataPath\" (did you mean \"datePath\"?) (ignored)"),
+                "\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains("okit.detail(\"visit\"), sections[1]: unknown property \"heder\" (did you mean \"header\"?) (ignored)"),
+                "\(app.engine.warnings)")
+    }
+}

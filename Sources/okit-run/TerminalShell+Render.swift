@@ -22,7 +22,7 @@ extension TerminalShell {
         if snap.app.offline == true { out.append(tint("[offline]") + dim(" the database is out of reach: reads go on, changes are stored when it is back")) }
         var title = bold(s.title ?? s.id)
         if let sub = s.subtitle { title += dim(" — \(sub)") }
-        if s.editing { title += tint(" (editing)") }
+        if s.editing { title += tint(" (\(session.engine.word(.editing)))") }
         out.append(title)
         if let prompt = s.prompt { out.append(dim(prompt)) }
         if !s.buttons.isEmpty { out.append(buttonsLine(s.buttons)) }
@@ -115,7 +115,7 @@ extension TerminalShell {
 
     /// The waiting alert, prompt or action sheet: title, message, fields, and the numbered actions.
     func alertLines(_ a: AlertSnapshot) -> [String] {
-        var out = [bold("┌ \(a.title ?? (a.kind == "sheet" ? "Actions" : "Alert"))")]
+        var out = [bold("┌ \(a.title ?? session.engine.word(a.kind == "sheet" ? .actions : .alert))")]
         if let m = a.message { out.append("│ \(m)") }
         for f in a.fields { out.append("│ [\(f.secure ? "••••" : f.value.flatMap { $0.isEmpty ? nil : $0 } ?? f.placeholder ?? "")]") }
         let actions = a.actions.enumerated().map { tint("\($0.offset + 1) \($0.element)") }.joined(separator: "  ")

@@ -13,7 +13,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case confirmDeletion = "Confirm Deletion"
     case reallyDelete = "Do you really want to delete entry?"
     case selectAnAction = "Select an action"
-    case actions = "Actions"
+    case actions = "Actions", alert = "Alert"
     case newEntry = "New %@"
     case enterField = "Enter %@ for this %@"
     case password = "Password"
@@ -25,6 +25,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case atMostCharacters = "%@ must be at most %@ characters"
     case notInFormat = "%@ is not in the expected format"
     case notValid = "%@ is not valid"
+    // The terminal shell
+    case editing = "editing"
     // The web page
     case closeMenu = "Close menu", breadcrumb = "Breadcrumb", tabs = "Tabs", scope = "Scope", index = "Index"
     case moreRows = "More rows", rowsShown = "%@ of %@", moveUp = "Move up", moveDown = "Move down"

@@ -9,7 +9,7 @@ extension BuiltInWords {
         "Confirm Deletion": "Löschen bestätigen",
         "Do you really want to delete entry?": "Möchten Sie den Eintrag wirklich löschen?",
         "Select an action": "Aktion auswählen",
-        "Actions": "Aktionen",
+        "Actions": "Aktionen", "Alert": "Hinweis", "editing": "in Bearbeitung",
         "New %@": "Neu: %@",
         "Enter %@ for this %@": "%1$@ für %2$@ eingeben",
         "Password": "Passwort",

@@ -57,7 +57,7 @@ import Testing
         pets.typeName = "Pet"
         pets.dataPath = "pets"; pets.cellPath = "name"; pets.titlePath = "%Pets"; pets.segue = "pet"; pets.addName = "name"
         pets.search = "#true"; pets.searchFilters = "#Dog,#Cat"; pets.searchFilterPath = "kind"
-        pets.actions.moreActions = "%Vaccinate"
+        pets.actions.more = "#true"; pets.actions.moreActions = "%Vaccinate"
         var pet = DetailDeclaration(id: "pet")
         pet.titlePath = "name"
         pet.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Fee", "textPath": "fee"])])]
@@ -99,7 +99,7 @@ import Testing
         }
         try shell.back()
         #expect(throws: InvalidValue(type: "Pet", field: "name", message: "Name ist erforderlich")) {
-            try shell.add(text: "")
+            try shell.add(text: " ")
         }
     }
 

@@ -1,0 +1,70 @@
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// The web page in the app's language (issue 36 items 6, 7): `<html lang>`, the page's own words from the
+/// built-in words (an app's strings over OKit's), a field labelled by its cell's title, a breadcrumb of titles.
+@Suite struct LanguagePageTests {
+    static func serve(language: String) async throws -> WebApp {
+        let web = WebApp(options: ServeOptions())
+        try await web.load {
+            let session = AppSession()
+            let engine = session.engine
+            try engine.schema.entity("Owner", fields: [FieldSpec("name", .string, rules: FieldRules(required: true)),
+                                                       FieldSpec("phone", .string)])
+            try engine.schema.entity("Clinic", fields: [try FieldSpec("owners", "[Owner]")])
+            try engine.schema.validate()
+            let clinic = try engine.register(model: "default", type: "Clinic", storage: TransientStorage())
+            let jane = try engine.make("Owner", ["name": .string("Jane"), "phone": .string("5550100")])
+            try engine.insert(.entity(jane), into: engine.collection(clinic.root, "owners"))
+            engine.strings.add(language: "de", strings: ["Owners": "Besitzer", "Phone": "Telefon", "Save": "Übernehmen"])
+            engine.locale.language = language
+            var owners = ListDeclaration(id: "owners")
+            owners.type = "Owner"
+            owners.dataPath = "owners"; owners.cellPath = "name"; owners.titlePath = "%Owners"; owners.segue = "owner"
+            owners.search = "#true"
+            var owner = DetailDeclaration(id: "owner")
+            owner.titlePath = "name"
+            owner.sections = [SectionDeclaration(cells: [
+                CellDeclaration(kind: "text", properties: ["path": "%Name", "textPath": "name", "placeholder": "#Jane Doe"]),
+                CellDeclaration(kind: "text", properties: ["path": "%Phone", "textPath": "phone", "placeholder": "#+1 555 0100"]),
+            ])]
+            try session.shell.declare(owners)
+            try session.shell.declare(owner)
+            try session.start(home: ["owners"], menu: nil)
+            return WebHostedApp(session: session, owner: nil)
+        }
+        return web
+    }
+
+    @Test func aGermanPageSaysEverythingInGerman() async throws {
+        let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "de"))
+        let list = await b.page("/owners")
+        #expect(list.contains("<html lang=\"de\">"), "\(list.prefix(200))")
+        #expect(list.contains(">Bearbeiten</button>") && list.contains("placeholder=\"Suchen\""), "\(list)")
+        let detail = try #require(WebAppTests.header(await b.command(from: "/owners", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        let page = await b.page(detail)
+        #expect(page.contains(">Zurück</a>") && page.contains(">Fertig</button>"), "\(page)")
+        #expect(page.contains("aria-label=\"Pfad\""), "the breadcrumb's own label")
+        #expect(page.contains("<a href=\"/owners\">Besitzer</a>"), "the breadcrumb names the screen by its title: \(page)")
+        #expect(!page.contains(">owners</a>"))
+        #expect(page.contains(">Telefon</label>") && !page.contains(">+1 555 0100</label>"),
+                "a field's label is its cell's title, not its placeholder")
+        #expect(page.contains(">Übernehmen</button>"), "the app's own string for a built-in word wins")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Name"), ("value", "")])
+        #expect(await b.page(detail).contains("class=\"okit-error\">Name ist erforderlich</p>"))
+    }
+
+    @Test func anEnglishPageIsAsItWasButLabelledByTitles() async throws {
+        let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "en"))
+        let list = await b.page("/owners")
+        #expect(list.contains("<html lang=\"en\">") && list.contains(">Edit</button>"))
+        let detail = try #require(WebAppTests.header(await b.command(from: "/owners", [("command", "tap"), ("row", "1")]), "Location"))
+        let page = await b.page(detail)
+        #expect(page.contains(">Back</a>") && page.contains("<a href=\"/owners\">Owners</a>"), "\(page)")
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        let editing = await b.page(detail)
+        #expect(editing.contains(">Phone</label>") && editing.contains(">Save</button>"), "\(editing)")
+    }
+}

@@ -103,6 +103,19 @@ import Testing
         }
     }
 
+    /// "N Items": the plural of a localized `subTitleObject` is its key + "s" in the app's strings.
+    @Test func theCountSubtitleTakesThePluralsKey() throws {
+        let session = try BuiltInWordsTests.clinic(language: "de", strings: ["Item": "Eintrag", "Items": "Einträge"])
+        var pets = try #require(session.shell.declaration("pets") as? ListDeclaration)
+        pets.id = "count"
+        pets.titleCount = "pets.@count"; pets.subTitleObject = "%Item"
+        try session.shell.declare(pets)
+        try session.shell.open("count")
+        #expect(try session.shell.snapshot().screen.subtitle == "1 Eintrag")
+        try session.shell.add(text: "Rex")
+        #expect(try session.shell.snapshot().screen.subtitle == "2 Einträge", "not \"Eintrags\"")
+    }
+
     @Test func englishStaysAsItWas() throws {
         let shell = try BuiltInWordsTests.clinic(language: "en").shell
         #expect(try shell.snapshot().screen.buttons.map(\.title) == ["Edit", "+"])

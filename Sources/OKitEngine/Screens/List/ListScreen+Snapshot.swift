@@ -169,7 +169,7 @@ extension ListScreen {
             let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rowCount()
             if !d.subTitleObject.isEmpty {
                 let one = try engine.text(context, d.subTitleObject) ?? ""
-                let many = try engine.text(context, d.subTitleObjectPlural) ?? engine.localize(one + "s")
+                let many = try engine.text(context, d.subTitleObjectPlural) ?? plural(of: d.subTitleObject, one)
                 subtitle = "\(n) \(n == 1 ? one : many)"
             } else if let t = title {
                 title = "\(t) (\(n))"
@@ -177,5 +177,15 @@ extension ListScreen {
         }
         if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
         return (title, subtitle)
+    }
+
+    /// The plural of a `subTitleObject` (OKit's `key + "s"`): for a localized `%Item` the app's string of the key
+    /// `Items` ("Einträge"), else the singular's text + "s" localized, as before ("3 Items").
+    func plural(of object: String, _ one: String) -> String {
+        if let b = try? engine.compile(object), b.parts.count == 1, case .localized(let key) = b.parts[0],
+           let many = engine.strings.string(key + "s", language: engine.locale.language) {
+            return many
+        }
+        return engine.localize(one + "s")
     }
 }

@@ -77,7 +77,7 @@ final class MemoryS3: S3Client {
         options.dataFolder = folder.url
         options.storageSettings = settings
         // walkthrough: register
-        options.storageKinds.register(.s3) { try S3Storage.factory($0, client: client) }
+        options.storageKinds.register(.s3, options: ["bucket"]) { try S3Storage.factory($0, client: client) }
         // walkthrough: end
         let session = AppSession(options: options)
         try session.engine.schema.entity("Book", fields: [FieldSpec("name", .string)])
@@ -105,6 +105,13 @@ final class MemoryS3: S3Client {
         #expect(s3.objects["shop-data/default.json"] != nil)
         let (again, model) = try Self.session(folder, client: s3)
         #expect(try Self.names(again, model) == ["Dune"])
+    }
+
+    @Test func theKindDeclaresTheOptionItReads() throws {
+        let folder = try TempFolder()
+        let (session, _) = try Self.session(folder, client: MemoryS3())
+        #expect(session.options.storageKinds.options(of: .s3) == ["bucket"], "an app file may give bucket to an s3 model")
+        #expect(session.options.storageKinds.allOptions.contains("bucket"))
     }
 
     @Test func theBucketIsAnOptionTheProcessMayOverride() throws {

@@ -67,4 +67,20 @@ import Testing
         let editing = await b.page(detail)
         #expect(editing.contains(">Phone</label>") && editing.contains(">Save</button>"), "\(editing)")
     }
+
+    /// Every page's own words come from `context.words`: the backups page and a list's row actions in German.
+    @Test func theRendererTakesItsWordsFromTheContext() {
+        var context = Fixtures.context()
+        context.lang = "de"
+        context.words = BuiltInWords(language: "de")
+        let backups = PageRenderer.renderString(Fixtures.backups(), context)
+        for word in ["Neues Backup", "Backup erstellen", "Passwort bestätigen", "Wiederherstellen", "Herunterladen",
+                     "Backup hochladen", "Hochladen", ">Löschen</button>", ">Zurück</a>"] {
+            #expect(backups.contains(word), "\(word)")
+        }
+        #expect(backups.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">") || backups.contains("<html lang=\"de\">"))
+        let list = PageRenderer.renderString(Fixtures.list(), context)
+        #expect(list.contains(">Mehr</button>") && list.contains("value=\"Alle\"") && list.contains(">Bereich</legend>"), "\(list)")
+        #expect(!list.contains(">More</button>") && !list.contains(">Search</button>"))
+    }
 }

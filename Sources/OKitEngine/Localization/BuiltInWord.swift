@@ -25,6 +25,15 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case atMostCharacters = "%@ must be at most %@ characters"
     case notInFormat = "%@ is not in the expected format"
     case notValid = "%@ is not valid"
+    // The selection and backups screens
+    case clear = "Clear", name = "Name", confirmPassword = "Confirm Password", newBackup = "New Backup"
+    case nameTheBackup = "Name the backup", nameTheSecureBackup = "Name the backup and choose its password"
+    case passwordsDiffer = "the passwords do not match", passwordOf = "The password of \"%@\""
+    case restoreBackup = "Restore Backup", replaceAllData = "Replace all data with the backup \"%@\"?"
+    case deleteBackup = "Delete the backup \"%@\"?"
+    case backupFailed = "Backup Failed", restoreFailed = "Restore Failed", deleteFailed = "Delete Failed"
+    case createBackup = "Create Backup", restore = "Restore", download = "Download", uploadBackup = "Upload Backup"
+    case backupFile = "Backup file", upload = "Upload", securePassword = "Password (of a secure backup)"
     // The terminal shell
     case editing = "editing"
     // The web page

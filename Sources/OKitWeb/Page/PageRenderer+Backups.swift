@@ -24,18 +24,18 @@ extension PageRenderer {
     /// Create: `add` with `fields` = name (and the password twice); the server answers the `New Backup` prompt
     /// that `add` opens with these fields.
     func createBackupForm() -> HTMLNode {
-        var fields = [field("Name", id: "okit-backup-name", type: "text", name: "fields", autocomplete: "off", required: true)]
+        var fields = [field(words(.name), id: "okit-backup-name", type: "text", name: "fields", autocomplete: "off", required: true)]
         if context.backupPasswords {
-            fields.append(field("Password", id: "okit-backup-password", type: "password", name: "fields",
+            fields.append(field(words(.password), id: "okit-backup-password", type: "password", name: "fields",
                                 autocomplete: "new-password", required: true))
-            fields.append(field("Confirm Password", id: "okit-backup-confirm", type: "password", name: "fields",
+            fields.append(field(words(.confirmPassword), id: "okit-backup-confirm", type: "password", name: "fields",
                                 autocomplete: "new-password", required: true))
         }
         fields.append(.el("p", [.classes("okit-actions")], [
-            .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-default")], text: "Create Backup"),
+            .el("button", [.attr("type", "submit"), .classes("okit-button", "okit-default")], text: words(.createBackup)),
         ]))
         return .el("section", [.classes("okit-section", "okit-backup-create"), .attr("aria-labelledby", "okit-backup-create")], [
-            .el("h2", [.attr("id", "okit-backup-create")], text: "New Backup"),
+            .el("h2", [.attr("id", "okit-backup-create")], text: words(.newBackup)),
             postForm("add", [], fields),
         ])
     }
@@ -47,14 +47,14 @@ extension PageRenderer {
         let name = row.id ?? row.text ?? ""
         let pid = domID("restore-password", section: s, index: r)
         let restore = postForm("tap", [("row", address)], class: "okit-restore", [
-            .el("label", [.attr("for", pid)], text: "Password"),
+            .el("label", [.attr("for", pid)], text: words(.password)),
             .el("input", [.attr("type", "password"), .attr("id", pid), .attr("name", "fields"),
                           .attr("autocomplete", "current-password")]),
-            .el("button", [.attr("type", "submit"), .classes("okit-button")], text: "Restore"),
+            .el("button", [.attr("type", "submit"), .classes("okit-button")], text: words(.restore)),
         ])
         var actions: [HTMLNode] = [
             .el("a", [.attr("href", context.backupDownloadURL(name)), .attr("download", ""), .classes("okit-button")],
-                text: "Download"),
+                text: words(.download)),
             restore,
         ]
         if row.delete { actions.append(commandButton("delete", [("row", address)], title: words(.delete), class: "okit-delete")) }
@@ -68,19 +68,19 @@ extension PageRenderer {
     /// are secure, its `password`, with which the server checks it before keeping it).
     func uploadBackupForm() -> HTMLNode {
         .el("section", [.classes("okit-section", "okit-backup-upload"), .attr("aria-labelledby", "okit-backup-upload")], [
-            .el("h2", [.attr("id", "okit-backup-upload")], text: "Upload Backup"),
+            .el("h2", [.attr("id", "okit-backup-upload")], text: words(.uploadBackup)),
             postForm("upload", [], enctype: "multipart/form-data", action: context.backupUploadURL, [
                 .el("p", [.classes("okit-field")], [
-                    .el("label", [.attr("for", "okit-backup-file")], text: "Backup file"),
+                    .el("label", [.attr("for", "okit-backup-file")], text: words(.backupFile)),
                     .el("input", [.attr("type", "file"), .attr("id", "okit-backup-file"), .attr("name", "backup"),
                                   .attr("accept", ".okbackup"), .bool("required")]),
                 ]),
                 context.backupPasswords
-                    ? field("Password (of a secure backup)", id: "okit-backup-upload-password", type: "password", name: "password",
+                    ? field(words(.securePassword), id: "okit-backup-upload-password", type: "password", name: "password",
                             autocomplete: "off", required: false)
                     : .empty,
                 .el("p", [.classes("okit-actions")], [
-                    .el("button", [.attr("type", "submit"), .classes("okit-button")], text: "Upload"),
+                    .el("button", [.attr("type", "submit"), .classes("okit-button")], text: words(.upload)),
                 ]),
             ]),
         ])

@@ -91,31 +91,32 @@ public final class BackupsScreen: ShellScreen {
         }
     }
 
-    func failed(_ title: String, _ error: Error) {
-        shell.present(PendingAlert(kind: "alert", title: title, message: "\(error)", actions: [shell.engine.word(.ok)]) { _, _ in })
+    func failed(_ title: BuiltInWord, _ error: Error) {
+        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(title), message: "\(error)", actions: [shell.engine.word(.ok)]) { _, _ in })
     }
 
     /// `add`: a prompt for the name (and, for secure backups, `Password` and `Confirm Password`); OK is refused
     /// until the name is filled in and the passwords match.
     public func add(text: String?) throws {
         let secure = try isSecure()
-        var fields = [AlertFieldSnapshot(placeholder: "Name", value: "")]
+        let word = shell.engine.builtInWords
+        var fields = [AlertFieldSnapshot(placeholder: word(.name), value: "")]
         if secure {
-            fields.append(AlertFieldSnapshot(placeholder: "Password", value: "", secure: true))
-            fields.append(AlertFieldSnapshot(placeholder: "Confirm Password", value: "", secure: true))
+            fields.append(AlertFieldSnapshot(placeholder: word(.password), value: "", secure: true))
+            fields.append(AlertFieldSnapshot(placeholder: word(.confirmPassword), value: "", secure: true))
         }
         let service = try service
-        shell.present(PendingAlert(kind: "prompt", title: "New Backup",
-                                   message: secure ? "Name the backup and choose its password" : "Name the backup",
+        shell.present(PendingAlert(kind: "prompt", title: word(.newBackup),
+                                   message: word(secure ? .nameTheSecureBackup : .nameTheBackup),
                                    actions: [shell.engine.word(.ok), shell.engine.word(.cancel)], fields: fields, needsFields: [1],
                                    validate: { choice, values in
                                        guard choice == 1, secure, values.count >= 3 else { return nil }
-                                       return values[1] == values[2] ? nil : "the passwords do not match"
+                                       return values[1] == values[2] ? nil : word(.passwordsDiffer)
                                    }) { [unowned self] choice, values in
             guard choice == 1 else { return }
             do {
                 try service.createBackup(name: values[0], password: secure ? values[1] : nil)
-            } catch { failed("Backup Failed", error) }
+            } catch { failed(.backupFailed, error) }
         })
     }
 
@@ -123,12 +124,12 @@ public final class BackupsScreen: ShellScreen {
     public func tap(_ row: RowAddress) throws {
         let b = try backup(row)
         let service = try service
-        shell.present(PendingAlert(kind: "alert", title: "Restore Backup",
-                                   message: "Replace all data with the backup \"\(b.name)\"?", actions: [shell.engine.word(.yes), shell.engine.word(.no)]) { [unowned self] choice, _ in
+        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(.restoreBackup),
+                                   message: shell.engine.word(.replaceAllData, b.name), actions: [shell.engine.word(.yes), shell.engine.word(.no)]) { [unowned self] choice, _ in
             guard choice == 1 else { return }
             if b.secure {
-                shell.present(PendingAlert(kind: "prompt", title: "Password", message: "The password of \"\(b.name)\"",
-                                           actions: [shell.engine.word(.ok), shell.engine.word(.cancel)], fields: [AlertFieldSnapshot(placeholder: "Password", value: "", secure: true)],
+                shell.present(PendingAlert(kind: "prompt", title: shell.engine.word(.password), message: shell.engine.word(.passwordOf, b.name),
+                                           actions: [shell.engine.word(.ok), shell.engine.word(.cancel)], fields: [AlertFieldSnapshot(placeholder: shell.engine.word(.password), value: "", secure: true)],
                                            needsFields: [1]) { [unowned self] choice, values in
                     guard choice == 1 else { return }
                     restore(b, password: values.first, service)
@@ -140,17 +141,17 @@ public final class BackupsScreen: ShellScreen {
     }
 
     func restore(_ b: BackupInfo, password: String?, _ service: any BackupService) {
-        do { try service.restoreBackup(name: b.name, password: password) } catch { failed("Restore Failed", error) }
+        do { try service.restoreBackup(name: b.name, password: password) } catch { failed(.restoreFailed, error) }
     }
 
     /// `delete`: after a confirmation.
     public func delete(_ row: RowAddress) throws {
         let b = try backup(row)
         let service = try service
-        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(.confirmDeletion), message: "Delete the backup \"\(b.name)\"?",
+        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(.confirmDeletion), message: shell.engine.word(.deleteBackup, b.name),
                                    actions: [shell.engine.word(.yes), shell.engine.word(.no)]) { [unowned self] choice, _ in
             guard choice == 1 else { return }
-            do { try service.deleteBackup(name: b.name) } catch { failed("Delete Failed", error) }
+            do { try service.deleteBackup(name: b.name) } catch { failed(.deleteFailed, error) }
         })
     }
 }

@@ -131,7 +131,7 @@ public final class SelectionScreen: ShellScreen {
     func selectionButtons() throws -> [ButtonSnapshot] {
         var out: [ButtonSnapshot] = []
         if isPresented, try flag(declaration.close, default: true) { out.append(ButtonSnapshot(id: "close", title: engine.word(.close), enabled: true)) }
-        if try flag(declaration.clear, default: true) { out.append(ButtonSnapshot(id: "clear", title: "Clear", enabled: true)) }
+        if try flag(declaration.clear, default: true) { out.append(ButtonSnapshot(id: "clear", title: engine.word(.clear), enabled: true)) }
         return out
     }
 

@@ -34,15 +34,15 @@ public final class Engine {
     /// The names of the models of the state (`okit.state`); nil means every model.
     var stateNames: [String]?
 
-    var transactionDepth = 0
+    @exclusivity(unchecked) var transactionDepth = 0
     var undoLog: [() -> Void] = []
     /// Set by `commandSet` until its binding reaches the field it writes: that write is checked against the field's
     /// rules (validation), whatever path led to it (a locale format read back included); writes made after it
     /// (observers, Lua code) are not.
     var checksCommandWrite = false
     /// Non-nil while a display binding is evaluated: writes are refused with this binding's text.
-    var displayBinding: String?
-    var callDepth = 0
+    @exclusivity(unchecked) var displayBinding: String?
+    @exclusivity(unchecked) var callDepth = 0
     /// Observers of model changes (`app:changes`, change logs).
     var changeObservers: [(ModelChange) -> Void] = []
     let bindingCache = BindingCache()

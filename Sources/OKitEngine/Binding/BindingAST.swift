@@ -142,12 +142,12 @@ public enum Aggregate: String, CaseIterable, Sendable {
 
 /// An inline cache: the slot of a field name for the entity type last seen at this segment.
 public final class SlotCache {
-    var type: ObjectIdentifier?
-    var slot: Int = -1
+    @exclusivity(unchecked) var type: ObjectIdentifier?
+    @exclusivity(unchecked) var slot: Int = -1
     /// The extension last resolved here for a scalar receiver, its receiver kind and the registry generation.
-    var fn: ExtensionFunction?
-    var fnKind: ValueKind?
-    var fnGeneration = -1
+    @exclusivity(unchecked) var fn: ExtensionFunction?
+    @exclusivity(unchecked) var fnKind: ValueKind?
+    @exclusivity(unchecked) var fnGeneration = -1
 
     public init() {}
 }

@@ -10,7 +10,7 @@ public final class DependencyGraph {
     /// Subscriptions marked stale in the current transaction, to notify after it.
     private var pending: [Subscription] = []
     /// The recorder of the evaluation in progress, if any.
-    public internal(set) var recorder: DependencyRecorder?
+    @exclusivity(unchecked) public internal(set) var recorder: DependencyRecorder?
     /// Number of live (key → reader) edges; for tests.
     @exclusivity(unchecked) public private(set) var edgeCount = 0
     /// Journals of watched collections' membership edits (MembershipJournal.swift).

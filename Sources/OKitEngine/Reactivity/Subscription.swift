@@ -38,7 +38,7 @@ public class Subscription {
         set { evaluations = UInt32(truncatingIfNeeded: newValue) }
     }
     /// The error of the last evaluation, if it failed (the value is then nil).
-    public private(set) final var lastError: Error?
+    @exclusivity(unchecked) public private(set) final var lastError: Error?
 
     /// What it evaluates, in one field of 17 bytes (six fields side by side took 64: a change reaches
     /// subscriptions that are cold in memory, and each line of one more is a miss more).
@@ -72,8 +72,8 @@ public class Subscription {
     /// What the last evaluation read: up to two keys inline (most bindings read one or two things), or all of
     /// them in `manyReads` (then `read0` and `read1` are nil) — kept as recorded, never copied (a list's rows read
     /// 100,000 keys).
-    final var read0: DependencyKey?
-    final var read1: DependencyKey?
+    @exclusivity(unchecked) final var read0: DependencyKey?
+    @exclusivity(unchecked) final var read1: DependencyKey?
     var manyReads: [DependencyKey] = []
     /// True when the last evaluation read nothing.
     var readsNothing: Bool { read0 == nil && manyReads.isEmpty }
@@ -114,7 +114,7 @@ public class Subscription {
         }
         for k in manyReads { body(k) }
     }
-    final var cached: Value = .null
+    @exclusivity(unchecked) final var cached: Value = .null
     /// All of them (for tests).
     var derivedReaders: [Subscription] { (derivedReader0.map { [$0] } ?? []) + moreDerivedReaders }
 
@@ -152,7 +152,8 @@ public class Subscription {
     /// another. Prefetches (`CacheLines`) where nothing is read through the line, plain loads where a pointer is;
     /// never a retain (an atomic instruction would wait for each miss in turn).
     /// The fields read are those a re-evaluation reads after the first line (`lastError`, `read0`, `read1` and
-    /// `cached`).
+    /// `cached` are not checked for exclusive access at run time for it: none is accessed while another access
+    /// to it lasts).
     func warm() {
         withUnsafeBytes(of: &lastError) { CacheLines.prefetch($0, at: 0) }
         withUnsafeBytes(of: &read0) { CacheLines.prefetch($0, at: 0) }

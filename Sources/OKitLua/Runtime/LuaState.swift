@@ -14,13 +14,13 @@ import Foundation
 public final class LuaState {
     /// The raw state of the running thread: the main thread, or the coroutine that called into Swift.
     /// Use only with API functions that cannot raise, or under `pcall`.
-    public internal(set) var L: OpaquePointer
+    @exclusivity(unchecked) public internal(set) var L: OpaquePointer
     /// The main thread.
     public let mainL: OpaquePointer
     /// Instructions allowed per outermost call from Swift (`--lua-budget`, default 10^8).
     public var budget: Int64 = 100_000_000
     /// How deep Lua → Swift → Lua calls are nested right now.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Limit of Lua → Swift → Lua nesting.
     public static let maxDepth = 100
     /// `close()` was asked for while Lua was running.

@@ -12,7 +12,6 @@ public struct DetailPage: WebScreenKind {
     public func body(_ page: PageRenderer) -> [HTMLNode] { page.detailBody() }
 
     public func prepare(_ context: inout PageContext, _ place: WebPagePlace) {
-        context.adoptLanguage(of: place)
         guard let detail = place.shell.declaration(place.snapshot.screen.id) as? DetailDeclaration else { return }
         let location = place.location
         var tappable: Set<String> = []

@@ -11,7 +11,6 @@ public struct ListPage: WebScreenKind {
     public func body(_ page: PageRenderer) -> [HTMLNode] { page.listBody(rows) }
 
     public func prepare(_ context: inout PageContext, _ place: WebPagePlace) {
-        context.adoptLanguage(of: place)
         guard let list = place.shell.declaration(place.snapshot.screen.id) as? ListDeclaration else { return }
         context.selectableInEdit = !list.selectPath.isEmpty
         context.reorderableInEdit = list.reorder != "#false"

@@ -11,7 +11,7 @@ public protocol WebScreenKind: Sendable {
     /// Whether the bar offers the Menu button on the kind's screens (when the app has a menu).
     var showsMenuButton: Bool { get }
     /// What the page needs from the screen's declaration (row links, tappable cells, edit-mode row actions).
-    /// A kind's own `prepare` calls `context.adoptLanguage(of: place)` first, as the default one does.
+    /// The server has set the page's language, words and breadcrumb titles before (`adoptLanguage`).
     func prepare(_ context: inout PageContext, _ place: WebPagePlace)
     /// Whether a command on the kind's screen changes everyone's data, so it needs the login token.
     func needsToken(_ command: String, _ place: WebCommandPlace) -> Bool
@@ -25,7 +25,7 @@ extension WebScreenKind {
         page.commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled)
     }
     public var showsMenuButton: Bool { true }
-    public func prepare(_ context: inout PageContext, _ place: WebPagePlace) { context.adoptLanguage(of: place) }
+    public func prepare(_ context: inout PageContext, _ place: WebPagePlace) {}
     public func needsToken(_ command: String, _ place: WebCommandPlace) -> Bool { false }
     public func afterCommand(_ command: String, fields: [String], _ driver: Driver) throws {}
 }

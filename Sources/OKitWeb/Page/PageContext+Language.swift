@@ -3,7 +3,7 @@ import OKitEngine
 extension PageContext {
     /// What the page takes from the person's app in their language: `<html lang>`, the built-in words (Back,
     /// Delete, Search, … — `BuiltInWords`, the app's own strings over OKit's) and the breadcrumb's screens by
-    /// their titles, not their ids. Every built-in kind's `prepare` (and the default one) calls it first.
+    /// their titles, not their ids. The server calls it for every page, before the kind's `prepare`.
     public mutating func adoptLanguage(of place: WebPagePlace) {
         let engine = place.shell.engine
         lang = engine.locale.language.replacingOccurrences(of: "_", with: "-")

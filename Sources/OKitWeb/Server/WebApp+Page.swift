@@ -87,7 +87,9 @@ extension WebApp {
         context.backupUploadURL = "/backups?csrf=" + ws.csrf
         // The kind's page takes what it needs from the screen's declaration (row links, tappable cells, …).
         context.kinds = kinds
-        kinds.page(for: snapshot.screen.kind).prepare(&context, WebPagePlace(shell: shell, snapshot: snapshot, location: location))
+        let place = WebPagePlace(shell: shell, snapshot: snapshot, location: location)
+        context.adoptLanguage(of: place)      // <html lang>, the built-in words, the breadcrumb's titles: every kind
+        kinds.page(for: snapshot.screen.kind).prepare(&context, place)
         return context
     }
 }

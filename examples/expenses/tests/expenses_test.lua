@@ -9,8 +9,8 @@ local money = {
          bike = "1.250,00\u{A0}€", typed = "1.300,00 €", todoAfter = "154,25\u{A0}€" },
 }
 local words = {
-  en = { total = "Total", all = "All", open = "open", toPay = "To pay" },
-  de = { total = "Summe", all = "Alles", open = "offen", toPay = "Offen" },
+  en = { total = "Total", all = "All", open = "open", toPay = "To pay", titleRequired = "Title is required" },
+  de = { total = "Summe", all = "Alles", open = "offen", toPay = "Offen", titleRequired = "Titel ist erforderlich" },
 }
 
 local function section(screen, title)
@@ -69,7 +69,7 @@ for _, lang in ipairs { "en", "de" } do
     it("refuses what breaks a field's rule and changes nothing", function()
       app:tap("Rent")
       app:edit(true)
-      assert.has_error(function() app:set("Title", "") end, "Title is required")
+      assert.has_error(function() app:set("Title", "") end, w.titleRequired)   -- okit's words in the app's language
       assert.has_error(function() app:set("Amount", "0") end, "An amount is more than zero")
       assert.equal("Rent", app.models.default.expenses[1].title)
       assert.equal(900, app.models.default.expenses[1].amount)

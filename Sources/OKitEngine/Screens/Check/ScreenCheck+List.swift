@@ -13,7 +13,8 @@ extension ListDeclaration {
         run.run(id, "dataPath", dataPath, context)
         for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("titleCount", titleCount),
                        ("subTitleObject", subTitleObject), ("subTitleObjectPlural", subTitleObjectPlural),
-                       ("promptPath", promptPath), ("searchFilters", searchFilters), ("search", search), ("index", index),
+                       ("promptPath", promptPath), ("searchFilters", plainSearchFilters == nil ? searchFilters : ""),
+                       ("search", search), ("index", index),
                        ("add", add), ("addAppend", addAppend), ("delete", delete), ("deletePrompt", deletePrompt),
                        ("addNav", addNav), ("reorder", reorder), ("edit", edit), ("editAlways", editAlways),
                        ("editInherit", editInherit), ("subTitleSwap", subTitleSwap), ("refresh", refresh),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list screen as declared (`okit.list`): every property is a binding string except the literal ones.
 /// Property names and defaults are OKit's (screens.md, reference §5.2): a declaration starts with OKit's defaults
 /// (`add`, `delete`, `edit`, `search`, `refresh` shown; `#false` for the opt-in ones), and docs/migration.md's
@@ -79,6 +81,14 @@ public struct ListDeclaration: ScreenDeclaration {
     /// `searchFilters` (multipart scopes after "All") and `searchFilterPath` (the row text a scope compares).
     public var searchFilters = ""
     public var searchFilterPath = ""
+
+    /// `searchFilters` written as plain titles (`"fruit,veg"`: no `#`, `%`, `/`, `=`, brackets or quotes), taken
+    /// literally as OKit does — each part trimmed, shown localized, compared as written; nil when it is a binding
+    /// (`"#Dog,#Cat"`, `"%Food,%Travel"`).
+    public var plainSearchFilters: [String]? {
+        guard !searchFilters.isEmpty, !searchFilters.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
+        return searchFilters.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
     /// `groupSort` (default `#true`, as in OKit): sections are ordered by their group key (`groupSortAsc`); false keeps
     /// them in the order their first rows come in.
     public var groupSort = "#true"

@@ -119,6 +119,8 @@ extension ListScreen {
                 scopeIndex = n - 1
             } else if let i = titles.firstIndex(of: scope) {
                 scopeIndex = i
+            } else if let i = declaration.plainSearchFilters?.firstIndex(of: scope) {
+                scopeIndex = i + 1   // a plain title as the app wrote it, in any language
             } else if scope == BuiltInWord.all.rawValue {
                 scopeIndex = 0   // "All" in any language, as scripts written in English say it
             } else {
@@ -128,10 +130,19 @@ extension ListScreen {
         search(text)
     }
 
-    /// The scope titles after "All": the display strings of `searchFilters`' parts.
+    /// The scope titles after "All": plain titles localized, or the display strings of `searchFilters`' parts.
     func scopeTitles() throws -> [String] {
         guard !declaration.searchFilters.isEmpty else { return [] }
+        if let plain = declaration.plainSearchFilters { return plain.map { engine.localize($0) } }
         return try engine.getAll(context, declaration.searchFilters, mode: .display).map { $0.displayString ?? "" }
+    }
+
+    /// What a row's `searchFilterPath` text equals to be in scope `index` (1-based after "All"): a plain title as
+    /// written (OKit compares the raw part, whatever the language shows), else the scope's title.
+    func scopeValue(_ index: Int) -> String? {
+        if let plain = declaration.plainSearchFilters { return index >= 1 && index <= plain.count ? plain[index - 1] : nil }
+        guard let titles = try? scopeTitles(), index >= 1, index <= titles.count else { return nil }
+        return titles[index - 1]
     }
 
     public func titleTap() throws {

@@ -171,8 +171,7 @@ public final class ListScreen: ShellScreen {
             searched = .some(m)
         }
         let shown = cellHidesRows ? .some(searched.filter { editing ? !rows[$0].hiddenEdit : !rows[$0].hiddenDisplay }) : searched
-        guard scopeIndex > 0, let titles = try? scopeTitles(), scopeIndex <= titles.count else { return shown }
-        let scope = titles[scopeIndex - 1]
+        guard scopeIndex > 0, let scope = scopeValue(scopeIndex) else { return shown }
         return .some(shown.filter { rows[$0].filter == scope })
     }
 

@@ -25,14 +25,23 @@ import Testing
         }
     }
 
-    @Test func aKindsOwnOptionReachesItsFactoryAndOnlyItsOwn() throws {
+    @Test func aKindsOwnOptionReachesItsFactoryAndAnotherKindsIsRefused() throws {
         let requests = Requests()
         _ = try Self.launch("""
         okit.entity("Shop", { name = "string" })
-        shop = okit.model("Shop", { storage = "s3", bucket = "shop-data", endpoint = "http://127.0.0.1:1/okit" })
+        shop = okit.model("Shop", { storage = "s3", bucket = "shop-data" })
         """, requests: requests)
-        #expect(requests.options.map { $0.keys.sorted() } == [["bucket"]], "endpoint is the http kinds' option, not s3's")
+        #expect(requests.options.map { $0.keys.sorted() } == [["bucket"]])
         #expect(requests.buckets == ["shop-data"])
+        // endpoint is the http kinds' option, not s3's: refused, never dropped without a word (OptionNotReadTests).
+        let refused = Requests()
+        #expect(throws: (any Error).self) {
+            _ = try Self.launch("""
+            okit.entity("Shop", { name = "string" })
+            shop = okit.model("Shop", { storage = "s3", bucket = "shop-data", endpoint = "http://127.0.0.1:1/okit" })
+            """, requests: refused)
+        }
+        #expect(refused.options.isEmpty)
     }
 
     @Test func theAppGivesTheDefaultOfAKindsOption() throws {

@@ -250,6 +250,7 @@ extension LuaApp {
         if let other = options.storageOverrides[name] { kind = other }
         // The options the kind reads (each reads its own: `StorageRequest.option`).
         let read = options.storageKinds.options(of: kind)
+        if options.storageOverrides[name] == nil { try refuseOptionsNotRead(storageOptions, by: kind, type: type) }
         storageOptions = storageOptions.filter { read.contains($0.key) }
         let builtInSettings = type == LuaApp.settingsType && engine.schema.type(named: type) == nil
         if builtInSettings { try declareBuiltInSettings() }

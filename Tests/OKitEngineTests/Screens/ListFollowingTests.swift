@@ -49,7 +49,7 @@ import Testing
         #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
         try f.engine.remove(at: 2, from: books(f))
         #expect(shape(try screen.snapshot(offset: 0, limit: 100)) == shape(try fresh(f, d)))
-        #expect(try screen.snapshot().index == ["A", "C", "D", "Z"])
+        #expect(try screen.indexLettersPresent() == ["A", "C", "D", "Z"])
         #expect(screen.fullPasses == 1, "every change was followed row by row")
     }
 
@@ -106,7 +106,7 @@ import Testing
                 let want = try expected.snapshot(offset: 0, limit: 10_000)
                 let got = try screen.snapshot(offset: 0, limit: 10_000)
                 #expect(shape(got) == shape(want), "step \(step) of \(d.rowSort) \(d.group)")
-                #expect(got.index == want.index, "step \(step)")
+                #expect(try screen.indexLettersPresent() == (try expected.indexLettersPresent()), "step \(step)")
                 #expect(got.rowCount == want.rowCount)
             }
             #expect(screen.fullPasses < 20, "\(screen.fullPasses) full passes for 120 edits")
@@ -187,7 +187,7 @@ import Testing
         try f.engine.set(f.book(1), "name", .string("Zed Arrakis Again"))
         let renamed = try screen.snapshot().sections.flatMap(\.rows).map(\.text)
         #expect(renamed == ["Arrakis Again", "Arrakis Anew", "Zed Arrakis Again"])
-        #expect(try screen.snapshot().index == ["A", "Z"], "index letters of the matches, in display order")
+        #expect(try screen.indexLettersPresent() == ["A", "Z"], "index letters of the matches, in display order")
         #expect(screen.fullPasses == 1)
     }
 

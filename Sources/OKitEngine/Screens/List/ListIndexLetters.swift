@@ -1,7 +1,21 @@
-/// The letters of a list's index (`index`): the first letter of each section title, A–Z or `#`, in the order of
-/// the sections — kept with their row counts so that a row moving in or out changes them without a pass over
-/// every row (the unfiltered list only; a search computes them over its matches).
+/// The letters present in a list's index (`index`): the first letter of each section title, A–Z or `#`, in the
+/// order of the sections — kept with their row counts so that a row moving in or out changes them without a pass
+/// over every row (the unfiltered list only; a search computes them over its matches). The snapshot shows OKit's
+/// whole index (`alphabet`); these say where a chosen letter leads (`target`).
 struct ListIndexLetters {
+    /// OKit's index as it is shown: "A"…"Z" then "#", whatever sections there are.
+    static let alphabet: [String] = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) } + ["#"]
+
+    /// The letter a chosen index letter leads to among the letters present (`present`, in the sections' order):
+    /// the letter itself when a section starts with it, else the first one after it in the index's order (A…Z,
+    /// then #); nil when none comes after it (the list's last section is the place then) or `letter` is not one
+    /// of the index (lower-case letters are taken as upper-case).
+    static func target(of letter: String, present: [String]) -> String? {
+        guard let want = alphabet.firstIndex(of: letter.uppercased()) else { return nil }
+        return present.filter { (alphabet.firstIndex(of: $0) ?? -1) >= want }
+            .min { (alphabet.firstIndex(of: $0) ?? 0) < (alphabet.firstIndex(of: $1) ?? 0) }
+    }
+
     private(set) var letters: [String] = []
     private var counts: [String: Int] = [:]
     /// Each letter's rows are together: a row can join its letter without changing the letters' order.

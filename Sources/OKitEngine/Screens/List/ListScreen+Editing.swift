@@ -88,6 +88,10 @@ extension ListScreen {
         let app = try app
         let d = declaration
         guard try flag(d.delete, row: context, default: true) else { throw ShellError.notAllowed("delete", d.id) }
+        // OKit's multi-select edit mode has no delete controls: rows are selected, not deleted.
+        guard !(editing && !d.selectPath.isEmpty) else {
+            throw ShellError.notAllowed("delete while selecting rows (edit mode with selectPath; edit off first)", d.id)
+        }
         let entity = try self.entity(row: row)
         guard try flag(d.deleteEnabled, row: entity, default: true), try flag(d.editEnabled, row: entity, default: true) else {
             throw ShellError.disabled("delete", row.description)

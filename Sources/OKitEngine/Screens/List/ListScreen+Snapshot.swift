@@ -39,7 +39,7 @@ extension ListScreen {
                                          scope: scopeIndex == 0 || scopeIndex > scopes.count ? all : scopes[scopeIndex - 1])
         }
         snap.rowCount = shown.count
-        if try flag(d.index, row: context) { snap.index = currentIndexLetters(shown) }
+        snap.index = try shownIndex()
         let start = max(0, min(offset, shown.count))
         let end = start + min(max(0, limit), shown.count - start)   // no overflow for a huge limit
         var kept: [ObjectIdentifier: CachedRow] = [:]
@@ -104,7 +104,8 @@ extension ListScreen {
         var r = RowSnapshot(id: e.id,
                             text: plain ? try engine.evaluate(bText, ctx, mode: .display).displayString : nil,
                             detail: plain ? try engine.evaluate(bDetail, ctx, mode: .display).displayString : nil)
-        let deletable = try canDelete
+        // In edit mode with selectPath (OKit's multi-select) rows show no delete control.
+        let deletable = try canDelete && !(editing && !d.selectPath.isEmpty)
         r.delete = try deletable && (try flag(d.deleteEnabled, row: e, default: true)) && (try flag(d.editEnabled, row: e, default: true))
         if editing, !d.selectPath.isEmpty { r.selected = try flag(d.selectPath, row: e) }
         // OKit's leading swipe shows with a name or an image (the image's name is the title then).

@@ -1,0 +1,51 @@
+/// OKit's section index (screens.md "List", `index`): on a grouped list the snapshot shows "A"…"Z" and "#", and
+/// choosing a letter leads to the first section whose title starts with it; a letter without a section leads to the
+/// next section after it in the index's order (A…Z, then "#" for titles not starting with A–Z), and when none comes
+/// after it, to the last section. A list without grouping has no index (OKit's does nothing there).
+extension ListScreen {
+    /// The index the snapshot shows: the whole alphabet and "#" when `index` holds on a grouped list, else none.
+    func shownIndex() throws -> [String] {
+        guard !declaration.group.isEmpty, try flag(declaration.index, row: context) else { return [] }
+        return ListIndexLetters.alphabet
+    }
+
+    /// The index letters of the sections shown, in their order (what a chosen letter is matched against).
+    func indexLettersPresent() throws -> [String] {
+        try refresh()
+        return currentIndexLetters(visible())
+    }
+
+    /// Where choosing the index letter `letter` leads: the 1-based position, over the rows shown (after search and
+    /// scope, as commands address rows), of the first row of its section. Nil without an index or rows, or for a
+    /// letter that is not in the index.
+    public func indexRow(_ letter: String) throws -> Int? {
+        try refresh()
+        guard try !shownIndex().isEmpty, ListIndexLetters.alphabet.contains(letter.uppercased()) else { return nil }
+        let shown = visible()
+        guard let lastRow = shown.indices.last else { return nil }
+        if let target = ListIndexLetters.target(of: letter, present: currentIndexLetters(shown)),
+           let p = shown.indices.first(where: { ListIndexLetters.letter(rows.title(shown[$0])) == target }) {
+            return p + 1
+        }
+        // No section at or after the letter: the last section, from its first row.
+        let lastTitle = rows.title(shown[lastRow])
+        var p = lastRow
+        while p > 0, rows.title(shown[p - 1]) == lastTitle { p -= 1 }
+        return p + 1
+    }
+}
+
+extension ScreenSnapshot {
+    /// Where choosing the index letter `letter` leads among the sections this snapshot holds (a list's window):
+    /// the 0-based number of the first section whose header's index letter is the letter, else of the first one
+    /// after it in the index's order (A…Z, then "#"), else the last section; nil without an index or sections, or
+    /// for a letter that is not in the index. A front end's index links take their targets from here.
+    public func indexSection(_ letter: String) -> Int? {
+        guard !index.isEmpty, !sections.isEmpty, ListIndexLetters.alphabet.contains(letter.uppercased()) else { return nil }
+        let letters = sections.map { ListIndexLetters.letter($0.header) }
+        var present: [String] = []
+        for l in letters where !present.contains(l) { present.append(l) }
+        guard let target = ListIndexLetters.target(of: letter, present: present) else { return sections.count - 1 }
+        return letters.firstIndex(of: target)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import OKitEngine
+
+/// OKit's section index (issue 36 item 10): a grouped list with `index` shows "A"…"Z" and "#" whatever sections
+/// there are; a letter without a section leads to the next section after it (A…Z, then "#"), else the last one.
+@Suite struct ListIndexTests {
+    func list(_ names: [String], _ configure: (inout ListDeclaration) -> Void = { _ in }) throws -> (ShopFixture, ListScreen) {
+        let f = try ShopFixture()
+        try f.start(books: names)
+        f.engine.extensions.register("string", "initial") { v, _, _ in .string(String((v.displayString ?? "").prefix(1)).uppercased()) }
+        var d = ListDeclaration(id: "books")
+        d.dataPath = "books"
+        d.cellPath = "name"
+        d.rowSort = "name"
+        d.group = "name/initial"
+        d.index = "#true"
+        configure(&d)
+        return (f, try ListScreen(engine: f.engine, declaration: d, context: f.root))
+    }
+
+    static let alphabet = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
+                           "S", "T", "U", "V", "W", "X", "Y", "Z", "#"]
+
+    @Test func theIndexIsTheWholeAlphabetAndHash() throws {
+        let (_, screen) = try list(["Dune", "Emma", "Anna"])
+        let snap = try screen.snapshot()
+        #expect(snap.index == Self.alphabet, "27 letters, not only A, D and E")
+        #expect(snap.sections.map(\.header) == ["A", "D", "E"])
+        let (_, empty) = try list([])
+        #expect(try empty.snapshot().index == Self.alphabet, "shown even before there are rows")
+    }
+
+    @Test func aListWithoutGroupingOrIndexHasNone() throws {
+        let (_, ungrouped) = try list(["Dune"]) { $0.group = "" }
+        #expect(try ungrouped.snapshot().index == [])
+        #expect(try ungrouped.indexRow("D") == nil, "OKit's index does nothing without grouping")
+        let (_, off) = try list(["Dune"]) { $0.index = "" }
+        #expect(try off.snapshot().index == [])
+    }
+
+    @Test func aLetterLeadsToItsSectionOrTheNextOne() throws {
+        // Rows: Anna (1), Dune (2), Dusk (3), Emma (4), Zed (5).
+        let (_, screen) = try list(["Dune", "Emma", "Anna", "Zed", "Dusk"])
+        #expect(try screen.indexRow("A") == 1)
+        #expect(try screen.indexRow("D") == 2)
+        #expect(try screen.indexRow("b") == 2, "B has no section: D is the next one; lower case is taken")
+        #expect(try screen.indexRow("F") == 5, "F…Y lead to Z")
+        #expect(try screen.indexRow("#") == 5, "nothing after #: the last section")
+        #expect(try screen.indexRow("?") == nil, "not a letter of the index")
+        let snap = try screen.snapshot()
+        #expect(snap.indexSection("C") == 1 && snap.indexSection("E") == 2 && snap.indexSection("#") == 3)
+    }
+
+    @Test func hashHoldsTitlesNotStartingWithALetterAndSearchNarrowsTheTargets() throws {
+        let (_, screen) = try list(["2001", "Dune", "Anna"])
+        // Digits sort first: 2001 (1, section "2"), Anna (2), Dune (3).
+        #expect(try screen.snapshot().sections.map(\.header) == ["2", "A", "D"])
+        #expect(try screen.indexRow("#") == 1)
+        #expect(try screen.indexRow("E") == 1, "after E only # has a section")
+        screen.search("dune")
+        #expect(try screen.indexRow("A") == 1, "the rows shown: Dune is row 1")
+    }
+}

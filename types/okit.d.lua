@@ -846,23 +846,25 @@ function okit.app(options) end
 ---@field placeholder? string
 
 ---@class okit.SwitchCell: okit.EditCell
----@field onPath? string two-way: a bool
+---@field onPath? string two-way: a bool (or a text: "yes"/"true"/"1"/"on" is on; writes the field's own words)
 
 ---@class okit.DateCell: okit.EditCell
 ---@field datePath? string two-way: a date
 ---@field minDatePath? string a date or an ISO 8601 string
 ---@field maxDatePath? string a date or an ISO 8601 string
----@field modePath? string
+---@field modePath? string what the detail shows: "#0" the time, "#1" the date, "#2" (default) both
 
 ---@class okit.SegmentCell: okit.EditCell
 ---@field segmentsPath? string multipart: the segment titles
----@field selectIndexPath? string two-way: the 0-based index (stored as the field's type)
+---@field selectIndexPath? string two-way: the 0-based index (stored as the field's type), or the title with byTitle
+---@field byTitle? string flag, default "#false": selectIndexPath holds the segment's title
 ---@field width? string
 
 ---@class okit.PickerCell: okit.EditCell
 ---@field dataPath? string the options (an array or set of entities)
 ---@field namePath? string an option's name
----@field selectionPath? string two-way: a ref
+---@field optionValues? string the options as texts instead of dataPath: "Dog,Cat,Bird" (stored as written, shown localized) or multipart bindings
+---@field selectionPath? string two-way: a ref (a text with optionValues)
 
 ---@class okit.SliderCell: okit.EditCell
 ---@field valuePath? string two-way: a number
@@ -882,7 +884,7 @@ function okit.app(options) end
 ---@field valuePath? string 0 … 1
 
 ---@class okit.ImageCell: okit.Cell
----@field imagePath? string
+---@field imagePath? string a binary field, an image's name, or a text holding a base64 image (or a data: URL)
 
 ---@class okit.WebCell: okit.Cell
 ---@field urlPath? string

@@ -11,7 +11,8 @@ extension CellDeclaration {
         // A picker's option names are read on its options (the elements of `dataPath`).
         let options = kind == "picker" ? run.entityType(after: self["dataPath"], from: context) : nil
         for (p, t) in properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
-            let flag = FlagProperties.cell.contains(p)
+            if p == "optionValues", plainOptionValues != nil { continue }   // texts as written, no bindings
+            let flag = FlagProperties.cell.contains(p) || p == "byTitle"
             if CellDeclaration.parentOrCellProperties.contains(p) {
                 run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)], flag: flag)
             } else {
@@ -23,16 +24,19 @@ extension CellDeclaration {
             run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)])
         }
         checkValueType(run, screen: screen, name: name, site: site, on: context)
+        checkTextValues(run, screen: screen, name: name, site: site, on: context)
         for p in ["segue", "present"] where run.target(screen, "\(name).\(p)", properties[p], at: site + [.name(p)]) {
             run.open(properties[p], with: .plain(context, from: "\(screen)'s \(name)"))
         }
     }
 
     /// What each edit kind's value must reach, where okit cannot make sense of anything else (a switch on a
-    /// string, a stepper on a date); lenient where values are coerced (text on a number, a date on an ISO string,
-    /// a picker on an id string).
+    /// date, a stepper on a date); lenient where values are coerced (text on a number, a date on an ISO string,
+    /// a picker on an id string, a switch on a text of `yes`/`no` words).
     static let valueTypes: [String: (property: String, wants: String, accepts: @Sendable (CheckedValue) -> Bool)] = [
-        "switch": ("onPath", "a bool (or a number)", { v in if case .bool = v { return true }; if case .number = v { return true }; return false }),
+        "switch": ("onPath", "a bool (or a number, a text)", { v in
+            switch v { case .bool, .number, .string: return true; default: return false }
+        }),
         "date": ("datePath", "a date (or an ISO 8601 string)", { v in if case .date = v { return true }; if case .string = v { return true }; return false }),
         "slider": ("valuePath", "a number", { isNumberLike($0) }),
         "stepper": ("valuePath", "a number", { isNumberLike($0) }),
@@ -65,5 +69,38 @@ extension CellDeclaration {
         let on = context.map { " on \($0.name)" } ?? ""
         run.issue(screen, "\(name).\(rule.property)", "a \(kind) cell needs \(rule.wants); \"\(text)\"\(on) is \(value.described)",
                   at: site + [.name(rule.property)])
+    }
+}
+
+extension CellDeclaration {
+    /// Whether a segment's `byTitle` may be true: set, and not a constant false (`#false`, `#0`, `#no`).
+    var mayBeByTitle: Bool {
+        let text = self["byTitle"].trimmingCharacters(in: .whitespaces).lowercased()
+        return !text.isEmpty && !["#false", "#0", "#no", "#off"].contains(text)
+    }
+
+    /// The cells that store texts (Action Data's conversions, DetailScreen+TextValues.swift): a picker over
+    /// `optionValues` takes its options from them, not from `dataPath` too, and writes a text into `selectionPath`;
+    /// a segment with `byTitle` writes its title into `selectIndexPath`. Either bound to a field of another type
+    /// (a ref, a number, a date) is a problem.
+    func checkTextValues(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
+        let property: String, why: String
+        if isTextPicker {
+            if !self["dataPath"].isEmpty {
+                run.issue(screen, "\(name).optionValues", "a picker takes its options from dataPath (entities) or optionValues (texts), not both",
+                          at: site + ["optionValues"])
+            }
+            (property, why) = ("selectionPath", "a picker over optionValues stores the chosen text")
+        } else if kind == "segment", mayBeByTitle {
+            (property, why) = ("selectIndexPath", "a segment with byTitle stores the chosen title")
+        } else {
+            return
+        }
+        let text = self[property]
+        guard let value = run.checker.value(of: text, on: context) else { return }
+        if case .string = value { return }
+        let on = context.map { " on \($0.name)" } ?? ""
+        run.issue(screen, "\(name).\(property)", "\(why): it needs a string; \"\(text)\"\(on) is \(value.described)",
+                  at: site + [.name(property)])
     }
 }

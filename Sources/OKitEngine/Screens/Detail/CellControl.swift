@@ -69,8 +69,8 @@ extension DetailScreen {
     }
 
     /// A cell's control, or nil: table cells have none, nor edit cells outside edit mode with
-    /// `controlInDisplay` false.
-    func control(of c: CellDeclaration, on ctx: Entity?) throws -> ControlSnapshot? {
+    /// `controlInDisplay` false. `id`: the cell's, for warnings.
+    func control(of c: CellDeclaration, on ctx: Entity?, id: String) throws -> ControlSnapshot? {
         let editKind = CellDeclaration.editKinds.contains(c.kind)
         guard editKind || ["progress", "image", "web"].contains(c.kind) else { return nil }
         if editKind, !editing, try !flag(c["controlInDisplay"], on: ctx) { return nil }
@@ -85,7 +85,7 @@ extension DetailScreen {
                 control.value = .null
             }
         case "switch":
-            control.value = .bool(v.truthy)
+            control.value = .bool(DetailScreen.switchIsOn(v))
         case "date":
             control.value = DetailScreen.date(v).map { .string(ISODate.format($0, fractional: false)) } ?? .null
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -94,7 +94,16 @@ extension DetailScreen {
         case "segment":
             let titles = try segments(c, on: ctx)
             control.segments = titles
-            if let i = v.intValue, i >= 0, titles.isEmpty || i < titles.count { control.index = i }
+            if try segmentsByTitle(c, on: ctx) {
+                control.index = v.displayString.flatMap { titles.firstIndex(of: $0) }
+            } else if let i = v.intValue, i >= 0, titles.isEmpty || i < titles.count {
+                control.index = i
+            }
+        case "picker" where c.isTextPicker:
+            let options = try textOptions(c, on: ctx)
+            control.options = options.map(\.title)
+            control.value = v.displayString.map { .string($0) } ?? .null
+            control.selected = DetailScreen.textOptionPosition(of: v, in: options)
         case "picker":
             let options = try options(c, on: ctx)
             control.options = options.map(\.name)
@@ -109,7 +118,7 @@ extension DetailScreen {
         case "progress":
             control.value = SnapshotValue(v.numeric ?? .null)
         case "image":
-            control.value = DetailScreen.imageText(v).map { .string($0) } ?? .null
+            control.value = imageText(v, cell: id).map { .string($0) } ?? .null
         case "web":
             control.value = v.displayString.map { .string($0) } ?? .null
         default:

@@ -61,8 +61,8 @@ public struct CellDeclaration {
         "multiline": ["textPath", "placeholder", "readOnly", "controlInDisplay"],
         "switch": ["onPath", "readOnly", "controlInDisplay"],
         "date": ["datePath", "minDatePath", "maxDatePath", "modePath", "readOnly", "controlInDisplay"],
-        "segment": ["segmentsPath", "selectIndexPath", "width", "readOnly", "controlInDisplay"],
-        "picker": ["dataPath", "namePath", "selectionPath", "readOnly", "controlInDisplay"],
+        "segment": ["segmentsPath", "selectIndexPath", "byTitle", "width", "readOnly", "controlInDisplay"],
+        "picker": ["dataPath", "namePath", "optionValues", "selectionPath", "readOnly", "controlInDisplay"],
         "slider": ["valuePath", "minValuePath", "maxValuePath", "minImagePath", "maxImagePath", "width", "readOnly", "controlInDisplay"],
         "stepper": ["valuePath", "minValuePath", "maxValuePath", "stepValuePath", "readOnly", "controlInDisplay"],
         "progress": ["valuePath"],
@@ -89,6 +89,19 @@ public struct CellDeclaration {
             return !self["urlPath"].isEmpty ? self["urlPath"] : !self["htmlPath"].isEmpty ? self["htmlPath"] : self["path"]
         default: return ""
         }
+    }
+
+    /// A picker over texts (Action Data's text picker): `optionValues` set. Its options are texts and its
+    /// `selectionPath` holds the chosen one's text, where a picker over `dataPath` holds a ref.
+    public var isTextPicker: Bool { kind == "picker" && !self["optionValues"].isEmpty }
+
+    /// `optionValues` written as plain texts (`"Dog,Cat,Bird"`: no `#`, `%`, `/`, `=`, brackets or quotes), taken
+    /// literally as Action Data does — each part trimmed, stored as written, shown localized; nil when it is a
+    /// binding (`"#Dog,#Cat"`, `"%Dog,%Cat"`, `"kinds"`), read like `segmentsPath`.
+    public var plainOptionValues: [String]? {
+        let text = self["optionValues"]
+        guard !text.isEmpty, text.contains(","), !text.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// True for kinds whose control appears when their row is selected (OKit's `selectEdit`: date and picker);

@@ -10,6 +10,7 @@ public enum DetailError: Error, CustomStringConvertible {
     case noOption(String, String, options: [String])
     case ambiguousOption(String, String, positions: [Int])
     case noSegment(String, String, segments: [String])
+    case noTextOption(String, String, options: [String])
     case noAccessory(String)
 
     public var description: String {
@@ -28,6 +29,9 @@ public enum DetailError: Error, CustomStringConvertible {
             return "cell \"\(c)\": \(ShellError.brief(value, 48)) names options \(ShellError.briefList(positions.map(String.init))); pass its id or position"
         case .noSegment(let c, let value, let segments):
             return "cell \"\(c)\" has no segment \(ShellError.brief(value, 48)) (segments: \(ShellError.briefList(segments.map { "\"\(ShellError.brief($0))\"" })); pass a title or a 0-based index)"
+        case .noTextOption(let c, let value, let options):
+            let list = ShellError.briefList(options.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" })
+            return "cell \"\(c)\" has no option \(ShellError.brief(value, 48)) (options: \(list.isEmpty ? "none" : list); pass an option's text or its 1-based position)"
         case .noAccessory(let c): return "cell \"\(c)\" has no accessory action (set accyTap)"
         }
     }
@@ -104,7 +108,9 @@ extension DetailScreen {
 
     /// Sets an edit cell's value through its binding (screens.md "Commands": text cells a string; switch a bool;
     /// date a date or ISO 8601 string, clamped; slider and stepper a number, clamped, a stepper to its step;
-    /// segment a title or 0-based index; picker a name, entity id or 1-based position). A value the field's rules
+    /// segment a title or 0-based index, stored as the title with `byTitle`; picker a name, entity id or 1-based
+    /// position, a text picker (`optionValues`) an option's text or 1-based position; a switch on a text field
+    /// writes its words, `switchValue`). A value the field's rules
     /// refuse fails with the rule's message (`InvalidValue`) and nothing changes.
     public func set(cell address: RowAddress, value: Value) throws {
         let shown = try cell(address)
@@ -114,6 +120,9 @@ extension DetailScreen {
         guard editing else { throw ShellError.notEditing(name) }
         if try flag(c["readOnly"], on: ctx, default: false) { throw DetailError.readOnly(name) }
         switch c.kind {
+        case "picker" where c.isTextPicker:
+            let text = try textOption(c, on: ctx, for: value, cell: name)
+            try engine.commandSet(ctx, binding: c.valuePath, .string(text))
         case "picker":
             let chosen = try option(c, on: ctx, for: value, cell: name)
             try engine.asAction {
@@ -155,12 +164,12 @@ extension DetailScreen {
             }
         case "switch":
             switch value {
-            case .bool: return value
-            case .int(let i) where i == 0 || i == 1: return .bool(i == 1)
+            case .bool(let on): return try switchValue(on, c, on: ctx)
+            case .int(let i) where i == 0 || i == 1: return try switchValue(i == 1, c, on: ctx)
             case .string(let s):
                 switch s.lowercased() {
-                case "true", "yes", "on", "1": return .bool(true)
-                case "false", "no", "off", "0": return .bool(false)
+                case "true", "yes", "on", "1": return try switchValue(true, c, on: ctx)
+                case "false", "no", "off", "0": return try switchValue(false, c, on: ctx)
                 default: break
                 }
             default: break
@@ -176,11 +185,13 @@ extension DetailScreen {
             return .date(d)
         case "segment":
             let titles = try segments(c, on: ctx)
-            if case .string(let s) = value, let i = titles.firstIndex(of: s) { return .int(i) }
-            guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count else {
+            let byTitle = try segmentsByTitle(c, on: ctx)
+            if case .string(let s) = value, let i = titles.firstIndex(of: s) { return byTitle ? .string(s) : .int(i) }
+            guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count,
+                  !byTitle || i < titles.count else {
                 throw DetailError.noSegment(name, Coercion.describe(value), segments: titles)
             }
-            return .int(i)
+            return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
             guard !value.isBool, let d = value.doubleValue, d.isFinite else { throw ShellError.badValue(name, "a number") }
             let r = try range(c, on: ctx)

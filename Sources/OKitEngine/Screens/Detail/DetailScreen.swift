@@ -167,23 +167,20 @@ public final class DetailScreen: ShellScreen {
         let detailPath = editing && !c["editDetailPath"].isEmpty ? c["editDetailPath"] : c["detailPath"]
         var row = RowSnapshot(id: shown.id, text: try text(of: c, on: ctx), detail: try engine.text(ctx, detailPath))
         row.kind = c.kind
-        if !c["imagePath"].isEmpty { row.image = DetailScreen.imageText(try engine.get(ctx, c["imagePath"], mode: .display)) }
+        if !c["imagePath"].isEmpty { row.image = imageText(try engine.get(ctx, c["imagePath"], mode: .display), cell: shown.id) }
         row.ribbon = try engine.text(ctx, editing && !c["editRibbonColor"].isEmpty ? c["editRibbonColor"] : c["ribbonColor"])
         row.accessory = try accessory(of: c, on: ctx)
         row.selected = selectedCell == shown.position
-        row.control = try control(of: c, on: ctx)
+        row.control = try control(of: c, on: ctx, id: shown.id)
         if CellDeclaration.editKinds.contains(c.kind), !c.valuePath.isEmpty {
             // A rule that fails (a `validate` function's error) shows no message and warns; the screen stays.
             do { row.invalid = try engine.currentInvalidMessage(ctx, binding: c.valuePath) } catch {
                 engine.warn("screen \"\(id)\", cell \"\(shown.id)\": the rules of the field it writes failed: \(error)")
             }
         }
-        if row.detail == nil, detailPath.isEmpty, let control = row.control {
+        if row.detail == nil, detailPath.isEmpty {
             // OKit's date and picker cells show their value in the detail label.
-            if c.kind == "date", case .string(let s) = control.value { row.detail = s }
-            if c.kind == "picker", let i = control.selected, let options = control.options, i >= 1, i <= options.count {
-                row.detail = options[i - 1]
-            }
+            row.detail = try valueLabel(of: c, on: ctx, control: row.control)
         }
         return row
     }
@@ -226,13 +223,22 @@ public final class DetailScreen: ShellScreen {
         editing ? (c.actions["accyEditTap"] ?? c.actions["accyTap"]) : c.actions["accyTap"]
     }
 
-    /// Images and data as text: a binary field's label, else its size (`1234 bytes`); a name as it is.
-    static func imageText(_ v: Value) -> String? {
+    /// Images and data as text: a binary field's label, else its size (`1234 bytes`); a base64 text (or `data:`
+    /// URL) its format and size (`image/png, 68 bytes`); a name as it is. A text taken as base64 that decodes to
+    /// no image shows nothing and warns, naming the cell.
+    func imageText(_ v: Value, cell: String) -> String? {
         if case .entity(let meta) = v, meta.type.kind == .binary || meta.type.kind == .inlineBinary {
             if let slot = meta.type.slot(of: "label"), let label = meta.values[slot].displayString { return label }
             if let slot = meta.type.slot(of: "size"), let size = meta.values[slot].intValue { return "\(size) bytes" }
             return meta.debugName
         }
-        return v.displayString
+        guard case .string(let text) = v else { return v.displayString }
+        switch Base64Image.read(text) {
+        case .notBase64: return text
+        case .image(let image): return image.label
+        case .invalid(let why):
+            engine.warn("screen \"\(id)\", cell \"\(cell)\": its image is a text okit cannot show: \(why)")
+            return nil
+        }
     }
 }

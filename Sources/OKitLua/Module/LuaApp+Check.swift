@@ -31,7 +31,17 @@ extension LuaApp {
         let file = appFile?.lastPathComponent ?? "app"
         func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
         let summary = "\(file): \(count(lines.count, "problem")) in \(count(report.screens, "screen")), \(count(report.bindings, "binding"))"
+            + Self.unopenedNote(report.unopened)
         return AppCheckResult(problems: lines, summary: summary)
+    }
+
+    /// The summary's note on screens nothing in the declarations opens: `; opened only from Lua, so checked on the
+    /// type each fits: pets (Owner), visit (Visit, with problems); give a screen `type = "…"` to check it on its own`.
+    static func unopenedNote(_ screens: [UnopenedScreen]) -> String {
+        guard !screens.isEmpty else { return "" }
+        let named = screens.map { u in "\(u.screen) (\(u.type ?? "no type")\(u.fits ? "" : ", best fit"))" }
+        return "; opened only from Lua, so checked on the type each fits: " + named.joined(separator: ", ")
+            + "; give a screen type = \"…\" to check it on its own"
     }
 
     /// Problem lines sorted by line, then column, within each file (files in the order they first appear); a line

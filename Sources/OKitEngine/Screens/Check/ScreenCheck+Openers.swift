@@ -53,7 +53,9 @@ extension ScreenCheckRun {
     func openers(of id: String, fallback: EntityType?) -> [Opener] {
         let found = received[id] ?? []
         if found.isEmpty {
-            return [Opener(context: fallback, selectionContext: fallback, defaultSelectionPath: ".", assumed: true)]
+            if fallback == nil { usedUnknownContext = true }
+            let context = fallback ?? trialContext
+            return [Opener(context: context, selectionContext: context, defaultSelectionPath: ".", assumed: true)]
         }
         return found.sorted { $0.from < $1.from }
     }

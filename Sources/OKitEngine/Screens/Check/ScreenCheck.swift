@@ -36,6 +36,8 @@ public struct ScreenCheckReport: Sendable {
     public let issues: [ScreenIssue]
     public let screens: Int
     public let bindings: Int
+    /// The screens nothing in the declarations opens, checked on the entity type each fits best.
+    public var unopened: [UnopenedScreen] = []
 }
 
 /// The screens the app starts with (`okit.app { home = …, menu = … }`): opened on the default model's root.
@@ -58,7 +60,7 @@ public final class ScreenCheckRun {
     /// The context settings screens run on: the settings model (okit.app's `contextPath`, else a model of a
     /// `Settings` type), else the root.
     public let settingsContext: EntityType?
-    public private(set) var issues: [ScreenIssue] = []
+    public internal(set) var issues: [ScreenIssue] = []
     let screenIds: [String]
     /// The context of a list, selection or menu nothing is known to open: the root when the app declares no home
     /// (any screen may be opened first, on the root), else unknown (it is opened from code, on any entity).
@@ -69,6 +71,14 @@ public final class ScreenCheckRun {
     var opening: [String: Set<Opener>] = [:]
     /// The bindings checked in this pass (screen and site), for the summary.
     var checkedSites: Set<String> = []
+    /// Set when a screen asks for the context of a screen nothing opens and finds it unknown.
+    var usedUnknownContext = false
+    /// The bindings checked on a known context so far (how much of a screen a trial context reaches).
+    var typedChecks = 0
+    /// The type a screen nothing opens is being tried on (`ScreenCheck+Unopened`).
+    var trialContext: EntityType?
+    /// The screens nothing opens, found in this pass, with the type each fits best.
+    public internal(set) var unopened: [UnopenedScreen] = []
 
     init(engine: Engine, screenIds: [String], settingsContextPath: String) {
         self.engine = engine
@@ -86,6 +96,7 @@ public final class ScreenCheckRun {
         issues = []
         opening = [:]
         checkedSites = []
+        unopened = []
     }
 
     /// Checks one binding on a context type. A flag (`flag`) given a bare word (`true`, `yes`, `1`, …) that
@@ -95,6 +106,7 @@ public final class ScreenCheckRun {
         guard !text.isEmpty else { return }
         let site = given ?? [.name(property)]
         if !ScreenCheckRun.isConstantFlag(text) { record(screen, site) }
+        if context != nil { typedChecks += 1 }
         let sites = [site] + other
         if flag, let word = FlagProperties.bareWord(text, on: context) {
             issues.append(ScreenIssue(screen: screen, property: property, column: 1,
@@ -177,7 +189,7 @@ extension AppShell {
             for id in entryPoints.home + (entryPoints.menu.map { [$0] } ?? []) {
                 run.open(id, with: Opener(context: run.root, selectionContext: run.root, defaultSelectionPath: "."))
             }
-            for d in all { d.check(run) }
+            for d in all { run.checkScreen(d) }
             checkApp(run, entryPoints)
             if run.opening == run.received { break }
             run.received = run.opening
@@ -186,7 +198,7 @@ extension AppShell {
         let issues = run.issues.filter { i in
             seen.insert("\(i.screen)\u{0}\(i.property)\u{0}\(i.column)\u{0}\(i.message)\u{0}\(i.sites)").inserted
         }
-        return ScreenCheckReport(issues: issues, screens: all.count, bindings: run.checkedSites.count)
+        return ScreenCheckReport(issues: issues, screens: all.count, bindings: run.checkedSites.count, unopened: run.unopened)
     }
 
     /// okit.app: the home and menu ids, and the settings bindings on the default model's root after `contextPath`.

@@ -119,7 +119,7 @@ import Testing
         #expect(html.contains("<input type=\"password\" id=\"okit-field-2\" name=\"fields\""))
         #expect(!html.contains("hunter2"))
         #expect(html.contains("name=\"action\" value=\"1\" class=\"okit-button okit-default\">OK</button>"))
-        #expect(html.contains("name=\"action\" value=\"2\" class=\"okit-button\">Cancel</button>"))
+        #expect(html.contains("name=\"action\" value=\"2\" class=\"okit-button okit-escape\">Cancel</button>"))
         #expect(html.contains("value=\"respond\""))
     }
 
@@ -134,7 +134,7 @@ import Testing
         #expect(html.contains("<div role=\"dialog\" aria-modal=\"true\""))
         #expect(html.contains("value=\"select\"><input type=\"hidden\" name=\"row\" value=\"a1\"><button type=\"submit\" class=\"okit-row-main okit-check\" aria-pressed=\"true\">"))
         #expect(html.contains("aria-pressed=\"false\">"))
-        #expect(html.contains("<input type=\"hidden\" name=\"id\" value=\"close\"><button type=\"submit\" class=\"okit-button\">Close</button>"))
+        #expect(html.contains("<input type=\"hidden\" name=\"id\" value=\"close\"><button type=\"submit\" class=\"okit-button okit-escape\">Close</button>"))
     }
 
     @Test func windowedRowsAreAddressedInTheWholeList() {
@@ -166,7 +166,7 @@ import Testing
 
     @Test func menuIsANavDrawerWithItems() {
         let html = page(Fixtures.menu())
-        #expect(html.contains("value=\"close\"><button type=\"submit\" class=\"okit-button okit-menu-button\" aria-label=\"Close menu\">Close</button>"))
+        #expect(html.contains("value=\"close\"><button type=\"submit\" class=\"okit-button okit-menu-button okit-escape\" aria-label=\"Close menu\">Close</button>"))
         #expect(html.contains("<nav class=\"okit-menu\" aria-label=\"Menu\">"))
         #expect(html.contains("value=\"menuItem\"><input type=\"hidden\" name=\"title\" value=\"Settings\">"))
     }

@@ -68,9 +68,7 @@ extension PageRenderer {
                                    .attr("role", "switch"), .classes("okit-switch"),
                                    .bool("checked", c.value == .bool(true)), .bool("disabled", off)])]
         case "date":
-            field = [.el("input", [.attr("type", "datetime-local"), .attr("id", id), .attr("name", "value"),
-                                   .attr("value", Self.localDateTime(c.value)), .attr("min", c.min.flatMap(Self.localDateTime)),
-                                   .attr("max", c.max.flatMap(Self.localDateTime)), .bool("disabled", off)])]
+            return dateCell(row, c, address: address, id: id, label: label, section: s, index: r)
         case "segment":
             return segmentGroup(row, c, address: address, id: id, label: label)
         case "picker":
@@ -115,9 +113,11 @@ extension PageRenderer {
         }
         let labelled: [HTMLNode] = [.el("label", [.attr("for", id)], text: label)] + field
         guard c.enabled else { return .el("div", [.classes("okit-control")], labelled) }
-        let autoSubmit = ["switch", "date", "picker", "slider"].contains(row.kind ?? "")
-        return .fragment([postForm("set", [("cell", address)], class: autoSubmit ? "okit-control okit-auto" : "okit-control",
-                                   labelled + [submitButton()])] + after)
+        // With the script, a text field saves on Enter and when it loses focus (no Save button); the others as
+        // soon as they change. Without it, every form has its Save button.
+        let cls = ["text", "multiline", nil].contains(row.kind) ? "okit-control okit-auto okit-text-save"
+            : ["switch", "picker", "slider"].contains(row.kind ?? "") ? "okit-control okit-auto" : "okit-control"
+        return .fragment([postForm("set", [("cell", address)], class: cls, labelled + [submitButton()])] + after)
     }
 
     /// A segment cell: a radio group of the segment titles (`value`: the title).

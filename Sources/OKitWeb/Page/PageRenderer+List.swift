@@ -131,7 +131,7 @@ extension PageRenderer {
     }
 
     /// A list row: a link when it opens a screen, else a `tap` (or, on selection screens, `select`) button; then
-    /// its accessory, quick, more and delete buttons.
+    /// its actions (``rowActions(_:address:section:index:_:)``: the accessory, the edit-mode buttons, the row menu).
     func listRow(_ row: RowSnapshot, section s: Int, index r: Int, _ rows: ListRows) -> HTMLNode {
         let address = address(row, section: s, index: r)
         let label = rowLabel(row, section: s, index: r)
@@ -148,48 +148,9 @@ extension PageRenderer {
                 .el("button", [.attr("type", "submit"), .classes("okit-row-main")], label),
             ])
         }
-        var actions: [HTMLNode] = []
-        if let a = row.accessory { actions.append(accessory(a, address: address)) }
-        if let q = row.quick {
-            actions.append(commandButton("quick", [("row", address)], title: q.title, enabled: q.enabled, class: "okit-quick"))
-        }
-        if row.more { actions.append(commandButton("more", [("row", address)], title: words(.more), class: "okit-more")) }
-        if screen.editing, context.selectableInEdit, rows.editActions {
-            actions.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
-                                         pressed: row.selected, class: "okit-select"))
-        }
-        if screen.editing, context.reorderableInEdit, rows.editActions { actions += moveButtons(address, section: s, index: r) }
-        if row.delete {
-            actions.append(commandButton("delete", [("row", address)], title: words(.delete), class: "okit-delete"))
-        }
         return .el("li", [.attr("id", domID("row", section: s, index: r)),
                           .classes("okit-row", row.checked == true || row.selected ? "okit-checked" : nil,
                                    row.ribbon == nil ? nil : "okit-ribbon")],
-                   [main] + (actions.isEmpty ? [] : [.el("div", [.classes("okit-row-actions")], actions)]))
-    }
-
-    /// Move up and Move down: `move` with `from` the row and `to` the position above or below.
-    func moveButtons(_ address: String, section s: Int, index r: Int) -> [HTMLNode] {
-        let p = position(section: s, index: r)
-        let total = max(screen.rowCount, context.rowOffset + screen.sections.reduce(0) { $0 + $1.rows.count })
-        return [
-            commandButton("move", [("from", address), ("to", String(p - 1))], title: words(.moveUp), enabled: p > 1, class: "okit-move"),
-            commandButton("move", [("from", address), ("to", String(p + 1))], title: words(.moveDown), enabled: p < total, class: "okit-move"),
-        ]
-    }
-
-    /// An accessory: a button (`accessory` command) when it can be tapped, else its text or mark.
-    func accessory(_ a: AccessorySnapshot, address: String) -> HTMLNode {
-        switch a.kind {
-        case "button", "detail", "detailDisclosure":
-            let title = a.text ?? "Info"
-            return commandButton("accessory", [("row", address)], title: title, enabled: a.enabled, class: "okit-accessory")
-        case "checkmark":
-            return .el("span", [.classes("okit-accessory", "okit-checkmark"), .attr("aria-label", words(.checked))], text: "✓")
-        case "disclosure":
-            return .empty
-        default:
-            return a.text.map { .el("span", [.classes("okit-accessory")], text: $0) } ?? .empty
-        }
+                   [main] + rowActions(row, address: address, section: s, index: r, rows))
     }
 }

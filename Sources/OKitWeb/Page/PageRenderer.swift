@@ -128,7 +128,7 @@ public struct PageRenderer: Sendable {
             left.append(.el("a", [.attr("href", back), .attr("rel", "prev"), .classes("okit-back")], text: words(.back)))
         }
         if snapshot.app.menuOpen {
-            left.append(commandButton("close", title: words(.close), ariaLabel: words(.closeMenu), class: "okit-menu-button"))
+            left.append(commandButton("close", title: words(.close), ariaLabel: words(.closeMenu), class: "okit-menu-button okit-escape"))
         } else if context.hasMenu && kind.showsMenuButton {
             left.append(commandButton("menu", title: words(.menu), class: "okit-menu-button"))
         }
@@ -154,7 +154,11 @@ public struct PageRenderer: Sendable {
             return commandButton("add", title: "+", ariaLabel: words(.add), enabled: b.enabled, class: "okit-add")
         case "help":
             return commandButton("help", title: b.title, ariaLabel: words(.help), enabled: b.enabled)
-        case "search", "clear", "close", "refresh":
+        case "close":
+            // Escape closes a presented screen (the script presses the `okit-escape` button).
+            return commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled,
+                                 class: snapshot.app.presented ? "okit-escape" : nil)
+        case "search", "clear", "refresh":
             return commandButton("button", [("id", b.id)], title: b.title, enabled: b.enabled)
         default:
             return kind.barButton(b, self)
@@ -190,15 +194,25 @@ public struct PageRenderer: Sendable {
                               .attr("autocomplete", f.secure ? "new-password" : "off"), .bool("autofocus", i == 0)]),
             ]))
         }
+        let cancel = cancelAction(alert)
         let buttons = alert.actions.enumerated().map { i, title -> HTMLNode in
             .el("button", [.attr("type", "submit"), .attr("name", "action"), .attr("value", String(i + 1)),
-                           .classes("okit-button", i == 0 ? "okit-default" : nil)], text: title)
+                           .classes("okit-button", i == 0 ? "okit-default" : nil, i == cancel ? "okit-escape" : nil)], text: title)
         }
         form.append(.el("p", [.classes("okit-actions")], buttons))
         content.append(postForm("respond", [], form))
         return .el("dialog", [.bool("open"), .classes("okit-alert", "okit-\(alert.kind == "sheet" ? "sheet" : "alert")"),
                               .attr("aria-labelledby", alert.title == nil ? nil : "okit-alert-title"),
                               .attr("aria-modal", "true")], content)
+    }
+
+    /// The action Escape answers an alert with (the script presses it): its Cancel or No (in the page's language
+    /// or English), else its only action;
+    /// nil when it has neither (Escape then leaves it open).
+    func cancelAction(_ alert: AlertSnapshot) -> Int? {
+        let names: Set<String> = [words(.cancel), words(.no), BuiltInWord.cancel.rawValue, BuiltInWord.no.rawValue]
+        if let i = alert.actions.firstIndex(where: names.contains) { return i }
+        return alert.actions.count == 1 ? 0 : nil
     }
 
     /// The protection cover: its text and image, and a passphrase form running `authenticate`.

@@ -6,7 +6,14 @@
 /// - hidden pages: the stream is closed while the page is hidden (`visibilitychange`) and a `hidden` command is
 ///   posted (the session may then be covered); when shown again the stream reopens and the page refreshes;
 /// - controls of `okit-auto` forms (checkbox, select, range, radio, date) submit their form on `change`; the
-///   forms' own submit buttons (`okit-nojs`) are hidden by the `okit-js` class on the body.
+///   forms' own submit buttons (`okit-nojs`) are hidden by the `okit-js` class on the body;
+/// - text fields (`okit-text-save` forms) save on Enter and when they lose focus, through `fetch`, and the page
+///   swaps in the answer (focus and typing kept); what the person does while a save is under way (a button, a
+///   link, the next field) waits for it and then runs on the new page, so no post arrives out of date
+///   (``ScriptTextSave``);
+/// - the keyboard: Escape closes an open row menu, else presses the page's `okit-escape` button (an alert's
+///   Cancel, a presented screen's Close, the menu's Close); opening a row menu closes the others
+///   (``ScriptKeyboard``).
 public enum Script {
     /// The script's text.
     public static let js = #"""
@@ -137,6 +144,7 @@ public enum Script {
   });
 
   if (document.visibilityState !== "hidden") { open(); }
+"""# + ScriptTextSave.js + ScriptKeyboard.js + #"""
 }());
 """#
 }

@@ -125,6 +125,17 @@ button.okit-row-main { cursor: pointer; }
 .okit-row-actions .okit-button { font-size: .9rem; padding: .25rem .45rem; }
 .okit-checked .okit-check::after, .okit-checkmark { content: "✓"; color: var(--okit-tint-color); font-weight: 600; }
 .okit-ribbon { box-shadow: inset 4px 0 0 var(--okit-tint-color); }
+/* A row's menu: what OKit keeps behind a swipe (quick action, More, Delete outside edit mode), opened by its ⋯. */
+.okit-row-menu { margin-left: auto; }
+.okit-row-menu > summary {
+  list-style: none; cursor: pointer; padding: .2rem .6rem; border-radius: 8px; font-size: 1.2rem; line-height: 1;
+  color: var(--okit-tint-color); text-align: right;
+}
+.okit-row-menu > summary::-webkit-details-marker { display: none; }
+.okit-row-menu > summary:hover, .okit-row-menu[open] > summary { background: var(--okit-selected-color); }
+.okit-row-menu[open] { flex-basis: 100%; }
+.okit-row-menu-items { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: .15rem; padding: .25rem 0 .4rem; }
+.okit-row-menu-items .okit-button { font-size: .9rem; padding: .25rem .55rem; }
 .okit-index ol { display: flex; flex-wrap: wrap; gap: .1rem .35rem; list-style: none; margin: .25rem 0; padding: 0; font-size: .8rem; font-weight: 600; }
 .okit-index a { text-decoration: none; }
 .okit-more-rows { text-align: center; }
@@ -142,6 +153,14 @@ button.okit-row-main { cursor: pointer; }
 .okit-control input[type=range] { flex: 2 1 10rem; accent-color: var(--okit-tint-color); }
 .okit-control progress { flex: 2 1 10rem; accent-color: var(--okit-tint-color); }
 .okit-control input:disabled, .okit-control select:disabled, .okit-control textarea:disabled { border-color: transparent; opacity: 1; }
+/* A date cell: its title and the engine's text for the date; opened, the date input (never wider than the cell). */
+.okit-date { flex: 1 1 100%; min-width: 0; }
+.okit-date > summary { list-style: none; cursor: pointer; }
+.okit-date > summary::-webkit-details-marker { display: none; }
+.okit-date > summary::after { content: "›"; color: var(--okit-separator-color); font-size: 1.4em; line-height: 1; transition: transform .2s; }
+.okit-date[open] > summary::after { transform: rotate(90deg); }
+.okit-date .okit-control { padding-top: 0; }
+.okit-control input[type=datetime-local] { max-width: 100%; }
 .okit-image img { max-width: 100%; border-radius: 6px; }
 .okit-image, .okit-web { margin: 0; }
 .okit-web iframe { width: 100%; min-height: 12rem; border: 0; }

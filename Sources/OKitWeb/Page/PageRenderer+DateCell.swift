@@ -1,0 +1,29 @@
+import OKitEngine
+
+/// A date cell as OKit shows it (issue 36 item 8): its title and, in the detail label, the text the engine gives
+/// the cell (`row.detail`: the cell's `detailPath`, else the date formatted in the app's language) — never the
+/// browser's own rendering of a date, which follows the browser's locale whatever `--lang` says.
+///
+/// A date that takes values is a disclosure, as OKit's date cell opens its picker when tapped: the `<summary>`
+/// shows the title and that text; opened, a `set` form holds the `datetime-local` input (submitted on `change` by
+/// the script, with a Save button without it). A date that takes no values shows its title and text only.
+extension PageRenderer {
+    func dateCell(_ row: RowSnapshot, _ c: ControlSnapshot, address: String, id: String, label: String,
+                  section s: Int, index r: Int) -> HTMLNode {
+        var shown: [HTMLNode] = [.el("span", [.classes("okit-text")], text: label)]
+        if let detail = row.detail, !detail.isEmpty {
+            shown.append(.el("span", [.classes("okit-detail"), .attr("id", domID("date", section: s, index: r))], text: detail))
+        }
+        guard c.enabled else { return .el("div", [.classes("okit-row-main")], shown) }
+        let input = HTMLNode.el("input", [
+            .attr("type", "datetime-local"), .attr("id", id), .attr("name", "value"), .attr("value", Self.localDateTime(c.value)),
+            .attr("min", c.min.flatMap(Self.localDateTime)), .attr("max", c.max.flatMap(Self.localDateTime)),
+        ])
+        return .el("details", [.classes("okit-date")], [
+            .el("summary", [.classes("okit-row-main")], shown),
+            postForm("set", [("cell", address)], class: "okit-control okit-auto", [
+                .el("label", [.attr("for", id)], text: label), input, submitButton(),
+            ]),
+        ])
+    }
+}

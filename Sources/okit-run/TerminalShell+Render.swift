@@ -1,10 +1,10 @@
 import Foundation
 import OKitEngine
 
-/// What the terminal shell draws: everything the snapshot holds, as text (tabs, title, bar buttons, help text,
-/// then the screen's content as its kind draws it (`TerminalKinds`: search and scopes, index, sections with
-/// headers and a list's `groupHeader` line, rows and footers, a list's footer, controls with their values), then
-/// the waiting alert or action sheet).
+/// What the terminal shell draws: everything the snapshot holds, as text (tabs, title with edit mode and a presented
+/// screen's mark, bar buttons, help text, then the screen's content as its kind draws it (`TerminalKinds`: search
+/// and scopes, index, sections with headers and a list's `groupHeader` line, rows (TerminalShell+Rows.swift) and
+/// footers, a list's footer), then the waiting alert or action sheet).
 extension TerminalShell {
     func render(_ snap: Snapshot) -> String {
         if snap.app.covered {
@@ -23,6 +23,8 @@ extension TerminalShell {
         var title = bold(s.title ?? s.id)
         if let sub = s.subtitle { title += dim(" — \(sub)") }
         if s.editing { title += tint(" (\(session.engine.word(.editing)))") }
+        // A presented (modal) screen, not one pushed on the stack: `close` takes it away.
+        if snap.app.presented { title += dim("  [presented · close]") }
         out.append(title)
         if let prompt = s.prompt { out.append(dim(prompt)) }
         if !s.buttons.isEmpty { out.append(buttonsLine(s.buttons)) }
@@ -46,7 +48,7 @@ extension TerminalShell {
             if let sub = section.subheader { out.append(dim(sub)) }
             for r in section.rows {
                 n += 1
-                out += rowLines(r, number: n)
+                out += rowLines(r, number: n, selecting: s.kind == "list" && s.editing)
             }
             if let f = section.footer { out.append(dim("  \(f)")) }
         }
@@ -69,48 +71,6 @@ extension TerminalShell {
             line += "  scopes: " + search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " ")
         }
         return dim(line)
-    }
-
-    /// A row: its number, text and detail, its control's value, accessory, quick and more actions; the message of
-    /// the rule its value breaks (`! Name is required`) and a picker's options (while its row is selected) on
-    /// the next lines.
-    func rowLines(_ r: RowSnapshot, number n: Int) -> [String] {
-        var line = "  \(n). \(r.text ?? "")"
-        if let d = r.detail { line += dim(" — \(d)") }
-        var extra: [String] = []
-        if let c = r.control {
-            if let options = c.options {
-                let name = c.selected.flatMap { $0 >= 1 && $0 <= options.count ? options[$0 - 1] : nil }
-                if name == nil || name != r.detail { line += " [\(name ?? " ")]" }
-                if r.selected || (c.enabled && options.count <= 8) {
-                    extra.append(dim("       options: ") + options.enumerated().map { i, o in
-                        i + 1 == c.selected ? tint("\(i + 1) [\(o)]") : "\(i + 1) \(o)"
-                    }.joined(separator: dim(" · ")))
-                }
-            } else if let segments = c.segments {
-                line += " " + segments.enumerated().map { i, t in i == c.index ? "[\(t)]" : t }.joined(separator: " | ")
-            } else {
-                line += " [\(controlText(c))]"
-            }
-        }
-        if let a = r.accessory { line += " " + (a.enabled ? tint("(\(a.text ?? a.kind))") : dim("(\(a.text ?? a.kind))")) }
-        if let q = r.quick, q.enabled { line += dim(" quick: \(q.title)") }
-        if r.more { line += dim(" …") }
-        if r.checked == true { line += tint(" ✓") }
-        if let message = r.invalid { extra.insert(red("       ! \(message)"), at: 0) }
-        return [line] + extra
-    }
-
-    /// A control's value as text: on/off, a number, the text, a blank for none (a secure text never shows).
-    func controlText(_ c: ControlSnapshot) -> String {
-        if c.secure { return "••••" }
-        switch c.value {
-        case .bool(let b): return b ? "on" : "off"
-        case .int(let i): return "\(i)"
-        case .double(let d): return Value.displayDouble(d)
-        case .string(let t): return t
-        case .null: return c.placeholder.map { "(\($0))" } ?? " "
-        }
     }
 
     /// The waiting alert, prompt or action sheet: title, message, fields, and the numbered actions.

@@ -103,6 +103,16 @@ import Testing
         }
     }
 
+    /// A bound with a fraction is written with the language's decimal separator: `0,5` in German, `0.5` in English.
+    @Test func aFractionalBoundIsWrittenAsTheLanguageWritesIt() {
+        let rules = FieldRules(min: 0.5, max: 1000)
+        let de = rules.worded(BuiltInWords(language: "de"), label: "Gebühr")
+        #expect(de.messages[.min] == "Gebühr muss mindestens 0,5 sein")
+        #expect(de.messages[.max] == "Gebühr darf höchstens 1000 sein")
+        let en = rules.worded(BuiltInWords(language: "en"), label: "Fee")
+        #expect(en.messages[.min] == "Fee must be at least 0.5")
+    }
+
     /// "N Items": the plural of a localized `subTitleObject` is its key + "s" in the app's strings.
     @Test func theCountSubtitleTakesThePluralsKey() throws {
         let session = try BuiltInWordsTests.clinic(language: "de", strings: ["Item": "Eintrag", "Items": "Einträge"])

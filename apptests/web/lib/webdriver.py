@@ -111,6 +111,20 @@ class Browser:
     def size(self, w, h): self._("POST", "/window/rect", {"width": w, "height": h})
     def close(self): self._("DELETE", "")
 
+    def keys(self, *keys):
+        """Presses keys on whatever has the focus (WebDriver actions), one after another: "\ue004" is Tab,
+        "\ue007" Enter, "\ue00c" Escape, other text is typed as it is."""
+        actions = []
+        for k in keys:
+            for ch in k:
+                actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
+        self._("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+        self._("DELETE", "/actions")
+
+    def active(self):
+        """The element with the focus."""
+        return Element(self, self._("GET", "/element/active")[ELEMENT])
+
     def find(self, css, timeout=5.0):
         deadline = time.time() + timeout
         while True:

@@ -37,8 +37,9 @@ extension TerminalShell {
     }
 
     /// Search and scopes, index, sections with headers (and a list's `groupHeader` line), numbered rows and
-    /// footers, the list's footer; `windowed`: "… N more" when the rows shown are a window of the list.
-    func rowsLines(_ s: ScreenSnapshot, windowed: Bool) -> [String] {
+    /// footers, the list's footer; `windowed`: "… N more" when the rows shown are a window of the list;
+    /// `marksSelection`: in edit mode a selected row (a list's `selectPath`) shows `[x]`.
+    func rowsLines(_ s: ScreenSnapshot, windowed: Bool, marksSelection: Bool = false) -> [String] {
         var out: [String] = []
         if let search = s.search, search.visible { out.append(searchLine(search)) }
         if !s.index.isEmpty { out.append(dim("index: " + s.index.joined(separator: " "))) }
@@ -48,7 +49,7 @@ extension TerminalShell {
             if let sub = section.subheader { out.append(dim(sub)) }
             for r in section.rows {
                 n += 1
-                out += rowLines(r, number: n, selecting: s.kind == "list" && s.editing)
+                out += rowLines(r, number: n, selecting: marksSelection && s.editing)
             }
             if let f = section.footer { out.append(dim("  \(f)")) }
         }

@@ -31,10 +31,33 @@ import Testing
         let lines = DeclarationTypoTests.visit.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func without(_ drop: [Int]) -> String { lines.enumerated().map { drop.contains($0.offset) ? "" : $0.element }.joined(separator: "\n") }
         // Fields are read in the order of their names: fee, note, reason.
-        #expect(try Self.loadError(without([])) == "app.lua:3:21: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?); \(Self.fieldKeys)")
-        #expect(try Self.loadError(without([2])) == "app.lua:4:22: okit.entity(\"Visit\"), field \"note\": unknown key \"rules\"; rules are written in the field's table itself, like { \"string\", required = true }; \(Self.fieldKeys)")
+        // All at once, one line each, in the order of the fields' names.
+        #expect(try Self.loadError(without([])) == [
+            "app.lua:3:21: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?); \(Self.fieldKeys)",
+            "app.lua:4:22: okit.entity(\"Visit\"), field \"note\": unknown key \"rules\"; rules are written in the field's table itself, like { \"string\", required = true }; \(Self.fieldKeys)",
+            "app.lua:2:24: okit.entity(\"Visit\"), field \"reason\": unknown key \"requierd\" (did you mean \"required\"?); \(Self.fieldKeys)",
+        ].joined(separator: "\n"))
+        #expect(try Self.loadError(without([3])) == "app.lua:3:21: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?); \(Self.fieldKeys)\n"
+                + "app.lua:2:24: okit.entity(\"Visit\"), field \"reason\": unknown key \"requierd\" (did you mean \"required\"?); \(Self.fieldKeys)")
+        #expect(try Self.loadError(without([2, 1])) == "app.lua:4:22: okit.entity(\"Visit\"), field \"note\": unknown key \"rules\"; rules are written in the field's table itself, like { \"string\", required = true }; \(Self.fieldKeys)")
         #expect(try Self.loadError(without([2, 3])) == "app.lua:2:24: okit.entity(\"Visit\"), field \"reason\": unknown key \"requierd\" (did you mean \"required\"?); \(Self.fieldKeys)")
         #expect(try Self.loadError(without([1, 2, 3])) == nil)
+    }
+
+    @Test func twoUnknownNamesInOneTableAreNamedTogether() throws {
+        let field = """
+        okit.entity("Visit", { fee = { "double", minimum = 0, maximun = 9 } })
+        okit.entity("Clinic", { visits = "[Visit]" })
+        clinic = okit.model("Clinic")
+        """
+        let fieldError = try #require(try Self.loadError(field))
+        #expect(fieldError.contains("unknown key \"maximun\"; also unknown: \"minimum\" (did you mean \"min\"?)"), "\(fieldError)")
+        let model = """
+        okit.entity("Clinic", { name = "string" })
+        clinic = okit.model("Clinic", { storag = "sqlite", encripted = true })
+        """
+        let error = try #require(try Self.loadError(model))
+        #expect(error.contains("unknown option \"encripted\"") && error.contains("also unknown: \"storag\" (did you mean \"storage\"?)"), "\(error)")
     }
 
     @Test func everyKeyAFieldTableTakesStillLoads() throws {

@@ -58,11 +58,19 @@ extension LuaApp {
     /// `okit.app`): at the name's line and column when the source shows it, with the closest known name and the
     /// names `what` takes. `meant`: the name meant when it is known better than by spelling (`minimum` for `min`).
     func unknownKeyError(_ key: String, known: [String], what: String, noun: String = "key", function: String, id: String?,
-                         in path: [DeclarationKey] = [], site: String?, meant: String? = nil, advice: String? = nil) -> LuaRaise {
+                         in path: [DeclarationKey] = [], site: String?, meant: String? = nil, advice: String? = nil,
+                         also: [String] = []) -> LuaRaise {
         var sources: [String: LuaDeclarationSource?] = [:]
         let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? LuaApp.suggestion(key, known)
-        let text = "\(what): unknown \(noun) \"\(key)\"\(hint)"
-            + (advice.map { "; \($0)" } ?? "") + "; it takes " + known.joined(separator: ", ")
+        let others: [String] = also.map { name in
+            let meant: String? = LuaApp.ruleSynonyms[name]
+            let hint: String = meant.map { " (did you mean \"\($0)\"?)" } ?? LuaApp.suggestion(name, known)
+            return "\"\(name)\"" + hint
+        }
+        var text = "\(what): unknown \(noun) \"\(key)\"\(hint)"
+        if !others.isEmpty { text += "; also unknown: " + others.joined(separator: ", ") }
+        if let advice { text += "; \(advice)" }
+        text += "; it takes " + known.joined(separator: ", ")
         guard let at = position(ofKey: key, in: path, function: function, id: id, site: site, sources: &sources) else {
             return LuaRaise(text)
         }

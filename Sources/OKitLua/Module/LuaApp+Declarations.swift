@@ -42,8 +42,10 @@ extension LuaApp {
     /// Refuses a name of the options table at `index` that `known` does not hold (`storag = "sqlite"` would keep
     /// the data somewhere else without a word): at the name's line and column, with the closest known name.
     func refuseUnknownOptions(_ index: Int32, known: [String], what: String, function: String, id: String?, site: String?) throws {
-        guard let unknown = unknownNames(index, known: known).first else { return }
-        throw unknownKeyError(unknown, known: known, what: what, noun: "option", function: function, id: id, site: site)
+        let names = unknownNames(index, known: known)
+        guard let unknown = names.first else { return }
+        throw unknownKeyError(unknown, known: known, what: what, noun: "option", function: function, id: id, site: site,
+                              also: Array(names.dropFirst()))
     }
 
     static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]
@@ -57,9 +59,10 @@ extension LuaApp {
         var hasId = true
         var mapping = TableMapping()
         if call.type(3) == LUA_TTABLE {
-            if let unknown = unknownNames(3, known: LuaApp.entityOptionKeys).first {
+            let names = unknownNames(3, known: LuaApp.entityOptionKeys)
+            if let unknown = names.first {
                 throw unknownKeyError(unknown, known: LuaApp.entityOptionKeys, what: "okit.entity(\"\(name)\")", noun: "option",
-                                      function: "entity", id: name, site: nil)
+                                      function: "entity", id: name, site: nil, also: Array(names.dropFirst()))
             }
             if lua.rawGet(3, "id") == LUA_TBOOLEAN { hasId = lua_toboolean(lua.L, -1) != 0 }
             lua.pop()
@@ -70,6 +73,7 @@ extension LuaApp {
         var methods: [String: LuaRef] = [:]
         var hooks = EntityHooks()
         let site = LuaApp.callerPosition(call.L)
+        var misspelled: [LuaRaise] = []   // every field's unknown names, reported together
         try forEachEntry(2, what: "okit.entity(\"\(name)\")") { key, v in
             switch lua_type(lua.L, v) {
             case LUA_TSTRING:
@@ -82,7 +86,12 @@ extension LuaApp {
                     computed.append(try computedField(key, table: v))
                 } else {
                     lua.pop()
-                    fields.append(try longField(entity: name, key, table: v, function: partial == nil ? "entity" : "partial", site: site))
+                    let function = partial == nil ? "entity" : "partial"
+                    do { try refuseUnknownFieldKeys(entity: name, key, table: v, function: function, site: site) } catch let e as LuaRaise {
+                        misspelled.append(e)
+                        return
+                    }
+                    fields.append(try longField(entity: name, key, table: v, function: function, site: site))
                 }
             case LUA_TFUNCTION:
                 lua_pushvalue(lua.L, v)
@@ -99,6 +108,10 @@ extension LuaApp {
             default:
                 throw LuaRaise("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, okit.computed(…) or a function, got \(lua.typeName(at: v))")
             }
+        }
+        if let first = misspelled.first {
+            throw misspelled.count == 1 ? first
+                : LuaRaise(misspelled.map(\.message).joined(separator: "\n"), withPosition: first.withPosition)
         }
         let entityMethods = methods.map { (key, ref) in
             EntityMethod(key) { [unowned self] e, args in try callLua(ref, [.entity(e)] + args) }

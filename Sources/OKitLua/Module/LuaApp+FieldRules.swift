@@ -19,10 +19,12 @@ extension LuaApp {
     /// `requierd`, `rules = { … }`), at the name's line and column, and a list item after the type.
     func refuseUnknownFieldKeys(entity: String, _ key: String, table v: Int32, function: String, site: String?) throws {
         let what = "okit.\(function)(\"\(entity)\"), field \"\(key)\""
-        if let unknown = unknownNames(v, known: LuaApp.fieldTableKeys).first {
-            let advice = unknown == "rules" ? "rules are written in the field's table itself, like { \"string\", required = true }" : nil
+        let names = unknownNames(v, known: LuaApp.fieldTableKeys)
+        if let unknown = names.first {
+            let advice = names.contains("rules") ? "rules are written in the field's table itself, like { \"string\", required = true }" : nil
             throw unknownKeyError(unknown, known: LuaApp.fieldTableKeys, what: what, function: function, id: entity,
-                                  in: [.name(key)], site: site, meant: LuaApp.ruleSynonyms[unknown], advice: advice)
+                                  in: [.name(key)], site: site, meant: LuaApp.ruleSynonyms[unknown], advice: advice,
+                                  also: Array(names.dropFirst()))
         }
         let t = lua_absindex(lua.L, v)
         lua.pushNil()

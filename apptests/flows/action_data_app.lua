@@ -23,7 +23,7 @@ okit.list("pets", { type = "Pet", dataPath = "pets", titlePath = "%Pet", cell = 
 okit.detail("pet", { type = "Pet", titlePath = "name", sections = { {
   okit.cell.date    { path = "%Born", id = "Born", datePath = "born", modePath = "#1" },
   okit.cell.date    { path = "%Born", id = "Born at", datePath = "born" },
-  okit.cell.picker  { path = "%Kind", id = "Kind", optionValues = "Dog,Cat,Bird", selectionPath = "kind" },
+  okit.cell.picker  { path = "%Kind", id = "Kind", optionValues = "Dog,Cat,Bird,Golden Retriever", selectionPath = "kind" },
   okit.cell.segment { path = "%Size", id = "Size", segmentsPath = "#Small,#Large", selectIndexPath = "size", byTitle = "#true" },
   okit.cell.switch  { path = "%Vaccinated", id = "Vaccinated", onPath = "vaccinated" },
   okit.cell.image   { path = "%Photo", id = "Photo", imagePath = "photo" },

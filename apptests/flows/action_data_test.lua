@@ -24,7 +24,7 @@ describe("detail cells in German, converted as Action Data converts them", funct
     app:tap("Bello")
     app:edit(true)
     local kind = cell(app, "Kind")
-    assert.same({ "Hund", "Katze", "Vogel" }, kind.control.options)
+    assert.same({ "Hund", "Katze", "Vogel", "Golden Retriever" }, kind.control.options)
     assert.equal(1, kind.control.selected)
     assert.equal("Hund", kind.detail)
     app:set("Kind", "Katze")

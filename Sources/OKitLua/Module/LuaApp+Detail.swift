@@ -72,7 +72,7 @@ extension LuaApp {
                 throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
             }
             if !known.contains(key) { unknown.append(key); return }
-            if key != "segue", key != "present" {
+            if !CellDeclaration.isLiteral(key, text) {
                 do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
             }
             cell.properties[key] = text

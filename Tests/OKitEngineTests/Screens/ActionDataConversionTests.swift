@@ -42,6 +42,14 @@ import Testing
         #expect(try setup.rows(s)[0].detail == "Katze")
     }
 
+    @Test func plainTextsMayHoldSpacesAndDashes() throws {
+        let (f, s) = try setup.screen([cell("picker", ["path": "%Kind", "optionValues": "Golden Retriever, Cat-Dog", "selectionPath": "comment"])])
+        try s.setEditing(true)
+        #expect(try setup.rows(s)[0].control?.options == ["Golden Retriever", "Cat-Dog"])
+        try s.set(cell: .key("Kind"), value: .string("Golden Retriever"))
+        #expect(f.book(0)["comment"]?.description == "Golden Retriever")
+    }
+
     @Test func boundOptionValuesAreReadLikeSegments() throws {
         let (f, s) = try setup.screen([cell("picker", ["path": "%Kind", "optionValues": "#Dog,name", "selectionPath": "comment"])])
         try s.setEditing(true)

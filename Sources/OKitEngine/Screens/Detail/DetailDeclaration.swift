@@ -98,10 +98,19 @@ public struct CellDeclaration {
     /// `optionValues` written as plain texts (`"Dog,Cat,Bird"`: no `#`, `%`, `/`, `=`, brackets or quotes), taken
     /// literally as Action Data does — each part trimmed, stored as written, shown localized; nil when it is a
     /// binding (`"#Dog,#Cat"`, `"%Dog,%Cat"`, `"kinds"`), read like `segmentsPath`.
-    public var plainOptionValues: [String]? {
-        let text = self["optionValues"]
-        guard !text.isEmpty, text.contains(","), !text.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
+    public var plainOptionValues: [String]? { CellDeclaration.plainTexts(self["optionValues"]) }
+
+    /// A property's text as plain texts, or nil when it is a binding: two or more parts and no binding marks.
+    public static func plainTexts(_ text: String) -> [String]? {
+        guard text.contains(","), !text.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
         return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Whether a property's value is no binding: a screen id (`segue`, `present`), the id, or plain
+    /// `optionValues` texts.
+    public static func isLiteral(_ property: String, _ text: String) -> Bool {
+        property == "segue" || property == "present" || property == "id"
+            || (property == "optionValues" && plainTexts(text) != nil)
     }
 
     /// True for kinds whose control appears when their row is selected (OKit's `selectEdit`: date and picker);

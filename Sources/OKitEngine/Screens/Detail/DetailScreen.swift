@@ -55,6 +55,7 @@ public final class DetailScreen: ShellScreen {
             for c in s.cells {
                 guard CellDeclaration.kinds.contains(c.kind) else { throw DetailError.unknownKind(d.id, c.kind) }
                 for (name, b) in c.properties where name == "contextPath" || !CellDeclaration.literalProperties.contains(name) {
+                    if CellDeclaration.isLiteral(name, b) { continue }
                     do { _ = try engine.compile(b) } catch { throw DetailError.badBinding(d.id, c.defaultId, name, "\(error)") }
                 }
             }

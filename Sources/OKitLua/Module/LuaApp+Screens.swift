@@ -311,7 +311,7 @@ extension LuaApp {
             }
             return nil
         }
-        shell.present(PendingAlert(kind: kind, title: title, message: message, actions: actions, fields: fields,
+        session.activeShell.present(PendingAlert(kind: kind, title: title, message: message, actions: actions, fields: fields,
                                    validate: validate) { [unowned self] choice, values in
             if let handler { _ = try callLua(handler, [.int(choice), .list(values.map { .string($0) })]) }
         })

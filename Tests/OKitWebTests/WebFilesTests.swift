@@ -9,6 +9,8 @@ import Testing
 @Suite struct WebFilesTests {
     typealias Browser = WebAppTests.Browser
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 24)
+    /// An image kept as a base64 data: URL in a text field (Action Data's way).
+    static let badge: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 9, count: 64)
 
     /// A stored bookshop in a fresh data folder: a list whose rows show the cover, a detail screen with an image
     /// cell, an HTML web cell and a URL web cell; one book "Dune" with a PNG cover, and a backup "first".
@@ -21,13 +23,14 @@ import Testing
             let session = AppSession(options: so)
             let schema = session.engine.schema
             try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("cover", .image, optional: true),
-                                               FieldSpec("page", .string), FieldSpec("site", .string)])
+                                               FieldSpec("page", .string), FieldSpec("site", .string), FieldSpec("badge", .string)])
             try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
             try schema.validate()
             let engine = session.engine
             let model = try engine.register(model: "default", type: "Shop", storage: try session.dataFolderStorage())
             let book = try engine.make("Book", ["name": .string("Dune"), "page": .string("<p onclick=x()>Spice <script>alert(1)</script></p>"),
-                                                "site": .string("https://example.org/dune")])
+                                                "site": .string("https://example.org/dune"),
+                                                "badge": .string("data:image/png;base64," + Data(badge).base64EncodedString())])
             try engine.insert(.entity(book), into: try engine.collection(model.root, "books"), append: true)
             try engine.writeBytes(book, "cover", png, format: "image/png", label: "Cover of Dune")
             var books = ListDeclaration(id: "books")
@@ -40,6 +43,7 @@ import Testing
                 CellDeclaration(kind: "image", properties: ["path": "%Cover", "imagePath": "cover"]),
                 CellDeclaration(kind: "web", id: "page", properties: ["path": "%Page", "htmlPath": "page"]),
                 CellDeclaration(kind: "web", id: "site", properties: ["path": "%Site", "urlPath": "site"]),
+                CellDeclaration(kind: "image", id: "badge", properties: ["path": "%Badge", "imagePath": "badge"]),
             ])]
             try session.shell.declare(books)
             try session.shell.declare(detail)
@@ -75,8 +79,14 @@ import Testing
         #expect(WebFilesTests.header(r, "Content-Type") == "image/png")
         #expect(WebFilesTests.header(r, "X-Content-Type-Options") == "nosniff")
         let (_, page) = try await WebFilesTests.detail(b)
-        let cellImage = try #require(WebFilesTests.urls("src", "/image/", in: page).first)
+        let cellImages = WebFilesTests.urls("src", "/image/", in: page)
+        #expect(cellImages.count == 2, "\(cellImages)")
+        let cellImage = try #require(cellImages.first)
         #expect(await b.get(cellImage).body == WebFilesTests.png)
+        // A base64 text is served decoded, with the format its bytes say.
+        let badge = await b.get(try #require(cellImages.last))
+        #expect(badge.status == 200 && badge.body == WebFilesTests.badge)
+        #expect(WebFilesTests.header(badge, "Content-Type") == "image/png")
         // No such place, or no numbers: 404; a path never reaches the file system.
         #expect(await b.get("/image/0/9").status == 404)
         #expect(await b.get("/image/..%2F..%2Fetc%2Fpasswd/0").status == 404)

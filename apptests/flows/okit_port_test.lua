@@ -102,7 +102,8 @@ describe("an OKit app relying on OKit's defaults", function()
     assert.equal("Marked", s.sections[2].header)
     assert.is_true(s.sections[1].rows[1].more)
     assert.is_false(s.sections[2].rows[1].more)          -- moreEnabled = "!marked"
-    assert.equal("star", s.sections[1].rows[1].quick.title)
+    assert.equal("", s.sections[1].rows[1].quick.title)   -- quickImage without quickName: no title (OKit)
+    assert.equal("star", s.sections[1].rows[1].quick.image)
     app:more(1)
     local alert = app:screen().alert
     assert.equal("Frank Herbert", alert.title)

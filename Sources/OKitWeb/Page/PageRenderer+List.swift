@@ -96,14 +96,9 @@ extension PageRenderer {
 
     /// The A–Z index: a link per letter to the first section whose header starts with it.
     func indexLinks() -> HTMLNode {
+        // OKit's index is the whole alphabet: a letter without a section leads to the next section after it.
         let letters = screen.index.map { letter -> HTMLNode in
-            let target = screen.sections.firstIndex { s in
-                guard let h = s.header, let first = h.first else { return false }
-                if letter == "#" { return !first.isLetter }
-                return String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                    == letter.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            }
-            guard let target else { return .el("li", [], text: letter) }
+            guard let target = screen.indexSection(letter) else { return .el("li", [], text: letter) }
             return .el("li", [], [.el("a", [.attr("href", "#section-\(target + 1)")], text: letter)])
         }
         return .el("nav", [.classes("okit-index"), .attr("aria-label", words(.index))], [.el("ol", [], letters)])

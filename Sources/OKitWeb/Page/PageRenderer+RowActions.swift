@@ -25,7 +25,9 @@ extension PageRenderer {
         }
         var behind: [HTMLNode] = []
         if let q = row.quick {
-            behind.append(commandButton("quick", [("row", address)], title: q.title, enabled: q.enabled, class: "okit-quick"))
+            // An image alone (no quickName) is named by the image: a page has no named icons to show.
+            let title = q.title.isEmpty ? (q.image ?? "") : q.title
+            behind.append(commandButton("quick", [("row", address)], title: title, enabled: q.enabled, class: "okit-quick"))
         }
         if row.more { behind.append(commandButton("more", [("row", address)], title: words(.more), class: "okit-more")) }
         if row.delete, !screen.editing {

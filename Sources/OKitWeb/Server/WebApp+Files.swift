@@ -72,7 +72,9 @@ extension WebApp {
         } else {
             return nil
         }
-        // A binary field's metadata entity; an image name (text) has no bytes here.
+        // A base64 text or data: URL (Action Data) holds its bytes; a binary field's metadata entity has them in a
+        // side file; an image name (text) has no bytes here.
+        if let bytes = try Base64Image.bytes(of: value) { return bytes }
         guard case .entity(let meta) = value else { return nil }
         return try? engine.readBytes(meta)
     }

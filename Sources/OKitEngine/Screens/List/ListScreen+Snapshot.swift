@@ -108,11 +108,12 @@ extension ListScreen {
         let deletable = try canDelete && !(editing && !d.selectPath.isEmpty)
         r.delete = try deletable && (try flag(d.deleteEnabled, row: e, default: true)) && (try flag(d.editEnabled, row: e, default: true))
         if editing, !d.selectPath.isEmpty { r.selected = try flag(d.selectPath, row: e) }
-        // OKit's leading swipe shows with a name or an image (the image's name is the title then).
+        // OKit's leading swipe shows with a name or an image (an image alone has no title).
         let quickTitle = a.quickName.isEmpty ? nil : try engine.text(e, a.quickName)
         let quickImage = a.quickImage.isEmpty ? nil : try engine.text(e, a.quickImage)
-        if let title = quickTitle ?? quickImage {
-            r.quick = QuickSnapshot(title: title, enabled: try flag(a.quickEnabled, row: e, default: true))
+        if quickTitle != nil || quickImage != nil {
+            r.quick = QuickSnapshot(title: quickTitle ?? "", enabled: try flag(a.quickEnabled, row: e, default: true),
+                                    image: quickImage.flatMap { $0.isEmpty ? nil : $0 })
         }
         r.more = try flag(a.more, row: context) && (try flag(a.moreEnabled, row: e, default: true))
         if !acc.text.isEmpty || !acc.icon.isEmpty, try flag(acc.show, row: e, default: true) {

@@ -106,10 +106,11 @@ extension AccessorySnapshot: SnapshotEncodable {
 }
 
 extension QuickSnapshot: SnapshotEncodable {
-    @inlinable public static var keyCount: Int { 2 }
+    @inlinable public static var keyCount: Int { 3 }
     @inlinable public func encode<E: SnapshotEncoder>(to e: inout E) {
         e.field("title", title)
         e.field("enabled", enabled)
+        if let image { e.field("image", image) }
     }
 }
 

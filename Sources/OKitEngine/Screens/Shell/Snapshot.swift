@@ -144,8 +144,17 @@ public struct AccessorySnapshot: Equatable, Sendable {
 }
 
 public struct QuickSnapshot: Equatable, Sendable {
+    /// `quickName`'s text; empty when the action has only an image (OKit shows the image alone then).
     public var title: String
     public var enabled: Bool
+    /// `quickImage`'s text (an image's name), when the list gives one.
+    public var image: String?
+
+    public init(title: String, enabled: Bool, image: String? = nil) {
+        self.title = title
+        self.enabled = enabled
+        self.image = image
+    }
 }
 
 /// An alert, action sheet or prompt waiting for an answer.

@@ -18,7 +18,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .long, help: "Run only the tests whose full name matches this Lua pattern (or contains it).")
     var filter: String?
 
-    @Option(name: .long, help: "Run only the tests with one of these #tags in their full name (comma-separated, repeatable).")
+    @Option(name: [.customShort("t"), .long], help: "Run only the tests with one of these #tags in their full name (comma-separated, repeatable).")
     var tags: [String] = []
 
     @Option(name: .customLong("exclude-tags"), help: "Leave out the tests with one of these #tags (comma-separated, repeatable).")
@@ -34,8 +34,29 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "List the tests a run would run (file:line: name), without running them.")
     var list = false
 
-    @Option(name: .long, help: "tap (the default) or junit=FILE (TAP on stdout as well).")
-    var output: String = "tap"
+    @Option(name: [.customShort("o"), .long], help: "tap (the default, busted's TAP), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal or utfTerminal.")
+    var output: String?
+
+    @Option(name: [.customShort("p"), .long], help: "busted specs: Lua patterns of spec file names (default _spec; repeatable).")
+    var pattern: [String] = []
+
+    @Option(name: .customLong("exclude-pattern"), help: "busted specs: leave out spec files whose name matches this Lua pattern.")
+    var excludePattern: [String] = []
+
+    @Option(name: [.customShort("m"), .long], help: "busted specs: put before package.path (default ./src/?.lua;./src/?/?.lua;./src/?/init.lua).")
+    var lpath: [String] = []
+
+    @Option(name: .long, help: "busted specs: a Lua file run before each spec file.")
+    var helper: String?
+
+    @Option(name: [.customShort("r"), .customLong("run")], help: "busted specs: the task of the .busted file to run (default: default).")
+    var task: String?
+
+    @Option(name: .long, help: "busted specs: real (the default: the system clock and a random seed) or virtual (2019-05-01T10:00:00Z, seed 0).")
+    var clock: String?
+
+    @Flag(name: [.customShort("v"), .long], help: "Show a failure's whole message and each test's file:line.")
+    var verbose = false
 
     @Flag(name: .long, help: "Write every app:snapshot(name) file anew.")
     var updateSnapshots = false
@@ -51,13 +72,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        var junitFile: String?
-        if output.hasPrefix("junit=") {
-            junitFile = String(output.dropFirst("junit=".count))
-            guard junitFile?.isEmpty == false else { throw ValidationError("--output junit=FILE needs a file name") }
-        } else if output != "tap" {
-            throw ValidationError("--output must be tap or junit=FILE, got \"\(output)\"")
-        }
+        _ = try outputFormat()
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("okit-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -65,40 +80,27 @@ struct TestCommand: ParsableCommand {
         var options = FlowTestOptions()
         options.storageKinds = .builtIn
         options.remedyWording = CommandLineAdvice.words(for:)
-        options.filter = filter
-        options.tags = try Self.tagList(tags, option: "--tags")
-        options.excludeTags = try Self.tagList(excludeTags, option: "--exclude-tags")
-        if shuffle || seed != nil { options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999) }
         options.updateSnapshots = updateSnapshots
         options.strict = strict
         options.scratch = scratch
         // `print` goes to stderr (stdout carries the TAP lines), as `#` lines like TAP comments.
         options.print = { StandardStreams.error(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n")) }
         let files: [URL]
-        do { files = try FlowTestRunner.discover(paths, root: root) } catch {
+        do {
+            let project = try bustedProject(root: root)
+            files = (try FlowTestRunner.discover(paths, root: root)
+                + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
+            options.busted = project
+            options.filter = filter ?? project?.filter
+            options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
+            options.excludeTags = try excludeTags.isEmpty ? project?.excludeTags ?? [] : Self.tagList(excludeTags, option: "--exclude-tags")
+            if shuffle || seed != nil || project?.shuffle == true {
+                options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
+            }
+        } catch {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
-        let runner = FlowTestRunner(options: options)
-        if let seed = options.shuffleSeed {
-            // A TAP comment: the run (or the list) can be repeated in the same order.
-            StandardStreams.output("# shuffled with --seed \(seed)\n")
-        }
-        if list {
-            let broken = runner.list(files, root: root) { StandardStreams.output($0 + "\n") }
-            if files.isEmpty { throw RunFailure(code: 1, message: "okit-run test: no *_test.lua files found") }
-            if broken > 0 { throw ExitCode(1) }
-            return
-        }
-        let totals = runner.run(files, root: root) { line in
-            StandardStreams.output((line + "\n"))
-        }
-        if let junitFile {
-            do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: junitFile), options: .atomic) } catch {
-                throw RunFailure(code: 2, message: "okit-run test: cannot write \(junitFile): \(error.localizedDescription)")
-            }
-        }
-        if files.isEmpty { throw RunFailure(code: 1, message: "okit-run test: no *_test.lua files found") }
-        if totals.failed > 0 { throw ExitCode(1) }
+        try runFiles(files, root: root, options: options, format: try outputFormat(configured: options.busted?.output))
     }
 
     /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`). An option given with no tag

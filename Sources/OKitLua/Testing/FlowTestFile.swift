@@ -12,6 +12,8 @@ public struct FlowTestResult: Sendable {
     public var message: String?
     public var location: String?
     public var seconds: Double
+    /// A failure that was an error (not an assertion), as busted counts them apart (JUnit's `errors`).
+    public var isError = false
 }
 
 /// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
@@ -38,6 +40,8 @@ public struct FlowTestOptions {
     /// Words the remedies of errors in the tests' messages and in the apps they launch (the front end's; okit-run
     /// gives its own); nil leaves them neutral.
     public var remedyWording: (@Sendable (Remedy) -> String)?
+    /// The busted project the run is in: its spec files run as busted runs them (module lookup, helper, clock).
+    public var busted: BustedProject?
 
     public init() {}
 }
@@ -78,14 +82,20 @@ final class FlowTestFile {
         o.storageKinds = options.storageKinds
         o.session.remedyWording = options.remedyWording
         o.unsafe = true
-        o.virtualNow = FlowTestFile.epoch
+        let spec = options.busted.flatMap { $0.specFiles.contains(url.standardizedFileURL.path) ? $0 : nil }
+        // A busted spec runs on the real clock with the run's random seed, unless the run is virtual
+        o.virtualNow = spec?.randomSeed != nil ? nil : FlowTestFile.epoch
         o.print = options.print
         o.luaBudget = 1 << 40
         o.luaMemory = 1 << 30
         host = try LuaApp(options: o)
         host.drivesOtherApps = true
         try host.prepare(appFolder: url.deletingLastPathComponent())
+        bustedProject = spec
     }
+
+    /// The busted project when this file is one of its specs.
+    private(set) var bustedProject: BustedProject?
 
     /// Loads the framework and the file, runs its tests; one result per test, reported as it finishes.
     func run(report: @escaping (FlowTestResult) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
@@ -120,6 +130,7 @@ final class FlowTestFile {
         lua.rawSet(-2, "okit.test")
         lua.pop(2)
         try call(framework, "install")
+        if let bustedProject { try prepareSpec(framework, bustedProject) }
         guard let source = FileManager.default.contents(atPath: url.path) else {
             throw LuaRaise("cannot read \(displayPath)", withPosition: false)
         }
@@ -211,7 +222,8 @@ final class FlowTestFile {
         }()
         var r = FlowTestResult(file: displayPath, name: field("name") ?? "?",
                                status: FlowTestResult.Status(rawValue: field("status") ?? "fail") ?? .fail,
-                               message: field("message"), location: field("where"), seconds: seconds)
+                               message: field("message"), location: field("where"), seconds: seconds,
+                               isError: { defer { lua.pop() }; return lua.rawGet(index, "error") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0 }())
         if options.strict, r.status == .ok {
             let warnings = launched.flatMap { ($0.app.app?.engine.warnings ?? []).dropFirst($0.warnings) }
             if !warnings.isEmpty {

@@ -5,6 +5,8 @@ extension FlowTestFramework {
 
     local root, current
     local running = false
+    -- True while a describe body runs (lazily, when the run reaches its block): it may declare.
+    local expanding = false
 
     local function newBlock(name, parent)
       return { name = name, parent = parent, children = {}, before = {}, after = {}, setup = {}, teardown = {} }
@@ -28,7 +30,7 @@ extension FlowTestFramework {
     end
 
     local function checkDeclaration(fname, name, fn, fnRequired)
-      if running then
+      if running and not expanding then
         error(fname .. "() cannot be called while tests run: declare tests at the top level of the file or inside describe", 3)
       end
       if type(name) ~= "string" then
@@ -39,17 +41,24 @@ extension FlowTestFramework {
       end
     end
 
-    local function describe(name, fn)
-      checkDeclaration("describe", name, fn, true)
-      declaredAt()
-      local block = newBlock(name, current)
-      current.children[#current.children + 1] = block
-      local outer = current
-      current = block
-      local ok, err = pcall(fn)
-      current = outer
-      if not ok then error(err, 0) end
+    -- A block. In a busted spec (`T.busted`) its body runs when the run reaches it (busted's order: each describe
+    -- body, then its tests), so an error in it fails that block only; in a flow test it runs at once, and an error
+    -- in it fails the file. `mode` "insulate" puts back the globals and loaded modules it changed when it ends.
+    local function declareBlock(fname, mode)
+      return function(name, fn)
+        checkDeclaration(fname, name, fn, true)
+        local block = newBlock(name, current)
+        block.where, block.mode = declaredAt(), mode
+        current.children[#current.children + 1] = block
+        if T.busted then block.body = fn; return end
+        local outer = current
+        current = block
+        local ok, err = pcall(fn)
+        current = outer
+        if not ok then error(err, 0) end
+      end
     end
+    local describe = declareBlock("describe")
 
     local function it(name, fn)
       checkDeclaration("it", name, fn, false)
@@ -57,7 +66,7 @@ extension FlowTestFramework {
     end
 
     local function pending(name, fn)
-      if running then
+      if running and not expanding then
         -- busted: inside a running test, `pending("reason")` stops it and reports it as pending
         error(setmetatable({ message = name }, Pending), 0)
       end
@@ -77,7 +86,7 @@ extension FlowTestFramework {
 
     local function hook(fname, kind)
       return function(fn)
-        if running then error(fname .. "() cannot be called while tests run: call it inside describe", 2) end
+        if running and not expanding then error(fname .. "() cannot be called while tests run: call it inside describe", 2) end
         if type(fn) ~= "function" then error(fname .. "(fn): fn must be a function, got " .. type(fn), 2) end
         declaredAt()
         local list = current[kind]
@@ -88,6 +97,14 @@ extension FlowTestFramework {
     --- Sets the globals of busted's vocabulary and `assert`.
     function T.install()
       _G.describe, _G.context = describe, describe
+      _G.insulate, _G.expose = declareBlock("insulate", "insulate"), declareBlock("expose")
+      _G.spec = it
+      _G.randomize = function(...)
+        if current == root or (running and not expanding) then error("randomize() belongs inside a describe block", 2) end
+        local on = select("#", ...) == 0 or (...)
+        current.randomize = on and true or false
+        current.randomSeed = on and (tonumber((select(1, ...))) or tonumber((select(2, ...)))) or nil
+      end
       _G.it, _G.test, _G.pending = it, it, pending
       _G.before_each, _G.after_each = hook("before_each", "before"), hook("after_each", "after")
       _G.setup, _G.teardown = hook("setup", "setup"), hook("teardown", "teardown")

@@ -12,7 +12,7 @@ extension FlowTestFramework {
       local test, other = position(2)
       local text = type(err) == "string" and err or T.describe_value(err)
       local own = type(err) == "string" and err:match("^([^\n]-:%d+): ") or nil
-      return setmetatable({ message = text, where = test or own or other }, Failure)
+      return setmetatable({ message = text, where = test or own or other, error = true }, Failure)
     end
 
     -- Runs a hook or test: nil, or the failure (a Failure or Pending object).
@@ -56,18 +56,24 @@ extension FlowTestFramework {
         if not nameMatches(name, filter) then return false end
         if #only == 0 and #excluded == 0 then return true end
         local tags = tagsOf(name)
-        for _, t in ipairs(excluded) do if tags[t] then return false end end
+        -- busted's specs: a tag matches as busted's does, `#` and the tag found anywhere (so a prefix)
+        local function has(t)
+          if T.bustedTags then return (pcall(string.find, name, "#" .. t)) and name:find("#" .. t) ~= nil end
+          return tags[t]
+        end
+        for _, t in ipairs(excluded) do if has(t) then return false end end
         if #only == 0 then return true end
-        for _, t in ipairs(only) do if tags[t] then return true end end
+        for _, t in ipairs(only) do if has(t) then return true end end
         return false
       end
     end
 
+    -- Whether a block has a selected test (a block whose body has not run yet may have).
     local function hasTests(block, selected)
       for _, c in ipairs(block.children) do
         if c.test then
           if selected(c) then return true end
-        elseif hasTests(c, selected) then
+        elseif c.body or c.broken or hasTests(c, selected) then
           return true
         end
       end
@@ -84,10 +90,12 @@ extension FlowTestFramework {
       end
     end
 
-    -- Each block's children in running order (`block.order`): as declared, or shuffled within each block.
+    -- A block's children in running order (`block.order`): as declared, or shuffled (by the run's seed, or by
+    -- `randomize()` in its body).
     local function arrange(block, random)
       local order = {}
       for i, c in ipairs(block.children) do order[i] = c end
+      if block.randomize and not random then random = shuffler(block.randomSeed or T.randomSeed or 0) end
       if random then
         for i = #order, 2, -1 do
           local j = random(i)
@@ -95,8 +103,45 @@ extension FlowTestFramework {
         end
       end
       block.order = order
-      for _, c in ipairs(order) do
-        if not c.test then arrange(c, random) end
+    end
+
+    -- Runs a block's body (once, when the run reaches it), declaring its children; an error in it is kept as
+    -- `block.broken`, a Failure.
+    local function expand(block, handler)
+      local body = block.body
+      if not body then return end
+      block.body = nil
+      local outer, wasExpanding = current, expanding
+      current, expanding = block, true
+      local ok, err = xpcall(body, handler)
+      current, expanding = outer, wasExpanding
+      if not ok then block.broken = err end
+    end
+
+    -- Expands every block under `block` (for T.list, which shows the whole tree).
+    local function expandAll(block, handler, random)
+      expand(block, handler)
+      arrange(block, random)
+      for _, c in ipairs(block.order) do
+        if not c.test then expandAll(c, handler, random) end
+      end
+    end
+
+    -- What an insulated block may change: the globals and the loaded modules, copied.
+    local function snapshotGlobals()
+      local g, loaded = {}, {}
+      for k, v in next, _G do g[k] = v end
+      for k, v in next, package.loaded do loaded[k] = v end
+      return { g = g, loaded = loaded }
+    end
+
+    local function restoreGlobals(saved)
+      for _, pair in ipairs { { _G, saved.g }, { package.loaded, saved.loaded } } do
+        local t, copy = pair[1], pair[2]
+        local added = {}
+        for k in next, t do if copy[k] == nil then added[#added + 1] = k end end
+        for _, k in ipairs(added) do t[k] = nil end
+        for k, v in next, copy do t[k] = v end
       end
     end
 
@@ -110,7 +155,7 @@ extension FlowTestFramework {
       local report = opts.report or function() end
       local begin = opts.begin or function() end
       local selected = selector(opts)
-      arrange(root, opts.seed and shuffler(opts.seed))
+      local random = opts.seed and shuffler(opts.seed)
       local passed, failed_, skipped = 0, 0, 0
 
       local function finish(result, started)
@@ -166,6 +211,7 @@ extension FlowTestFramework {
           result.message = failure.message ~= nil and tostring(failure.message) or nil
         elseif failure then
           result.status = "fail"
+          result.error = failure.error
           result.message = failure.message
           result.where = failure.where or test.where
         end
@@ -173,7 +219,19 @@ extension FlowTestFramework {
       end
 
       local function runBlock(block, inherited)
-        if not hasTests(block, selected) then return end
+        local saved = block.mode == "insulate" and snapshotGlobals() or nil
+        expand(block, handler)
+        if block.broken then
+          -- busted: an error in a describe body fails that block; the file's other blocks still run
+          if saved then restoreGlobals(saved) end
+          return finish({ name = fullName(block), status = "fail", error = true, message = block.broken.message,
+                          where = block.broken.where or block.where }, clock())
+        end
+        arrange(block, random)
+        if not hasTests(block, selected) then
+          if saved then restoreGlobals(saved) end
+          return
+        end
         local spiesBefore = #madeSpies
         local blockError = inherited
         if not blockError then
@@ -204,6 +262,7 @@ extension FlowTestFramework {
           end
         end
         revertSpiesSince(spiesBefore)
+        if saved then restoreGlobals(saved) end
       end
 
       runBlock(root, nil)
@@ -229,11 +288,15 @@ extension FlowTestFramework {
     function T.list(opts)
       opts = opts or {}
       local selected = selector(opts)
-      arrange(root, opts.seed and shuffler(opts.seed))
+      running = true
+      local ok, err = pcall(expandAll, root, handler, opts.seed and shuffler(opts.seed))
+      running = false
+      if not ok then error(err, 0) end
       local tests = {}
       local function visit(block)
         for _, c in ipairs(block.order) do
-          if not c.test then visit(c)
+          if c.broken then tests[#tests + 1] = { name = fullName(c), where = c.broken.where or c.where, broken = c.broken.message }
+          elseif not c.test then visit(c)
           elseif selected(c) then tests[#tests + 1] = { name = fullName(c), where = c.where, pending = c.fn == nil } end
         end
       end

@@ -18,7 +18,7 @@
 public enum FlowTestFramework {
     /// A Lua chunk; running it returns the framework table `T`. Its parts share the chunk's locals, in this order.
     public static let source: String = [prelude, values, assertions, matchers, spies, spyAssertions, registration, running,
-                                                  "    return T\n"]
+                                                  busted, "    return T\n"]
         .joined(separator: "\n")
 
     /// The framework's table and the standard functions it uses, as locals.

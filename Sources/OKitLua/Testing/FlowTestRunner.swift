@@ -144,7 +144,8 @@ public final class FlowTestRunner {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .pending }.count
-        xml += "<testsuites name=\"okit\" tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
+        let errors = results.filter { $0.status == .fail && $0.isError }.count
+        xml += "<testsuites name=\"okit\" tests=\"\(results.count)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
         var order: [String] = []
         var byFile: [String: [FlowTestResult]] = [:]
         for r in results {
@@ -155,7 +156,8 @@ public final class FlowTestRunner {
             let rs = byFile[file] ?? []
             let time = rs.reduce(0) { $0 + $1.seconds }
             xml += "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(rs.count)\" "
-                + "failures=\"\(rs.filter { $0.status == .fail }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
+                + "failures=\"\(rs.filter { $0.status == .fail && !$0.isError }.count)\" "
+                + "errors=\"\(rs.filter { $0.status == .fail && $0.isError }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
                 + "time=\"\(String(format: "%.3f", time))\">\n"
             for r in rs {
                 xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
@@ -165,7 +167,7 @@ public final class FlowTestRunner {
                 case .fail:
                     let message = r.message ?? "failed"
                     let first = message.split(separator: "\n").first.map(String.init) ?? message
-                    xml += ">\n      <failure message=\"\(Self.escape(first))\">\(Self.escape((r.location.map { $0 + "\n" } ?? "") + message))</failure>\n    </testcase>\n"
+                    xml += ">\n      <\(r.isError ? "error" : "failure") message=\"\(Self.escape(first))\">\(Self.escape((r.location.map { $0 + "\n" } ?? "") + message))</\(r.isError ? "error" : "failure")>\n    </testcase>\n"
                 }
             }
             xml += "  </testsuite>\n"

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively, hidden folders
+/// skipped), the `.lua` files whose name (without `.lua`) matches one of the Lua patterns and none of the
+/// excluded ones; a `ROOT` that is a file is taken as it is. Sorted, without duplicates.
+public enum BustedDiscovery {
+    public static func specFiles(of project: BustedProject) throws -> [URL] {
+        let fm = FileManager.default
+        let names = try LuaPatternMatcher(include: project.patterns, exclude: project.excludePatterns)
+        var files: Set<String> = []
+        for r in project.roots {
+            let url = URL(fileURLWithPath: r, relativeTo: project.root).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if !isFolder.boolValue { files.insert(url.path); continue }
+            let walker = fm.enumerator(at: url, includingPropertiesForKeys: nil)
+            while let f = walker?.nextObject() as? URL {
+                let name = f.lastPathComponent
+                if name.hasPrefix(".") { walker?.skipDescendants(); continue }
+                guard name.hasSuffix(".lua") else { continue }
+                if names.matches(String(name.dropLast(4))) { files.insert(f.standardizedFileURL.path) }
+            }
+        }
+        return files.sorted().map { URL(fileURLWithPath: $0) }
+    }
+}
+
+/// File names matched against Lua patterns (`string.find`), in a small Lua state of its own.
+final class LuaPatternMatcher {
+    private let lua: LuaState
+    private let include: [String]
+    private let exclude: [String]
+
+    init(include: [String], exclude: [String]) throws {
+        lua = try LuaState(memoryLimit: 16 << 20)
+        try LuaSandbox().apply(to: lua)
+        self.include = include
+        self.exclude = exclude
+    }
+
+    deinit { lua.close() }
+
+    /// Whether `name` matches one included pattern and no excluded one (a wrong pattern matches nothing).
+    func matches(_ name: String) -> Bool {
+        include.contains { find(name, $0) } && !exclude.contains { find(name, $0) }
+    }
+
+    private func find(_ name: String, _ pattern: String) -> Bool {
+        let script = "local s, p = ...; local ok, r = pcall(string.find, s, p); return ok and r ~= nil"
+        do {
+            try lua.load(source: script, chunkName: "=pattern")
+            lua.push(name)
+            lua.push(pattern)
+            try lua.pcall(nargs: 2, nresults: 1)
+            defer { lua.pop() }
+            return lua.value(at: -1) == .bool(true)
+        } catch {
+            return false
+        }
+    }
+}

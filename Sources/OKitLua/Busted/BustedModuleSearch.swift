@@ -1,0 +1,60 @@
+import CLua
+import Foundation
+
+/// `require` in a busted spec file (testing.md, "What a spec may load"): Lua's own lookup through the current
+/// `package.path` (`?` is the module name with `.` as `/`; `./` is the project root), limited to Lua files inside
+/// the project root and inside the folders where Debian installs pure-Lua modules for Lua 5.4. A file elsewhere is
+/// not loaded; a C module (a `.so` on `package.cpath`) is refused with a message saying so.
+enum BustedModuleSearch {
+    /// Folders outside the project whose Lua files a spec may load.
+    static let systemFolders = ["/usr/share/lua/5.4", "/usr/local/share/lua/5.4", "/usr/local/lib/lua/5.4"]
+
+    /// The searcher: pushes the loader and the file name, or a message listing the files tried.
+    static func search(_ name: String, path: String, cpath: String, root: URL, call: LuaCall) throws -> Int32 {
+        let state = call.state
+        let stem = name.replacingOccurrences(of: ".", with: "/")
+        var tried: [String] = []
+        for template in path.split(separator: ";").map(String.init) where !template.isEmpty {
+            let file = template.replacingOccurrences(of: "?", with: stem)
+            let url = absolute(file, root: root)
+            guard FileManager.default.isReadableFile(atPath: url.path), !isFolder(url) else {
+                tried.append("\n\tno file '\(file)'")
+                continue
+            }
+            guard isAllowed(url, root: root) else {
+                tried.append("\n\tfile '\(file)' is outside the project and the Lua 5.4 module folders (not loaded)")
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            try state.load(bytes: [UInt8](data), chunkName: file)
+            state.push(file)
+            return 2
+        }
+        for template in cpath.split(separator: ";").map(String.init) where !template.isEmpty {
+            let file = template.replacingOccurrences(of: "?", with: stem)
+            if FileManager.default.fileExists(atPath: absolute(file, root: root).path) {
+                throw LuaRaise("module '\(name)' is a C module (\(file)): okit-run test loads Lua files only, "
+                    + "from the project and \(systemFolders[0])")
+            }
+        }
+        state.push(tried.joined())
+        return 1
+    }
+
+    /// `file` as an absolute, standardized URL (a relative one from the project root).
+    static func absolute(_ file: String, root: URL) -> URL {
+        (file.hasPrefix("/") ? URL(fileURLWithPath: file) : URL(fileURLWithPath: file, relativeTo: root)).standardizedFileURL
+    }
+
+    static func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
+
+    /// Whether a file (its links resolved) is inside the project root or a Lua 5.4 module folder.
+    static func isAllowed(_ url: URL, root: URL) -> Bool {
+        let real = url.resolvingSymlinksInPath().path
+        let folders = [root.resolvingSymlinksInPath().path] + systemFolders
+        return folders.contains { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+}

@@ -1,0 +1,135 @@
+import CLua
+import Foundation
+
+/// A plain Lua project with busted specs, as `okit-run test` runs it from its root (testing.md, "Busted
+/// projects"): where the specs are (`ROOT`, `pattern`), what `require` finds (`lpath`), the helper run before each
+/// spec file, tags, output and the clock. The defaults are busted 2.1.1's; a `.busted` file in the root changes them
+/// (its `_all` task, then the task run, `default` unless `--run` names another), the command line changes them last.
+public struct BustedProject: Sendable {
+    /// Where the runner started: `./` in `package.path` and the names of spec files are relative to it.
+    public var root: URL
+    /// Spec folders or files (`ROOT`), relative to the root: busted's default `spec`.
+    public var roots: [String] = ["spec"]
+    /// Lua patterns a spec file's name must match (busted's default `_spec`); `.lua` files only.
+    public var patterns: [String] = ["_spec"]
+    /// Lua patterns that leave a file out (`--exclude-pattern`).
+    public var excludePatterns: [String] = []
+    /// Put before `package.path` (`--lpath`, `-m`, a `.busted` `lpath`): busted's default `./src/?.lua;…`.
+    public var lpath = BustedProject.defaultLPath
+    /// A Lua file run before each spec file, in its state (`--helper`, a `.busted` `helper`).
+    public var helper: String?
+    /// Tags (`-t`, `--tags`) and excluded tags (`--exclude-tags`) from the `.busted` file.
+    public var tags: [String] = []
+    public var excludeTags: [String] = []
+    /// Name filters (`--filter`) from the `.busted` file.
+    public var filter: String?
+    /// `output` from the `.busted` file (TAP, junit, plainTerminal, utfTerminal, json).
+    public var output: String?
+    /// Whether `.busted` asked for `shuffle` (files and tests).
+    public var shuffle = false
+    /// The spec files found, as absolute paths: these run as busted specs (the others as okit flow tests).
+    public var specFiles: Set<String> = []
+    /// The seed of `math.random` and of `randomize()` in spec files (printed by the runner); nil under the virtual clock.
+    public var randomSeed: UInt64?
+
+    /// busted's `--lpath` default.
+    public static let defaultLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+    /// Lua 5.4's default `package.path` on Debian, which busted keeps after its `lpath`.
+    public static let luaPath = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;"
+        + "/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;"
+        + "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;./?.lua;./?/init.lua"
+    /// Where C modules for Lua 5.4 live (searched only to say that such a module is refused).
+    public static let luaCPath = "/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;"
+        + "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// The project at `root`: busted's defaults and its `.busted` file's `_all` and `task` (nil: `default`).
+    /// A `.busted` file that does not run or return a table is an error naming it.
+    public static func load(root: URL, task: String?) throws -> BustedProject {
+        var project = BustedProject(root: root)
+        let file = root.appendingPathComponent(".busted")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if let task { throw FlowTestUsageError("--run \(task): there is no .busted file in \(root.path)") }
+            return project
+        }
+        let config = try BustedConfigFile.read(file)
+        if let all = config["_all"] { project.apply(all) }
+        if let name = task {
+            guard let chosen = config[name] else { throw FlowTestUsageError("--run \(name): the .busted file has no task \"\(name)\"") }
+            project.apply(chosen)
+        } else if let chosen = config["default"] {
+            project.apply(chosen)
+        }
+        return project
+    }
+
+    /// Takes the options of one `.busted` task.
+    mutating func apply(_ task: [String: LuaValue]) {
+        if let v = task["ROOT"].flatMap(Self.texts), !v.isEmpty { roots = v }
+        if let v = task["pattern"].flatMap(Self.texts), !v.isEmpty { patterns = v }
+        if let v = task["exclude-pattern"].flatMap(Self.texts) { excludePatterns = v }
+        if let v = task["lpath"].flatMap(Self.texts) { lpath = v.joined(separator: ";") }
+        if case .string(let v)? = task["helper"] { helper = v }
+        if let v = task["tags"].flatMap(Self.texts) { tags = Self.splitTags(v) }
+        if let v = task["exclude-tags"].flatMap(Self.texts) { excludeTags = Self.splitTags(v) }
+        if let v = task["filter"].flatMap(Self.texts), let first = v.first { filter = first }
+        if case .string(let v)? = task["output"] { output = v }
+        if case .bool(let v)? = task["shuffle"] { shuffle = v }
+    }
+
+    /// A text or a list of texts.
+    static func texts(_ value: LuaValue) -> [String]? {
+        switch value {
+        case .string(let s): return [s]
+        case .table(let array, _): return array.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+        default: return nil
+        }
+    }
+
+    /// `"a,b"` and `{"a", "b,c"}` as single tags.
+    static func splitTags(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `root` is a busted project: it has a `.busted` file or a `spec/` folder.
+    public static func isProject(_ root: URL) -> Bool {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        return fm.fileExists(atPath: root.appendingPathComponent(".busted").path)
+            || (fm.fileExists(atPath: root.appendingPathComponent("spec").path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+}
+
+/// Reads a `.busted` file: a Lua chunk returning a table of tasks, each a table of options.
+enum BustedConfigFile {
+    static func read(_ file: URL) throws -> [String: [String: LuaValue]] {
+        let lua = try LuaState(memoryLimit: 64 << 20)
+        defer { lua.close() }
+        var sandbox = LuaSandbox()
+        sandbox.policy = .unsafe
+        sandbox.appFolder = file.deletingLastPathComponent()
+        try sandbox.apply(to: lua)
+        let value: LuaValue
+        do {
+            try lua.loadFile(file.path, chunkName: ".busted")
+            try lua.pcall(nargs: 0, nresults: 1)
+            value = lua.value(at: -1)
+        } catch {
+            throw FlowTestUsageError("cannot read .busted: \(error.message)")
+        }
+        guard case .table(_, let tasks) = value else {
+            throw FlowTestUsageError(".busted must return a table of tasks, such as return { default = { lpath = \"./lib/?.lua\" } }")
+        }
+        var result: [String: [String: LuaValue]] = [:]
+        for (key, task) in tasks {
+            guard case .string(let name) = key, case .table(_, let options) = task else { continue }
+            var byName: [String: LuaValue] = [:]
+            for (k, v) in options { if case .string(let n) = k { byName[n] = v } }
+            result[name] = byName
+        }
+        return result
+    }
+}

@@ -1,0 +1,145 @@
+extension FlowTestFramework {
+    /// What busted specs of plain Lua projects use beyond the vocabulary (testing.md, "Busted projects"):
+    /// `assert:register`, `assert.message`, `has_error` on callable tables with busted's message comparison,
+    /// and the modules `busted`, `luassert` (`.spy`, `.stub`, `.mock`, `.match`, `.util`) and `say`, given by
+    /// `T.bustedModules()`.
+    static let busted: String = #"""
+    -- busted's modules ----------------------------------------------------------------------------------------
+
+    -- `say`: message tables by namespace (busted's own library for messages).
+    local say = { registry = { en = {} }, current = "en", fallback = "en" }
+    function say:set_namespace(ns) self.current = ns; self.registry[ns] = self.registry[ns] or {} end
+    function say:set_fallback(ns) self.fallback = ns; self.registry[ns] = self.registry[ns] or {} end
+    function say:set(key, value) self.registry[self.current][key] = value end
+    setmetatable(say, {
+      __call = function(self, key, vars)
+        local text = self.registry[self.current][key]
+        if text == nil then text = self.registry[self.fallback][key] end
+        if text == nil then return nil end
+        text = tostring(text)
+        local strings = {}
+        vars = vars or {}
+        for i = 1, vars.n or #vars do strings[#strings + 1] = tostring(vars[i]) end
+        if #strings > 0 then return text:format(table.unpack(strings)) end
+        return text
+      end,
+    })
+
+    -- has_error as luassert compares: any callable; a string error without its "file:line: " equal to the message
+    -- (okit's flow tests: containing it); a table error the same as the expected table.
+    local okitErrorCheck = A.error[1]
+    A.error = {
+      function(fn, expected, msg)
+        if not callable(fn) then failed("has_error", msg, "the first argument must be a function, got " .. type(fn)) end
+        if not T.busted then return okitErrorCheck(function() return fn() end, expected, msg) end
+        local ok, err = pcall(fn)
+        if ok then failed("has_error", msg, expectedActual(expected == nil and "an error" or show(expected), "no error")) end
+        if expected == nil then return end
+        local actual = getmetatable(err) == Failure and err.message or err
+        if type(actual) == "string" then actual = actual:gsub("^.-:%d+: ", "", 1) end
+        if type(expected) == "string" and type(actual) ~= "table" then
+          if tostring(actual) == expected then return end
+        elseif type(expected) == "number" and type(actual) == "string" then
+          if tostring(expected) == actual then return end
+        elseif T.same(expected, actual) then
+          return
+        end
+        failed("has_error", msg, expectedActual(show(expected), show(actual)))
+      end,
+      function(fn, msg)
+        if not callable(fn) then failed("has_no_error", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, err = pcall(fn)
+        if not ok then failed("has_no_error", msg, expectedActual("no error", show(errorText(err)))) end
+      end,
+    }
+
+    -- assert:register("assertion", name, fn, positiveKey, negativeKey): fn(state, arguments, level) true when it holds.
+    local registered = {}
+    local function register(_, kind, name, fn, positive, negative)
+      if kind == "matcher" then
+        matchers[name] = function(...)
+          local arguments = table.pack(...)
+          return fn({}, arguments, 1)
+        end
+        return
+      end
+      if kind ~= "assertion" then error("assert:register: kind must be \"assertion\" or \"matcher\", got " .. tostring(kind), 2) end
+      local function check(wanted, key)
+        return function(...)
+          local arguments = table.pack(...)
+          local holds = fn({ mod = wanted }, arguments, 2) and true or false
+          if holds ~= wanted then
+            local shown = { n = arguments.n }
+            for i = 1, arguments.n do shown[i] = show(arguments[i]) end
+            fail(say(key, shown) or ("assert." .. name .. " failed"))
+          end
+        end
+      end
+      A[name:lower()] = { check(true, positive), check(false, negative) }
+      registered[name] = true
+    end
+
+    -- assert.message(text): the chain's assertions with `text` first in their failure message.
+    local function withMessage(text, target)
+      return setmetatable({}, {
+        __index = function(_, key)
+          local v = target[key]
+          if type(v) == "table" then return withMessage(text, v) end
+          if type(v) ~= "function" then return v end
+          return function(...)
+            local ok, err = pcall(v, ...)
+            if ok then return end
+            if getmetatable(err) == Failure then err.message = tostring(text) .. "\n" .. err.message end
+            error(err, 0)
+          end
+        end,
+      })
+    end
+
+    local parameters = {}
+    local assertMeta = getmetatable(assert)
+    local resolveAssertion = assertMeta.__index
+    local extra = {
+      register = register,
+      message = function(text) return withMessage(text, assert) end,
+      add_formatter = function() end,
+      remove_formatter = function() end,
+      set_parameter = function(_, name, value) parameters[name] = value end,
+      get_parameter = function(_, name) return parameters[name] end,
+    }
+    assertMeta.__index = function(t, key)
+      if extra[key] then return extra[key] end
+      return resolveAssertion(t, key)
+    end
+
+    --- The modules a busted spec may require, by name.
+    function T.bustedModules()
+      local util = {
+        deepcompare = function(a, b) return (T.same(a, b)) end,
+        callable = callable,
+        tablecopy = function(t) local c = {} for k, v in next, t do c[k] = v end return c end,
+      }
+      local api = {}
+      for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
+          "before_each", "after_each", "setup", "teardown", "lazy_setup", "lazy_teardown", "strict_setup",
+          "strict_teardown", "finally", "randomize", "assert", "spy", "stub", "mock", "match" } do
+        api[name] = function(...) return _G[name](...) end
+      end
+      api.assert, api.spy, api.stub, api.mock, api.match = assert, spy, stub, mock, match
+      api.fail = function(message) fail(tostring(message)) end
+      api.version = "2.1.1"
+      api.publish, api.subscribe, api.unsubscribe = function() end, function() end, function() end
+      api.gettime, api.monotime = os.clock, os.clock
+      local busted = setmetatable({}, {
+        __index = api,
+        __newindex = function() error("Attempt to modify busted", 2) end,
+      })
+      return {
+        busted = busted, luassert = assert, say = say,
+        ["luassert.spy"] = spy, ["luassert.stub"] = stub, ["luassert.mock"] = mock, ["luassert.match"] = match,
+        ["luassert.util"] = util, ["luassert.assert"] = assert, ["luassert.say"] = say,
+      }
+    end
+
+    """#
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import OKitLua
+
+/// The output of `okit-run test`: TAP (`-o TAP`, the default), JUnit XML to a file beside TAP or alone on stdout,
+/// or busted's terminal summary.
+enum TestOutputFormat: Equatable {
+    case tap
+    case junitFile(String)
+    case junit
+    case terminal
+}
+
+extension TestCommand {
+    /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, and
+    /// okit's `junit=FILE`; anything else is a usage error naming them.
+    func outputFormat(configured: String? = nil) throws -> TestOutputFormat {
+        guard let output = output ?? configured else { return .tap }
+        if output.hasPrefix("junit=") {
+            let file = String(output.dropFirst("junit=".count))
+            guard !file.isEmpty else { throw ValidationError("--output junit=FILE needs a file name") }
+            return .junitFile(file)
+        }
+        switch output.lowercased() {
+        case "tap": return .tap
+        case "junit": return .junit
+        case "plainterminal", "utfterminal": return .terminal
+        default:
+            throw ValidationError("--output must be TAP, junit, junit=FILE, plainTerminal or utfTerminal, got \"\(output)\"")
+        }
+    }
+
+    /// The busted project of the current folder (its `.busted` file and the options given), with its spec files
+    /// found: from `ROOT` (default `spec/`) with no path given, else under the paths; nil when there is none.
+    func bustedProject(root: URL) throws -> BustedProject? {
+        var project = try BustedProject.load(root: root, task: task)
+        if !pattern.isEmpty { project.patterns = pattern }
+        if !excludePattern.isEmpty { project.excludePatterns = excludePattern }
+        if !lpath.isEmpty { project.lpath = lpath.joined(separator: ";") }
+        if let helper { project.helper = helper }
+        if !paths.isEmpty { project.roots = paths }
+        project.specFiles = Set(try BustedDiscovery.specFiles(of: project).map(\.path))
+        guard !project.specFiles.isEmpty else { return nil }
+        switch clock?.lowercased() {
+        case nil, "real": project.randomSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
+        case "virtual": project.randomSeed = nil
+        default: throw ValidationError("--clock must be real or virtual, got \"\(clock ?? "")\"")
+        }
+        return project
+    }
+
+    /// Runs (or lists) the files and writes the output; exit 1 when a test failed or nothing was found.
+    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat) throws {
+        let runner = FlowTestRunner(options: options)
+        let none = "okit-run test: no *_test.lua or spec files (spec/**/*_spec.lua) found"
+        if let seed = options.shuffleSeed {
+            // A TAP comment: the run (or the list) can be repeated in the same order.
+            StandardStreams.output("# shuffled with --seed \(seed)\n")
+        } else if let seed = options.busted?.randomSeed {
+            StandardStreams.output("# random seed \(seed) (--seed \(seed) repeats it)\n")
+        }
+        if list {
+            let broken = runner.list(files, root: root) { StandardStreams.output($0 + "\n") }
+            if files.isEmpty { throw RunFailure(code: 1, message: none) }
+            if broken > 0 { throw ExitCode(1) }
+            return
+        }
+        let started = Date()
+        let totals = runner.run(files, root: root) { line in
+            if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
+        }
+        switch format {
+        case .junitFile(let file):
+            do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
+            }
+        case .junit: StandardStreams.output(runner.junit())
+        case .terminal: StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: verbose))
+        case .tap: break
+        }
+        if files.isEmpty { throw RunFailure(code: 1, message: none) }
+        if totals.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+extension TestOutputFormat {
+    var isJUnitFile: Bool { if case .junitFile = self { return true } else { return false } }
+}
+
+extension Array where Element == URL {
+    /// Sorted by path, each path once.
+    func sortedUnique() -> [URL] {
+        Set(map { $0.standardizedFileURL.path }).sorted().map { URL(fileURLWithPath: $0) }
+    }
+}

@@ -130,7 +130,7 @@ class Browser:
         while True:
             found = self._("POST", "/elements", {"using": "css selector", "value": css})
             if found:
-                return Element(self, found[0][ELEMENT])
+                return Element(self, found[0][ELEMENT], css)
             if time.time() > deadline:
                 raise AssertionError(f"no element {css} on {self.url()}")
             time.sleep(0.1)
@@ -157,16 +157,32 @@ class Browser:
 
 
 class Element:
-    def __init__(self, browser, eid):
-        self.b, self.id = browser, eid
+    def __init__(self, browser, eid, css=None):
+        self.b, self.id, self.css = browser, eid, css
 
     def _(self, method, path, body=None):
-        return self.b._(method, f"/element/{self.id}{path}", body)
+        try:
+            return self.b._(method, f"/element/{self.id}{path}", body)
+        except RuntimeError as e:
+            # A live update (another session's write, a save by fetch) replaced the page between finding the
+            # element and using it: find it again on the new page, as a person would, and use that once.
+            if self.css is None or "stale element reference" not in str(e):
+                raise
+            self.id = self.b.find(self.css).id
+            return self.b._(method, f"/element/{self.id}{path}", body)
 
     def click(self):
-        self.b._("POST", "/execute/sync", {"script": "arguments[0].scrollIntoView({block: 'center'})",
-                                           "args": [{ELEMENT: self.id}]})
-        self._("POST", "/click", {})
+        for attempt in (1, 2):
+            try:
+                self.b._("POST", "/execute/sync", {"script": "arguments[0].scrollIntoView({block: 'center'})",
+                                                   "args": [{ELEMENT: self.id}]})
+                self.b._("POST", f"/element/{self.id}/click", {})
+                return
+            except RuntimeError as e:
+                # The page was replaced under the element (see `_`): find it again and click that one.
+                if attempt == 2 or self.css is None or "stale element" not in str(e):
+                    raise
+                self.id = self.b.find(self.css).id
     def clear(self): self._("POST", "/clear", {})
     def type(self, text): self._("POST", "/value", {"text": text})
     def text(self): return self._("GET", "/text")

@@ -43,7 +43,7 @@ public struct BustedProject: Sendable {
         + "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
 
     public init(root: URL) {
-        self.root = root.standardizedFileURL
+        self.root = URL(fileURLWithPath: root.standardizedFileURL.path, isDirectory: true)
     }
 
     /// The project at `root`: busted's defaults and its `.busted` file's `_all` and `task` (nil: `default`).

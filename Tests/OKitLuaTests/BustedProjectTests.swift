@@ -45,6 +45,7 @@ import Testing
             "src/greet/init.lua": "return { hello = function(n) return 'hello ' .. n end }",
             "lib/shout.lua": "return string.upper",
             "top.lua": "return 42",
+            "native.so": "not really a library",
             "vendor/extra.lua": "return 'extra'",
             "spec/helpers.lua": "return { two = 2 }",
             "spec/lookup_spec.lua": """
@@ -60,12 +61,15 @@ import Testing
                 package.path = "/etc/?;" .. package.path
                 assert.has_error(function() require("passwd") end)
               end)
+              it("refuses a C module, saying so", function()
+                assert.error_matches(function() require("native") end, "module 'native' is a C module")
+              end)
             end)
             """,
         ])
         let (statuses, _) = try run(root)
         #expect(statuses.values.allSatisfy { $0 == "ok" }, "\(statuses)")
-        #expect(statuses.count == 5)
+        #expect(statuses.count == 6)
     }
 
     @Test func anErrorInADescribeBodyFailsThatBlockAndTheOthersRun() throws {

@@ -34,7 +34,7 @@ enum BustedModuleSearch {
             let file = template.replacingOccurrences(of: "?", with: stem)
             if FileManager.default.fileExists(atPath: absolute(file, root: root).path) {
                 throw LuaRaise("module '\(name)' is a C module (\(file)): okit-run test loads Lua files only, "
-                    + "from the project and \(systemFolders[0])")
+                    + "from the project and \(systemFolders[0])", withPosition: false)
             }
         }
         state.push(tried.joined())
@@ -51,10 +51,12 @@ enum BustedModuleSearch {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
     }
 
-    /// Whether a file (its links resolved) is inside the project root or a Lua 5.4 module folder.
+    /// Whether a file is inside the project root or a Lua 5.4 module folder, as named or with its links resolved
+    /// (Debian's module folders link to shared copies; a project may link to a vendored one).
     static func isAllowed(_ url: URL, root: URL) -> Bool {
-        let real = url.resolvingSymlinksInPath().path
-        let folders = [root.resolvingSymlinksInPath().path] + systemFolders
-        return folders.contains { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        let folders = [root.standardizedFileURL.path, root.resolvingSymlinksInPath().path] + systemFolders
+        return [url.path, url.resolvingSymlinksInPath().path].contains { path in
+            folders.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
     }
 }

@@ -13,7 +13,14 @@ extension FileStorage {
     }
 }
 
-/// At exit every model's journal is written into its model file (`compact`), so each `<model>.json` is whole.
+/// At exit a file model is stored like at any other store (storage.md "Writing"): nothing when it is unchanged
+/// since it was read or last written, a journal append for a few changed entities, a full write only where any
+/// store makes one. The journal stays on disk and is read with the model file at the next load; it is folded
+/// into the file by the store that would grow it past its fraction, never by quitting.
 extension FileStorage: ClosingStorage, FileBackedStorage {
-    public func finish(_ model: Model, engine: any ModelHost) throws { try compact(model, engine: engine) }
+    /// Stores what is still unstored — a model outside the app's state (`okit.state`) — as any store would.
+    public func finish(_ model: Model, engine: any ModelHost) throws {
+        guard model.isDirty, !unreadable.contains(model.name), !locked.contains(model.name) else { return }
+        _ = try store(model, engine: engine)
+    }
 }

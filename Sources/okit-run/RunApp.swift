@@ -21,7 +21,7 @@ struct RunApp: ParsableCommand {
     @Option(name: .long, help: "Run this Lua file with `okit` and the app's models, then store the state and exit.")
     var script: String?
 
-    @Option(name: .long, help: "Write the session's commands to this file as JSON lines (okit-run replay reads it).")
+    @Option(name: .long, help: "Write the session as a flow test to a path ending in _test.lua (okit-run test runs it), or else its commands as JSON lines (okit-run replay reads them).")
     var record: String?
 
     @Flag(name: .long, help: "Speak the JSON-lines protocol on stdin/stdout even on a terminal.")
@@ -35,6 +35,7 @@ struct RunApp: ParsableCommand {
         let appURL = try loader.appFile(app)
         let dataFolder = self.dataFolder.folder(for: appURL)
         try running.recoverModels(in: dataFolder, command: "okit-run")
+        let fixtures = try flowTestFixtures(dataFolder: dataFolder)
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
             running.settings.apply(to: &options)
         }
@@ -52,15 +53,7 @@ struct RunApp: ParsableCommand {
             try RunApp.storeAndCompact(luaApp)
             return
         }
-        if let record, !luaApp.shell.home.isEmpty {
-            let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: luaApp.engine.clock.now,
-                                                seed: running.seed, language: running.lang)
-            do {
-                luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
-            } catch {
-                throw RunFailure(code: 2, message: "okit-run: cannot write the session log \(record): \(error.localizedDescription)")
-            }
-        }
+        try startRecording(luaApp, appURL: appURL, fixtures: fixtures)
         StopSignals.install()
         if !luaApp.shell.home.isEmpty {
             // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.
@@ -78,10 +71,58 @@ struct RunApp: ParsableCommand {
                 print("{\"model\":\"\(m.name)\",\"data\":\(luaApp.engine.json(of: m))}")
             }
         }
+        let unwritten = finishRecording(luaApp)
         try RunApp.storeAndCompact(luaApp)
+        if let unwritten { throw unwritten }
         if let sig = StopSignals.received {
             StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
             throw RunFailure(code: 128 + sig, message: "")
+        }
+    }
+
+    /// With `--record NAME_test.lua`: refuses an existing test file before anything loads, and copies the model
+    /// files the session starts from (nil when there are none, or without a flow test to record).
+    func flowTestFixtures(dataFolder: URL) throws -> URL? {
+        guard let record, FlowTestRecorder.isFlowTest(record), script == nil else { return nil }
+        do {
+            try FlowTestRecorder.checkFree(URL(fileURLWithPath: record), path: record)
+            return try FlowTestFixtures.capture(dataFolder: dataFolder)
+        } catch {
+            throw RunFailure(code: 2, message: "okit-run: --record: \(error)")
+        }
+    }
+
+    /// `--record`: a flow test recorder for a path ending in `_test.lua`, else a session log (JSON lines).
+    func startRecording(_ luaApp: LuaApp, appURL: URL, fixtures: URL?) throws {
+        guard let record, !luaApp.shell.home.isEmpty else {
+            if let fixtures { try? FileManager.default.removeItem(at: fixtures) }
+            return
+        }
+        let now = luaApp.engine.clock.now
+        if FlowTestRecorder.isFlowTest(record) {
+            let start = FlowTestRecorder.Start(app: appURL.standardizedFileURL, testFile: URL(fileURLWithPath: record).standardizedFileURL,
+                                               now: now, seed: running.clock == "virtual" ? running.seed : nil,
+                                               language: running.lang, fixtures: fixtures, recordedWith: "okit-run --record")
+            luaApp.driver.flowRecorder = FlowTestRecorder(start: start, clock: luaApp.engine.clock)
+            return
+        }
+        let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: now, seed: running.seed, language: running.lang)
+        do {
+            luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
+        } catch {
+            throw RunFailure(code: 2, message: "okit-run: cannot write the session log \(record): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes the recorded flow test when the session ends, saying where; the failure to write it, if any.
+    func finishRecording(_ luaApp: LuaApp) -> RunFailure? {
+        guard let recorder = luaApp.driver.flowRecorder, let record else { return nil }
+        do {
+            try recorder.write()
+            StandardStreams.error("okit-run: recorded \(recorder.lines.count) lines as \(record) (run it: okit-run test \(record))\n")
+            return nil
+        } catch {
+            return RunFailure(code: 2, message: "okit-run: cannot write the flow test \(record): \(error)")
         }
     }
 

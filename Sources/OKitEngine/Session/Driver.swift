@@ -29,6 +29,8 @@ public final class Driver {
     public weak var host: DriverHost?
     /// Records every command (`--record`, `app:record`); secrets are left out (`Driver+Secrets`).
     public var recorder: SessionRecorder?
+    /// Writes every command as a line of a flow test (`--record NAME_test.lua`), named by what the screen showed.
+    public var flowRecorder: FlowTestRecorder?
     /// Gives a replay the secrets a session log left out, in order (`okit-run replay --secrets-stdin`).
     public var secretSupply: (() -> String?)?
 
@@ -54,12 +56,20 @@ public final class Driver {
     @discardableResult
     public func run(_ name: String, _ args: [String: Value]) throws -> Bool {
         let args = try revealed(name, args)
-        recorder?.record(name, redacted(name, args))
+        let shown = redacted(name, args)
+        recorder?.record(name, shown)
         defer { recorder?.settle() }
+        let step = flowRecorder?.willRun(name, shown, description: table[name]?.description, shell: shell)
         host?.willRun(on: shell)
-        let quit = try runCommand(name, args)
-        try host?.afterCommand(shell)
-        return quit
+        do {
+            let quit = try runCommand(name, args)
+            try host?.afterCommand(shell)
+            if let step { flowRecorder?.didRun(step, shell: shell) }
+            return quit
+        } catch {
+            if let step { flowRecorder?.didFail(step, error) }
+            throw error
+        }
     }
 
     func runCommand(_ name: String, _ args: [String: Value]) throws -> Bool {

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The flow test file a recording becomes: a header comment, `launch` from okit.test, one `describe` named after
+/// the app with one `it` named after the file, the app launched from the test file's folder on the virtual clock at
+/// the session's start (with the session's data as fixtures), then the recorded lines.
+extension FlowTestRecorder {
+    /// Why a recording cannot be written where asked.
+    public struct RefusedPath: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// Whether a `--record` path asks for a flow test (rather than a session log for `okit-run replay`).
+    public static func isFlowTest(_ path: String) -> Bool { path.hasSuffix("_test.lua") }
+
+    /// The test's name: the file's name without `_test.lua`.
+    public static func testName(of file: URL) -> String {
+        let name = file.lastPathComponent
+        return name.hasSuffix("_test.lua") ? String(name.dropLast("_test.lua".count)) : file.deletingPathExtension().lastPathComponent
+    }
+
+    /// The folder beside the test that holds the data the session started from: `<name>_data`.
+    public static func fixturesFolder(of file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(testName(of: file) + "_data", isDirectory: true)
+    }
+
+    /// Refuses a test file (or its fixtures folder) that exists already: a recording never overwrites.
+    public static func checkFree(_ file: URL, path: String) throws {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: file.path) {
+            throw RefusedPath(message: "\(path) exists; choose another name or delete it")
+        }
+        let data = fixturesFolder(of: file)
+        if fm.fileExists(atPath: data.path) {
+            throw RefusedPath(message: "\(data.path) exists (the data of an earlier recording); choose another name or delete it")
+        }
+    }
+
+    /// The whole test file.
+    public var text: String {
+        let testFolder = start.testFile.deletingLastPathComponent()
+        let appPath = Self.relativePath(of: start.app, from: testFolder)
+        let day = ISODate.format(start.recordedOn, fractional: false).prefix(10)
+        var options: [String] = []
+        if start.fixtures != nil { options.append("fixtures = " + LuaLiteral.string(Self.fixturesFolder(of: start.testFile).lastPathComponent)) }
+        let now = ISODate.format(start.now, fractional: false)
+        if now != "2019-05-01T10:00:00Z" { options.append("now = " + LuaLiteral.string(now)) }
+        if let seed = start.seed, seed != 0 { options.append("seed = \(Int64(bitPattern: seed))") }
+        if let l = start.language { options.append("lang = " + LuaLiteral.string(l)) }
+        let launch = "local app = launch(" + LuaLiteral.string(appPath) + (options.isEmpty ? "" : ", { " + options.joined(separator: ", ") + " }") + ")"
+        var out = "-- Recorded " + (start.recordedWith.map { "with \($0) " } ?? "") + "on \(day) from \(appPath)"
+        out += start.fixtures == nil ? " (a fresh data folder).\n" : ", starting from the data in \(Self.fixturesFolder(of: start.testFile).lastPathComponent)/.\n"
+        out += "local launch = require(\"okit.test\").launch\n\n"
+        out += "describe(\(LuaLiteral.string(appName)), function()\n"
+        out += "  it(\(LuaLiteral.string(Self.testName(of: start.testFile).replacingOccurrences(of: "_", with: " "))), function()\n"
+        for line in [launch] + lines { out += "    " + line + "\n" }
+        out += "  end)\nend)\n"
+        return out
+    }
+
+    /// The app's name: its folder's for an `app.lua`, else the file's.
+    var appName: String {
+        let file = start.app.deletingPathExtension().lastPathComponent
+        let folder = start.app.deletingLastPathComponent().lastPathComponent
+        return file == "app" && !folder.isEmpty ? folder : file
+    }
+
+    /// Writes the fixtures (when the session started from data), then the test file: to a temporary file
+    /// beside it, moved into place only when no file is there (an existing one is never overwritten).
+    public func write() throws {
+        let fm = FileManager.default
+        let file = start.testFile
+        try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.checkFree(file, path: file.path)
+        if let copy = start.fixtures {
+            try fm.copyItem(at: copy, to: Self.fixturesFolder(of: file))
+            try? fm.removeItem(at: copy)
+        }
+        let temporary = file.deletingLastPathComponent()
+            .appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try Data(text.utf8).write(to: temporary)
+        do {
+            try fm.moveItem(at: temporary, to: file)
+        } catch {
+            try? fm.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// `file`'s path relative to `folder` (`../app.lua`), both taken as absolute paths with links resolved.
+    static func relativePath(of file: URL, from folder: URL) -> String {
+        let to = file.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let from = folder.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        var common = 0
+        while common < min(to.count - 1, from.count), to[common] == from[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+}

@@ -73,7 +73,18 @@ final class TerminalShell {
             // The shell's answer to the cover: the app's authenticate function, or the passphrase, asked with
             // echo off.
             let passphrase = session.authenticatesByPassphrase ? SecretInput.ask("Passphrase: ") : nil
-            do { try session.authenticate(session.shell, passphrase: passphrase); draw() } catch { print(red(CommandLineAdvice.message(for: error))) }
+            // A recorded flow test answers the cover as a test does: app:authenticate(true).
+            let driver = session.driver
+            let step = driver.flowRecorder?.willRun("authenticate", ["ok": .bool(true)],
+                                                    description: driver.table["authenticate"]?.description, shell: session.shell)
+            do {
+                try session.authenticate(session.shell, passphrase: passphrase)
+                if let step { driver.flowRecorder?.didRun(step, shell: session.shell) }
+                draw()
+            } catch {
+                if let step { driver.flowRecorder?.didFail(step, error) }
+                print(red(CommandLineAdvice.message(for: error)))
+            }
             return false
         default:
             do {

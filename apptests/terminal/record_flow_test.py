@@ -4,16 +4,12 @@ tests/NAME_test.lua` on a real pseudo-terminal (apptests/flows/list_details_app.
 at quit the shell says where the test is, and the file, with rows named by their text, passes `okit-run test` as it
 is. A second recording to the same name is refused before the shell starts.
 Usage: record_flow_test.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
-import fcntl
 import os
-import pty
-import select
 import shutil
-import struct
 import subprocess
 import sys
-import termios
-import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import pty_terminal  # noqa: E402
 
 okit_run, data = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 folder = os.path.join(data, "details")
@@ -23,69 +19,16 @@ failures = []
 checks = 0
 
 
+def Terminal(args):
+    """The shell on the recorded app in the test's folder, with `args`."""
+    return pty_terminal.Terminal([okit_run, "app.lua", "--data", os.path.join(data, "d"), "--no-color"] + args, cwd=folder)
+
+
 def check(condition, what):
     global checks
     checks += 1
     if not condition:
         failures.append(what)
-
-
-class Terminal:
-    """okit-run's terminal shell on the slave side of a pty; the master side is the person's keyboard and screen."""
-
-    def __init__(self, args):
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
-        env = dict(os.environ, TERM="xterm", LANG="C.UTF-8")
-        self.process = subprocess.Popen([okit_run, "app.lua", "--data", os.path.join(data, "d"), "--no-color"] + args,
-                                        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                        start_new_session=True, cwd=folder)
-        os.close(slave)
-        self.seen = b""
-
-    def read_until(self, texts, seconds=20):
-        """Reads the screen until each of `texts` shows, in order, after what was read before; returns the new
-        output."""
-        start = len(self.seen)
-        deadline = time.monotonic() + seconds
-
-        def shown():
-            at = start
-            for text in texts:
-                at = self.seen.find(text.encode(), at)
-                if at < 0:
-                    return False
-                at += len(text.encode())
-            return True
-        while not shown() and time.monotonic() < deadline:
-            ready, _, _ = select.select([self.master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                self.seen += chunk
-        return self.seen[start:].decode("utf-8", errors="replace")
-
-    def type(self, keys, then_see):
-        """Types `keys` and Enter; the output until `then_see` and the next prompt after it."""
-        os.write(self.master, keys.encode() + b"\r")
-        return self.read_until([then_see, "\n> "])
-
-    def end(self, keys=b""):
-        """Types `keys` (quit, or nothing), then waits for the end; the exit code and the rest of the output."""
-        if keys:
-            os.write(self.master, keys)
-        rest = self.read_until(["\x00never"], seconds=5)
-        try:
-            code = self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            code = "killed"
-        os.close(self.master)
-        return code, rest
 
 
 t = Terminal(["--record", "tests/anna_test.lua"])

@@ -5,16 +5,12 @@ edited with backspace over "ë", and checks what the shell shows and what is sto
 unset, LANG=C and LANG=de_DE.UTF-8 (installed or not: a terminal sends UTF-8 whatever LANG says). Then the
 JSON-lines protocol carries the same texts unchanged.
 Usage: utf8_input.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
-import fcntl
 import json
 import os
-import pty
-import select
-import struct
 import subprocess
 import sys
-import termios
-import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import pty_terminal  # noqa: E402
 
 okit_run, data = sys.argv[1], sys.argv[2]
 app = "examples/bookshop/app.lua"
@@ -22,67 +18,16 @@ failures = []
 checks = 0
 
 
+def Terminal(env, folder):
+    """The shell on the app of this test under `env`, on the virtual clock."""
+    return pty_terminal.Terminal([okit_run, app, "--data", folder, "--clock", "virtual", "--no-color"], env=env)
+
+
 def check(condition, what):
     global checks
     checks += 1
     if not condition:
         failures.append(what)
-
-
-class Terminal:
-    """okit-run's terminal shell on the slave side of a pty; the master side is the person's keyboard and screen."""
-
-    def __init__(self, env, folder):
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
-        self.process = subprocess.Popen([okit_run, app, "--data", folder, "--clock", "virtual", "--no-color"],
-                                        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                        start_new_session=True)
-        os.close(slave)
-        self.seen = b""
-
-    def read_until(self, texts, seconds=20):
-        """Reads the screen until each of `texts` (UTF-8) shows, in order, after what was read before; returns the
-        new output."""
-        start = len(self.seen)
-        deadline = time.monotonic() + seconds
-
-        def shown():
-            at = start
-            for text in texts:
-                at = self.seen.find(text.encode(), at)
-                if at < 0:
-                    return False
-                at += len(text.encode())
-            return True
-        while not shown() and time.monotonic() < deadline:
-            ready, _, _ = select.select([self.master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                self.seen += chunk
-        return self.seen[start:].decode("utf-8", errors="replace")
-
-    def type(self, keys, then_see):
-        """Types `keys` (str: UTF-8 bytes, as a terminal sends them) and Enter; the output until `then_see` and the
-        next prompt after it."""
-        os.write(self.master, keys.encode() + b"\r")
-        return self.read_until([then_see, "\n> "])
-
-    def quit(self):
-        os.write(self.master, b"quit\r")
-        try:
-            code = self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            code = "killed"
-        self.read_until(["\0"], seconds=0.5)
-        os.close(self.master)
-        return code
 
 
 def stored_names(folder):

@@ -54,6 +54,28 @@ code, rest = t.end()
 check(code == 2 and "tests/anna_test.lua exists; choose another name or delete it" in rest,
       "a second recording to the same name is refused: %r %r" % (code, rest))
 
+# A protected app: the person's authentication at the cover is recorded as a test answers it.
+locked = os.path.join(data, "locked")
+os.makedirs(os.path.join(locked, "tests"), exist_ok=True)
+with open(os.path.join(locked, "app.lua"), "w", encoding="utf-8") as f:
+    f.write('local okit = require "okit"\n'
+            'okit.entity("Note", { text = "string" })\n'
+            'okit.entity("Notes", { notes = "[Note]" })\n'
+            'notes = okit.model("Notes", { seed = function(r) r.notes:append(okit.new("Note", { text = "Milk" })) end })\n'
+            'okit.list("notes", { titlePath = "%Notes", dataPath = "notes", cell = { path = "text" } })\n'
+            'okit.app { home = "notes", protection = "#true", protectionText = "#Locked" }\n')
+t = pty_terminal.Terminal([okit_run, "app.lua", "--data", os.path.join(data, "l"), "--no-color", "--record", "tests/locked_test.lua"],
+                          cwd=locked)
+t.read_until(["Milk", "\n> "])
+t.type("background", "covered")
+t.type("authenticate", "Milk")
+code, rest = t.end(b"quit\r")
+test_file = os.path.join(locked, "tests", "locked_test.lua")
+text = open(test_file, encoding="utf-8").read() if os.path.exists(test_file) else ""
+check("app:background()" in text and "app:authenticate(true)" in text, "the cover's answer is recorded:\n%s" % text)
+p = subprocess.run([okit_run, "test", "tests/locked_test.lua"], capture_output=True, text=True, cwd=locked, timeout=120)
+check(p.returncode == 0, "the recorded test of a protected app passes: %s %s\n%s" % (p.stdout, p.stderr, text))
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)

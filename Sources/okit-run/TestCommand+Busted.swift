@@ -3,17 +3,19 @@ import Foundation
 import OKitLua
 
 /// The output of `okit-run test`: TAP (`-o TAP`, the default), JUnit XML to a file beside TAP or alone on stdout,
-/// or busted's terminal summary.
+/// busted's terminal summary, busted's gtest lines or busted's JSON object.
 enum TestOutputFormat: Equatable {
     case tap
     case junitFile(String)
     case junit
     case terminal
+    case gtest
+    case json
 }
 
 extension TestCommand {
-    /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, and
-    /// okit's `junit=FILE`; anything else is a usage error naming them.
+    /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, `gtest`,
+    /// `json`, and okit's `junit=FILE`; anything else is a usage error naming them.
     func outputFormat(configured: String? = nil) throws -> TestOutputFormat {
         guard let output = output ?? configured else { return .tap }
         if output.hasPrefix("junit=") {
@@ -25,8 +27,10 @@ extension TestCommand {
         case "tap": return .tap
         case "junit": return .junit
         case "plainterminal", "utfterminal": return .terminal
+        case "gtest": return .gtest
+        case "json": return .json
         default:
-            throw ValidationError("--output must be TAP, junit, junit=FILE, plainTerminal or utfTerminal, got \"\(output)\"")
+            throw ValidationError("--output must be TAP, junit, junit=FILE, plainTerminal, utfTerminal, gtest or json, got \"\(output)\"")
         }
     }
 
@@ -49,37 +53,65 @@ extension TestCommand {
         return project
     }
 
-    /// Runs (or lists) the files and writes the output; exit 1 when a test failed or nothing was found.
-    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat) throws {
+    /// Refuses what okit-run test does not do, with busted's option named: coverage (`-c`, `.busted`'s
+    /// `coverage = true`) and another Lua (`--lua`).
+    func refuseUnsupported(coverage: Bool) throws {
+        if coverage {
+            throw RunFailure(code: 2, message: "okit-run test: coverage is not supported (okit-run test does not load LuaCov): "
+                + "run without --coverage, and remove coverage = true from .busted")
+        }
+        if let lua {
+            throw RunFailure(code: 2, message: "okit-run test: --lua \(lua) is not supported: specs run in okit-run's own Lua 5.4")
+        }
+    }
+
+    /// okit's own lines (the seeds, the closing totals, a repeat's round): on stdout as TAP comments when stdout is
+    /// okit's TAP; on stderr when it is busted's (every file a spec) or another format, which they would break.
+    func note(_ text: String, files: [URL], options: FlowTestOptions, format: TestOutputFormat) {
+        let spec = options.busted?.specFiles ?? []
+        let allSpecs = !files.isEmpty && files.allSatisfy { spec.contains($0.standardizedFileURL.path) }
+        if (format == .tap || format.isJUnitFile || list) && !allSpecs {
+            StandardStreams.output(text + "\n")
+        } else {
+            StandardStreams.error(text + "\n")
+        }
+    }
+
+    /// Runs (or lists) the files and writes the output; true when a test failed. Exit 1 when nothing was found or
+    /// a listed file does not load.
+    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat) throws -> Bool {
         let runner = FlowTestRunner(options: options)
         let none = "okit-run test: no *_test.lua or spec files (spec/**/*_spec.lua) found"
         if let seed = options.shuffleSeed {
             // A TAP comment: the run (or the list) can be repeated in the same order.
-            StandardStreams.output("# shuffled with --seed \(seed)\n")
-        } else if let seed = options.busted?.randomSeed {
-            StandardStreams.output("# random seed \(seed) (--seed \(seed) repeats it)\n")
+            note("# shuffled with --seed \(seed)", files: files, options: options, format: format)
+        }
+        if let seed = options.busted?.randomSeed, options.shuffleSeed != seed {
+            note("# random seed \(seed) (--seed \(seed) repeats it)", files: files, options: options, format: format)
         }
         if list {
             let broken = runner.list(files, root: root) { StandardStreams.output($0 + "\n") }
             if files.isEmpty { throw RunFailure(code: 1, message: none) }
             if broken > 0 { throw ExitCode(1) }
-            return
+            return false
         }
         let started = Date()
-        let totals = runner.run(files, root: root) { line in
+        let totals = runner.run(files, root: root, line: { line in
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
-        }
+        }, note: { StandardStreams.error($0 + "\n") })
         switch format {
         case .junitFile(let file):
             do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
                 throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
             }
         case .junit: StandardStreams.output(runner.junit())
-        case .terminal: StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: verbose))
+        case .terminal: StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose))
+        case .gtest: StandardStreams.output(runner.gtest(seconds: Date().timeIntervalSince(started)))
+        case .json: StandardStreams.output(runner.json(seconds: Date().timeIntervalSince(started)))
         case .tap: break
         }
         if files.isEmpty { throw RunFailure(code: 1, message: none) }
-        if totals.failed > 0 { throw ExitCode(1) }
+        return totals.failed > 0
     }
 }
 

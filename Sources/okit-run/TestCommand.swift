@@ -3,8 +3,8 @@ import Foundation
 import OKitBackends
 import OKitLua
 
-/// `okit-run test [paths] [--filter P] [--tags T,…] [--exclude-tags T,…] [--shuffle [--seed N]] [--list]
-/// [--output tap|junit=FILE] [--update-snapshots] [--strict]`.
+/// `okit-run test [paths] [--filter P] [--filter-out P] [--tags T,…] [--exclude-tags T,…] [--shuffle [--seed N]]
+/// [--list] [--output tap|junit=FILE|…] [--update-snapshots] [--strict]`, and busted's options for specs.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
@@ -18,6 +18,9 @@ struct TestCommand: ParsableCommand {
     @Option(name: .long, help: "Run only the tests whose full name matches this Lua pattern (or contains it).")
     var filter: String?
 
+    @Option(name: .customLong("filter-out"), help: "Leave out the tests whose full name matches this Lua pattern (or contains it; repeatable).")
+    var filterOut: [String] = []
+
     @Option(name: [.customShort("t"), .long], help: "Run only the tests with one of these #tags in their full name (comma-separated, repeatable).")
     var tags: [String] = []
 
@@ -28,13 +31,13 @@ struct TestCommand: ParsableCommand {
     var shuffle = false
 
     /// Text, read unconditionally: `--seed -3` is a wrong seed, not a missing one.
-    @Option(name: .long, parsing: .unconditional, help: "The seed of --shuffle, to repeat an order (implies --shuffle).")
+    @Option(name: .long, parsing: .unconditional, help: "The seed of --shuffle, to repeat an order (implies --shuffle); in a busted project the seed of math.random and randomize() only, as busted's.")
     var seed: String?
 
     @Flag(name: .long, help: "List the tests a run would run (file:line: name), without running them.")
     var list = false
 
-    @Option(name: [.customShort("o"), .long], help: "tap (the default, busted's TAP), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal or utfTerminal.")
+    @Option(name: [.customShort("o"), .long], help: "tap (the default, busted's TAP), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal, utfTerminal, gtest or json.")
     var output: String?
 
     @Option(name: [.customShort("p"), .long], help: "busted specs: Lua patterns of spec file names (default _spec; repeatable).")
@@ -58,6 +61,18 @@ struct TestCommand: ParsableCommand {
     @Flag(name: [.customShort("v"), .long], help: "Show a failure's whole message and each test's file:line.")
     var verbose = false
 
+    @Option(name: [.customShort("C"), .long], help: "busted specs: run from this folder (the project root).")
+    var directory: String?
+
+    @Option(name: .long, help: "Run the tests this many times (busted's --repeat).")
+    var `repeat`: Int = 1
+
+    @Flag(name: [.customShort("c"), .long], help: "Refused: okit-run test measures no coverage (busted's LuaCov).")
+    var coverage = false
+
+    @Option(name: .long, help: "Refused: specs run in okit's own Lua 5.4 (busted's choice of interpreter).")
+    var lua: String?
+
     @Flag(name: .long, help: "Write every app:snapshot(name) file anew.")
     var updateSnapshots = false
 
@@ -69,11 +84,14 @@ struct TestCommand: ParsableCommand {
         _ = try Self.seedValue(seed)
         _ = try Self.tagList(tags, option: "--tags")
         _ = try Self.tagList(excludeTags, option: "--exclude-tags")
+        guard self.repeat >= 1 else { throw ValidationError("--repeat must be 1 or more, got \(self.repeat)") }
     }
 
     func run() throws {
         _ = try outputFormat()
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        try refuseUnsupported(coverage: coverage)
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let root = directory.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } ?? cwd
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("okit-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -91,16 +109,30 @@ struct TestCommand: ParsableCommand {
             files = (try FlowTestRunner.discover(paths, root: root)
                 + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
             options.busted = project
+            try refuseUnsupported(coverage: project?.coverage == true)
             options.filter = filter ?? project?.filter
+            options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
             options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
             options.excludeTags = try excludeTags.isEmpty ? project?.excludeTags ?? [] : Self.tagList(excludeTags, option: "--exclude-tags")
-            if shuffle || seed != nil || project?.shuffle == true {
+            // busted's --seed seeds math.random only; outside a busted project it names a shuffle's order
+            if shuffle || (seed != nil && project == nil) || project?.shuffle == true {
                 options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
             }
         } catch {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
-        try runFiles(files, root: root, options: options, format: try outputFormat(configured: options.busted?.output))
+        let format = try outputFormat(configured: options.busted?.output)
+        options.verbose = verbose || options.busted?.verbose == true
+        var failed = false
+        for round in 1...self.repeat {
+            if self.repeat > 1, format == .gtest {
+                StandardStreams.output("\nRepeating all tests (run \(round) of \(self.repeat)) . . .\n\n")
+            } else if self.repeat > 1 {
+                note("# run \(round) of \(self.repeat)", files: files, options: options, format: format)
+            }
+            failed = try runFiles(files, root: root, options: options, format: format) || failed
+        }
+        if failed { throw ExitCode(1) }
     }
 
     /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`). An option given with no tag

@@ -23,6 +23,12 @@ public struct BustedProject: Sendable {
     public var excludeTags: [String] = []
     /// Name filters (`--filter`) from the `.busted` file.
     public var filter: String?
+    /// Name filters that leave tests out (`filter-out`) from the `.busted` file.
+    public var filterOut: [String] = []
+    /// `verbose = true` in the `.busted` file (as `-v`).
+    public var verbose = false
+    /// `coverage = true` in the `.busted` file: refused by the runner (no LuaCov), never ignored.
+    public var coverage = false
     /// `output` from the `.busted` file (TAP, junit, plainTerminal, utfTerminal, json).
     public var output: String?
     /// Whether `.busted` asked for `shuffle` (files and tests).
@@ -76,7 +82,10 @@ public struct BustedProject: Sendable {
         if let v = task["tags"].flatMap(Self.texts) { tags = Self.splitTags(v) }
         if let v = task["exclude-tags"].flatMap(Self.texts) { excludeTags = Self.splitTags(v) }
         if let v = task["filter"].flatMap(Self.texts), let first = v.first { filter = first }
+        if let v = task["filter-out"].flatMap(Self.texts) { filterOut = v }
         if case .string(let v)? = task["output"] { output = v }
+        if case .bool(let v)? = task["verbose"] { verbose = v }
+        if case .bool(let v)? = task["coverage"] { coverage = v }
         if case .bool(let v)? = task["shuffle"] { shuffle = v }
     }
 

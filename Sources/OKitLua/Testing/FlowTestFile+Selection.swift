@@ -18,6 +18,7 @@ extension FlowTestFile {
         let lua = host.lua
         lua.newTable(hash: 6)
         if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        if !options.filterOut.isEmpty { lua.push(.array(options.filterOut.map(LuaValue.string))); lua.rawSet(-2, "filterOut") }
         if !options.tags.isEmpty { lua.push(.array(options.tags.map(LuaValue.string))); lua.rawSet(-2, "tags") }
         if !options.excludeTags.isEmpty {
             lua.push(.array(options.excludeTags.map(LuaValue.string)))

@@ -14,11 +14,24 @@ public struct FlowTestResult: Sendable {
     public var seconds: Double
     /// A failure that was an error (not an assertion), as busted counts them apart (JUnit's `errors`).
     public var isError = false
+    /// Where the test (or the block that failed) is declared, `file:line`: busted's `file @ line` of a spec.
+    public var declaredAt: String?
+    /// A failure of a block rather than a test (a describe body, a teardown, a spec file that does not load):
+    /// busted reports it as an error but does not count it as a test (`-o gtest`).
+    public var isBlockFailure = false
+    /// Where an error was raised (the innermost frame), when it is not where the test file called: busted's position.
+    public var raisedAt: String?
+    /// A busted spec's result: printed in busted's formats (TAP, gtest).
+    public var isSpec = false
 }
 
 /// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
 public struct FlowTestOptions {
     public var filter: String?
+    /// Leave out the tests whose full name matches one of these (`--filter-out`).
+    public var filterOut: [String] = []
+    /// Whole messages, and in busted's TAP a `# file @ line: name` line before each spec's result (`-v`).
+    public var verbose = false
     /// Only the tests with one of these `#tags` in their full name (`--tags`); empty: all.
     public var tags: [String] = []
     /// Not the tests with one of these `#tags` (`--exclude-tags`).
@@ -106,8 +119,8 @@ final class FlowTestFile {
             return counts
         } catch {
             releaseAll()
-            report(FlowTestResult(file: displayPath, name: displayPath, status: .fail, message: Remedy.message(for: error, wording: options.remedyWording),
-                                  location: nil, seconds: 0))
+            report(FlowTestResult.loadFailure(displayPath, message: Remedy.message(for: error, wording: options.remedyWording),
+                                              isSpec: bustedProject != nil))
             return (0, 1, 0)
         }
     }
@@ -224,6 +237,10 @@ final class FlowTestFile {
                                status: FlowTestResult.Status(rawValue: field("status") ?? "fail") ?? .fail,
                                message: field("message"), location: field("where"), seconds: seconds,
                                isError: { defer { lua.pop() }; return lua.rawGet(index, "error") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0 }())
+        r.declaredAt = field("declared")
+        r.raisedAt = field("origin")
+        r.isBlockFailure = { defer { lua.pop() }; return lua.rawGet(index, "block") == LUA_TBOOLEAN }()
+        r.isSpec = bustedProject != nil
         if options.strict, r.status == .ok {
             let warnings = launched.flatMap { ($0.app.app?.engine.warnings ?? []).dropFirst($0.warnings) }
             if !warnings.isEmpty {

@@ -68,7 +68,7 @@ extension FlowTestFramework {
     local function pending(name, fn)
       if running and not expanding then
         -- busted: inside a running test, `pending("reason")` stops it and reports it as pending
-        error(setmetatable({ message = name }, Pending), 0)
+        error(setmetatable({ message = name, where = (position(1)) }, Pending), 0)
       end
       checkDeclaration("pending", name, nil, false)
       current.children[#current.children + 1] = { test = true, name = name, parent = current, where = declaredAt() }

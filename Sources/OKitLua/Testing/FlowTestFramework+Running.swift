@@ -12,7 +12,8 @@ extension FlowTestFramework {
       local test, other = position(2)
       local text = type(err) == "string" and err or T.describe_value(err)
       local own = type(err) == "string" and err:match("^([^\n]-:%d+): ") or nil
-      return setmetatable({ message = text, where = test or own or other, error = true }, Failure)
+      -- `origin`: where it was raised, the innermost frame (busted's position of an error without one)
+      return setmetatable({ message = text, where = test or own or other, origin = own or other or test, error = true }, Failure)
     end
 
     -- Runs a hook or test: nil, or the failure (a Failure or Pending object).
@@ -51,9 +52,11 @@ extension FlowTestFramework {
     -- `opts.excludeTags`.
     local function selector(opts)
       local filter, only, excluded = opts.filter, opts.tags or {}, opts.excludeTags or {}
+      local filterOut = opts.filterOut or {}
       return function(test)
         local name = fullName(test)
         if not nameMatches(name, filter) then return false end
+        for _, pattern in ipairs(filterOut) do if pattern ~= "" and nameMatches(name, pattern) then return false end end
         if #only == 0 and #excluded == 0 then return true end
         local tags = tagsOf(name)
         -- busted's specs: a tag matches as busted's does, `#` and the tag found anywhere (so a prefix)
@@ -168,7 +171,7 @@ extension FlowTestFramework {
 
       local function runTest(test, blockError)
         local started = clock()
-        local result = { name = fullName(test), status = "ok" }
+        local result = { name = fullName(test), status = "ok", declared = test.where }
         if not test.fn then
           result.status = "pending"
           return finish(result, started)
@@ -209,11 +212,13 @@ extension FlowTestFramework {
         if failure and getmetatable(failure) == Pending then
           result.status = "pending"
           result.message = failure.message ~= nil and tostring(failure.message) or nil
+          result.where = failure.where
         elseif failure then
           result.status = "fail"
           result.error = failure.error
           result.message = failure.message
           result.where = failure.where or test.where
+          result.origin = failure.origin
         end
         finish(result, started)
       end
@@ -225,7 +230,8 @@ extension FlowTestFramework {
           -- busted: an error in a describe body fails that block; the file's other blocks still run
           if saved then restoreGlobals(saved) end
           return finish({ name = fullName(block), status = "fail", error = true, message = block.broken.message,
-                          where = block.broken.where or block.where }, clock())
+                          where = block.broken.where or block.where, origin = block.broken.origin, declared = block.where,
+                          block = true }, clock())
         end
         arrange(block, random)
         if not hasTests(block, selected) then
@@ -256,8 +262,8 @@ extension FlowTestFramework {
             local err = protect(f)
             if err then
               local name = block.name and (fullName(block) .. " (teardown)") or "(teardown)"
-              finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where },
-                started)
+              finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where,
+                       declared = block.where, block = true }, started)
             end
           end
         end

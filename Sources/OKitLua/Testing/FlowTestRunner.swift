@@ -6,6 +6,8 @@ import OKitEngine
 public final class FlowTestRunner {
     public let options: FlowTestOptions
     public private(set) var results: [FlowTestResult] = []
+    /// The files run, in their order, with how long each took (busted's gtest output names each file).
+    public private(set) var fileRuns: [(name: String, seconds: Double)] = []
 
     public init(options: FlowTestOptions) {
         self.options = options
@@ -48,35 +50,46 @@ public final class FlowTestRunner {
         return files.sorted().map { URL(fileURLWithPath: $0) }
     }
 
-    /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP).
-    /// Returns the totals.
+    /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP:
+    /// busted's lines for a spec's result), `note` okit's closing line `N passed, N failed` when every file is a
+    /// busted spec (so that the TAP is busted's), else `line` does. Returns the totals.
     @discardableResult
-    public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
+    public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void,
+                    note: ((String) -> Void)? = nil) -> (passed: Int, failed: Int, skipped: Int) {
         var passed = 0, failed = 0, skipped = 0
         var n = 0
         let base = root.standardizedFileURL.path + "/"
+        let verbose = options.verbose
+        let emit = { (r: FlowTestResult) in
+            n += 1
+            self.results.append(r)
+            let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose) : FlowTestRunner.tapLines(r, number: n)
+            for l in lines { line(l) }
+        }
         for f in ordered(files) {
             let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
             let counts: (Int, Int, Int)
+            let started = Date()
             do {
                 let file = try FlowTestFile(url: f, displayPath: display, options: options)
-                counts = file.run { r in
-                    n += 1
-                    self.results.append(r)
-                    for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
-                }
+                counts = file.run(report: emit)
             } catch {
-                n += 1
-                let r = FlowTestResult(file: display, name: display, status: .fail, message: Remedy.message(for: error, wording: options.remedyWording), location: nil, seconds: 0)
-                results.append(r)
-                for l in FlowTestRunner.tapLines(r, number: n) { line(l) }
+                emit(FlowTestResult.loadFailure(display, message: Remedy.message(for: error, wording: options.remedyWording),
+                                                isSpec: isSpec(f)))
                 counts = (0, 1, 0)
             }
+            fileRuns.append((display, Date().timeIntervalSince(started)))
             passed += counts.0; failed += counts.1; skipped += counts.2
         }
         line("1..\(n)")
-        line("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        let closing = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        if !files.isEmpty, files.allSatisfy(isSpec), let note { note(closing) } else { line(closing) }
         return (passed, failed, skipped)
+    }
+
+    /// Whether the file is one of the run's busted specs.
+    public func isSpec(_ file: URL) -> Bool {
+        options.busted?.specFiles.contains(file.standardizedFileURL.path) == true
     }
 
     /// `--list`: one line per test a run would run, in its order, `file:line: full name` (`# pending` after a

@@ -1,0 +1,60 @@
+import Foundation
+
+extension FlowTestResult {
+    /// A test file that did not load: one failing result. A busted spec's is an error named as busted names it,
+    /// `suite spec/x_spec.lua`, declared at the line the message names (`spec/x_spec.lua:3: …`).
+    static func loadFailure(_ file: String, message: String, isSpec: Bool) -> FlowTestResult {
+        var r = FlowTestResult(file: file, name: isSpec ? "suite " + file : file, status: .fail, message: message,
+                               location: nil, seconds: 0)
+        guard isSpec else { return r }
+        r.isSpec = true
+        r.isError = true
+        r.isBlockFailure = true
+        let prefix = file + ":"
+        if message.hasPrefix(prefix), let line = Int(message.dropFirst(prefix.count).prefix { $0.isNumber }) {
+            r.declaredAt = "\(file):\(line)"
+        }
+        return r
+    }
+
+    /// busted's `file @ line` of where the test (or block) is declared; `file @ 0` when that is not known.
+    var declaredPlace: String {
+        guard let declared = declaredAt ?? location, let colon = declared.lastIndex(of: ":"),
+              Int(declared[declared.index(after: colon)...]) != nil else { return "\(file) @ 0" }
+        return "\(declared[..<colon]) @ \(declared[declared.index(after: colon)...])"
+    }
+
+    /// The message as busted shows a failure's or a pending test's: with the `file:line: ` of where it was raised
+    /// in front (busted's errors carry it), `Nil error` when there is none.
+    var bustedMessage: String {
+        guard let message else { return "Nil error" }
+        guard let at = raisedAt ?? location, !Self.hasPosition(message) else { return message }
+        return at + ": " + message
+    }
+
+    /// Whether a message starts with a `file:line: ` position.
+    static func hasPosition(_ message: String) -> Bool {
+        let first = message.prefix { $0 != "\n" }
+        guard let range = first.range(of: #"^[^ ]*:\d+: "#, options: .regularExpression) else { return false }
+        return !range.isEmpty
+    }
+}
+
+extension FlowTestRunner {
+    /// A busted spec's result as busted 2.1.1's TAP handler prints it: `ok 3 - name`, `ok 4 - # SKIP reason`,
+    /// `not ok 5 - name` then `# file @ line` (where it is declared) and `# Failure message: …` (each further line of
+    /// the message behind `# `); `verbose` puts `# file @ line: name` before a test's line.
+    static func bustedTAPLines(_ r: FlowTestResult, number n: Int, verbose: Bool) -> [String] {
+        var lines: [String] = []
+        if verbose, !r.isBlockFailure { lines.append("# \(r.declaredPlace): \(r.name)") }
+        switch r.status {
+        case .ok: lines.append("ok \(n) - \(r.name)")
+        case .pending: lines.append("ok \(n) - # SKIP " + (r.message == nil ? r.name : r.bustedMessage))
+        case .fail:
+            lines.append("not ok \(n) - \(r.name)")
+            lines.append("# \(r.declaredPlace)")
+            lines.append("# Failure message: " + r.bustedMessage.replacingOccurrences(of: "\n", with: "\n# "))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+extension FlowTestRunner {
+    /// busted's `-o json` output after a run: one JSON object on one line, `{"successes":[…], "failures":[…],
+    /// "errors":[…], "pendings":[…], "duration": seconds}`, each test as busted's handler gives it in part:
+    /// `name` (the full name), `message` (failures, errors, and a pending test's reason), `isError` (errors),
+    /// `trace` (`short_src`, `currentline`: where it is declared) and `element` (`descriptor` — `it`, or `describe`
+    /// for a block's failure — `name`, `duration`, `trace`).
+    public func json(seconds: Double) -> String {
+        var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
+        for r in results {
+            let key: String
+            switch r.status {
+            case .ok: key = "successes"
+            case .pending: key = "pendings"
+            case .fail: key = r.isError ? "errors" : "failures"
+            }
+            lists[key, default: []].append(Self.jsonEntry(r))
+        }
+        var object: [String: Any] = lists
+        object["duration"] = seconds
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}\n"
+        }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// One test's object (see `json(seconds:)`).
+    static func jsonEntry(_ r: FlowTestResult) -> [String: Any] {
+        let place = r.declaredPlace.components(separatedBy: " @ ")
+        let trace: [String: Any] = ["short_src": place.first ?? r.file, "currentline": Int(place.last ?? "") ?? 0]
+        var entry: [String: Any] = [
+            "name": r.name,
+            "trace": trace,
+            "element": ["descriptor": r.isBlockFailure ? "describe" : "it", "name": r.name, "duration": r.seconds,
+                        "trace": trace] as [String: Any],
+        ]
+        if r.status == .fail { entry["message"] = r.bustedMessage }
+        if r.status == .pending, r.message != nil { entry["message"] = r.bustedMessage }
+        if r.status == .fail, r.isError { entry["isError"] = true }
+        return entry
+    }
+}

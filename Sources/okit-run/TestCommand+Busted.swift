@@ -58,7 +58,7 @@ extension TestCommand {
     func refuseUnsupported(coverage: Bool) throws {
         if coverage {
             throw RunFailure(code: 2, message: "okit-run test: coverage is not supported (okit-run test does not load LuaCov): "
-                + "run without --coverage, and remove coverage = true from .busted")
+                + "run without --coverage, or with --no-coverage when .busted says coverage = true")
         }
         if let lua {
             throw RunFailure(code: 2, message: "okit-run test: --lua \(lua) is not supported: specs run in okit-run's own Lua 5.4")

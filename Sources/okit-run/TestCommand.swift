@@ -67,8 +67,8 @@ struct TestCommand: ParsableCommand {
     @Option(name: .long, help: "Run the tests this many times (busted's --repeat).")
     var `repeat`: Int = 1
 
-    @Flag(name: [.customShort("c"), .long], help: "Refused: okit-run test measures no coverage (busted's LuaCov).")
-    var coverage = false
+    @Flag(name: [.customShort("c"), .long], inversion: .prefixedNo, help: "--coverage is refused: okit-run test measures no coverage (busted's LuaCov); --no-coverage overrides .busted's coverage = true.")
+    var coverage: Bool?
 
     @Option(name: .long, help: "Refused: specs run in okit's own Lua 5.4 (busted's choice of interpreter).")
     var lua: String?
@@ -89,7 +89,7 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         _ = try outputFormat()
-        try refuseUnsupported(coverage: coverage)
+        try refuseUnsupported(coverage: coverage == true)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let root = directory.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } ?? cwd
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("okit-test-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -109,7 +109,6 @@ struct TestCommand: ParsableCommand {
             files = (try FlowTestRunner.discover(paths, root: root)
                 + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
             options.busted = project
-            try refuseUnsupported(coverage: project?.coverage == true)
             options.filter = filter ?? project?.filter
             options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
             options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
@@ -121,6 +120,7 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
+        try refuseUnsupported(coverage: coverage ?? options.busted?.coverage == true)
         let format = try outputFormat(configured: options.busted?.output)
         options.verbose = verbose || options.busted?.verbose == true
         var failed = false

@@ -6,23 +6,33 @@ extension FlowTestFramework {
     static let busted: String = #"""
     -- busted's modules ----------------------------------------------------------------------------------------
 
-    -- `say`: message tables by namespace (busted's own library for messages).
-    local say = { registry = { en = {} }, current = "en", fallback = "en" }
-    function say:set_namespace(ns) self.current = ns; self.registry[ns] = self.registry[ns] or {} end
-    function say:set_fallback(ns) self.fallback = ns; self.registry[ns] = self.registry[ns] or {} end
-    function say:set(key, value) self.registry[self.current][key] = value end
+    -- `say`: message tables by namespace (busted's own library for messages), as say 1.3 keeps them: the
+    -- registry is `say._registry`, a namespace's table is `say[namespace]`, `vars` must be a table and its `n`
+    -- counts at least its length.
+    local sayRegistry, sayCurrent, sayFallback = {}, "en", "en"
+    local say = { _VERSION = "Say 1.3", _registry = sayRegistry }
+    function say:set_namespace(ns) sayCurrent = ns; sayRegistry[ns] = sayRegistry[ns] or {} end
+    function say:set_fallback(ns) sayFallback = ns; sayRegistry[ns] = sayRegistry[ns] or {} end
+    function say:set(key, value) sayRegistry[sayCurrent][key] = value end
+    say:set_fallback("en")
+    say:set_namespace("en")
     setmetatable(say, {
       __call = function(self, key, vars)
-        local text = self.registry[self.current][key]
-        if text == nil then text = self.registry[self.fallback][key] end
+        if vars ~= nil and type(vars) ~= "table" then
+          error(("expected parameter table to be a table, got '%s'"):format(type(vars)), 2)
+        end
+        vars = vars or {}
+        vars.n = math.max(vars.n or 0, #vars)
+        local text = sayRegistry[sayCurrent][key]
+        if text == nil then text = sayRegistry[sayFallback][key] end
         if text == nil then return nil end
         text = tostring(text)
         local strings = {}
-        vars = vars or {}
-        for i = 1, vars.n or #vars do strings[#strings + 1] = tostring(vars[i]) end
+        for i = 1, vars.n do strings[#strings + 1] = tostring(vars[i]) end
         if #strings > 0 then return text:format(table.unpack(strings)) end
         return text
       end,
+      __index = function(self, key) return sayRegistry[key] end,
     })
 
     -- has_error as luassert compares: any callable; a string error without its "file:line: " equal to the message

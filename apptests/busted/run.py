@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs `okit-run test` in each busted-style project here, from its root with no arguments, and compares the
 result test for test with what busted 2.1.1 gives (`expected.txt`, recorded with `busted -o TAP`); when `busted` is
-installed, runs it too and compares live. `python3 apptests/busted/run.py OKIT_RUN [SCRATCH]`;
+installed, runs it too and compares live. okit-run's output is TAP, or gtest where a `.busted` file says
+`output = "gtest"` (sayer). `python3 apptests/busted/run.py OKIT_RUN [SCRATCH]`;
 `--record` writes each expected.txt anew from busted."""
 import os, re, shutil, subprocess, sys
 
@@ -9,7 +10,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def results(tap):
-    """(status, name) lines of a TAP run, busted's or okit's, sorted (randomize() may reorder a block)."""
+    """(status, name) lines of a run, busted's or okit's, sorted (randomize() may reorder a block): TAP, or gtest
+    when a .busted file asks for it (a block's error appears only in gtest's closing list)."""
+    if tap.startswith("[==========]"):
+        return gtest_results(tap)
     out = []
     for line in tap.splitlines():
         m = re.match(r"^(not ok|ok) \d+ - (.*)$", line)
@@ -18,10 +22,26 @@ def results(tap):
         status, name = m.group(1), m.group(2)
         if name.startswith("# SKIP "):              # busted: ok 5 - # SKIP name
             status, name = "skip", name[len("# SKIP "):]
-        elif name.endswith(" # SKIP pending"):      # okit: ok 5 - name # SKIP pending
+        elif name.endswith(" # SKIP pending"):      # okit's flow tests: ok 5 - name # SKIP pending
             status, name = "skip", name[: -len(" # SKIP pending")]
         out.append(f"{status} {name}")
     return sorted(out)
+
+
+def gtest_results(text):
+    """busted's gtest lines as the TAP statuses: `[       OK ] file @ line: name (0.05 ms)` is ok, SKIPPED skip,
+    FAILED and ERROR not ok; the closing list's `[  ERROR   ]` lines add the errors of blocks and files."""
+    out, errors = [], set()
+    for line in text.splitlines():
+        m = re.match(r"^\[ *(OK|SKIPPED|FAILED|ERROR) *\] [^@]* @ \d+: (.*?)( \(\d+\.\d\d ms\))?$", line)
+        if not m:
+            continue
+        mark, name, timed = m.groups()
+        if mark == "ERROR":
+            errors.add(name)
+        elif timed:
+            out.append({"OK": "ok", "SKIPPED": "skip", "FAILED": "not ok"}[mark] + " " + name)
+    return sorted(out + [f"not ok {name}" for name in errors])
 
 
 def run(cmd, cwd):

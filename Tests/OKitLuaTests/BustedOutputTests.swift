@@ -135,3 +135,20 @@ import OKitTestSupport
         #expect(wrong.code == 2 && wrong.err.contains("gtest or json"), "\(wrong.err)")
     }
 }
+
+/// A flow test given by its path stays a flow test in a busted project and outside one: okit's TAP with the closing
+/// line on stdout, the virtual clock, no random seed (a recorded test is run this way: `okit-run test tests/x_test.lua`).
+@Suite struct FlowTestByPathTests {
+    @Test func aFlowTestGivenByPathKeepsOkitsTAP() throws {
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let folder = try TempFolder()
+        try folder.put("tests/clock_test.lua", """
+        it("runs on the virtual clock", function() assert.are.equal(1556704800, os.time()) end)
+        """)
+        try folder.put("spec/x_spec.lua", "it('is a spec', function() end)\n")
+        let r = try OKitRun.run(["test", "-C", folder.path, "tests/clock_test.lua"])
+        #expect(r.code == 0, "\(r.out) \(r.err)")
+        #expect(r.out.contains("ok 1 - runs on the virtual clock") && r.out.contains("1 passed, 0 failed"), "\(r.out)")
+        #expect(!r.err.contains("random seed") && !r.out.contains("random seed"), "\(r.err)")
+    }
+}

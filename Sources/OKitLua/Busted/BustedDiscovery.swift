@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively, hidden folders
 /// skipped), the `.lua` files whose name (without `.lua`) matches one of the Lua patterns and none of the
-/// excluded ones; a `ROOT` that is a file is taken as it is. Sorted, without duplicates.
+/// excluded ones; a `ROOT` that is a file is taken as it is (but an okit flow test, `*_test.lua`, only when the
+/// patterns name it). Sorted, without duplicates.
 public enum BustedDiscovery {
     public static func specFiles(of project: BustedProject) throws -> [URL] {
         let fm = FileManager.default
@@ -12,7 +13,13 @@ public enum BustedDiscovery {
             let url = URL(fileURLWithPath: r, relativeTo: project.root).standardizedFileURL
             var isFolder: ObjCBool = false
             guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if !isFolder.boolValue { files.insert(url.path); continue }
+            if !isFolder.boolValue {
+                // A file given by name is a spec, as busted takes it, unless it is okit's flow test (`*_test.lua`)
+                // that the patterns do not name: that one keeps the flow tests' virtual clock and TAP.
+                let stem = String(url.lastPathComponent.dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
+                if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(stem) { files.insert(url.path) }
+                continue
+            }
             let walker = fm.enumerator(at: url, includingPropertiesForKeys: nil)
             while let f = walker?.nextObject() as? URL {
                 let name = f.lastPathComponent

@@ -50,6 +50,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
     var maxUploads = 2
 
+    @Flag(name: .long, help: "Development mode, on loopback only: each page gets a Record bar that saves what you do as a flow test in the app's tests/ folder.")
+    var dev = false
+
     @OptionGroup var dataFolder: DataFolderOption
 
     @OptionGroup var running: AppRunOptions
@@ -65,6 +68,9 @@ struct ServeCommand: ParsableCommand {
         }
         for name in allowHosts where HostCheck(listenHost: "", allowed: [name]).allows(name) == false || name.isEmpty {
             throw ValidationError("--allow-host \(name) is not a host name (letters, digits, '-', '.'; an address in brackets for IPv6)")
+        }
+        if dev, let refusal = DevOptions.refusal(host: host, token: tokenFile != nil, allowedHosts: allowHosts) {
+            throw ValidationError(refusal)
         }
         if !ServeOptions.isLoopback(host), tokenFile == nil {
             throw ValidationError("--host \(host) is not a loopback address: give --token-file FILE so that only people with the token get in")
@@ -96,6 +102,10 @@ struct ServeCommand: ParsableCommand {
             options.token = token
         }
         try running.recoverModels(in: folder, command: "okit-run serve")
+        if dev {
+            options.dev = DevOptions(app: appURL, dataFolder: folder, dataStartedFresh: !DevOptions.hasModelFiles(folder),
+                                     seed: running.clock == "virtual" ? running.seed : nil, language: running.lang)
+        }
         let settings = running.settings
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })
         let loaded = Blocking.wait {

@@ -66,6 +66,8 @@ public struct PageContext: Sendable {
     public var appTitle: String
     /// How each screen kind is shown: the built-in kinds' pages and those the app's own kinds bring.
     public var kinds: WebKinds = .builtIn
+    /// Development mode: the Record bar the page shows (nil outside development mode).
+    public var recordBar: RecordBar?
 
     /// Text as one URL path segment: everything but unreserved characters (RFC 3986) percent-encoded, so a
     /// name with `/`, `?`, `#` or spaces stays one segment.

@@ -61,6 +61,10 @@ public struct PageRenderer: Sendable {
         ]
         head += context.stylesheetURLs.map { .el("link", [.attr("rel", "stylesheet"), .attr("href", $0)]) }
         head.append(.el("script", [.attr("src", context.scriptURL), .bool("defer")]))
+        if context.recordBar != nil {
+            head.append(.el("link", [.attr("rel", "stylesheet"), .attr("href", RecordBar.stylesheetURL)]))
+            head.append(.el("script", [.attr("src", RecordBar.scriptURL), .bool("defer")]))
+        }
         let body: [HTMLAttribute] = [
             .classes("okit", snapshot.app.presented ? "okit-presented" : nil, snapshot.app.covered ? "okit-covered" : nil),
             .attr("data-events", context.eventsURL), .attr("data-command", context.commandURL),
@@ -94,6 +98,7 @@ public struct PageRenderer: Sendable {
             nodes = content
         }
         if let alert = snapshot.alert { nodes.append(alertDialog(alert)) }
+        if let bar = context.recordBar { nodes.append(recordBar(bar)) }
         return nodes
     }
 

@@ -38,6 +38,8 @@ public struct ServeOptions: Sendable {
     /// (instead of `idleSeconds`), and one client address holds at most `maxNewSessionsPerClient` of them.
     public var newSessionSeconds: TimeInterval = 60
     public var maxNewSessionsPerClient = 16
+    /// Development mode (`--dev`, web.md "Development mode"): loopback only, each page with a Record bar.
+    public var dev: DevOptions?
 
     public init() {}
 

@@ -12,6 +12,9 @@ extension WebApp {
         guard let target = LocationPath.location(request.path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {
             return WebPages.message(404, "There is no such screen in this app.", link: LocationPath.path(shell.location))
         }
+        if ws.recording != nil, LocationPath.path(target) != LocationPath.path(shell.location) {
+            recordNavigation(to: target, path: request.path.removingTrailingSlash, ws, app)
+        }
         do {
             let before = shell.location
             if !(try shell.go(to: target)) {
@@ -41,7 +44,7 @@ extension WebApp {
             return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/")
         }
         // An unchanged screen is answered with the page rendered for it last (same version, place and query).
-        let key = "\(ws.version) \(here)?\(request.query)"
+        let key = "\(ws.version) \(here)?\(request.query)" + (ws.recording.map { " recording \($0.lineCount)" } ?? "")
         if ws.notice == nil, ws.error == nil, let cached = ws.renderedPage, cached.key == key {
             return WebPages.html(cached.body)
         }
@@ -87,6 +90,10 @@ extension WebApp {
         context.backupUploadURL = "/backups?csrf=" + ws.csrf
         // The kind's page takes what it needs from the screen's declaration (row links, tappable cells, …).
         context.kinds = kinds
+        if options.development != nil {
+            context.recordBar = RecordBar(recording: ws.recording != nil, lineCount: ws.recording?.lineCount ?? 0,
+                                          lastLine: ws.recording?.lastLine)
+        }
         let place = WebPagePlace(shell: shell, snapshot: snapshot, location: location)
         context.adoptLanguage(of: place)      // <html lang>, the built-in words, the breadcrumb's titles: every kind
         kinds.page(for: snapshot.screen.kind).prepare(&context, place)

@@ -30,6 +30,9 @@ public actor WebApp {
     let log: @Sendable (String) -> Void
     /// How each screen kind is shown: the built-in pages and those of the app's own kinds (set at `load`).
     var kinds = WebKinds.builtIn
+    /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
+    /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
+    var seededData: [String: String]?
 
     public init(options: ServeOptions, executor: EngineExecutor = EngineExecutor(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
@@ -48,6 +51,9 @@ public actor WebApp {
         loaded.session.firstShellInUse = false       // every browser has a shell of its own
         hosted = loaded
         kinds = WebKinds(loaded.session.shell.kinds)
+        if let dev = options.development, dev.dataStartedFresh, let folder = dev.dataFolder {
+            seededData = DataFingerprint.of(folder)
+        }
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
         loaded.session.onSharedModelChange = { [weak self] in
             guard let self else { return }
@@ -116,6 +122,10 @@ public actor WebApp {
         switch (request.method, request.path) {
         case ("GET", "/static/okit.css"): return WebPages.staticFile(Stylesheet.css, type: "text/css; charset=utf-8")
         case ("GET", "/static/okit.js"): return WebPages.staticFile(Script.js, type: "text/javascript; charset=utf-8")
+        case ("GET", "/static/okit-dev.css") where options.development != nil:
+            return WebPages.staticFile(DevStylesheet.css, type: "text/css; charset=utf-8")
+        case ("GET", "/static/okit-dev.js") where options.development != nil:
+            return WebPages.staticFile(DevScript.js, type: "text/javascript; charset=utf-8")
         case ("GET", "/favicon.ico"): return WebPages.message(404, "No icon.")
         case ("GET", "/login"): return WebPages.login(csrf: loginTokens.make(), failed: false)
         case ("POST", "/login"): return login(request, app)
@@ -137,6 +147,7 @@ public actor WebApp {
         case ("GET", "/theme.css"): return theme(ws)
         case ("GET", "/events"): return events(ws)
         case ("POST", "/command"): return command(request, ws, app)
+        case ("POST", _) where request.path.hasPrefix("/dev/"): return devCommand(request, ws, app)
         case ("GET", "/"): return WebPages.redirect(LocationPath.path(ws.shell.location))
         case ("GET", _): return page(request, ws, app)
         case ("POST", _): return WebPages.message(404, "There is nothing to post to here.")

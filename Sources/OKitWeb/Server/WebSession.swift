@@ -31,6 +31,8 @@ final class WebSession {
     /// Live update streams (one per browser tab).
     var streams: [Int: AsyncStream<String>.Continuation] = [:]
     var nextStream = 0
+    /// Development mode: this browser's recording of a flow test while it records (its driver's `flowRecorder`).
+    var recording: WebRecording?
 
     init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date) {
         self.id = id

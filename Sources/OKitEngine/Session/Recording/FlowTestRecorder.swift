@@ -53,7 +53,9 @@ public final class FlowTestRecorder {
     /// Commands that show and change nothing a test replays.
     static let unrecorded: Set<String> = ["screen", "quit"]
 
-    public let start: Start
+    /// Where the recording starts from; a front end that asks the file's name at the end (the web's Save) sets
+    /// `start.testFile` then.
+    public var start: Start
     private let clock: AppClock
     private var last: Date
     /// The lines of the `it`, without indentation.
@@ -101,6 +103,11 @@ public final class FlowTestRecorder {
         }
         note(step)
         lines.append("assert.has_error(function() \(step.call.text) end, \(LuaLiteral.string(message)))")
+    }
+
+    /// Adds a line the person asked for (the web's Assert: an assertion on a text they clicked).
+    public func append(line: String) {
+        lines.append(line)
     }
 
     private func note(_ step: Step) {

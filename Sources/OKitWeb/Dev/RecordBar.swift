@@ -1,0 +1,57 @@
+import OKitEngine
+
+/// The Record bar of a page in development mode (web.md "Development mode"): Record, or while recording the
+/// number of lines, the newest one, Assert (with the script: the next text clicked is checked), a name field with
+/// Save, and Stop. Its forms post to `/dev/…` with the session's CSRF token.
+public struct RecordBar: Sendable, Equatable {
+    /// Whether this session is recording.
+    public var recording: Bool
+    /// The lines recorded so far.
+    public var lineCount: Int
+    /// The newest line.
+    public var lastLine: String?
+
+    public init(recording: Bool, lineCount: Int = 0, lastLine: String? = nil) {
+        self.recording = recording
+        self.lineCount = lineCount
+        self.lastLine = lastLine
+    }
+
+    /// The bar's stylesheet and script (served in development mode only).
+    public static let stylesheetURL = "/static/okit-dev.css"
+    public static let scriptURL = "/static/okit-dev.js"
+}
+
+extension PageRenderer {
+    /// The bar: an `<aside>` at the end of `<main>` (so a live update shows the new line count).
+    func recordBar(_ bar: RecordBar) -> HTMLNode {
+        let csrf = hidden("csrf", context.csrfToken)
+        func form(_ action: String, _ fields: [HTMLNode], class cls: String) -> HTMLNode {
+            .el("form", [.attr("method", "post"), .attr("action", action), .classes("okit-record-form", cls)], [csrf] + fields)
+        }
+        func button(_ title: String, _ cls: String) -> HTMLNode {
+            .el("button", [.attr("type", "submit"), .classes("okit-button", cls)], text: title)
+        }
+        var nodes: [HTMLNode] = []
+        if !bar.recording {
+            nodes.append(form("/dev/record", [hidden("do", "start"), button("Record", "okit-record-start")], class: "okit-record-control"))
+        } else {
+            let count = bar.lineCount == 1 ? "1 line" : "\(bar.lineCount) lines"
+            nodes.append(.el("p", [.classes("okit-record-status")], text: "Recording: \(count)"))
+            if let last = bar.lastLine { nodes.append(.el("code", [.classes("okit-record-last")], text: last)) }
+            nodes.append(.el("button", [.attr("type", "button"), .attr("aria-pressed", "false"),
+                                        .attr("title", "Then click a text on the page to check it in the test"),
+                                        .classes("okit-button", "okit-record-assert")], text: "Assert"))
+            nodes.append(form("/dev/save", [
+                .el("label", [.attr("for", "okit-record-name")], text: "Test name"),
+                .el("input", [.attr("type", "text"), .attr("id", "okit-record-name"), .attr("name", "name"),
+                              .attr("placeholder", "add_book"), .attr("autocomplete", "off"), .bool("required"),
+                              .attr("pattern", "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}")]),
+                button("Save", "okit-record-save"),
+            ], class: "okit-record-save-form"))
+            nodes.append(form("/dev/record", [hidden("do", "stop"), button("Stop", "okit-record-stop")], class: "okit-record-control"))
+        }
+        return .el("aside", [.attr("aria-label", "Record a test"),
+                             .classes("okit-record-bar", bar.recording ? "okit-recording" : nil)], nodes)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import OKitEngine
+
+/// One browser session's recording (development mode): the engine's flow test recorder, set as the session's
+/// driver's `flowRecorder` while it records, so every command the page runs becomes a line. The test file's name
+/// is asked at Save; until then the recorder's `start.testFile` is a placeholder in the app's `tests/` folder.
+final class WebRecording {
+    let recorder: FlowTestRecorder
+
+    init(recorder: FlowTestRecorder) {
+        self.recorder = recorder
+    }
+
+    /// How many lines the test has so far (the bar shows it).
+    var lineCount: Int { recorder.lines.count }
+
+    /// The newest line (the bar shows it, so the person sees what their click became).
+    var lastLine: String? { recorder.lines.last }
+
+    /// Ends the recording without saving: the copy of the data it started from is removed.
+    func discard() {
+        if let copy = recorder.start.fixtures { try? FileManager.default.removeItem(at: copy) }
+    }
+
+    /// The test file `tests/<name>_test.lua` in the app's folder.
+    static func testFile(named name: String, app: URL) -> URL {
+        app.deletingLastPathComponent().appendingPathComponent("tests", isDirectory: true)
+            .appendingPathComponent(name + "_test.lua")
+    }
+
+    /// Why `name` cannot name a test, or nil: letters, digits, `_` and `-`, starting with a letter or digit, at
+    /// most 64 characters (the file is `tests/<name>_test.lua`, so no name reaches outside `tests/`).
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "Give the test a name (e.g. add_book): it is saved as tests/NAME_test.lua." }
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
+        guard allowed, name.count <= 64, let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) else {
+            return "A test's name has letters, digits, _ and - only (at most 64, starting with a letter or digit): \(name.prefix(64)) is not one."
+        }
+        return nil
+    }
+}

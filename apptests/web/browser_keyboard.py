@@ -9,7 +9,7 @@ Usage: browser_keyboard.py OKIT_RUN WORKDIR"""
 import os, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from tap import check, done
-from webdriver import Driver, Server
+from webdriver import Driver, Element, Server
 
 TAB, ENTER, ESCAPE = "\ue004", "\ue007", "\ue00c"
 okit_run, work = sys.argv[1], sys.argv[2]
@@ -114,6 +114,18 @@ try:
     a.keys(TAB)
     a.wait(lambda: subtitle(a) == "Dune Tab", "the name saved by leaving it with Tab")
     check(active_is(a, "input[role=switch]"), "Tab saves the field and the focus is on the next control")
+
+    # A save changes the page in place: the elements a person (or a browser driver) holds stay the same ones, so
+    # WebDriver's usual clear, type, Enter works on one field reference (clear's change event saves the empty text
+    # first) and a button found before the save is still the page's button after it.
+    css = "main input[type=text][name=value]:not([disabled])"
+    a.script("document.querySelector('button.okit-edit').okitMark = 7")
+    held = Element(a, a.find(css).id)          # no re-finding: a replaced element would fail here
+    held.clear()
+    held.type("Dune Clear" + ENTER)
+    a.wait(lambda: subtitle(a) == "Dune Clear", "the name saved by clear, type and Enter on one reference")
+    check(a.script("return document.querySelector('button.okit-edit').okitMark") == 7,
+          "a save keeps the page's elements: a button found before it is the same element after it")
 
     # Leaving it by clicking Done: the save lands and so does Done (no out-of-date page).
     field = name_field(a)

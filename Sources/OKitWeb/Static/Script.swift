@@ -13,7 +13,8 @@
 ///   (``ScriptTextSave``);
 /// - the keyboard: Escape closes an open row menu, else presses the page's `okit-escape` button (an alert's
 ///   Cancel, a presented screen's Close, the menu's Close); opening a row menu closes the others
-///   (``ScriptKeyboard``).
+///   (``ScriptKeyboard``);
+/// - a new page is put in by changing only what differs, so the elements a person holds stay (``ScriptMorph``).
 public enum Script {
     /// The script's text.
     public static let js = #"""
@@ -60,9 +61,7 @@ public enum Script {
     var key = focusKey(active);
     var typing = isTyping(active) ? { value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
     var x = window.scrollX, y = window.scrollY;
-    main.replaceChildren.apply(main, Array.prototype.slice.call(next.childNodes).map(function (n) {
-      return document.importNode(n, true);
-    }));
+    morph(main, next);
     ["events", "command", "csrf", "location", "version"].forEach(function (name) {
       var v = doc.body && doc.body.getAttribute("data-" + name);
       if (v !== null && v !== undefined) { body.setAttribute("data-" + name, v); }
@@ -144,7 +143,7 @@ public enum Script {
   });
 
   if (document.visibilityState !== "hidden") { open(); }
-"""# + ScriptTextSave.js + ScriptKeyboard.js + #"""
+"""# + ScriptMorph.js + ScriptTextSave.js + ScriptKeyboard.js + #"""
 }());
 """#
 }

@@ -17,6 +17,7 @@ root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 os.makedirs(work, exist_ok=True)
 shop = os.path.join(work, "bookshop")
 shutil.rmtree(shop, ignore_errors=True)
+shutil.rmtree(os.path.join(work, "data"), ignore_errors=True)      # the recording starts from the seeded data
 os.makedirs(shop)
 shutil.copy(os.path.join(root, "examples/bookshop/app.lua"), shop)
 server = Server(okit_run, os.path.join(shop, "app.lua"), os.path.join(work, "data"), extra=["--dev"])

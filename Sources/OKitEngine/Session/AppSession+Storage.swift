@@ -77,10 +77,8 @@ extension AppSession {
         return pending
     }
 
-    /// Storing at exit (quit, end of input, a stop signal, the web server stopping): the state is stored as at
-    /// any store — an unchanged model is not touched, a few changed entities are a journal append — and each
-    /// storage finishes (`Engine.compactAll`). Quitting never rewrites a model file a store would not have.
-    /// Returns the HTTP models whose changes stay pending, with the reason.
+    /// Storing at exit (quit, end of input, a stop signal): the state is stored and every model written whole,
+    /// so each model file is complete. Returns the HTTP models whose changes stay pending, with the reason.
     public func storeAtExit() throws -> [(model: String, reason: String)] {
         let pending = try storeStateKeepingPending()
         try engine.compactAll()

@@ -13,14 +13,7 @@ extension FileStorage {
     }
 }
 
-/// At exit a file model is stored like at any other store (storage.md "Writing"): nothing when it is unchanged
-/// since it was read or last written, a journal append for a few changed entities, a full write only where any
-/// store makes one. The journal stays on disk and is read with the model file at the next load; it is folded
-/// into the file by the store that would grow it past its fraction, never by quitting.
+/// At exit every model's journal is written into its model file (`compact`), so each `<model>.json` is whole.
 extension FileStorage: ClosingStorage, FileBackedStorage {
-    /// Stores what is still unstored — a model outside the app's state (`okit.state`) — as any store would.
-    public func finish(_ model: Model, engine: any ModelHost) throws {
-        guard model.isDirty, !unreadable.contains(model.name), !locked.contains(model.name) else { return }
-        _ = try store(model, engine: engine)
-    }
+    public func finish(_ model: Model, engine: any ModelHost) throws { try compact(model, engine: engine) }
 }

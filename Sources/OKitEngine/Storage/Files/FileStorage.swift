@@ -233,7 +233,6 @@ public final class FileStorage: ModelStorage {
                                remedy: .recover(model: name))
         }
         guard model.isFileDirty else { return .unchanged }
-        try refuseNewerData(name, engine: engine)
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
         // it back costs little and it cannot grow without bound); anything bigger is a full write.
         if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
@@ -262,7 +261,10 @@ public final class FileStorage: ModelStorage {
     @discardableResult
     func writeFull(_ model: Model, engine: any ModelHost) throws -> Int {
         let name = model.name
-        try refuseNewerData(name, engine: engine)
+        // Data of a newer app version is never rewritten (and stamped) by an older one (storage.md "Versions").
+        if let stored = storedVersions[name], stored > engine.schemaVersion {
+            throw StorageError(kind: .io, path: try folder.modelFile(name), message: Self.newerMessage(stored: stored, app: engine.schemaVersion))
+        }
         let generation = (generations[name] ?? 0) + 1
         // The buffer of the previous full write is reused (a fresh one would page-fault its whole size again).
         var writer = JSONWriter(output: buffer)
@@ -311,16 +313,7 @@ public final class FileStorage: ModelStorage {
         return writer.total
     }
 
-    /// Data of a newer app version is never rewritten, stamped or journaled by an older one (storage.md
-    /// "Versions"): a journal record would be applied to the newer file at its next load.
-    private func refuseNewerData(_ name: String, engine: any ModelHost) throws {
-        if let stored = storedVersions[name], stored > engine.schemaVersion {
-            throw StorageError(kind: .io, path: try folder.modelFile(name), message: Self.newerMessage(stored: stored, app: engine.schemaVersion))
-        }
-    }
-
-    /// Writes the whole model now and removes its journal, whatever the journal's size (a tool's explicit
-    /// compaction; stores compact by themselves once the journal passes its fraction, and exit does not).
+    /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).
     public func compact(_ model: Model, engine: any ModelHost) throws {
         guard !unreadable.contains(model.name), !locked.contains(model.name) else { return }
         if model.isFileDirty || journalBytes[model.name] != nil {

@@ -6,9 +6,8 @@ extension Engine {
         return String(decoding: w.out.buffer, as: UTF8.self)
     }
 
-    /// Lets every storage finish its models at app exit (`ClosingStorage`): a file model's unstored changes
-    /// stored as any store would (its journal stays), a database closed (its WAL checkpointed into the database
-    /// file).
+    /// Lets every storage finish its models at app exit (`ClosingStorage`): a journal written into its model file
+    /// (so each `<model>.json` is whole), a database closed (its WAL checkpointed into the database file).
     public func compactAll() throws {
         for m in models {
             if let s = storages[m.name] as? ClosingStorage { try s.finish(m, engine: self) }

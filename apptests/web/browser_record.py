@@ -87,6 +87,7 @@ try:
     emma = row_id(a, "Emma")
     a.find(f"#{emma} details.okit-row-menu summary").click()
     a.find(f"#{emma} button.okit-menu-delete").click()
+    a.wait(lambda: any(b.text() == "Yes" for b in a.all("dialog[open] button[name=action]")), "the confirmation")
     yes = [b for b in a.all("dialog[open] button[name=action]") if b.text() == "Yes"]
     check(len(yes) == 1, "the delete asks for confirmation")
     yes[0].click()

@@ -101,10 +101,7 @@ public struct CellDeclaration {
     public var plainOptionValues: [String]? { CellDeclaration.plainTexts(self["optionValues"]) }
 
     /// A property's text as plain texts, or nil when it is a binding: two or more parts and no binding marks.
-    public static func plainTexts(_ text: String) -> [String]? {
-        guard text.contains(","), !text.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
-        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    }
+    public static func plainTexts(_ text: String) -> [String]? { PlainTexts.parts(text, list: true) }
 
     /// Whether a property's value is no binding: a screen id (`segue`, `present`), the id, or plain
     /// `optionValues` texts.

@@ -85,10 +85,7 @@ public struct ListDeclaration: ScreenDeclaration {
     /// `searchFilters` written as plain titles (`"fruit,veg"`: no `#`, `%`, `/`, `=`, brackets or quotes), taken
     /// literally as OKit does — each part trimmed, shown localized, compared as written; nil when it is a binding
     /// (`"#Dog,#Cat"`, `"%Food,%Travel"`).
-    public var plainSearchFilters: [String]? {
-        guard !searchFilters.isEmpty, !searchFilters.contains(where: { "#%/={}()[]@'\"$".contains($0) }) else { return nil }
-        return searchFilters.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    }
+    public var plainSearchFilters: [String]? { PlainTexts.parts(searchFilters) }
     /// `groupSort` (default `#true`, as in OKit): sections are ordered by their group key (`groupSortAsc`); false keeps
     /// them in the order their first rows come in.
     public var groupSort = "#true"

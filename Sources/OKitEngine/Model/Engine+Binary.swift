@@ -123,8 +123,18 @@ enum InlineBytes {
     }
 }
 
-/// PNG and JPEG magic numbers against the declared format of an image.
-enum ImageFormat {
+/// Image formats by their bytes: PNG and JPEG magic numbers against the declared format of an image, and the
+/// format a picture's first bytes show (a base64 image text, a page's image).
+public enum ImageFormat {
+    /// `image/png`, `image/jpeg`, `image/gif` or `image/webp` by the first bytes; nil for anything else.
+    public static func raster(of b: [UInt8]) -> String? {
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), b[8..<12].elementsEqual("WEBP".utf8) { return "image/webp" }
+        return nil
+    }
+
     static func check(_ bytes: [UInt8], format: String, field: String) throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]

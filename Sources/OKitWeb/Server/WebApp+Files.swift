@@ -113,12 +113,15 @@ enum WebImageFormat {
     case png, jpeg, gif, webp, svg
 
     init?(_ b: [UInt8]) {
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
-        else if b.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
-        else if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { self = .gif }
-        else if b.count >= 12, b.starts(with: Array("RIFF".utf8)), b[8..<12].elementsEqual("WEBP".utf8) { self = .webp }
-        else if WebImageFormat.isSVG(b) { self = .svg }
-        else { return nil }
+        switch ImageFormat.raster(of: b) {
+        case "image/png": self = .png
+        case "image/jpeg": self = .jpeg
+        case "image/gif": self = .gif
+        case "image/webp": self = .webp
+        default:
+            guard WebImageFormat.isSVG(b) else { return nil }
+            self = .svg
+        }
     }
 
     /// Text (after a BOM and white space) starting with `<?xml`, `<!DOCTYPE svg`, `<!--` or `<svg` with an `<svg`

@@ -41,7 +41,7 @@ public struct Base64Image: Equatable, Sendable {
             return .invalid("the text is not valid base64")
         }
         let bytes = [UInt8](data)
-        guard let format = format(of: bytes) else {
+        guard let format = ImageFormat.raster(of: bytes) else {
             return .invalid("the text decodes to \(bytes.count) bytes of no image format (PNG, JPEG, GIF or WebP)")
         }
         return .image(Base64Image(bytes: bytes, format: format))
@@ -52,15 +52,6 @@ public struct Base64Image: Equatable, Sendable {
         var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while s.count % 4 != 0 { s += "=" }
         return s
-    }
-
-    /// The image format of bytes by their first bytes, or nil.
-    static func format(of b: [UInt8]) -> String? {
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
-        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), b[8..<12].elementsEqual("WEBP".utf8) { return "image/webp" }
-        return nil
     }
 
     /// The bytes of an image a binding gave as a text (for a front end serving the image); nil when the value is

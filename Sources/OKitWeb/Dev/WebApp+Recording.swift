@@ -8,9 +8,7 @@ import OKitEngine
 extension WebApp {
     func devCommand(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         guard let dev = options.development else { return WebPages.message(404, "There is nothing to post to here.") }
-        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
-            return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
-        }
+        if let refused = refusedCSRF(request.field("csrf"), ws) { return refused }
         switch (request.path, request.field("do")) {
         case ("/dev/record", "start"): startRecording(ws, app, dev)
         case ("/dev/record", "stop"): stopRecording(ws, notice: "Recording stopped; nothing was saved.")

@@ -53,9 +53,7 @@ extension WebApp {
         guard let id = request.sessionCookie, let ws = sessions[id], let app = hosted?.session else {
             return .failure(WebRefusal(WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")))
         }
-        guard let csrf = request.headerCSRF, RandomToken.equal(csrf, ws.csrf) else {
-            return .failure(WebRefusal(WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")))
-        }
+        if let refused = refusedCSRF(request.headerCSRF, ws) { return .failure(WebRefusal(refused)) }
         guard !mustLogIn(ws, request), mayHandleBackups(ws) else {
             return .failure(WebRefusal(WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")))
         }
@@ -81,9 +79,7 @@ extension WebApp {
     /// `admitUpload`: the CSRF token again (from the query, a header or the form), then the login, then the file
     /// is verified and kept; 303 to the page the form was on, with a notice (or the error that refused it).
     func backupUpload(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
-        guard let csrf = request.headerCSRF ?? request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
-            return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
-        }
+        if let refused = refusedCSRF(request.headerCSRF ?? request.field("csrf"), ws) { return refused }
         guard mayHandleBackups(ws) else {
             return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
         }

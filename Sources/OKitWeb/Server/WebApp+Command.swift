@@ -8,10 +8,17 @@ extension WebApp {
     /// Driver commands a browser may not send (web.md: quit and relaunch act on the process).
     static let refused: Set<String> = ["quit", "relaunch", "advance", "store", "background", "foreground"]
 
-    func command(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
-        guard let csrf = request.field("csrf"), RandomToken.equal(csrf, ws.csrf) else {
+    /// The 403 page for a POST whose CSRF token (`token`: the form's field or the header) is missing or not the
+    /// session's (web.md: checked before anything else of the POST); nil when it is the session's.
+    func refusedCSRF(_ token: String?, _ ws: WebSession) -> WebResponse? {
+        guard let token, RandomToken.equal(token, ws.csrf) else {
             return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
         }
+        return nil
+    }
+
+    func command(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        if let refused = refusedCSRF(request.field("csrf"), ws) { return refused }
         guard let name = request.field("command"), !name.isEmpty else {
             return WebPages.message(400, "The form names no command.")
         }

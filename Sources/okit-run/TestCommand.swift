@@ -106,6 +106,7 @@ struct TestCommand: ParsableCommand {
         let files: [URL]
         do {
             let project = try bustedProject(root: root)
+            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
             files = (try FlowTestRunner.discover(paths, root: root)
                 + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
             options.busted = project

@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import OKitEngine
 
 /// A plain Lua project with busted specs, as `okit-run test` runs it from its root (testing.md, "Busted
 /// projects"): where the specs are (`ROOT`, `pattern`), what `require` finds (`lpath`), the helper run before each
@@ -37,6 +38,12 @@ public struct BustedProject: Sendable {
     public var specFiles: Set<String> = []
     /// The seed of `math.random` and of `randomize()` in spec files (printed by the runner); nil under the virtual clock.
     public var randomSeed: UInt64?
+    /// What the `.busted` file says that okit-run test does not read, one line each (the runner prints them as
+    /// warnings: nothing in the file is dropped without a word).
+    public var unreadKeys: [String] = []
+    /// The keys of a `.busted` task okit-run test reads.
+    static let readKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "helper", "tags", "exclude-tags", "filter",
+                           "filter-out", "output", "verbose", "coverage", "shuffle"]
 
     /// busted's `--lpath` default.
     public static let defaultLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
@@ -62,18 +69,22 @@ public struct BustedProject: Sendable {
             return project
         }
         let config = try BustedConfigFile.read(file)
-        if let all = config["_all"] { project.apply(all) }
+        if let all = config["_all"] { project.apply(all, task: "_all") }
         if let name = task {
             guard let chosen = config[name] else { throw FlowTestUsageError("--run \(name): the .busted file has no task \"\(name)\"") }
-            project.apply(chosen)
+            project.apply(chosen, task: name)
         } else if let chosen = config["default"] {
-            project.apply(chosen)
+            project.apply(chosen, task: "default")
         }
         return project
     }
 
-    /// Takes the options of one `.busted` task.
-    mutating func apply(_ task: [String: LuaValue]) {
+    /// Takes the options of one `.busted` task (`name`, for the lines of what it does not read).
+    mutating func apply(_ task: [String: LuaValue], task name: String) {
+        for key in task.keys.sorted() where !Self.readKeys.contains(key) {
+            unreadKeys.append(".busted, task \"\(name)\": \"\(key)\" is not read by okit-run test"
+                              + NameSuggestion.hint(for: key, in: Self.readKeys) + "; it is ignored")
+        }
         if let v = task["ROOT"].flatMap(Self.texts), !v.isEmpty { roots = v }
         if let v = task["pattern"].flatMap(Self.texts), !v.isEmpty { patterns = v }
         if let v = task["exclude-pattern"].flatMap(Self.texts) { excludePatterns = v }

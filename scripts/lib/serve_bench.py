@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Serving measured from outside the server (issue 39, docs/performance.md "Serving measured from outside"):
+`okit-run serve` on the benchmark shop with `WebBench`'s books list, driven over real HTTP by many viewers —
+each its own cookie session that fetched the list page once and holds its `/events` stream open — and one
+writer session renaming a book the list shows. Prints one JSON line per workload, as `okit-run bench` does:
+
+    {"workload":"serve_viewer_kib","value":212.4,"unit":"KiB","kind":"external"}
+
+and, when a workload cannot run, value 0 and an `error` saying why. Python 3's standard library only (asyncio
+sockets), plus `wrk` and nginx for the two requests-per-second figures (scripts/bench installs them).
+
+Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 10000] [--rounds 5]
+                               [--rps-seconds 5] [--max-rss-mib M] [--work DIR]
+
+The viewer and writer helpers (`Target`, `Viewer`, `Writer`, `Round`) are also used by
+apptests/postgres/deployment_load.py."""
+import argparse, asyncio, json, os, re, resource, shutil, signal, subprocess, sys, tempfile, time
+from serve_http import Target, Viewer, Writer, Round, rss_kib, p99, median, free_port
+
+# The bench shop's schema as a Lua app with WebBench's two screens (Sources/okit-run/Bench/WebBench.swift).
+APP = """local okit = require "okit"
+okit.entity("Author", { name = "string" })
+okit.entity("Book", { name = "string", date = "date", marked = "bool", price = "double", authors = "[Author]" })
+okit.entity("Shop", { books = "[Book]", authors = "[Author]" })
+local shop = okit.model("Shop")
+okit.state { shop }
+okit.list("books", {
+  type = "Book", dataPath = "books", titlePath = "%Books",
+  rowSort = "name", group = "name/initial", search = "#true", searchPath = "name", index = "#true",
+  cell = { path = "name" }, segue = "book",
+})
+okit.detail("book", {
+  titlePath = "name",
+  sections = { { okit.cell.text { path = "name", textPath = "name" } } },
+})
+okit.app { id = "bench", version = 1, home = { "books" } }
+"""
+
+
+def write_shop(n, path):
+    """The benchmark shop of ../shared/bench/gen_shop.py (same generator, seed 42), written compact to `path`."""
+    import random, uuid
+    rnd = random.Random(42)
+    words = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa "
+             "quebec romeo sierra tango").split()
+
+    def uid():
+        return str(uuid.UUID(int=rnd.getrandbits(128), version=4)).upper()
+    authors = [{"id": uid(), "name": f"{rnd.choice(words).title()} {rnd.choice(words).title()}"}
+               for _ in range(max(10, n // 10))]
+    books = []
+    for _ in range(n):
+        books.append({"id": uid(), "name": " ".join(rnd.choice(words) for _ in range(3)).title(),
+                      "date": 600000000 + rnd.randrange(100000000), "marked": rnd.random() < 0.2,
+                      "price": round(rnd.uniform(1, 80), 2),
+                      "authors": [{"id": uid(), "name": a["name"]} for a in rnd.sample(authors, rnd.randint(1, 3))]})
+    with open(path, "w") as f:
+        json.dump({"id": uid(), "books": books, "authors": authors}, f, separators=(",", ":"))
+
+
+def emit(workload, value, unit, error=None, **extra):
+    line = {"workload": workload, "value": round(value, 3) if error is None else 0, "unit": unit, "kind": "external"}
+    line.update({k: round(v, 3) if isinstance(v, float) else v for k, v in extra.items()})
+    if error is not None:
+        line["error"] = error
+    print(json.dumps(line, separators=(",", ":")), flush=True)
+
+
+class Server:
+    """`okit-run serve app.lua --port 0 --data DIR` with the limits sized for `people` browsers; `port` once it
+    printed its "serving … at" line."""
+
+    def __init__(self, okit_run, work, people, log_name="serve.log"):
+        self.log = open(os.path.join(work, log_name), "w+")
+        limit = str(people + 256)
+        self.process = subprocess.Popen(
+            [okit_run, "serve", os.path.join(work, "app.lua"), "--port", "0", "--data", os.path.join(work, "data"),
+             "--sessions", limit, "--max-connections", limit, "--max-client-connections", limit,
+             "--max-streams", limit], stdout=self.log, stderr=self.log)
+        deadline = time.time() + 300
+        while time.time() < deadline:
+            self.log.seek(0)
+            m = re.search(r"serving \S+ at http://127\.0\.0\.1:(\d+)/", self.log.read())
+            if m:
+                self.port = int(m.group(1))
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("okit-run serve did not start: " + self.output()[-500:])
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+async def add_viewers(target, viewers, count, on_stale, pid, max_rss_kib, deadline, parallel=8):
+    """Grows `viewers` to `count`: each new one GETs /books (its own session) and opens /events. Stops early
+    (returns a reason) when the server's RSS passes `max_rss_kib` or the deadline passes."""
+    gate = asyncio.Semaphore(parallel)
+    problem = []
+
+    async def one():
+        async with gate:
+            if problem:
+                return
+            v = Viewer(target)
+            page = await v.get("/books")
+            if page.status != 200:
+                problem.append(f"a viewer's /books answered {page.status}")
+                return
+            await v.open_events(on_stale)
+            viewers.append(v)
+    while len(viewers) < count and not problem:
+        batch = min(count - len(viewers), 50)
+        await asyncio.gather(*(one() for _ in range(batch)))
+        if rss_kib(pid) > max_rss_kib:
+            problem.append(f"stopped at {len(viewers)} viewers: the server's RSS {rss_kib(pid) // 1024} MiB passed "
+                           f"--max-rss-mib {max_rss_kib // 1024}")
+        elif time.time() > deadline:
+            problem.append(f"stopped at {len(viewers)} viewers: the time allowed for connecting them ran out")
+    return problem[0] if problem else None
+
+
+async def settled_rss(pid):
+    """The server's RSS once the connections settled (a moment after the last one opened)."""
+    await asyncio.sleep(1.0)
+    return rss_kib(pid)
+
+
+async def viewer_workloads(args, server, work):
+    """serve_viewer_kib, serve_push_p99_H, serve_reget_p99_H and (with --viewers) serve_viewers_V_mib."""
+    target = Target("127.0.0.1", server.port)
+    pid = server.process.pid
+    max_rss = args.max_rss_mib * 1024
+    deadline = time.time() + args.setup_seconds
+    round_ = Round()
+    viewers = []
+    low, high = args.low, args.high
+    names = (f"serve_push_p99_{high}", f"serve_reget_p99_{high}")
+    try:
+        stop = await add_viewers(target, viewers, low, round_.on_stale, pid, max_rss, deadline)
+        rss_low = await settled_rss(pid)
+        stop = stop or await add_viewers(target, viewers, high, round_.on_stale, pid, max_rss, deadline)
+        rss_high = await settled_rss(pid)
+        if stop:
+            slope = (rss_high - rss_low) / max(1, len(viewers) - low)
+            emit("serve_viewer_kib", 0, "KiB", error=f"{stop} (slope so far {slope:.1f} KiB per viewer)")
+            for w in names:
+                emit(w, 0, "ms", error=f"not run: {stop}")
+        else:
+            emit("serve_viewer_kib", (rss_high - rss_low) / (high - low), "KiB",
+                 rss_low_mib=rss_low / 1024, rss_high_mib=rss_high / 1024, viewers=[low, high])
+            await push_and_reget(target, viewers, round_, args.rounds, names)
+        if args.viewers and args.viewers > high and not stop:
+            stop = await add_viewers(target, viewers, args.viewers, round_.on_stale, pid, max_rss,
+                                     time.time() + args.setup_seconds)
+            rss = await settled_rss(pid)
+            emit(f"serve_viewers_{args.viewers}_mib", rss / 1024, "MiB", error=stop)
+    finally:
+        for v in viewers:
+            v.close()
+
+
+async def push_and_reget(target, viewers, round_, rounds, names):
+    """Writes `rounds` + 1 renames (the first a warm-up); after each, every viewer re-GETs /books when its stale
+    event arrives, as the page script does. Emits the p99 of stale arrival and of re-GET completion, both from
+    the moment the write's POST started."""
+    writer = Writer(target)
+    try:
+        await writer.start()
+        for v in viewers:
+            v.reget_path = "/books"
+        push, reget, write = [], [], []
+        for k in range(rounds + 1):
+            name = f"Alpha Alpha Alpha push {k}"
+            problem = await round_.run(viewers, writer, name, timeout=60)
+            if problem:
+                for w in names:
+                    emit(w, 0, "ms", error=f"write {k}: {problem}")
+                return
+            if k > 0:
+                push += round_.push_ms()
+                reget += round_.reget_ms()
+                write.append(round_.write_ms())
+        emit(names[0], p99(push), "ms", median=median(push), samples=len(push), write_median=median(write))
+        emit(names[1], p99(reget), "ms", median=median(reget), samples=len(reget), last=max(reget))
+    except Exception as e:            # a refused command or a dead server: say so in both lines
+        for w in names:
+            emit(w, 0, "ms", error=f"{type(e).__name__}: {e}")
+    finally:
+        writer.close()
+
+
+async def first_page(target):
+    """serve_first_page: one viewer opens the list (not timed, as when others already look at it), then 20 new
+    sessions' first GET of /books, each on a new connection: the median in ms."""
+    warm = Viewer(target)
+    await warm.get("/books")
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        page = await Viewer(target).get("/books")
+        if page.status != 200:
+            raise RuntimeError(f"a new session's /books answered {page.status}")
+        times.append((time.perf_counter() - t) * 1000)
+    return median(times), warm
+
+
+def wrk(url, cookie, seconds):
+    """Requests/sec of `wrk -t2 -c50 -dNs` with the session cookie; raises when an answer was no 2xx/3xx."""
+    if not shutil.which("wrk"):
+        raise RuntimeError("wrk is missing: apt-get install -y wrk (scripts/bench installs it)")
+    out = subprocess.run(["wrk", "-t2", "-c50", f"-d{seconds}s", "-H", f"Cookie: okit_session={cookie}", url],
+                         capture_output=True, text=True).stdout
+    if "Non-2xx or 3xx responses" in out:
+        raise RuntimeError("wrk got error answers: " + out.strip().splitlines()[-1])
+    m = re.search(r"^Requests/sec:\s*([0-9.]+)", out, re.M)
+    if not m:
+        raise RuntimeError("wrk printed no Requests/sec: " + out[-300:])
+    return float(m.group(1))
+
+
+def nginx_rps(page, work, seconds):
+    """nginx from Debian serving `page` as a static file (WebBench's configuration: worker_processes 2,
+    access_log off, sendfile on) under the same wrk."""
+    if not os.access("/usr/sbin/nginx", os.X_OK):
+        raise RuntimeError("nginx is missing at /usr/sbin/nginx: apt-get install -y nginx (scripts/bench installs it)")
+    p = os.path.join(work, "nginx")
+    for d in ("www", "tmp", "logs"):
+        os.makedirs(os.path.join(p, d), exist_ok=True)
+    with open(os.path.join(p, "www", "books"), "wb") as f:
+        f.write(page)
+    port = free_port()
+    temps = "\n".join(f"    {k}_temp_path {p}/tmp/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf = (f"daemon off;\nmaster_process on;\nworker_processes 2;\n{'user root;' if os.getuid() == 0 else ''}\n"
+            f"pid {p}/nginx.pid;\nerror_log {p}/logs/error.log;\nevents {{}}\nhttp {{\n    access_log off;\n"
+            f"    sendfile on;\n    default_type \"text/html; charset=utf-8\";\n{temps}\n"
+            f"    server {{ listen 127.0.0.1:{port}; root {p}/www; }}\n}}\n")
+    with open(os.path.join(p, "nginx.conf"), "w") as f:
+        f.write(conf)
+    nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", p + "/", "-c", p + "/nginx.conf", "-e", p + "/logs/error.log"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 20
+        while asyncio.run(Viewer(Target("127.0.0.1", port)).get("/books", quiet=True)).status != 200:
+            if nginx.poll() is not None or time.time() > deadline:
+                raise RuntimeError("nginx did not start: " + open(p + "/logs/error.log").read()[-300:])
+            time.sleep(0.05)
+        return wrk(f"http://127.0.0.1:{port}/books", "bench", seconds)
+    finally:
+        nginx.terminate()
+        nginx.wait()
+
+
+def page_and_rps(args, work):
+    """serve_first_page, serve_rps_external and nginx_static_rps_external on a fresh server."""
+    server = Server(args.okit_run, work, 64, "serve-rps.log")
+    try:
+        target = Target("127.0.0.1", server.port)
+        try:
+            ms, warm = asyncio.run(first_page(target))
+            emit("serve_first_page", ms, "ms")
+        except Exception as e:
+            emit("serve_first_page", 0, "ms", error=str(e))
+            return
+        page = asyncio.run(warm.get("/books"))
+        try:
+            emit("serve_rps_external", wrk(f"http://127.0.0.1:{server.port}/books", warm.cookies["okit_session"],
+                                           args.rps_seconds), "1/s")
+        except Exception as e:
+            emit("serve_rps_external", 0, "1/s", error=str(e))
+        try:
+            emit("nginx_static_rps_external", nginx_rps(page.body, work, args.rps_seconds), "1/s")
+        except Exception as e:
+            emit("nginx_static_rps_external", 0, "1/s", error=str(e))
+    finally:
+        server.stop()
+
+
+def options():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("okit_run", help="the okit-run binary (a release build for figures)")
+    ap.add_argument("--books", type=int, default=100000)
+    ap.add_argument("--low", type=int, default=100, help="viewers at the slope's first RSS reading")
+    ap.add_argument("--high", type=int, default=1000, help="viewers at its second, and for the push and re-GETs")
+    ap.add_argument("--viewers", type=int, default=0, help="also grow to this many and print serve_viewers_V_mib")
+    ap.add_argument("--rounds", type=int, default=5, help="timed writes (after one warm-up)")
+    ap.add_argument("--rps-seconds", type=int, default=5)
+    ap.add_argument("--setup-seconds", type=int, default=600, help="time allowed for connecting the viewers")
+    ap.add_argument("--max-rss-mib", type=int, default=0, help="stop adding viewers past this (default: half of "
+                    "the memory available at start)")
+    ap.add_argument("--work", help="a folder for the shop, the app and the logs (default: a temporary one)")
+    args = ap.parse_args()
+    if not args.max_rss_mib:
+        avail = int(re.search(r"MemAvailable:\s*(\d+)", open("/proc/meminfo").read()).group(1))
+        args.max_rss_mib = avail // 2048
+    return args
+
+
+def main():
+    args = options()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    work = args.work or tempfile.mkdtemp(prefix="okit-serve-bench-")
+    os.makedirs(os.path.join(work, "data", "okit", "data"), exist_ok=True)
+    try:
+        write_shop(args.books, os.path.join(work, "data", "okit", "data", "default.json"))
+        with open(os.path.join(work, "app.lua"), "w") as f:
+            f.write(APP)
+        server = Server(args.okit_run, work, max(args.high, args.viewers) + 64)
+        try:
+            asyncio.run(viewer_workloads(args, server, work))
+        finally:
+            server.stop()
+        page_and_rps(args, work)
+    finally:
+        if not args.work:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -17,11 +17,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Run only these workloads (comma-separated).")
     var only: String?
 
+    /// The bench started as its own child (`FreshProcessBench`): `firsts:FOLDER` or `journal:FOLDER`.
+    @Option(name: .long, help: ArgumentHelp("Measure a fresh process's first figures on a prepared data folder.", visibility: .hidden))
+    var freshProcess: String?
+
     func validate() throws {
         guard books >= 100 else { throw ValidationError("--books must be at least 100") }
     }
 
     func run() throws {
+        if let freshProcess { return try runFreshProcess(freshProcess) }
         let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
         func wanted(_ w: String) -> Bool { selected?.contains(w) ?? true }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-bench-\(getpid())")
@@ -34,35 +39,40 @@ struct BenchCommand: ParsableCommand {
 
         // rss_loaded first, before other workloads grow the heap.
         try bench.loadOnce()
-        if wanted("rss_loaded") { emit("rss_loaded", BenchRunner.residentMiB(), "MiB") }
-        if wanted("load") { emit("load", try bench.load(), "ms") }
-        if selected?.contains("load_parse") == true { emit("load_parse", try bench.parseOnly(), "ms") }
-        if wanted("index_build") { emit("index_build", try bench.firstLookup(), "ms"); try bench.loadOnce() }
-        if wanted("path_eval") { emit("path_eval", try bench.pathEval(), "ns") }
-        if wanted("invalidate_100") { emit("invalidate_100", try bench.invalidate(cells: 100), "µs") }
-        if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs") }
-        if wanted("list_open") { emit("list_open", try bench.listOpen(), "ms") }
-        if wanted("list_search") { emit("list_search", try bench.listSearch(), "ms") }
-        if wanted("store") { emit("store", try bench.storeAll(), "ms") }
-        if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms") }
+        if wanted("rss_loaded") { emit("rss_loaded", BenchRunner.residentMiB(), "MiB", kind: "first") }
+        if wanted("load") { emit("load", try bench.load(), "ms", kind: "best_of_5") }
+        if selected?.contains("load_parse") == true { emit("load_parse", try bench.parseOnly(), "ms", kind: "best_of_5") }
+        if wanted("index_build") { emit("index_build", try bench.firstLookup(), "ms", kind: "first"); try bench.loadOnce() }
+        if wanted("path_eval") { emit("path_eval", try bench.pathEval(), "ns", kind: "best_of_3") }
+        if wanted("invalidate_100") { emit("invalidate_100", try bench.invalidate(cells: 100), "µs", kind: "best_of_3") }
+        if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs", kind: "best_of_3") }
+        if wanted("list_open") { emit("list_open", try bench.listOpen(), "ms", kind: "best_of_3") }
+        if wanted("list_search") { emit("list_search", try bench.listSearch(), "ms", kind: "mean_of_26") }
+        if wanted("store") { emit("store", try bench.storeAll(), "ms", kind: "best_of_3") }
+        if wanted("store_one") { emit("store_one", try bench.storeOne(), "ms", kind: "median_of_21") }
         let sqliteWorkloads = ["sqlite_load", "sqlite_store", "sqlite_store_one"]
         if sqliteWorkloads.contains(where: wanted) {
             // One shop in memory at a time (1,000,000 books twice would be the memory of both).
             bench.engine = nil; bench.model = nil; bench.storage = nil
             let sqlite = try SQLiteBench(source: dataDir.appendingPathComponent("default.json"),
                                          folder: folder.appendingPathComponent("sqlite"))
-            if wanted("sqlite_load") { emit("sqlite_load", try sqlite.load(), "ms") }
-            if wanted("sqlite_store") { emit("sqlite_store", try sqlite.storeAll(), "ms") }
-            if wanted("sqlite_store_one") { emit("sqlite_store_one", try sqlite.storeOne(), "ms") }
+            if wanted("sqlite_load") { emit("sqlite_load", try sqlite.load(), "ms", kind: "best_of_5") }
+            if wanted("sqlite_store") { emit("sqlite_store", try sqlite.storeAll(), "ms", kind: "best_of_3") }
+            if wanted("sqlite_store_one") { emit("sqlite_store_one", try sqlite.storeOne(), "ms", kind: "median_of_21") }
             sqlite.close()
         }
-        if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns") }
-        if wanted("startup") { emit("startup", try bench.startup(), "ms") }
+        if Self.firstWorkloads.contains(where: wanted) || wanted("load_journal") {
+            // The fresh processes hold the shop themselves; the journal's maker loads one of its own.
+            bench.engine = nil; bench.model = nil; bench.storage = nil
+            runFreshProcesses(json: json, folder: folder, wanted: wanted)
+        }
+        if wanted("path_eval_lua_ext") { emit("path_eval_lua_ext", try bench.pathEvalLuaExtension(), "ns", kind: "best_of_3") }
+        if wanted("startup") { emit("startup", try bench.startup(), "ms", kind: "median_of_7") }
         if wanted("add_one") || wanted("delete_one") {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             let adds = try AddBench(folder: folder)
-            if wanted("add_one") { emit("add_one", try adds.addOne(rounds: 1000), "ms") }
-            if wanted("delete_one") { emit("delete_one", try adds.deleteOne(rounds: 1000), "ms") }
+            if wanted("add_one") { emit("add_one", try adds.addOne(rounds: 1000), "ms", kind: "mean_of_1000") }
+            if wanted("delete_one") { emit("delete_one", try adds.deleteOne(rounds: 1000), "ms", kind: "mean_of_1000") }
         }
         let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps"]
         if web.contains(where: wanted) {
@@ -99,17 +109,17 @@ struct BenchCommand: ParsableCommand {
             return
         }
         defer { pg.close() }
-        if only?.contains("pg_seed") == true { emit("pg_seed", pg.seedMs, "ms") }
+        if only?.contains("pg_seed") == true { emit("pg_seed", pg.seedMs, "ms", kind: "first") }
         if wanted("pg_store_one") {
-            do { emit("pg_store_one", try pg.storeOne(), "ms") } catch { emitFailure("pg_store_one", "ms", "\(error)") }
+            do { emit("pg_store_one", try pg.storeOne(), "ms", kind: "median_of_101") } catch { emitFailure("pg_store_one", "ms", "\(error)") }
         }
         if wanted("pg_propagate_p99") {
             do {
                 let r = try pg.propagate(rounds: 200)
-                emit("pg_propagate_p99", r.p99, "ms")
+                emit("pg_propagate_p99", r.p99, "ms", kind: "p99_of_200")
                 if only?.contains("pg_propagate_median") == true {
-                    emit("pg_propagate_median", r.median, "ms")
-                    emit("pg_propagate_event_median", r.eventMedian, "ms")
+                    emit("pg_propagate_median", r.median, "ms", kind: "median_of_200")
+                    emit("pg_propagate_event_median", r.eventMedian, "ms", kind: "median_of_200")
                 }
             } catch { emitFailure("pg_propagate_p99", "ms", "\(error)") }
         }
@@ -127,11 +137,11 @@ struct BenchCommand: ParsableCommand {
         if wanted("serve_page") || wanted("serve_page_cached") {
             switch Blocking.wait({ try await app.servePage(rounds: 60) }) {
             case .success(let r):
-                if wanted("serve_page") { emit("serve_page", r.page, "ms") }
+                if wanted("serve_page") { emit("serve_page", r.page, "ms", kind: "median_of_60") }
                 // Only with --only: the same GET with no write before it (the snapshot cached), and the page size.
                 if only?.contains("serve_page_cached") == true {
-                    emit("serve_page_cached", r.cached, "ms")
-                    emit("serve_page_bytes", Double(r.bytes), "B")
+                    emit("serve_page_cached", r.cached, "ms", kind: "median_of_60")
+                    emit("serve_page_bytes", Double(r.bytes), "B", kind: "first")
                 }
             case .failure(let e): emitFailure("serve_page", "ms", "\(e)")
             }
@@ -142,10 +152,14 @@ struct BenchCommand: ParsableCommand {
             // list share its rows, it is not run at this size.
             emitFailure("serve_push_p99", "ms", "not run above 200,000 books: each of the 100 viewers would hold its own list of every book")
         } else if wanted("serve_push_p99") {
-            switch Blocking.wait({ [books] in try await app.servePush(rounds: books > 20_000 ? 3 : 20) }) {
+            let rounds = books > 20_000 ? 3 : 20
+            switch Blocking.wait({ try await app.servePush(rounds: rounds) }) {
             case .success(let r):
-                emit("serve_push_p99", r.p99, "ms")
-                if only?.contains("serve_push_median") == true { emit("serve_push_median", r.median, "ms") }
+                // Each round's write reaches 100 sessions: 100 latencies a round.
+                emit("serve_push_p99", r.p99, "ms", kind: "p99_of_\(rounds * 100)")
+                if only?.contains("serve_push_median") == true {
+                    emit("serve_push_median", r.median, "ms", kind: "median_of_\(rounds * 100)")
+                }
             case .failure(let e): emitFailure("serve_push_p99", "ms", "\(e)")
             }
         }
@@ -154,26 +168,29 @@ struct BenchCommand: ParsableCommand {
             do {
                 let r = try app.serveRPS(seconds: wanted("serve_rps") ? 5 : 1)
                 page = r.page
-                if wanted("serve_rps") { emit("serve_rps", r.rps, "1/s") }
+                if wanted("serve_rps") { emit("serve_rps", r.rps, "1/s", kind: "mean_over_5s") }
             } catch { if wanted("serve_rps") { emitFailure("serve_rps", "1/s", "\(error)") } }
         }
         if wanted("nginx_static_rps") {
             do {
                 guard let page else { throw BenchError("no page to serve: the okit server did not answer") }
-                emit("nginx_static_rps", try WebBench.nginxRPS(page: page, folder: folder, seconds: 5), "1/s")
+                emit("nginx_static_rps", try WebBench.nginxRPS(page: page, folder: folder, seconds: 5), "1/s", kind: "mean_over_5s")
             } catch { emitFailure("nginx_static_rps", "1/s", "\(error)") }
         }
     }
 
-    func emit(_ workload: String, _ value: Double, _ unit: String) {
+    /// Prints one figure's line. `kind` says how it was taken (quality.md, third edition): `first` (the first
+    /// time, once), `best_of_N`, `median_of_N`, `mean_of_N`, `p99_of_N` (over N repeats), `mean_over_5s`
+    /// (a rate); `extra` adds members (already JSON) after it.
+    func emit(_ workload: String, _ value: Double, _ unit: String, kind: String, extra: String = "") {
         let v = (value * 1000).rounded() / 1000
-        let line = "{\"workload\":\"\(workload)\",\"value\":\(v),\"unit\":\"\(unit)\"}\n"
+        let line = "{\"workload\":\"\(workload)\",\"value\":\(v),\"unit\":\"\(unit)\",\"kind\":\"\(kind)\"\(extra)}\n"
         StandardStreams.output(line)
     }
 
-    /// A workload that could not run: value 0 and why.
+    /// A workload that could not run: value 0, kind `not_run`, and why.
     func emitFailure(_ workload: String, _ unit: String, _ error: String) {
-        let line = "{\"workload\":\"\(workload)\",\"value\":0,\"unit\":\"\(unit)\",\"error\":\(jsonString(error))}\n"
+        let line = "{\"workload\":\"\(workload)\",\"value\":0,\"unit\":\"\(unit)\",\"kind\":\"not_run\",\"error\":\(jsonString(error))}\n"
         StandardStreams.output(line)
     }
 

@@ -50,36 +50,6 @@ struct BenchRunner {
         return best
     }
 
-    /// `books[i]/name/initial` where `initial` is a Lua extension, per evaluation in ns (the shop loaded by a
-    /// Lua app declaring the same schema).
-    mutating func pathEvalLuaExtension() throws -> Double {
-        engine = nil; model = nil; storage = nil
-        let appFile = folder.appendingPathComponent("app.lua")
-        try BenchShop.luaApp.write(to: appFile, atomically: true, encoding: .utf8)
-        var options = LuaAppOptions()
-        options.storageKinds = .builtIn
-        options.dataFolder = folder
-        let app = try LuaApp(options: options)
-        try app.load(appFile: appFile)
-        guard let root = app.engine.defaultModel?.root else { return 0 }
-        var r = BenchShop.Random(state: 42)
-        let bindings = try (0..<1000).map { _ in try app.engine.compile("books[\(r.below(books))]/name/initial") }
-        var sink = 0
-        for b in bindings { if case .string(let s) = try app.engine.evaluate(b, root) { sink &+= s.utf8.count } }
-        let n = 300_000
-        var best = Double.infinity
-        let engine = app.engine
-        for _ in 0..<3 {
-            let t = BenchRunner.now()
-            for k in 0..<n {
-                if case .string(let s) = try engine.evaluate(bindings[k % 1000], root) { sink &+= s.utf8.count }
-            }
-            best = min(best, Double(BenchRunner.now() - t) / Double(n))
-        }
-        if sink == 42 { print("") }
-        return best
-    }
-
     /// `okit-run` on a 30-line app to its first output, whole process, median of 7 runs in ms.
     func startup() throws -> Double {
         let dir = folder.appendingPathComponent("startup")
@@ -96,15 +66,18 @@ struct BenchRunner {
         return times.sorted()[times.count / 2]
     }
 
-    /// Runs a program with its output to /dev/null and waits for it, as Python's `subprocess.run` does for the
-    /// peer (`posix_spawn`, then `waitpid`): Foundation's `Process` adds about 30 ms of its own on Linux, which
-    /// is not okit's start-up.
-    static func spawnAndWait(_ path: String, _ arguments: [String]) throws {
+    /// Runs a program with its output to /dev/null (or standard output and error to the files `output` and
+    /// `errors`) and waits for it, as Python's `subprocess.run` does for the peer (`posix_spawn`, then
+    /// `waitpid`): Foundation's `Process` adds about 30 ms of its own on Linux, which is not okit's start-up.
+    /// Returns the child's wait status.
+    @discardableResult
+    static func spawnAndWait(_ path: String, _ arguments: [String], output: String = "/dev/null",
+                             errors: String = "/dev/null") throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         // The child starts as from a shell: no signal blocked, every signal's default action (the Swift runtime and
@@ -123,10 +96,11 @@ struct BenchRunner {
         guard rc == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     /// The list screen of performance.md over all books: rowSort name, group name/initial, searchPath name.
-    func listDeclaration() -> ListDeclaration {
+    static func listDeclaration() -> ListDeclaration {
         var d = ListDeclaration(id: "books")
         d.dataPath = "books"
         d.titlePath = "%Books"
@@ -145,7 +119,7 @@ struct BenchRunner {
         var best = Double.infinity
         for _ in 0..<3 {
             let t = BenchRunner.now()
-            let screen = try ListScreen(engine: engine, declaration: listDeclaration(), context: root)
+            let screen = try ListScreen(engine: engine, declaration: Self.listDeclaration(), context: root)
             let snap = try screen.snapshot(offset: 0, limit: 50)
             best = min(best, Double(BenchRunner.now() - t) / 1e6)
             // Closing the screen (freeing its rows) is not part of opening it.
@@ -157,7 +131,7 @@ struct BenchRunner {
     /// On the open list screen, type one more search character and produce the first 50 rows (ms per keystroke).
     func listSearch() throws -> Double {
         guard let engine else { return 0 }
-        let screen = try ListScreen(engine: engine, declaration: listDeclaration(), context: root)
+        let screen = try ListScreen(engine: engine, declaration: Self.listDeclaration(), context: root)
         _ = try screen.snapshot(offset: 0, limit: 50)
         let words = ["alpha", "bravo", "charlie", "delta", "echo"]
         var keystrokes = 0
@@ -202,27 +176,6 @@ struct BenchRunner {
     var root: Entity { model!.root }
 
     func bookList() throws -> EntityCollection { try engine!.collection(root, "books") }
-
-    /// `books[i]/authors[0]/name` on the root, i random (fixed seed), per evaluation in ns.
-    func pathEval() throws -> Double {
-        guard let engine else { return 0 }
-        var r = BenchShop.Random(state: 42)
-        let bindings = try (0..<1000).map { _ in try engine.compile("books[\(r.below(books))]/authors[0]/name") }
-        let root = self.root
-        var sink = 0
-        for b in bindings { if case .string(let s) = try engine.evaluate(b, root) { sink &+= s.utf8.count } }
-        let n = 1_000_000
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let t = BenchRunner.now()
-            for k in 0..<n {
-                if case .string(let s) = try engine.evaluate(bindings[k % 1000], root) { sink &+= s.utf8.count }
-            }
-            best = min(best, Double(BenchRunner.now() - t) / Double(n))
-        }
-        if sink == 42 { print("") }
-        return best
-    }
 
     /// With `cells` detail screens open on distinct books (one bound cell each, kept up to date through a
     /// subscription on the screen's snapshot), change one book's name and bring every affected snapshot up to

@@ -1,0 +1,72 @@
+import Foundation
+import OKitEngine
+import OKitLua
+
+/// The books quality.md's path workloads take as context, in the order `../shared/bench/peers.lua` walks them:
+/// x₀ = 42, x ← (1103515245·x + 12345) mod 2³¹, book number x mod N (0-based; peers.lua's `x % n + 1` in Lua's
+/// 1-based tables), the first book the one after the first step.
+struct BookSequence {
+    /// The generator's state (x).
+    var x: UInt64 = 42
+
+    /// The next book number below `books`.
+    mutating func next(_ books: Int) -> Int {
+        x = (1_103_515_245 &* x &+ 12_345) % 2_147_483_648
+        return Int(x % UInt64(books))
+    }
+
+    /// The first `count` book numbers of the sequence.
+    static func numbers(count: Int, books: Int) -> [Int] {
+        var s = BookSequence()
+        return (0..<count).map { _ in s.next(books) }
+    }
+}
+
+extension BenchRunner {
+    /// How many evaluations a path workload times per pass (as many as peers.lua walks).
+    static let pathEvaluations = 1_000_000
+
+    /// `path_eval`: the relative binding `authors[0]/name` evaluated with a book as context, the books of
+    /// `BookSequence` over all N books (1,000,000 evaluations, as peers.lua's `table_walk_ns`); ns per
+    /// evaluation, best of 3 passes.
+    func pathEval() throws -> Double {
+        guard let engine else { return 0 }
+        let books = try bookList().items.map { $0.entity! }
+        return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books)
+    }
+
+    /// `path_eval_lua_ext`: `name/initial` where `initial` is a Lua extension function (the shop loaded by a Lua
+    /// app declaring the same schema), on the same books as `path_eval` (peers.lua's `walk_plus_fn_ns`); ns per
+    /// evaluation, best of 3 passes.
+    mutating func pathEvalLuaExtension() throws -> Double {
+        engine = nil; model = nil; storage = nil
+        let appFile = folder.appendingPathComponent("app.lua")
+        try BenchShop.luaApp.write(to: appFile, atomically: true, encoding: .utf8)
+        var options = LuaAppOptions()
+        options.storageKinds = .builtIn
+        options.dataFolder = folder
+        let app = try LuaApp(options: options)
+        try app.load(appFile: appFile)
+        guard let root = app.engine.defaultModel?.root else { return 0 }
+        let books = try app.engine.collection(root, "books").items.map { $0.entity! }
+        return try Self.timeEvaluations(app.engine, try app.engine.compile("name/initial"), on: books)
+    }
+
+    /// Evaluates `binding` with the books of `BookSequence` as context, `pathEvaluations` times per pass (the
+    /// sequence made before timing, as peers.lua makes its `idx`; no warm-up pass, as peers.lua); the best of 3
+    /// passes' ns per evaluation.
+    static func timeEvaluations(_ engine: Engine, _ binding: Binding, on books: [Entity]) throws -> Double {
+        let order = BookSequence.numbers(count: pathEvaluations, books: books.count)
+        var sink = 0
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let t = BenchRunner.now()
+            for k in order {
+                if case .string(let s) = try engine.evaluate(binding, books[k]) { sink &+= s.utf8.count }
+            }
+            best = min(best, Double(BenchRunner.now() - t) / Double(order.count))
+        }
+        if sink == 42 { print("") }
+        return best
+    }
+}

@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
     var maxUploads = 2
 
-    @Flag(name: .long, help: "Development mode, on loopback only: each page gets a Record bar that saves what you do as a flow test in the app's tests/ folder.")
+    @Flag(name: .long, help: "Development mode, on loopback only: the app reloads when its Lua files change, and each page gets a Record bar that saves what you do as a flow test in the app's tests/ folder.")
     var dev = false
 
     @OptionGroup var dataFolder: DataFolderOption
@@ -108,16 +108,23 @@ struct ServeCommand: ParsableCommand {
         }
         let settings = running.settings
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })
-        let loaded = Blocking.wait {
-            try await web.load {
+        // The app from its files: at start, and in development mode at every live reload with what the running
+        // app hands over (its models in memory, its data folder).
+        let make: WebAppMaker = { handover in
+            do {
                 let luaApp = try loader.load(appURL, dataFolder: folder) {
                     settings.apply(to: &$0)
                     $0.session.remedyWording = BrowserAdvice.words(for:)     // pages word remedies for a browser
+                    handover?.apply(to: &$0.session)
                 }
                 return WebHostedApp(session: luaApp.session, owner: luaApp)
+            } catch let failure as RunFailure where handover != nil {
+                throw ReloadFailure(message: failure.message)            // the page shows the message alone
             }
         }
+        let loaded = Blocking.wait { try await web.load { try make(nil) } }
         if case .failure(let error) = loaded { throw error }
+        if dev { _ = Blocking.wait { await web.watchForReload(make) } }
         StopOnSignals.install(web)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let serveOptions = options
@@ -131,6 +138,12 @@ struct ServeCommand: ParsableCommand {
             throw RunFailure(code: 4, message: "okit-run serve: cannot listen on \(host):\(port): \(error)")
         }
     }
+}
+
+/// A live reload's load failure: its message alone (the page shows where and what; no exit code applies).
+struct ReloadFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 /// The process's limit on open files: every connection is one, so serve raises the soft limit to the hard one

@@ -11,13 +11,20 @@ extension AppSession {
                             rootType: EntityType? = nil) throws -> ModelStorage {
         let request = StorageRequest(model: name, kind: kind, options: modelOptions, host: SessionStorageHost(self),
                                      rootType: rootType, schema: engine.schema)
-        return try options.storageKinds.makeStorage(request)
+        let storage = try options.storageKinds.makeStorage(request)
+        if let json = options.modelsInMemory[name], [.file, .encrypted, .transient].contains(kind) {
+            return HandedOverModelStorage(json: json, storage: storage)
+        }
+        return storage
     }
 
     /// The data folder's file storage, opened (and its lock taken) on first use. Every app with stored models
     /// opens it — HTTP models too keep their pending changes in the data folder.
     public func dataFolderStorage() throws -> FileStorage {
-        if let existing = fileStorage { return existing }
+        if let existing = fileStorage ?? options.openDataFolder {
+            fileStorage = existing
+            return existing
+        }
         guard let folder = options.dataFolder else { throw SessionError.noDataFolder }
         let s = try FileStorage(dataFolder: folder)
         s.remedyWording = options.remedyWording

@@ -58,6 +58,13 @@ public struct SessionOptions {
     /// Words what a person can do about a storage error (`Remedy`), in the front end's terms (okit-run's flags);
     /// nil leaves the engine's errors neutral.
     public var remedyWording: (@Sendable (Remedy) -> String)?
+    /// Development mode's live reload (`AppSession.handOver()`): models of the app being replaced, by name, as the
+    /// JSON file storage writes; a `file`, `encrypted` or `transient` model of that name starts from it instead of
+    /// reading its storage (or being seeded).
+    public var modelsInMemory: [String: [UInt8]] = [:]
+    /// Development mode's live reload: the data folder's storage of the app being replaced, taken over with its
+    /// lock (one app per data folder in a process).
+    public var openDataFolder: FileStorage?
 
     public init() {}
 }

@@ -5,7 +5,9 @@ import Foundation
 /// beside the app (`WebApp+Recording`). It serves on loopback only and never with a login token: a recording writes
 /// files into the app's folder, which nobody else may ask for.
 ///
-/// Live reload (issue 40) belongs here too: it is not built yet.
+/// Live reload (`WebApp+Reload`, web.md "Live reload"): a change to the app's Lua or strings files loads its
+/// declarations again, keeping the models in memory and each browser's place; a load error is shown on every
+/// page while the last app that loaded keeps serving.
 public struct DevOptions: Sendable {
     /// The app's Lua file: recorded tests go to `tests/` in its folder and launch it relative to themselves.
     public var app: URL

@@ -10,11 +10,15 @@ public struct RecordBar: Sendable, Equatable {
     public var lineCount: Int
     /// The newest line.
     public var lastLine: String?
+    /// Why the app's files did not load at the last live reload: the page shows it over everything (the error
+    /// overlay), while the last app that loaded keeps serving.
+    public var loadError: DevLoadError?
 
-    public init(recording: Bool, lineCount: Int = 0, lastLine: String? = nil) {
+    public init(recording: Bool, lineCount: Int = 0, lastLine: String? = nil, loadError: DevLoadError? = nil) {
         self.recording = recording
         self.lineCount = lineCount
         self.lastLine = lastLine
+        self.loadError = loadError
     }
 
     /// The bar's stylesheet and script (served in development mode only).
@@ -23,8 +27,26 @@ public struct RecordBar: Sendable, Equatable {
 }
 
 extension PageRenderer {
-    /// The bar: an `<aside>` at the end of `<main>` (so a live update shows the new line count).
+    /// The bar: an `<aside>` at the end of `<main>` (so a live update shows the new line count), after the error
+    /// overlay when the app's files did not load.
     func recordBar(_ bar: RecordBar) -> HTMLNode {
+        guard let error = bar.loadError else { return recordControls(bar) }
+        return .fragment([loadErrorOverlay(error), recordControls(bar)])
+    }
+
+    /// The error overlay: a fixed box (`role=alert`) with where the error is and its message.
+    func loadErrorOverlay(_ error: DevLoadError) -> HTMLNode {
+        let heading = "The app did not load" + (error.location.map { ": \($0)" } ?? "")
+        return .el("div", [.attr("role", "alert"), .attr("id", "okit-dev-error"), .classes("okit-dev-error")], [
+            .el("h2", [.classes("okit-dev-error-title")], text: heading),
+            .el("pre", [.classes("okit-dev-error-message")], text: error.message),
+            .el("p", [.classes("okit-dev-error-hint")],
+                text: "The last version that loaded keeps running. Fix the file and save: this page updates by itself."),
+        ])
+    }
+
+    /// Record, or while recording the line count, the newest line, Assert, Save and Stop.
+    func recordControls(_ bar: RecordBar) -> HTMLNode {
         let csrf = hidden("csrf", context.csrfToken)
         func form(_ action: String, _ fields: [HTMLNode], class cls: String) -> HTMLNode {
             .el("form", [.attr("method", "post"), .attr("action", action), .classes("okit-record-form", cls)], [csrf] + fields)

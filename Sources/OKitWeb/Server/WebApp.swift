@@ -33,6 +33,11 @@ public actor WebApp {
     /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
     /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
     var seededData: [String: String]?
+    /// Development mode: why the app's files did not load at the last reload (every page shows it over the last
+    /// app that loaded, which keeps serving); nil once they load.
+    var loadError: DevLoadError?
+    /// Development mode: the task that watches the app's files and reloads it (`watchForReload`).
+    var reloadWatch: Task<Void, Never>?
 
     public init(options: ServeOptions, executor: EngineExecutor = EngineExecutor(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
@@ -48,12 +53,17 @@ public actor WebApp {
         if let folder = loaded.session.options.dataFolder {
             try? FileManager.default.removeItem(at: BackupStore(dataFolder: folder).backupFolder.appendingPathComponent(".uploads"))
         }
-        loaded.session.firstShellInUse = false       // every browser has a shell of its own
-        hosted = loaded
-        kinds = WebKinds(loaded.session.shell.kinds)
+        install(loaded)
         if let dev = options.development, dev.dataStartedFresh, let folder = dev.dataFolder {
             seededData = DataFingerprint.of(folder)
         }
+    }
+
+    /// Makes `loaded` the app every request runs on (at `load`, and at a live reload).
+    func install(_ loaded: WebHostedApp) {
+        loaded.session.firstShellInUse = false       // every browser has a shell of its own
+        hosted = loaded
+        kinds = WebKinds(loaded.session.shell.kinds)
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
         loaded.session.onSharedModelChange = { [weak self] in
             guard let self else { return }
@@ -72,6 +82,7 @@ public actor WebApp {
     /// server to word for its operator.
     public func storeAtExit() -> (any Error)? {
         guard let session = hosted?.session else { return nil }
+        reloadWatch?.cancel()
         for s in sessions.values { s.closeStreams() }
         do { _ = try session.storeAtExit(); return nil } catch { return error }
     }

@@ -12,9 +12,11 @@ final class WebSession {
     /// that never did is dropped soon, `ServeOptions.newSessionSeconds`).
     var client = "local"
     var returned = false
-    let shell: AppShell
-    let driver: Driver
-    let watch: ScreenWatch
+    /// This browser's shell over the app, its driver and the watch of its screen (new ones when the app is
+    /// reloaded in development mode, `attach`).
+    private(set) var shell: AppShell
+    private(set) var driver: Driver
+    private(set) var watch: ScreenWatch
     var lastSeen: Date
     var loggedIn = false
     /// The snapshot of the last page rendered, and its version (a page's forms carry it).
@@ -41,6 +43,19 @@ final class WebSession {
         self.driver = driver
         self.watch = watch
         self.lastSeen = now
+    }
+
+    /// Moves this session onto another shell (development mode's live reload): the old screen watch stops, a
+    /// recording goes on with the new driver, and the next page is computed afresh.
+    func attach(shell: AppShell, driver: Driver, watch: ScreenWatch) {
+        self.watch.cancel()
+        driver.flowRecorder = self.driver.flowRecorder
+        self.shell = shell
+        self.driver = driver
+        self.watch = watch
+        watch.onStale = { [weak self] in self?.pushStale() }
+        moved = true
+        renderedPage = nil
     }
 
     /// The current snapshot; a new version when it differs from the one shown last.

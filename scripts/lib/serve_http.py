@@ -215,18 +215,18 @@ class Viewer:
 
 
 class Writer(Viewer):
-    """A browser in edit mode on the detail screen of the first book the list shows."""
+    """A browser in edit mode on the detail screen of a book the list shows (the first, or the `nth`)."""
 
-    async def start(self, login_token=None):
+    async def start(self, login_token=None, nth=0):
         if login_token:
             r = await self.login(login_token)
             if r.status != 303:
                 raise RuntimeError(f"the writer's login answered {r.status}")
         page = await self.get("/books")
-        m = re.search(r'href="(/books/book~[^"]+)"', page.text)
-        if page.status != 200 or not m:
-            raise RuntimeError(f"the books page answered {page.status} without a book link")
-        self.book = m.group(1)
+        links = list(dict.fromkeys(re.findall(r'href="(/books/book~[^"]+)"', page.text)))
+        if page.status != 200 or len(links) <= nth:
+            raise RuntimeError(f"the books page answered {page.status} without {nth + 1} book links")
+        self.book = links[nth]
         r = await self.command([("command", "edit"), ("on", "true")])
         if r.status != 303:
             raise RuntimeError(f"edit on {self.book} answered {r.status}")

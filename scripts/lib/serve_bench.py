@@ -162,7 +162,10 @@ async def viewer_workloads(args, server, work):
             emit("serve_viewer_kib", (rss_high - rss_low) / (high - low), "KiB",
                  rss_low_mib=rss_low / 1024, rss_high_mib=rss_high / 1024, viewers=[low, high])
             await push_and_reget(target, viewers, round_, args.rounds, names)
-        if args.viewers and args.viewers > high and not stop:
+        if args.viewers and args.viewers > high:
+            if stop:
+                emit(f"serve_viewers_{args.viewers}_mib", 0, "MiB", error=f"not run: {stop}")
+                return
             stop = await add_viewers(target, viewers, args.viewers, round_.on_stale, pid, max_rss,
                                      time.time() + args.setup_seconds)
             rss = await settled_rss(pid)

@@ -115,12 +115,15 @@ async def add_viewers(target, viewers, count, on_stale, pid, max_rss_kib, deadli
             if problem:
                 return
             v = Viewer(target)
-            page = await v.get("/books")
-            if page.status != 200:
-                problem.append(f"a viewer's /books answered {page.status}")
-                return
-            await v.open_events(on_stale)
-            viewers.append(v)
+            try:
+                page = await v.get("/books")
+                if page.status != 200:
+                    problem.append(f"stopped at {len(viewers)} viewers: a new one's /books answered {page.status}")
+                    return
+                await v.open_events(on_stale)
+                viewers.append(v)
+            except Exception as e:      # refused, reset, or /events not a stream: the lines say so
+                problem.append(f"stopped at {len(viewers)} viewers: a new one failed: {type(e).__name__}: {e}")
     while len(viewers) < count and not problem:
         batch = min(count - len(viewers), 50)
         await asyncio.gather(*(one() for _ in range(batch)))
@@ -321,7 +324,14 @@ def main():
         write_shop(args.books, os.path.join(work, "data", "okit", "data", "default.json"))
         with open(os.path.join(work, "app.lua"), "w") as f:
             f.write(APP)
-        server = Server(args.okit_run, work, max(args.high, args.viewers) + 64)
+        try:
+            server = Server(args.okit_run, work, max(args.high, args.viewers) + 64)
+        except Exception as e:          # nothing to measure: every line says why
+            for w, unit in (("serve_viewer_kib", "KiB"), (f"serve_push_p99_{args.high}", "ms"),
+                            (f"serve_reget_p99_{args.high}", "ms"), ("serve_first_page", "ms"),
+                            ("serve_rps_external", "1/s"), ("nginx_static_rps_external", "1/s")):
+                emit(w, 0, unit, error=str(e))
+            return
         try:
             asyncio.run(viewer_workloads(args, server, work))
         finally:

@@ -237,40 +237,78 @@ def wrk(url, cookie, seconds):
     return float(m.group(1))
 
 
-def nginx_rps(page, work, seconds):
-    """nginx from Debian serving `page` as a static file (WebBench's configuration: worker_processes 2,
-    access_log off, sendfile on) under the same wrk."""
-    if not os.access("/usr/sbin/nginx", os.X_OK):
-        raise RuntimeError("nginx is missing at /usr/sbin/nginx: apt-get install -y nginx (scripts/bench installs it)")
-    p = os.path.join(work, "nginx")
-    for d in ("www", "tmp", "logs"):
-        os.makedirs(os.path.join(p, d), exist_ok=True)
-    with open(os.path.join(p, "www", "books"), "wb") as f:
-        f.write(page)
-    port = free_port()
-    temps = "\n".join(f"    {k}_temp_path {p}/tmp/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    conf = (f"daemon off;\nmaster_process on;\nworker_processes 2;\n{'user root;' if os.getuid() == 0 else ''}\n"
-            f"pid {p}/nginx.pid;\nerror_log {p}/logs/error.log;\nevents {{}}\nhttp {{\n    access_log off;\n"
-            f"    sendfile on;\n    default_type \"text/html; charset=utf-8\";\n{temps}\n"
-            f"    server {{ listen 127.0.0.1:{port}; root {p}/www; }}\n}}\n")
-    with open(os.path.join(p, "nginx.conf"), "w") as f:
-        f.write(conf)
-    nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", p + "/", "-c", p + "/nginx.conf", "-e", p + "/logs/error.log"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+class StaticNginx:
+    """nginx from Debian serving `page` as the static file /books on a free loopback port (WebBench's
+    configuration — worker_processes 2, access_log off, sendfile on — with room for 4,096 connections a worker
+    and a listen backlog of 4,096, for the re-GET floor's thousand at once). A context manager."""
+
+    def __init__(self, page, work):
+        if not os.access("/usr/sbin/nginx", os.X_OK):
+            raise RuntimeError("nginx is missing at /usr/sbin/nginx: apt-get install -y nginx (scripts/bench installs it)")
+        self.page, self.prefix = page, os.path.join(work, "nginx")
+
+    def __enter__(self):
+        p = self.prefix
+        for d in ("www", "tmp", "logs"):
+            os.makedirs(os.path.join(p, d), exist_ok=True)
+        with open(os.path.join(p, "www", "books"), "wb") as f:
+            f.write(self.page)
+        self.port = free_port()
+        temps = "\n".join(f"    {k}_temp_path {p}/tmp/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        conf = (f"daemon off;\nmaster_process on;\nworker_processes 2;\n{'user root;' if os.getuid() == 0 else ''}\n"
+                f"pid {p}/nginx.pid;\nerror_log {p}/logs/error.log;\nevents {{ worker_connections 4096; }}\nhttp {{\n"
+                f"    access_log off;\n    sendfile on;\n    default_type \"text/html; charset=utf-8\";\n{temps}\n"
+                f"    server {{ listen 127.0.0.1:{self.port} backlog=4096; root {p}/www; }}\n}}\n")
+        with open(os.path.join(p, "nginx.conf"), "w") as f:
+            f.write(conf)
+        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", p + "/", "-c", p + "/nginx.conf", "-e",
+                                         p + "/logs/error.log"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 20
-        while asyncio.run(Viewer(Target("127.0.0.1", port)).get("/books", quiet=True)).status != 200:
-            if nginx.poll() is not None or time.time() > deadline:
+        while asyncio.run(Viewer(Target("127.0.0.1", self.port)).get("/books", quiet=True)).status != 200:
+            if self.process.poll() is not None or time.time() > deadline:
+                self.__exit__()
                 raise RuntimeError("nginx did not start: " + open(p + "/logs/error.log").read()[-300:])
             time.sleep(0.05)
-        return wrk(f"http://127.0.0.1:{port}/books", "bench", seconds)
-    finally:
-        nginx.terminate()
-        nginx.wait()
+        return self
+
+    def __exit__(self, *_):
+        self.process.terminate()
+        self.process.wait()
+
+
+def nginx_rps(page, work, seconds):
+    """nginx_static_rps_external: `page` served by StaticNginx under the same wrk."""
+    with StaticNginx(page, work) as nginx:
+        return wrk(f"http://127.0.0.1:{nginx.port}/books", "bench", seconds)
+
+
+async def storm(target, count):
+    """`count` viewers' GETs of /books started at once, as after a write; each one's answer in ms after the start."""
+    t0 = time.perf_counter()
+
+    async def one():
+        page = await Viewer(target).get("/books")
+        if page.status != 200:
+            raise RuntimeError(f"/books answered {page.status}")
+        return (time.perf_counter() - t0) * 1000
+    return await asyncio.gather(*(one() for _ in range(count)))
+
+
+def reget_floor(page, work, count, rounds):
+    """serve_reget_floor_H: what this client itself takes for the re-GETs — `count` GETs at once of the same page
+    served by nginx as a static file, `rounds` times after a warm-up; the 99th percentile."""
+    with StaticNginx(page, work) as nginx:
+        target = Target("127.0.0.1", nginx.port)
+        times = []
+        for k in range(rounds + 1):
+            got = asyncio.run(storm(target, count))
+            if k > 0:
+                times += got
+    return p99(times), median(times)
 
 
 def page_and_rps(args, work):
-    """serve_first_page, serve_rps_external and nginx_static_rps_external on a fresh server."""
+    """serve_first_page, serve_rps_external, nginx_static_rps_external and the re-GETs' floor, on a fresh server."""
     server = Server(args.okit_run, work, 64, "serve-rps.log")
     try:
         target = Target("127.0.0.1", server.port)
@@ -290,6 +328,11 @@ def page_and_rps(args, work):
             emit("nginx_static_rps_external", nginx_rps(page.body, work, args.rps_seconds), "1/s")
         except Exception as e:
             emit("nginx_static_rps_external", 0, "1/s", error=str(e))
+        try:
+            floor, middle = reget_floor(page.body, work, args.high, args.rounds)
+            emit(f"serve_reget_floor_{args.high}", floor, "ms", median=middle)
+        except Exception as e:
+            emit(f"serve_reget_floor_{args.high}", 0, "ms", error=str(e))
     finally:
         server.stop()
 
@@ -329,7 +372,8 @@ def main():
         except Exception as e:          # nothing to measure: every line says why
             for w, unit in (("serve_viewer_kib", "KiB"), (f"serve_push_p99_{args.high}", "ms"),
                             (f"serve_reget_p99_{args.high}", "ms"), ("serve_first_page", "ms"),
-                            ("serve_rps_external", "1/s"), ("nginx_static_rps_external", "1/s")):
+                            ("serve_rps_external", "1/s"), ("nginx_static_rps_external", "1/s"),
+                            (f"serve_reget_floor_{args.high}", "ms")):
                 emit(w, 0, unit, error=str(e))
             return
         try:

@@ -14,7 +14,7 @@ Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 
 
 The viewer and writer helpers (`Target`, `Viewer`, `Writer`, `Round`) are also used by
 apptests/postgres/deployment_load.py."""
-import argparse, asyncio, json, os, re, resource, shutil, signal, subprocess, sys, tempfile, time
+import argparse, asyncio, json, os, re, resource, shutil, signal, subprocess, tempfile, time
 from serve_http import Target, Viewer, Writer, Round, rss_kib, p99, median, free_port
 
 # The bench shop's schema as a Lua app with WebBench's two screens (Sources/okit-run/Bench/WebBench.swift).

@@ -81,7 +81,8 @@ extension WebApp {
             shell.themeOverride = theme
             ws.attach(shell: shell, driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows))
             if !(try shell.go(to: place)) {
-                ws.notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: (try? ws.snapshot())?.screen.title)
+                ws.notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: (try? ws.snapshot())?.screen.title,
+                                                   declared: { shell.declaration($0) != nil })
             }
         } catch {
             ws.error = "After the reload this page could not be shown again: \(BrowserAdvice.message(for: error))"
@@ -92,12 +93,13 @@ extension WebApp {
 /// The notice of a session whose place did not survive a reload.
 enum ReloadNotice {
     /// "The screen “bookDetail” no longer exists after the reload; showing “Books”." The screen named is the first
-    /// one of the old place that is not open now (its screen was removed or renamed, or its row was deleted).
-    static func lostPlace(was: ShellLocation, now: ShellLocation, title: String?) -> String {
+    /// one of the old place that is not open now: its screen is no longer `declared` (removed or renamed), else the
+    /// row it showed is gone.
+    static func lostPlace(was: ShellLocation, now: ShellLocation, title: String?, declared: (String) -> Bool) -> String {
         let before = was.stack + was.presented.flatMap { $0 }
         let after = now.stack + now.presented.flatMap { $0 }
         let lost = zip(before, after).first { $0 != $1 }?.0 ?? before.dropFirst(after.count).first
-        let what = lost.map { "The screen “\($0.screen)”" + ($0.entity == nil ? "" : " of that row") } ?? "That place"
+        let what = lost.map { declared($0.screen) ? "The row shown on “\($0.screen)”" : "The screen “\($0.screen)”" } ?? "That place"
         let shown = title ?? now.stack.last?.screen ?? "the first screen"
         return "\(what) no longer exists after the reload; showing “\(shown)”."
     }

@@ -46,6 +46,9 @@ public final class Engine {
     /// Observers of model changes (`app:changes`, change logs).
     var changeObservers: [(ModelChange) -> Void] = []
     let bindingCache = BindingCache()
+    /// What screens of many shells share (a list's rows: a thousand viewers of one list hold them once), weakly
+    /// held by what it is made from (SharedParts.swift).
+    let sharedParts = SharedParts()
     /// Errors reported by display bindings, in order.
     public internal(set) var reportedErrors: [Error] = []
     /// Called when a display binding reports an error (the shell prints it; tests collect it).

@@ -115,7 +115,7 @@ extension ListDeclaration {
 
     /// Opens the list itself (menus and selections are lists inside).
     func openList(in shell: AppShell, context: Entity?, opener: (any ShellScreen)?) throws -> ListScreen {
-        let screen = try ListScreen(engine: shell.engine, declaration: self, context: context)
+        let screen = try ListScreen.sharingRows(engine: shell.engine, declaration: self, context: context)
         screen.shell = shell
         if try screen.flag(editInherit, row: screen.context), let opener, opener.editing { screen.editing = true }
         if try screen.flag(editAlways, row: screen.context) { screen.editing = true }

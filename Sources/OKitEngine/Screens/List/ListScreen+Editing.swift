@@ -100,7 +100,7 @@ extension ListScreen {
             throw ShellError.notAllowed("delete (dataPath is not a collection)", d.id)
         }
         // Where the row was in the data when the rows last read it: the entity is found from there.
-        let near = follow.inPlace ? rows.slot(of: entity).map { ListScreen.position(seq: rows.row(slot: $0).seq) } : nil
+        let near = (keeper ?? self).follow.inPlace ? rows.slot(of: entity).map { ListScreen.position(seq: rows.row(slot: $0).seq) } : nil
         let remove: () throws -> Void = { [engine] in
             _ = try engine.remove(.entity(entity), from: c, near: near)
             if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }

@@ -27,6 +27,11 @@ extension ListScreen {
     /// Brings the rows up to date: nothing when nothing they read changed, row by row when it can, else a full
     /// pass.
     func refresh() throws {
+        if let keeper {
+            try keeper.refresh()
+            forgetMatchesOfOldRows()
+            return
+        }
         if let s = keysSubscription, !s.isStale { s.touch(); return }
         if let s = keysSubscription, !s.cancelled, try updateInPlace(s) {
             engine.graph.markFresh(s)
@@ -63,24 +68,24 @@ extension ListScreen {
 
     /// The full pass: every row's keys, one sort.
     func rebuild() throws {
-        rebuilds += 1
-        fullPasses += 1
-        rowsVersion += 1
+        keptRebuilds += 1
+        keptFullPasses += 1
+        keptRowsVersion += 1
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hidesRows = cellHidesRows
         // The collection's own elements (shared, copy-on-write): an array copy retained and released every row.
         var items = ValueList()
         var collection: EntityCollection?
-        dataIsCollection = false
+        keptDataIsCollection = false
         let (order, structure) = try engine.graph.recording { () throws -> ListRowOrder in
             switch try engine.evaluate(bData, context, mode: .display) {
             case .collection(let c):
-                engine.graph.recordMembers(c); items = c.items; dataIsCollection = c.kind != .map
+                engine.graph.recordMembers(c); items = c.items; keptDataIsCollection = c.kind != .map
                 collection = c
             case .list(let l):
                 items = ValueList(l)
                 // A filtered collection (`expenses[paid == false]`): rows can be deleted from the collection.
-                dataIsCollection = try engine.filteredCollection(context, declaration.dataPath, mode: .display).map { $0.kind != .map } ?? false
+                keptDataIsCollection = try engine.filteredCollection(context, declaration.dataPath, mode: .display).map { $0.kind != .map } ?? false
             default: items = ValueList()
             }
             let asc = try engine.evaluate(bSortAsc, context, mode: .display).truthy || bSortAsc.isEmpty
@@ -220,8 +225,8 @@ extension ListScreen {
         // Reads of removed rows stay recorded until a full pass: one after as many removals as rows.
         if follow.removedSince > max(64, rows.count) { return false }
         matching = nil
-        rebuilds += 1
-        rowsVersion += 1
+        keptRebuilds += 1
+        keptRowsVersion += 1
         return true
     }
 
@@ -265,6 +270,7 @@ extension ListScreen {
 
     /// The index letters of the rows shown.
     func currentIndexLetters(_ shown: VisibleRows) -> [String] {
+        if let keeper { return keeper.currentIndexLetters(shown) }
         if shown.allCount != nil {
             if let l = indexLetters { return l.letters }
             let l = ListIndexLetters(letterBytes: rows.letterBytes)

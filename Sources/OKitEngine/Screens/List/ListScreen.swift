@@ -34,23 +34,39 @@ public final class ListScreen: ShellScreen {
         var hiddenEdit = false
     }
 
-    var rows = ListRowTable()
+    /// The screen that keeps the rows' keys for every screen of this declaration on this context, when this one
+    /// shares them (ListScreen+Sharing.swift); nil when this screen keeps its own rows (it is a keeper, or it was
+    /// made on its own).
+    let keeper: ListScreen?
+    /// The keeper's `rowsVersion` this screen's search matches were computed on.
+    var seenRowsVersion = -1
+    /// The rows this screen keeps (a keeper's, or an unshared screen's); a sharing screen reads its keeper's.
+    var ownRows = ListRowTable()
+    /// The rows in their order: the keeper's when this screen shares them. A sharing screen changes them only
+    /// through the table's lazily built parts (slots, search texts, letters); rows move in the keeper's refresh.
+    var rows: ListRowTable {
+        _read { if let keeper { yield keeper.ownRows } else { yield ownRows } }
+        _modify { if let keeper { yield &keeper.ownRows } else { yield &ownRows } }
+    }
     /// How rows follow changes (ListScreen+Rows.swift).
     var follow = RowFollowing()
     /// The index letters of all rows, kept while rows move (nil until asked for).
     var indexLetters: ListIndexLetters?
     /// True when `dataPath` reached a collection the rows can be added to and deleted from (not a computed list).
-    var dataIsCollection = false
+    var keptDataIsCollection = false
+    var dataIsCollection: Bool { (keeper ?? self).keptDataIsCollection }
     /// The search scope: 0 is "All", n the n-th part of `searchFilters`.
     var scopeIndex = 0
     var keysSubscription: Subscription?
     var searchText = ""
     private var normalizedQuery = ""
     var matching: [Int]?
-    /// How many times the rows' keys were computed (for tests).
-    public internal(set) var rebuilds = 0
+    /// How many times the rows' keys were computed (for tests; a sharing screen's are its keeper's).
+    public var rebuilds: Int { (keeper ?? self).keptRebuilds }
+    var keptRebuilds = 0
     /// How many of those were full passes over every row (for tests; the others moved single rows).
-    public internal(set) var fullPasses = 0
+    public var fullPasses: Int { (keeper ?? self).keptFullPasses }
+    var keptFullPasses = 0
     /// Rows' and the header's snapshots, each kept with what it read (ListScreen+Snapshot.swift).
     var rowCache: [ObjectIdentifier: CachedRow] = [:]
     var headerCache: CachedHeader?
@@ -63,8 +79,9 @@ public final class ListScreen: ShellScreen {
     var footerCache: CachedSection?
     /// The type of the sections those bindings are evaluated on (`ListSection`).
     let sectionType = ListSection.makeType()
-    /// Bumped whenever the rows change (a full pass, or rows followed one by one).
-    var rowsVersion = 0
+    /// Bumped whenever the rows change (a full pass, or rows followed one by one); a sharing screen's is its keeper's.
+    var rowsVersion: Int { (keeper ?? self).keptRowsVersion }
+    var keptRowsVersion = 0
     /// How many times a section's lines (`groupHeader`, `groupFooter`) were computed; how many times the
     /// footer (`footerPath`) was (for tests: after a write, only the sections that read it).
     public internal(set) var sectionComputations = 0
@@ -77,8 +94,14 @@ public final class ListScreen: ShellScreen {
     /// The search text's binding is the sort key's (one evaluation per row gives both).
     let searchIsSort: Bool
 
-    public init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
+    /// A list screen that keeps its own rows (`keeper` nil), or shares those of `keeper` (ListScreen+Sharing.swift).
+    public convenience init(engine: Engine, declaration d: ListDeclaration, context: Entity?) throws {
+        try self.init(engine: engine, declaration: d, context: context, keeper: nil)
+    }
+
+    init(engine: Engine, declaration d: ListDeclaration, context: Entity?, keeper: ListScreen?) throws {
         self.engine = engine
+        self.keeper = keeper
         declaration = d
         let base = d.contextPath.isEmpty ? context : try engine.get(context, d.contextPath).entity
         self.context = base
@@ -101,6 +124,7 @@ public final class ListScreen: ShellScreen {
 
     /// Forgets the rows' keys: the next snapshot computes them again (the refresh button).
     func invalidateKeys() {
+        if let keeper { keeper.invalidateKeys(); return }
         keysSubscription?.cancel()
         keysSubscription = nil
     }
@@ -138,6 +162,7 @@ public final class ListScreen: ShellScreen {
     /// Sets the search text (a text that normalizes to nothing filters nothing).
     public func search(_ text: String) {
         let q = SearchText.normalize(text)
+        forgetMatchesOfOldRows()
         if q == normalizedQuery { searchText = text; return }
         if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
             matching = q.isEmpty ? nil : rows.refine(previous, searching: q)
@@ -165,9 +190,10 @@ public final class ListScreen: ShellScreen {
             searched = .some(m)
         } else {
             let q = normalizedQuery
-            computeSearchTexts()
+            (keeper ?? self).computeSearchTexts()
             let m = rows.positions(searching: q)
             matching = m
+            seenRowsVersion = rowsVersion
             searched = .some(m)
         }
         let shown = cellHidesRows ? .some(searched.filter { editing ? !rows[$0].hiddenEdit : !rows[$0].hiddenDisplay }) : searched

@@ -36,18 +36,17 @@ extension FileStorage {
     }
 
     /// Applies journal records: each replaces the content of the entity with its id, in place.
+    ///
+    /// Only the entities the records name are looked for (`JournalTargets`): a walk that made every entity's id
+    /// a string and put it in a dictionary cost more than the load itself on a large model (issue 38, item 2:
+    /// `load_journal`).
     private func apply(_ records: [ArraySlice<UInt8>], to root: Entity, engine: any ModelHost, path: String) throws {
-        var byId: [String: Entity] = [:]
-        // The replaced content's entities win over the ones they replaced (an entity that moved between
-        // records is found where it is now).
-        func index(_ e: Entity, replacing: Bool) {
-            if e.type.hasId, !e.type.isRef, let id = e.id, replacing || byId[id] == nil { byId[id] = e }
-            e.forEachChild { index($0, replacing: replacing) }
-        }
-        index(root, replacing: false)
-        for json in records {
+        let ids = records.map { Self.peekId(Array($0)) }
+        var targets = JournalTargets(ids.compactMap { $0 })
+        targets.find(in: root, replacing: false)
+        for (json, id) in zip(records, ids) {
+            guard let id, let target = targets.byId[id] else { continue }
             let bytes = Array(json)
-            guard let id = Self.peekId(bytes), let target = byId[id] else { continue }
             let fresh: Entity
             do {
                 fresh = try bytes.withUnsafeBufferPointer { buf in
@@ -58,7 +57,9 @@ extension FileStorage {
                 throw Self.describe(f, bytes: bytes, path: path, rootType: target.type)
             }
             target.adoptValues(of: fresh)
-            index(target, replacing: true)
+            // The replaced content's entities win over the ones they replaced (an entity that moved between
+            // records is found where it is now).
+            targets.find(in: target, replacing: true)
         }
     }
 
@@ -74,5 +75,69 @@ extension FileStorage {
                 r.i += 1
             }
         }
+    }
+}
+
+/// The entities a journal's records name, found by id without making a string of every entity's id: an entity
+/// whose id is packed (`PackedId`) is compared by its bits — first its high word, in an open-addressed table (ids
+/// are random, so their bits are their hash; Swift's hashing of every entity's id cost as much as the load of a
+/// small model), then in full — any other by its string.
+struct JournalTargets {
+    /// The named canonical ids' high words, open-addressed (0: an empty place; an id whose high word is 0 is in
+    /// `packed` only, and `zeroNamed` says one is named).
+    private var table: [UInt64]
+    private let mask: Int
+    private var zeroNamed = false
+    /// The named canonical ids, in full.
+    private var packed: Set<[UInt64]> = []
+    /// Every named id as written.
+    private let named: Set<String>
+    /// The entity found for each named id.
+    private(set) var byId: [String: Entity] = [:]
+
+    init(_ ids: [String]) {
+        named = Set(ids)
+        var size = 16
+        while size < named.count * 2 { size *= 2 }
+        table = Array(repeating: 0, count: size)
+        mask = size - 1
+        for id in named {
+            var id = id
+            guard let bits = id.withUTF8({ PackedId.parse($0) }) else { continue }
+            packed.insert([bits.0, bits.1])
+            if bits.0 == 0 { zeroNamed = true; continue }
+            var i = Int(truncatingIfNeeded: bits.0) & mask
+            while table[i] != 0, table[i] != bits.0 { i = (i + 1) & mask }
+            table[i] = bits.0
+        }
+    }
+
+    /// Whether a packed id is named.
+    private func names(_ bits: (UInt64, UInt64)) -> Bool {
+        if bits.0 == 0 { return zeroNamed && packed.contains([bits.0, bits.1]) }
+        var i = Int(truncatingIfNeeded: bits.0) & mask
+        while true {
+            let word = table[i]
+            if word == 0 { return false }
+            if word == bits.0 { return packed.contains([bits.0, bits.1]) }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Records the entities of `e`'s tree with a named id: the first one found for an id (`replacing` false:
+    /// the walk of the loaded tree, which stops once every id is found), or the one in this tree (`replacing`
+    /// true: a record's replaced content).
+    mutating func find(in e: Entity, replacing: Bool) {
+        if !replacing, byId.count == named.count { return }
+        if e.type.hasId, !e.type.isRef {
+            let id: String?
+            if let bits = e.packedId {
+                id = names(bits) ? e.id : nil
+            } else {
+                id = e.id.flatMap { named.contains($0) ? $0 : nil }
+            }
+            if let id, replacing || byId[id] == nil { byId[id] = e }
+        }
+        e.forEachChild { find(in: $0, replacing: replacing) }
     }
 }

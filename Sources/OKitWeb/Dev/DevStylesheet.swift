@@ -1,6 +1,7 @@
 /// The Record bar's stylesheet (`/static/okit-dev.css`, development mode only): a bar fixed to the bottom of the
 /// window; Assert shows only with the script (it needs it); while asserting, texts that can be checked are
-/// outlined under the pointer. The error overlay of a live reload that failed is a box fixed over the page's top.
+/// outlined under the pointer. The error overlay of a live reload that failed is a box fixed above the bar, at the bottom right, so the
+/// page's bar and buttons stay in reach (the last app that loaded keeps serving).
 enum DevStylesheet {
     static let css = #"""
 .okit-record-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 50; display: flex; flex-wrap: wrap;
@@ -17,11 +18,11 @@ enum DevStylesheet {
 .okit-asserting main :is(h1, h2, .okit-subtitle, .okit-subheader, .okit-footer, .okit-text, .okit-detail,
   .okit-invalid, .okit-alert-message, input, select, textarea):hover { outline: 2px dashed var(--okit-tint-color); cursor: crosshair; }
 body.okit { padding-bottom: 64px; }
-.okit-dev-error { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); z-index: 60;
-  width: min(90vw, 56em); max-height: 70vh; overflow: auto; box-sizing: border-box; padding: 12px 16px;
+.okit-dev-error { position: fixed; right: 16px; bottom: 72px; z-index: 60;
+  width: min(calc(100vw - 32px), 48em); max-height: 45vh; overflow: auto; box-sizing: border-box; padding: 12px 16px;
   background: #fff5f5; color: #1d1d1f; border: 2px solid #d70015; border-radius: 10px;
   box-shadow: 0 8px 32px rgba(0, 0, 0, .25); font-size: 14px; }
-.okit-dev-error-title { margin: 0 0 8px; font-size: 16px; color: #d70015; }
+.okit-dev-error-title { margin: 0 0 8px; font-size: 16px; color: #d70015; text-transform: none; letter-spacing: normal; }
 .okit-dev-error-message { margin: 0 0 8px; white-space: pre-wrap; font-family: ui-monospace, Menlo, monospace; }
 .okit-dev-error-hint { margin: 0; color: #555; }
 """#

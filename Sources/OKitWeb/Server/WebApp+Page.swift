@@ -48,20 +48,33 @@ extension WebApp {
         if ws.notice == nil, ws.error == nil, let cached = ws.renderedPage, cached.key == key {
             return WebPages.html(cached.body)
         }
-        let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
         let plain = ws.notice == nil && ws.error == nil
+        let body: [UInt8]
+        if plain, ws.recording == nil, options.development == nil, !snapshot.app.covered {
+            // The same page for everyone shown this snapshot here: rendered once, each session's values put in.
+            body = sharedPages.body(place: "\(here)?\(request.query)", snapshot: snapshot, csrf: ws.csrf, version: ws.version) { csrf, version in
+                let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset, as: (csrf, version))
+                return PageRenderer.render(snapshot, context).bytes()
+            }
+        } else {
+            let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
+            body = PageRenderer.render(snapshot, context).bytes()
+        }
         ws.notice = nil
         ws.error = nil
-        let body = PageRenderer.render(snapshot, context).bytes()
         ws.renderedPage = plain ? (key, body) : nil
         return WebPages.html(body)
     }
 
-    func pageContext(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, path: String, query: String, offset: Int) -> PageContext {
+    /// What the page needs besides the snapshot; `shared` gives the stand-ins a shared page carries for the
+    /// session's CSRF token and version (SharedPages), else the session's own.
+    func pageContext(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, path: String, query: String, offset: Int,
+                     as shared: (csrf: String, version: Int)? = nil) -> PageContext {
         let shell = ws.shell
+        let csrf = shared?.csrf ?? ws.csrf, version = shared?.version ?? ws.version
         let location = shell.location
-        var context = PageContext(locationPath: query.isEmpty ? path : path + "?" + query, csrfToken: ws.csrf,
-                                  version: "\(ws.version)", notice: ws.notice, error: ws.error)
+        var context = PageContext(locationPath: query.isEmpty ? path : path + "?" + query, csrfToken: csrf,
+                                  version: "\(version)", notice: ws.notice, error: ws.error)
         // Back and the breadcrumb: the screens below this one on its stack.
         var below = location
         if var top = below.presented.popLast() {
@@ -84,10 +97,10 @@ extension WebApp {
         context.rowOffset = offset
         context.hasMenu = shell.menuId != nil
         context.appTitle = app.appId
-        if !snapshot.app.covered { context.imageURL = WebApp.imageURL(version: ws.version) }
-        context.webCellURL = WebApp.webCellURL(version: ws.version)
+        if !snapshot.app.covered { context.imageURL = WebApp.imageURL(version: version) }
+        context.webCellURL = WebApp.webCellURL(version: version)
         // The upload's CSRF token rides in its URL: it is checked before the multipart body is read.
-        context.backupUploadURL = "/backups?csrf=" + ws.csrf
+        context.backupUploadURL = "/backups?csrf=" + csrf
         // The kind's page takes what it needs from the screen's declaration (row links, tappable cells, …).
         context.kinds = kinds
         if options.development != nil {

@@ -30,6 +30,8 @@ public actor WebApp {
     let log: @Sendable (String) -> Void
     /// How each screen kind is shown: the built-in pages and those of the app's own kinds (set at `load`).
     var kinds = WebKinds.builtIn
+    /// Pages rendered once for every session shown the same snapshot at the same place (SharedPages.swift).
+    let sharedPages = SharedPages()
     /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
     /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
     var seededData: [String: String]?

@@ -179,7 +179,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// Prints one figure's line. `kind` says how it was taken (quality.md, third edition): `first` (the first
+    /// Prints one figure's line. `kind` says how it was taken (performance.md, "How each figure is measured"): `first` (the first
     /// time, once), `best_of_N`, `median_of_N`, `mean_of_N`, `p99_of_N` (over N repeats), `mean_over_5s`
     /// (a rate); `extra` adds members (already JSON) after it.
     func emit(_ workload: String, _ value: Double, _ unit: String, kind: String, extra: String = "") {

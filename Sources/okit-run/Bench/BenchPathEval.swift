@@ -2,7 +2,7 @@ import Foundation
 import OKitEngine
 import OKitLua
 
-/// The books quality.md's path workloads take as context, in the order `../shared/bench/peers.lua` walks them:
+/// The books the path workloads of performance.md take as context, in the order `../shared/bench/peers.lua` walks them:
 /// x₀ = 42, x ← (1103515245·x + 12345) mod 2³¹, book number x mod N (0-based; peers.lua's `x % n + 1` in Lua's
 /// 1-based tables), the first book the one after the first step.
 struct BookSequence {

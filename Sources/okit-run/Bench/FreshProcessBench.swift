@@ -1,7 +1,7 @@
 import Foundation
 import OKitEngine
 
-/// The figures of a fresh process (quality.md, third edition): what a person waits for when okit starts, nothing
+/// The figures of a fresh process (performance.md, "How each figure is measured"): what a person waits for when okit starts, nothing
 /// warmed. `okit-run bench` starts itself again as a child (`--fresh-process WHAT:FOLDER`, on a data folder the
 /// parent prepared, its file in the page cache) and the child times its own first load, first list open, first
 /// search keystroke, first lookup by id and peak memory; the parent runs the child `runs` times and reports the

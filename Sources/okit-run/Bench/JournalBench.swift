@@ -2,7 +2,7 @@ import Foundation
 import OKitBackends
 import OKitEngine
 
-/// The model `load_journal` loads (quality.md, third edition): the bench shop with a journal of 10,000 records of
+/// The model `load_journal` loads (performance.md, "How each figure is measured"): the bench shop with a journal of 10,000 records of
 /// single-field changes, made as a person makes them — one book renamed and stored at a time through the engine,
 /// each store appending one record to `default.journal` (storage.md, "The journal").
 enum JournalBench {

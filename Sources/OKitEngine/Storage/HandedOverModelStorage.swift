@@ -16,23 +16,24 @@ final class HandedOverModelStorage: ModelStorage {
     }
 
     func load(name: String, rootType: EntityType, engine: any ModelHost) throws -> LoadedModel? {
-        let read: (root: Entity, reader: JSONReader)
+        // Everything the load keeps is taken from the reader inside the closure that lends it the bytes.
+        let loaded: (model: LoadedModel, storedType: String?)
         do {
-            read = try json.withUnsafeBufferPointer { buf in
+            loaded = try json.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
                 let root = try r.root(rootType)
-                return (root, r)
+                return (LoadedModel(root: root, version: r.version, headerExtras: r.headerExtras,
+                                    entityCount: r.entityCount, identified: r.identifiedEntities), r.storedType)
             }
         } catch let f as JSONReader.Failure {
             throw FileStorage.describe(f, bytes: json, path: "model \"\(name)\" (kept in memory by the reload)", rootType: rootType)
         }
-        if let stored = read.reader.storedType, stored != rootType.name {
+        if let stored = loaded.storedType, stored != rootType.name {
             throw StorageError(kind: .wrongType, path: "model \"\(name)\"",
                                message: "the running app holds a \(stored) model, not the \(rootType.name) the app now declares; give the model another name")
         }
-        return LoadedModel(root: read.root, version: read.reader.version, headerExtras: read.reader.headerExtras,
-                           entityCount: read.reader.entityCount, identified: read.reader.identifiedEntities)
+        return loaded.model
     }
 
     func store(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {

@@ -32,12 +32,14 @@ import Testing
         #expect(!a.contains(tokenB) && !b.contains(tokenA), "no page carries another session's token")
         let standIns = await web.sharedPageStandIns
         #expect(!a.contains(standIns.csrf) && !b.contains(standIns.csrf))
-        #expect(!b.contains(String(standIns.version)))
+        #expect(!b.contains(standIns.version))
         // Each token works for its own session's commands.
         #expect(await bob.command(from: "/books", [("command", "add"), ("text", "Zorro")]).status == 303)
         #expect(rows(await alice.page("/books")).contains("Zorro"))
         #expect(await web.sharedPageCounts.renders == renders + 1, "one render after the write, for both")
-        _ = await bob.page("/books")
+        // A person's text that starts like a stand-in is left as typed.
+        _ = await bob.command(from: "/books", [("command", "add"), ("text", "~" + standIns.csrf.prefix(6))])
+        #expect(await alice.page("/books").contains(">~" + standIns.csrf.prefix(6) + "<"))
     }
 
     @Test func onePersonsSearchAndEditModeNeverShowOnAnothersPage() async throws {

@@ -7,19 +7,18 @@ import OKitEngine
 /// parts of a page that differ between people who see the same snapshot at the same place — and each session's
 /// answer is that body with its own values put in.
 ///
-/// The stand-ins are random per process (a CSRF-shaped hex token and an 18-digit number), so no text a person
-/// types can be taken for one. A page with a notice, an error, a recording bar or a covered app is never shared:
-/// those belong to one session.
+/// The stand-ins are `~` and random hex, new for each process: no text a person types can be taken for one (and
+/// none comes out of a page: `~` starts the only bytes the answer is searched for). A page with a notice, an error,
+/// a recording bar or a covered app is never shared: those belong to one session.
 final class SharedPages {
     struct Page {
         let snapshot: Snapshot
         let body: [UInt8]
     }
 
-    /// The stand-in for a session's CSRF token in a shared body.
-    let csrfStandIn = RandomToken.make()
-    /// The stand-in for a session's page version (hidden fields, image and web-cell URLs).
-    let versionStandIn = Int.random(in: 100_000_000_000_000_000...999_999_999_999_999_999)
+    /// The stand-ins for a session's CSRF token and its page version (hidden fields, image and web-cell URLs).
+    let csrfStandIn = "~" + RandomToken.make()
+    let versionStandIn = "~" + RandomToken.make()
     private var pages: [String: Page] = [:]
     /// How many bodies were rendered, and how many answers were made from one (for tests).
     private(set) var renders = 0
@@ -28,7 +27,7 @@ final class SharedPages {
     /// The body for a session at `place` (path and query) showing `snapshot`: the shared one when it was rendered
     /// for an equal snapshot, else rendered now by `render` (given the stand-ins) and kept for the others.
     func body(place: String, snapshot: Snapshot, csrf: String, version: Int,
-              render: (_ csrf: String, _ version: Int) -> [UInt8]) -> [UInt8] {
+              render: (_ csrf: String, _ version: String) -> [UInt8]) -> [UInt8] {
         let page: Page
         if let kept = pages[place], kept.snapshot == snapshot {
             page = kept
@@ -40,26 +39,25 @@ final class SharedPages {
             pages[place] = page
         }
         return SharedPages.replacing([Array(csrfStandIn.utf8): Array(csrf.utf8),
-                                      Array(String(versionStandIn).utf8): Array(String(version).utf8)], in: page.body)
+                                      Array(versionStandIn.utf8): Array(String(version).utf8)], in: page.body)
     }
 
-    /// `body` with every occurrence of each key replaced by its value (no key a prefix of another).
+    /// `body` with every stand-in replaced by its value (each key starts with `~`; none is a prefix of another).
     static func replacing(_ replacements: [[UInt8]: [UInt8]], in body: [UInt8]) -> [UInt8] {
-        let keys = Array(replacements.keys)
-        var startsKey = [Bool](repeating: false, count: 256)
-        for k in keys { if let f = k.first { startsKey[Int(f)] = true } }
+        let tilde = UInt8(ascii: "~")
         var out: [UInt8] = []
         out.reserveCapacity(body.count + 64)
-        var i = 0, copiedTo = 0
+        var copiedTo = 0, i = 0
         let n = body.count
         while i < n {
-            if startsKey[Int(body[i])], let key = keys.first(where: { matches($0, body, at: i) }) {
-                out.append(contentsOf: body[copiedTo..<i])
-                out.append(contentsOf: replacements[key] ?? key)
-                i += key.count
+            guard let t = body[i...].firstIndex(of: tilde) else { break }
+            if let (key, value) = replacements.first(where: { matches($0.key, body, at: t) }) {
+                out.append(contentsOf: body[copiedTo..<t])
+                out.append(contentsOf: value)
+                i = t + key.count
                 copiedTo = i
             } else {
-                i += 1
+                i = t + 1
             }
         }
         out.append(contentsOf: body[copiedTo..<n])
@@ -77,5 +75,5 @@ extension WebApp {
     /// How many shared bodies were rendered and how many answers reused one (for tests).
     var sharedPageCounts: (renders: Int, reuses: Int) { (sharedPages.renders, sharedPages.reuses) }
     /// The stand-ins shared bodies carry (for tests: no answer may hold them).
-    var sharedPageStandIns: (csrf: String, version: Int) { (sharedPages.csrfStandIn, sharedPages.versionStandIn) }
+    var sharedPageStandIns: (csrf: String, version: String) { (sharedPages.csrfStandIn, sharedPages.versionStandIn) }
 }

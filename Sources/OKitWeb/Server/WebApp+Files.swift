@@ -150,14 +150,14 @@ enum WebImageFormat {
 /// The URLs pages give images and web cells (`PageContext.imageURL`, `webCellURL`): the row's place on the page,
 /// with the page's version so that a changed image is fetched again.
 extension WebApp {
-    static func imageURL(version: Int) -> @Sendable (Int, Int, RowSnapshot) -> String? {
+    static func imageURL(version: String) -> @Sendable (Int, Int, RowSnapshot) -> String? {
         { s, r, row in
             let hasImage = row.image != nil || (row.kind == "image" && row.control.map { $0.value != .null } == true)
             return hasImage ? "/image/\(s)/\(r)?v=\(version)" : nil
         }
     }
 
-    static func webCellURL(version: Int) -> @Sendable (Int, Int, RowSnapshot) -> String? {
+    static func webCellURL(version: String) -> @Sendable (Int, Int, RowSnapshot) -> String? {
         { s, r, row in
             guard row.kind == "web", case .string(let html)? = row.control?.value, !html.isEmpty, !isWebURL(html) else { return nil }
             return "/web/\(s)/\(r)?v=\(version)"

@@ -69,12 +69,12 @@ extension WebApp {
     /// What the page needs besides the snapshot; `shared` gives the stand-ins a shared page carries for the
     /// session's CSRF token and version (SharedPages), else the session's own.
     func pageContext(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, path: String, query: String, offset: Int,
-                     as shared: (csrf: String, version: Int)? = nil) -> PageContext {
+                     as shared: (csrf: String, version: String)? = nil) -> PageContext {
         let shell = ws.shell
-        let csrf = shared?.csrf ?? ws.csrf, version = shared?.version ?? ws.version
+        let csrf = shared?.csrf ?? ws.csrf, version = shared?.version ?? String(ws.version)
         let location = shell.location
         var context = PageContext(locationPath: query.isEmpty ? path : path + "?" + query, csrfToken: csrf,
-                                  version: "\(version)", notice: ws.notice, error: ws.error)
+                                  version: version, notice: ws.notice, error: ws.error)
         // Back and the breadcrumb: the screens below this one on its stack.
         var below = location
         if var top = below.presented.popLast() {

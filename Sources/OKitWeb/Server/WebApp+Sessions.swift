@@ -40,6 +40,7 @@ extension WebApp {
         if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
             drop(oldest)
         }
+        if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         guard sessions.count < options.maxSessions else {
             return .failure(WebRefusal(WebPages.message(503, "Too many people are using this app right now (\(options.maxSessions) sessions); try again later.")))
         }
@@ -76,8 +77,19 @@ extension WebApp {
         if sessions[ws.id] === ws { sessions[ws.id] = nil }
     }
 
+    /// Sweeps idle sessions before a request when the last sweep is older than a fraction of the shortest idle
+    /// limit (at most a second): a sweep visits every session, so a thousand viewers' re-GETs after a write paid a
+    /// million visits when each request swept.
+    func sweepIdleWhenDue() {
+        let now = Date()
+        let every = min(1, options.newSessionSeconds / 4, options.idleSeconds / 4)
+        guard now.timeIntervalSince(lastSweep) >= every else { return }
+        sweepIdle()
+    }
+
     func sweepIdle() {
         let now = Date()
+        lastSweep = now
         // Protection: a session idle for the protection timeout is covered (its person must authenticate).
         if let app = hosted?.session, let timeout = try? app.protectionTimeout(), timeout > 0 {
             for ws in sessions.values where !ws.shell.covered && now.timeIntervalSince(ws.lastSeen) > timeout {

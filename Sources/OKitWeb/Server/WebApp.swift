@@ -115,6 +115,8 @@ public actor WebApp {
 
     /// When the streams were last pinged.
     private var lastPing = Date()
+    /// When idle sessions were last swept (`sweepIdleWhenDue`).
+    var lastSweep = Date.distantPast
 
     /// Whether this session must log in before anything is shown (a public listener or a proxy).
     func mustLogIn(_ ws: WebSession, _ request: WebRequest) -> Bool {
@@ -144,7 +146,7 @@ public actor WebApp {
         case ("POST", "/login"): return login(request, app)
         default: break
         }
-        sweepIdle()
+        sweepIdleWhenDue()
         if let id = request.sessionCookie, let ws = sessions[id] {
             ws.lastSeen = Date()
             ws.returned = true

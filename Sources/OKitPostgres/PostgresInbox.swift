@@ -108,6 +108,14 @@ final class PostgresListener {
         inbox.clearLost()
     }
 
+    /// One round trip on the listening connection: PostgreSQL sends a listener every announcement committed before
+    /// it answers a statement, and SwiftNIO hands them to the inbox before the answer, so once this returns the
+    /// inbox holds every store committed before it was called.
+    func sync() throws {
+        guard let c = connection else { return }
+        _ = try c.query(PostgresQuery(unsafeSQL: "SELECT 1"), logger: PostgresLink.logger).wait()
+    }
+
     func stop() {
         if let c = connection { _ = try? c.close().wait() }
         connection = nil

@@ -124,8 +124,8 @@ extension PostgresStorage {
             }
         }
         var leftOut = Set(refused.filter { $0.field == nil }.map(\.id))
-        try link.transaction {
-            let version = try bumpVersion(type: rootType.name, schemaVersion: schemaVersion)
+        let written = try link.transaction { () -> (version: Int64, keys: [String]) in
+            let version = try writeVersion(type: rootType.name, schemaVersion: schemaVersion)
             var keys: [String] = []
             for r in checked {
                 let t = pgTables[r.table]
@@ -143,9 +143,10 @@ extension PostgresStorage {
                     if r.base == nil { leftOut.insert(r.key) }
                 }
             }
-            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
-            try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
+            return (version, keys)
         }
+        modelsRow = (rootType.name, schemaVersion)
+        announce(version: written.version, keys: written.keys)
         if !refused.isEmpty {
             engine.warn(Self.refusedMessage(refused, kept: setAside(refused)))
         }

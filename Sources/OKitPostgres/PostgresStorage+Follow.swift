@@ -12,88 +12,56 @@ struct PostgresFetchedRow {
 
 extension PostgresStorage {
     /// Applies what other processes announced since the last call (storage.md: "between commands it reads just
-    /// the changed rows and applies them as writes to its live entities"). After a lost connection it catches up
-    /// with everything newer than the version it knows. Returns true when something was applied; a database out
-    /// of reach leaves the model as it is and marks the storage offline.
+    /// the changed rows and applies them as writes to its live entities"), every announcement that arrived at
+    /// once. After a lost connection it catches up with every row written since it last read them all. Returns
+    /// true when something was applied; a database out of reach leaves the model as it is and marks the storage
+    /// offline.
     @discardableResult
     public func followAnnouncements(_ model: Model, engine: any ModelHost) throws -> Bool {
         // A model with nothing of its own to store is, once the other processes' rows are applied, what the
         // database holds: the writes that applied them are not stored back (a store would re-derive every row).
         let wasDirty = model.isFileDirty
         defer { if !wasDirty { model.clearFileDirty() } }
-        var items = inbox.take().filter { $0.model == modelName }
-        let lost = inbox.lost || !listener.isListening
         if offline && !mayRetry { return false }
-        var current: Int64?
         do {
-            if lost || offline {
+            if inbox.lost || !listener.isListening || offline {
                 try link.open()
                 try listener.start()
                 offline = false
+                _ = inbox.take()
                 try follow(model, engine: engine, keys: nil)
                 return true
             }
-            // The database's version tells whether an announcement is still on its way (the listening connection
-            // gets it a moment after the store's commit): it is waited for, briefly, else everything newer is read.
-            let now = try currentVersion()
-            current = now
-            // Rows this process could not read (another program wrote a value of the wrong form): said once per
-            // version of the model, not again before every command after half a second's wait.
-            if let f = failedVersion, now == f, !items.contains(where: { $0.version > f }) { return false }
-            failedVersion = nil
-            var top = max(knownVersion, items.map(\.version).max() ?? 0)
-            if now > top {
-                let deadline = Date().addingTimeInterval(0.5)
-                while top < now && Date() < deadline {
-                    Thread.sleep(forTimeInterval: 0.002)
-                    let more = inbox.take().filter { $0.model == modelName }
-                    items += more
-                    top = max(top, more.map(\.version).max() ?? 0)
-                }
-            }
-            let others = items.filter { $0.from != processToken && $0.version > knownVersion }
-            if top < now || others.contains(where: { $0.keys == nil }) {
+            // A store another process committed before this command was sent has been announced by then: one round
+            // trip on the listening connection brings its announcement here (PostgreSQL sends a listener what was
+            // committed before it answers a statement), so the next answer shows it. Nothing is locked or read.
+            try listener.sync()
+            let others = inbox.take().filter { $0.model == modelName && $0.from != processToken }
+            if others.isEmpty { return false }
+            if others.contains(where: { $0.keys == nil }) {
                 try follow(model, engine: engine, keys: nil)
-                knownVersion = max(knownVersion, now)
                 return true
-            }
-            // An announcement cannot be ahead of the database's version but by a store committed since it was
-            // read; one far ahead came from another program on the channel and must not make this process skip
-            // the stores still to come.
-            let caught = min(top, now)
-            if others.isEmpty {
-                knownVersion = max(knownVersion, caught)
-                return false
             }
             var keys: [String] = []
             var seen: Set<String> = []
             for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
             try follow(model, engine: engine, keys: keys)
-            knownVersion = max(knownVersion, caught)
             return true
         } catch let e as StorageError {
-            failedVersion = current
             throw e
         } catch {
             if Self.isConnectionError(error) { offline = true; link.close(); return false }
-            failedVersion = current
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(text(error))")
         }
     }
 
-    /// The model's version in the database.
-    func currentVersion() throws -> Int64 {
-        let v = try link.query("SELECT version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
-        return v.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 0
-    }
-
-    /// Reads the rows with these keys (nil: every row newer than the version this process knows, and every key,
-    /// to find deleted rows) and applies them to the live model.
+    /// Reads the rows with these keys (nil: every row written since this process last read them all, by version,
+    /// and every key, to find deleted rows) and applies them to the live model.
     func follow(_ model: Model, engine: any ModelHost, keys: [String]?) throws {
         guard let tables else { return }
         var fetched: [String: PostgresFetchedRow] = [:]
         var present: Set<String> = []
-        var modelVersion = knownVersion
+        var xmin = caughtUpXmin
         try link.transaction("REPEATABLE READ") {
             for (ti, t) in pgTables.enumerated() {
                 let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
@@ -104,7 +72,7 @@ extension PostgresStorage {
                 if let keys {
                     rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
                 } else {
-                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) > $2", [.text(modelName), .int(knownVersion)]).rows.map(PostgresLink.values)
+                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) >= $2", [.text(modelName), .int(caughtUpXmin)]).rows.map(PostgresLink.values)
                     for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
                         if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
                     }
@@ -117,7 +85,7 @@ extension PostgresStorage {
                     present.insert(key)
                 }
             }
-            modelVersion = try currentVersion()
+            xmin = try snapshotXmin()
         }
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
             ?? stored.keys.map(\.text).filter { !present.contains($0) }
@@ -137,9 +105,9 @@ extension PostgresStorage {
             }
             try engine.reload(model)
         }
-        // Everything up to the version read is applied only when everything newer was read (rows read by key may
-        // be newer than their announcement, and the next announcement's other rows are still to come).
-        if keys == nil { knownVersion = max(knownVersion, modelVersion) }
+        // A catch-up starts from this snapshot only when every row was read in it (rows read by key say nothing of
+        // the other rows written meanwhile, whose announcements may still be on their way).
+        if keys == nil { caughtUpXmin = xmin }
     }
 
     /// The key of a row from its written columns.

@@ -22,21 +22,44 @@ struct PostgresWriteState {
 }
 
 extension PostgresStorage {
-    /// The model's next version, its `okit_models` row written (made when missing) and locked until the
-    /// transaction ends: stores of one model are serialized, in one statement.
-    func bumpVersion(type: String, schemaVersion: Int) throws -> Int64 {
-        let r = try link.query("""
-            INSERT INTO \(PostgresTable.modelsTable) AS m (model, type, schema_version, version) VALUES ($1, $2, $3, 1)
-            ON CONFLICT (model) DO UPDATE SET version = m.version + 1, type = excluded.type, schema_version = excluded.schema_version
-            RETURNING version
-            """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
+    /// The version this transaction writes its rows at: its own transaction id (`pg_current_xact_id`), unique
+    /// in the database's life and taken without a lock, so stores of different rows by different processes do not
+    /// wait for each other (storage.md "Shared models on PostgreSQL"). The model's `okit_models` row is written
+    /// only when it is missing or names another type or schema version (then it is locked until the commit).
+    func writeVersion(type: String, schemaVersion: Int) throws -> Int64 {
+        if modelsRow?.type != type || modelsRow?.schemaVersion != schemaVersion {
+            try link.query("""
+                INSERT INTO \(PostgresTable.modelsTable) AS m (model, type, schema_version, version) VALUES ($1, $2, $3, 1)
+                ON CONFLICT (model) DO UPDATE SET type = excluded.type, schema_version = excluded.schema_version
+                """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
+        }
+        let r = try link.query("SELECT pg_current_xact_id()::text::bigint")
         return r.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 1
     }
 
-    /// One transaction: every changed row checked against the version read, the model's version bumped, the
-    /// change announced. Returns the new version and what was refused. `isolating`: each row is written in a
-    /// savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of a row read
-    /// before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
+    /// The oldest transaction id still running in this transaction's snapshot: every row written by a
+    /// transaction this snapshot does not see has a version at least this (where a catch-up starts).
+    func snapshotXmin() throws -> Int64 {
+        let r = try link.query("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+        return r.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 0
+    }
+
+    /// Announces a committed store's rows (`NOTIFY okit_changes`) in a transaction of its own: a NOTIFY inside the
+    /// store's transaction holds PostgreSQL's notification lock through that commit's flush to disk, which made
+    /// the stores of every process wait for each other's. A process that dies between the commit and this leaves
+    /// rows the others read at their next catch-up (and a store of the same row meets their version).
+    func announce(version: Int64, keys: [String]?) {
+        let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
+        do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())]) } catch {
+            // The rows are committed; the others find them when they catch up (their listening connection or
+            // this one was lost, which makes a catch-up).
+        }
+    }
+
+    /// One transaction: every changed row checked against the version read and written at this transaction's
+    /// version, then the change announced. Returns the new version and what was refused. `isolating`: each row is
+    /// written in a savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of
+    /// a row read before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
     func write(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost, replacing: Bool = false,
                isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
@@ -45,17 +68,16 @@ extension PostgresStorage {
             if replacing {
                 for t in pgTables { try link.query("DELETE FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]) }
             }
-            let version = try bumpVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
-            let old = version - 1
+            let version = try writeVersion(type: model.rootType.name, schemaVersion: engine.schemaVersion)
             try checkParents(plan)
             try writeUpserts(plan, version: version, isolating: isolating, state: &state)
             let deleted = try writeDeletes(plan, replacing: replacing, isolating: isolating, state: &state)
             if !replacing { try deleteOrphans(under: deleted, state: &state) }
-            let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: replacing ? nil : state.keys)
-            try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())])
-            if old == knownVersion { knownVersion = version }
+            try beforeCommit?()
             return version
         }
+        modelsRow = (model.rootType.name, engine.schemaVersion)
+        announce(version: version, keys: replacing ? nil : state.keys)
         for d in state.addedThenDeleted {
             report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
                    mine: "null", deleted: true)

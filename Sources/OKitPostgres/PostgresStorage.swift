@@ -4,8 +4,9 @@ import PostgresNIO
 
 /// The `postgres` storage kind (storage.md "Shared models on PostgreSQL"): a model's rows in a PostgreSQL database
 /// that many okit processes share, in the `sqlite` kind's tables plus `okit_model` and per-row `okit_version`, and
-/// an `okit_models` row per model with its version. A store is one transaction of the changed rows, each checked
-/// against the version this process read; it bumps the model's version and announces the rows with
+/// an `okit_models` row per model. A store is one transaction of the changed rows, each checked against the version
+/// this process read and written at the transaction's id as its new version (no model-wide lock: stores of
+/// different rows by different processes run side by side); once committed, it announces the rows with
 /// `NOTIFY okit_changes`. Every process listens and applies other processes' rows to its live entities
 /// (`follow`), merging field by field. Partials' payloads, data and images stay files in the data folder.
 public final class PostgresStorage: ModelStorage {
@@ -28,8 +29,13 @@ public final class PostgresStorage: ModelStorage {
     var stored: RelationalStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
     var base: [String: PostgresRowState] = [:]
-    /// The model version this process has caught up with.
-    var knownVersion: Int64 = 0
+    /// Where a catch-up starts (a lost connection, an announcement without keys): the oldest transaction id that
+    /// was still running when this process last read every row (`pg_snapshot_xmin`). A row written since then by
+    /// a transaction this process had not seen has a version (its writer's transaction id) at least this.
+    var caughtUpXmin: Int64 = 0
+    /// The `okit_models` row as this process knows it (type, schema version): a store writes it only when it
+    /// differs, so stores do not all lock that one row.
+    var modelsRow: (type: String, schemaVersion: Int)?
     /// Set while this process seeds a model the database did not have: it holds the model's advisory lock, so a
     /// process starting at the same time waits and then reads the seeded rows.
     var seeding = false
@@ -42,8 +48,6 @@ public final class PostgresStorage: ModelStorage {
     static let retrySeconds: TimeInterval = 1
     var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?
-    /// The model version at which following other processes' rows last failed (a row that does not read).
-    var failedVersion: Int64?
     /// Refuse to start a model fresh when the data folder holds it in another form (off for `okit-run convert`).
     var checksStoredForm = true
     /// The forms besides `<model>.json` the data folder may hold a model in (`StorageHost.dataFolderForms`).
@@ -51,6 +55,9 @@ public final class PostgresStorage: ModelStorage {
     /// Set a value the database refuses aside and store the rest (storage.md "Values a database refuses"); off for
     /// a seed and a conversion, which are stored whole or not at all (a part of one would pass for the model).
     var isolatesRefusals = true
+    /// Runs inside a store's transaction just before its commit (tests hold a store open with it to show that
+    /// another process's store of other rows does not wait for it).
+    var beforeCommit: (() throws -> Void)?
 
     public init(files: FileStorage, settings: PostgresSettings) {
         self.files = files
@@ -176,17 +183,17 @@ public final class PostgresStorage: ModelStorage {
     func readAll(rootType: EntityType, engine: any ModelHost) throws -> RelationalRowReader.Result? {
         guard let tables else { return nil }
         return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
-            let info = try link.query("SELECT type, schema_version, version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+            let info = try link.query("SELECT type, schema_version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+            modelsRow = nil
             if let row = info.rows.first {
                 let v = PostgresLink.values(row)
                 if let type = String.fromRelationalValue(v[0]), type != rootType.name {
                     throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
                 }
                 storedSchemaVersion = Int64.fromRelationalValue(v[1]).map(Int.init)
-                knownVersion = Int64.fromRelationalValue(v[2]) ?? 0
-            } else {
-                knownVersion = 0
+                if let type = String.fromRelationalValue(v[0]), let sv = storedSchemaVersion { modelsRow = (type, sv) }
             }
+            caughtUpXmin = try snapshotXmin()
             let reader = RelationalRowReader(tables: tables, engine: engine, path: settings.shown)
             var rows = RelationalReadRows()
             var unknownColumns: [Set<String>] = []

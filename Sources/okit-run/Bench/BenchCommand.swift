@@ -26,7 +26,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let freshProcess { return try runFreshProcess(freshProcess) }
+        if let freshProcess {
+            if freshProcess.hasPrefix("pg-"), try PostgresWritersBench.child(freshProcess, books: books) { return }
+            return try runFreshProcess(freshProcess)
+        }
         let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
         func wanted(_ w: String) -> Bool { selected?.contains(w) ?? true }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-bench-\(getpid())")
@@ -79,7 +82,7 @@ struct BenchCommand: ParsableCommand {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             runWeb(folder: folder, wanted: wanted)
         }
-        if ["pg_store_one", "pg_propagate_p99"].contains(where: wanted) {
+        if (["pg_store_one", "pg_propagate_p99"] + Self.pgWriterWorkloads.map(\.0)).contains(where: wanted) {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             runPostgres(folder: folder, wanted: wanted)
         }
@@ -88,7 +91,7 @@ struct BenchCommand: ParsableCommand {
     /// The shared-model workloads (PostgresBench) on the database `OKIT_BENCH_DATABASE_URL` names; without one
     /// (PostgreSQL not installed) they print their lines with value 0 and why they did not run.
     func runPostgres(folder: URL, wanted: (String) -> Bool) {
-        let lines = [("pg_store_one", "ms"), ("pg_propagate_p99", "ms")].filter { wanted($0.0) }
+        let lines = ([("pg_store_one", "ms"), ("pg_propagate_p99", "ms")] + Self.pgWriterWorkloads).filter { wanted($0.0) }
         guard let url = ProcessInfo.processInfo.environment["OKIT_BENCH_DATABASE_URL"], !url.isEmpty else {
             for (w, unit) in lines {
                 emitFailure(w, unit, "not run: no PostgreSQL (OKIT_BENCH_DATABASE_URL is not set; scripts/bench sets it when PostgreSQL is installed)")
@@ -123,6 +126,7 @@ struct BenchCommand: ParsableCommand {
                 }
             } catch { emitFailure("pg_propagate_p99", "ms", "\(error)") }
         }
+        runPostgresWriters(folder: folder.appendingPathComponent("pg"), wanted: wanted)
     }
 
     /// The web workloads (WebBench); one that fails prints its line with value 0 and an `error` field.

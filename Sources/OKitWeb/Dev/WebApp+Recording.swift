@@ -17,6 +17,7 @@ extension WebApp {
         default: return WebPages.message(404, "There is nothing to post to here.")
         }
         ws.renderedPage = nil
+        ws.pushRecordingChanged()
         return WebPages.redirect(LocationPath.path(ws.shell.location))
     }
 
@@ -27,7 +28,7 @@ extension WebApp {
         guard ws.recording == nil else { ws.notice = "This page is recording already."; return }
         var fixtures: URL?
         if let folder = dev.dataFolder, seededData.map({ $0 != DataFingerprint.of(folder) }) ?? true {
-            do { fixtures = try FlowTestFixtures.capture(dataFolder: folder) } catch {
+            do { fixtures = try FlowTestFixtures.capture(dataFolder: folder, passphrase: app.options.passphrase) } catch {
                 ws.error = "The data could not be copied for the recording: \(BrowserAdvice.message(for: error))"
                 return
             }
@@ -46,10 +47,13 @@ extension WebApp {
                                            now: clock.now, seed: dev.seed, language: dev.language, fixtures: fixtures,
                                            recordedWith: "okit-run serve --dev")
         let recorder = FlowTestRecorder(start: start, clock: clock)
+        recorder.onChange = { [weak ws] in ws?.pushRecordingChanged() }
         ws.recording = WebRecording(recorder: recorder)
         ws.driver.flowRecorder = recorder
-        ws.notice = "Recording from the app's first screen" + (fixtures == nil ? " and its seeded data" : ", with the data as it is now")
-            + ": what you do on this page becomes a test. Assert adds a check of a text you click; Save writes the test."
+        let data = fixtures == nil ? " and its seeded data" : ", with the data as it is now"
+            + (recorder.unsealedFixtures.isEmpty ? "" : " (its encrypted data is saved beside the test in plain text)")
+        ws.notice = "Recording from the app's first screen" + data
+            + ": what you do on this page (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
     }
 
     func stopRecording(_ ws: WebSession, notice: String) {
@@ -77,8 +81,9 @@ extension WebApp {
             return
         }
         let lines = recording.lineCount
+        let note = recording.recorder.unsealedNote.map { " tests/" + $0 } ?? ""
         ws.recording = nil
         ws.driver.flowRecorder = nil
-        ws.notice = "Saved \(shown) (\(lines) lines) in \(dev.app.deletingLastPathComponent().path). Run it there: okit-run test \(shown)"
+        ws.notice = "Saved \(shown) (\(lines) lines) in \(dev.app.deletingLastPathComponent().path).\(note) Run it there: okit-run test \(shown)"
     }
 }

@@ -19,7 +19,13 @@ final class WebRecording {
 
     /// Ends the recording without saving: the copy of the data it started from is removed.
     func discard() {
-        if let copy = recorder.start.fixtures { try? FileManager.default.removeItem(at: copy) }
+        recorder.discardFixtures()
+    }
+
+    /// A recording that goes with its session (the session dropped while it recorded: idle, or its browser gone)
+    /// writes nothing and leaves no copy of the data behind.
+    deinit {
+        recorder.discardFixtures()
     }
 
     /// The test file `tests/<name>_test.lua` in the app's folder.
@@ -37,5 +43,14 @@ final class WebRecording {
             return "A test's name has letters, digits, _ and - only (at most 64, starting with a letter or digit): \(name.prefix(64)) is not one."
         }
         return nil
+    }
+}
+
+extension WebSession {
+    /// Tells every open tab of this session that its page changed: the recording started, stopped, was saved or
+    /// got a line, so each tab's Record bar shows it (a tab of the same session shows the same recording). Sent
+    /// also while the session's own command runs: the other tabs do not see that command's answer.
+    func pushRecordingChanged() {
+        for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
     }
 }

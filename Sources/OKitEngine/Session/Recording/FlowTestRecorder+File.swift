@@ -50,6 +50,7 @@ extension FlowTestRecorder {
         let launch = "local app = launch(" + LuaLiteral.string(appPath) + (options.isEmpty ? "" : ", { " + options.joined(separator: ", ") + " }") + ")"
         var out = "-- Recorded " + (start.recordedWith.map { "with \($0) " } ?? "") + "on \(day) from \(appPath)"
         out += start.fixtures == nil ? " (a fresh data folder).\n" : ", starting from the data in \(Self.fixturesFolder(of: start.testFile).lastPathComponent)/.\n"
+        if let note = unsealedNote { out += "-- " + note + "\n" }
         out += "local launch = require(\"okit.test\").launch\n\n"
         out += "describe(\(LuaLiteral.string(appName)), function()\n"
         out += "  it(\(LuaLiteral.string(Self.testName(of: start.testFile).replacingOccurrences(of: "_", with: " "))), function()\n"
@@ -65,26 +66,46 @@ extension FlowTestRecorder {
         return file == "app" && !folder.isEmpty ? folder : file
     }
 
+    /// What the person is told about fixtures held in plain text (the test's header comment, the front ends'
+    /// messages); nil when the data was not encrypted.
+    public var unsealedNote: String? {
+        guard !unsealedFixtures.isEmpty else { return nil }
+        let folder = Self.fixturesFolder(of: start.testFile).lastPathComponent
+        return "\(folder)/ holds the app's encrypted data in plain text (no key is copied); the test seals it again with its own key."
+    }
+
     /// Writes the fixtures (when the session started from data), then the test file: to a temporary file
-    /// beside it, moved into place only when no file is there (an existing one is never overwritten).
+    /// beside it, moved into place only when no file is there (an existing one is never overwritten). When the
+    /// test file cannot be written the fixtures written for it are removed and the copy is kept, so a later
+    /// `write()` under another name still has them; once written, the copy is removed.
     public func write() throws {
         let fm = FileManager.default
         let file = start.testFile
         try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.checkFree(file, path: file.path)
+        let body = text
+        let fixtures = Self.fixturesFolder(of: file)
         if let copy = start.fixtures {
-            try fm.copyItem(at: copy, to: Self.fixturesFolder(of: file))
-            try? fm.removeItem(at: copy)
+            try fm.copyItem(at: copy, to: fixtures)
+            FlowTestFixtures.prepareForSaving(fixtures)
         }
         let temporary = file.deletingLastPathComponent()
             .appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(text.utf8).write(to: temporary)
         do {
+            try Data(body.utf8).write(to: temporary)
             try fm.moveItem(at: temporary, to: file)
         } catch {
             try? fm.removeItem(at: temporary)
+            if start.fixtures != nil { try? fm.removeItem(at: fixtures) }
             throw error
         }
+        discardFixtures()
+    }
+
+    /// Removes the copy of the data the recording started from (after saving it, or when the recording ends
+    /// unsaved); the test file, if written, keeps its own copy beside it.
+    public func discardFixtures() {
+        if let copy = start.fixtures { try? FileManager.default.removeItem(at: copy) }
     }
 
     /// `file`'s path relative to `folder` (`../app.lua`), both taken as absolute paths with links resolved.

@@ -45,6 +45,12 @@ struct JSONReader {
         return identified
     }
 
+    /// Called now and then with how far the reader got, when the bytes are a mapped file whose read pages can be
+    /// given back (`FileBytes.releasePages`): the reader never goes back before `i`.
+    var releaseBehind: ((Int) -> Void)?
+    var releasedTo = 0
+    static let releaseStep = 4 << 20
+
     /// Entity types met so far, by name (see `entityType(named:)`).
     var typeCache: [(String, EntityType)] = []
     var refCache: [(String?, EntityType)] = []

@@ -134,6 +134,10 @@ extension JSONReader {
         if peek() == 0x5D { i += 1; return .collection(c) }
         while true {
             c.items.append(try isNull() ? .null : try value(el, owner: owner, slot: slot))
+            if i &- releasedTo >= JSONReader.releaseStep, let release = releaseBehind {
+                release(i)
+                releasedTo = i
+            }
             guard let ch = peek() else { throw fail("unexpected end of file, expected \",\" or \"]\"") }
             i += 1
             if ch == 0x5D { break }

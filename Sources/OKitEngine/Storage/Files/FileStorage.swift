@@ -182,6 +182,7 @@ public final class FileStorage: ModelStorage {
             (root, header, identified) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
+                if bytes.isMapped { r.releaseBehind = { bytes.releasePages(before: $0) } }
                 let e = try r.root(rootType)
                 return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities)
             }

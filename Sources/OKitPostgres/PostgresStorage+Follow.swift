@@ -45,7 +45,9 @@ extension PostgresStorage {
             var keys: [String] = []
             var seen: Set<String> = []
             for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
-            try follow(model, engine: engine, keys: keys)
+            // Only the tables the stores wrote are read (all of them when an announcement does not say).
+            let tables = others.contains { $0.tables == nil } ? nil : Set(others.flatMap { $0.tables ?? [] })
+            try follow(model, engine: engine, keys: keys, tables: tables)
             return true
         } catch let e as StorageError {
             throw e
@@ -56,14 +58,20 @@ extension PostgresStorage {
     }
 
     /// Reads the rows with these keys (nil: every row written since this process last read them all, by version,
-    /// and every key, to find deleted rows) and applies them to the live model.
-    func follow(_ model: Model, engine: any ModelHost, keys: [String]?) throws {
+    /// and every key, to find deleted rows) in `only` these tables (nil: every table of the model) and applies them
+    /// to the live model. Rows of one table are read by one statement (its own snapshot), of several in one
+    /// `REPEATABLE READ` transaction.
+    func follow(_ model: Model, engine: any ModelHost, keys: [String]?, tables only: Set<String>? = nil) throws {
         guard let tables else { return }
         var fetched: [String: PostgresFetchedRow] = [:]
         var present: Set<String> = []
         var xmin = caughtUpXmin
-        try link.transaction("REPEATABLE READ") {
-            for (ti, t) in pgTables.enumerated() {
+        let read = pgTables.enumerated().filter { keys == nil || only?.contains($0.element.name) ?? true }
+        func inSnapshot(_ body: () throws -> Void) throws {
+            if keys != nil && read.count == 1 { try body() } else { try link.transaction("REPEATABLE READ", body) }
+        }
+        try inSnapshot {
+            for (ti, t) in read {
                 let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
                 if existing.isEmpty { continue }
                 let unknown = t.unknownColumns(existing: existing)
@@ -85,7 +93,7 @@ extension PostgresStorage {
                     present.insert(key)
                 }
             }
-            xmin = try snapshotXmin()
+            if keys == nil { xmin = try snapshotXmin() }
         }
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
             ?? stored.keys.map(\.text).filter { !present.contains($0) }

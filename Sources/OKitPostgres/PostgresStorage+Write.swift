@@ -11,6 +11,8 @@ struct PostgresVersionConflict: Error {
 /// and (when it isolates refusals) the rows and fields it left out.
 struct PostgresWriteState {
     var keys: [String] = []
+    /// The tables of those rows (followers read only these).
+    var tables: Set<String> = []
     /// Rows this store deleted that another process edited since this one read them (reported once committed).
     var editedThenDeleted: [(key: String, table: PostgresTable, base: [RelationalValue], theirs: [RelationalValue])] = []
     /// Rows another process added under rows this store deleted (deleted with them, reported once committed).
@@ -48,8 +50,8 @@ extension PostgresStorage {
     /// store's transaction holds PostgreSQL's notification lock through that commit's flush to disk, which made
     /// the stores of every process wait for each other's. A process that dies between the commit and this leaves
     /// rows the others read at their next catch-up (and a store of the same row meets their version).
-    func announce(version: Int64, keys: [String]?) {
-        let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys)
+    func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil) {
+        let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted())
         do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())]) } catch {
             // The rows are committed; the others find them when they catch up (their listening connection or
             // this one was lost, which makes a catch-up).
@@ -63,6 +65,10 @@ extension PostgresStorage {
     func write(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost, replacing: Bool = false,
                isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
+        if !replacing, !isolating, let alone = try writeAlone(plan, model: model, engine: engine) {
+            announce(version: alone.version, keys: [alone.key], tables: [alone.table])
+            return (alone.version, [])
+        }
         var state = PostgresWriteState()
         let version = try link.transaction {
             if replacing {
@@ -77,13 +83,30 @@ extension PostgresStorage {
             return version
         }
         modelsRow = (model.rootType.name, engine.schemaVersion)
-        announce(version: version, keys: replacing ? nil : state.keys)
+        announce(version: version, keys: replacing ? nil : state.keys, tables: state.tables)
         for d in state.addedThenDeleted {
             report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
                    mine: "null", deleted: true)
         }
         for d in state.editedThenDeleted { reportEditsDeleted(d.table, key: d.key, base: d.base, theirs: d.theirs) }
         return (version, state.refused)
+    }
+
+    /// The common store, one edited row and nothing else, as one statement that is its own transaction (no BEGIN,
+    /// no COMMIT: a round trip instead of four), at the transaction's id as its version, checked against the
+    /// version read like every update. Nil when the plan is not that (a new row, a deletion, several rows).
+    func writeAlone(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost) throws -> (version: Int64, key: String, table: String)? {
+        guard plan.upserts.count == 1, plan.deletes.isEmpty, beforeCommit == nil,
+              modelsRow?.type == model.rootType.name, modelsRow?.schemaVersion == engine.schemaVersion else { return nil }
+        let d = plan.upserts[0]
+        guard let read = base[d.key], read.table == d.table else { return nil }
+        let t = pgTables[d.table]
+        let r = try link.query(t.updateSQL(checkingVersion: true, ownVersion: true),
+                               t.updateBinds(d.values, version: 0, model: modelName, key: d.key, read: read.version))
+        guard let row = r.rows.first, let version = Int64.fromRelationalValue(PostgresLink.values(row)[0]) else {
+            throw PostgresVersionConflict(keys: [d.key])
+        }
+        return (version, d.key, t.name)
     }
 
     /// A new row under a row this process read: that row must still be there (another process may have deleted
@@ -124,6 +147,7 @@ extension PostgresStorage {
                 r = try upsert(d.values, t, key: d.key, read: read, version: version)
             }
             state.keys.append(d.key)
+            state.tables.insert(t.name)
             if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
         }
         if !conflicts.isEmpty { throw PostgresVersionConflict(keys: conflicts) }
@@ -146,6 +170,7 @@ extension PostgresStorage {
                 r = try link.query(sql, [.text(modelName), .text(key)])
             }
             state.keys.append(key)
+            state.tables.insert(t.name)
             deleted.append((key, Int(row.table)))
             if !replacing, let b = base[key], b.table == Int(row.table), let got = r.rows.first.map(PostgresLink.values),
                Int64.fromRelationalValue(got.last ?? .null) != b.version {
@@ -174,6 +199,7 @@ extension PostgresStorage {
                         let v = PostgresLink.values(row)
                         guard let k = String.fromRelationalValue(v[0]) else { continue }
                         state.keys.append(k)
+                        state.tables.insert(t.name)
                         next[ct, default: []].append(k)
                         if let p = String.fromRelationalValue(v[1]), deletedKeys.contains(p) {
                             state.addedThenDeleted.append((p, pgTables[ti], String.fromRelationalValue(v[2]) ?? "", k))

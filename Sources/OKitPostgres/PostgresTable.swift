@@ -136,7 +136,8 @@ struct PostgresTable {
 
     /// `updateSQL`, or without its version check (a row this transaction locked and merged: it writes whatever
     /// version the row has; the last parameter is then not used).
-    func updateSQL(checkingVersion: Bool) -> String {
+    /// `ownVersion`: the new version is the writing transaction's id, returned (the version parameter is not used).
+    func updateSQL(checkingVersion: Bool, ownVersion: Bool = false) -> String {
         let keyNames: Set<String> = base.keyColumn.map { [$0] } ?? []
         var k = 0
         var sets: [String] = []
@@ -144,9 +145,10 @@ struct PostgresTable {
             k += 1
             sets.append("\(RelationalTable.quoted(c)) = $\(k)")
         }
-        sets.append("\(RelationalTable.quoted(Self.versionColumn)) = $\(k + 1)")
+        sets.append("\(RelationalTable.quoted(Self.versionColumn)) = " + (ownVersion ? "pg_current_xact_id()::text::bigint" : "$\(k + 1)"))
         let version = checkingVersion ? "\(Self.versionColumn) = $\(k + 4)" : "$\(k + 4)::bigint IS NOT NULL"
-        return "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(RelationalTable.quoted(keyColumnName)) = $\(k + 3) AND \(version)"
+        let sql = "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(RelationalTable.quoted(keyColumnName)) = $\(k + 3) AND \(version)"
+        return ownVersion ? sql + " AND $\(k + 1)::bigint IS NOT NULL RETURNING \(Self.versionColumn)" : sql
     }
 
     /// The parameters of `updateSQL` for a row's written values: every written column but the key, then the new

@@ -35,6 +35,7 @@ extension PostgresStorage {
             // A store another process committed before this command was sent has been announced by then: one round
             // trip on the listening connection brings its announcement here (PostgreSQL sends a listener what was
             // committed before it answers a statement), so the next answer shows it. Nothing is locked or read.
+            if !unannounced.isEmpty { sendUnannounced() }
             try listener.sync()
             let others = inbox.take().filter { $0.model == modelName && $0.from != processToken }
             if others.isEmpty { return false }

@@ -48,13 +48,20 @@ extension PostgresStorage {
 
     /// Announces a committed store's rows (`NOTIFY okit_changes`) in a transaction of its own: a NOTIFY inside the
     /// store's transaction holds PostgreSQL's notification lock through that commit's flush to disk, which made
-    /// the stores of every process wait for each other's. A process that dies between the commit and this leaves
-    /// rows the others read at their next catch-up (and a store of the same row meets their version).
+    /// the stores of every process wait for each other's. An announcement that cannot be sent (the connection
+    /// broke after the commit) is kept and sent before this process's next store or follow; a process that dies
+    /// in between leaves rows the others read at their next catch-up (and a store of the same row meets their
+    /// version).
     func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil) {
-        let note = PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted())
-        do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())]) } catch {
-            // The rows are committed; the others find them when they catch up (their listening connection or
-            // this one was lost, which makes a catch-up).
+        unannounced.append(PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted()))
+        sendUnannounced()
+    }
+
+    /// Sends the announcements not sent yet, in order; stops at the first that fails (kept for the next try).
+    func sendUnannounced() {
+        while let note = unannounced.first {
+            do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())]) } catch { return }
+            unannounced.removeFirst()
         }
     }
 
@@ -65,6 +72,7 @@ extension PostgresStorage {
     func write(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost, replacing: Bool = false,
                isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
+        sendUnannounced()
         if !replacing, !isolating, let alone = try writeAlone(plan, model: model, engine: engine) {
             announce(version: alone.version, keys: [alone.key], tables: [alone.table])
             return (alone.version, [])

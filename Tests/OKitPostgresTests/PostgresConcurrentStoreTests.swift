@@ -83,4 +83,29 @@ import OKitTestSupport
         #expect(b.book("emma")?["count"]?.displayString == "9")
         #expect(b.conflicts.isEmpty)
     }
+
+    @Test func anAnnouncementThatCouldNotBeSentIsSentAtTheNextCommand() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: PostgresStorageTests.seedTwoBooks)
+        let b = try Self.process(db.url)
+        // A's store committed, and its connection broke before the NOTIFY: the row is in the database, the
+        // announcement is kept.
+        _ = try db.psql("UPDATE \"Book\" SET name = 'Dune unannounced', okit_version = okit_version + 1000 WHERE id = 'dune'")
+        a.storage.unannounced = [PostgresAnnouncement(model: "default", version: 1, from: a.storage.processToken, keys: ["dune"], tables: ["Book"])]
+        #expect(try !b.storage.followAnnouncements(b.model, engine: b.engine))
+        _ = try a.storage.followAnnouncements(a.model, engine: a.engine)
+        #expect(a.storage.unannounced.isEmpty)
+        #expect(try b.storage.followAnnouncements(b.model, engine: b.engine))
+        #expect(b.book("dune")?["name"]?.displayString == "Dune unannounced")
+    }
+
+    @Test func anAnnouncementNamesItsTablesUnlessItIsTooLong() throws {
+        let short = PostgresAnnouncement(model: "m", version: 7, from: "p", keys: ["dune", "emma"], tables: ["Author", "Book"])
+        #expect(PostgresAnnouncement.parse(short.payload()) == short)
+        let long = PostgresAnnouncement(model: "m", version: 7, from: "p", keys: (0..<1000).map { "book-\($0)" }, tables: ["Book"])
+        let parsed = try #require(PostgresAnnouncement.parse(long.payload()))
+        #expect(parsed.keys == nil && parsed.tables == nil)
+        // An announcement of an earlier okit (no tables): every table is read.
+        #expect(PostgresAnnouncement.parse("{\"model\":\"m\",\"version\":1,\"from\":\"p\",\"keys\":[\"dune\"]}")?.tables == nil)
+    }
 }

@@ -5,9 +5,10 @@ import OKitLua
 @testable import OKitWeb
 
 /// The Record bar's ways out and its tabs (issue 40, web.md "Development mode"): Stop ends a recording without
-/// saving anything; the tabs of one browser session share its recording (each is told when it changes, and a
-/// command from either is recorded once, in order); a session that goes while it records writes nothing and
-/// leaves no copy of the data, and the next Record starts fresh; Save never takes a name whose test or data exists.
+/// saving anything; the tabs of one browser session share its recording (each page shows the session's bar, a
+/// command from either is recorded once, in order, and a form from an outdated page records nothing); a session
+/// that goes while it records writes nothing and leaves no copy of the data, and the next Record starts fresh;
+/// Save never takes a name whose test or data exists.
 @Suite struct RecordingSessionTests {
     /// A reading list in a file model, seeded with Dune.
     static let app = """
@@ -51,25 +52,6 @@ import OKitLua
                                           sessionCookie: b.cookie))
     }
 
-    /// A tab of the browser's session: its live update stream, past the greeting.
-    static func tab(_ b: Browser) async throws -> AsyncStream<String>.Iterator {
-        var it = try #require(await b.get("/events").events).makeAsyncIterator()
-        _ = await it.next()
-        return it
-    }
-
-    /// The tab's next event, or nil when none came in a generous while (so a missing push fails, never hangs).
-    static func nextEvent(_ tab: AsyncStream<String>.Iterator) async -> String? {
-        let box = UncheckedBox(tab)
-        return await withTaskGroup(of: String?.self) { group in
-            group.addTask { await box.next() }
-            group.addTask { try? await Task.sleep(nanoseconds: 20_000_000_000); return nil }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
     @Test func stopEndsTheRecordingWritingNothingAndTheNextRecordStartsFresh() async throws {
         let (web, folder, b) = try await RecordingSessionTests.serve()
         await RecordingSessionTests.dev(b, "/dev/record", from: "/books", [("do", "start")])
@@ -91,23 +73,26 @@ import OKitLua
 
     @Test func twoTabsShareTheRecordingAndEachCommandIsRecordedOnceInOrder() async throws {
         let (_, folder, b) = try await RecordingSessionTests.serve()
-        let first = try await RecordingSessionTests.tab(b), second = try await RecordingSessionTests.tab(b)
+        _ = await b.get("/books")
+        let secondsFirstPage = b.page                       // the second tab, open before Record
         await RecordingSessionTests.dev(b, "/dev/record", from: "/books", [("do", "start")])
-        #expect(await RecordingSessionTests.nextEvent(first)?.hasPrefix("event: stale") == true, "the other tab shows Record → Recording")
-        #expect(await RecordingSessionTests.nextEvent(second)?.hasPrefix("event: stale") == true)
-        // The first tab adds a book; the second is told, and its page shows the new line.
+        // The second tab's Record (its page still shows Record) does not start another recording.
+        _ = await b.web.handle(WebRequest(method: "POST", path: "/dev/record", form: [
+            ("csrf", Browser.attribute("data-csrf", in: secondsFirstPage)), ("do", "start")], sessionCookie: b.cookie))
+        _ = await b.get("/books")
+        #expect(b.page.contains("This page is recording already.") && b.page.contains("Recording: 0 lines"))
+        // The first tab adds a book; the second tab, reloaded, shows the same bar with that line.
         let secondsPage = b.page
-        let another = try await RecordingSessionTests.tab(b)
         _ = await b.command(from: "/books", [("command", "add")])
-        #expect(await RecordingSessionTests.nextEvent(another)?.hasPrefix("event: stale") == true, "a command from one tab is pushed to the others")
         _ = await b.get("/books")
         #expect(b.page.contains("Recording: 1 line") && b.page.contains("app:add()"))
         // A post from the second tab's page as it was before (not reloaded) changes and records nothing.
-        let stale = WebRequest(method: "POST", path: "/command", form: [
+        _ = await b.web.handle(WebRequest(method: "POST", path: "/command", form: [
             ("csrf", Browser.attribute("data-csrf", in: secondsPage)), ("v", Browser.attribute("data-version", in: secondsPage)),
-            ("at", "/books"), ("command", "tap"), ("row", "1")], sessionCookie: b.cookie)
-        _ = await b.web.handle(stale)
-        // The second tab, reloaded, answers the prompt; then the first tab saves.
+            ("at", "/books"), ("command", "tap"), ("row", "1")], sessionCookie: b.cookie))
+        _ = await b.get("/books")
+        #expect(b.page.contains("This page was out of date") && b.page.contains("Recording: 1 line"))
+        // The second tab, reloaded, answers the prompt; the first saves.
         _ = await b.command(from: "/books", [("command", "respond"), ("action", "1"), ("fields", "Dune Messiah")])
         await RecordingSessionTests.dev(b, "/dev/save", from: "/books", [("name", "tabs")])
         let text = try String(contentsOf: folder.appendingPathComponent("tests/tabs_test.lua"), encoding: .utf8)
@@ -117,6 +102,17 @@ import OKitLua
           end)
         """), "\(text)")
         #expect(!text.contains("app:tap"))
+        // Save from a tab whose page still shows a recording that the other tab stopped: nothing is written.
+        await RecordingSessionTests.dev(b, "/dev/record", from: "/books", [("do", "start")])
+        _ = await b.get("/books")
+        let recordingPage = b.page
+        #expect(recordingPage.contains("okit-record-save"))
+        await RecordingSessionTests.dev(b, "/dev/record", from: "/books", [("do", "stop")])
+        _ = await b.web.handle(WebRequest(method: "POST", path: "/dev/save", form: [
+            ("csrf", Browser.attribute("data-csrf", in: recordingPage)), ("name", "late")], sessionCookie: b.cookie))
+        _ = await b.get("/books")
+        #expect(b.page.contains("Nothing is being recorded: press Record first.") && b.page.contains(">Record</button>"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("tests/late_test.lua").path))
     }
 
     @Test func aSessionGoneWhileRecordingWritesNothingAndTheNextRecordStartsFresh() async throws {
@@ -174,13 +170,4 @@ extension Browser {
         guard let r = page.range(of: name + "=\"") else { return "" }
         return String(page[r.upperBound...].prefix { $0 != "\"" })
     }
-}
-
-/// An async iterator handed to a child task: used by one task at a time (the test waits for it).
-final class UncheckedBox: @unchecked Sendable {
-    // @unchecked Sendable: the test's task and the one child task that calls `next()` never run it at once
-    // (the test awaits the group before it touches the iterator again).
-    var iterator: AsyncStream<String>.Iterator
-    init(_ iterator: AsyncStream<String>.Iterator) { self.iterator = iterator }
-    func next() async -> String? { await iterator.next() }
 }

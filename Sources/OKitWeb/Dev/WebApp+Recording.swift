@@ -17,7 +17,6 @@ extension WebApp {
         default: return WebPages.message(404, "There is nothing to post to here.")
         }
         ws.renderedPage = nil
-        ws.pushRecordingChanged()
         return WebPages.redirect(LocationPath.path(ws.shell.location))
     }
 
@@ -47,13 +46,12 @@ extension WebApp {
                                            now: clock.now, seed: dev.seed, language: dev.language, fixtures: fixtures,
                                            recordedWith: "okit-run serve --dev")
         let recorder = FlowTestRecorder(start: start, clock: clock)
-        recorder.onChange = { [weak ws] in ws?.pushRecordingChanged() }
         ws.recording = WebRecording(recorder: recorder)
         ws.driver.flowRecorder = recorder
         let data = fixtures == nil ? " and its seeded data" : ", with the data as it is now"
             + (recorder.unsealedFixtures.isEmpty ? "" : " (its encrypted data is saved beside the test in plain text)")
         ws.notice = "Recording from the app's first screen" + data
-            + ": what you do on this page (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
+            + ": what you do in this browser (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
     }
 
     func stopRecording(_ ws: WebSession, notice: String) {

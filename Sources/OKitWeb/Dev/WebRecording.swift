@@ -45,12 +45,3 @@ final class WebRecording {
         return nil
     }
 }
-
-extension WebSession {
-    /// Tells every open tab of this session that its page changed: the recording started, stopped, was saved or
-    /// got a line, so each tab's Record bar shows it (a tab of the same session shows the same recording). Sent
-    /// also while the session's own command runs: the other tabs do not see that command's answer.
-    func pushRecordingChanged() {
-        for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
-    }
-}

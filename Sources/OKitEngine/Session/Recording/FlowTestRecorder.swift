@@ -59,11 +59,7 @@ public final class FlowTestRecorder {
     private let clock: AppClock
     private var last: Date
     /// The lines of the `it`, without indentation.
-    public private(set) var lines: [String] = [] {
-        didSet { onChange?() }
-    }
-    /// Called after every new line (the web tells every open tab of the recording session, so each shows it).
-    public var onChange: (() -> Void)?
+    public private(set) var lines: [String] = []
     /// The files of the data the test starts from that the app keeps encrypted and the fixtures hold in plain
     /// text (`FlowTestFixtures.unsealedFiles`, read when the recording starts), relative to the fixtures folder;
     /// empty when there are none.

@@ -14,6 +14,9 @@ final class SharedPages {
     struct Page {
         let snapshot: Snapshot
         let body: [UInt8]
+        /// Where the stand-ins are in `body`, in order: their offset and whether it is the CSRF token's (else the
+        /// version's). Found once, when the page is rendered; each answer copies the parts between them.
+        let standIns: [(offset: Int, isCSRF: Bool)]
     }
 
     /// The stand-ins for a session's CSRF token and its page version (hidden fields, image and web-cell URLs).
@@ -33,35 +36,47 @@ final class SharedPages {
             page = kept
             reuses += 1
         } else {
-            page = Page(snapshot: snapshot, body: render(csrfStandIn, versionStandIn))
+            let body = render(csrfStandIn, versionStandIn)
+            page = Page(snapshot: snapshot, body: body, standIns: SharedPages.standIns(in: body, csrf: csrfBytes, version: versionBytes))
             renders += 1
             if pages.count >= 256, pages[place] == nil { pages.removeAll(keepingCapacity: true) }
             pages[place] = page
         }
-        return SharedPages.replacing([Array(csrfStandIn.utf8): Array(csrf.utf8),
-                                      Array(versionStandIn.utf8): Array(String(version).utf8)], in: page.body)
+        return answer(page, csrf: Array(csrf.utf8), version: Array(String(version).utf8))
     }
 
-    /// `body` with every stand-in replaced by its value (each key starts with `~`; none is a prefix of another).
-    static func replacing(_ replacements: [[UInt8]: [UInt8]], in body: [UInt8]) -> [UInt8] {
-        let tilde = UInt8(ascii: "~")
+    private lazy var csrfBytes = Array(csrfStandIn.utf8)
+    private lazy var versionBytes = Array(versionStandIn.utf8)
+
+    /// The page's body with a session's own values where the stand-ins are.
+    private func answer(_ page: Page, csrf: [UInt8], version: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(body.count + 64)
-        var copiedTo = 0, i = 0
-        let n = body.count
-        while i < n {
-            guard let t = body[i...].firstIndex(of: tilde) else { break }
-            if let (key, value) = replacements.first(where: { matches($0.key, body, at: t) }) {
-                out.append(contentsOf: body[copiedTo..<t])
-                out.append(contentsOf: value)
-                i = t + key.count
-                copiedTo = i
+        out.reserveCapacity(page.body.count + 64)
+        var from = 0
+        for s in page.standIns {
+            out.append(contentsOf: page.body[from..<s.offset])
+            out.append(contentsOf: s.isCSRF ? csrf : version)
+            from = s.offset + (s.isCSRF ? csrfBytes.count : versionBytes.count)
+        }
+        out.append(contentsOf: page.body[from...])
+        return out
+    }
+
+    /// The stand-ins' places in a rendered body (each starts with `~`; neither is a prefix of the other).
+    static func standIns(in body: [UInt8], csrf: [UInt8], version: [UInt8]) -> [(offset: Int, isCSRF: Bool)] {
+        let tilde = UInt8(ascii: "~")
+        var found: [(offset: Int, isCSRF: Bool)] = []
+        var i = 0
+        while let t = body[i...].firstIndex(of: tilde) {
+            if matches(csrf, body, at: t) {
+                found.append((t, true)); i = t + csrf.count
+            } else if matches(version, body, at: t) {
+                found.append((t, false)); i = t + version.count
             } else {
                 i = t + 1
             }
         }
-        out.append(contentsOf: body[copiedTo..<n])
-        return out
+        return found
     }
 
     private static func matches(_ key: [UInt8], _ b: [UInt8], at i: Int) -> Bool {

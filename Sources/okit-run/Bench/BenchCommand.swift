@@ -77,7 +77,7 @@ struct BenchCommand: ParsableCommand {
             if wanted("add_one") { emit("add_one", try adds.addOne(rounds: 1000), "ms", kind: "mean_of_1000") }
             if wanted("delete_one") { emit("delete_one", try adds.deleteOne(rounds: 1000), "ms", kind: "mean_of_1000") }
         }
-        let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps"]
+        let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps", "serve_reget_1000_inprocess"]
         if web.contains(where: wanted) {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             runWeb(folder: folder, wanted: wanted)
@@ -150,12 +150,17 @@ struct BenchCommand: ParsableCommand {
             case .failure(let e): emitFailure("serve_page", "ms", "\(e)")
             }
         }
-        if wanted("serve_push_p99"), books > 200_000 {
-            // Each of the 100 viewers holds a list screen of its own over every book: 100 full passes to open
-            // them and 100 times the rows' memory (tens of GB at 1,000,000). Until sessions showing the same
-            // list share its rows, it is not run at this size.
-            emitFailure("serve_push_p99", "ms", "not run above 200,000 books: each of the 100 viewers would hold its own list of every book")
-        } else if wanted("serve_push_p99") {
+        // Only with --only: the server's own time for 1,000 viewers' re-GETs after a write (WebBench+Reget).
+        if only?.contains("serve_reget_1000_inprocess") == true {
+            switch Blocking.wait({ try await app.regetInProcess() }) {
+            case .success(let r):
+                emit("serve_reget_1000_inprocess", r.totalMs, "ms", kind: "median_of_5")
+                emit("serve_reget_per_viewer_inprocess", r.perViewerUs, "us", kind: "median_of_5")
+            case .failure(let e): emitFailure("serve_reget_1000_inprocess", "ms", "\(e)")
+            }
+        }
+        // The viewers share the list's rows (one keeper per list): every size runs.
+        if wanted("serve_push_p99") {
             let rounds = books > 20_000 ? 3 : 20
             switch Blocking.wait({ try await app.servePush(rounds: rounds) }) {
             case .success(let r):

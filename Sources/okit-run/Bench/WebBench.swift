@@ -32,7 +32,7 @@ final class WebBench: @unchecked Sendable {
     """
 
     /// Loads the app on `folder` (whose `models/default.json` is the bench shop) into a new `WebApp`.
-    init(folder: URL, maxSessions: Int = 1000) throws {
+    init(folder: URL, maxSessions: Int = 2000) throws {
         self.folder = folder
         let appFile = folder.appendingPathComponent("web-app.lua")
         try WebBench.app.write(to: appFile, atomically: true, encoding: .utf8)

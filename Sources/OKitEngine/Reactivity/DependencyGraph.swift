@@ -173,10 +173,10 @@ public final class DependencyGraph {
                     d.moreDerivedReaders.remove(at: i)
                 }
             default:
-                if var set = readers[k] {
-                    set.removeValue(forKey: ObjectIdentifier(s))
-                    readers[k] = set.isEmpty ? nil : set
-                }
+                // In place: a copy taken out of the table shares its storage, so removing from it copied every
+                // reader of the key (the locale's are every row of every viewer: quadratic with viewers).
+                readers[k]?.removeValue(forKey: ObjectIdentifier(s))
+                if readers[k]?.isEmpty == true { readers[k] = nil }
             }
         }
         s.read0 = nil

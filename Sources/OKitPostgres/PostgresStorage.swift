@@ -260,3 +260,5 @@ struct PostgresRowState {
     var values: [RelationalValue]
     var version: Int64
 }
+
+extension PostgresStorage: ClosableStorage {}

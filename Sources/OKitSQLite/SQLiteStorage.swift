@@ -192,3 +192,5 @@ public final class SQLiteStorage: ModelStorage {
         return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
     }
 }
+
+extension SQLiteStorage: ClosableStorage {}

@@ -82,6 +82,7 @@ struct RunApp: ParsableCommand {
         // release the app, its models and every entity one by one first — 10–15 % of a 100,000-book session's
         // time (perf, issue 38) for nothing anyone sees.
         warnings.printUnshown()
+        luaApp.session.closeStorages()          // a SQLite model's write-ahead log goes back into its file
         Foundation.exit(0)
     }
 
@@ -91,7 +92,7 @@ struct RunApp: ParsableCommand {
         guard let record, FlowTestRecorder.isFlowTest(record), script == nil else { return nil }
         do {
             try FlowTestRecorder.checkFree(URL(fileURLWithPath: record), path: record)
-            return try FlowTestFixtures.capture(dataFolder: dataFolder)
+            return try FlowTestFixtures.capture(dataFolder: dataFolder, passphrase: ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"])
         } catch {
             throw RunFailure(code: 2, message: "okit-run: --record: \(error)")
         }

@@ -36,6 +36,14 @@ extension AppSession {
         return s
     }
 
+    /// Closes every storage that holds something open (`ClosableStorage`: database connections, the data folder's
+    /// lock), each once; nothing is stored. For a front end about to end its process without releasing the app.
+    public func closeStorages() {
+        var closed = Set<ObjectIdentifier>()
+        let all: [ModelStorage] = Array(engine.storages.values) + Array(sharedStorages.values) + (fileStorage.map { [$0] } ?? [])
+        for case let s as ClosableStorage in all where closed.insert(ObjectIdentifier(s)).inserted { s.close() }
+    }
+
     /// Closes the data folder's file storage and gives its lock back (nothing is stored); a flow test releases
     /// an app this way so that the next one can open the same folder.
     public func closeDataFolder() {

@@ -70,3 +70,13 @@ public final class TransientStorage: ModelStorage {
         return .skipped
     }
 }
+
+/// A storage that holds something open between stores (a database connection, a data folder's lock) and can
+/// close it. A front end that ends its process without releasing the app (okit-run, once everything is stored:
+/// releasing a large model object by object costs more than the session's work) closes these first, so a
+/// SQLite model's write-ahead log is folded back into its file and a PostgreSQL connection ends cleanly.
+public protocol ClosableStorage: AnyObject {
+    func close()
+}
+
+extension FileStorage: ClosableStorage {}

@@ -17,10 +17,10 @@ public enum FlowTestFixtures {
     static let unsealedList = ".okit-unsealed"
 
     /// Copies the model files of `dataFolder` to a temporary folder, sealed files opened with the data folder's
-    /// key (`passphrase`: `OKIT_PASSPHRASE` unless given, as the app reads it); nil when there are no model
-    /// files. Throws when a sealed file opens with no key of the folder (the copy is removed).
+    /// key (`passphrase`: the app's, which the front end read — okit-run's terminal from `OKIT_PASSPHRASE`); nil
+    /// when there are no model files. Throws when a sealed file opens with no key of the folder (the copy is removed).
     public static func capture(dataFolder: URL,
-                               passphrase: String? = ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"]) throws -> URL? {
+                               passphrase: String?) throws -> URL? {
         let fm = FileManager.default
         let models = URL(fileURLWithPath: DataFolder(dataFolder).models, isDirectory: true)
         let files = (try? fm.contentsOfDirectory(at: models, includingPropertiesForKeys: nil)) ?? []

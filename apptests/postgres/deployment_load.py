@@ -15,7 +15,7 @@ for lib in (os.path.join(here, "..", "web", "lib"), os.path.join(here, "..", "li
     sys.path.insert(0, lib)
 from tap import check, done
 import nginx, pgcluster
-from serve_http import Target, Viewer, Writer, Round, free_port
+from serve_http import Target, Viewer, Writer, Round, free_port, stop_process
 
 okit_run, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 VIEWERS = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
@@ -84,13 +84,7 @@ class Serve:
         return False
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         return self.process.returncode
 
     def output(self):

@@ -15,7 +15,7 @@ Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 
 The viewer and writer helpers (`Target`, `Viewer`, `Writer`, `Round`) are also used by
 apptests/postgres/deployment_load.py."""
 import argparse, asyncio, json, os, re, resource, shutil, signal, subprocess, tempfile, time
-from serve_http import Target, Viewer, Writer, Round, rss_kib, p99, median, free_port
+from serve_http import Target, Viewer, Writer, Round, rss_kib, p99, median, free_port, stop_process
 
 # The bench shop's schema as a Lua app with WebBench's two screens (Sources/okit-run/Bench/WebBench.swift).
 APP = """local okit = require "okit"
@@ -95,13 +95,7 @@ class Server:
         return self.log.read()
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 async def add_viewers(target, viewers, count, on_stale, pid, max_rss_kib, deadline, parallel=8):

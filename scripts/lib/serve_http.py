@@ -9,7 +9,7 @@ for scripts/lib/serve_bench.py and apptests/postgres/deployment_load.py.
 - `Round`: one write seen by every viewer: when each one's stale event arrived and when its re-GET answered,
   from the moment the write's POST started (serve pushes the stale events before it writes the POST's answer,
   so timing from the answer would read 0 for most viewers)."""
-import asyncio, math, re, socket, ssl, time, urllib.parse
+import asyncio, math, re, signal, socket, ssl, subprocess, time, urllib.parse
 
 STALE = b"event: stale"
 
@@ -22,6 +22,18 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def stop_process(process, seconds=30):
+    """SIGTERM (okit-run serve stores and exits), then SIGKILL when it has not ended within `seconds`."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
 
 
 def rss_kib(pid):

@@ -31,6 +31,9 @@ struct RunApp: ParsableCommand {
     var noColor = false
 
     func run() throws {
+        // A person's session: large temporary blocks go back to the system when freed (its peak memory,
+        // performance.md). Not for serve, whose 64–128 KiB response buffers would each be a new mapping.
+        FreedMemory.keepLargeBlocksMapped()
         let loader = AppLoader.run
         let appURL = try loader.appFile(app)
         let dataFolder = self.dataFolder.folder(for: appURL)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import OKitEngine
 import OKitLua
 
 // Exit codes (screens.md): 0 ok; 1 a command or script failed; 2 usage; 3 the app failed to load;
@@ -9,9 +8,6 @@ import OKitLua
 // A reader of stdout that goes away must not kill the process before it stores the state: with SIGPIPE
 // ignored, a write to a closed pipe fails with EPIPE, and the front ends end the session as at end of input.
 signal(SIGPIPE, SIG_IGN)
-
-// Large temporary blocks go back to the system when freed (a session's peak memory, performance.md).
-FreedMemory.keepLargeBlocksMapped()
 
 do {
     var command = try OKitRun.parseAsRoot()

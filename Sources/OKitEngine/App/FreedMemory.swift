@@ -30,8 +30,10 @@ public enum FreedMemory {
     /// Keeps every block of 128 KiB or more in a mapping of its own, given back to the system when it is freed.
     /// glibc starts so but raises that size to the largest block freed so far (up to 32 MiB), after which a
     /// list's first pass builds its large temporary arrays in the heap and their pages stay resident; a process
-    /// calls this once at its start (okit-run does): the session's peak memory at 100,000 books went from 145.3
-    /// to 143.0 MiB (issue 38). `M_MMAP_THRESHOLD` is -3 in glibc's malloc.h.
+    /// calls this once at its start (okit-run's terminal and JSON-lines sessions do): the session's peak memory at
+    /// 100,000 books went from 145.3 to 143.0 MiB (issue 38). A server should not: every response buffer of 128 KiB
+    /// or more then costs a mapping and its page faults (`serve_rps` fell from 19,000 to 15,300/s).
+    /// `M_MMAP_THRESHOLD` is -3 in glibc's malloc.h.
     public static func keepLargeBlocksMapped() {
         _ = mallopt?(-3, 128 * 1024)
     }

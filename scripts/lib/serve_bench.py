@@ -6,8 +6,10 @@ writer session renaming a book the list shows. Prints one JSON line per workload
 
     {"workload":"serve_viewer_kib","value":212.4,"unit":"KiB","kind":"external"}
 
-and, when a workload cannot run, value 0 and an `error` saying why. Python 3's standard library only (asyncio
-sockets), plus `wrk` and nginx for the two requests-per-second figures (scripts/bench installs them).
+and, when a workload cannot run, value 0 and an `error` saying why; the viewer lines also name their `client`:
+"c" for serve_viewers.c (compiled on first use with the machine's C compiler, serve_viewers.py) or "python", the
+fallback without one (serve_http.py's asyncio viewers). Python 3's standard library and a C compiler, plus `wrk`
+and nginx for the two requests-per-second figures (scripts/bench installs them).
 
 Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 10000] [--rounds 5]
                                [--rps-seconds 5] [--max-rss-mib M] [--work DIR]
@@ -15,7 +17,8 @@ Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 
 The viewer and writer helpers (`Target`, `Viewer`, `Writer`, `Round`) are also used by
 apptests/postgres/deployment_load.py."""
 import argparse, asyncio, json, os, re, resource, shutil, signal, subprocess, tempfile, time
-from serve_http import Target, Viewer, Writer, Round, rss_kib, p99, median, free_port, stop_process
+from serve_http import Target, Viewer, Writer, rss_kib, p99, median, free_port, stop_process
+from serve_viewers import viewers_for
 
 # The bench shop's schema as a Lua app with WebBench's two screens (Sources/okit-run/Bench/WebBench.swift).
 APP = """local okit = require "okit"
@@ -98,37 +101,6 @@ class Server:
         stop_process(self.process)
 
 
-async def add_viewers(target, viewers, count, on_stale, pid, max_rss_kib, deadline, parallel=8):
-    """Grows `viewers` to `count`: each new one GETs /books (its own session) and opens /events. Stops early
-    (returns a reason) when the server's RSS passes `max_rss_kib` or the deadline passes."""
-    gate = asyncio.Semaphore(parallel)
-    problem = []
-
-    async def one():
-        async with gate:
-            if problem:
-                return
-            v = Viewer(target)
-            try:
-                page = await v.get("/books")
-                if page.status != 200:
-                    problem.append(f"stopped at {len(viewers)} viewers: a new one's /books answered {page.status}")
-                    return
-                await v.open_events(on_stale)
-                viewers.append(v)
-            except Exception as e:      # refused, reset, or /events not a stream: the lines say so
-                problem.append(f"stopped at {len(viewers)} viewers: a new one failed: {type(e).__name__}: {e}")
-    while len(viewers) < count and not problem:
-        batch = min(count - len(viewers), 50)
-        await asyncio.gather(*(one() for _ in range(batch)))
-        if rss_kib(pid) > max_rss_kib:
-            problem.append(f"stopped at {len(viewers)} viewers: the server's RSS {rss_kib(pid) // 1024} MiB passed "
-                           f"--max-rss-mib {max_rss_kib // 1024}")
-        elif time.time() > deadline:
-            problem.append(f"stopped at {len(viewers)} viewers: the time allowed for connecting them ran out")
-    return problem[0] if problem else None
-
-
 async def settled_rss(pid):
     """The server's RSS once the connections settled (a moment after the last one opened)."""
     await asyncio.sleep(1.0)
@@ -137,67 +109,59 @@ async def settled_rss(pid):
 
 async def viewer_workloads(args, server, work):
     """serve_viewer_kib, serve_push_p99_H, serve_reget_p99_H and (with --viewers) serve_viewers_V_mib."""
-    target = Target("127.0.0.1", server.port)
-    pid = server.process.pid
-    max_rss = args.max_rss_mib * 1024
+    pool = await viewers_for(Target("127.0.0.1", server.port))
+    pid, max_rss, c = server.process.pid, args.max_rss_mib * 1024, {"client": pool.client}
     deadline = time.time() + args.setup_seconds
-    round_ = Round()
-    viewers = []
     low, high = args.low, args.high
     names = (f"serve_push_p99_{high}", f"serve_reget_p99_{high}")
     try:
-        stop = await add_viewers(target, viewers, low, round_.on_stale, pid, max_rss, deadline)
+        stop = await pool.grow(low, pid, max_rss, deadline)
         rss_low = await settled_rss(pid)
-        stop = stop or await add_viewers(target, viewers, high, round_.on_stale, pid, max_rss, deadline)
+        stop = stop or await pool.grow(high, pid, max_rss, deadline)
         rss_high = await settled_rss(pid)
         if stop:
-            slope = (rss_high - rss_low) / max(1, len(viewers) - low)
-            emit("serve_viewer_kib", 0, "KiB", error=f"{stop} (slope so far {slope:.1f} KiB per viewer)")
+            slope = (rss_high - rss_low) / max(1, pool.count - low)
+            emit("serve_viewer_kib", 0, "KiB", error=f"{stop} (slope so far {slope:.1f} KiB per viewer)", **c)
             for w in names:
-                emit(w, 0, "ms", error=f"not run: {stop}")
+                emit(w, 0, "ms", error=f"not run: {stop}", **c)
         else:
             emit("serve_viewer_kib", (rss_high - rss_low) / (high - low), "KiB",
-                 rss_low_mib=rss_low / 1024, rss_high_mib=rss_high / 1024, viewers=[low, high])
-            await push_and_reget(target, viewers, round_, args.rounds, names)
+                 rss_low_mib=rss_low / 1024, rss_high_mib=rss_high / 1024, viewers=[low, high], **c)
+            await push_and_reget(Target("127.0.0.1", server.port), pool, args.rounds, names)
         if args.viewers and args.viewers > high:
             if stop:
-                emit(f"serve_viewers_{args.viewers}_mib", 0, "MiB", error=f"not run: {stop}")
+                emit(f"serve_viewers_{args.viewers}_mib", 0, "MiB", error=f"not run: {stop}", **c)
                 return
-            stop = await add_viewers(target, viewers, args.viewers, round_.on_stale, pid, max_rss,
-                                     time.time() + args.setup_seconds)
+            stop = await pool.grow(args.viewers, pid, max_rss, time.time() + args.setup_seconds)
             rss = await settled_rss(pid)
-            emit(f"serve_viewers_{args.viewers}_mib", rss / 1024, "MiB", error=stop)
+            emit(f"serve_viewers_{args.viewers}_mib", rss / 1024, "MiB", error=stop, **c)
     finally:
-        for v in viewers:
-            v.close()
+        await pool.close()
 
 
-async def push_and_reget(target, viewers, round_, rounds, names):
+async def push_and_reget(target, pool, rounds, names):
     """Writes `rounds` + 1 renames (the first a warm-up); after each, every viewer re-GETs /books when its stale
     event arrives, as the page script does. Emits the p99 of stale arrival and of re-GET completion, both from
     the moment the write's POST started."""
-    writer = Writer(target)
+    writer, c = Writer(target), {"client": pool.client}
     try:
         await writer.start()
-        for v in viewers:
-            v.reget_path = "/books"
         push, reget, write = [], [], []
         for k in range(rounds + 1):
-            name = f"Alpha Alpha Alpha push {k}"
-            problem = await round_.run(viewers, writer, name, timeout=60)
+            problem, pushed, got, wrote = await pool.write(writer, f"Alpha Alpha Alpha push {k}", timeout=60)
             if problem:
                 for w in names:
-                    emit(w, 0, "ms", error=f"write {k}: {problem}")
+                    emit(w, 0, "ms", error=f"write {k}: {problem}", **c)
                 return
             if k > 0:
-                push += round_.push_ms()
-                reget += round_.reget_ms()
-                write.append(round_.write_ms())
-        emit(names[0], p99(push), "ms", median=median(push), samples=len(push), write_median=median(write))
-        emit(names[1], p99(reget), "ms", median=median(reget), samples=len(reget), last=max(reget))
+                push += pushed
+                reget += got
+                write.append(wrote)
+        emit(names[0], p99(push), "ms", median=median(push), samples=len(push), write_median=median(write), **c)
+        emit(names[1], p99(reget), "ms", median=median(reget), samples=len(reget), last=max(reget), **c)
     except Exception as e:            # a refused command or a dead server: say so in both lines
         for w in names:
-            emit(w, 0, "ms", error=f"{type(e).__name__}: {e}")
+            emit(w, 0, "ms", error=f"{type(e).__name__}: {e}", **c)
     finally:
         writer.close()
 
@@ -276,29 +240,23 @@ def nginx_rps(page, work, seconds):
         return wrk(f"http://127.0.0.1:{nginx.port}/books", "bench", seconds)
 
 
-async def storm(target, count):
-    """`count` viewers' GETs of /books started at once, as after a write; each one's answer in ms after the start."""
-    t0 = time.perf_counter()
-
-    async def one():
-        page = await Viewer(target).get("/books")
-        if page.status != 200:
-            raise RuntimeError(f"/books answered {page.status}")
-        return (time.perf_counter() - t0) * 1000
-    return await asyncio.gather(*(one() for _ in range(count)))
-
-
 def reget_floor(page, work, count, rounds):
-    """serve_reget_floor_H: what this client itself takes for the re-GETs — `count` GETs at once of the same page
-    served by nginx as a static file, `rounds` times after a warm-up; the 99th percentile."""
+    """serve_reget_floor_H: what the viewers' client itself takes for the re-GETs — `count` GETs at once of the same
+    page served by nginx as a static file, `rounds` times after a warm-up; (99th percentile, median, client)."""
+    async def storms(port):
+        pool = await viewers_for(Target("127.0.0.1", port))
+        try:
+            times = []
+            for k in range(rounds + 1):
+                got = await pool.storm(count)
+                if k > 0:
+                    times += got
+            return times, pool.client
+        finally:
+            await pool.close()
     with StaticNginx(page, work) as nginx:
-        target = Target("127.0.0.1", nginx.port)
-        times = []
-        for k in range(rounds + 1):
-            got = asyncio.run(storm(target, count))
-            if k > 0:
-                times += got
-    return p99(times), median(times)
+        times, client = asyncio.run(storms(nginx.port))
+    return p99(times), median(times), client
 
 
 def page_and_rps(args, work):
@@ -323,8 +281,8 @@ def page_and_rps(args, work):
         except Exception as e:
             emit("nginx_static_rps_external", 0, "1/s", error=str(e))
         try:
-            floor, middle = reget_floor(page.body, work, args.high, args.rounds)
-            emit(f"serve_reget_floor_{args.high}", floor, "ms", median=middle)
+            floor, middle, client = reget_floor(page.body, work, args.high, args.rounds)
+            emit(f"serve_reget_floor_{args.high}", floor, "ms", median=middle, client=client)
         except Exception as e:
             emit(f"serve_reget_floor_{args.high}", 0, "ms", error=str(e))
     finally:

@@ -8,7 +8,9 @@ for scripts/lib/serve_bench.py and apptests/postgres/deployment_load.py.
   page posts (its CSRF token and version from the page, as the form carries them).
 - `Round`: one write seen by every viewer: when each one's stale event arrived and when its re-GET answered,
   from the moment the write's POST started (serve pushes the stale events before it writes the POST's answer,
-  so timing from the answer would read 0 for most viewers)."""
+  so timing from the answer would read 0 for most viewers).
+
+serve_viewers.c is the same viewer in C, for many of them at a small part of this client's CPU (serve_viewers.py)."""
 import asyncio, math, re, signal, socket, ssl, subprocess, time, urllib.parse
 
 STALE = b"event: stale"
@@ -132,7 +134,7 @@ class Viewer:
         """One request on a new connection; the answer (status 0 with the error as its text when `quiet` and
         the connection failed)."""
         body = urllib.parse.urlencode(fields or []).encode()
-        self.sent = now()
+        self.sent, self.sent_ns = now(), time.monotonic_ns()    # the second on the C viewers' clock
         try:
             reader, writer = await self.target.connect()
         except OSError as e:

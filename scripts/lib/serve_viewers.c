@@ -1,0 +1,451 @@
+/* serve_viewers: many browsers against one HTTP server, in one thread on Linux epoll, for scripts/lib/serve_bench.py
+ * (issue 39): the same viewers as serve_http.py's `Viewer`, at a small part of a Python coroutine's CPU, so that on
+ * a 2-core machine the client is not most of what it measures. No dependencies; serve_viewers.py compiles it.
+ *
+ * Usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH     (then commands on stdin, answers on stdout)
+ *
+ * A viewer: a GET of PAGE_PATH without a cookie (its own new session; it keeps every Set-Cookie), then GET /events
+ * with its cookies, held open. Every request is on a new connection with `Connection: close` and the headers
+ * serve_http.py sends. Once a round armed the re-GETs, each `event: stale` on a viewer's stream re-GETs PAGE_PATH
+ * as the page script does: one fetch at a time, once more when another event came meanwhile. An answer is complete
+ * at its Content-Length or its last chunk (or when the connection closes, for one with neither). Times are
+ * CLOCK_MONOTONIC in ns, the clock of Python's time.monotonic_ns().
+ *
+ * Commands on stdin, one a line, and what each answers on stdout:
+ *   grow N           viewers join (8 at a time) until N have; answers `grown JOINED [why it stopped early]`.
+ *   round K MS NAME  arms round K and answers `armed K`; from then each viewer's first stale event counts and every
+ *                    stale event re-GETs the page. The round ends when every joined viewer's re-GET after its stale
+ *                    event answered, after MS ms, or on `end K`, with one `v STALE_NS DONE_NS OK` per viewer whose
+ *                    stale event came (DONE_NS 0: no answer yet; OK 1: a 200 holding NAME), `bad TEXT` for the first
+ *                    bad answer, and `end K STALE DONE BAD` (the counts).
+ *   storm N          N GETs of the page at once, each a new session: `s DONE_NS STATUS` for each (status 0: no
+ *                    answer), then `stormed T0_NS`.
+ *   quit             (or the end of stdin) ends the program.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_HEAD (64u << 10)            /* a head longer than this is a failed answer */
+#define MAX_ANSWER (16u << 20)          /* so is an answer longer than this */
+#define MAX_COOKIES 4                   /* cookies kept per viewer (okit's session, nginx's routing cookie) */
+#define JOINING_AT_ONCE 8
+#define STALE "event: stale"
+#define STALE_LEN (sizeof STALE - 1)
+
+enum kind { JOIN_PAGE, JOIN_EVENTS, EVENTS, REGET, STORM };
+
+typedef struct {
+    char cookie[MAX_COOKIES][2][256];   /* name, value */
+    int joined, fetching, again, seen, done, ok;
+    long long stale_ns, done_ns;
+} Viewer;
+
+typedef struct {
+    int fd, kind, viewer, connected;    /* viewer: an index in `viewers`, or -1 */
+    char *request; size_t request_len, sent;
+    char *in; size_t in_len, in_cap;    /* the answer so far (not kept for an open /events stream) */
+    size_t head_len, chunk_at;          /* head_len 0 until the head's blank line came; chunk_at: next size line */
+    int status, chunked; long long content_length;
+    char tail[STALE_LEN]; size_t tail_len;  /* /events: the end of the previous read, for a marker split in two */
+} Conn;
+
+static struct sockaddr_storage address; static socklen_t address_len;
+static const char *host_header, *page_path;
+static int ep;
+static Viewer *viewers; static int slots, slot_cap, joined, joining, grow_target, growing;
+static char grow_why[300];
+static int round_k, round_active, round_stale, round_done, round_bad, reget_on;
+static long long round_deadline; static char round_name[512], bad_example[300];
+static int storm_left; static long long storm_t0;
+static char readbuf[1 << 16], scanbuf[STALE_LEN + (1 << 16)];
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void start_join(void);
+static void answered(int kind, int viewer, int status, const char *body, size_t len, const char *why);
+
+/* Appends printf-style text to a request; 0 when it no longer fits. */
+static int add(char *buf, size_t cap, size_t *len, const char *format, ...) {
+    va_list a;
+    va_start(a, format);
+    int n = vsnprintf(buf + *len, cap - *len, format, a);
+    va_end(a);
+    if (n < 0 || (size_t)n >= cap - *len) return 0;
+    *len += (size_t)n;
+    return 1;
+}
+
+/* The request serve_http.py's Viewer._request writes for a GET (with the viewer's cookies, if any). */
+static int build_request(Conn *c, const char *path, int events) {
+    size_t cap = 4096, len = 0;
+    int fits;
+    if (!(c->request = malloc(cap))) return 0;
+    fits = add(c->request, cap, &len, "GET %s HTTP/1.1\r\nHost: %s\r\nAccept: text/html\r\nConnection: close\r\n%s",
+               path, host_header, events ? "Accept: text/event-stream\r\n" : "");
+    Viewer *v = c->viewer >= 0 ? &viewers[c->viewer] : NULL;
+    for (int i = 0, first = 1; v && i < MAX_COOKIES && v->cookie[i][0][0]; i++, first = 0)
+        fits = fits && add(c->request, cap, &len, "%s%s=%s", first ? "Cookie: " : "; ", v->cookie[i][0], v->cookie[i][1]);
+    if (v && v->cookie[0][0][0]) fits = fits && add(c->request, cap, &len, "\r\n");
+    fits = fits && add(c->request, cap, &len, "\r\n");
+    c->request_len = len;
+    return fits;
+}
+
+static void close_conn(Conn *c) {
+    epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
+    close(c->fd);
+    free(c->request);
+    free(c->in);
+    free(c);
+}
+
+/* Ends a request that got no complete answer: its owner hears `why` (with the status, when a head came). */
+static void fail(Conn *c, const char *why) {
+    int kind = c->kind, viewer = c->viewer, status = c->head_len ? c->status : 0;
+    close_conn(c);
+    answered(kind, viewer, status, "", 0, why);
+}
+
+/* Opens a connection for one GET; a failure to start is answered at once. */
+static void open_conn(int kind, int viewer, const char *path) {
+    Conn *c = calloc(1, sizeof *c);
+    if (!c) { answered(kind, viewer, 0, "", 0, "out of memory"); return; }
+    c->kind = kind; c->viewer = viewer; c->content_length = -1;
+    c->fd = socket(address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (c->fd < 0 || !build_request(c, path, kind == JOIN_EVENTS)) {
+        const char *why = c->fd < 0 ? strerror(errno) : "the request is too long (cookies)";
+        if (c->fd >= 0) close(c->fd);
+        free(c->request); free(c);
+        answered(kind, viewer, 0, "", 0, why);
+        return;
+    }
+    struct epoll_event e = { .events = EPOLLOUT, .data.ptr = c };
+    if ((connect(c->fd, (struct sockaddr *)&address, address_len) < 0 && errno != EINPROGRESS) ||
+        epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &e) < 0) {
+        const char *why = strerror(errno);
+        close(c->fd); free(c->request); free(c);
+        answered(kind, viewer, 0, "", 0, why);
+    }
+}
+
+/* Keeps a Set-Cookie's name and value for the viewer (as serve_http.py's _take_cookies: not when empty). */
+static void take_cookie(Viewer *v, const char *value, size_t len) {
+    const char *end = memchr(value, ';', len), *eq = memchr(value, '=', len);
+    if (!end) end = value + len;
+    if (!eq || eq > end) return;
+    const char *name = value, *val = eq + 1;
+    size_t nlen = (size_t)(eq - name), vlen = (size_t)(end - val);
+    while (nlen && name[nlen - 1] == ' ') nlen--;
+    while (vlen && val[vlen - 1] == ' ') vlen--;
+    while (vlen && *val == ' ') { val++; vlen--; }
+    if (!nlen || !vlen || nlen >= sizeof v->cookie[0][0] || vlen >= sizeof v->cookie[0][1]) return;
+    for (int i = 0; i < MAX_COOKIES; i++) {
+        char *slot = v->cookie[i][0];
+        if (slot[0] && (strlen(slot) != nlen || memcmp(slot, name, nlen))) continue;
+        memcpy(slot, name, nlen); slot[nlen] = 0;
+        memcpy(v->cookie[i][1], val, vlen); v->cookie[i][1][vlen] = 0;
+        return;
+    }
+}
+
+/* Reads the status line and the headers once the blank line came; 0 when the head is malformed. */
+static int parse_head(Conn *c, size_t len) {
+    char *p = c->in, *end = c->in + len;
+    if (len < 12 || memcmp(p, "HTTP/1.", 7)) return 0;
+    c->status = atoi(p + 9);
+    while ((p = memmem(p, (size_t)(end - p), "\r\n", 2)) && (p += 2) < end - 2) {
+        char *eol = memmem(p, (size_t)(end - p), "\r\n", 2), *colon = memchr(p, ':', (size_t)(eol - p));
+        if (!colon) continue;
+        size_t nlen = (size_t)(colon - p);
+        char *value = colon + 1;
+        while (value < eol && *value == ' ') value++;
+        if (nlen == 14 && !strncasecmp(p, "content-length", 14)) c->content_length = atoll(value);
+        if (nlen == 17 && !strncasecmp(p, "transfer-encoding", 17))
+            c->chunked = memmem(value, (size_t)(eol - value), "chunked", 7) != NULL;
+        if (nlen == 10 && !strncasecmp(p, "set-cookie", 10) && c->viewer >= 0)
+            take_cookie(&viewers[c->viewer], value, (size_t)(eol - value));
+    }
+    c->head_len = len;
+    c->chunk_at = len;
+    return c->status > 0;
+}
+
+/* 1 when the whole body came, 0 when more is to come, -1 when a chunk's size line is not one. */
+static int body_complete(Conn *c) {
+    if (c->content_length >= 0 && !c->chunked) return c->in_len - c->head_len >= (size_t)c->content_length;
+    while (c->chunked) {
+        char *line = c->in + c->chunk_at, *crlf = memmem(line, c->in_len - c->chunk_at, "\r\n", 2);
+        if (!crlf) return c->in_len - c->chunk_at > 64 ? -1 : 0;
+        if (!isxdigit((unsigned char)*line)) return -1;     /* then strtoull stops at the line's end */
+        unsigned long long size = strtoull(line, NULL, 16);
+        if (size > MAX_ANSWER) return -1;
+        size_t data = (size_t)(crlf - c->in) + 2;
+        if (size == 0) return c->in_len >= data + 2;    /* the last chunk and the blank line after it */
+        if (c->in_len < data + size + 2) return 0;
+        c->chunk_at = data + size + 2;
+    }
+    return 0;                                           /* neither: the answer ends with the connection */
+}
+
+/* The body of a complete chunked answer, joined in place; its length. */
+static size_t unchunk(Conn *c) {
+    size_t at = c->head_len, out = c->head_len;
+    for (;;) {
+        char *crlf = memmem(c->in + at, c->in_len - at, "\r\n", 2);
+        unsigned long long size = strtoull(c->in + at, NULL, 16);
+        if (!crlf || size == 0) return out - c->head_len;
+        at = (size_t)(crlf - c->in) + 2;
+        memmove(c->in + out, c->in + at, size);
+        out += size; at += size + 2;
+    }
+}
+
+static void scan_events(Conn *c, const char *data, size_t n);
+
+/* What came on a connection: the head, then the body until it is complete (or the stream's events). */
+static void receive(Conn *c) {
+    ssize_t n = recv(c->fd, readbuf, sizeof readbuf, 0);
+    if (n < 0) {
+        if (errno != EAGAIN && errno != EINTR) c->kind == EVENTS ? close_conn(c) : fail(c, strerror(errno));
+        return;
+    }
+    if (c->kind == EVENTS) {
+        if (n == 0) close_conn(c); else scan_events(c, readbuf, (size_t)n);
+        return;
+    }
+    if (n == 0) {
+        if (!c->head_len) { fail(c, "the connection closed without an answer"); return; }
+        if (c->chunked || c->content_length >= 0) { fail(c, "the connection closed before the whole answer"); return; }
+        answered(c->kind, c->viewer, c->status, c->in + c->head_len, c->in_len - c->head_len, NULL);
+        close_conn(c);
+        return;
+    }
+    if (c->in_len + (size_t)n > MAX_ANSWER) { fail(c, "an answer over 16 MiB"); return; }
+    if (c->in_len + (size_t)n > c->in_cap) {
+        size_t cap = c->in_cap ? c->in_cap : 65536;
+        while (cap < c->in_len + (size_t)n) cap *= 2;
+        char *grown = realloc(c->in, cap);
+        if (!grown) { fail(c, "out of memory"); return; }
+        c->in = grown; c->in_cap = cap;
+    }
+    memcpy(c->in + c->in_len, readbuf, (size_t)n);
+    c->in_len += (size_t)n;
+    if (!c->head_len) {
+        char *blank = memmem(c->in, c->in_len, "\r\n\r\n", 4);
+        if (!blank) { if (c->in_len > MAX_HEAD) fail(c, "a head over 64 KiB"); return; }
+        if (!parse_head(c, (size_t)(blank - c->in) + 4)) { fail(c, "a malformed head"); return; }
+        if (c->kind == JOIN_EVENTS) {
+            if (c->status != 200) { fail(c, NULL); return; }
+            c->kind = EVENTS;
+            answered(JOIN_EVENTS, c->viewer, 200, "", 0, NULL);
+            size_t rest = c->in_len - c->head_len;
+            memmove(readbuf, c->in + c->head_len, rest);
+            free(c->in); c->in = NULL; c->in_len = c->in_cap = 0;
+            scan_events(c, readbuf, rest);
+            return;
+        }
+    }
+    int complete = body_complete(c);
+    if (complete < 0) { fail(c, "a malformed chunk"); return; }
+    if (!complete) return;
+    size_t len = c->chunked ? unchunk(c) : (size_t)c->content_length;
+    answered(c->kind, c->viewer, c->status, c->in + c->head_len, len, NULL);
+    close_conn(c);
+}
+
+/* A connection is ready: finish connecting, send the request, then read. */
+static void on_ready(Conn *c) {
+    if (!c->connected) {
+        int err = 0;
+        socklen_t len = sizeof err;
+        if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) err = errno;
+        if (err) { fail(c, strerror(err)); return; }
+        c->connected = 1;
+    }
+    if (c->sent < c->request_len) {
+        ssize_t n = send(c->fd, c->request + c->sent, c->request_len - c->sent, MSG_NOSIGNAL);
+        if (n < 0) { if (errno != EAGAIN && errno != EINTR) fail(c, strerror(errno)); return; }
+        c->sent += (size_t)n;
+        if (c->sent < c->request_len) return;
+        struct epoll_event e = { .events = EPOLLIN, .data.ptr = c };
+        if (epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &e) < 0) fail(c, strerror(errno));
+        return;
+    }
+    receive(c);
+}
+
+static void start_reget(int vi) {
+    viewers[vi].fetching = 1;
+    viewers[vi].again = 0;
+    open_conn(REGET, vi, page_path);
+}
+
+/* An `event: stale` on viewer vi's stream: counted once per round, and a re-GET as the page script's refresh. */
+static void stale(int vi) {
+    Viewer *v = &viewers[vi];
+    if (round_active && v->seen != round_k) { v->seen = round_k; v->stale_ns = now_ns(); v->done = 0; round_stale++; }
+    if (!reget_on) return;
+    if (v->fetching) v->again = 1; else start_reget(vi);
+}
+
+static void scan_events(Conn *c, const char *data, size_t n) {
+    size_t len = c->tail_len + n;
+    memcpy(scanbuf, c->tail, c->tail_len);
+    memcpy(scanbuf + c->tail_len, data, n);
+    for (char *p = scanbuf; (p = memmem(p, (size_t)(scanbuf + len - p), STALE, STALE_LEN)); p += STALE_LEN)
+        stale(c->viewer);
+    c->tail_len = len < STALE_LEN - 1 ? len : STALE_LEN - 1;
+    memcpy(c->tail, scanbuf + len - c->tail_len, c->tail_len);
+}
+
+static void end_round(void) {
+    round_active = 0;
+    for (int i = 0; i < slots; i++)
+        if (viewers[i].joined && viewers[i].seen == round_k)
+            printf("v %lld %lld %d\n", viewers[i].stale_ns, viewers[i].done ? viewers[i].done_ns : 0, viewers[i].ok);
+    if (bad_example[0]) printf("bad %s\n", bad_example);
+    printf("end %d %d %d %d\n", round_k, round_stale, round_done, round_bad);
+    fflush(stdout);
+}
+
+static void grow_step(void) {
+    while (!grow_why[0] && joining < JOINING_AT_ONCE && joined + joining < grow_target) start_join();
+    if (growing && !joining && (grow_why[0] || joined >= grow_target)) {
+        printf("grown %d %s\n", joined, grow_why);
+        fflush(stdout);
+        growing = 0;
+    }
+}
+
+/* One request's end, complete (`why` NULL) or not. */
+static void answered(int kind, int vi, int status, const char *body, size_t len, const char *why) {
+    long long t = now_ns();
+    if (kind == STORM) {
+        printf("s %lld %d\n", t, why ? 0 : status);
+        if (--storm_left == 0) { printf("stormed %lld\n", storm_t0); fflush(stdout); }
+    } else if (kind == REGET) {
+        Viewer *v = &viewers[vi];
+        if (round_active && v->seen == round_k && !v->done) {
+            v->done = 1; v->done_ns = t;
+            v->ok = !why && status == 200 && memmem(body, len, round_name, strlen(round_name));
+            if (!v->ok && !bad_example[0])
+                snprintf(bad_example, sizeof bad_example, "%d: %s", status, why ? why : status == 200 ?
+                         "without the new name" : "an error answer");
+            round_done++; round_bad += !v->ok;
+        }
+        if (v->again) start_reget(vi); else v->fetching = 0;
+        if (round_active && round_done >= joined) end_round();
+    } else if (why || status != 200) {                  /* a join that failed */
+        if (!grow_why[0] && why)
+            snprintf(grow_why, sizeof grow_why, "a new one failed: %s", why);
+        else if (!grow_why[0])
+            snprintf(grow_why, sizeof grow_why, "a new one's %s answered %d", kind == JOIN_PAGE ? page_path : "/events",
+                     status);
+        joining--;
+        grow_step();
+    } else if (kind == JOIN_PAGE) {
+        open_conn(JOIN_EVENTS, vi, "/events");
+    } else {
+        viewers[vi].joined = 1; joined++; joining--;
+        grow_step();
+    }
+}
+
+static void start_join(void) {
+    if (slots == slot_cap) {
+        int cap = slot_cap ? slot_cap * 2 : 1024;
+        Viewer *grown = realloc(viewers, (size_t)cap * sizeof *grown);
+        if (!grown) { snprintf(grow_why, sizeof grow_why, "out of memory"); return; }
+        viewers = grown; slot_cap = cap;
+    }
+    memset(&viewers[slots], 0, sizeof *viewers);
+    viewers[slots].seen = -1;
+    joining++;
+    open_conn(JOIN_PAGE, slots++, page_path);
+}
+
+/* One line of stdin; 0 to quit. */
+static int command(char *line) {
+    int n = 0, k = 0, ms = 0, at = 0;
+    if (sscanf(line, "grow %d", &n) == 1) {
+        grow_target = n; growing = 1; grow_why[0] = 0;
+        grow_step();
+    } else if (sscanf(line, "round %d %d %n", &k, &ms, &at) == 2 && at > 0) {
+        snprintf(round_name, sizeof round_name, "%s", line + at);
+        round_k = k; round_active = reget_on = 1; round_stale = round_done = round_bad = 0; bad_example[0] = 0;
+        round_deadline = now_ns() + ms * 1000000LL;
+        printf("armed %d\n", k);
+        fflush(stdout);
+        if (!joined) end_round();
+    } else if (sscanf(line, "end %d", &k) == 1) {
+        if (round_active && k == round_k) end_round();
+    } else if (sscanf(line, "storm %d", &n) == 1 && n > 0) {
+        storm_left = n; storm_t0 = now_ns();
+        for (int i = 0; i < n; i++) open_conn(STORM, -1, page_path);
+    } else if (!strcmp(line, "quit")) {
+        return 0;
+    } else {
+        fprintf(stderr, "serve_viewers: an unknown command: %s\n", line);
+    }
+    return 1;
+}
+
+/* Reads what stdin has; 0 at its end or on `quit`. */
+static int read_commands(void) {
+    static char buf[4096];
+    static size_t len;
+    ssize_t n = read(0, buf + len, sizeof buf - 1 - len);
+    if (n <= 0) return n < 0 && errno == EINTR;
+    len += (size_t)n;
+    char *eol;
+    while ((eol = memchr(buf, '\n', len))) {
+        *eol = 0;
+        if (!command(buf)) return 0;
+        len -= (size_t)(eol + 1 - buf);
+        memmove(buf, eol + 1, len);
+    }
+    if (len == sizeof buf - 1) len = 0;                 /* a line too long for a command: dropped */
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) { fprintf(stderr, "usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH\n"); return 2; }
+    struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *found;
+    if (getaddrinfo(argv[1], argv[2], &hints, &found)) { fprintf(stderr, "serve_viewers: no address for %s\n", argv[1]); return 2; }
+    memcpy(&address, found->ai_addr, found->ai_addrlen);
+    address_len = found->ai_addrlen;
+    freeaddrinfo(found);
+    host_header = argv[3]; page_path = argv[4];
+    struct rlimit files;
+    if (!getrlimit(RLIMIT_NOFILE, &files)) { files.rlim_cur = files.rlim_max; setrlimit(RLIMIT_NOFILE, &files); }
+    signal(SIGPIPE, SIG_IGN);
+    ep = epoll_create1(EPOLL_CLOEXEC);
+    struct epoll_event e = { .events = EPOLLIN, .data.ptr = NULL }, ready[256];
+    if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, 0, &e) < 0) { perror("serve_viewers: epoll"); return 2; }
+    for (;;) {
+        long long wait = round_active ? (round_deadline - now_ns()) / 1000000 : -1;
+        int n = epoll_wait(ep, ready, 256, round_active ? (wait > 0 ? (int)wait : 0) : -1);
+        if (n < 0 && errno != EINTR) { perror("serve_viewers: epoll_wait"); return 2; }
+        for (int i = 0; i < n; i++) {
+            if (!ready[i].data.ptr) { if (!read_commands()) return 0; } else on_ready(ready[i].data.ptr);
+        }
+        if (round_active && now_ns() >= round_deadline) end_round();
+    }
+}

@@ -109,8 +109,7 @@ static int build_request(Conn *c, const char *path, int events) {
 }
 
 static void close_conn(Conn *c) {
-    epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
-    close(c->fd);
+    close(c->fd);                                       /* which also takes it out of the epoll set */
     free(c->request);
     free(c->in);
     free(c);
@@ -136,7 +135,7 @@ static void open_conn(int kind, int viewer, const char *path) {
         answered(kind, viewer, 0, "", 0, why);
         return;
     }
-    struct epoll_event e = { .events = EPOLLOUT, .data.ptr = c };
+    struct epoll_event e = { .events = EPOLLIN | EPOLLOUT | EPOLLET, .data.ptr = c };
     if ((connect(c->fd, (struct sockaddr *)&address, address_len) < 0 && errno != EINPROGRESS) ||
         epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &e) < 0) {
         const char *why = strerror(errno);
@@ -219,76 +218,82 @@ static size_t unchunk(Conn *c) {
 
 static void scan_events(Conn *c, const char *data, size_t n);
 
-/* What came on a connection: the head, then the body until it is complete (or the stream's events). */
-static void receive(Conn *c) {
+/* Reads once what came on a connection: the head, then the body until it is complete (or the stream's events).
+ * 1 when there may be more to read now, 0 when not (nothing more came, or the connection is done and freed). */
+static int receive(Conn *c) {
     ssize_t n = recv(c->fd, readbuf, sizeof readbuf, 0);
     if (n < 0) {
-        if (errno != EAGAIN && errno != EINTR) c->kind == EVENTS ? close_conn(c) : fail(c, strerror(errno));
-        return;
+        if (errno == EINTR) return 1;
+        if (errno != EAGAIN) c->kind == EVENTS ? close_conn(c) : fail(c, strerror(errno));
+        return 0;
     }
     if (c->kind == EVENTS) {
-        if (n == 0) close_conn(c); else scan_events(c, readbuf, (size_t)n);
-        return;
+        if (n == 0) { close_conn(c); return 0; }
+        scan_events(c, readbuf, (size_t)n);
+        return 1;
     }
     if (n == 0) {
-        if (!c->head_len) { fail(c, "the connection closed without an answer"); return; }
-        if (c->chunked || c->content_length >= 0) { fail(c, "the connection closed before the whole answer"); return; }
-        answered(c->kind, c->viewer, c->status, c->in + c->head_len, c->in_len - c->head_len, NULL);
-        close_conn(c);
-        return;
+        if (!c->head_len) fail(c, "the connection closed without an answer");
+        else if (c->chunked || c->content_length >= 0) fail(c, "the connection closed before the whole answer");
+        else { answered(c->kind, c->viewer, c->status, c->in + c->head_len, c->in_len - c->head_len, NULL); close_conn(c); }
+        return 0;
     }
-    if (c->in_len + (size_t)n > MAX_ANSWER) { fail(c, "an answer over 16 MiB"); return; }
+    if (c->in_len + (size_t)n > MAX_ANSWER) { fail(c, "an answer over 16 MiB"); return 0; }
     if (c->in_len + (size_t)n > c->in_cap) {
         size_t cap = c->in_cap ? c->in_cap : 65536;
         while (cap < c->in_len + (size_t)n) cap *= 2;
         char *grown = realloc(c->in, cap);
-        if (!grown) { fail(c, "out of memory"); return; }
+        if (!grown) { fail(c, "out of memory"); return 0; }
         c->in = grown; c->in_cap = cap;
     }
     memcpy(c->in + c->in_len, readbuf, (size_t)n);
     c->in_len += (size_t)n;
     if (!c->head_len) {
         char *blank = memmem(c->in, c->in_len, "\r\n\r\n", 4);
-        if (!blank) { if (c->in_len > MAX_HEAD) fail(c, "a head over 64 KiB"); return; }
-        if (!parse_head(c, (size_t)(blank - c->in) + 4)) { fail(c, "a malformed head"); return; }
+        if (!blank && c->in_len > MAX_HEAD) { fail(c, "a head over 64 KiB"); return 0; }
+        if (!blank) return 1;
+        if (!parse_head(c, (size_t)(blank - c->in) + 4)) { fail(c, "a malformed head"); return 0; }
         if (c->kind == JOIN_EVENTS) {
-            if (c->status != 200) { fail(c, NULL); return; }
+            if (c->status != 200) { fail(c, NULL); return 0; }
             c->kind = EVENTS;
             answered(JOIN_EVENTS, c->viewer, 200, "", 0, NULL);
             size_t rest = c->in_len - c->head_len;
             memmove(readbuf, c->in + c->head_len, rest);
             free(c->in); c->in = NULL; c->in_len = c->in_cap = 0;
             scan_events(c, readbuf, rest);
-            return;
+            return 1;
         }
     }
     int complete = body_complete(c);
-    if (complete < 0) { fail(c, "a malformed chunk"); return; }
-    if (!complete) return;
+    if (complete < 0) { fail(c, "a malformed chunk"); return 0; }
+    if (!complete) return 1;
     size_t len = c->chunked ? unchunk(c) : (size_t)c->content_length;
     answered(c->kind, c->viewer, c->status, c->in + c->head_len, len, NULL);
     close_conn(c);
+    return 0;
 }
 
-/* A connection is ready: finish connecting, send the request, then read. */
-static void on_ready(Conn *c) {
+/* A connection is ready (epoll, edge-triggered, `events`): finish connecting, send the request, then read all
+ * there is. */
+static void on_ready(Conn *c, uint32_t events) {
     if (!c->connected) {
         int err = 0;
         socklen_t len = sizeof err;
-        if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) err = errno;
-        if (err) { fail(c, strerror(err)); return; }
+        if ((events & (EPOLLERR | EPOLLHUP)) && getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) err = errno;
+        if (err || (events & (EPOLLERR | EPOLLHUP))) { fail(c, strerror(err ? err : ECONNRESET)); return; }
+        if (!(events & EPOLLOUT)) return;
         c->connected = 1;
     }
     if (c->sent < c->request_len) {
         ssize_t n = send(c->fd, c->request + c->sent, c->request_len - c->sent, MSG_NOSIGNAL);
         if (n < 0) { if (errno != EAGAIN && errno != EINTR) fail(c, strerror(errno)); return; }
         c->sent += (size_t)n;
-        if (c->sent < c->request_len) return;
-        struct epoll_event e = { .events = EPOLLIN, .data.ptr = c };
-        if (epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &e) < 0) fail(c, strerror(errno));
-        return;
+        if (c->sent < c->request_len) return;           /* the rest at the next EPOLLOUT */
+        free(c->request);                               /* 4 KiB less for each open stream */
+        c->request = NULL;
+        if (!(events & EPOLLIN)) return;
     }
-    receive(c);
+    while (receive(c)) {}
 }
 
 static void start_reget(int vi) {
@@ -444,7 +449,7 @@ int main(int argc, char **argv) {
         int n = epoll_wait(ep, ready, 256, round_active ? (wait > 0 ? (int)wait : 0) : -1);
         if (n < 0 && errno != EINTR) { perror("serve_viewers: epoll_wait"); return 2; }
         for (int i = 0; i < n; i++) {
-            if (!ready[i].data.ptr) { if (!read_commands()) return 0; } else on_ready(ready[i].data.ptr);
+            if (!ready[i].data.ptr) { if (!read_commands()) return 0; } else on_ready(ready[i].data.ptr, ready[i].events);
         }
         if (round_active && now_ns() >= round_deadline) end_round();
     }

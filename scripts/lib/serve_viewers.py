@@ -40,8 +40,10 @@ def native_binary():
 
 
 async def viewers_for(target, path="/books"):
-    """The C client's viewers of `target` (plain HTTP) when it compiles, else the Python client's."""
-    binary, _ = native_binary() if not target.ssl else (None, "TLS")
+    """The C client's viewers of `target` (plain HTTP) when it compiles, else the Python client's (also with
+    OKIT_SERVE_VIEWERS=python in the environment, to compare the two)."""
+    python = target.ssl or os.environ.get("OKIT_SERVE_VIEWERS") == "python"
+    binary, _ = (None, "") if python else native_binary()
     if binary:
         viewers = NativeViewers(binary, target, path)
         await viewers.start()

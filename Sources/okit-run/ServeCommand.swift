@@ -44,6 +44,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
     var maxClientConnections = 256
 
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The address of a proxy in front of the server, e.g. nginx's (repeatable): its connections carry everyone's and are not capped by --max-client-connections.", valueName: "address"))
+    var trustedProxies: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("Live-update streams open at once (one per open tab).", valueName: "n"))
     var maxStreams = 4096
 
@@ -69,6 +72,9 @@ struct ServeCommand: ParsableCommand {
         for name in allowHosts where HostCheck(listenHost: "", allowed: [name]).allows(name) == false || name.isEmpty {
             throw ValidationError("--allow-host \(name) is not a host name (letters, digits, '-', '.'; an address in brackets for IPv6)")
         }
+        for address in trustedProxies where !HostCheck.isAddress(address) {
+            throw ValidationError("--trusted-proxy \(address) is not an IP address (the proxy's address as the server sees it, e.g. 127.0.0.1)")
+        }
         if dev, let refusal = DevOptions.refusal(host: host, token: tokenFile != nil, allowedHosts: allowHosts) {
             throw ValidationError(refusal)
         }
@@ -90,6 +96,7 @@ struct ServeCommand: ParsableCommand {
         options.connectionIdleTimeout = idleTimeout
         options.maxConnections = maxConnections
         options.maxClientConnections = maxClientConnections
+        options.trustedProxies = trustedProxies
         options.maxStreams = maxStreams
         options.maxUploads = maxUploads
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)

@@ -136,4 +136,22 @@ import Testing
         table.forget(b)                                      // b became a live-update stream
         #expect(table.open(e, client: "z", now: later) && table.count == 3)
     }
+
+    @Test func aTrustedProxyIsCappedOnlyByTheTotal() throws {
+        var options = ServeOptions()
+        options.maxConnections = 3
+        options.maxClientConnections = 1
+        options.trustedProxies = ["127.0.0.1"]
+        let table = ConnectionTable(options)
+        let channels = (0..<4).map { _ in EmbeddedChannel() }
+        for ch in channels { try ch.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait() }
+        for ch in channels.prefix(3) {
+            #expect(table.open(ch, client: "127.0.0.1"))
+            table.mark(ch, idle: false)
+        }
+        #expect(table.count == 3 && channels.prefix(3).allSatisfy(\.isActive))   // past the per-client cap of 1
+        #expect(!table.open(channels[3], client: "127.0.0.1"))                  // the total still holds
+        let other = EmbeddedChannel()
+        #expect(!table.open(other, client: "192.0.2.7"))                          // and for everyone else
+    }
 }

@@ -60,7 +60,7 @@ def make_certificate():
 
 class Serve:
     """`okit-run serve` on the shared shop with the token file and limits for `people` browsers behind nginx
-    (every connection comes from nginx's address: --max-client-connections as high as --max-connections)."""
+    (every connection comes from nginx's address: --trusted-proxy 127.0.0.1, so only --max-connections caps them)."""
 
     def __init__(self, name, port, url, people):
         self.name, self.port = name, port
@@ -69,7 +69,7 @@ class Serve:
         self.process = subprocess.Popen(
             [okit_run, "serve", os.path.join(work, "shop.lua"), "--port", str(port), "--data", os.path.join(work, name + "-data"),
              "--token-file", os.path.join(work, "token"), "--sessions", limit, "--max-streams", limit,
-             "--max-connections", limit, "--max-client-connections", limit],
+             "--max-connections", limit, "--trusted-proxy", "127.0.0.1"],
             stdout=self.log, stderr=self.log, env=dict(os.environ, OKIT_DATABASE_URL=url))
 
     def started(self):

@@ -6,7 +6,7 @@ would be buffered before their checks, slowloris (half-sent requests), and sessi
 performed over real sockets, then the server is checked to still serve a new visitor.
 
 Usage: attacks.py OKIT_RUN WORKDIR"""
-import os, re, socket, sys, threading, time
+import os, re, socket, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from tap import check, done
 
@@ -189,6 +189,39 @@ try:
         gone = False
     check(status_of(first) == 200 and gone, "a keep-alive connection left idle is closed after the idle timeout")
     new_visitor_served(slow.url, "after the slowloris")
+
+    # --- One address, many people (a proxy): without --trusted-proxy an address holds at most
+    # --max-client-connections (the one idle the longest makes room); a trusted proxy's connections count only in
+    # --max-connections, so a deployment behind nginx is not capped at 4 people's requests.
+    def idle_connections(port, count):
+        held = []
+        for _ in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(f"GET /static/okit.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            s.recv(65536)
+            held.append(s)
+            time.sleep(0.02)
+        time.sleep(0.5)
+        open_now = 0
+        for s in held:
+            s.settimeout(0.3)
+            try:
+                open_now += s.recv(1024) != b""
+            except socket.timeout:
+                open_now += 1
+            except (ConnectionResetError, BrokenPipeError):
+                pass
+            s.close()
+        return open_now
+    one, oport = serve("one-address", "--max-client-connections", "4")
+    n = idle_connections(oport, 12)
+    check(n == 4, f"one address holds at most --max-client-connections 4 connections ({n} of 12 stayed open)")
+    proxied, pport = serve("proxied", "--max-client-connections", "4", "--trusted-proxy", "127.0.0.1")
+    n = idle_connections(pport, 12)
+    check(n == 12, f"a --trusted-proxy address is not capped per client ({n} of 12 stayed open)")
+    bad = subprocess.run([okit_run, "serve", app, "--trusted-proxy", "nginx.local"], capture_output=True, text=True, timeout=60)
+    check(bad.returncode != 0 and "--trusted-proxy nginx.local is not an IP address" in bad.stderr,
+          f"--trusted-proxy with a name is refused with a clear message ({bad.returncode}: {bad.stderr.strip()[-160:]})")
 
     # --- Session fixation: logging in issues a new session id and drops the old one.
     token_file = os.path.join(work, "token")

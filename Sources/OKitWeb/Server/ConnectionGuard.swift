@@ -8,7 +8,8 @@ import NIOHTTPTypes
 /// opened, a connection with no request in progress (or whose body stopped coming) is closed after `idleTimeout`,
 /// and at most `maxConnections` (`maxClientConnections` per client address) are open at once — past that the
 /// one idle the longest is closed to make room (a half-sent request or a keep-alive connection: a browser opens
-/// another when it needs one), or the new one when none is idle. Live-update streams are not
+/// another when it needs one), or the new one when none is idle. A trusted proxy's address (`--trusted-proxy`)
+/// has no cap of its own: it carries everyone's connections. Live-update streams are not
 /// connections in this count (the app caps them, `ServeOptions.maxStreams`), and they never time out.
 final class ConnectionTable: @unchecked Sendable {
     // @unchecked Sendable: `entries`, `perClient` and `clock` are read and written only with `lock` held; the
@@ -18,6 +19,8 @@ final class ConnectionTable: @unchecked Sendable {
     private var perClient: [String: Int] = [:]
     let maxConnections: Int
     let maxClientConnections: Int
+    /// Proxies' addresses: not capped per client (`ServeOptions.trustedProxies`).
+    let trustedProxies: Set<String>
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
 
@@ -31,6 +34,7 @@ final class ConnectionTable: @unchecked Sendable {
     init(_ options: ServeOptions) {
         maxConnections = max(1, options.maxConnections)
         maxClientConnections = max(1, options.maxClientConnections)
+        trustedProxies = Set(options.trustedProxies)
         headerTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
         idleTimeout = .milliseconds(Int64(options.connectionIdleTimeout * 1000))
     }
@@ -43,7 +47,7 @@ final class ConnectionTable: @unchecked Sendable {
     func open(_ channel: any Channel, client: String, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
         let evicted: [any Channel]? = lock.withLock {
             var out: [any Channel] = []
-            if perClient[client, default: 0] >= maxClientConnections {
+            if perClient[client, default: 0] >= maxClientConnections, !trustedProxies.contains(client) {
                 guard let victim = oldestIdle(client: client) else { return nil }
                 out.append(remove(victim)!)
             }

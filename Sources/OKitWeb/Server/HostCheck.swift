@@ -54,7 +54,8 @@ public struct HostCheck: Sendable {
         return isIPv4(host) && host.hasPrefix("127.")
     }
 
-    static func isAddress(_ host: String) -> Bool {
+    /// An IPv4 or IPv6 address (not a name).
+    public static func isAddress(_ host: String) -> Bool {
         if isIPv4(host) { return true }
         var buffer = in6_addr()
         return host.contains(":") && inet_pton(AF_INET6, host, &buffer) == 1

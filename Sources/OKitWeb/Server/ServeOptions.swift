@@ -30,6 +30,10 @@ public struct ServeOptions: Sendable {
     public var maxConnections = 1024
     /// The same for one client address (`--max-client-connections`).
     public var maxClientConnections = 256
+    /// Addresses of proxies in front of the server (`--trusted-proxy`, e.g. nginx's): every person's connection
+    /// comes from them, so their connections count only in `maxConnections`, not in `maxClientConnections` (the
+    /// proxy caps each person itself, nginx's `limit_conn`).
+    public var trustedProxies: [String] = []
     /// Live-update streams open at once (`--max-streams`: the next one answers 503), and per session (one per
     /// tab: past it the session's oldest stream is closed).
     public var maxStreams = 4096

@@ -28,7 +28,7 @@ public final class PostgresStorage: ModelStorage {
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
     var stored: RelationalStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
-    var base: [String: PostgresRowState] = [:]
+    var base = PostgresBaseRows()
     /// Where a catch-up starts (a lost connection, an announcement without keys): the oldest transaction id that
     /// was still running when this process last read every row (`pg_snapshot_xmin`). A row written since then by
     /// a transaction this process had not seen has a version (its writer's transaction id) at least this.
@@ -179,44 +179,6 @@ public final class PostgresStorage: ModelStorage {
         unlockModel()
         stored = read.stored
         return LoadedModel(root: read.root, version: storedSchemaVersion, entityCount: read.count)
-    }
-
-    /// Reads the model's rows in one snapshot (`REPEATABLE READ`).
-    func readAll(rootType: EntityType, engine: any ModelHost) throws -> RelationalRowReader.Result? {
-        guard let tables else { return nil }
-        return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
-            let info = try link.query("SELECT type, schema_version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
-            modelsRow = nil
-            if let row = info.rows.first {
-                let v = PostgresLink.values(row)
-                if let type = String.fromRelationalValue(v[0]), type != rootType.name {
-                    throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
-                }
-                storedSchemaVersion = Int64.fromRelationalValue(v[1]).map(Int.init)
-                if let type = String.fromRelationalValue(v[0]), let sv = storedSchemaVersion { modelsRow = (type, sv) }
-            }
-            caughtUpXmin = try snapshotXmin()
-            let reader = RelationalRowReader(tables: tables, engine: engine, path: settings.shown)
-            var rows = RelationalReadRows()
-            var unknownColumns: [Set<String>] = []
-            existingColumns = []
-            for (ti, t) in pgTables.enumerated() {
-                let existing = try PostgresTable.columnNames(link, table: t.name)
-                existingColumns.append(existing)
-                let unknown = t.unknownColumns(existing: existing)
-                unknownColumns.append(Set(unknown))
-                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
-                for row in try link.query(sql, [.text(modelName)]).rows {
-                    let values = PostgresLink.values(row)
-                    let written = Array(values.prefix(t.base.written.count))
-                    try reader.readRow(values: Array(values.dropLast()), ti, t.base, unknown: unknown, rows: &rows)
-                    let key = rows.keys[rows.count - 1].text
-                    base[key] = PostgresRowState(table: ti, values: written, version: Int64.fromRelationalValue(values.last ?? .null) ?? 0)
-                }
-            }
-            self.tables?.setUnknownColumns(unknownColumns)
-            return try reader.finish(&rows, unknownColumns: unknownColumns)
-        }
     }
 
     /// After the model is registered: a model this process seeded is stored at once, and the lock that made

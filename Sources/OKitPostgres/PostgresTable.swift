@@ -112,6 +112,18 @@ struct PostgresTable {
                        [.text(table)]).rows.compactMap { PostgresLink.values($0).first.flatMap { String.fromRelationalValue($0) } }
     }
 
+    /// The columns of each of `tables` (in their order; none for a table that is not there), in one statement.
+    static func columnNames(_ link: PostgresLink, tables: [String]) throws -> [[String]] {
+        var out: [String: [String]] = [:]
+        for row in try link.query("SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1) ORDER BY table_name, ordinal_position",
+                                  [.texts(tables)]).rows {
+            let v = PostgresLink.values(row)
+            guard let t = String.fromRelationalValue(v[0]), let c = String.fromRelationalValue(v[1]) else { continue }
+            out[t, default: []].append(c)
+        }
+        return tables.map { out[$0] ?? [] }
+    }
+
     static func ensureModelsTable(_ link: PostgresLink) throws {
         try link.execute("""
             CREATE TABLE IF NOT EXISTS \(modelsTable) (model TEXT PRIMARY KEY, type TEXT, schema_version INTEGER,

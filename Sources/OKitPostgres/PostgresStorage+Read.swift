@@ -1,0 +1,66 @@
+import Foundation
+import OKitEngine
+import PostgresNIO
+
+extension PostgresStorage {
+    /// How many rows one `FETCH` of a load brings: a table is read in parts of this many rows, each read into
+    /// entities before the next arrives, so that no table's rows are held whole as the database sent them.
+    static let fetchRows = 4096
+
+    /// Reads the model's rows in one snapshot (`REPEATABLE READ`): each table through a cursor, a part at a time,
+    /// straight into the reader's entities; the parts stay as the rows' bases (`PostgresBaseRows`).
+    func readAll(rootType: EntityType, engine: any ModelHost) throws -> RelationalRowReader.Result? {
+        guard let tables else { return nil }
+        return try link.transaction("REPEATABLE READ") { () -> RelationalRowReader.Result? in
+            try readModelsRow(rootType: rootType)
+            caughtUpXmin = try snapshotXmin()
+            let reader = RelationalRowReader(tables: tables, engine: engine, path: settings.shown)
+            var rows = RelationalReadRows()
+            var unknownColumns: [Set<String>] = []
+            var loaded = PostgresBaseRows.Loaded()
+            loaded.written = pgTables.map { $0.base.written.count }
+            existingColumns = try PostgresTable.columnNames(link, tables: pgTables.map(\.name))
+            for (ti, t) in pgTables.enumerated() {
+                let existing = existingColumns[ti]
+                let unknown = t.unknownColumns(existing: existing)
+                unknownColumns.append(Set(unknown))
+                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
+                try link.query("DECLARE okit_read NO SCROLL CURSOR FOR " + sql, [.text(modelName)])
+                let columns = t.base.written.count + unknown.count + 1
+                while true {
+                    let part = try link.query("FETCH \(Self.fetchRows) FROM okit_read")
+                    let batch = RelationalRowBatch()
+                    batch.reset(table: ti, columns: columns)
+                    batch.reserve(rows: part.rows.count)
+                    for row in part.rows { batch.append(row) }
+                    if batch.rows > 0 {
+                        loaded.starts.append(rows.count)
+                        loaded.batches.append(batch)
+                        try reader.readBatch(batch, t.base, unknown: unknown, rows: &rows)
+                    }
+                    if batch.rows < Self.fetchRows { break }
+                }
+                try link.query("CLOSE okit_read")
+            }
+            self.tables?.setUnknownColumns(unknownColumns)
+            let result = try reader.finish(&rows, unknownColumns: unknownColumns)
+            loaded.keys = rows.keys
+            loaded.index = rows.index
+            base = PostgresBaseRows(loaded: loaded)
+            return result
+        }
+    }
+
+    /// The model's `okit_models` row: its type must be the app's; its schema version is kept.
+    func readModelsRow(rootType: EntityType) throws {
+        let info = try link.query("SELECT type, schema_version FROM \(PostgresTable.modelsTable) WHERE model = $1", [.text(modelName)])
+        modelsRow = nil
+        guard let row = info.rows.first else { return }
+        let v = PostgresLink.values(row)
+        if let type = String.fromRelationalValue(v[0]), type != rootType.name {
+            throw StorageError(kind: .wrongType, path: settings.shown, message: "model \"\(modelName)\" in this database is a \(type) model, not the \(rootType.name) this app declares")
+        }
+        storedSchemaVersion = Int64.fromRelationalValue(v[1]).map(Int.init)
+        if let type = String.fromRelationalValue(v[0]), let sv = storedSchemaVersion { modelsRow = (type, sv) }
+    }
+}

@@ -4,68 +4,72 @@ import OKitEngine
 import PostgresNIO
 
 extension RelationalRowBatch {
-    /// Appends a row fetched from PostgreSQL: each cell's bytes copied into the batch's one buffer, numbers kept
+    /// Appends rows fetched from PostgreSQL: each cell's bytes copied into the batch's one buffer, numbers kept
     /// as numbers, without a `RelationalValue` per cell. Each cell reads as `PostgresLink.value` reads it
     /// (booleans as 0/1, every number as INTEGER or REAL, `bytea` as a BLOB, other types as their text), so that
-    /// a row read here and one read as values are the same row.
-    func append(_ row: PostgresRow) {
-        for cell in row {
-            guard var bytes = cell.bytes else { appendNull(); continue }
+    /// a row read here and one read as values are the same row. The arrays are filled as locals (appending to a
+    /// class's arrays checks each access for exclusivity at run time).
+    func fill(_ part: [PostgresRow]) {
+        var out = Columns(kinds: kinds, numbers: numbers, ranges: ranges, bytes: bytes)
+        kinds = []; numbers = []; ranges = []; bytes = []
+        let n = part.count * columns
+        out.kinds.reserveCapacity(out.kinds.count + n)
+        out.numbers.reserveCapacity(out.numbers.count + n)
+        out.ranges.reserveCapacity(out.ranges.count + n)
+        for row in part {
+            for cell in row { out.append(cell) }
+        }
+        rows += part.count
+        kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
+    }
+
+    /// A batch's arrays while they are filled.
+    struct Columns {
+        var kinds: [RelationalColumnKind]
+        var numbers: [UInt64]
+        var ranges: [(start: Int32, count: Int32)]
+        var bytes: [UInt8]
+
+        mutating func append(_ cell: PostgresCell) {
+            guard var b = cell.bytes else { return appendNumber(.null, 0) }
             switch (cell.dataType, cell.format) {
-            case (.text, .binary), (.varchar, .binary):
-                appendBytes(.text, bytes.readableBytesView)
-            case (.bytea, .binary):
-                appendBytes(.blob, bytes.readableBytesView)
+            case (.text, .binary), (.varchar, .binary): appendBytes(.text, b.readableBytesView)
+            case (.bytea, .binary): appendBytes(.blob, b.readableBytesView)
             case (.int8, .binary):
-                if let i = bytes.readInteger(as: Int64.self) { appendNumber(.integer, UInt64(bitPattern: i)) } else { appendNull() }
+                if let i = b.readInteger(as: Int64.self) { appendNumber(.integer, UInt64(bitPattern: i)) } else { appendNumber(.null, 0) }
             case (.float8, .binary):
-                if let bits = bytes.readInteger(as: UInt64.self) { appendNumber(.real, bits) } else { appendNull() }
+                if let bits = b.readInteger(as: UInt64.self) { appendNumber(.real, bits) } else { appendNumber(.null, 0) }
             case (.bool, .binary):
-                if let b = bytes.readInteger(as: UInt8.self) { appendNumber(.integer, b == 0 ? 0 : 1) } else { appendNull() }
+                if let x = b.readInteger(as: UInt8.self) { appendNumber(.integer, x == 0 ? 0 : 1) } else { appendNumber(.null, 0) }
             default:
                 append(PostgresLink.value(cell))
             }
         }
-        rows += 1
-    }
 
-    /// Room for `n` rows' columns (their bytes grow as they come).
-    func reserve(rows n: Int) {
-        kinds.reserveCapacity(n * columns)
-        numbers.reserveCapacity(n * columns)
-        ranges.reserveCapacity(n * columns)
-    }
+        /// NULL (`.null`, 0), an INTEGER (its bits) or a REAL (its bit pattern).
+        mutating func appendNumber(_ kind: RelationalColumnKind, _ bits: UInt64) {
+            kinds.append(kind)
+            numbers.append(bits)
+            ranges.append((0, 0))
+        }
 
-    /// A NULL column.
-    func appendNull() {
-        kinds.append(.null)
-        numbers.append(0)
-        ranges.append((0, 0))
-    }
+        /// A TEXT or BLOB column's bytes.
+        mutating func appendBytes<C: Collection<UInt8>>(_ kind: RelationalColumnKind, _ b: C) {
+            kinds.append(kind)
+            numbers.append(0)
+            ranges.append((Int32(bytes.count), Int32(b.count)))
+            bytes.append(contentsOf: b)
+        }
 
-    /// An INTEGER (its bits) or a REAL (its bit pattern).
-    func appendNumber(_ kind: RelationalColumnKind, _ bits: UInt64) {
-        kinds.append(kind)
-        numbers.append(bits)
-        ranges.append((0, 0))
-    }
-
-    /// A TEXT or BLOB column's bytes.
-    func appendBytes<C: Collection<UInt8>>(_ kind: RelationalColumnKind, _ b: C) {
-        kinds.append(kind)
-        numbers.append(0)
-        ranges.append((Int32(bytes.count), Int32(b.count)))
-        bytes.append(contentsOf: b)
-    }
-
-    /// A column from a value (the cells of types read through `PostgresLink.value`).
-    func append(_ v: RelationalValue) {
-        switch v {
-        case .null: appendNull()
-        case .int64(let i): appendNumber(.integer, UInt64(bitPattern: i))
-        case .double(let d): appendNumber(.real, d.bitPattern)
-        case .string(let s): appendBytes(.text, s.utf8)
-        case .blob(let d): appendBytes(.blob, d)
+        /// A column from a value (the cells of types read through `PostgresLink.value`).
+        mutating func append(_ v: RelationalValue) {
+            switch v {
+            case .null: appendNumber(.null, 0)
+            case .int64(let i): appendNumber(.integer, UInt64(bitPattern: i))
+            case .double(let d): appendNumber(.real, d.bitPattern)
+            case .string(let s): appendBytes(.text, s.utf8)
+            case .blob(let d): appendBytes(.blob, d)
+            }
         }
     }
 

@@ -140,7 +140,8 @@ public final class PostgresStorage: ModelStorage {
             try link.transaction {
                 try link.query("SELECT pg_advisory_xact_lock(hashtext('okit_schema'))")
                 try PostgresTable.ensureModelsTable(link)
-                for t in pgTables { try t.ensure(link) }
+                let existing = try PostgresTable.columnNames(link, tables: pgTables.map(\.name))
+                for (t, columns) in zip(pgTables, existing) { try t.ensure(link, existing: columns) }
             }
             try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
             try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion, engine: engine)

@@ -87,8 +87,9 @@ struct PostgresTable {
     var keyColumnName: String { base.keyColumn ?? Self.rowColumn }
 
     /// Creates the table when missing and adds the columns it lacks (never drops one); run under the schema lock.
-    func ensure(_ link: PostgresLink) throws {
-        let existing = try Self.columnNames(link, table: name)
+    /// `existing`: the table's columns, when the caller read them (`columnNames(_:tables:)`).
+    func ensure(_ link: PostgresLink, existing known: [String]? = nil) throws {
+        let existing = try known ?? Self.columnNames(link, table: name)
         if existing.isEmpty {
             var defs = [RelationalTable.quoted(Self.modelColumn) + " TEXT NOT NULL"]
             if let key = base.keyColumn { defs.append(RelationalTable.quoted(key) + " TEXT NOT NULL") }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import OKitTestSupport
+@testable import OKitEngine
+@testable import OKitPostgres
+
+/// A process joining a shared model (storage.md "Shared models on PostgreSQL"): its tables are read a part at a
+/// time (`PostgresStorage.fetchRows`) and the rows' merge bases stay in the parts they were read into. Models of
+/// more rows than one part, so that every table is read in several.
+@Suite(.serialized) struct PostgresJoinTests {
+    static func schema(_ schema: Schema) throws {
+        try schema.entity("Chapter", fields: [FieldSpec("title", .string), FieldSpec("pages", .int)])
+        try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("count", .int), FieldSpec("done", .bool),
+                                           FieldSpec("price", .double), FieldSpec("published", .date), FieldSpec("note", .string, optional: true),
+                                           FieldSpec("chapters", "[Chapter]")])
+        try schema.entity("Shop", fields: [FieldSpec("title", .string), FieldSpec("books", "[Book]")])
+        try schema.validate()
+    }
+
+    static let bookCount = 4_500
+
+    /// Books `b0`…, each with one to three chapters (more rows than `fetchRows` in both tables), every value kind.
+    static func seed(_ engine: Engine, _ root: Entity) throws {
+        try engine.set(root, "title", .string("Shop"))
+        let books = try engine.collection(root, "books")
+        for i in 0..<bookCount {
+            let book = try engine.make("Book", ["id": .string("b\(i)"), "name": .string("Book \(i) ✓"), "count": .int(i * 7 - 300),
+                                                "done": .bool(i % 3 == 0), "price": .double(Double(i) / 8),
+                                                "published": .date(Date(timeIntervalSince1970: 1_600_000_000 + Double(i) * 3600))])
+            if i % 5 == 0 { try engine.set(book, "note", .string("note \(i)")) }
+            let chapters = try engine.collection(book, "chapters")
+            for c in 0..<(1 + i % 3) {
+                try engine.insert(.entity(engine.make("Chapter", ["id": .string("c\(i)-\(c)"), "title": .string("Chapter \(2 - c)"), "pages": .int(c)])),
+                                  into: chapters, append: true)
+            }
+            try engine.insert(.entity(book), into: books, append: true)
+        }
+    }
+
+    static func process(_ url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws -> PostgresProcess {
+        try PostgresProcess(url: url, schema: schema, seed: seed)
+    }
+
+    @Test func aJoinedModelIsTheModelWritten() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: Self.seed)
+        #expect(try db.psql("SELECT count(*) FROM \"Chapter\"") == String(Self.bookCount * 2))
+        #expect(Self.bookCount * 2 > PostgresStorage.fetchRows)
+        let b = try Self.process(db.url, seed: { _, _ in Issue.record("the joining process must not seed") })
+        // Every value, every collection's order, every nested entity (each process has a schema of its own: compared
+        // as the model's JSON).
+        let written = String(decoding: JSONWriter.entityJSON(a.root), as: UTF8.self)
+        #expect(written.contains("\"c4499-1\"") && written.contains("note 4495"))
+        #expect(String(decoding: JSONWriter.entityJSON(b.root), as: UTF8.self) == written)
+        #expect(try b.books.items.compactMap { $0.entity?.id } == (0..<Self.bookCount).map { "b\($0)" })
+        let book = try #require(b.book("b4001"))
+        #expect(try b.engine.collection(book, "chapters").items.compactMap { $0.entity?["title"]?.displayString } == ["Chapter 2", "Chapter 1", "Chapter 0"])
+        #expect(book["note"]?.isNull == true && b.book("b4000")?["note"]?.displayString == "note 4000")
+        #expect(!b.model.isFileDirty)
+        #expect(try b.engine.store(b.model) == .unchanged)
+    }
+
+    @Test func aConflictOnARowNeverEditedHereIsReportedOnce() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
+        // A book of the last part read: its base is what B read, kept in that part.
+        try a.engine.set(try #require(a.book("b4321")), "name", .string("Name A"))
+        try a.store()
+        try b.engine.set(try #require(b.book("b4321")), "name", .string("Name B"))
+        try b.engine.set(try #require(b.book("b4321")), "count", .int(99))
+        try b.store()
+        #expect(try db.psql("SELECT name, count FROM \"Book\" WHERE id = 'b4321'") == "Name A|99")
+        #expect(b.book("b4321")?["name"]?.displayString == "Name A")
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["b4321", "name", "\"Book 4321 ✓\"", "\"Name A\"", "\"Name B\""]])
+        // A field only the other process changed, of a row B never touched: taken, nothing reported.
+        try a.engine.set(try #require(a.book("b17")), "price", .double(1.25))
+        try a.engine.set(try #require(a.book("b4321")), "done", .bool(true))
+        try a.store()
+        #expect(try b.follow())
+        #expect(b.book("b17")?["price"]?.displayString == "1.25")
+        #expect(b.book("b4321")?["done"]?.isSame(as: .bool(true)) == true)
+        #expect(b.conflicts.count == 1)
+        #expect(!b.model.isFileDirty)
+        // A's side: B's count arrives; A's own name stays, nothing reported there either.
+        _ = try a.follow(timeout: 2)
+        #expect(a.book("b4321")?["count"]?.isSame(as: .int(99)) == true)
+        #expect(a.conflicts.isEmpty)
+    }
+}

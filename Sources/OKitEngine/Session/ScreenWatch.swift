@@ -13,6 +13,9 @@ public final class ScreenWatch {
     public var onStale: (() -> Void)?
     private var subscription: Subscription?
     private var last: Result<Snapshot, Error>?
+    /// The list window shared with other viewers that the last snapshot shows (AppShell+SharedWindow.swift), held
+    /// here: the engine keeps it only while a viewer does.
+    private var window: SharedListWindow?
 
     init(shell: AppShell, offset: Int, limit: Int) {
         self.shell = shell
@@ -29,7 +32,7 @@ public final class ScreenWatch {
         if fresh || subscription == nil || last == nil {
             subscription?.cancel()
             subscription = shell.engine.graph.subscribe({ [unowned self] in
-                last = Result { try shell.snapshot(offset: offset, limit: limit) }
+                last = Result { try computeSnapshot() }
                 return .null
             }, onStale: { [weak self] _ in self?.onStale?() })
         } else {
@@ -39,11 +42,24 @@ public final class ScreenWatch {
         return try last.get()
     }
 
+    /// The shell's snapshot, with the list window every viewer in the list's first state shares when it shows
+    /// one, else its own.
+    private func computeSnapshot() throws -> Snapshot {
+        // The window shown before is held until this one is chosen: a single viewer's is not made anew each time.
+        let shared = try shell.snapshotSharingWindow(offset: offset, limit: limit)
+        window = shared?.window
+        return try shared?.snapshot ?? shell.snapshot(offset: offset, limit: limit)
+    }
+
+    /// True when the last snapshot shows a list window shared with other viewers (for tests).
+    public var showsSharedWindow: Bool { window != nil }
+
     /// Stops watching.
     public func cancel() {
         subscription?.cancel()
         subscription = nil
         last = nil
+        window = nil
     }
 }
 

@@ -31,8 +31,7 @@ extension PostgresStorage {
                     let part = try link.query("FETCH \(Self.fetchRows) FROM okit_read")
                     let batch = RelationalRowBatch()
                     batch.reset(table: ti, columns: columns)
-                    batch.reserve(rows: part.rows.count)
-                    for row in part.rows { batch.append(row) }
+                    batch.fill(part.rows)
                     if batch.rows > 0 {
                         loaded.starts.append(rows.count)
                         loaded.batches.append(batch)

@@ -12,12 +12,15 @@ struct ListRowTable {
     private(set) var texts = ListRowTexts()
     /// The texts in display order, made by the first search after a change (`ListRowTexts.InOrder`).
     private var textsInOrder: ListRowTexts.InOrder?
+    /// Each slot's scope text (`searchFilterPath`); empty when the list has no scopes.
+    private var filters: [String?] = []
 
     init() {}
 
-    /// The rows of a full pass and their display order (indices into `rows`).
-    init(rows: consuming [ListScreen.Row], order: [Int32]) {
+    /// The rows of a full pass, their display order (indices into `rows`) and their scope texts (by row, or none).
+    init(rows: consuming [ListScreen.Row], order: [Int32], filters: [String?] = []) {
         let n = rows.count
+        self.filters = filters
         // Taken as it is (the last use of `rows`): a full pass's rows are not copied (each copy retains its keys).
         slots = rows
         self.order = ChunkedOrder(order)
@@ -38,8 +41,8 @@ struct ListRowTable {
 
     /// A table that will follow changes: its entity → slot map built now, with the rows (the first change
     /// would otherwise pay for it).
-    init(following rows: consuming [ListScreen.Row], order: [Int32]) {
-        self.init(rows: rows, order: order)
+    init(following rows: consuming [ListScreen.Row], order: [Int32], filters: [String?] = []) {
+        self.init(rows: rows, order: order, filters: filters)
         buildSlots()
     }
 
@@ -58,7 +61,15 @@ struct ListRowTable {
     /// The slot of an entity's row, if it is one.
     mutating func slot(of e: Entity) -> Int32? {
         if slotOf == nil { buildSlots() }
-        return slotOf?[ObjectIdentifier(e)]
+        return slotOf?.slot(of: ObjectIdentifier(e)) { ObjectIdentifier(slots[Int($0)].entity) }
+    }
+
+    /// Gives `e` (the entity of slot `s`'s row) its slot in the map, or takes it out (nil), when the map is built.
+    private mutating func setSlot(_ e: Entity, _ s: Int32?) {
+        guard var map = slotOf else { return }
+        slotOf = nil
+        map.set(ObjectIdentifier(e), s) { ObjectIdentifier(slots[Int($0)].entity) }
+        slotOf = map
     }
 
     /// Builds the entity → slot map (reading rows in place: copying a row would retain each of its keys).
@@ -67,9 +78,9 @@ struct ListRowTable {
         slots.withUnsafeBufferPointer { rows in
             if free.isEmpty {
                 // Every slot holds a row: read them in memory order, not display order (no cache miss per row).
-                for i in rows.indices { map[ObjectIdentifier(rows[i].entity)] = Int32(i) }
+                for i in rows.indices { map.set(ObjectIdentifier(rows[i].entity), Int32(i)) { ObjectIdentifier(rows[Int($0)].entity) } }
             } else {
-                for s in order { map[ObjectIdentifier(rows[Int(s)].entity)] = s }
+                for s in order { map.set(ObjectIdentifier(rows[Int(s)].entity), s) { ObjectIdentifier(rows[Int($0)].entity) } }
             }
         }
         slotOf = map
@@ -121,25 +132,32 @@ struct ListRowTable {
         return slots.withUnsafeBufferPointer { ListRowTable.field($0, s, ListRowTable.entityOffset, as: Entity.self) }
     }
 
+    /// The scope text of the row at display position `i` (nil without scopes).
+    func filter(at i: Int) -> String? {
+        let s = Int(order[i])
+        return s < filters.count ? filters[s] : nil
+    }
+
     /// The group key of the row at display position `i`.
     func group(at i: Int) -> Value { slots[Int(order[i])].group }
 
     /// The texts in display order, made now if a change dropped them.
     private mutating func inOrder() -> ListRowTexts.InOrder {
         if let t = textsInOrder { return t }
-        let t = ListRowTexts.InOrder(texts, order: order)
+        textsInOrder = nil
+        let t = ListRowTexts.InOrder(&texts, order: order)
         textsInOrder = t
         return t
     }
 
     /// The display positions of the rows whose search text contains `query` (normalized), in order.
-    mutating func positions(searching query: String) -> [Int] {
-        inOrder().matching(0..<order.count, query)
+    mutating func positions(searching query: String) -> [Int32] {
+        inOrder().matching(0..<Int32(truncatingIfNeeded: order.count), query)
     }
 
     /// Those of `positions` (ascending) whose rows' search text contains `query` (a search narrowed by a longer
     /// text).
-    mutating func refine(_ positions: [Int], searching query: String) -> [Int] {
+    mutating func refine(_ positions: [Int32], searching query: String) -> [Int32] {
         inOrder().matching(positions, query)
     }
 
@@ -160,6 +178,7 @@ struct ListRowTable {
             isFree = [Bool](repeating: false, count: slots.count)
             for f in free { isFree[Int(f)] = true }
         }
+        textsInOrder = nil
         var t = texts
         texts = ListRowTexts()
         slots.withUnsafeBufferPointer { rows in
@@ -203,21 +222,22 @@ struct ListRowTable {
     var letterBytes: [UInt8] { texts.letters(in: order) }
 
     /// Puts a new row at display position `at`.
-    mutating func insert(_ row: ListScreen.Row, at position: Int) {
+    mutating func insert(_ keys: ListScreen.RowKeys, at position: Int) {
         let s: Int32
+        let row = keys.row
         if let f = free.popLast() { s = f; slots[Int(f)] = row } else { s = Int32(slots.count); slots.append(row) }
         order.insert(s, at: position)
         textsInOrder = nil
-        keepTexts(s, row)
+        keepTexts(s, keys)
         _ = slot(of: row.entity)
-        slotOf?[ObjectIdentifier(row.entity)] = s
+        setSlot(row.entity, s)
     }
 
     /// Takes the row at display position `position` out.
     mutating func remove(at position: Int) {
         let s = order.remove(at: position)
         textsInOrder = nil
-        slotOf?[ObjectIdentifier(slots[Int(s)].entity)] = nil
+        setSlot(slots[Int(s)].entity, nil)
         texts.clear(s)
         free.append(s)
     }
@@ -229,17 +249,22 @@ struct ListRowTable {
     }
 
     /// Puts a kept slot back at `position` with new keys.
-    mutating func reinsert(_ slot: Int32, _ row: ListScreen.Row, at position: Int) {
-        slots[Int(slot)] = row
+    mutating func reinsert(_ slot: Int32, _ keys: ListScreen.RowKeys, at position: Int) {
+        slots[Int(slot)] = keys.row
         order.insert(slot, at: position)
         textsInOrder = nil
-        keepTexts(slot, row)
+        keepTexts(slot, keys)
     }
 
-    /// A placed row's title and (when computed) search text into the flat arrays.
-    private mutating func keepTexts(_ slot: Int32, _ row: ListScreen.Row) {
-        texts.setTitle(slot, row.groupTitle)
-        if let t = row.search { texts.setSearch(slot, t) }
+    /// A placed row's title, scope text and (when computed) search text into the arrays kept by slot.
+    private mutating func keepTexts(_ slot: Int32, _ keys: ListScreen.RowKeys) {
+        texts.setTitle(slot, keys.row.groupTitle)
+        if let t = keys.search { texts.setSearch(slot, t) }
+        let s = Int(slot)
+        if keys.filter != nil || s < filters.count {
+            if s >= filters.count { filters.append(contentsOf: repeatElement(nil, count: s + 1 - filters.count)) }
+            filters[s] = keys.filter
+        }
     }
 }
 
@@ -247,12 +272,14 @@ struct ListRowTable {
 /// every row without allocating a position each when nothing filters.
 struct VisibleRows: RandomAccessCollection {
     let allCount: Int?
-    let list: [Int]
+    /// 32-bit positions (a search's matches, kept while it is shown).
+    let list: [Int32]
 
     static func all(_ n: Int) -> VisibleRows { VisibleRows(allCount: n, list: []) }
-    static func some(_ l: [Int]) -> VisibleRows { VisibleRows(allCount: nil, list: l) }
+    static func some(_ l: [Int32]) -> VisibleRows { VisibleRows(allCount: nil, list: l) }
+    static func some(_ l: [Int]) -> VisibleRows { VisibleRows(allCount: nil, list: l.map { Int32(truncatingIfNeeded: $0) }) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { allCount ?? list.count }
-    subscript(i: Int) -> Int { allCount != nil ? i : list[i] }
+    subscript(i: Int) -> Int { allCount != nil ? i : Int(list[i]) }
 }

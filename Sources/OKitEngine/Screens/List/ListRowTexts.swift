@@ -20,21 +20,23 @@ struct ListRowTexts {
     /// Whether the rows' search texts were computed (the first search computes them).
     private(set) var hasSearch = false
 
+    /// Makes slot `slot`'s letter (its span comes with its first search text: a list that is never searched keeps
+    /// none, 8 bytes a row).
     private mutating func grow(to slot: Int) {
-        if slot >= span.count {
-            let n = slot + 1 - span.count
-            span.append(contentsOf: repeatElement(.none, count: n))
-            letter.append(contentsOf: repeatElement(0, count: n))
-        }
+        if slot >= letter.count { letter.append(contentsOf: repeatElement(0, count: slot + 1 - letter.count)) }
+    }
+
+    private mutating func growSpan(to slot: Int) {
+        grow(to: slot)
+        if slot >= span.count { span.append(contentsOf: repeatElement(.none, count: slot + 1 - span.count)) }
     }
 
     /// Makes room for `n` slots.
     mutating func reserve(_ n: Int) {
-        span.reserveCapacity(n)
         letter.reserveCapacity(n)
     }
 
-    /// Makes slots 0..<n (without a text or letter yet) at once, not one append per row.
+    /// Makes slots 0..<n (without a letter yet) at once, not one append per row.
     mutating func makeSlots(_ n: Int) {
         if n > 0 { grow(to: n - 1) }
     }
@@ -48,7 +50,7 @@ struct ListRowTexts {
     /// Sets a slot's search text (normalized here, as `SearchText.normalize` does).
     mutating func setSearch(_ slot: Int32, _ text: String) {
         let s = Int(slot)
-        grow(to: s)
+        growSpan(to: s)
         if span[s].start >= 0 { garbage += Int(span[s].length) }
         if garbage > 1 << 16, garbage > bytes.count / 2 { compact() }
         let from = bytes.count
@@ -75,6 +77,19 @@ struct ListRowTexts {
         guard s < span.count, span[s].start >= 0 else { return }
         garbage += Int(span[s].length)
         span[s] = .none
+    }
+
+    /// Lays the texts out again in the order of `ends`' positions, as `InOrder` copied them: `laidOut` holds every
+    /// placed slot's text, the text at display position p ending at `ends[p]`; `position` is each slot's display
+    /// position (−1: not placed, its text dropped). The table then keeps one copy of its texts, not two.
+    mutating func adopt(_ laidOut: [UInt8], ends: [Int32], position: [Int32]) {
+        for s in span.indices {
+            let p = s < position.count ? Int(position[s]) : -1
+            guard p >= 0, span[s].start >= 0 else { span[s] = .none; continue }
+            span[s].start = p == 0 ? 0 : ends[p - 1]
+        }
+        bytes = laidOut
+        garbage = 0
     }
 
     /// Writes the live texts again without the garbage.

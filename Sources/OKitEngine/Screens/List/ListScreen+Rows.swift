@@ -102,6 +102,8 @@ extension ListScreen {
         var built: [Row] = []
         // With the table's room for rows to come: the table takes this array as it is (no copy of its rows).
         built.reserveCapacity(items.count + ListRowTable.room(items.count))
+        // The scope texts, by row (only with `searchFilters`).
+        var filters: [String?] = []
         var notEntities = 0
         defer {
             recorder?.piece = nil
@@ -120,10 +122,11 @@ extension ListScreen {
                 EntityReadAhead.step(run, i, slot: keys.sort.slot)
                 guard case .entity(let e) = run[i] else { notEntities += 1; continue }
                 recorder?.piece = e
-                let row = try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false, keys: keys)
-                if order.sorted { sortKeys.add(row.sort) }
-                if order.grouped { groupKeys.add(row.group) }
-                built.append(row)
+                let k = try rowKeys(e, seq: Double(built.count), cellOffRow: cellOffRow, hidesRows: hidesRows, search: false, keys: keys)
+                if order.sorted { sortKeys.add(k.row.sort) }
+                if order.grouped { groupKeys.add(k.row.group) }
+                if !bFilter.isEmpty { filters.append(k.filter) }
+                built.append(k.row)
             }
         }
         var sorted = order.sortedOrder(built, groups: groupKeys, sorts: sortKeys)
@@ -139,14 +142,14 @@ extension ListScreen {
         follow.journal = collection.map { engine.graph.watchMembers($0) }
         follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
         if follow.inPlace {
-            rows = ListRowTable(following: consume built, order: sorted)
+            rows = ListRowTable(following: consume built, order: sorted, filters: filters)
         } else {
-            rows = ListRowTable(rows: consume built, order: sorted)
+            rows = ListRowTable(rows: consume built, order: sorted, filters: filters)
         }
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.
-    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool, keys: ListKeyReaders) throws -> Row {
+    func rowKeys(_ e: Entity, seq: Double, cellOffRow: Bool, hidesRows: Bool, search: Bool, keys: ListKeyReaders) throws -> RowKeys {
         let sort = try keys.sort.read(e, engine: engine)
         let group = try keys.group.read(e, engine: engine)
         let title = bGroupName.isEmpty ? group.displayString : try engine.evaluate(bGroupName, e, mode: .display).displayString
@@ -157,8 +160,9 @@ extension ListScreen {
         let hiddenDisplay = hidesRows ? try !rowShown(e, editing: false) : false
         let hiddenEdit = hidesRows ? try !rowShown(e, editing: true) : false
         // Made once, at the end: a row changed after it was made was copied whole (six retains a row).
-        return Row(entity: e, group: group, groupTitle: title, search: searchText, filter: filter, sort: sort, seq: seq,
-                   hiddenDisplay: hiddenDisplay, hiddenEdit: hiddenEdit)
+        return RowKeys(row: Row(entity: e, seq: seq, groupTitle: title, group: group, hiddenDisplay: hiddenDisplay,
+                                hiddenEdit: hiddenEdit, sort: sort),
+                       search: searchText, filter: filter)
     }
 
     /// A row's search text before normalizing (`ListRowTexts` keeps it normalized): `searchPath`, else the
@@ -214,12 +218,12 @@ extension ListScreen {
             guard let slot = rows.slot(of: e) else { continue }
             guard let p = rows.position(of: slot, before: follow.order.before) else { return false }
             let old = rows.row(slot: slot)
-            guard let row = try keys(of: e, seq: old.seq, s) else { return false }
+            guard let k = try keys(of: e, seq: old.seq, s) else { return false }
             _ = rows.unlink(at: p)
             indexLetters?.removed(old.groupTitle)
-            let q = rows.insertionPoint(row, before: follow.order.before)
-            rows.reinsert(slot, row, at: q)
-            letterCame(row, at: q)
+            let q = rows.insertionPoint(k.row, before: follow.order.before)
+            rows.reinsert(slot, k, at: q)
+            letterCame(k.row, at: q)
         }
         follow.dirty = []
         // Reads of removed rows stay recorded until a full pass: one after as many removals as rows.
@@ -254,10 +258,10 @@ extension ListScreen {
             place = (p + n) / 2
             guard place > p, place < n else { return false }   // no room left between them: a full pass renumbers
         }
-        guard let row = try keys(of: e, seq: place, s) else { return false }
-        let q = rows.insertionPoint(row, before: follow.order.before)
-        rows.insert(row, at: q)
-        letterCame(row, at: q)
+        guard let k = try keys(of: e, seq: place, s) else { return false }
+        let q = rows.insertionPoint(k.row, before: follow.order.before)
+        rows.insert(k, at: q)
+        letterCame(k.row, at: q)
         return true
     }
 
@@ -282,10 +286,10 @@ extension ListScreen {
 
     /// A row's keys computed as part of the rows' subscription (its reads added to it); nil when they read
     /// something other than the row's own fields.
-    private func keys(of e: Entity, seq: Double, _ s: Subscription) throws -> Row? {
+    private func keys(of e: Entity, seq: Double, _ s: Subscription) throws -> RowKeys? {
         let cellOffRow = !declaration.cell["contextPath"].isEmpty
         let hides = cellHidesRows
-        return try engine.graph.extend(s, piece: e) { rec -> Row? in
+        return try engine.graph.extend(s, piece: e) { rec -> RowKeys? in
             let row = try rowKeys(e, seq: seq, cellOffRow: cellOffRow, hidesRows: hides, search: follow.searchReady,
                                   keys: ListKeyReaders(sort: bSort, group: bGroup, engine: engine))
             return rec.readOther ? nil : row

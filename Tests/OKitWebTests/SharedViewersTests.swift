@@ -54,4 +54,27 @@ import Testing
         #expect(!bobs.contains("value=\"un\""), "bob's search box is empty")
         #expect(!bobs.contains("okit-delete"), "bob is not in edit mode")
     }
+
+    @Test func anUnchangedPageIsSentAgainFromTheSharedPageWithTheSessionsOwnValues() async throws {
+        let (web, writer) = try await shop()
+        let alice = Browser(web), bob = Browser(web)
+        let a = await alice.page("/books"), b = await bob.page("/books")
+        let renders = await web.sharedPageCounts.renders
+        // Sent again while nothing changed: the same page, each with its own token and version, and no session
+        // keeps a body of its own for it.
+        let againA = await alice.page("/books"), againB = await bob.page("/books")
+        #expect(againA == a && againB == b)
+        #expect(await web.sharedPageCounts.renders == renders)
+        #expect(await web.sessionsKeepingOwnBodies == 0)
+        let standIns = await web.sharedPageStandIns
+        for page in [a, b] { #expect(!page.contains(standIns.csrf) && !page.contains(standIns.version)) }
+        #expect(Browser.attribute("data-csrf", a) != Browser.attribute("data-csrf", b))
+        // After a write each gets the new rows with a new version of its own, and its token still works.
+        _ = await writer.command(from: "/books", [("command", "add"), ("text", "Zorro")])
+        let a2 = await alice.page("/books"), b2 = await bob.page("/books")
+        #expect(rows(a2).contains("Zorro") && rows(b2).contains("Zorro"))
+        #expect(Browser.attribute("data-csrf", a2) == Browser.attribute("data-csrf", a))
+        #expect(await alice.command(from: "/books", [("command", "add"), ("text", "Emil")]).status == 303)
+        #expect(await web.sessionsKeepingOwnBodies == 0)
+    }
 }

@@ -27,22 +27,25 @@ final class SharedPages {
     private(set) var renders = 0
     private(set) var reuses = 0
 
-    /// The body for a session at `place` (path and query) showing `snapshot`: the shared one when it was rendered
-    /// for an equal snapshot, else rendered now by `render` (given the stand-ins) and kept for the others.
-    func body(place: String, snapshot: Snapshot, csrf: String, version: Int,
-              render: (_ csrf: String, _ version: String) -> [UInt8]) -> [UInt8] {
-        let page: Page
+    /// The page at `place` (path and query) for `snapshot`: the shared one when it was rendered for an equal
+    /// snapshot, else rendered now by `render` (given the stand-ins) and kept for the others.
+    func page(place: String, snapshot: Snapshot, render: (_ csrf: String, _ version: String) -> [UInt8]) -> Page {
         if let kept = pages[place], kept.snapshot == snapshot {
-            page = kept
             reuses += 1
-        } else {
-            let body = render(csrfStandIn, versionStandIn)
-            page = Page(snapshot: snapshot, body: body, standIns: SharedPages.standIns(in: body, csrf: csrfBytes, version: versionBytes))
-            renders += 1
-            if pages.count >= 256, pages[place] == nil { pages.removeAll(keepingCapacity: true) }
-            pages[place] = page
+            return kept
         }
-        return answer(page, csrf: Array(csrf.utf8), version: Array(String(version).utf8))
+        let body = render(csrfStandIn, versionStandIn)
+        let page = Page(snapshot: snapshot, body: body, standIns: SharedPages.standIns(in: body, csrf: csrfBytes, version: versionBytes))
+        renders += 1
+        if pages.count >= 256, pages[place] == nil { pages.removeAll(keepingCapacity: true) }
+        pages[place] = page
+        return page
+    }
+
+    /// A shared page's body with a session's own CSRF token and version where the stand-ins are (also for a
+    /// page a session was shown before and is shown again unchanged: it keeps the page, not a copy of its body).
+    func answer(_ page: Page, csrf: String, version: Int) -> [UInt8] {
+        answer(page, csrf: Array(csrf.utf8), version: Array(String(version).utf8))
     }
 
     private lazy var csrfBytes = Array(csrfStandIn.utf8)
@@ -89,6 +92,11 @@ final class SharedPages {
 extension WebApp {
     /// How many shared bodies were rendered and how many answers reused one (for tests).
     var sharedPageCounts: (renders: Int, reuses: Int) { (sharedPages.renders, sharedPages.reuses) }
+    /// How many sessions keep a page body of their own to send again (for tests: one shown a shared page keeps
+    /// that page, not a copy).
+    var sessionsKeepingOwnBodies: Int {
+        sessions.values.filter { if case .own = $0.renderedPage?.body { true } else { false } }.count
+    }
     /// The stand-ins shared bodies carry (for tests: no answer may hold them).
     var sharedPageStandIns: (csrf: String, version: String) { (sharedPages.csrfStandIn, sharedPages.versionStandIn) }
 }

@@ -15,17 +15,18 @@ extension WebApp {
         if ws.recording != nil, LocationPath.path(target) != LocationPath.path(shell.location) {
             recordNavigation(to: target, path: request.path.removingTrailingSlash, ws, app)
         }
+        let before = shell.location
         do {
-            let before = shell.location
             if !(try shell.go(to: target)) {
                 ws.notice = "That screen no longer exists; this is the nearest one that does."
             }
-            if shell.location != before { ws.moved = true }
         } catch {
             ws.error = "\(BrowserAdvice.message(for: error))"
             ws.moved = true
         }
-        let here = LocationPath.path(shell.location)
+        let after = shell.location
+        if after != before { ws.moved = true }
+        let here = LocationPath.path(after)
         if here != request.path.removingTrailingSlash { return WebPages.redirect(here) }
         if let text = q("text") {
             let scope = q("scope").flatMap { $0.isEmpty ? nil : $0 }
@@ -45,25 +46,31 @@ extension WebApp {
         }
         // An unchanged screen is answered with the page rendered for it last (same version, place and query).
         let key = "\(ws.version) \(here)?\(request.query)" + (ws.recording.map { " recording \($0.lineCount)" } ?? "")
-        if ws.notice == nil, ws.error == nil, let cached = ws.renderedPage, cached.key == key {
-            return WebPages.html(cached.body)
-        }
+        if ws.notice == nil, ws.error == nil, let kept = ws.renderedPage, kept.key == key { return html(kept.body, ws) }
         let plain = ws.notice == nil && ws.error == nil
-        let body: [UInt8]
+        let rendered: RenderedPage.Body
         if plain, ws.recording == nil, options.development == nil, !snapshot.app.covered {
             // The same page for everyone shown this snapshot here: rendered once, each session's values put in.
-            body = sharedPages.body(place: "\(here)?\(request.query)", snapshot: snapshot, csrf: ws.csrf, version: ws.version) { csrf, version in
+            rendered = .shared(sharedPages.page(place: "\(here)?\(request.query)", snapshot: snapshot) { csrf, version in
                 let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset, as: (csrf, version))
                 return PageRenderer.render(snapshot, context).bytes()
-            }
+            })
         } else {
             let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
-            body = PageRenderer.render(snapshot, context).bytes()
+            rendered = .own(PageRenderer.render(snapshot, context).bytes())
         }
         ws.notice = nil
         ws.error = nil
-        ws.renderedPage = plain ? (key, body) : nil
-        return WebPages.html(body)
+        ws.renderedPage = plain ? RenderedPage(key: key, body: rendered) : nil
+        return html(rendered, ws)
+    }
+
+    /// A page's answer for a session: its own body, or a shared page with the session's token and version put in.
+    func html(_ body: RenderedPage.Body, _ ws: WebSession) -> WebResponse {
+        switch body {
+        case .own(let bytes): return WebPages.html(bytes)
+        case .shared(let page): return WebPages.html(sharedPages.answer(page, csrf: ws.csrf, version: ws.version))
+        }
     }
 
     /// What the page needs besides the snapshot; `shared` gives the stand-ins a shared page carries for the

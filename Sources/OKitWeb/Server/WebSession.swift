@@ -24,7 +24,7 @@ final class WebSession {
     var version = 0
     /// The last page rendered without a notice or error, by version, place and query: sent again while the
     /// screen is unchanged.
-    var renderedPage: (key: String, body: [UInt8])?
+    var renderedPage: RenderedPage?
     /// Shown once on the next page.
     var notice: String?
     var error: String?
@@ -82,6 +82,18 @@ final class WebSession {
         for c in streams.values { c.finish() }
         streams = [:]
     }
+}
+
+/// A page a session was shown, kept to be sent again while its screen is unchanged: its own body, or the shared
+/// page it was answered from (SharedPages) — a thousand viewers of one list then keep one body, not a thousand.
+struct RenderedPage {
+    enum Body {
+        case own([UInt8])
+        case shared(SharedPages.Page)
+    }
+    /// The session's version, the place and the query it was rendered for.
+    let key: String
+    let body: Body
 }
 
 /// Random tokens for cookies and CSRF fields: 128 bits from the system's generator, as hex.

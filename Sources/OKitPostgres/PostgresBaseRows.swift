@@ -56,7 +56,12 @@ struct PostgresBaseRows: ExpressibleByDictionaryLiteral {
             return loaded.state(Int(r))
         }
         set {
-            changes[key] = .some(newValue)
+            // A row the load did not read needs no mark that it has no base.
+            if newValue == nil, loaded.map({ $0.index.find(RelationalRowKey(key), keys: $0.keys) == nil }) ?? true {
+                changes.removeValue(forKey: key)
+            } else {
+                changes[key] = .some(newValue)
+            }
         }
     }
 }

@@ -48,20 +48,32 @@ final class SharedPages {
         answer(page, csrf: Array(csrf.utf8), version: Array(String(version).utf8))
     }
 
-    private lazy var csrfBytes = Array(csrfStandIn.utf8)
-    private lazy var versionBytes = Array(versionStandIn.utf8)
+    private let csrfBytes: [UInt8]
+    private let versionBytes: [UInt8]
 
-    /// The page's body with a session's own values where the stand-ins are.
+    init() {
+        csrfBytes = Array(csrfStandIn.utf8)
+        versionBytes = Array(versionStandIn.utf8)
+    }
+
+    /// The page's body with a session's own values where the stand-ins are (a page of a list carries them in every
+    /// form: the loop touches nothing but the body, the values and the output).
     private func answer(_ page: Page, csrf: [UInt8], version: [UInt8]) -> [UInt8] {
+        let body = page.body, csrfLength = csrfBytes.count, versionLength = versionBytes.count
         var out: [UInt8] = []
-        out.reserveCapacity(page.body.count + 64)
+        out.reserveCapacity(body.count + 64)
         var from = 0
         for s in page.standIns {
-            out.append(contentsOf: page.body[from..<s.offset])
-            out.append(contentsOf: s.isCSRF ? csrf : version)
-            from = s.offset + (s.isCSRF ? csrfBytes.count : versionBytes.count)
+            out += body[from..<s.offset]
+            if s.isCSRF {
+                out += csrf
+                from = s.offset + csrfLength
+            } else {
+                out += version
+                from = s.offset + versionLength
+            }
         }
-        out.append(contentsOf: page.body[from...])
+        out += body[from...]
         return out
     }
 

@@ -9,24 +9,9 @@ extension WebApp {
         // A covered session stays covered until its person answers the passphrase form (web.md "Sessions").
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
-        guard let target = LocationPath.location(request.path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {
+        guard let here = arrive(ws, at: request.path, app) else {
             return WebPages.message(404, "There is no such screen in this app.", link: LocationPath.path(shell.location))
         }
-        if ws.recording != nil, LocationPath.path(target) != LocationPath.path(shell.location) {
-            recordNavigation(to: target, path: request.path.removingTrailingSlash, ws, app)
-        }
-        let before = shell.location
-        do {
-            if !(try shell.go(to: target)) {
-                ws.notice = "That screen no longer exists; this is the nearest one that does."
-            }
-        } catch {
-            ws.error = "\(BrowserAdvice.message(for: error))"
-            ws.moved = true
-        }
-        let after = shell.location
-        if after != before { ws.moved = true }
-        let here = LocationPath.path(after)
         if here != request.path.removingTrailingSlash { return WebPages.redirect(here) }
         if let text = q("text") {
             let scope = q("scope").flatMap { $0.isEmpty ? nil : $0 }
@@ -63,6 +48,33 @@ extension WebApp {
         ws.error = nil
         ws.renderedPage = plain ? RenderedPage(key: key, body: rendered) : nil
         return html(rendered, ws)
+    }
+
+    /// Moves the session's shell to the location `path` names (recording the navigation while it records); the
+    /// path of where it is then, or nil when `path` names no screen of the app. A GET of the page the session is
+    /// at — a thousand viewers' re-GETs after a write — moves nothing, and its path is not parsed.
+    func arrive(_ ws: WebSession, at path: String, _ app: AppSession) -> String? {
+        let shell = ws.shell
+        let before = shell.location
+        let beforePath = LocationPath.path(before)
+        if path == beforePath { return beforePath }
+        guard let target = LocationPath.location(path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {
+            return nil
+        }
+        if ws.recording != nil, LocationPath.path(target) != beforePath {
+            recordNavigation(to: target, path: path.removingTrailingSlash, ws, app)
+        }
+        do {
+            if !(try shell.go(to: target)) {
+                ws.notice = "That screen no longer exists; this is the nearest one that does."
+            }
+        } catch {
+            ws.error = "\(BrowserAdvice.message(for: error))"
+            ws.moved = true
+        }
+        let after = shell.location
+        if after != before { ws.moved = true }
+        return LocationPath.path(after)
     }
 
     /// A page's answer for a session: its own body, or a shared page with the session's token and version put in.

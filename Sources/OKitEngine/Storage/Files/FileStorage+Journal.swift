@@ -27,7 +27,7 @@ extension FileStorage {
         if contents.damaged { damagedJournals.insert(name) }
         guard !contents.records.isEmpty else { return false }
         do {
-            try apply(contents.records, to: root, engine: engine, path: jpath)
+            journaledIds[name] = try apply(contents.records, to: root, engine: engine, path: jpath)
         } catch {
             unreadable.insert(name)   // a full write would drop the journal's changes
             throw error
@@ -39,8 +39,8 @@ extension FileStorage {
     ///
     /// Only the entities the records name are looked for (`JournalTargets`): a walk that made every entity's id
     /// a string and put it in a dictionary cost more than the load itself on a large model (issue 38, item 2:
-    /// `load_journal`).
-    private func apply(_ records: [ArraySlice<UInt8>], to root: Entity, engine: any ModelHost, path: String) throws {
+    /// `load_journal`). Returns the ids the records name.
+    private func apply(_ records: [ArraySlice<UInt8>], to root: Entity, engine: any ModelHost, path: String) throws -> Set<String> {
         let ids = records.map { Self.peekId(Array($0)) }
         var targets = JournalTargets(ids.compactMap { $0 })
         targets.find(in: root, replacing: false)
@@ -61,6 +61,7 @@ extension FileStorage {
             // records is found where it is now).
             targets.find(in: target, replacing: true)
         }
+        return Set(ids.compactMap { $0 })
     }
 
     /// The `id` member of a record's object, read without building anything.

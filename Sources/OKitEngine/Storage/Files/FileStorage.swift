@@ -13,15 +13,17 @@ public final class FileStorage: ModelStorage {
     private let lock: DataFolderLock
     /// Per model: the generation of its file and its size when last written or read.
     private var generations: [String: Int] = [:]
-    private var fullSizes: [String: Int] = [:]
+    var fullSizes: [String: Int] = [:]
     /// Per model: the app version (`okit.version`) its file was written by, as read.
-    private var storedVersions: [String: Int] = [:]
+    var storedVersions: [String: Int] = [:]
     /// Models whose file failed to load: never written.
     var unreadable: Set<String> = []
     /// Payload files that failed to load: never written.
     var unreadablePayloads: Set<String> = []
     /// The size of each model's journal (one of the current generation) since the last full write.
     var journalBytes: [String: Int] = [:]
+    /// The ids of the entities each model's journal holds records of (what the exit patch writes in place).
+    var journaledIds: [String: Set<String>] = [:]
     /// The full writer's buffer, kept between writes up to `maxKeptBuffer` bytes.
     private var buffer = JSONOutput(capacity: 0)
     static let maxKeptBuffer = 256 << 20
@@ -78,6 +80,7 @@ public final class FileStorage: ModelStorage {
         fullSizes = [:]
         storedVersions = [:]
         journalBytes = [:]
+        journaledIds = [:]
         damagedJournals = []
         unreadable = []
         unreadablePayloads = []
@@ -154,6 +157,8 @@ public final class FileStorage: ModelStorage {
         let path = try folder.modelFile(name)
         let bytes: FileBytes
         do {
+            // An exit patch a crash interrupted is finished first (storage.md "Writing").
+            try finishInterruptedPatch(name)
             // The first bytes are looked at before the rest is read: a file that is no model is refused
             // without reading (or allocating) all of it.
             guard let read = try readOpened(path, model: name, head: { head in
@@ -199,6 +204,7 @@ public final class FileStorage: ModelStorage {
         generations[name] = generation
         fullSizes[name] = bytes.count
         journalBytes[name] = nil
+        journaledIds[name] = nil
         damagedJournals.remove(name)
         if try applyJournal(name, to: root, generation: generation, engine: engine) {
             identified = nil   // the records replace entities: the index walks the tree as it is
@@ -239,16 +245,19 @@ public final class FileStorage: ModelStorage {
         if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
            let records = Journal.records(for: model.dirtyUnits, budget: full / journalRatio - (journalBytes[name] ?? 0)) {
             let jpath = try folder.journal(name)
+            let ids = model.dirtyUnits.compactMap { $0.state == .managed ? $0.id : nil }
             if let existing = journalBytes[name] {
                 do { try AtomicFile.append(jpath, records) } catch {
                     damagedJournals.insert(name)   // part of a record may be there: never append after it
                     throw error
                 }
                 journalBytes[name] = existing + records.count
+                journaledIds[name, default: []].formUnion(ids)
             } else {
                 let first = Journal.header(generation: generations[name] ?? 0) + records
                 try AtomicFile.replace(jpath, with: first)
                 journalBytes[name] = first.count
+                journaledIds[name] = Set(ids)
             }
             model.clearFileDirty()
             return .journal(bytes: records.count)
@@ -309,15 +318,18 @@ public final class FileStorage: ModelStorage {
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it
         // fail, it is stale all the same (the next journal write replaces it).
         journalBytes[name] = nil
+        journaledIds[name] = nil
         damagedJournals.remove(name)
         try AtomicFile.remove(folder.journal(name))
         return writer.total
     }
 
-    /// Writes the whole model now and removes its journal (at app exit, so `<model>.json` is complete).
+    /// Writes the model's changes into its file now and removes its journal (at app exit, so `<model>.json` is
+    /// complete): in place when they fit (`patchAtExit`), else the whole model. An unchanged model is not written.
     public func compact(_ model: Model, engine: any ModelHost) throws {
         guard !unreadable.contains(model.name), !locked.contains(model.name) else { return }
         if model.isFileDirty || journalBytes[model.name] != nil {
+            if try patchAtExit(model, engine: engine) { return }
             try writeFull(model, engine: engine)
             model.clearFileDirty()
         }

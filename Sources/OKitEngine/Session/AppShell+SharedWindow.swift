@@ -18,8 +18,9 @@ extension AppShell {
         return (Snapshot(app: app, screen: screen, alert: alerts.first?.snapshot), window)
     }
 
-    /// The shell's own part of a snapshot that is not covered: as `snapshot(offset:limit:)` makes it (keep the two
-    /// alike; that function could call this one).
+    /// The shell's own part of a snapshot that is not covered (tabs, their titles, depth, theme: the theme named by
+    /// okit.app's themeName, "" or unbound: default, evaluated for each snapshot); `snapshot(offset:limit:)` and the
+    /// shared window's snapshot both take it from here.
     func appSnapshotPart() throws -> AppSnapshot {
         var app = AppSnapshot()
         app.tab = home.isEmpty ? nil : home[tabIndex]

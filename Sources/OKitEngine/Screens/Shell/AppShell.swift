@@ -113,27 +113,17 @@ public final class AppShell {
     /// The current snapshot (lists show a window of their rows).
     public func snapshot(offset: Int = 0, limit: Int = 200) throws -> Snapshot {
         guard let screen = top else { throw ShellError.notStarted }
-        var app = AppSnapshot()
-        app.tab = home.isEmpty ? nil : home[tabIndex]
-        app.tabs = home
         // Covered: the snapshot holds nothing computed from the models (no tab titles, title, theme, depth):
         // only the declared tab ids and what the cover shows.
         if covered {
+            var app = AppSnapshot()
+            app.tab = home.isEmpty ? nil : home[tabIndex]
+            app.tabs = home
             app.covered = true
             app.cover = cover
             return Snapshot(app: app, screen: coverScreen, alert: nil)
         }
-        app.tabTitles = try stacks.map { stack in try stack.first?.tabTitle() ?? "" }
-        app.depth = currentStackCount
-        app.presented = !presented.isEmpty
-        app.offline = engine.hasSharedModels ? engine.isOffline : nil
-        app.menuOpen = menuOpen
-        // The theme named by okit.app's themeName ("" or unbound: default), evaluated for each snapshot.
-        let name = try themeOverride ?? settingTheme()
-        theme = name
-        themeValues = themes[name] ?? []
-        app.theme = theme
-        app.themeValues = themeValues
+        let app = try appSnapshotPart()
         var s = try screen.snapshot(offset: offset, limit: limit)
         if let helpText { s.help = helpText }
         return Snapshot(app: app, screen: s, alert: alerts.first?.snapshot)

@@ -118,6 +118,20 @@ import OKitTestSupport
         #expect(!w.showsSharedWindow)
     }
 
+    @Test func aRefreshKeepsTheSharedWindowFollowingChangesForEveryone() throws {
+        let folder = try TempFolder()
+        let session = try bookshop(folder, books: ["Dune", "Emma"])
+        let watches = try viewers(session, 3)
+        #expect(watches.allSatisfy { $0.showsSharedWindow })
+        try list(watches[0].shell).button("refresh")             // anyone's pull to refresh
+        for w in watches { _ = try w.snapshot() }
+        var told = 0
+        for w in watches { w.onStale = { told += 1 } }
+        try session.driver.run("add", ["text": .string("Anna")])  // then someone adds a book
+        #expect(told == 3, "every viewer is told of the add after the refresh")
+        for w in watches { #expect(texts(try w.snapshot()) == ["Anna", "Dune", "Emma"]) }
+    }
+
     @Test func theWindowGoesWithItsLastViewer() throws {
         let folder = try TempFolder()
         let session = try bookshop(folder, books: ["Dune"])

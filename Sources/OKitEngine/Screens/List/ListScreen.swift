@@ -130,10 +130,14 @@ public final class ListScreen: ShellScreen {
     }
 
     /// Forgets the rows' keys: the next snapshot computes them again (the refresh button).
+    /// Whatever read the old keys (every viewer's window) is told: cancelling them alone tells nobody, and a shared
+    /// window would go on showing the old rows to everyone, deaf to adds, until a shown row changed.
     func invalidateKeys() {
         if let keeper { keeper.invalidateKeys(); return }
-        keysSubscription?.cancel()
+        guard let old = keysSubscription else { return }
         keysSubscription = nil
+        old.cancel()
+        try? engine.transaction { engine.graph.changed(.derived(old)) }
     }
 
     /// Turns edit mode on or off: needs the Edit button (`edit`) or `editAlways` (which keeps it on).

@@ -154,4 +154,24 @@ import Testing
         let other = EmbeddedChannel()
         #expect(!table.open(other, client: "192.0.2.7"))                          // and for everyone else
     }
+
+    @Test func aTrustedProxyIsKnownInEveryFormOfItsAddress() throws {
+        var options = ServeOptions()
+        options.maxClientConnections = 1
+        options.trustedProxies = ["10.0.0.10", "0:0:0:0:0:0:0:1"]
+        let table = ConnectionTable(options)
+        // A dual-stack listener sees an IPv4 peer as ::ffff:10.0.0.10; ::1 is 0:0:0:0:0:0:0:1 written short.
+        for client in ["::ffff:10.0.0.10", "::ffff:10.0.0.10", "::1", "::1"] {
+            let ch = EmbeddedChannel()
+            #expect(table.open(ch, client: client), "\(client)")
+            table.mark(ch, idle: false)
+        }
+        let first = EmbeddedChannel(), second = EmbeddedChannel()
+        #expect(table.open(first, client: "10.0.0.11"))
+        table.mark(first, idle: false)
+        #expect(!table.open(second, client: "10.0.0.11"), "another address keeps its cap")
+        #expect(HostCheck.canonicalAddress("::FFFF:10.0.0.10") == "10.0.0.10")
+        #expect(HostCheck.canonicalAddress("2001:DB8:0:0:0:0:0:1") == "2001:db8::1")
+        #expect(HostCheck.canonicalAddress("nginx.local") == nil)
+    }
 }

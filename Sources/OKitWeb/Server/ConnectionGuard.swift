@@ -34,7 +34,7 @@ final class ConnectionTable: @unchecked Sendable {
     init(_ options: ServeOptions) {
         maxConnections = max(1, options.maxConnections)
         maxClientConnections = max(1, options.maxClientConnections)
-        trustedProxies = Set(options.trustedProxies)
+        trustedProxies = Set(options.trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 })
         headerTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
         idleTimeout = .milliseconds(Int64(options.connectionIdleTimeout * 1000))
     }
@@ -47,7 +47,7 @@ final class ConnectionTable: @unchecked Sendable {
     func open(_ channel: any Channel, client: String, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
         let evicted: [any Channel]? = lock.withLock {
             var out: [any Channel] = []
-            if perClient[client, default: 0] >= maxClientConnections, !trustedProxies.contains(client) {
+            if perClient[client, default: 0] >= maxClientConnections, !isTrustedProxy(client) {
                 guard let victim = oldestIdle(client: client) else { return nil }
                 out.append(remove(victim)!)
             }
@@ -76,6 +76,12 @@ final class ConnectionTable: @unchecked Sendable {
     /// The connection closed, or became a live-update stream: it is no longer counted.
     func forget(_ channel: any Channel) {
         lock.withLock { _ = remove(ObjectIdentifier(channel)) }
+    }
+
+    /// Whether `client` is a `--trusted-proxy` address, in whatever form the listener wrote it (`::ffff:10.0.0.10`
+    /// for an IPv4 peer of a dual-stack listener, IPv6 in another spelling).
+    private func isTrustedProxy(_ client: String) -> Bool {
+        !trustedProxies.isEmpty && trustedProxies.contains(HostCheck.canonicalAddress(client) ?? client)
     }
 
     private func oldestIdle(client: String?) -> ObjectIdentifier? {

@@ -54,6 +54,25 @@ public struct HostCheck: Sendable {
         return isIPv4(host) && host.hasPrefix("127.")
     }
 
+    /// An address in one form for comparing: IPv4 dotted, IPv6 as `inet_ntop` writes it, an IPv4-mapped IPv6
+    /// address (`::ffff:10.0.0.10`, how a dual-stack listener sees an IPv4 peer) as its IPv4 address; nil for a name.
+    public static func canonicalAddress(_ host: String) -> String? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return ntop(AF_INET, &v4, Int(INET_ADDRSTRLEN)) }
+        var v6 = in6_addr()
+        guard host.contains(":"), inet_pton(AF_INET6, host, &v6) == 1,
+              let written = ntop(AF_INET6, &v6, Int(INET6_ADDRSTRLEN)) else { return nil }
+        // inet_ntop writes an IPv4-mapped address as ::ffff:a.b.c.d.
+        if written.hasPrefix("::ffff:"), isIPv4(String(written.dropFirst(7))) { return String(written.dropFirst(7)) }
+        return written
+    }
+
+    private static func ntop<A>(_ family: Int32, _ address: inout A, _ size: Int) -> String? {
+        var out = [CChar](repeating: 0, count: size + 1)
+        guard inet_ntop(family, &address, &out, socklen_t(size)) != nil else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// An IPv4 or IPv6 address (not a name).
     public static func isAddress(_ host: String) -> Bool {
         if isIPv4(host) { return true }

@@ -116,3 +116,33 @@ struct StructuralScan {
         return true
     }
 }
+
+extension StructuralScan {
+    /// The direct members of the object at `i`: each key's bytes (quotes included) and its value's range; nil when
+    /// the object is not well formed.
+    mutating func members() -> [(key: Range<Int>, value: Range<Int>)]? {
+        guard peek == 0x7B else { return nil }
+        i += 1
+        whitespace()
+        var out: [(key: Range<Int>, value: Range<Int>)] = []
+        if peek == 0x7D { i += 1; return out }
+        while true {
+            whitespace()
+            let keyStart = i
+            guard skipString() else { return nil }
+            let key = keyStart..<i
+            whitespace()
+            guard peek == 0x3A else { return nil }
+            i += 1
+            whitespace()
+            let valueStart = i
+            guard skipValue() else { return nil }
+            out.append((key, valueStart..<i))
+            whitespace()
+            if peek == 0x2C { i += 1; continue }
+            guard peek == 0x7D else { return nil }
+            i += 1
+            return out
+        }
+    }
+}

@@ -23,7 +23,7 @@ import OKitTestSupport
         try f.engine.store(f.shop)
         try f.engine.set(f.book(7), "name", .string("Seven"))
         guard case .journal = try f.engine.store(f.shop) else { throw Failure.notJournaled }
-        return try #require(try s.plannedExitPatch(f.shop)?.intent)
+        return try #require(try s.plannedExitPatch(f.shop, engine: f.engine)?.intent)
     }
 
     enum Failure: Error { case notJournaled }

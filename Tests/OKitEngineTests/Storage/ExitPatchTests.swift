@@ -93,6 +93,33 @@ import OKitTestSupport
         #expect(folder.read("default.journal") == nil && folder.read("default.patch") == nil)
     }
 
+    @Test func aFileWrittenByAnotherProgramKeepsItsFormWhereNothingChanged() throws {
+        let folder = try TempFolder()
+        // Dates as OKit's seconds, no header, fields with defaults left out: okit's form of a book is longer. (The
+        // refs are there: one left out would get a new id at each load, and be added.)
+        let refs = #""author":{"id":"RA"},"genre":{"id":"RG"}"#
+        let books = (0..<300).map { #"{"id":"B\#($0)","name":"Book number \#($0)","date":660811907,"price":1.5,"comment":"old","x":[1, 2],\#(refs)}"# }
+        try folder.write("default.json", #"{"books":["# + books.joined(separator: ",") + "]}")
+        let ino = try inode(folder)
+        let expected: String
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: [])
+            try f.engine.set(f.book(7), "name", .string("Seven"))
+            try f.engine.set(f.book(9), "comment", .null)
+            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
+            expected = f.engine.json(of: f.shop)
+            try f.engine.compactAll()
+        }
+        #expect(try inode(folder) == ino, "written in place")
+        #expect(isJSON(folder))
+        // The changed members only, the room left over as spaces; the other members as the file had them.
+        let text = try #require(folder.read("default.json")).replacingOccurrences(of: " ", with: "")
+        #expect(text.contains(#"{"id":"B7","name":"Seven","date":660811907,"price":1.5,"comment":"old","x":[1,2],"# + refs))
+        #expect(text.contains(#"{"id":"B9","name":"Booknumber9","date":660811907,"price":1.5,"x":[1,2],"# + refs))
+        #expect(try reloaded(folder) == expected)
+    }
+
     enum Misfit: String, CaseIterable { case longer, added, root, twice, unstored }
 
     @Test(arguments: Misfit.allCases) func whatDoesNotFitIsAFullWrite(_ misfit: Misfit) throws {

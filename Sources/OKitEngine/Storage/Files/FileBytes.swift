@@ -8,10 +8,12 @@ import Glibc
 ///
 /// Reading 30 MB into fresh memory cost a load of 100,000 books 10 ms, nearly all of it the kernel providing and
 /// zeroing 7,000 new pages before the copy; a mapping shares the pages the file is already cached in (2.5 ms).
-/// The mapping is private and read-only and lives as long as this object. okit never changes a file in place (a
-/// store writes a temporary and renames it over), so the mapped file stays as it was read; a program outside
-/// okit that truncated a model file while it was being loaded would stop the process (`SIGBUS`), as it would
-/// with any program that maps its data (SQLite in memory-mapped mode, LMDB).
+/// The mapping is private and read-only and lives as long as this object: the load's local, gone when the load
+/// returns (nothing loaded points into it: strings and values are copied out). A store writes a temporary and
+/// renames it over; the only write in place, the exit patch (`FileStorage.patchAtExit`), comes after the load, so
+/// the mapped file stays as it was read while it is mapped. A program outside okit that truncated a model file
+/// while it was being loaded would stop the process (`SIGBUS`), as it would with any program that maps its data
+/// (SQLite in memory-mapped mode, LMDB).
 final class FileBytes {
     private let mapping: UnsafeMutableRawPointer?
     private let array: [UInt8]

@@ -32,7 +32,7 @@ extension FileStorage {
         // The file keeps its header: only a file stamped with this app's version (or not stamped) is patched.
         if let stored = storedVersions[name], stored != engine.schemaVersion { return false }
         if model.isFileDirty, case .full = try storeModel(model, engine: engine) { return true }
-        guard let (file, intent) = try plannedExitPatch(model) else { return false }
+        guard let (file, intent) = try plannedExitPatch(model, engine: engine) else { return false }
         if !intent.patches.isEmpty {
             try AtomicFile.replace(try patchIntentPath(name), with: intent.encoded())
             for p in intent.patches { try file.write(p.bytes, at: p.offset) }
@@ -51,11 +51,11 @@ extension FileStorage {
 
     /// The model file and what the exit patch would write into it now (`journalBytes`, `journaledIds`: the
     /// journal's entities); nil when it cannot patch.
-    func plannedExitPatch(_ model: Model) throws -> (file: ModelFileInPlace, intent: ExitPatchIntent)? {
+    func plannedExitPatch(_ model: Model, engine: any ModelHost) throws -> (file: ModelFileInPlace, intent: ExitPatchIntent)? {
         let name = model.name
         guard journalBytes[name] != nil, let ids = journaledIds[name], !ids.isEmpty, ids.count <= Self.maxPatchedEntities,
               let size = fullSizes[name], let file = ModelFileInPlace(path: try folder.modelFile(name)), file.size == size,
-              let patches = plannedPatches(model, ids: ids, file: file) else { return nil }
+              let patches = plannedPatches(model, ids: ids, file: file, engine: engine) else { return nil }
         file.unmap()   // nothing reads the mapping once the file changes
         let prefix = min(patches.map(\.offset).min() ?? Self.patchPage, Self.patchPage)
         let intent = ExitPatchIntent(size: size, device: file.device, inode: file.inode, prefixLength: prefix,
@@ -65,7 +65,7 @@ extension FileStorage {
 
     /// The writes that put the current form of each journaled entity in place of its object in the file; nil when
     /// one of them cannot be found, is longer than before, or crosses a page.
-    private func plannedPatches(_ model: Model, ids: Set<String>, file: ModelFileInPlace) -> [ExitPatchIntent.Patch]? {
+    private func plannedPatches(_ model: Model, ids: Set<String>, file: ModelFileInPlace, engine: any ModelHost) -> [ExitPatchIntent.Patch]? {
         var targets = JournalTargets(Array(ids))
         targets.find(in: model.root, replacing: false)
         guard targets.byId.count == ids.count, let doc = file.mapped() else { return nil }
@@ -90,14 +90,24 @@ extension FileStorage {
             var x = e
             while let p = x.parent { ancestors += 1; x = p }
             // A store never writes what a load refuses (storage.md "Limits"): each ancestor may add an array.
+            let old = UnsafeBufferPointer(rebasing: doc[span])
             guard 2 * (ancestors + 1) + writer.deepest <= JSONReader.maxDepth,
-                  let p = JSONObjectSpan.patch(old: UnsafeBufferPointer(rebasing: doc[span]), new: writer.bytes) else { return nil }
+                  let p = JSONObjectSpan.patch(old: old, new: merged(old, entity: e, now: writer.bytes, engine: engine)) else { return nil }
             if p.bytes.isEmpty { continue }
             let offset = span.lowerBound + p.offset
             guard offset / Self.patchPage == (offset + p.bytes.count - 1) / Self.patchPage else { return nil }
             patches.append(ExitPatchIntent.Patch(offset: offset, bytes: p.bytes))
         }
         return patches
+    }
+
+    /// The entity's object as the file has it, with only the members that changed rewritten (`JSONMemberMerge`),
+    /// else its whole new form `now`.
+    private func merged(_ old: UnsafeBufferPointer<UInt8>, entity e: Entity, now: [UInt8], engine: any ModelHost) -> [UInt8] {
+        // The entity as the file holds it, in okit's form: the members that are the same in both stay as they are.
+        var reader = JSONReader(bytes: old, engine: engine)
+        guard let before = try? reader.entity(e.type, parent: e.parent) else { return now }
+        return JSONMemberMerge.merged(file: old, before: JSONWriter.entityJSON(before), after: now) ?? now
     }
 
     /// At open, before the model file is read: an exit patch interrupted by a crash is written again from its

@@ -127,4 +127,21 @@ import OKitTestSupport
         #expect(old.withUnsafeBufferPointer { JSONObjectSpan.patch(old: $0, new: longer) } == nil)
         #expect(old.withUnsafeBufferPointer { JSONObjectSpan.patch(old: $0, new: old) }?.bytes.isEmpty == true)
     }
+
+    @Test func onlyChangedMembersAreRewritten() throws {
+        func merged(_ file: String, _ before: String, _ after: String) -> String? {
+            let bytes = Array(file.utf8)
+            return bytes.withUnsafeBufferPointer { JSONMemberMerge.merged(file: $0, before: Array(before.utf8), after: Array(after.utf8)) }
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        let file = #"{"id":"B", "date":660811907,"name":"Long name","x":[1, 2]}"#
+        let before = #"{"id":"B","name":"Long name","date":"2021-12-10T06:51:47Z","x":[1, 2]}"#
+        #expect(merged(file, before, #"{"id":"B","name":"N","date":"2021-12-10T06:51:47Z","x":[1, 2]}"#)
+                == #"{"id":"B", "date":660811907,"name":"N","x":[1, 2]}"#, "replaced")
+        #expect(merged(file, before, #"{"id":"B","name":"Long name","date":"2021-12-10T06:51:47Z","x":[1, 2],"c":"new"}"#)
+                == #"{"id":"B", "date":660811907,"name":"Long name","x":[1, 2],"c":"new"}"#, "added")
+        #expect(merged(file, before, #"{"id":"B","name":"Long name","date":"2021-12-10T06:51:47Z"}"#)
+                == #"{"id":"B", "date":660811907,"name":"Long name"}"#, "removed")
+        #expect(merged(#"{"id":"B","n\u0061me":"Long name"}"#, before, #"{"id":"B","name":"N"}"#) == nil, "an escaped key")
+    }
 }

@@ -49,6 +49,9 @@ struct PostgresBaseRows: ExpressibleByDictionaryLiteral {
     /// The bases of a load's rows.
     init(loaded: Loaded) { self.loaded = loaded }
 
+    /// How many row batches the load left as bases (for tests).
+    var loadedBatchCount: Int { loaded?.batches.count ?? 0 }
+
     subscript(key: String) -> PostgresRowState? {
         get {
             if let change = changes[key] { return change }

@@ -9,19 +9,37 @@ extension RelationalRowBatch {
     /// (booleans as 0/1, every number as INTEGER or REAL, `bytea` as a BLOB, other types as their text), so that
     /// a row read here and one read as values are the same row. The arrays are filled as locals (appending to a
     /// class's arrays checks each access for exclusivity at run time).
-    func fill(_ part: [PostgresRow]) {
+    ///
+    /// Returns how many rows of `part` it took: all of them, or (at least one) as many as keep the batch's text and
+    /// blobs under `maxBytes` — its offsets are 32-bit, so a part of large `bytea` values goes into several batches.
+    /// One row alone past `maxBytes` (PostgreSQL allows 1 GB a value, so two can pass it) is refused by
+    /// `tooLarge`, never read with a wrapped offset.
+    func fill(_ part: ArraySlice<PostgresRow>, limit: Int = RelationalRowBatch.maxBytes, tooLarge: (Int) -> Error) throws -> Int {
         var out = Columns(kinds: kinds, numbers: numbers, ranges: ranges, bytes: bytes)
         kinds = []; numbers = []; ranges = []; bytes = []
         let n = part.count * columns
         out.kinds.reserveCapacity(out.kinds.count + n)
         out.numbers.reserveCapacity(out.numbers.count + n)
         out.ranges.reserveCapacity(out.ranges.count + n)
+        var taken = 0
         for row in part {
+            let size = row.reduce(0) { $0 + ($1.bytes?.readableBytes ?? 0) }
+            if taken > 0, out.bytes.count + size > limit { break }
+            guard size <= limit else {
+                kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
+                rows += taken
+                throw tooLarge(size)
+            }
             for cell in row { out.append(cell) }
+            taken += 1
         }
-        rows += part.count
+        rows += taken
         kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
+        return taken
     }
+
+    /// The most bytes of text and blobs one batch holds (its offsets and lengths are 32-bit).
+    static let maxBytes = Int(Int32.max) / 2
 
     /// A batch's arrays while they are filled.
     struct Columns {

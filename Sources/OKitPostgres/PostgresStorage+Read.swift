@@ -28,16 +28,21 @@ extension PostgresStorage {
                 try link.query("DECLARE okit_read NO SCROLL CURSOR FOR " + sql, [.text(modelName)])
                 let columns = t.base.written.count + unknown.count + 1
                 while true {
-                    let part = try link.query("FETCH \(Self.fetchRows) FROM okit_read")
-                    let batch = RelationalRowBatch()
-                    batch.reset(table: ti, columns: columns)
-                    batch.fill(part.rows)
-                    if batch.rows > 0 {
+                    let part = try link.query("FETCH \(Self.fetchRows) FROM okit_read").rows
+                    var from = 0
+                    // A batch holds at most `RelationalRowBatch.maxBytes` of text and blobs (its offsets are 32-bit):
+                    // a part of large blobs goes into several.
+                    while from < part.count {
+                        let batch = RelationalRowBatch()
+                        batch.reset(table: ti, columns: columns)
+                        from += try batch.fill(part[from...], limit: batchBytes) { [batchBytes] size in
+                            StorageError(kind: .io, path: settings.shown, message: "a row of table \(t.name) holds \(size >> 20) MiB of text and binary values, more than okit reads in one row (\(batchBytes >> 20) MiB); keep large files outside the row (nothing was changed)")
+                        }
                         loaded.starts.append(rows.count)
                         loaded.batches.append(batch)
                         try reader.readBatch(batch, t.base, unknown: unknown, rows: &rows)
                     }
-                    if batch.rows < Self.fetchRows { break }
+                    if part.count < Self.fetchRows { break }
                 }
                 try link.query("CLOSE okit_read")
             }

@@ -55,6 +55,9 @@ public final class PostgresStorage: ModelStorage {
     /// Set a value the database refuses aside and store the rest (storage.md "Values a database refuses"); off for
     /// a seed and a conversion, which are stored whole or not at all (a part of one would pass for the model).
     var isolatesRefusals = true
+    /// The most bytes of text and blobs a load puts in one row batch (`RelationalRowBatch.maxBytes`; tests make
+    /// it small to read a part into several batches).
+    var batchBytes = RelationalRowBatch.maxBytes
     /// Stores committed whose announcement could not be sent yet (`announce`).
     var unannounced: [PostgresAnnouncement] = []
     /// Runs inside a store's transaction just before its commit (tests hold a store open with it to show that

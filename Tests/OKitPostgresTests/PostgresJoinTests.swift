@@ -60,6 +60,23 @@ import OKitTestSupport
         #expect(try b.engine.store(b.model) == .unchanged)
     }
 
+    @Test func aPartOfLargeValuesIsReadIntoSeveralBatches() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: Self.seed)
+        // 4 KiB a batch: every part of 4,096 rows goes into many (a batch's offsets are 32-bit: at 2 GiB of blobs in
+        // one part they would wrap).
+        let b = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 4096)
+        #expect(b.storage.base.loadedBatchCount > 2 * (Self.bookCount * 3 / PostgresStorage.fetchRows + 1))
+        #expect(String(decoding: JSONWriter.entityJSON(b.root), as: UTF8.self) == String(decoding: JSONWriter.entityJSON(a.root), as: UTF8.self))
+        try a.engine.set(try #require(a.book("b4321")), "name", .string("Name A"))
+        try a.store()
+        try b.engine.set(try #require(b.book("b4321")), "name", .string("Name B"))
+        try b.store()
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base] } == [["b4321", "name", "\"Book 4321 ✓\""]], "the bases are in the right batches")
+        // One row alone past the limit is refused by name, not read with a wrapped offset.
+        #expect(throws: StorageError.self) { _ = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 8) }
+    }
+
     @Test func aConflictOnARowNeverEditedHereIsReportedOnce() throws {
         let db = try PostgresTestDatabase.make()
         let a = try Self.process(db.url, seed: Self.seed)

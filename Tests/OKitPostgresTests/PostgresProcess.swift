@@ -16,13 +16,14 @@ final class PostgresProcess {
     var root: Entity { model.root }
 
     init(url: String, folder existing: TempFolder? = nil, schema build: (Schema) throws -> Void,
-         seed: ((Engine, Entity) throws -> Void)? = nil) throws {
+         seed: ((Engine, Entity) throws -> Void)? = nil, batchBytes: Int? = nil) throws {
         folder = try existing ?? TempFolder()
         let schema = Schema()
         try build(schema)
         engine = Engine(schema: schema)
         files = try FileStorage(dataFolder: folder.url)
         storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
+        if let batchBytes { storage.batchBytes = batchBytes }
         let engine = self.engine
         // Conflicts found while loading (pending changes replayed) are kept too.
         var early: [ConflictRecord] = []

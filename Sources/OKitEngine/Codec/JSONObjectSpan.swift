@@ -27,10 +27,15 @@ enum JSONObjectSpan {
 
     /// The byte range of the one object in `doc` whose direct member `"id"` is `id`; nil when the quoted id does
     /// not occur exactly once, or no object around it has it as its `"id"`.
-    static func locate(id: String, in doc: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    ///
+    /// `scanned(offset)` is told as the search for the id passes each `scanStep` of the document (the bytes before
+    /// `offset` are not read again by the search): a mapped file gives those pages back, so that finding one
+    /// object in a large file never holds the whole file resident (the session's peak memory, issue 38).
+    static func locate(id: String, in doc: UnsafeBufferPointer<UInt8>, scanned: (Int) -> Void = { _ in }) -> Range<Int>? {
         guard isLocatable(id), let base = doc.baseAddress else { return nil }
         let needle = [0x22] + Array(id.utf8) + [0x22]
-        guard let at = find(needle, in: doc, from: 0), find(needle, in: doc, from: at + 1) == nil else { return nil }
+        guard let at = find(needle, in: doc, from: 0, scanned: scanned),
+              find(needle, in: doc, from: at + 1, scanned: scanned) == nil else { return nil }
         var q = at - 1
         var tried = 0
         let lowest = max(0, at - window)
@@ -47,6 +52,23 @@ enum JSONObjectSpan {
 
     /// The first offset at or after `from` where `needle` occurs (the C library's `memmem`, which Swift's Glibc
     /// module does not declare, found at run time; else `memchr` for the first byte and a compare).
+    static func find(_ needle: [UInt8], in doc: UnsafeBufferPointer<UInt8>, from: Int, scanned: (Int) -> Void) -> Int? {
+        var start = from
+        while start < doc.count {
+            // Each step's window overlaps the next by the needle's length less one: a match starting in the step
+            // is found whole.
+            let end = min(doc.count, start + scanStep + needle.count - 1)
+            if let hit = find(needle, in: UnsafeBufferPointer(rebasing: doc[..<end]), from: start) { return hit }
+            start += scanStep
+            scanned(min(start, doc.count))
+        }
+        return nil
+    }
+
+    /// How much of the document one step of the search reads before it is told (`locate`'s `scanned`).
+    static let scanStep = 1 << 20
+
+    /// The first offset at or after `from` where `needle` occurs, in the whole of `doc`.
     static func find(_ needle: [UInt8], in doc: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let base = doc.baseAddress, from < doc.count, !needle.isEmpty else { return nil }
         return needle.withUnsafeBytes { n -> Int? in

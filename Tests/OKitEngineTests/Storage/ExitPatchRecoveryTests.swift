@@ -115,6 +115,24 @@ import OKitTestSupport
         #expect(locate("X", #"[{"id":"Q"}]"#) == nil)
     }
 
+    @Test func aLargeDocumentIsSearchedAStepAtATimeAndAnIdAcrossAStepIsFound() {
+        // The quoted id "TARGET" starts three bytes before the end of the first step: found whole, once.
+        let step = JSONObjectSpan.scanStep
+        let head = #"{"pad":""#, member = #"","items":[{"id":"TARGET","n":1}],"more":""#
+        let padding = step - 3 - head.utf8.count - #"","items":[{"id":"#.utf8.count
+        let json = head + String(repeating: "x", count: padding) + member + String(repeating: "y", count: step + 100) + #""}"#
+        let bytes = Array(json.utf8)
+        var told: [Int] = []
+        let found = bytes.withUnsafeBufferPointer { buf in
+            JSONObjectSpan.locate(id: "TARGET", in: buf, scanned: { told.append($0) }).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+        #expect(found == #"{"id":"TARGET","n":1}"#)
+        // Told as each step passes (the first search stops at the id; the second goes on to the end), never backwards
+        // within one search, and never past the end.
+        #expect(!told.isEmpty && told.last == bytes.count && told.allSatisfy { $0 > step && $0 <= bytes.count })
+        #expect(zip(told.dropFirst(), told).allSatisfy { $0 >= $1 })
+    }
+
     @Test func aRenameWritesTheNewNameAndSpacesOnly() throws {
         let old = Array(#"{"id":"B7","name":"Book 7","price":1.5}"#.utf8)
         let new = Array(#"{"id":"B7","name":"Seven","price":1.5}"#.utf8)

@@ -71,7 +71,7 @@ extension FileStorage {
         guard targets.byId.count == ids.count, let doc = file.mapped() else { return nil }
         var spans: [(span: Range<Int>, entity: Entity)] = []
         for (id, e) in targets.byId {
-            guard e !== model.root, let span = JSONObjectSpan.locate(id: id, in: doc) else { return nil }
+            guard e !== model.root, let span = JSONObjectSpan.locate(id: id, in: doc, scanned: { file.releasePages(below: $0) }) else { return nil }
             spans.append((span, e))
         }
         spans.sort { $0.span.lowerBound < $1.span.lowerBound }

@@ -14,6 +14,9 @@ final class ModelFileInPlace {
     let device: UInt64
     let inode: UInt64
     private var mapping: UnsafeMutableRawPointer?
+    /// The start of the mapping given back so far (`releasePages(below:)`); pages read again after it are
+    /// mapped again, and given back by the next call that reaches them only.
+    private var released = 0
 
     /// Opens the file for reading and writing; nil when it is missing, a link or anything but a regular file.
     init?(path: String) {
@@ -37,20 +40,33 @@ final class ModelFileInPlace {
     }
 
     /// The whole file, mapped shared and read-only (the page cache's own pages: nothing is copied), or nil when
-    /// the system refuses. Valid until `unmap`.
+    /// the system refuses. Valid until `unmap`. Pages are mapped as they are read (not populated at once: the
+    /// search gives them back behind it, `releasePages`).
     func mapped() -> UnsafeBufferPointer<UInt8>? {
         if mapping == nil, size > 0 {
-            guard let p = mmap(nil, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0), p != MAP_FAILED else { return nil }
+            guard let p = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else { return nil }
             mapping = p
         }
         guard let mapping else { return nil }
         return UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
     }
 
+    /// Gives back the mapped pages wholly below `offset`: they leave this process's resident memory (a page read
+    /// again is mapped again from the page cache, with the same bytes: the mapping is shared, read-only, and the
+    /// file is not written while it exists).
+    func releasePages(below offset: Int) {
+        guard let mapping else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, size) / page * page
+        if end > released { _ = madvise(mapping + released, end - released, Int32(MADV_DONTNEED)) }
+        released = max(released, end)
+    }
+
     /// Gives the mapping back: no pointer from `mapped()` is used after this.
     func unmap() {
         if let mapping { munmap(mapping, size) }
         mapping = nil
+        released = 0
     }
 
     /// The CRC-32 of the file's first `count` bytes (read, not mapped).

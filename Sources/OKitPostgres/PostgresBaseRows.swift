@@ -4,7 +4,9 @@ import OKitEngine
 /// (`PostgresApply`, a store's conflicts, pending changes). The rows a load read stay in the batches they were
 /// read into (one buffer of bytes and a few numbers per column: no array of values, no string key per row), found
 /// by key through the load's own row index; a row is made into a `PostgresRowState` when asked. Rows stored or
-/// followed since are kept beside them, by key, as before.
+/// followed since are kept beside them, by key, as before. When those rows are as many as half the load's, the
+/// load's batches are folded into them and given back (a long-running `serve` whose rows are mostly written since
+/// it joined would otherwise keep every batch it read for the few rows still based on it).
 struct PostgresBaseRows: ExpressibleByDictionaryLiteral {
     /// The rows of the last load, as read.
     private var loaded: Loaded?
@@ -49,7 +51,7 @@ struct PostgresBaseRows: ExpressibleByDictionaryLiteral {
     /// The bases of a load's rows.
     init(loaded: Loaded) { self.loaded = loaded }
 
-    /// How many row batches the load left as bases (for tests).
+    /// How many row batches the load left as bases (for tests: 0 once folded).
     var loadedBatchCount: Int { loaded?.batches.count ?? 0 }
 
     subscript(key: String) -> PostgresRowState? {
@@ -64,7 +66,19 @@ struct PostgresBaseRows: ExpressibleByDictionaryLiteral {
                 changes.removeValue(forKey: key)
             } else {
                 changes[key] = .some(newValue)
+                if let loaded, changes.count * 2 >= loaded.keys.count { foldLoaded() }
             }
+        }
+    }
+
+    /// Makes the load's rows not superseded since into rows by key and gives back the load's batches.
+    private mutating func foldLoaded() {
+        guard let loaded else { return }
+        self.loaded = nil
+        changes.reserveCapacity(loaded.keys.count)
+        for (r, key) in loaded.keys.enumerated() {
+            let text = key.text
+            if changes[text] == nil, let state = loaded.state(r) { changes[text] = .some(state) }
         }
     }
 }

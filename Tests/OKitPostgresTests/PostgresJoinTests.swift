@@ -104,4 +104,32 @@ import OKitTestSupport
         #expect(a.book("b4321")?["count"]?.isSame(as: .int(99)) == true)
         #expect(a.conflicts.isEmpty)
     }
+
+    /// A serve that runs for long writes most rows since it joined: once half the load's rows have bases of their own,
+    /// the load's batches are folded into them and given back, and the rows never written keep their right bases.
+    @Test func theLoadsBatchesAreFoldedWhenMostRowsAreSuperseded() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: Self.seed)
+        let b = try Self.process(db.url)
+        #expect(b.storage.base.loadedBatchCount > 0)
+        for i in 0..<Self.bookCount {
+            let book = try #require(b.book("b\(i)"))
+            try b.engine.set(book, "count", .int(i))
+            if i < 1_500 { for chapter in try b.engine.collection(book, "chapters").items.compactMap(\.entity) { try b.engine.set(chapter, "pages", .int(9)) } }
+        }
+        try b.store()
+        #expect(b.storage.base.loadedBatchCount == 0, "more than half the rows were stored: the batches are given back")
+        // A chapter B never wrote: its base came from a folded batch.
+        let bookB = try #require(b.book("b4321"))
+        let mine = try #require(try b.engine.collection(bookB, "chapters").items.first?.entity)
+        _ = try a.follow(timeout: 2)
+        let bookA = try #require(a.book("b4321"))
+        let theirs = try #require(try a.engine.collection(bookA, "chapters").items.first?.entity)
+        try a.engine.set(theirs, "title", .string("Title A"))
+        try a.store()
+        try b.engine.set(mine, "title", .string("Title B"))
+        try b.store()
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["c4321-0", "title", "\"Chapter 2\"", "\"Title A\"", "\"Title B\""]])
+        #expect(try db.psql("SELECT title FROM \"Chapter\" WHERE id = 'c4321-0'") == "Title A")
+    }
 }

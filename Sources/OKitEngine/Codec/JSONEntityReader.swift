@@ -57,6 +57,7 @@ extension JSONReader {
                 }
             }
         }
+        if let targets = journalTargets { targets.note(e) }
         return e
     }
 

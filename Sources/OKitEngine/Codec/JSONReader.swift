@@ -45,6 +45,10 @@ struct JSONReader {
         return identified
     }
 
+    /// The entities a journal's records name, looked for among the entities read (a model's load with a journal,
+    /// `JournalTargets.note`): each finished entity is shown to it, the root included.
+    var journalTargets: JournalTargets?
+
     /// Called now and then with how far the reader got, when the bytes are a mapped file whose read pages can be
     /// given back (`FileBytes.releasePages`): the reader never goes back before `i`.
     var releaseBehind: ((Int) -> Void)?

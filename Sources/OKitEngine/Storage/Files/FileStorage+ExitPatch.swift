@@ -66,7 +66,7 @@ extension FileStorage {
     /// The writes that put the current form of each journaled entity in place of its object in the file; nil when
     /// one of them cannot be found, is longer than before, or crosses a page.
     private func plannedPatches(_ model: Model, ids: Set<String>, file: ModelFileInPlace, engine: any ModelHost) -> [ExitPatchIntent.Patch]? {
-        var targets = JournalTargets(Array(ids))
+        let targets = JournalTargets(ids)
         targets.find(in: model.root, replacing: false)
         guard targets.byId.count == ids.count, let doc = file.mapped() else { return nil }
         var spans: [(span: Range<Int>, entity: Entity)] = []

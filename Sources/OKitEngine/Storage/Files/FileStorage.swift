@@ -180,16 +180,21 @@ public final class FileStorage: ModelStorage {
             unreadable.insert(name)   // what could not be read is never written over
             throw e
         }
+        // The journal is read first, so the reader finds the entities its records name as it reads them.
+        let journal = try readJournalAhead(name)
         let root: Entity
         let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int, type: String?)
         var identified: IdentifiedEntities?
+        var showedAll = false
         do {
-            (root, header, identified) = try bytes.withUnsafeBufferPointer { buf in
+            (root, header, identified, showedAll) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
+                r.journalTargets = journal.targets
                 if bytes.isMapped { r.releaseBehind = { bytes.releasePages(before: $0) } }
                 let e = try r.root(rootType)
-                return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities)
+                return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities,
+                        r.identifiedComplete)
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
@@ -206,7 +211,7 @@ public final class FileStorage: ModelStorage {
         journalBytes[name] = nil
         journaledIds[name] = nil
         damagedJournals.remove(name)
-        if try applyJournal(name, to: root, generation: generation, engine: engine) {
+        if try applyJournal(journal, name, to: root, generation: generation, readerShowedAll: showedAll, engine: engine) {
             identified = nil   // the records replace entities: the index walks the tree as it is
         }
         unreadable.remove(name)

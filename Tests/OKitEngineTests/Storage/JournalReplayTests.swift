@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import OKitTestSupport
+@testable import OKitEngine
+
+/// Journal replay finds the entities its records name while the model file is read (`JournalTargets.note`); where
+/// the reader shows it one id twice (or cannot show it every entity), the loaded tree is walked as before.
+/// FileStorageTests' journal tests run the first path; these hold the second to the walk's answer.
+@Suite struct JournalReplayTests {
+    func open(_ folder: TempFolder) throws -> (ShopFixture, FileStorage) {
+        (try ShopFixture(), try FileStorage(dataFolder: folder.url))
+    }
+
+    /// A book whose author has the book's own id (a file edited by hand): the walk meets the book first, the
+    /// reader finishes the author first. The record (a Book) replaces the book, as it always did.
+    @Test func anIdCopiedToADescendantIsReplacedWhereTheWalkMeetsItFirst() throws {
+        let folder = try TempFolder()
+        let bookId: String
+        let authorId: String
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: (0..<50).map { "Book \($0)" })
+            try f.engine.store(f.shop)
+            bookId = try #require(f.book(1).id)
+            authorId = try #require(try f.engine.collection(f.book(1), "authors").items.first?.entity?.id)
+            try f.engine.set(f.book(1), "name", .string("Renamed"))
+            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
+        }
+        let text = try #require(folder.read("default.json"))
+        #expect(text.components(separatedBy: authorId).count == 2)
+        try text.replacingOccurrences(of: authorId, with: bookId).write(to: folder.file("default.json"), atomically: true, encoding: .utf8)
+        let (g, s) = try open(folder)
+        try g.start(storage: s, books: [])
+        #expect(g.book(1)["name"]?.description == "Renamed")
+        #expect(g.book(1).type.name == "Book")
+    }
+
+    /// The CRC of a record is zlib's for contiguous bytes and the table's for any other collection: the same.
+    @Test func theChecksumIsTheSameByZlibAndByTheTable() {
+        var bytes: [UInt8] = []
+        var x: UInt32 = 42
+        for _ in 0..<10_000 { x = x &* 1_103_515_245 &+ 12345; bytes.append(UInt8(truncatingIfNeeded: x >> 16)) }
+        for n in [0, 1, 7, 8, 9, 63, 64, 1000, 10_000] {
+            let prefix = Array(bytes[..<n])
+            #expect(CRC32.checksum(prefix) == CRC32.tableChecksum(prefix))
+            #expect(CRC32.checksum(prefix.lazy.map { $0 }) == CRC32.tableChecksum(prefix))
+        }
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+}

@@ -60,12 +60,8 @@ final class FileBytes {
     /// plus the part of the file not read yet). The mapping stays valid: a page touched again (an error message's
     /// line and column) is read again from the page cache, as the mapping is private, read-only and unchanged.
     func releasePages(before offset: Int) {
-        guard let mapping, offset > released else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, count) / page * page
-        guard end > released else { return }
-        _ = madvise(mapping.advanced(by: released), end - released, Int32(MADV_DONTNEED))
-        released = end
+        guard let mapping else { return }
+        released = MappedPages.release(mapping, size: count, from: released, below: offset)
     }
 
     /// The bytes in an array (a copy when mapped).

@@ -56,10 +56,7 @@ final class ModelFileInPlace {
     /// file is not written while it exists).
     func releasePages(below offset: Int) {
         guard let mapping else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, size) / page * page
-        if end > released { _ = madvise(mapping + released, end - released, Int32(MADV_DONTNEED)) }
-        released = max(released, end)
+        released = MappedPages.release(mapping, size: size, from: released, below: offset)
     }
 
     /// Gives the mapping back: no pointer from `mapped()` is used after this.

@@ -1,8 +1,9 @@
 import Foundation
 
 extension FileStorage {
-    /// Moves a model's files aside so the model can start fresh; nothing is deleted. A JSON model's file (and its
-    /// journal) become `<name>.json.corrupt-<UTC timestamp>`; a model's file in another form (`forms`: a sqlite
+    /// Moves a model's files aside so the model can start fresh; nothing is deleted. A JSON model's file becomes
+    /// `<name>.json.corrupt-<UTC timestamp>`, its journal and an exit patch's intent (`<name>.patch`) likewise
+    /// `<name>.journal.corrupt-…` and `<name>.patch.corrupt-…`; a model's file in another form (`forms`: a sqlite
     /// model's database) becomes `<name>.<ext>.corrupt-<UTC timestamp>` with its side files (`-wal`, `-shm`) beside
     /// it under the same new name (so the moved database still opens with them). Returns the new paths. Takes the folder's lock while it works (and
     /// releases it, so the app can start next: `okit-run --recover`): a folder in use by another process is left
@@ -11,7 +12,9 @@ extension FileStorage {
     public static func recover(dataFolder: URL, model name: String, now: Date = Date(), forms: [DataFolderForm] = []) throws -> [String] {
         let layout = DataFolder(dataFolder)
         // Each group moves under one new name: its first path, and the others as that name plus their suffix.
-        var groups: [(String, [String])] = [(try layout.modelFile(name), []), (try layout.journal(name), [])]
+        // An exit patch's intent (`<name>.patch`, left by a crash while quitting) goes with the file it was made for.
+        var groups: [(String, [String])] = [(try layout.modelFile(name), []), (try layout.journal(name), []),
+                                            (try layout.modelFile(name, extension: "patch"), [])]
         for form in forms { groups.append((try form.file(of: name, in: layout), form.sideSuffixes)) }
         let fm = FileManager.default
         guard groups.contains(where: { g in ([""] + g.1).contains { fm.fileExists(atPath: g.0 + $0) } }) else { return [] }

@@ -131,6 +131,19 @@ struct TextKeys {
         numbers.append(distinct.number(of: s))
     }
 
+    /// The distinct texts' UTF-8 and each row's number among them, moved out (the column is empty after): what
+    /// the list's first search folds when its search text is the sort key (`ListRowTexts.SortTexts`). Nil when a
+    /// key was not text.
+    mutating func takeTexts() -> ListRowTexts.SortTexts? {
+        guard allText else { return nil }
+        let (bytes, starts) = distinct.takeBytes()
+        let rows = numbers.count
+        // Every text distinct: row i's is text i (numbered in order of appearance), so no number is kept.
+        let numbered = starts.count - 1 == rows ? [] : numbers
+        numbers = []
+        return ListRowTexts.SortTexts(bytes: bytes, starts: starts, numbers: numbered, rows: rows)
+    }
+
     /// Each row's rank: equal texts share one, in the folded order (case- and diacritic-blind, then case-sensitive
     /// text; `ascending` reverses the first only). Nil when a key was not text.
     func ranks(ascending: Bool) -> [Int32]? {
@@ -201,6 +214,13 @@ struct DistinctTexts {
     private var starts: [Int] = [0]
     private var table = [Int32](repeating: -1, count: 1024)
     private var mask = 1023
+
+    /// The distinct texts' UTF-8 bytes and where each starts (text u's end where u + 1's start), moved out: the
+    /// texts can no longer be numbered after.
+    mutating func takeBytes() -> (bytes: [UInt8], starts: [Int]) {
+        defer { bytes = []; starts = [0]; texts = []; hashes = []; table = [-1]; mask = 0 }
+        return (bytes, starts)
+    }
 
     @inline(__always)
     private static func home(_ h: UInt64, _ mask: Int) -> Int {

@@ -14,6 +14,8 @@ struct ListRowTable {
     private var textsInOrder: ListRowTexts.InOrder?
     /// Each slot's scope text (`searchFilterPath`); empty when the list has no scopes.
     private var filters: [String?] = []
+    /// The full pass's sort texts, kept for the first search when it searches them (dropped by any row's change).
+    private var sortTexts: ListRowTexts.SortTexts?
 
     init() {}
 
@@ -45,6 +47,16 @@ struct ListRowTable {
         self.init(rows: rows, order: order, filters: filters)
         buildSlots()
     }
+
+    /// Keeps the full pass's sort texts for the first search (`setSearchTexts(fromSort: true)`), when they are
+    /// this table's rows' (slots 0..<n, none changed since).
+    mutating func keepSortTexts(_ kept: ListRowTexts.SortTexts?) {
+        guard let kept, kept.rows == slots.count, free.isEmpty, !texts.hasSearch else { return }
+        sortTexts = kept
+    }
+
+    /// Whether the full pass's sort texts are kept for the first search.
+    var keepsSortTexts: Bool { sortTexts != nil }
 
     /// The rows a table makes room for beyond its first pass (an eighth, at least 1,024).
     static func room(_ n: Int) -> Int { Swift.max(1024, n / 8) }
@@ -173,6 +185,8 @@ struct ListRowTable {
     /// `fromSort`: a row whose sort key is text searches that text (`searchIsSort`); those texts are gathered
     /// first (`ListRowTexts.Gathered`), then folded from there.
     mutating func setSearchTexts(fromSort: Bool, _ text: (Entity, Value) -> String) {
+        textsInOrder = nil
+        if let kept = sortTexts.take(), fromSort, texts.replaceSearch(from: kept) { return }
         var isFree: [Bool] = []
         if !free.isEmpty {
             isFree = [Bool](repeating: false, count: slots.count)
@@ -223,6 +237,7 @@ struct ListRowTable {
 
     /// Puts a new row at display position `at`.
     mutating func insert(_ keys: ListScreen.RowKeys, at position: Int) {
+        sortTexts = nil
         let s: Int32
         let row = keys.row
         if let f = free.popLast() { s = f; slots[Int(f)] = row } else { s = Int32(slots.count); slots.append(row) }
@@ -235,6 +250,7 @@ struct ListRowTable {
 
     /// Takes the row at display position `position` out.
     mutating func remove(at position: Int) {
+        sortTexts = nil
         let s = order.remove(at: position)
         textsInOrder = nil
         setSlot(slots[Int(s)].entity, nil)
@@ -250,6 +266,7 @@ struct ListRowTable {
 
     /// Puts a kept slot back at `position` with new keys.
     mutating func reinsert(_ slot: Int32, _ keys: ListScreen.RowKeys, at position: Int) {
+        sortTexts = nil
         slots[Int(slot)] = keys.row
         order.insert(slot, at: position)
         textsInOrder = nil

@@ -131,6 +131,18 @@ struct ListRowTexts {
         hasSearch = true
     }
 
+    /// Replaces every search text at once with these normalized bytes, `spans` saying where each slot's are (slots
+    /// of equal texts may share them; slots beyond `spans` have none).
+    mutating func replaceSearch(bytes fresh: [UInt8], spans: [Span]) {
+        var spans = spans
+        if spans.count < span.count { spans.append(contentsOf: repeatElement(.none, count: span.count - spans.count)) }
+        if letter.count < spans.count { letter.append(contentsOf: repeatElement(0, count: spans.count - letter.count)) }
+        bytes = fresh
+        span = spans
+        garbage = 0
+        hasSearch = true
+    }
+
     /// Sets slots' texts during `replaceSearch`.
     struct Writer {
         fileprivate let out: UnsafeMutableBufferPointer<UInt8>

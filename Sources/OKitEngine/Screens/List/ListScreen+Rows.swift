@@ -130,22 +130,28 @@ extension ListScreen {
             }
         }
         var sorted = order.sortedOrder(built, groups: groupKeys, sorts: sortKeys)
-        var merged = false
-        if !bGroup.isEmpty, let m = ListScreen.mergingSections(sorted, built) {
-            merged = true
-            sorted = m
-        }
+        let merged = bGroup.isEmpty ? nil : ListScreen.mergingSections(sorted, built)
+        if let merged { sorted = merged }
         indexLetters = nil
         follow.structureKeys = Set(structure)
         follow.order = order
         follow.collection = collection
         follow.journal = collection.map { engine.graph.watchMembers($0) }
-        follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
+        follow.inPlace = collection != nil && merged == nil && !(recorder?.readOther ?? true) && !cellOffRow
+        // The sort texts, gathered as the rows were built, are what the first search folds (when it searches them).
+        let sortTexts = searchesSortTexts(cellOffRow: cellOffRow) ? sortKeys.takeTexts() : nil
         if follow.inPlace {
             rows = ListRowTable(following: consume built, order: sorted, filters: filters)
         } else {
             rows = ListRowTable(rows: consume built, order: sorted, filters: filters)
         }
+        rows.keepSortTexts(sortTexts)
+    }
+
+    /// Whether a search reads the rows' sort keys as they are (`searchIsSort`), on a list that can be searched (its
+    /// `search` flag is not plainly off): its full pass then keeps the sort texts for the first search.
+    func searchesSortTexts(cellOffRow: Bool) -> Bool {
+        searchIsSort && !cellOffRow && !declaration.search.isEmpty && declaration.search != "#false"
     }
 
     /// One row's keys: sort, group and its title, scope text, hidden flags, and (with `search`) its search text.

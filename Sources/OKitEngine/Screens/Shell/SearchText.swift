@@ -82,6 +82,16 @@ public enum SearchText {
         return n
     }
 
+    /// Each byte's normalized form in ASCII text: letters lower-cased, digits as they are, anything else 0 (dropped;
+    /// bytes from 0x80 on are not ASCII: the text is folded by `normalize`).
+    static let asciiFoldTable: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
+        switch b {
+        case 65...90: return UInt8(b + 32)
+        case 48...57, 97...122: return UInt8(b)
+        default: return 0
+        }
+    }
+
     /// The normalized bytes of ASCII text, one at a time: lower-cased, letters and digits only, repeats collapsed.
     @inline(__always)
     private static func foldASCII(_ src: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) {

@@ -29,6 +29,16 @@ import Testing
         #expect(HostCheck(listenHost: "10.1.2.3", allowed: []).allows("10.1.2.3:8480"))
     }
 
+    /// The quick reading of a plain `Host` value gives what the full one gives, and leaves every other value to it.
+    @Test func aPlainHostIsReadAsTheFullReadingReadsIt() {
+        for v in ["127.0.0.1:8480", "localhost", "books.example.org:443", "a-b.c", "host:", "a..b", "x1:0"] {
+            #expect(HostCheck.plainHostPart(v) == HostCheck.hostPart(v), "\(v)")
+        }
+        for v in ["LOCALHOST", "books.example.org.", "[::1]:8480", "::1", "a b", "x:y:z", "127.0.0.1:80x", "", " a", "é.example", ":8480"] {
+            #expect(HostCheck.plainHostPart(v) == nil, "\(v)")
+        }
+    }
+
     @Test func eitherProxyHeaderMakesARequestProxied() {
         let standard = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: "for=192.0.2.60;proto=https;by=203.0.113.43")
         #expect(standard.forwarded && standard.https && standard.client == "192.0.2.60")

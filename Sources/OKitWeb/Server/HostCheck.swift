@@ -21,7 +21,9 @@ public struct HostCheck: Sendable {
     /// Whether a request with this `Host` header value (nil: none sent) is for this server.
     public func allows(_ header: String?) -> Bool {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return false }
-        let host = HostCheck.hostPart(header.lowercased())
+        // Every request asks (a thousand re-GETs after a write): a plain name or IPv4 address with a port is
+        // read from its bytes; anything else by `hostPart`.
+        let host = HostCheck.plainHostPart(header) ?? HostCheck.hostPart(header.lowercased())
         guard !host.isEmpty else { return false }
         if HostCheck.isLoopbackName(host) || names.contains(host) { return true }
         return anyAddress && HostCheck.isAddress(host)
@@ -46,6 +48,23 @@ public struct HostCheck: Sendable {
         if v.hasSuffix(".") { v = v.dropLast() }
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
         return v.allSatisfy { allowed.contains($0) } ? String(v) : ""
+    }
+
+    /// The host of a `Host` value made only of lower-case letters, digits, `-` and `.`, with a port of digits or
+    /// none (`127.0.0.1:8480`, `localhost`), as `hostPart` gives it; nil for any other value (upper case, a
+    /// trailing dot, brackets, spaces, …), which `hostPart` reads.
+    static func plainHostPart(_ value: String) -> String? {
+        var utf8 = value.utf8[...]
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+            let port = utf8[utf8.index(after: colon)...]
+            guard port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            utf8 = utf8[..<colon]
+        }
+        guard let last = utf8.last, last != UInt8(ascii: "."), utf8.allSatisfy({ b in
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+        }) else { return nil }
+        return String(Substring(utf8))
     }
 
     /// `localhost` (and names under it), 127.0.0.0/8 and ::1.

@@ -51,10 +51,21 @@ import Testing
         let web: WebApp
         init(_ web: WebApp) { self.web = web }
 
+        /// A GET as the server makes it (`WebApp.respond`): when the session's fast answer was used, the engine is
+        /// asked too and must have answered the same (every test that GETs a page checks the fast answers).
         func get(_ path: String) async -> WebResponse {
             let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-            let r = await web.handle(WebRequest(method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "",
-                                                sessionCookie: cookie, forwarded: forwarded))
+            let request = WebRequest(method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "",
+                                     sessionCookie: cookie, forwarded: forwarded)
+            let r: WebResponse
+            if let fast = await web.fastAnswer(request) {
+                let engine = await web.handle(request)
+                #expect(fast.status == engine.status && fast.body == engine.body, "the fast answer of \(path) is the engine's")
+                #expect(fast.headers.map(\.name) == engine.headers.map(\.name) && fast.headers.map(\.value) == engine.headers.map(\.value))
+                r = fast
+            } else {
+                r = await web.handle(request)
+            }
             take(r)
             return r
         }

@@ -13,10 +13,9 @@ import OKitEngine
 final class SharedPages {
     struct Page {
         let snapshot: Snapshot
-        let body: [UInt8]
-        /// Where the stand-ins are in `body`, in order: their offset and whether it is the CSRF token's (else the
-        /// version's). Found once, when the page is rendered; each answer copies the parts between them.
-        let standIns: [(offset: Int, isCSRF: Bool)]
+        /// The body with its stand-ins, which the server's threads also answer from (FastAnswers).
+        let template: PageTemplate
+        var body: [UInt8] { template.body }
     }
 
     /// The stand-ins for a session's CSRF token and its page version (hidden fields, image and web-cell URLs).
@@ -35,7 +34,9 @@ final class SharedPages {
             return kept
         }
         let body = render(csrfStandIn, versionStandIn)
-        let page = Page(snapshot: snapshot, body: body, standIns: SharedPages.standIns(in: body, csrf: csrfBytes, version: versionBytes))
+        let page = Page(snapshot: snapshot, template: PageTemplate(
+            body: body, standIns: SharedPages.standIns(in: body, csrf: csrfBytes, version: versionBytes),
+            csrfLength: csrfBytes.count, versionLength: versionBytes.count))
         renders += 1
         if pages.count >= 256, pages[place] == nil { pages.removeAll(keepingCapacity: true) }
         pages[place] = page
@@ -45,7 +46,7 @@ final class SharedPages {
     /// A shared page's body with a session's own CSRF token and version where the stand-ins are (also for a
     /// page a session was shown before and is shown again unchanged: it keeps the page, not a copy of its body).
     func answer(_ page: Page, csrf: String, version: Int) -> [UInt8] {
-        answer(page, csrf: Array(csrf.utf8), version: Array(String(version).utf8))
+        page.template.answer(csrf: csrf, version: version)
     }
 
     private let csrfBytes: [UInt8]
@@ -54,27 +55,6 @@ final class SharedPages {
     init() {
         csrfBytes = Array(csrfStandIn.utf8)
         versionBytes = Array(versionStandIn.utf8)
-    }
-
-    /// The page's body with a session's own values where the stand-ins are (a page of a list carries them in every
-    /// form: the loop touches nothing but the body, the values and the output).
-    private func answer(_ page: Page, csrf: [UInt8], version: [UInt8]) -> [UInt8] {
-        let body = page.body, csrfLength = csrfBytes.count, versionLength = versionBytes.count
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + 64)
-        var from = 0
-        for s in page.standIns {
-            out += body[from..<s.offset]
-            if s.isCSRF {
-                out += csrf
-                from = s.offset + csrfLength
-            } else {
-                out += version
-                from = s.offset + versionLength
-            }
-        }
-        out += body[from...]
-        return out
     }
 
     /// The stand-ins' places in a rendered body (each starts with `~`; neither is a prefix of the other).
@@ -98,6 +78,38 @@ final class SharedPages {
         guard i + key.count <= b.count else { return false }
         for k in key.indices where b[i + k] != key[k] { return false }
         return true
+    }
+}
+
+/// A shared page's body and where its stand-ins are: immutable, so the engine's thread and the server's threads
+/// (FastAnswers) make answers from one copy.
+struct PageTemplate: Sendable {
+    let body: [UInt8]
+    /// Where the stand-ins are in `body`, in order: their offset and whether it is the CSRF token's (else the
+    /// version's). Found once, when the page is rendered; each answer copies the parts between them.
+    let standIns: [(offset: Int, isCSRF: Bool)]
+    let csrfLength: Int
+    let versionLength: Int
+
+    /// The body with a session's own CSRF token and version where the stand-ins are (a page of a list carries them
+    /// in every form: the loop touches nothing but the body, the values and the output).
+    func answer(csrf: String, version: Int) -> [UInt8] {
+        let csrf = Array(csrf.utf8), version = Array(String(version).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 64)
+        var from = 0
+        for s in standIns {
+            out += body[from..<s.offset]
+            if s.isCSRF {
+                out += csrf
+                from = s.offset + csrfLength
+            } else {
+                out += version
+                from = s.offset + versionLength
+            }
+        }
+        out += body[from...]
+        return out
     }
 }
 

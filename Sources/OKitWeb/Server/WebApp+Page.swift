@@ -6,6 +6,7 @@ import OKitEngine
 extension WebApp {
     func page(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         let shell = ws.shell
+        ws.leaveFastAnswers()
         // A covered session stays covered until its person answers the passphrase form (web.md "Sessions").
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
@@ -25,29 +26,42 @@ extension WebApp {
         }
         let offset = max(0, q("offset").flatMap { Int($0) } ?? 0)
         if ws.watch.offset != offset { ws.watch.offset = offset; ws.moved = true }
+        let generation = fastAnswers.generation
         let snapshot: Snapshot
         do { snapshot = try ws.snapshot() } catch {
             return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/")
         }
-        // An unchanged screen is answered with the page rendered for it last (same version, place and query).
-        let key = "\(ws.version) \(here)?\(request.query)" + (ws.recording.map { " recording \($0.lineCount)" } ?? "")
-        if ws.notice == nil, ws.error == nil, let kept = ws.renderedPage, kept.key == key { return html(kept.body, ws) }
+        return html(shownPage(ws, app, snapshot, at: here, query: request.query, offset: offset, generation: generation), ws)
+    }
+
+    /// The page of `snapshot` at `here` for the session, noted as shown: the page rendered for it last while the
+    /// screen is unchanged (same version, place and query), else the shared page of this place and snapshot, or
+    /// one of its own when it shows a notice, an error, a recording bar or a cover. A shared page without a query
+    /// is published as the session's fast answer, made in `generation` (FastAnswers).
+    func shownPage(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, at here: String, query: String, offset: Int,
+                   generation: UInt64) -> RenderedPage.Body {
+        let key = RenderedPage.Key(version: ws.version, place: here, query: query, recordingLines: ws.recording?.lineCount)
+        if ws.notice == nil, ws.error == nil, let kept = ws.renderedPage, kept.key == key {
+            publishFastAnswer(ws, kept, generation: generation)
+            return kept.body
+        }
         let plain = ws.notice == nil && ws.error == nil
         let rendered: RenderedPage.Body
         if plain, ws.recording == nil, options.development == nil, !snapshot.app.covered {
             // The same page for everyone shown this snapshot here: rendered once, each session's values put in.
-            rendered = .shared(sharedPages.page(place: "\(here)?\(request.query)", snapshot: snapshot) { csrf, version in
-                let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset, as: (csrf, version))
+            rendered = .shared(sharedPages.page(place: "\(here)?\(query)", snapshot: snapshot) { csrf, version in
+                let context = pageContext(ws, app, snapshot, path: here, query: query, offset: offset, as: (csrf, version))
                 return PageRenderer.render(snapshot, context).bytes()
             })
         } else {
-            let context = pageContext(ws, app, snapshot, path: here, query: request.query, offset: offset)
+            let context = pageContext(ws, app, snapshot, path: here, query: query, offset: offset)
             rendered = .own(PageRenderer.render(snapshot, context).bytes())
         }
         ws.notice = nil
         ws.error = nil
         ws.renderedPage = plain ? RenderedPage(key: key, body: rendered) : nil
-        return html(rendered, ws)
+        if let kept = ws.renderedPage { publishFastAnswer(ws, kept, generation: generation) }
+        return rendered
     }
 
     /// Moves the session's shell to the location `path` names (recording the navigation while it records); the

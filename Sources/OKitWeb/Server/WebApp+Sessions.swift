@@ -36,6 +36,7 @@ extension WebApp {
     /// A new session for a client, within the caps: the client's oldest session that never came back makes room
     /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503.
     func makeSession(_ app: AppSession, client: String) -> Result<WebSession, WebRefusal> {
+        takeFastSeen()
         let unreturned = sessions.values.filter { !$0.returned && $0.client == client }
         if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
             drop(oldest)
@@ -52,9 +53,13 @@ extension WebApp {
     func newSession(_ app: AppSession, client: String) throws -> WebSession {
         let shell = try app.makeShell()
         let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
-                            driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date())
+                            driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date(),
+                            fastAnswers: fastAnswers)
         ws.client = client
         ws.watch.onStale = { [weak ws] in ws?.pushStale() }
+        ws.onFastAnswersDue = { [weak self] in
+            Task { await self?.refreshFastAnswers() }
+        }
         // The theme is per session, starting from the app's setting (web.md "Sessions").
         shell.themeOverride = try shell.settingTheme()
         // Without a token every visitor may use the app; on loopback with a token, the token guards what acts on
@@ -71,6 +76,7 @@ extension WebApp {
     }
 
     func drop(_ ws: WebSession) {
+        ws.leaveFastAnswers()
         ws.closeStreams()
         ws.watch.cancel()
         hosted?.session.dropShell(ws.shell)
@@ -88,6 +94,7 @@ extension WebApp {
     }
 
     func sweepIdle() {
+        takeFastSeen()
         let now = Date()
         lastSweep = now
         // Protection: a session idle for the protection timeout is covered (its person must authenticate).

@@ -32,6 +32,8 @@ public actor WebApp {
     var kinds = WebKinds.builtIn
     /// Pages rendered once for every session shown the same snapshot at the same place (SharedPages.swift).
     let sharedPages = SharedPages()
+    /// Re-GETs answered on the server's threads from the shared page a session is at (FastAnswers.swift).
+    let fastAnswers = FastAnswers()
     /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
     /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
     var seededData: [String: String]?
@@ -156,6 +158,9 @@ public actor WebApp {
     }
 
     func route(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        // Anything but a GET may change what the session's next page shows: the engine answers it (a page's GET
+        // publishes the fast answer again, WebApp+Page.swift).
+        if request.method != "GET" { ws.leaveFastAnswers() }
         switch (request.method, request.path) {
         case (_, _) where mustLogIn(ws, request): return WebPages.redirect("/login")
         case (_, _) where isFileRoute(request, ws): return fileAnswer(request, ws, app)

@@ -78,7 +78,7 @@ struct WebResponder: HTTPResponder {
                 return Self.response(WebPages.message(413, "The form is too large (more than \(options.maxBody) bytes)."))
             }
         }
-        return Self.response(await app.handle(web))
+        return Self.response(await app.respond(web))
     }
 
     /// The request as the web app sees it (no body yet).

@@ -3,11 +3,11 @@ import OKitEngine
 
 /// One browser's session (web.md "Sessions"): its own app shell and driver over the shared engine, its CSRF
 /// token, the version of the page it was last shown, a notice or error for the next page, its login and its live
-/// update streams.
+/// update streams. Whatever of it a page shows withdraws its fast answer when it changes (FastAnswers).
 final class WebSession {
     /// The cookie's value; a new one at login (session fixation).
-    var id: String
-    var csrf: String
+    var id: String { didSet { fastAnswers.withdraw(oldValue) } }
+    var csrf: String { didSet { leaveFastAnswers() } }
     /// The client address it was made for, and whether its browser came back with the cookie since (a session
     /// that never did is dropped soon, `ServeOptions.newSessionSeconds`).
     var client = "local"
@@ -18,25 +18,31 @@ final class WebSession {
     private(set) var driver: Driver
     private(set) var watch: ScreenWatch
     var lastSeen: Date
-    var loggedIn = false
+    var loggedIn = false { didSet { leaveFastAnswers() } }
     /// The snapshot of the last page rendered, and its version (a page's forms carry it).
     var shown: Snapshot?
-    var version = 0
+    var version = 0 { didSet { leaveFastAnswers() } }
     /// The last page rendered without a notice or error, by version, place and query: sent again while the
     /// screen is unchanged.
     var renderedPage: RenderedPage?
     /// Shown once on the next page.
-    var notice: String?
-    var error: String?
+    var notice: String? { didSet { if notice != nil { leaveFastAnswers() } } }
+    var error: String? { didSet { if error != nil { leaveFastAnswers() } } }
     /// The navigation changed since the last page: the next snapshot is computed afresh.
-    var moved = true
+    var moved = true { didSet { if moved { leaveFastAnswers() } } }
     /// Live update streams (one per browser tab).
     var streams: [Int: AsyncStream<String>.Continuation] = [:]
     var nextStream = 0
     /// Development mode: this browser's recording of a flow test while it records (its driver's `flowRecorder`).
-    var recording: WebRecording?
+    var recording: WebRecording? { didSet { leaveFastAnswers() } }
+    /// Where this session's re-GETs may be answered without the engine (WebApp's store).
+    let fastAnswers: FastAnswers
+    /// Called when a push made the fast answers out of date and their refresh is to be scheduled.
+    var onFastAnswersDue: (() -> Void)?
 
-    init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date) {
+    init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date,
+         fastAnswers: FastAnswers = FastAnswers()) {
+        self.fastAnswers = fastAnswers
         self.id = id
         self.csrf = csrf
         self.shell = shell
@@ -72,10 +78,17 @@ final class WebSession {
     /// Set while this session's own command runs: its page is answered by the redirect, not told to reload.
     var runningCommand = false
 
-    /// Tells every open page of this session that its screen went stale.
+    /// Tells every open page of this session that its screen went stale. First every fast answer made before
+    /// is out of date: no browser told of a write is answered a page from before it.
     func pushStale() {
+        if fastAnswers.bump() { onFastAnswersDue?() }
         guard !runningCommand else { return }
         for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
+    }
+
+    /// The engine answers this session's next GET (something it shows changed).
+    func leaveFastAnswers() {
+        fastAnswers.withdraw(id)
     }
 
     func closeStreams() {
@@ -91,8 +104,14 @@ struct RenderedPage {
         case own([UInt8])
         case shared(SharedPages.Page)
     }
-    /// The session's version, the place and the query it was rendered for.
-    let key: String
+    /// What a page was rendered for: the session's version, the place, the query and a recording's length.
+    struct Key: Equatable {
+        let version: Int
+        let place: String
+        let query: String
+        let recordingLines: Int?
+    }
+    let key: Key
     let body: Body
 }
 

@@ -1,0 +1,74 @@
+import Foundation
+import OKitEngine
+
+/// How a request reaches the app: a re-GET of the shared page a session is at is answered on the calling thread
+/// from the session's fast answer (FastAnswers.swift), everything else by `handle` on the engine's executor.
+extension WebApp {
+    /// Answers one request (the server's entry point): from the session's fast answer when it is current, else
+    /// as `handle` does.
+    public nonisolated func respond(_ request: WebRequest) async -> WebResponse {
+        if let fast = await fastAnswer(request) { return fast }
+        return await handle(request)
+    }
+
+    /// The fast answer of a GET without a query by a session with a cookie, when `handle` would reach the page
+    /// the session was last shown and answer it unchanged: the `Host` allowed, no proxy without a token (those
+    /// answers are `handle`'s), and the session's entry current. Nil otherwise.
+    nonisolated func fastAnswer(_ request: WebRequest) async -> WebResponse? {
+        guard request.method == "GET", request.query.isEmpty, let id = request.sessionCookie else { return nil }
+        if let host = request.host, !hostCheck.allows(host) { return nil }
+        if request.forwarded, options.token == nil { return nil }
+        let anonymous = !request.forwarded && ServeOptions.isLoopback(options.host)
+        guard let body = await fastAnswers.answer(id, path: request.path, anonymous: anonymous, now: Date()) else { return nil }
+        return WebPages.html(body)
+    }
+
+    /// Publishes the page a session was just shown as its fast answer when a GET of its place without a query
+    /// would be answered with it again: a shared page, no recording, outside development mode; a session not logged
+    /// in only where it may be answered without logging in (`mustLogIn`: on a loopback listener, not by a proxy). It is answered until the session's idle limit: the protection timeout, `--idle`, or for
+    /// a session whose browser never came back, `--new-session-seconds` (past them the engine sweeps first).
+    func publishFastAnswer(_ ws: WebSession, _ page: RenderedPage, generation: UInt64) {
+        guard case .shared(let shared) = page.body, page.key.query.isEmpty, page.key.recordingLines == nil,
+              ws.loggedIn || ServeOptions.isLoopback(options.host), ws.notice == nil, ws.error == nil,
+              options.development == nil else { return }
+        var limit = ws.returned ? options.idleSeconds : min(options.idleSeconds, options.newSessionSeconds)
+        if let timeout = try? hosted?.session.protectionTimeout(), timeout > 0 { limit = min(limit, timeout) }
+        fastAnswers.publish(ws.id, FastAnswers.Entry(
+            path: page.key.place, csrf: ws.csrf, version: ws.version, template: shared.template,
+            generation: generation, loggedIn: ws.loggedIn, lastSeen: ws.lastSeen, idleLimit: limit))
+    }
+
+    /// Makes the fast answers again after a push made them out of date: for each session that had one, what the
+    /// engine's GET of that place would do — its snapshot (a new version when it changed) and its page, shared
+    /// with every session shown the same. Re-GETs that arrived meanwhile wait for it (FastAnswers).
+    func refreshFastAnswers() {
+        let (generation, due) = fastAnswers.beginRefresh()
+        defer { fastAnswers.endRefresh() }
+        takeFastSeen()
+        guard let app = hosted?.session else { return }
+        for (id, path) in due {
+            guard let ws = sessions[id] else {
+                fastAnswers.withdraw(id)
+                continue
+            }
+            do {
+                let snapshot = try ws.snapshot()
+                _ = shownPage(ws, app, snapshot, at: path, query: "", offset: 0, generation: generation)
+            } catch {
+                ws.leaveFastAnswers()
+            }
+        }
+    }
+
+    /// Notes the sessions the server answered from their fast answers as seen (their idle time, their return).
+    func takeFastSeen() {
+        for (id, time) in fastAnswers.takeSeen() {
+            guard let ws = sessions[id] else { continue }
+            if time > ws.lastSeen { ws.lastSeen = time }
+            ws.returned = true
+        }
+    }
+
+    /// How many answers were made without the engine (for tests).
+    var fastAnswerCount: Int { fastAnswers.answered }
+}

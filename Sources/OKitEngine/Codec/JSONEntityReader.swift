@@ -170,16 +170,36 @@ extension JSONReader {
         for slot in 0..<type.fields.count {
             let named = seen.contains(slot)
             guard !named || (e.slotIsNull(slot) && !type.optionals[slot] && needsDefault(type.fieldTypes[slot])) else { continue }
-            if slot == 0, type.hasId { e.values[0] = .string(host.ids.next()); continue }
+            if slot == 0, type.hasId {
+                e.values[0] = .string(host.ids.next())
+                if e.parent != nil { madeIdentities = true }   // the root is never a record's target: it is written whole
+                continue
+            }
             if let v = try? host.defaultValue(for: type.fields[slot], slot: slot, owner: e) {
                 switch v {
-                case .entity(let d) where !d.type.isRef: identifiedComplete = false
-                case .collection(let c) where !c.items.isEmpty: identifiedComplete = false
+                case .entity(let d):
+                    // Part of the model like every entity read: a change to it is stored (journal records skip
+                    // entities that are not managed, and the change was lost).
+                    Self.adoptDefault(d, under: e)
+                    if !d.type.isRef { identifiedComplete = false; madeIdentities = true }
+                case .collection(let c) where !c.items.isEmpty:
+                    for case .entity(let d) in c.items { Self.adoptDefault(d, under: e) }
+                    identifiedComplete = false
+                    madeIdentities = true
                 default: break
                 }
                 e.values[slot] = v
             }
         }
+    }
+
+    /// A default entity under `owner` made managed with everything under it, as the entities read are.
+    static func adoptDefault(_ d: Entity, under owner: Entity) {
+        d.parent = owner
+        d.isContained = true
+        d.state = .managed
+        d.level = owner.level &+ 1
+        d.forEachChild { c in adoptDefault(c, under: d) }
     }
 
     /// The slot whose name is `key` (bytes compared, no String made).

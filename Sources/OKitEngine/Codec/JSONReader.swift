@@ -30,6 +30,10 @@ struct JSONReader {
     /// False once an entity came from somewhere other than the file (a default of a missing entity field):
     /// the list may then miss some, and the index walks the tree instead.
     var identifiedComplete = true
+    /// True once the read made an identity the file does not hold: an id for an entity written without one, or a
+    /// default entity for a missing entity field. A journal record names an entity by its id, and the next read
+    /// makes a new one, so the model's next store must write the whole file (FileStorage, `wholeNext`).
+    var madeIdentities = false
 
     /// Lists the entities with ids as they are read (see `IdentifiedEntities`).
     mutating func listIdentified() {

@@ -27,7 +27,7 @@ extension FileStorage {
     /// writes the whole model). Changes not stored yet are appended to the journal first.
     func patchAtExit(_ model: Model, engine: any ModelHost) throws -> Bool {
         let name = model.name
-        guard keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name),
+        guard keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), !wholeNext.contains(name),
               (fullSizes[name] ?? 0) > 0 else { return false }
         // The file keeps its header: only a file stamped with this app's version (or not stamped) is patched.
         if let stored = storedVersions[name], stored != engine.schemaVersion { return false }

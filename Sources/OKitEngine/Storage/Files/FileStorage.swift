@@ -29,6 +29,9 @@ public final class FileStorage: ModelStorage {
     static let maxKeptBuffer = 256 << 20
     /// Models whose journal ends in a torn or damaged record: their next store is a full write.
     var damagedJournals: Set<String> = []
+    /// Models whose read made ids or default entities the file does not hold (`JSONReader.madeIdentities`): a
+    /// journal record of one would name an id the next read does not make, so their next store is a full write.
+    var wholeNext: Set<String> = []
     /// A journal larger than this fraction of the model file is compacted by the next store.
     public var journalRatio = 8
     /// Words the remedies of this storage's errors (`StorageError.advice`); nil: neutral messages. Set by the
@@ -186,15 +189,16 @@ public final class FileStorage: ModelStorage {
         let header: (version: Int?, generation: Int?, extras: [(key: String, json: [UInt8])], count: Int, type: String?)
         var identified: IdentifiedEntities?
         var showedAll = false
+        var madeIdentities = false
         do {
-            (root, header, identified, showedAll) = try bytes.withUnsafeBufferPointer { buf in
+            (root, header, identified, showedAll, madeIdentities) = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
                 r.journalTargets = journal.targets
                 if bytes.isMapped { r.releaseBehind = { bytes.releasePages(before: $0) } }
                 let e = try r.root(rootType)
                 return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities,
-                        r.identifiedComplete)
+                        r.identifiedComplete, r.madeIdentities)
             }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
@@ -211,6 +215,7 @@ public final class FileStorage: ModelStorage {
         journalBytes[name] = nil
         journaledIds[name] = nil
         damagedJournals.remove(name)
+        if madeIdentities { wholeNext.insert(name) } else { wholeNext.remove(name) }
         if try applyJournal(journal, name, to: root, generation: generation, readerShowedAll: showedAll, engine: engine) {
             identified = nil   // the records replace entities: the index walks the tree as it is
         }
@@ -247,7 +252,8 @@ public final class FileStorage: ModelStorage {
         guard model.isFileDirty else { return .unchanged }
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
         // it back costs little and it cannot grow without bound); anything bigger is a full write.
-        if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), let full = fullSizes[name], full > 0,
+        if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), !wholeNext.contains(name),
+           let full = fullSizes[name], full > 0,
            let records = Journal.records(for: model.dirtyUnits, budget: full / journalRatio - (journalBytes[name] ?? 0)) {
             let jpath = try folder.journal(name)
             let ids = model.dirtyUnits.compactMap { $0.state == .managed ? $0.id : nil }
@@ -320,6 +326,7 @@ public final class FileStorage: ModelStorage {
         generations[name] = generation
         storedVersions[name] = engine.schemaVersion
         fullSizes[name] = writer.total
+        wholeNext.remove(name)
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it
         // fail, it is stale all the same (the next journal write replaces it).
         journalBytes[name] = nil

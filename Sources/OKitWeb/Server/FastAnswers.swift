@@ -47,7 +47,7 @@ final class FastAnswers: Sendable {
         var refreshDue = false
         var refreshing = false
         /// Re-GETs waiting for the refresh to end.
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [@Sendable () -> Void] = []
         /// How many answers were made here (for tests).
         var answered = 0
     }
@@ -95,7 +95,7 @@ final class FastAnswers: Sendable {
             defer { s.waiters = [] }
             return s.waiters
         }
-        for w in waiting { w.resume() }
+        for w in waiting { w() }
     }
 
     /// When the server answered sessions since the last call.
@@ -119,19 +119,22 @@ final class FastAnswers: Sendable {
         case .answer(let bytes): return bytes
         case .none: return nil
         case .afterRefresh:
-            await waitForRefresh()
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in afterRefresh { c.resume() } }
             if case .answer(let bytes) = lookup(id, path: path, anonymous: anonymous, now: now) { return bytes }
             return nil
         }
     }
 
-    private enum Lookup {
+    enum Lookup {
         case answer([UInt8])
+        /// The entry is out of date and its refresh due: look again after it (`afterRefresh`).
         case afterRefresh
         case none
     }
 
-    private func lookup(_ id: String, path: String, anonymous: Bool, now: Date) -> Lookup {
+    /// The answer from a session's entry when it is current (noting the session as seen), else whether a refresh
+    /// that may make it current is due.
+    func lookup(_ id: String, path: String, anonymous: Bool, now: Date) -> Lookup {
         let found: Entry? = state.withLock { s in
             guard var e = s.entries[id], e.path == path, e.loggedIn || anonymous,
                   now.timeIntervalSince(e.lastSeen) < e.idleLimit else { return nil }
@@ -143,20 +146,21 @@ final class FastAnswers: Sendable {
             return e
         }
         if let e = found { return .answer(e.template.answer(csrf: e.csrf, version: e.version)) }
+        // An entry of another place is not waited for; an out-of-date one, or none (the refresh withdraws an entry
+        // while it makes it again), is while a refresh is due.
         let due = state.withLock { s in
-            s.entries[id].map { $0.path == path && $0.generation != s.generation && (s.refreshDue || s.refreshing) } ?? false
+            (s.refreshDue || s.refreshing) && (s.entries[id].map { $0.path == path && $0.generation != s.generation } ?? true)
         }
         return due ? .afterRefresh : .none
     }
 
-    private func waitForRefresh() async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { s -> Bool in
-                guard s.refreshDue || s.refreshing else { return true }
-                s.waiters.append(c)
-                return false
-            }
-            if now { c.resume() }
+    /// Runs `then` when the due refresh has ended (at once when none is due).
+    func afterRefresh(_ then: @escaping @Sendable () -> Void) {
+        let now = state.withLock { s -> Bool in
+            guard s.refreshDue || s.refreshing else { return true }
+            s.waiters.append(then)
+            return false
         }
+        if now { then() }
     }
 }

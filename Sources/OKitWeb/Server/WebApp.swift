@@ -33,7 +33,7 @@ public actor WebApp {
     /// Pages rendered once for every session shown the same snapshot at the same place (SharedPages.swift).
     let sharedPages = SharedPages()
     /// Re-GETs answered on the server's threads from the shared page a session is at (FastAnswers.swift).
-    let fastAnswers = FastAnswers()
+    nonisolated let fastAnswers = FastAnswers()
     /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
     /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
     var seededData: [String: String]?

@@ -17,9 +17,12 @@ public enum WebServer {
         var logger = Logger(label: "okit-run serve")
         logger.logLevel = .critical
         let table = ConnectionTable(options)
+        let rules = FastAnswerHandler.Rules(answers: app.fastAnswers, hosts: options.hostCheck, tokenSet: options.token != nil,
+                                            loopbackListener: ServeOptions.isLoopback(options.host))
         let application = Application(
             responder: WebResponder(app: app, options: options),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(table: table)])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(table: table),
+                                                                            FastAnswerHandler(rules: rules)])),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil,
                                  backlog: 1024),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },

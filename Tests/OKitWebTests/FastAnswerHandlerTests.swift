@@ -87,4 +87,45 @@ import Testing
         #expect(HTTPDate.format(1795717544) == "Thu, 26 Nov 2026 18:25:44 GMT")
         #expect(HTTPDate.format(4107542399) == "Sun, 28 Feb 2100 23:59:59 GMT")
     }
+
+    /// Counts the read completions that reach the server framework's side of the pipeline.
+    final class ReadCompletions: ChannelInboundHandler {
+        typealias InboundIn = HTTPRequestPart
+        var count = 0
+        func channelReadComplete(context: ChannelHandlerContext) {
+            count += 1
+            context.fireChannelReadComplete()
+        }
+    }
+
+    /// A re-GET that came while a refresh was due is held; when the refresh leaves it to the app, it is handed on
+    /// with a read completion of its own: the framework's async inbound stream hands on what it was given only then,
+    /// and the request sat there — the connection hung (a writer's redirect after its command, with a viewer's
+    /// live-update stream open).
+    @Test func aRequestHeldForARefreshIsHandedOnWithAReadCompletion() async throws {
+        let web = try await WebAppTests.serve()
+        let b = Browser(web)
+        _ = await b.page("/books")
+        let cookie = try #require(b.cookie)
+        let rules = FastAnswerHandler.Rules(answers: web.fastAnswers, hosts: ServeOptions().hostCheck, tokenSet: false,
+                                            loopbackListener: true)
+        let completions = ReadCompletions()
+        let channel = EmbeddedChannel(handlers: [FastAnswerHandler(rules: rules), completions])
+        channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40000), promise: nil)
+        _ = web.fastAnswers.bump()          // a write: the entry is out of date and its refresh due
+        try channel.writeInbound(HTTPRequestPart.head(FastAnswerHandlerTests.get("/books", cookie: "okit_session=\(cookie)")))
+        try channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(try channel.readInbound(as: HTTPRequestPart.self) == nil, "held while the refresh is due")
+        let before = completions.count
+        _ = web.fastAnswers.beginRefresh()    // a refresh that leaves the entry out of date: the app answers
+        web.fastAnswers.endRefresh()
+        channel.embeddedEventLoop.run()
+        guard case .head(let passed)? = try channel.readInbound(as: HTTPRequestPart.self) else {
+            Issue.record("the held request was not handed on")
+            return
+        }
+        #expect(passed.path == "/books")
+        #expect(try channel.readInbound(as: HTTPRequestPart.self) == .end(nil))
+        #expect(completions.count > before, "handed on with a read completion")
+    }
 }

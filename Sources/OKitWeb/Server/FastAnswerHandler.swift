@@ -79,6 +79,9 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         passedOn += 1
         for p in request.parts { context.fireChannelRead(wrapInboundOut(p)) }
+        // Outside a read from the socket: the server's async inbound stream hands on what it was given only at a
+        // read's completion (without it the request sat there and its connection hung).
+        context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

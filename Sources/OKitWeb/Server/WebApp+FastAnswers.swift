@@ -13,13 +13,13 @@ extension WebApp {
 
     /// The fast answer of a GET without a query by a session with a cookie, when `handle` would reach the page
     /// the session was last shown and answer it unchanged: the `Host` allowed, no proxy without a token (those
-    /// answers are `handle`'s), and the session's entry current. Nil otherwise.
-    nonisolated func fastAnswer(_ request: WebRequest) async -> WebResponse? {
+    /// answers are `handle`'s), and the session's entry current at `now` (tests pass their own). Nil otherwise.
+    nonisolated func fastAnswer(_ request: WebRequest, now: Date = Date()) async -> WebResponse? {
         guard request.method == "GET", request.query.isEmpty, let id = request.sessionCookie else { return nil }
         if let host = request.host, !hostCheck.allows(host) { return nil }
         if request.forwarded, options.token == nil { return nil }
         let anonymous = !request.forwarded && ServeOptions.isLoopback(options.host)
-        guard let body = await fastAnswers.answer(id, path: request.path, anonymous: anonymous, now: Date()) else { return nil }
+        guard let body = await fastAnswers.answer(id, path: request.path, anonymous: anonymous, now: now) else { return nil }
         return WebPages.html(body)
     }
 

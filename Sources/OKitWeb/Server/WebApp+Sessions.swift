@@ -93,9 +93,9 @@ extension WebApp {
         sweepIdle()
     }
 
-    func sweepIdle() {
+    /// Covers and drops the sessions idle at `now` (the server's clock; tests pass their own).
+    func sweepIdle(now: Date = Date()) {
         takeFastSeen()
-        let now = Date()
         lastSweep = now
         // Protection: a session idle for the protection timeout is covered (its person must authenticate).
         if let app = hosted?.session, let timeout = try? app.protectionTimeout(), timeout > 0 {

@@ -111,7 +111,7 @@ public actor WebApp {
         let now = Date()
         if now.timeIntervalSince(lastPing) >= 15 {
             lastPing = now
-            for ws in sessions.values { for c in ws.streams.values { c.yield(": ping\n\n") } }
+            for ws in sessions.values { for c in ws.streams.values { c.send(": ping\n\n") } }
         }
     }
 
@@ -194,15 +194,15 @@ public actor WebApp {
         }
         let key = ws.nextStream
         ws.nextStream += 1
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        ws.streams[key] = continuation
         let sid = ws.id
-        continuation.onTermination = { [weak self] _ in
+        let sink = EventSink(preamble: "retry: 2000\n: okit live updates\n\n") { [weak self] in
             Task { await self?.dropStream(sid, key) }
         }
-        continuation.yield("retry: 2000\n: okit live updates\n\n")
-        return WebResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                  ("X-Accel-Buffering", "no")] + WebPages.securityHeaders, events: stream)
+        ws.streams[key] = sink
+        var response = WebResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                          ("X-Accel-Buffering", "no")] + WebPages.securityHeaders, events: sink.events)
+        response.sink = sink
+        return response
     }
 
     func dropStream(_ session: String, _ key: Int) {

@@ -50,6 +50,8 @@ public struct WebResponse: Sendable {
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
     public var events: AsyncStream<String>?
+    /// The stream behind `events`, for the server to hand to its pipeline (EventStreamHandler).
+    var sink: EventSink?
     /// A file streamed as the body (a backup download) instead of `body`.
     public var file: String?
 

@@ -6,7 +6,7 @@ import NIOCore
 
 /// The HTTP side of `okit-run serve`, on Hummingbird 2: every request becomes a `WebRequest` for the `WebApp`
 /// actor (which runs on the engine's executor), and its `WebResponse` an HTTP response; Server-Sent Events
-/// stream from the app's `AsyncStream`. Before anything else the `Host` header must name this server (421), and
+/// are written by the pipeline (`EventStreamHandler`) from the app's `EventSink`. Before anything else the `Host` header must name this server (421), and
 /// the connection limits of `ConnectionGuard` hold. Form bodies above `ServeOptions.maxBody` answer 413, other
 /// body types 415; `POST /backups` alone takes `multipart/form-data`, checked (session, login, CSRF from the
 /// query or a header) before its body is read, then streamed to a file (`MultipartStream`).
@@ -19,10 +19,12 @@ public enum WebServer {
         let table = ConnectionTable(options)
         let rules = FastAnswerHandler.Rules(answers: app.fastAnswers, hosts: options.hostCheck, tokenSet: options.token != nil,
                                             loopbackListener: ServeOptions.isLoopback(options.host))
+        let sinks = EventSinks()
         let application = Application(
-            responder: WebResponder(app: app, options: options),
+            responder: WebResponder(app: app, options: options, sinks: sinks),
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(table: table),
-                                                                            FastAnswerHandler(rules: rules)])),
+                                                                            FastAnswerHandler(rules: rules),
+                                                                            EventStreamHandler(sinks: sinks)])),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil,
                                  backlog: 1024),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
@@ -54,10 +56,13 @@ struct WebResponder: HTTPResponder {
     let app: WebApp
     let options: ServeOptions
     let hosts: HostCheck
+    /// Live-update streams on their way to the pipeline (`EventStreamHandler`).
+    let sinks: EventSinks
 
-    init(app: WebApp, options: ServeOptions) {
+    init(app: WebApp, options: ServeOptions, sinks: EventSinks) {
         self.app = app
         self.options = options
+        self.sinks = sinks
         hosts = options.hostCheck
     }
 
@@ -81,7 +86,7 @@ struct WebResponder: HTTPResponder {
                 return Self.response(WebPages.message(413, "The form is too large (more than \(options.maxBody) bytes)."))
             }
         }
-        return Self.response(await app.respond(web))
+        return Self.response(await app.respond(web), sinks: sinks)
     }
 
     /// The request as the web app sees it (no body yet).
@@ -130,13 +135,18 @@ struct WebResponder: HTTPResponder {
         return await app.handle(web)
     }
 
-    static func response(_ r: WebResponse) -> Response {
+    /// The framework's response for an answer. A live-update stream is handed to the pipeline by a token in its
+    /// head (`EventStreamHandler` writes its events); the response's body waits until the stream ends.
+    static func response(_ r: WebResponse, sinks: EventSinks? = nil) -> Response {
         var headers = HTTPFields()
         for (n, v) in r.headers {
             if let name = HTTPField.Name(n) { headers.append(HTTPField(name: name, value: v)) }
         }
         let body: ResponseBody
-        if let events = r.events {
+        if let sink = r.sink, let sinks {
+            headers[.okitStream] = sinks.add(sink)
+            body = ResponseBody { _ in await sink.untilEnded() }
+        } else if let events = r.events {
             body = ResponseBody(asyncSequence: events.map { ByteBuffer(string: $0) })
         } else if let path = r.file {
             body = ResponseBody(asyncSequence: FileChunks(path: path))

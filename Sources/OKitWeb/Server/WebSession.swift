@@ -31,7 +31,7 @@ final class WebSession {
     /// The navigation changed since the last page: the next snapshot is computed afresh.
     var moved = true { didSet { if moved { leaveFastAnswers() } } }
     /// Live update streams (one per browser tab).
-    var streams: [Int: AsyncStream<String>.Continuation] = [:]
+    var streams: [Int: EventSink] = [:]
     var nextStream = 0
     /// Development mode: this browser's recording of a flow test while it records (its driver's `flowRecorder`).
     var recording: WebRecording? { didSet { leaveFastAnswers() } }
@@ -83,7 +83,7 @@ final class WebSession {
     func pushStale() {
         if fastAnswers.bump() { onFastAnswersDue?() }
         guard !runningCommand else { return }
-        for c in streams.values { c.yield("event: stale\ndata: \(version)\n\n") }
+        for c in streams.values { c.send("event: stale\ndata: \(version)\n\n") }
     }
 
     /// The engine answers this session's next GET (something it shows changed).

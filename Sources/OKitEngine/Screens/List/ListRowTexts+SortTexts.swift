@@ -24,7 +24,7 @@ extension ListRowTexts {
     /// folded once, from memory read in order, and the slots of equal texts share its bytes (`InOrder` lays them
     /// out row by row on the first search). False (nothing changed) when the texts are too long for 32-bit spans.
     mutating func replaceSearch(from kept: SortTexts) -> Bool {
-        guard kept.count >= 0, kept.bytes.count < Int(Int32.max) / 2 else { return false }
+        guard kept.bytes.count < Int(Int32.max) / 2 else { return false }
         let (folded, textSpans) = Self.fold(kept)
         guard !kept.numbers.isEmpty else {
             replaceSearch(bytes: folded, spans: textSpans)

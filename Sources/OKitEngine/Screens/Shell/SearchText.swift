@@ -95,14 +95,14 @@ public enum SearchText {
     /// The normalized bytes of ASCII text, one at a time: lower-cased, letters and digits only, repeats collapsed.
     @inline(__always)
     private static func foldASCII(_ src: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) {
-        var last: UInt8 = 0
-        for b in src {
-            var c = b
-            if c >= 65, c <= 90 { c += 32 }
-            guard (c >= 48 && c <= 57) || (c >= 97 && c <= 122) else { continue }
-            if c == last { continue }
-            emit(c)
-            last = c
+        asciiFoldTable.withUnsafeBufferPointer { table in       // the rules live once, in the table
+            var last: UInt8 = 0
+            for b in src {
+                let c = table[Int(b)]
+                if c == 0 || c == last { continue }
+                emit(c)
+                last = c
+            }
         }
     }
 

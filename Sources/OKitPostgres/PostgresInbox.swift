@@ -3,56 +3,6 @@ import Logging
 import OKitEngine
 import PostgresNIO
 
-/// What `NOTIFY okit_changes` announced (storage.md "Shared models on PostgreSQL"): a model's new version and the
-/// keys of the rows its store wrote or deleted (nil: too many for a notification; read everything newer), and the
-/// tables they are in (nil: unknown, every table of the model is read; announcements of earlier versions).
-struct PostgresAnnouncement: Sendable, Equatable {
-    let model: String
-    let version: Int64
-    let from: String
-    let keys: [String]?
-    var tables: [String]? = nil
-
-    static let channel = "okit_changes"
-    /// PostgreSQL's limit is 8000 bytes; a longer list becomes "read what is newer".
-    static let maxPayload = 7000
-
-    func payload() -> String {
-        var w = JSONWriter(capacity: 256)
-        w.out.append(0x7B)
-        w.string("model"); w.out.append(0x3A); w.string(model); w.out.append(0x2C)
-        w.string("version"); w.out.append(0x3A); w.int(Int(version)); w.out.append(0x2C)
-        w.string("from"); w.out.append(0x3A); w.string(from); w.out.append(0x2C)
-        w.string("keys"); w.out.append(0x3A)
-        if let keys {
-            w.out.append(0x5B)
-            for (i, k) in keys.enumerated() { if i > 0 { w.out.append(0x2C) }; w.string(k) }
-            w.out.append(0x5D)
-        } else {
-            w.out.append(contentsOf: "null".utf8)
-        }
-        if let tables, keys != nil {
-            w.out.append(0x2C); w.string("tables"); w.out.append(0x3A); w.out.append(0x5B)
-            for (i, t) in tables.enumerated() { if i > 0 { w.out.append(0x2C) }; w.string(t) }
-            w.out.append(0x5D)
-        }
-        w.out.append(0x7D)
-        let text = String(decoding: w.out.buffer, as: UTF8.self)
-        if text.utf8.count > Self.maxPayload, keys != nil {
-            return PostgresAnnouncement(model: model, version: version, from: from, keys: nil).payload()
-        }
-        return text
-    }
-
-    static func parse(_ text: String) -> PostgresAnnouncement? {
-        guard let data = text.data(using: .utf8),
-              let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let model = o["model"] as? String, let version = (o["version"] as? NSNumber)?.int64Value else { return nil }
-        return PostgresAnnouncement(model: model, version: version, from: o["from"] as? String ?? "",
-                                    keys: o["keys"] as? [String], tables: o["tables"] as? [String])
-    }
-}
-
 /// The announcements a listening connection received, handed from SwiftNIO's event loop to the engine's thread.
 final class PostgresInbox: @unchecked Sendable {
     // @unchecked Sendable: every stored property is read and written with `lock` held (the event loop writes,

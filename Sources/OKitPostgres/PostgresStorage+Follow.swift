@@ -43,12 +43,14 @@ extension PostgresStorage {
                 try follow(model, engine: engine, keys: nil)
                 return true
             }
+            // Rows announced with their values are applied as announced; only the others are read, and only from
+            // the tables the stores wrote (all of them when an announcement does not say).
+            let announced = announcedRows(others)
             var keys: [String] = []
             var seen: Set<String> = []
-            for a in others { for k in a.keys ?? [] where seen.insert(k).inserted { keys.append(k) } }
-            // Only the tables the stores wrote are read (all of them when an announcement does not say).
+            for a in others { for k in a.keys ?? [] where announced[k] == nil && seen.insert(k).inserted { keys.append(k) } }
             let tables = others.contains { $0.tables == nil } ? nil : Set(others.flatMap { $0.tables ?? [] })
-            try follow(model, engine: engine, keys: keys, tables: tables)
+            try follow(model, engine: engine, keys: keys, tables: tables, announced: announced)
             return true
         } catch let e as StorageError {
             throw e
@@ -59,43 +61,17 @@ extension PostgresStorage {
     }
 
     /// Reads the rows with these keys (nil: every row written since this process last read them all, by version,
-    /// and every key, to find deleted rows) in `only` these tables (nil: every table of the model) and applies them
-    /// to the live model. Rows of one table are read by one statement (its own snapshot), of several in one
-    /// `REPEATABLE READ` transaction.
-    func follow(_ model: Model, engine: any ModelHost, keys: [String]?, tables only: Set<String>? = nil) throws {
+    /// and every key, to find deleted rows) in `only` these tables (nil: every table of the model) and applies them,
+    /// with the `announced` rows (`announcedRows`: applied as announced, not read), to the live model.
+    func follow(_ model: Model, engine: any ModelHost, keys: [String]?, tables only: Set<String>? = nil,
+                announced: [String: PostgresFetchedRow] = [:]) throws {
         guard let tables else { return }
-        var fetched: [String: PostgresFetchedRow] = [:]
-        var present: Set<String> = []
-        var xmin = caughtUpXmin
-        let read = pgTables.enumerated().filter { keys == nil || only?.contains($0.element.name) ?? true }
-        func inSnapshot(_ body: () throws -> Void) throws {
-            if keys != nil && read.count == 1 { try body() } else { try link.transaction("REPEATABLE READ", body) }
-        }
-        try inSnapshot {
-            for (ti, t) in read {
-                let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
-                if existing.isEmpty { continue }
-                let unknown = t.unknownColumns(existing: existing)
-                let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
-                let rows: [PostgresRowValues]
-                if let keys {
-                    rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
-                } else {
-                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) >= $2", [.text(modelName), .int(caughtUpXmin)]).rows.map(PostgresLink.values)
-                    for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
-                        if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
-                    }
-                }
-                for values in rows {
-                    let written = Array(values.prefix(t.base.written.count))
-                    guard let key = Self.key(of: written, table: t.base) else { continue }
-                    let version = Int64.fromRelationalValue(values.last ?? .null) ?? 0
-                    fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
-                    present.insert(key)
-                }
-            }
-            if keys == nil { xmin = try snapshotXmin() }
-        }
+        var read = (fetched: [String: PostgresFetchedRow](), present: Set<String>(), xmin: caughtUpXmin)
+        if keys.map({ !$0.isEmpty }) ?? true { read = try readRows(keys: keys, only: only) }
+        var fetched = announced
+        for (k, f) in read.fetched { fetched[k] = f }
+        let present = read.present
+        let xmin = read.xmin
         let gone: [String] = keys.map { $0.filter { !present.contains($0) && stored[$0] != nil } }
             ?? stored.keys.map(\.text).filter { !present.contains($0) }
         var apply = PostgresApply(storage: self, model: model, engine: engine, tables: tables)
@@ -117,6 +93,46 @@ extension PostgresStorage {
         // A catch-up starts from this snapshot only when every row was read in it (rows read by key say nothing of
         // the other rows written meanwhile, whose announcements may still be on their way).
         if keys == nil { caughtUpXmin = xmin }
+    }
+
+    /// Reads the rows with these keys (nil: every row written since this process last read them all, and every
+    /// key) in `only` these tables. Rows of one table are read by one statement (its own snapshot), of several in
+    /// one `REPEATABLE READ` transaction. Returns the rows, the keys present, and (reading all) the snapshot's xmin.
+    func readRows(keys: [String]?, only: Set<String>?) throws -> (fetched: [String: PostgresFetchedRow], present: Set<String>, xmin: Int64) {
+        var fetched: [String: PostgresFetchedRow] = [:]
+        var present: Set<String> = []
+        var xmin = caughtUpXmin
+        let read = pgTables.enumerated().filter { keys == nil || only?.contains($0.element.name) ?? true }
+        func inSnapshot(_ body: () throws -> Void) throws {
+            if keys != nil && read.count == 1 { try body() } else { try link.transaction("REPEATABLE READ", body) }
+        }
+        try inSnapshot {
+            for (ti, t) in read {
+                let existing = ti < existingColumns.count ? existingColumns[ti] : try PostgresTable.columnNames(link, table: t.name)
+                if existing.isEmpty { continue }
+                let unknown = t.unknownColumns(existing: existing)
+                let select = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1"
+                let rows: [PostgresRowValues]
+                followReads += 1
+                if let keys {
+                    rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
+                } else {
+                    rows = try link.query(select + " AND \(PostgresTable.versionColumn) >= $2", [.text(modelName), .int(caughtUpXmin)]).rows.map(PostgresLink.values)
+                    for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
+                        if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
+                    }
+                }
+                for values in rows {
+                    let written = Array(values.prefix(t.base.written.count))
+                    guard let key = Self.key(of: written, table: t.base) else { continue }
+                    let version = Int64.fromRelationalValue(values.last ?? .null) ?? 0
+                    fetched[key] = PostgresFetchedRow(table: ti, columns: Array(values.dropLast()), written: written, version: version)
+                    present.insert(key)
+                }
+            }
+            if keys == nil { xmin = try snapshotXmin() }
+        }
+        return (fetched, present, xmin)
     }
 
     /// The key of a row from its written columns.

@@ -13,6 +13,8 @@ struct PostgresWriteState {
     var keys: [String] = []
     /// The tables of those rows (followers read only these).
     var tables: Set<String> = []
+    /// The rows updated in place, as committed (announced with their values: followers need not read them).
+    var rows: [PostgresAnnouncedRow] = []
     /// Rows this store deleted that another process edited since this one read them (reported once committed).
     var editedThenDeleted: [(key: String, table: PostgresTable, base: [RelationalValue], theirs: [RelationalValue])] = []
     /// Rows another process added under rows this store deleted (deleted with them, reported once committed).
@@ -52,15 +54,19 @@ extension PostgresStorage {
     /// broke after the commit) is kept and sent before this process's next store or follow; a process that dies
     /// in between leaves rows the others read at their next catch-up (and a store of the same row meets their
     /// version).
-    func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil) {
-        unannounced.append(PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted()))
+    /// The rows the store updated in place go with it, with their committed values, when this process knows the
+    /// announcement key (`PostgresAnnouncement.payload`).
+    func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil, rows: [PostgresAnnouncedRow] = []) {
+        unannounced.append(PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted(),
+                                                rows: keys == nil ? [] : rows))
         sendUnannounced()
     }
 
     /// Sends the announcements not sent yet, in order; stops at the first that fails (kept for the next try).
     func sendUnannounced() {
         while let note = unannounced.first {
-            do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(note.payload())]) } catch { return }
+            let payload = note.payload(signedWith: announcementKey)
+            do { try link.query("SELECT pg_notify($1, $2)", [.text(PostgresAnnouncement.channel), .text(payload)]) } catch { return }
             unannounced.removeFirst()
         }
     }
@@ -74,7 +80,7 @@ extension PostgresStorage {
         try link.open()
         sendUnannounced()
         if !replacing, !isolating, let alone = try writeAlone(plan, model: model, engine: engine) {
-            announce(version: alone.version, keys: [alone.key], tables: [alone.table])
+            announce(version: alone.version, keys: [alone.row.key], tables: [alone.row.table], rows: [alone.row])
             return (alone.version, [])
         }
         var state = PostgresWriteState()
@@ -91,7 +97,7 @@ extension PostgresStorage {
             return version
         }
         modelsRow = (model.rootType.name, engine.schemaVersion)
-        announce(version: version, keys: replacing ? nil : state.keys, tables: state.tables)
+        announce(version: version, keys: replacing ? nil : state.keys, tables: state.tables, rows: state.rows)
         for d in state.addedThenDeleted {
             report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
                    mine: "null", deleted: true)
@@ -102,19 +108,20 @@ extension PostgresStorage {
 
     /// The common store, one edited row and nothing else, as one statement that is its own transaction (no BEGIN,
     /// no COMMIT: a round trip instead of four), at the transaction's id as its version, checked against the
-    /// version read like every update. Nil when the plan is not that (a new row, a deletion, several rows).
-    func writeAlone(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost) throws -> (version: Int64, key: String, table: String)? {
+    /// version read like every update; it returns the row as committed, which the announcement carries. Nil when the
+    /// plan is not that (a new row, a deletion, several rows).
+    func writeAlone(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost) throws -> (version: Int64, row: PostgresAnnouncedRow)? {
         guard plan.upserts.count == 1, plan.deletes.isEmpty, beforeCommit == nil,
               modelsRow?.type == model.rootType.name, modelsRow?.schemaVersion == engine.schemaVersion else { return nil }
         let d = plan.upserts[0]
         guard let read = base[d.key], read.table == d.table else { return nil }
         let t = pgTables[d.table]
-        let r = try link.query(t.updateSQL(checkingVersion: true, ownVersion: true),
+        let r = try link.query(t.updateSQL(checkingVersion: true, ownVersion: true, returningRow: true),
                                t.updateBinds(d.values, version: 0, model: modelName, key: d.key, read: read.version))
-        guard let row = r.rows.first, let version = Int64.fromRelationalValue(PostgresLink.values(row)[0]) else {
+        guard let row = r.rows.first.map(PostgresLink.values), let version = Int64.fromRelationalValue(row[0]) else {
             throw PostgresVersionConflict(keys: [d.key])
         }
-        return (version, d.key, t.name)
+        return (version, PostgresAnnouncedRow(table: t.name, key: d.key, read: read.version, columns: t.columnsFingerprint, values: Array(row.dropFirst())))
     }
 
     /// A new row under a row this process read: that row must still be there (another process may have deleted
@@ -157,6 +164,9 @@ extension PostgresStorage {
             state.keys.append(d.key)
             state.tables.insert(t.name)
             if (r.metadata.rows ?? 0) == 0 { conflicts.append(d.key) }
+            if let read, let row = r.rows.first.map(PostgresLink.values), row.count == t.base.written.count {
+                state.rows.append(PostgresAnnouncedRow(table: t.name, key: d.key, read: read.version, columns: t.columnsFingerprint, values: row))
+            }
         }
         if !conflicts.isEmpty { throw PostgresVersionConflict(keys: conflicts) }
     }

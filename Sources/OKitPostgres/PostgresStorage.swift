@@ -60,6 +60,10 @@ public final class PostgresStorage: ModelStorage {
     var batchBytes = RelationalRowBatch.maxBytes
     /// Stores committed whose announcement could not be sent yet (`announce`).
     var unannounced: [PostgresAnnouncement] = []
+    /// The database's key for announcements that carry rows (nil: this role cannot read it; none are sent or used).
+    var announcementKey: PostgresAnnouncementKey?
+    /// How many statements following has run to read rows (tests count them: announced rows need none).
+    var followReads = 0
     /// Runs inside a store's transaction just before its commit (tests hold a store open with it to show that
     /// another process's store of other rows does not wait for it).
     var beforeCommit: (() throws -> Void)?
@@ -145,6 +149,7 @@ public final class PostgresStorage: ModelStorage {
                 try PostgresTable.ensureModelsTable(link)
                 let existing = try PostgresTable.columnNames(link, tables: pgTables.map(\.name))
                 for (t, columns) in zip(pgTables, existing) { try t.ensure(link, existing: columns) }
+                announcementKey = PostgresAnnouncementKey.read(link)
             }
             try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
             try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion, engine: engine)

@@ -11,7 +11,13 @@ struct PostgresTable {
     static let rowColumn = "okit_row"
     static let modelsTable = "okit_models"
 
-    init(_ base: RelationalTable) { self.base = base }
+    /// The fingerprint of the written columns that announced rows of this table carry (`PostgresAnnouncedRow`).
+    let columnsFingerprint: String
+
+    init(_ base: RelationalTable) {
+        self.base = base
+        columnsFingerprint = PostgresAnnouncedRow.fingerprint(base.written)
+    }
 
     var name: String { base.name }
     var q: String { RelationalTable.quoted(base.name) }
@@ -144,13 +150,15 @@ struct PostgresTable {
     }
 
     /// `UPDATE` of a row read at a version: the written columns but the key ($1…, `updateBinds`), the new version,
-    /// then model, key and the version read.
-    var updateSQL: String { updateSQL(checkingVersion: true) }
+    /// then model, key and the version read. It returns the written columns as committed (what the store
+    /// announces).
+    var updateSQL: String { updateSQL(checkingVersion: true, returningRow: true) }
 
     /// `updateSQL`, or without its version check (a row this transaction locked and merged: it writes whatever
     /// version the row has; the last parameter is then not used).
     /// `ownVersion`: the new version is the writing transaction's id, returned (the version parameter is not used).
-    func updateSQL(checkingVersion: Bool, ownVersion: Bool = false) -> String {
+    /// `returningRow`: the written columns are returned (after the version, with `ownVersion`).
+    func updateSQL(checkingVersion: Bool, ownVersion: Bool = false, returningRow: Bool = false) -> String {
         let keyNames: Set<String> = base.keyColumn.map { [$0] } ?? []
         var k = 0
         var sets: [String] = []
@@ -161,7 +169,9 @@ struct PostgresTable {
         sets.append("\(RelationalTable.quoted(Self.versionColumn)) = " + (ownVersion ? "pg_current_xact_id()::text::bigint" : "$\(k + 1)"))
         let version = checkingVersion ? "\(Self.versionColumn) = $\(k + 4)" : "$\(k + 4)::bigint IS NOT NULL"
         let sql = "UPDATE \(q) SET \(sets.joined(separator: ", ")) WHERE \(Self.modelColumn) = $\(k + 2) AND \(RelationalTable.quoted(keyColumnName)) = $\(k + 3) AND \(version)"
-        return ownVersion ? sql + " AND $\(k + 1)::bigint IS NOT NULL RETURNING \(Self.versionColumn)" : sql
+        let row = returningRow ? writtenList : ""
+        if ownVersion { return sql + " AND $\(k + 1)::bigint IS NOT NULL RETURNING \(Self.versionColumn)" + (row.isEmpty ? "" : ", " + row) }
+        return row.isEmpty ? sql : sql + " RETURNING " + row
     }
 
     /// The parameters of `updateSQL` for a row's written values: every written column but the key, then the new

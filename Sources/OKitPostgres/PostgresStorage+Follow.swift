@@ -118,6 +118,7 @@ extension PostgresStorage {
                     rows = try link.query(select + " AND \(RelationalTable.quoted(t.keyColumnName)) = ANY($2)", [.text(modelName), .texts(keys)]).rows.map(PostgresLink.values)
                 } else {
                     rows = try link.query(select + " AND \(PostgresTable.versionColumn) >= $2", [.text(modelName), .int(caughtUpXmin)]).rows.map(PostgresLink.values)
+                    followReads += 1
                     for r in try link.query("SELECT \(RelationalTable.quoted(t.keyColumnName))::text FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1", [.text(modelName)]).rows {
                         if let k = String.fromRelationalValue(PostgresLink.values(r)[0]) { present.insert(k) }
                     }

@@ -191,7 +191,7 @@ public final class FileStorage: ModelStorage {
         var showedAll = false
         var madeIdentities = false
         do {
-            (root, header, identified, showedAll, madeIdentities) = try bytes.withUnsafeBufferPointer { buf in
+            (root, header, identified, showedAll, madeIdentities) = try HeapPrefault.whileReading(bytes.count) { try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
                 r.journalTargets = journal.targets
@@ -199,7 +199,7 @@ public final class FileStorage: ModelStorage {
                 let e = try r.root(rootType)
                 return (e, (r.version, r.generation, r.headerExtras, r.entityCount, r.storedType), r.identifiedEntities,
                         r.identifiedComplete, r.madeIdentities)
-            }
+            } }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
             throw Self.describe(f, bytes: bytes.bytes, path: path, rootType: rootType)

@@ -60,6 +60,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),       // the announcements' signatures
         ]),
         // Every storage kind okit ships, in one registry (`StorageRegistry.builtIn`): the engine's and the backends'.
         // The front ends link it and register it.

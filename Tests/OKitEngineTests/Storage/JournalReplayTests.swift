@@ -35,6 +35,29 @@ import OKitTestSupport
         #expect(g.book(1).type.name == "Book")
     }
 
+    /// A record naming an entity the model file does not have (the file edited by hand after the journal was
+    /// written) cannot be applied: a warning says which record and which id, the rest loads.
+    @Test func aRecordNamingNoEntityIsSaidNotDroppedSilently() throws {
+        let folder = try TempFolder()
+        let bookId: String
+        do {
+            let (f, s) = try open(folder)
+            try f.start(storage: s, books: (0..<50).map { "Book \($0)" })
+            try f.engine.store(f.shop)
+            bookId = try #require(f.book(1).id)
+            try f.engine.set(f.book(1), "name", .string("Renamed"))
+            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
+        }
+        let text = try #require(folder.read("default.json"))
+        let otherId = "0D0D0D0D-0000-4000-8000-000000000001"
+        try text.replacingOccurrences(of: bookId, with: otherId).write(to: folder.file("default.json"), atomically: true, encoding: .utf8)
+        let (g, s) = try open(folder)
+        try g.start(storage: s, books: [])
+        #expect(g.book(1)["name"]?.description == "Book 1")
+        let warning = try #require(g.engine.warnings.first { $0.contains("default.journal") })
+        #expect(warning.contains("record 1") && warning.contains(bookId) && warning.contains("not applied"))
+    }
+
     /// The CRC of a record is zlib's for contiguous bytes and the table's for any other collection: the same.
     @Test func theChecksumIsTheSameByZlibAndByTheTable() {
         var bytes: [UInt8] = []

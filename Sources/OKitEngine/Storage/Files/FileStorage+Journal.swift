@@ -78,8 +78,14 @@ extension FileStorage {
     private func apply(_ records: [ArraySlice<UInt8>], ids: [String?], of journal: [UInt8], targets: JournalTargets,
                        engine: any ModelHost, path: String) throws {
         try journal.withUnsafeBufferPointer { buf in
-            for (json, id) in zip(records, ids) {
-                guard let id, let target = targets.entity(named: id) else { continue }
+            for (n, (json, id)) in zip(records, ids).enumerated() {
+                guard let id, let target = targets.entity(named: id) else {
+                    // Nothing okit writes gives one (a record names an entity of the file or of a record before
+                    // it); a journal from elsewhere might. Its change cannot be put anywhere: said, not dropped silently.
+                    engine.warn("\(path): record \(n + 1) changes " + (id.map { "the entity with id \($0)" } ?? "an entity without an id")
+                                + ", which the model does not have; that change was not applied (the journal goes at the next full store: copy it now to keep it)")
+                    continue
+                }
                 let fresh: Entity
                 do {
                     var r = JSONReader(bytes: UnsafeBufferPointer(rebasing: buf[json.startIndex..<json.endIndex]), engine: engine)

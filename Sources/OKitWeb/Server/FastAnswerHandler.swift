@@ -57,7 +57,7 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .afterRefresh:
             held = (id, path, anonymous, [part])
             let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            rules.answers.afterRefresh(of: id) {
+            rules.answers.afterRefresh {
                 loop.eventLoop.execute { loop.value.0.lookAgain(loop.value.1) }
             }
         case .none:

@@ -46,10 +46,8 @@ final class FastAnswers: Sendable {
         /// A refresh of the entries is scheduled, or running.
         var refreshDue = false
         var refreshing = false
-        /// Re-GETs waiting for their session's entry to be made again (or the refresh to end), by session, and
-        /// the sessions in the order their first re-GET came (the refresh makes theirs first).
-        var waiters: [String: [@Sendable () -> Void]] = [:]
-        var waitOrder: [String] = []
+        /// Re-GETs waiting for the refresh to end.
+        var waiters: [@Sendable () -> Void] = []
         /// How many answers were made here (for tests).
         var answered = 0
     }
@@ -70,27 +68,9 @@ final class FastAnswers: Sendable {
         }
     }
 
-    /// Publishes what a session's re-GET of `entry.path` is answered with; its re-GETs waiting for it look again
-    /// when it is current.
+    /// Publishes what a session's re-GET of `entry.path` is answered with.
     func publish(_ id: String, _ entry: Entry) {
-        let waiting: [@Sendable () -> Void] = state.withLock { s in
-            s.entries[id] = entry
-            guard entry.generation == s.generation else { return [] }
-            return s.waiters.removeValue(forKey: id) ?? []
-        }
-        for w in waiting { w() }
-    }
-
-    /// The next session a re-GET waits for whose entry the refresh has still to make (`due`), in the order the
-    /// re-GETs came; nil when none.
-    func nextWaiting(_ due: (String) -> Bool) -> String? {
-        state.withLock { s in
-            while !s.waitOrder.isEmpty {
-                let id = s.waitOrder.removeFirst()
-                if s.waiters[id] != nil, due(id) { return id }
-            }
-            return nil
-        }
+        state.withLock { $0.entries[id] = entry }
     }
 
     /// Withdraws a session's entry: the engine answers it again.
@@ -112,8 +92,8 @@ final class FastAnswers: Sendable {
     func endRefresh() {
         let waiting = state.withLock { s in
             s.refreshing = false
-            defer { s.waiters = [:]; s.waitOrder = [] }
-            return s.waiters.values.flatMap { $0 }
+            defer { s.waiters = [] }
+            return s.waiters
         }
         for w in waiting { w() }
     }
@@ -139,7 +119,7 @@ final class FastAnswers: Sendable {
         case .answer(let bytes): return bytes
         case .none: return nil
         case .afterRefresh:
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in afterRefresh(of: id) { c.resume() } }
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in afterRefresh { c.resume() } }
             if case .answer(let bytes) = lookup(id, path: path, anonymous: anonymous, now: now) { return bytes }
             return nil
         }
@@ -174,14 +154,11 @@ final class FastAnswers: Sendable {
         return due ? .afterRefresh : .none
     }
 
-    /// Runs `then` when session `id`'s entry was made again by the due refresh, or the refresh has ended (at once
-    /// when none is due).
-    func afterRefresh(of id: String, _ then: @escaping @Sendable () -> Void) {
+    /// Runs `then` when the due refresh has ended (at once when none is due).
+    func afterRefresh(_ then: @escaping @Sendable () -> Void) {
         let now = state.withLock { s -> Bool in
             guard s.refreshDue || s.refreshing else { return true }
-            if s.entries[id]?.generation == s.generation { return true }
-            if s.waiters[id] == nil { s.waitOrder.append(id) }
-            s.waiters[id, default: []].append(then)
+            s.waiters.append(then)
             return false
         }
         if now { then() }

@@ -40,18 +40,13 @@ extension WebApp {
 
     /// Makes the fast answers again after a push made them out of date: for each session that had one, what the
     /// engine's GET of that place would do — its snapshot (a new version when it changed) and its page, shared
-    /// with every session shown the same. Re-GETs that arrived meanwhile wait for their own session's answer, and
-    /// those sessions are made first, in the order their re-GETs came (FastAnswers).
+    /// with every session shown the same. Re-GETs that arrived meanwhile wait for it (FastAnswers).
     func refreshFastAnswers() {
         let (generation, due) = fastAnswers.beginRefresh()
         defer { fastAnswers.endRefresh() }
         takeFastSeen()
         guard let app = hosted?.session else { return }
-        var left = Dictionary(due, uniquingKeysWith: { first, _ in first })
-        var order = due.map(\.id)[...]
-        while !left.isEmpty {
-            guard let id = fastAnswers.nextWaiting({ left[$0] != nil }) ?? order.popFirst() else { break }
-            guard let path = left.removeValue(forKey: id) else { continue }
+        for (id, path) in due {
             guard let ws = sessions[id] else {
                 fastAnswers.withdraw(id)
                 continue

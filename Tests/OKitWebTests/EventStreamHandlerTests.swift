@@ -60,6 +60,24 @@ import Testing
         #expect(sinks.take(token) == nil, "taken once")
     }
 
+    /// The app keeps a stream's sink until its session lets it go; a closed connection must not stay alive
+    /// through it (the sink held the handler's closures, the handler the sink: a pipeline leaked per page).
+    @Test func aClosedConnectionLetsItsHandlerGoWhileTheSinkLives() throws {
+        weak var gone: EventStreamHandler?
+        let sink = EventSink(preamble: "p\n\n") {}
+        try {
+            let sinks = EventSinks()
+            let handler = EventStreamHandler(sinks: sinks)
+            gone = handler
+            let channel = EmbeddedChannel(handler: handler)
+            channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40000), promise: nil)
+            try channel.writeOutbound(HTTPResponsePart.head(EventStreamHandlerTests.head(token: sinks.add(sink))))
+            _ = try? channel.finish()
+        }()
+        #expect(gone == nil)
+        sink.send("after\n\n")                   // the app may still send: nothing happens
+    }
+
     @Test func anAnswerWithoutATokenPassesUnchanged() throws {
         let (_, channel) = try connected()
         try channel.writeOutbound(HTTPResponsePart.head(EventStreamHandlerTests.head(token: nil)))

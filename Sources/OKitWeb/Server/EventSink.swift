@@ -45,7 +45,7 @@ final class EventSink: Sendable {
     /// Sends one event (or comment): on the connection when taken over, else into the stream.
     func send(_ text: String) {
         let connection: Connection? = state.withLock { s in
-            guard !s.finished else { return nil }
+            guard !s.finished, !s.ended else { return nil }
             if let c = s.connection { return c }
             s.pending.append(text)
             if s.pending.count > Self.kept + 1 { s.pending.remove(at: 1) }
@@ -96,11 +96,13 @@ final class EventSink: Sendable {
         }
     }
 
-    /// The connection or the stream's reader is gone: `onEnd` runs once and `untilEnded` returns.
+    /// The connection or the stream's reader is gone: `onEnd` runs once and `untilEnded` returns. The
+    /// connection's closures are let go (they hold the pipeline's handler, which holds this sink).
     func end() {
         let waiting: [CheckedContinuation<Void, Never>]? = state.withLock { s in
             guard !s.ended else { return nil }
             s.ended = true
+            s.connection = nil
             defer { s.waiting = [] }
             return s.waiting
         }

@@ -80,6 +80,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         sink?.end()
+        sink = nil
         context.fireChannelInactive()
     }
 }

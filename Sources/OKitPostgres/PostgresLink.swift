@@ -78,6 +78,12 @@ final class PostgresLink {
         return try c.query(PostgresQuery(unsafeSQL: sql, binds: b), logger: Self.logger).wait()
     }
 
+    /// Sends one statement without parameters and returns at once: its answer comes in the future, on the
+    /// connection's event loop. Statements sent after it run after it (the connection keeps them in order).
+    func send(_ sql: String) throws -> EventLoopFuture<PostgresQueryResult> {
+        try open().query(PostgresQuery(unsafeSQL: sql), logger: Self.logger)
+    }
+
     /// Runs statements without parameters (BEGIN, COMMIT, DDL).
     func execute(_ sql: String) throws {
         try query(sql)

@@ -1,10 +1,11 @@
 import Foundation
 import OKitEngine
+import NIOCore
 import PostgresNIO
 
 extension PostgresStorage {
     /// How many rows one `FETCH` of a load brings: a table is read in parts of this many rows, each read into
-    /// entities before the next arrives, so that no table's rows are held whole as the database sent them.
+    /// entities while the next is on its way, so that no table's rows are held whole as the database sent them.
     static let fetchRows = 4096
 
     /// Reads the model's rows in one snapshot (`REPEATABLE READ`): each table through a cursor, a part at a time,
@@ -26,23 +27,19 @@ extension PostgresStorage {
                 unknownColumns.append(Set(unknown))
                 let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
                 try link.query("DECLARE okit_read NO SCROLL CURSOR FOR " + sql, [.text(modelName)])
-                let columns = t.base.written.count + unknown.count + 1
-                while true {
-                    let part = try link.query("FETCH \(Self.fetchRows) FROM okit_read").rows
-                    var from = 0
-                    // A batch holds at most `RelationalRowBatch.maxBytes` of text and blobs (its offsets are 32-bit):
-                    // a part of large blobs goes into several.
-                    while from < part.count {
-                        let batch = RelationalRowBatch()
-                        batch.reset(table: ti, columns: columns)
-                        from += try batch.fill(part[from...], limit: batchBytes) { [batchBytes] size in
-                            StorageError(kind: .io, path: settings.shown, message: "a row of table \(t.name) holds \(size >> 20) MiB of text and binary values, more than okit reads in one row (\(batchBytes >> 20) MiB); keep large files outside the row (nothing was changed)")
-                        }
+                let fetch = PostgresFetch(table: ti, name: t.name, columns: t.base.written.count + unknown.count + 1,
+                                          limit: batchBytes, shown: settings.shown)
+                // The next part is asked for before this one is read into entities: the database and the
+                // connection's thread make it while this thread reads (FETCHes run in order on the connection).
+                var next: EventLoopFuture<PostgresQueryResult>? = try fetch.send(link)
+                while let pending = next {
+                    let part = try pending.wait().rows
+                    next = part.count == Self.fetchRows ? try fetch.send(link) : nil
+                    for batch in try fetch.batches(part) {
                         loaded.starts.append(rows.count)
                         loaded.batches.append(batch)
                         try reader.readBatch(batch, t.base, unknown: unknown, rows: &rows)
                     }
-                    if part.count < Self.fetchRows { break }
                 }
                 try link.query("CLOSE okit_read")
             }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OKitEngine
 
 /// The database's key for announcements that carry rows (storage.md "Shared models on PostgreSQL"): any role that
 /// can connect to a database can `NOTIFY okit_changes`, so a follower applies announced values only when they are
@@ -36,7 +37,7 @@ struct PostgresAnnouncementKey: Sendable {
     /// The signature of a payload's text, as 64 hex digits.
     func sign(_ text: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: SymmetricKey(data: bytes))
-        return code.map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(code)
     }
 
     /// True when `a` was signed with this key (its rows may be applied as announced).

@@ -116,7 +116,7 @@ extension PostgresStorage {
         let d = plan.upserts[0]
         guard let read = base[d.key], read.table == d.table else { return nil }
         let t = pgTables[d.table]
-        let r = try link.query(t.updateSQL(checkingVersion: true, ownVersion: true, returningRow: true),
+        let r = try link.query(t.updateOwnVersionSQL,
                                t.updateBinds(d.values, version: 0, model: modelName, key: d.key, read: read.version))
         guard let row = r.rows.first.map(PostgresLink.values), let version = Int64.fromRelationalValue(row[0]) else {
             throw PostgresVersionConflict(keys: [d.key])

@@ -15,7 +15,7 @@ enum DataFingerprint {
         for file in files where !file.lastPathComponent.hasPrefix(".") {
             guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
                   let bytes = try? Data(contentsOf: file) else { continue }
-            out[file.lastPathComponent] = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            out[file.lastPathComponent] = Hex.encode(SHA256.hash(data: bytes))
         }
         return out
     }

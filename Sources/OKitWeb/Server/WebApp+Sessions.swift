@@ -165,6 +165,6 @@ struct LoginTokens: Sendable {
     }
 
     private func mac(_ body: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key))
     }
 }

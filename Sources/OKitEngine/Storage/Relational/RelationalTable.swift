@@ -105,7 +105,11 @@ package struct RelationalTable {
         }
     }
 
-    package static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    package static func quoted(_ name: String) -> String {
+        // A name without a quote (every name okit makes) needs no search-and-replace through Foundation.
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 
     /// The declared default as an SQL literal (`ALTER TABLE … ADD COLUMN … DEFAULT …`), for scalars.
     package static func defaultLiteral(_ c: Column) -> String? {

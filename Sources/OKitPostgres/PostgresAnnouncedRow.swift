@@ -30,9 +30,9 @@ struct PostgresAnnouncedRow: Sendable, Equatable {
     }
 
     /// A row as `json()` wrote it; nil when any part of it does not read.
-    static func parse(_ o: [String: Any]) -> PostgresAnnouncedRow? {
-        guard let table = o["table"] as? String, let key = o["key"] as? String, let read = o["read"].flatMap(integer),
-              let columns = o["columns"] as? String, let raw = o["values"] as? [Any] else { return nil }
+    static func parse(_ o: JSONTree) -> PostgresAnnouncedRow? {
+        guard case .object = o, let table = o["table"]?.string, let key = o["key"]?.string, let read = o["read"].flatMap(integer),
+              let columns = o["columns"]?.string, let raw = o["values"]?.array else { return nil }
         var values: [RelationalValue] = []
         values.reserveCapacity(raw.count)
         for r in raw {
@@ -55,23 +55,33 @@ struct PostgresAnnouncedRow: Sendable, Equatable {
     }
 
     /// A value as `encode` wrote it; nil for anything else.
-    static func decode(_ any: Any) -> RelationalValue? {
-        if any is NSNull { return .null }
-        if let s = any as? String { return .string(s) }
-        if let i = integer(any) { return .int64(i) }
-        guard let o = any as? [String: Any], o.count == 1, let text = o.values.first as? String else { return nil }
-        if o["int"] != nil, let i = Int64(text) { return .int64(i) }
-        if o["double"] != nil, let d = Double(text) { return .double(d) }
-        if o["bytes"] != nil, let b = Data(base64Encoded: text) { return .blob(b) }
-        return nil
+    static func decode(_ v: JSONTree) -> RelationalValue? {
+        switch v {
+        case .null: return .null
+        case .string(let s): return .string(s)
+        case .object(let members):
+            guard members.count == 1, let text = members[0].value.string else { return nil }
+            switch members[0].key {
+            case "int": return Int64(text).map { .int64($0) }
+            case "double": return Double(text).map { .double($0) }
+            case "bytes": return Data(base64Encoded: text).map { .blob($0) }
+            default: return nil
+            }
+        default: return integer(v).map { .int64($0) }
+        }
     }
 
     /// A JSON number that is an integer within ±2^53 (where every integer is exact); nil for anything else.
-    static func integer(_ any: Any) -> Int64? {
-        guard let n = any as? NSNumber else { return nil }
-        let i = n.int64Value
-        guard i.magnitude <= exactIntegers.magnitude, Double(i) == n.doubleValue else { return nil }
-        return i
+    static func integer(_ v: JSONTree) -> Int64? {
+        let i: Int64
+        switch v {
+        case .int(let n): i = Int64(n)
+        case .double(let d):
+            guard d.isFinite, d.rounded(.towardZero) == d, d.magnitude <= Double(exactIntegers) else { return nil }
+            i = Int64(d)
+        default: return nil
+        }
+        return i.magnitude <= exactIntegers.magnitude ? i : nil
     }
 
     /// `s` as a JSON string in ASCII: JSON's escapes, and every other character as `\uXXXX` (a surrogate pair

@@ -68,4 +68,24 @@ import Testing
         #expect(changed.rows.first?.values.last == .string("Evil"))
         #expect(!Self.key.signed(changed))
     }
+
+    @Test func payloadsOfEarlierVersionsAndBrokenOnesReadAsBefore() throws {
+        // An earlier okit's: no tables, no rows; keys null means "read everything newer".
+        let old = try #require(PostgresAnnouncement.parse("{\"model\":\"m\",\"version\":7,\"from\":\"p\",\"keys\":null}"))
+        #expect(old == PostgresAnnouncement(model: "m", version: 7, from: "p", keys: nil))
+        let listed = try #require(PostgresAnnouncement.parse("{\"model\":\"m\",\"version\":7.0,\"keys\":[\"a\",\"b\"]}"))
+        #expect(listed.version == 7 && listed.from == "" && listed.keys == ["a", "b"] && listed.tables == nil)
+        // A list with something else than texts is no list of keys (everything newer is read).
+        #expect(PostgresAnnouncement.parse("{\"model\":\"m\",\"version\":7,\"keys\":[\"a\",1]}")?.keys == nil)
+        // Not an announcement at all: not JSON, not an object, no model, a version that is no number.
+        for text in ["", "nope", "[1]", "{\"version\":7}", "{\"model\":\"m\",\"version\":\"7\"}", "{\"model\":\"m\",\"version\":nan}",
+                     "{\"model\":\"m\",\"version\":7} trailing"] {
+            #expect(PostgresAnnouncement.parse(text) == nil, "\(text)")
+        }
+        // Rows of which one does not read are not used (their keys are read instead), and neither is a signature.
+        let a = PostgresAnnouncement(model: "m", version: 42, from: "p", keys: ["dune"], rows: [Self.row("dune", [.string("dune"), .string("Dune")])])
+        let broken = a.payload(signedWith: Self.key).replacingOccurrences(of: "\"read\":41", with: "\"read\":true")
+        let parsed = try #require(PostgresAnnouncement.parse(broken))
+        #expect(parsed.rows.isEmpty && parsed.signature == nil && parsed.keys == ["dune"])
+    }
 }

@@ -58,6 +58,9 @@ import OKitTestSupport
         #expect(book["note"]?.isNull == true && b.book("b4000")?["note"]?.displayString == "note 4000")
         #expect(!b.model.isFileDirty)
         #expect(try b.engine.store(b.model) == .unchanged)
+        // The ids are indexed with the join: the first announcement applied does not wait for it.
+        let c = try Self.process(db.url)
+        #expect(!c.engine.idIndex.hasPending)
     }
 
     @Test func aPartOfLargeValuesIsReadIntoSeveralBatches() throws {

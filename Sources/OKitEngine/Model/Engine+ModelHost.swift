@@ -8,6 +8,8 @@ extension Engine: ModelHost {
 
     public func hostUnregistered(_ model: Model) { model.engine = self }
 
+    public func indexIds() { idIndex.flush() }
+
     public func storeWrittenBytes(of model: Model, _ write: (_ meta: Entity, _ bytes: [UInt8]) throws -> Bool) throws {
         for p in pendingPayloads(of: model) {
             if try write(p.entity, p.bytes) { p.dirty = false }

@@ -41,6 +41,9 @@ public protocol ModelHost: AnyObject {
     func reload(_ model: Model) throws
     /// The entity with `id` (in `model` when given).
     func lookup(id: String, from model: Model?) -> Entity?
+    /// Indexes every loaded entity's id now, not at the first lookup: a model that other processes' changes are
+    /// applied to looks ids up from its first command on.
+    func indexIds()
     /// Runs `body` as one transaction: its writes are undone together when it throws.
     @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T

@@ -27,7 +27,11 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if let freshProcess {
-            if freshProcess.hasPrefix("pg-"), try PostgresWritersBench.child(freshProcess, books: books) { return }
+            if freshProcess.hasPrefix("pg-"), try PostgresWritersBench.child(freshProcess, books: books) {
+                // As okit-run ends a session (RunApp): the memory goes back whole, the model is not released entity
+                // by entity while the other children still store.
+                Foundation.exit(0)
+            }
             return try runFreshProcess(freshProcess)
         }
         let selected = only.map { Set($0.split(separator: ",").map(String.init)) }

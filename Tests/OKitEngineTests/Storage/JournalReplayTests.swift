@@ -11,21 +11,29 @@ import OKitTestSupport
         (try ShopFixture(), try FileStorage(dataFolder: folder.url))
     }
 
+    /// A model of 50 books stored whole, then book 1 renamed "Renamed" and stored as a journal record; the ids of
+    /// book 1 and of its first author.
+    func storeRenameInJournal(_ folder: TempFolder) throws -> (book: String, author: String) {
+        let (f, s) = try open(folder)
+        try f.start(storage: s, books: (0..<50).map { "Book \($0)" })
+        try f.engine.store(f.shop)
+        let book = try #require(f.book(1).id)
+        let author = try #require(try f.engine.collection(f.book(1), "authors").items.first?.entity?.id)
+        try f.engine.set(f.book(1), "name", .string("Renamed"))
+        guard case .journal = try f.engine.store(f.shop) else { throw JournalReplayFailure("expected a journal write") }
+        return (book, author)
+    }
+
+    struct JournalReplayFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     /// A book whose author has the book's own id (a file edited by hand): the walk meets the book first, the
     /// reader finishes the author first. The record (a Book) replaces the book, as it always did.
     @Test func anIdCopiedToADescendantIsReplacedWhereTheWalkMeetsItFirst() throws {
         let folder = try TempFolder()
-        let bookId: String
-        let authorId: String
-        do {
-            let (f, s) = try open(folder)
-            try f.start(storage: s, books: (0..<50).map { "Book \($0)" })
-            try f.engine.store(f.shop)
-            bookId = try #require(f.book(1).id)
-            authorId = try #require(try f.engine.collection(f.book(1), "authors").items.first?.entity?.id)
-            try f.engine.set(f.book(1), "name", .string("Renamed"))
-            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
-        }
+        let (bookId, authorId) = try storeRenameInJournal(folder)
         let text = try #require(folder.read("default.json"))
         #expect(text.components(separatedBy: authorId).count == 2)
         try text.replacingOccurrences(of: authorId, with: bookId).write(to: folder.file("default.json"), atomically: true, encoding: .utf8)
@@ -39,15 +47,7 @@ import OKitTestSupport
     /// written) cannot be applied: a warning says which record and which id, the rest loads.
     @Test func aRecordNamingNoEntityIsSaidNotDroppedSilently() throws {
         let folder = try TempFolder()
-        let bookId: String
-        do {
-            let (f, s) = try open(folder)
-            try f.start(storage: s, books: (0..<50).map { "Book \($0)" })
-            try f.engine.store(f.shop)
-            bookId = try #require(f.book(1).id)
-            try f.engine.set(f.book(1), "name", .string("Renamed"))
-            guard case .journal = try f.engine.store(f.shop) else { Issue.record("expected a journal write"); return }
-        }
+        let bookId = try storeRenameInJournal(folder).book
         let text = try #require(folder.read("default.json"))
         let otherId = "0D0D0D0D-0000-4000-8000-000000000001"
         try text.replacingOccurrences(of: bookId, with: otherId).write(to: folder.file("default.json"), atomically: true, encoding: .utf8)

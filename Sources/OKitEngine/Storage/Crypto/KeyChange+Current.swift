@@ -41,7 +41,7 @@ extension KeyChange {
     }
 
     static func otherKey(_ file: (path: String, id: [UInt8]), changed: Bool) -> KeyChangeError {
-        KeyChangeError(.otherKey, path: file.path, "\(file.path) is sealed with another key (id \(hex(file.id))) than the current or the new one; " +
+        KeyChangeError(.otherKey, path: file.path, "\(file.path) is sealed with another key (id \(Hex.encode(file.id))) than the current or the new one; " +
             (changed ? "the change stopped at it (the files re-sealed before it stay readable)" : "nothing was changed") +
             ". Move it aside, or open it with its own key first")
     }

@@ -342,6 +342,4 @@ public enum KeyChange {
     static func files(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
 
     static func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
-
-    static func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 }

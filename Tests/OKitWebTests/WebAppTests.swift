@@ -197,15 +197,19 @@ import Testing
     }
 
     @Test func anIdleSessionIsCoveredAndTheOthersAreNot() async throws {
-        // 3.6 s: long enough that bob's requests and the tick fall inside it on a loaded machine (the whole suite runs
-        // at once; under scripts/sanitize's AddressSanitizer 1.2 s was too short).
-        let web = try await WebAppTests.serve(protectionMinutes: 0.06)
+        // The times are stated, not slept: a sleep past a short timeout let a loaded machine (the whole suite at once,
+        // or the sanitizers) leave bob idle as long as alice. Alice was last seen before `aliceSeen`, bob after it and
+        // 10 ms later at least; the sweep's clock is a minute (the timeout) and 5 ms past `aliceSeen`.
+        var options = ServeOptions()
+        options.newSessionSeconds = 600                     // alice, seen once, is covered, not dropped as new
+        let web = try await WebAppTests.serve(options, protectionMinutes: 1)
         let alice = Browser(web)
         #expect(!(await alice.page("/books")).contains("type=\"password\""))
-        try await Task.sleep(nanoseconds: 4_000_000_000)
+        let aliceSeen = Date()
+        try await Task.sleep(nanoseconds: 10_000_000)
         let bob = Browser(web)
         _ = await bob.page("/books")
-        await web.tick()
+        await web.sweepIdle(now: aliceSeen.addingTimeInterval(60.005))
         let covered = await alice.page("/books")
         #expect(covered.contains("type=\"password\"") && !covered.contains(">Books</h1>"))
         #expect(await bob.page("/books").contains(">Books</h1>"))            // bob was not idle

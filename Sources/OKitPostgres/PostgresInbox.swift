@@ -10,11 +10,30 @@ final class PostgresInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [PostgresAnnouncement] = []
     private var lostFlag = false
+    /// Notifications on the channel that did not read as announcements since the last `takeUnreadable`: how many,
+    /// and the first one's start (what the warning quotes).
+    private var unreadable: (count: Int, sample: String)?
     var onArrival: (@Sendable () -> Void)?
 
     func push(_ a: PostgresAnnouncement) {
         lock.lock(); items.append(a); lock.unlock()
         onArrival?()
+    }
+
+    /// A notification on okit's channel that is not an announcement (another program's `NOTIFY okit_changes`, or
+    /// a newer okit's payload): kept as a count and a sample, so that the follower catches up and says so.
+    func pushUnreadable(_ payload: String) {
+        lock.lock()
+        if let u = unreadable { unreadable = (u.count + 1, u.sample) } else { unreadable = (1, String(payload.prefix(60))) }
+        lock.unlock()
+        onArrival?()
+    }
+
+    func takeUnreadable() -> (count: Int, sample: String)? {
+        lock.lock(); defer { lock.unlock() }
+        let out = unreadable
+        unreadable = nil
+        return out
     }
 
     func take() -> [PostgresAnnouncement] {
@@ -56,7 +75,7 @@ final class PostgresListener {
         let c = try PostgresLink.connect(settings).wait()
         let inbox = self.inbox
         c.addListener(channel: PostgresAnnouncement.channel) { _, message in
-            if let a = PostgresAnnouncement.parse(message.payload) { inbox.push(a) }
+            if let a = PostgresAnnouncement.parse(message.payload) { inbox.push(a) } else { inbox.pushUnreadable(message.payload) }
         }
         _ = try c.query(PostgresQuery(unsafeSQL: "LISTEN \(PostgresAnnouncement.channel)"),
                         logger: PostgresLink.logger).wait()

@@ -37,6 +37,13 @@ extension PostgresStorage {
             // committed before it answers a statement), so the next answer shows it. Nothing is locked or read.
             if !unannounced.isEmpty { sendUnannounced() }
             try listener.sync()
+            if let unreadable = inbox.takeUnreadable() {
+                // Which rows it stands for is unknown: every row written since the last catch-up is read instead.
+                sayUnreadable(unreadable, engine: engine)
+                _ = inbox.take()
+                try follow(model, engine: engine, keys: nil)
+                return true
+            }
             let others = inbox.take().filter { $0.model == modelName && $0.from != processToken }
             if others.isEmpty { return false }
             if others.contains(where: { $0.keys == nil }) {
@@ -154,6 +161,14 @@ extension PostgresStorage {
         var record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
         record.deletedHere = deleted
         onConflict?(record)
+    }
+
+    /// Warns, once per process and model, of notifications on okit's channel that did not read as announcements.
+    func sayUnreadable(_ u: (count: Int, sample: String), engine: any ModelHost) {
+        guard !saidUnreadable else { return }
+        saidUnreadable = true
+        let more = u.count > 1 ? " and \(u.count - 1) more" : ""
+        engine.warn("\(settings.shown): a notification on channel \(PostgresAnnouncement.channel) is not an okit announcement (\(u.sample.debugDescription)\(more)); model \"\(modelName)\" read every row changed since it last caught up instead (said once). Another program's NOTIFY belongs on a channel of its own; an okit newer than this one announces in a form this one cannot read: run one okit version per database")
     }
 }
 

@@ -64,6 +64,8 @@ public final class PostgresStorage: ModelStorage {
     var announcementKey: PostgresAnnouncementKey?
     /// How many statements following has run to read rows (tests count them: announced rows need none).
     var followReads = 0
+    /// Whether this process said that a notification on okit's channel was not an announcement (`sayUnreadable`).
+    var saidUnreadable = false
     /// Runs inside a store's transaction just before its commit (tests hold a store open with it to show that
     /// another process's store of other rows does not wait for it).
     var beforeCommit: (() throws -> Void)?

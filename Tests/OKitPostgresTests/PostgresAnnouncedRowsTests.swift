@@ -62,6 +62,28 @@ import OKitTestSupport
         #expect(a.book("dune")?["count"]?.displayString == "8")
     }
 
+    @Test func aNotificationThatIsNotAnAnnouncementIsSaidOnceAndCaughtUpFrom() throws {
+        let db = try PostgresTestDatabase.make()
+        _ = try Self.process(db.url, seed: PostgresModelShapesTests.seed)
+        let b = try Self.process(db.url)
+        // A row written as okit writes it (its transaction's id as its version) whose announcement B cannot read:
+        // B does not know which rows it stands for, so it reads every row changed since it caught up, and says so.
+        _ = try db.psql("UPDATE \"Book\" SET name = 'Dune, caught up', okit_version = pg_current_xact_id()::text::bigint WHERE id = 'dune'")
+        _ = try db.psql("NOTIFY okit_changes, 'not an announcement'; NOTIFY okit_changes, '{\"model\": 1}'")
+        #expect(try b.follow())
+        #expect(b.book("dune")?["name"]?.displayString == "Dune, caught up")
+        let said = b.engine.warnings.filter { $0.contains("is not an okit announcement") }
+        #expect(said.count == 1)
+        #expect(said.first?.contains("(\"not an announcement\" and 1 more)") == true)
+        #expect(said.first?.contains("okit_changes") == true && said.first?.contains("model \"default\"") == true)
+        // Said once: the next one is read the same way without another word.
+        _ = try db.psql("UPDATE \"Book\" SET name = 'Dune, again', okit_version = pg_current_xact_id()::text::bigint WHERE id = 'dune'")
+        _ = try db.psql("NOTIFY okit_changes, 'still not one'")
+        #expect(try b.follow())
+        #expect(b.book("dune")?["name"]?.displayString == "Dune, again")
+        #expect(b.engine.warnings.filter { $0.contains("is not an okit announcement") }.count == 1)
+    }
+
     @Test func anAnnouncedRowIsMergedWithChangesNotStoredYet() throws {
         let db = try PostgresTestDatabase.make()
         let a = try Self.process(db.url, seed: PostgresModelShapesTests.seed)

@@ -283,7 +283,13 @@ extension FlowTestFramework {
       if not pair then return nil end
       local f = pair[negated and 2 or 1]
       if pair.payload then return withPayload(name, f, hasPayload, payload) end
-      return f
+      -- As luassert's: an assertion that holds gives its arguments back (`local t = assert.is_table(f())`), or what
+      -- it says it gives (has_error: the error).
+      return function(...)
+        local given = f(...)
+        if given then return table.unpack(given, 1, given.n) end
+        return ...
+      end
     end
 
     local function unknown(key)

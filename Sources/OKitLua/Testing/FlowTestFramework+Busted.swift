@@ -44,15 +44,17 @@ extension FlowTestFramework {
         if not T.busted then return okitErrorCheck(function() return fn() end, expected, msg) end
         local ok, err = pcall(fn)
         if ok then failed("has_error", msg, expectedActual(expected == nil and "an error" or show(expected), "no error")) end
-        if expected == nil then return end
         local actual = getmetatable(err) == Failure and err.message or err
         if type(actual) == "string" then actual = actual:gsub("^.-:%d+: ", "", 1) end
+        -- luassert's has_error gives the error (without its position), then the other arguments.
+        local given = { n = 3, actual, expected, msg }
+        if expected == nil then return given end
         if type(expected) == "string" and type(actual) ~= "table" then
-          if tostring(actual) == expected then return end
+          if tostring(actual) == expected then given[1] = tostring(actual); return given end
         elseif type(expected) == "number" and type(actual) == "string" then
-          if tostring(expected) == actual then return end
+          if tostring(expected) == actual then return given end
         elseif T.same(expected, actual) then
-          return
+          return given
         end
         failed("has_error", msg, expectedActual(show(expected), show(actual)))
       end,

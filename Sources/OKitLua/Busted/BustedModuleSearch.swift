@@ -1,21 +1,16 @@
 import CLua
 import Foundation
+import Synchronization
 
 /// `require` in a busted spec file (testing.md, "What a spec may load"): Lua's own lookup through the current
 /// `package.path` (`?` is the module name with `.` as `/`; `./` is the project root), limited to Lua files inside
-/// the project root and inside the folders where Debian installs pure-Lua modules for Lua 5.4; then, as Lua's C
-/// searcher, `package.cpath`, limited to the project root and the folders where Debian installs C modules for Lua
-/// 5.4 (LuaFileSystem, LPeg, …: busted itself needs `lfs`). A file elsewhere is not loaded.
+/// the project root and inside the folders where Debian installs pure-Lua modules for Lua 5.4. A file elsewhere is
+/// not loaded; a C module (a `.so` on `package.cpath`) is refused with a message saying so.
 enum BustedModuleSearch {
     /// Folders outside the project whose Lua files a spec may load.
     static let systemFolders = ["/usr/share/lua/5.4", "/usr/local/share/lua/5.4", "/usr/local/lib/lua/5.4"]
-    /// Folders outside the project whose C modules a spec may load. okit-run uses the system's Lua library
-    /// (`liblua5.4`), whose functions these modules call: one Lua, as in the `lua5.4` busted runs in.
-    static let systemCFolders = ["/usr/local/lib/lua/5.4", "/usr/lib/x86_64-linux-gnu/lua/5.4",
-                                 "/usr/lib/aarch64-linux-gnu/lua/5.4", "/usr/lib/lua/5.4"]
 
-    /// The searcher: pushes the loader and the file name; or, for a C module, `false` and its file (the spec's
-    /// prelude opens it with `package.loadlib`, as Lua's C searcher does); or a message listing the files tried.
+    /// The searcher: pushes the loader and the file name, or a message listing the files tried.
     static func search(_ name: String, path: String, cpath: String, root: URL, call: LuaCall) throws -> Int32 {
         let state = call.state
         let stem = name.replacingOccurrences(of: ".", with: "/")
@@ -38,21 +33,26 @@ enum BustedModuleSearch {
         }
         for template in cpath.split(separator: ";").map(String.init) where !template.isEmpty {
             let file = template.replacingOccurrences(of: "?", with: stem)
-            let url = absolute(file, root: root)
-            guard FileManager.default.isReadableFile(atPath: url.path), !isFolder(url) else {
-                tried.append("\n\tno file '\(file)'")
-                continue
+            if FileManager.default.fileExists(atPath: absolute(file, root: root).path) {
+                noteRefused(name, file: file)
+                throw LuaRaise("module '\(name)' is a C module (\(file)): okit-run test loads Lua files only, "
+                    + "from the project and \(systemFolders[0])", withPosition: false)
             }
-            guard isAllowed(url, root: root, folders: systemCFolders) else {
-                tried.append("\n\tfile '\(file)' is outside the project and the Lua 5.4 C module folders (not loaded)")
-                continue
-            }
-            state.push(false)
-            state.push(url.path)
-            return 2
         }
         state.push(tried.joined())
         return 1
+    }
+
+    /// The C modules refused in this run, each said once on stderr.
+    private static let refused = Mutex<Set<String>>([])
+
+    /// Says on stderr, once per module and run, that a C module was refused: a spec that asks for it under `pcall`
+    /// (an optional dependency, `local hasyaml = pcall(require, "yaml")`) goes on without it and leaves out the
+    /// tests that need it — with a word, not silently (busted, which loads C modules, runs them).
+    static func noteRefused(_ name: String, file: String) {
+        guard refused.withLock({ $0.insert(name).inserted }) else { return }
+        StandardStreams.error("okit-run test: note: require \"\(name)\" found the C module \(file), which okit-run test "
+            + "does not load (testing.md \"What a spec may load\"); a spec that goes on without it leaves out what needs it\n")
     }
 
     /// `file` as an absolute, standardized URL (a relative one from the project root).
@@ -67,8 +67,8 @@ enum BustedModuleSearch {
 
     /// Whether a file is inside the project root or a Lua 5.4 module folder, as named or with its links resolved
     /// (Debian's module folders link to shared copies; a project may link to a vendored one).
-    static func isAllowed(_ url: URL, root: URL, folders system: [String] = systemFolders) -> Bool {
-        let folders = [root.standardizedFileURL.path, root.resolvingSymlinksInPath().path] + system
+    static func isAllowed(_ url: URL, root: URL) -> Bool {
+        let folders = [root.standardizedFileURL.path, root.resolvingSymlinksInPath().path] + systemFolders
         return [url.path, url.resolvingSymlinksInPath().path].contains { path in
             folders.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }

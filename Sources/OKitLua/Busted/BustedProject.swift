@@ -51,7 +51,7 @@ public struct BustedProject: Sendable {
     public static let luaPath = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;"
         + "/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;"
         + "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;./?.lua;./?/init.lua"
-    /// Where C modules for Lua 5.4 live (`package.cpath` in a spec: searched as Lua's C searcher does).
+    /// Where C modules for Lua 5.4 live (searched only to say that such a module is refused).
     public static let luaCPath = "/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;"
         + "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
 

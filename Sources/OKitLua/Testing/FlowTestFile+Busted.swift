@@ -36,19 +36,7 @@ extension FlowTestFile {
     local search, T, path, cpath, seed = ...
     T.busted, T.bustedTags = true, true
     package.path, package.cpath = path, cpath
-    local loadlib, format = package.loadlib, string.format
-    package.searchers[2] = function(name)
-      local loader, file = search(name, package.path, package.cpath)
-      if loader ~= false then return loader, file end
-      -- A C module (Lua's C searcher): luaopen_ and the name with "_" for ".", the part before a "-" first.
-      local stem = name:gsub("%.", "_")
-      local mark = stem:find("-", 1, true)
-      local open, err
-      if mark then open, err = loadlib(file, "luaopen_" .. stem:sub(1, mark - 1)) end
-      if not open then open, err = loadlib(file, "luaopen_" .. (mark and stem:sub(mark + 1) or stem)) end
-      if not open then error(format("error loading module '%s' from file '%s':\\n\\t%s", name, file, err), 0) end
-      return open, file
-    end
+    package.searchers[2] = function(name) return search(name, package.path, package.cpath) end
     for name, module in pairs(T.bustedModules()) do
       package.preload[name] = function() return module end
     end

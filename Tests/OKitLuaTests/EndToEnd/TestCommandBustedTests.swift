@@ -50,6 +50,27 @@ import OKitTestSupport
         #expect(names(none.out).isEmpty, "a tag is a whole word: \(none.out)")
     }
 
+    @Test func aCModuleASpecTakesUnderPcallIsRefusedWithAWordOnce() throws {
+        // lua_cliargs' spec: `local hasyaml = pcall(require, "yaml")` declares its yaml test only with the module.
+        let folder = try TempFolder()
+        try folder.put("native.so", "not loaded")
+        for name in ["a_spec.lua", "b_spec.lua"] {
+            try folder.put("spec/\(name)", """
+            describe("optional", function()
+              local has = pcall(require, "native")
+              if has then it("needs native", function() end) end
+              it("runs without it", function() assert.is_false(has) end)
+            end)
+            """)
+        }
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let r = try OKitRun.run(["test", "-C", folder.path])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(names(r.out) == ["optional runs without it", "optional runs without it"], "\(r.out)")
+        let said = r.err.components(separatedBy: "\n").filter { $0.contains("okit-run test: note: require \"native\" found the C module ./native.so") }
+        #expect(said.count == 1, "said once for the run: \(r.err)")
+    }
+
     static let many = (1...3).map { b in
         "describe(\"block \(b)\", function()\n" + (1...6).map { "  it(\"test \($0)\", function() end)\n" }.joined() + "end)\n"
     }.joined()

@@ -148,6 +148,7 @@ extension FlowTestFramework {
         if type(s) ~= "string" or not s:find(pattern) then
           failed("matches", msg, expectedActual("a string matching " .. show(pattern), show(s)))
         end
+        return table.pack(s:match(pattern))          -- as luassert: the captures (or the whole match)
       end,
       function(pattern, s, msg)
         if type(s) == "number" then s = tostring(s) end
@@ -215,13 +216,18 @@ extension FlowTestFramework {
       local ok, err = pcall(fn)
       if ok then return false, "no error" end
       local text = errorText(err)
-      return text:find(pattern, init, plain) ~= nil, show(text)
+      -- In specs as luassert: the error's text without its "file:line: ".
+      if T.busted and type(err) == "string" then text = text:gsub("^.-:%d+: ", "", 1) end
+      return text:find(pattern, init, plain) ~= nil, show(text), text
     end
     A.error_matches = {
       function(fn, pattern, init, plain, msg)
         if type(fn) ~= "function" then failed("error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
-        local ok, actual = errorMatch(fn, pattern, init, plain)
+        local ok, actual, text = errorMatch(fn, pattern, init, plain)
         if not ok then failed("error_matches", msg, expectedActual("an error matching " .. show(pattern), actual)) end
+        -- as luassert: the pattern's captures in the error (the pattern itself when plain)
+        if plain then return { n = 1, pattern } end
+        return table.pack(text:match(pattern, init))
       end,
       function(fn, pattern, init, plain, msg)
         if type(fn) ~= "function" then failed("not_error_matches", msg, "the first argument must be a function, got " .. type(fn)) end

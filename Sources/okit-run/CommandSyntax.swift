@@ -62,11 +62,7 @@ enum CommandSyntax {
             if let first = rest.first { cmd["cell"] = rowValue(first) }
             if rest.count > 1 {
                 let v = rest.dropFirst().joined(separator: " ")
-                switch v {
-                case "true", "on": cmd["value"] = true
-                case "false", "off": cmd["value"] = false
-                default: cmd["value"] = Int(v).map { $0 as Any } ?? Double(v).map { $0 as Any } ?? v
-                }
+                cmd["value"] = typedValue(v)
             }
         case "respond":
             if let first = rest.first { cmd["action"] = first }
@@ -97,14 +93,20 @@ enum CommandSyntax {
             case .flag: cmd[a.name] = !(word == "off" || word == "false")
             case .number: cmd[a.name] = Double(word).map { $0 as Any } ?? word
             case .texts: cmd[a.name] = Array(words[i...])
-            case .value:
-                switch word {
-                case "true", "on": cmd[a.name] = true
-                case "false", "off": cmd[a.name] = false
-                default: cmd[a.name] = Int(word).map { $0 as Any } ?? Double(word).map { $0 as Any } ?? word
-                }
+            case .value: cmd[a.name] = typedValue(word)
             case .text, .optionalText: cmd[a.name] = word
             }
+        }
+    }
+
+    /// A value typed in shell syntax: `true`/`on` and `false`/`off` a switch, digits alone (`1500`, `-3`) a number,
+    /// anything else text — `1.500`, `12,50` and `3.5` reach the cell as typed, which reads them in the app's
+    /// language (`1.500` is 1500 in `de`; read here as a number it was 1.5).
+    static func typedValue(_ word: String) -> Any {
+        switch word {
+        case "true", "on": return true
+        case "false", "off": return false
+        default: return Int(word).map { $0 as Any } ?? word
         }
     }
 }

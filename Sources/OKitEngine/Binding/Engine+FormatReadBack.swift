@@ -29,10 +29,32 @@ extension Engine {
             throw BindingWriteError(binding: binding, reason: mismatch.description)
         }
         guard let parsed else {
+            let example = type.type == "number" ? formatExample(name, args) : nil
+            // A person's command: the field's label and an example in the person's language, shown at the cell.
+            if checksCommandWrite, let example, case .entity(let e) = owner, let field = Engine.fieldName(previous),
+               let spec = e.type.field(named: field) {
+                let label = localize(spec.rules?.label ?? FieldRules.label(spec.name))
+                throw InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, label, text, example))
+            }
             let what = type.type == "number" ? "a number" : "a text"
-            throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not \(what) in the format of \(name) (\(locale.formatIdentifier))")
+            throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not \(what) in the format of \(name) (\(locale.formatIdentifier))"
+                + (example.map { "; write it like \($0)" } ?? ""))
         }
         return parsed
+    }
+
+    /// 1234.56 as the format shows it in the app's language (`1.234,56 €` for `currency(#EUR)` in `de`): what a
+    /// refused text is told to look like. nil when the format cannot show it.
+    func formatExample(_ name: String, _ args: [Value]) -> String? {
+        guard let format = extensions.function(type: "number", name: name),
+              case .string(let text)? = try? format(.double(1234.56), args, self) else { return nil }
+        return text
+    }
+
+    /// The field a segment names (`amount` in `amount/currency(#EUR)`), or nil.
+    static func fieldName(_ segment: Segment) -> String? {
+        guard case .property(let keys, nil, _) = segment, keys.count == 1, case .name(let n, _) = keys[0] else { return nil }
+        return n
     }
 
     /// The name and argument bindings of a last segment that may be a format: `name(…)` or a bare `name`.

@@ -25,6 +25,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case atMostCharacters = "%@ must be at most %@ characters"
     case notInFormat = "%@ is not in the expected format"
     case notValid = "%@ is not valid"
+    // A person's text a format cannot read back (a currency cell given "12,5x")
+    case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
     // The selection and backups screens
     case clear = "Clear", name = "Name", confirmPassword = "Confirm Password", newBackup = "New Backup"
     case nameTheBackup = "Name the backup", nameTheSecureBackup = "Name the backup and choose its password"

@@ -159,7 +159,9 @@ extension DetailScreen {
             case .string(let text):
                 // A number field takes the number as the app's locale writes it (`1.234,5` in `de`).
                 return try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) ?? value
-            case .int, .double: return .string(value.displayString ?? "")
+            // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
+            // number field and a format over one take it as is (bindings.md), a text field its digits.
+            case .int, .double: return value
             default: throw ShellError.badValue(name, "a string")
             }
         case "switch":
@@ -193,7 +195,7 @@ extension DetailScreen {
             }
             return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
-            guard !value.isBool, let d = value.doubleValue, d.isFinite else { throw ShellError.badValue(name, "a number") }
+            guard !value.isBool, let d = number(value), d.isFinite else { throw ShellError.badValue(name, "a number") }
             let r = try range(c, on: ctx)
             let lo = r.min.doubleValue ?? 0, hi = r.max.doubleValue ?? 1
             var x = Swift.min(Swift.max(d, lo), hi)
@@ -209,6 +211,13 @@ extension DetailScreen {
         default:
             throw DetailError.takesNoValue(name, c.kind)
         }
+    }
+
+    /// A number a command gives: a number, or a text read as the app's language writes numbers (`2,5` in `de`),
+    /// else as JSON writes them (`2.5`).
+    func number(_ value: Value) -> Double? {
+        if case .string(let text) = value, let n = engine.formatters.parse(text, .decimal(digits: nil), locale: engine.locale) { return n }
+        return value.doubleValue
     }
 
     /// The picker option a command names: a name (exactly one), an entity id, or a 1-based position.

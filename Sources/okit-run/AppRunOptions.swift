@@ -39,11 +39,12 @@ struct AppRunOptions: ParsableArguments {
         guard luaBudget > 0 else { throw ValidationError("--lua-budget must be positive") }
         guard luaMemory >= 8 else { throw ValidationError("--lua-memory must be at least 8 (MiB)") }
         guard ISODate.parse(now) != nil else { throw ValidationError("--now must be an ISO 8601 date such as 2019-05-01T10:00:00Z") }
+        if let lang, AppLocale.languageTag(lang) == nil { throw ValidationError("--lang: " + AppLocale.languageAdvice(lang)) }
     }
 
     /// The settings these options give a loaded app (plain values, to hand to another thread).
     var settings: RunSettings {
-        RunSettings(unsafe: unsafe, luaBudget: luaBudget, luaMemory: luaMemory << 20, language: lang, seed: seed,
+        RunSettings(unsafe: unsafe, luaBudget: luaBudget, luaMemory: luaMemory << 20, language: lang.flatMap(AppLocale.languageTag), seed: seed,
                     checkBindings: !noCheck, virtualNow: clock == "virtual" ? ISODate.parse(now) : nil)
     }
 

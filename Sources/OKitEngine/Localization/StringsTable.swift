@@ -19,6 +19,9 @@ public final class StringsTable {
     public func string(_ key: String, language: String) -> String? {
         if let s = tables[language]?[key] { return s }
         if let base = BuiltInWords.base(of: language), let s = tables[base]?[key] { return s }
+        // Strings given for a region of the language (`de_DE` for an app in `de`).
+        let regional = language + "_"
+        for (tag, table) in tables where tag.hasPrefix(regional) { if let s = table[key] { return s } }
         return nil
     }
 

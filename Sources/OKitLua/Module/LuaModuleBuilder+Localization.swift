@@ -14,7 +14,9 @@ extension LuaModuleBuilder {
 
     /// `okit.strings(language, table)` or `okit.strings(language, "path/in/app.strings")`.
     private func addStrings(_ call: LuaCall) throws -> Int32 {
-        let lang = try call.string(1)
+        let written = try call.string(1)
+        // "DE" and "de-DE" are German as "de" is; a name that is no language would keep strings nobody sees.
+        guard let lang = AppLocale.languageTag(written) else { throw LuaRaise("okit.strings: " + AppLocale.languageAdvice(written)) }
         if call.type(2) == LUA_TSTRING {
             let path = try call.string(2)
             guard let folder = app.appFolder else {
@@ -43,8 +45,13 @@ extension LuaModuleBuilder {
     /// `okit.locale()` and both return the locale.
     private func locale(_ call: LuaCall) throws -> Int32 {
         if call.type(1) == LUA_TTABLE {
+            try app.refuseUnknownOptions(1, known: ["language", "region", "timeZone"], what: "okit.locale", function: "locale",
+                                         id: nil, site: LuaApp.callerPosition(call.L))
             var l = engine.locale
-            if lua.rawGet(1, "language") == LUA_TSTRING, app.options.language == nil { l.language = lua.string(at: -1) ?? l.language }
+            if lua.rawGet(1, "language") == LUA_TSTRING, let written = lua.string(at: -1) {
+                guard let tag = AppLocale.languageTag(written) else { lua.pop(); throw LuaRaise("okit.locale: language: " + AppLocale.languageAdvice(written)) }
+                if app.options.language == nil { l.language = tag }
+            }
             lua.pop()
             if lua.rawGet(1, "region") == LUA_TSTRING { l.region = lua.string(at: -1) ?? l.region }
             lua.pop()

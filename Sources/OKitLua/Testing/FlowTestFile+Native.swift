@@ -95,6 +95,24 @@ extension FlowTestFile {
         return app
     }
 
+    /// The options `launch` reads.
+    static let launchOptions = ["data", "fixtures", "now", "lang", "seed", "storage"]
+
+    /// Refuses a name of `launch`'s options table (argument 2) that it does not read (`lnag = "de"` would launch
+    /// the app in English without a word), with the closest name.
+    func refuseUnknownLaunchOptions() throws {
+        let lua = host.lua
+        var unknown: [String] = []
+        lua.pushNil()
+        while lua_next(lua.L, 2) != 0 {
+            lua.pop()
+            if lua_type(lua.L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !Self.launchOptions.contains(k) { unknown.append(k) }
+        }
+        guard let first = unknown.sorted().first else { return }
+        throw LuaRaise("launch: unknown option \"\(first)\"\(LuaApp.suggestion(first, Self.launchOptions)); it takes "
+            + Self.launchOptions.joined(separator: ", "))
+    }
+
     /// `launch(path, opts)`: a fresh app on its own data folder (or `opts.data`), fixtures copied in first,
     /// the virtual clock at `opts.now` (default 2019-05-01T10:00:00Z), `opts.lang`, `opts.seed`, models kept in
     /// another storage kind than the app declares with `opts.storage` (`{ default = "sqlite" }`).
@@ -114,7 +132,11 @@ extension FlowTestFile {
         o.storageKinds = options.storageKinds
         o.session.remedyWording = options.remedyWording
         o.print = options.print
-        o.language = option("lang")
+        try refuseUnknownLaunchOptions()
+        if let lang = option("lang") {
+            guard let tag = AppLocale.languageTag(lang) else { throw LuaRaise("launch: opts.lang: " + AppLocale.languageAdvice(lang)) }
+            o.language = tag
+        }
         if let now = option("now") {
             guard let d = ISODate.parse(now) else {
                 throw LuaRaise("launch: opts.now must be an ISO 8601 date like \"2019-05-01T10:00:00Z\", got \"\(now)\"")

@@ -83,6 +83,15 @@ extension ListDeclaration {
         for (i, action) in actions.moreActionsTap.enumerated() {
             run.run(id, "moreActionsTap", action, row, at: ["moreActionsTap", .part(i + 1)])
         }
+        // An action chosen from the sheet runs the part of moreActionsTap at its place: titles past the last
+        // part do nothing when chosen (said, not found by a person tapping).
+        let titles = (try? BindingParser.partTexts(actions.moreActions))?.count ?? 0
+        let taps = actions.moreActionsTap.count
+        if actions.moreTap == nil, taps > 0, titles > taps {
+            run.issue(id, "moreActionsTap", "moreActions has \(titles) actions and moreActionsTap \(taps): the last "
+                + (titles - taps == 1 ? "does" : "\(titles - taps) do") + " nothing when chosen; give each action its tap, in the same order",
+                at: ["moreActionsTap"])
+        }
     }
 }
 

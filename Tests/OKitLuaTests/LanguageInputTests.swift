@@ -1,0 +1,92 @@
+import Foundation
+import OKitTestSupport
+import Testing
+@testable import OKitEngine
+@testable import OKitLua
+
+/// What a person writes for a language, a locale or a launch is read or refused, never dropped: `DE` and `de-DE`
+/// are German, `deutsch` is refused with the code to write, a misspelled key of `okit.locale` or `launch` is named
+/// with the closest one (found by writing a German app from the docs).
+@Suite struct LanguageInputTests {
+    static let app = """
+    local okit = require "okit"
+    okit.entity("A", { name = "string" })
+    okit.entity("R", { items = "[A]" })
+    okit.model("R")
+    okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" } })
+    okit.app { home = "items" }
+    """
+
+    @Test func languageTagsAreReadAsPeopleWriteThem() {
+        #expect(AppLocale.languageTag("de") == "de")
+        #expect(AppLocale.languageTag("DE") == "de")
+        #expect(AppLocale.languageTag("de-DE") == "de_DE")
+        #expect(AppLocale.languageTag("de_at") == "de_AT")
+        #expect(AppLocale.languageTag("deutsch") == nil)
+        #expect(AppLocale.languageTag("german") == nil)
+        #expect(AppLocale.languageAdvice("deutsch") == "\"deutsch\" is not a language code: write de (German)")
+        #expect(AppLocale.languageAdvice("German") == "\"German\" is not a language code: write de (German)")
+        #expect(AppLocale.languageAdvice("xx-yy-zz").contains("ISO 639"))
+    }
+
+    @Test func stringsOfARegionOrInCapitalsAreTheLanguages() throws {
+        let t = try TempApp(["app.lua": Self.app + "\nokit.strings('de-DE', { Items = 'Dinge' })\nokit.strings('DE', { Name = 'Bezeichnung' })\n"])
+        let app = try t.launch { $0.language = "de" }
+        try app.run("""
+        assert(okit.get(nil, "%Items") == "Dinge", okit.get(nil, "%Items"))
+        assert(okit.localize("Name") == "Bezeichnung")
+        """)
+    }
+
+    @Test func aLanguageThatIsNoCodeIsRefusedWithTheCodeToWrite() throws {
+        let strings = try TempApp(["app.lua": Self.app + "\nokit.strings('deutsch', { Items = 'Dinge' })\n"])
+        #expect { try strings.launch() } throws: { "\($0)".contains("okit.strings: \"deutsch\" is not a language code: write de (German)") }
+        let locale = try TempApp(["app.lua": Self.app + "\nokit.locale { language = 'german' }\n"])
+        #expect { try locale.launch() } throws: { "\($0)".contains("okit.locale: language: \"german\" is not a language code: write de") }
+    }
+
+    @Test func aMisspelledLocaleKeyIsNamedAtItsPlace() throws {
+        let t = try TempApp(["app.lua": Self.app + "\nokit.locale { language = 'de', regon = 'DE' }\n"])
+        #expect { try t.launch() } throws: { error in
+            let text = "\(error)"
+            return text.contains("app.lua:7:") && text.contains("okit.locale: unknown option \"regon\" (did you mean \"region\"?)")
+        }
+    }
+
+    @Test func theCommandLineRefusesALanguageThatIsNoCodeAndReadsCapitals() throws {
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let t = try TempApp(["app.lua": Self.app])
+        let app = t.folder.appendingPathComponent("app.lua").path
+        let refused = try OKitRun.run([app, "--json", "--data", t.data.path, "--lang", "deutsch"])
+        #expect(refused.code != 0 && refused.err.contains("--lang: \"deutsch\" is not a language code: write de (German)"), "\(refused.err)")
+        let capitals = try OKitRun.run([app, "--json", "--data", t.data.path, "--lang", "DE"], stdin: .text("{\"cmd\":\"screen\"}\n"))
+        #expect(capitals.out.contains("\"title\":\"Bearbeiten\""), "\(capitals.out)")
+    }
+
+    @Test func aMisspelledLaunchOptionIsNamed() throws {
+        let t = try TempApp(["app.lua": Self.app, "tests/a_test.lua": """
+        local T = require "okit.test"
+        describe("launch", function()
+          it("names an option it does not read", function()
+            assert.has_error(function() T.launch("../app.lua", { lnag = "en" }) end,
+              'launch: unknown option "lnag" (did you mean "lang"?); it takes data, fixtures, now, lang, seed, storage')
+          end)
+          it("refuses a language that is no code", function()
+            assert.has_error(function() T.launch("../app.lua", { lang = "deutsch" }) end,
+              'launch: opts.lang: "deutsch" is not a language code: write de (German)')
+          end)
+        end)
+        """])
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let r = try OKitRun.run(["test", t.folder.appendingPathComponent("tests").path])
+        #expect(r.code == 0 && r.out.contains("2 passed, 0 failed"), "\(r.out)\(r.err)")
+    }
+
+    @Test func moreActionsWithoutATapEachAreACheckProblem() throws {
+        let t = try TempApp(["app.lua": Self.app.replacingOccurrences(of: "cell = { path = \"name\" }",
+            with: "cell = { path = \"name\" }, more = \"#true\", moreActions = \"#Eins,#Zwei,#Drei\", moreActionsTap = \"name\"")])
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let r = try OKitRun.run(["check", t.folder.appendingPathComponent("app.lua").path])
+        #expect(r.out.contains("screen items, property moreActionsTap: moreActions has 3 actions and moreActionsTap 1: the last 2 do nothing when chosen"), "\(r.out)")
+    }
+}

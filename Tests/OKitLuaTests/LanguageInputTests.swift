@@ -82,6 +82,21 @@ import Testing
         #expect(r.code == 0 && r.out.contains("2 passed, 0 failed"), "\(r.out)\(r.err)")
     }
 
+    @Test func theAddPromptNamesTheFieldByItsLabelAndARefusalIsInTheAppsLanguage() throws {
+        let source = Self.app.replacingOccurrences(of: "okit.entity(\"A\", { name = \"string\" })",
+            with: "okit.entity(\"A\", { name = { \"string\", required = true, label = \"Bezeichnung\" }, note = \"string\" })")
+            .replacingOccurrences(of: "cell = { path = \"name\" }", with: "cell = { path = \"name\" }, add = \"#true\", addName = \"name\"")
+        let t = try TempApp(["app.lua": source, "other.lua": source.replacingOccurrences(of: "addName = \"name\"", with: "addName = \"note\"")])
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let lines = ["{\"cmd\":\"add\"}", "{\"cmd\":\"respond\",\"action\":\"OK\",\"fields\":[\" \"]}"].joined(separator: "\n") + "\n"
+        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "de", "--data", t.data.path], stdin: .text(lines))
+        #expect(r.out.contains("\"message\":\"Bezeichnung für A eingeben\"") && r.out.contains("\"placeholder\":\"Bezeichnung\""), "\(r.out)")
+        #expect(r.out.contains("\"error\":\"OK abgelehnt: Bezeichnung ist erforderlich\""), "\(r.out)")
+        let other = try OKitRun.run([t.folder.appendingPathComponent("other.lua").path, "--json", "--lang", "de", "--data", t.data.path + "2"],
+                                    stdin: .text(lines))
+        #expect(other.out.contains("\"error\":\"OK: Bitte jedes Feld ausfüllen\""), "a field without a rule: \(other.out)")
+    }
+
     @Test func moreActionsWithoutATapEachAreACheckProblem() throws {
         let t = try TempApp(["app.lua": Self.app.replacingOccurrences(of: "cell = { path = \"name\" }",
             with: "cell = { path = \"name\" }, more = \"#true\", moreActions = \"#Eins,#Zwei,#Drei\", moreActionsTap = \"name\"")])

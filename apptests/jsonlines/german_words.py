@@ -46,7 +46,8 @@ alert = a["snapshot"]["alert"]
 check(alert["title"] == "Neu: Tier" and alert["message"] == "Name für Tier eingeben", "the prompt: %r" % alert)
 check(alert["actions"] == ["OK", "Lieber nicht"], "the app's Cancel wins: %r" % alert)
 a = send(p, {"cmd": "respond", "action": "OK", "fields": [" "]})
-check(not a["ok"], "an empty name is refused: %r" % a)
+check(not a["ok"] and a["error"] == "OK abgelehnt: Name ist erforderlich",
+      "an empty name is refused with the rule's message, in German: %r" % a)
 a = send(p, {"cmd": "respond", "action": "Cancel"})
 check(a["ok"] and a["snapshot"].get("alert") is None, "English names answer built-in actions: %r" % a)
 a = send(p, {"cmd": "more", "row": 1})

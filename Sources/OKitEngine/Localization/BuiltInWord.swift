@@ -27,6 +27,9 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notValid = "%@ is not valid"
     // A person's text a format cannot read back (a currency cell given "12,5x")
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
+    // An alert's answer refused (the add-name prompt, okit.prompt)
+    case isRefused = "%1$@ is refused: %2$@"
+    case fillEveryField = "%@ needs every field filled in"
     // The selection and backups screens
     case clear = "Clear", name = "Name", confirmPassword = "Confirm Password", newBackup = "New Backup"
     case nameTheBackup = "Name the backup", nameTheSecureBackup = "Name the backup and choose its password"

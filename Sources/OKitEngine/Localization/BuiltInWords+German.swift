@@ -21,6 +21,8 @@ extension BuiltInWords {
         "%@ is not in the expected format": "%@ hat nicht das erwartete Format",
         "%@ is not valid": "%@ ist ungültig",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: „%2$@“ ist keine Zahl wie %3$@",
+        "%1$@ is refused: %2$@": "%1$@ abgelehnt: %2$@",
+        "%@ needs every field filled in": "%@: Bitte jedes Feld ausfüllen",
         "Clear": "Leeren", "Name": "Name", "Confirm Password": "Passwort bestätigen", "New Backup": "Neues Backup",
         "Name the backup": "Benennen Sie das Backup",
         "Name the backup and choose its password": "Benennen Sie das Backup und wählen Sie sein Passwort",

@@ -71,16 +71,30 @@ extension ListScreen {
             }
         }
         if let field = d.addName, text == nil {
-            let type = engine.localize(typeName), name = engine.localize(field)
+            let spec = engine.schema.type(named: type)?.field(named: field)
+            let type = engine.localize(typeName), name = addFieldName(field, label: spec?.rules?.label)
+            // A required field's rule words a blank answer (`OK is refused: Title is required`); else any blank is.
+            let required = spec?.rules?.required == true
             app.present(PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, name, type),
                                      actions: [engine.word(.ok), engine.word(.cancel)],
                                      fields: [AlertFieldSnapshot(placeholder: name.prefix(1).uppercased() + name.dropFirst(), value: "")],
-                                     needsFields: [1]) { choice, values in
+                                     needsFields: required ? [] : [1]) { choice, values in
                 if choice == 1 { try insert(values.first) }
             })
             return
         }
         try engine.asAction { try engine.transaction { try insert(text) } }
+    }
+
+    /// The add prompt's name of the field: its `label` localized when it has one, else the field looked up in the
+    /// app's strings (`name` → `Name`, as OKit), else its label (`Title` for `title`) when the strings have that.
+    func addFieldName(_ field: String, label: String?) -> String {
+        if let label { return engine.localize(label) }
+        let own = engine.localize(field)
+        if own != field { return own }
+        let capital = FieldRules.label(field)
+        let worded = engine.localize(capital)
+        return worded != capital ? worded : field
     }
 
     /// Deletes a row's entity, after a "Confirm Deletion" (Yes/No) unless `deletePrompt` is false.

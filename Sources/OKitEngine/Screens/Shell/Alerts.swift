@@ -58,6 +58,11 @@ extension AppShell {
     /// Answers the waiting alert: the action by title (the exact title first, else the one title that matches
     /// without regard to case) or 1-based position, and the prompt's field values.
     /// Alerts raised while it runs appear after it closes. One transaction.
+    /// `OK is refused: Title is required`, in the app's language.
+    func refused(_ action: String, _ reason: String) -> ShellError {
+        .worded(engine.word(.isRefused, ShellError.brief(action, 40), reason))
+    }
+
     public func respond(_ action: String, fields: [String] = []) throws {
         guard let alert = alerts.first else { throw ShellError.noAlert }
         let index: Int
@@ -72,16 +77,16 @@ extension AppShell {
         var values = fields
         while values.count < alert.fields.count { values.append(alert.fields[values.count].value ?? "") }
         if alert.needsFields.contains(index), values.prefix(alert.fields.count).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw ShellError.emptyField(alert.actions[index - 1])
+            throw ShellError.worded(engine.word(.fillEveryField, ShellError.brief(alert.actions[index - 1], 40)))
         }
-        if let reason = alert.validate?(index, values) { throw ShellError.invalidFields(alert.actions[index - 1], reason) }
+        if let reason = alert.validate?(index, values) { throw refused(alert.actions[index - 1], reason) }
         alerts.removeFirst()
         do {
             try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
         } catch let invalid as InvalidValue {
             // A field's rule refused the answer (an add-name prompt): the prompt stays, nothing changed.
             alerts.insert(alert, at: 0)
-            throw ShellError.invalidFields(alert.actions[index - 1], invalid.message)
+            throw refused(alert.actions[index - 1], invalid.message)
         }
     }
 }

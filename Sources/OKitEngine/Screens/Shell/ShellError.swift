@@ -35,6 +35,8 @@ public enum ShellError: Error, CustomStringConvertible {
     case notCovered
     case authenticationFailed
     case invalidFields(String, String)
+    /// A refusal already worded in the app's language for the person who answered (an alert's fields).
+    case worded(String)
 
     public var description: String {
         func b(_ s: String, _ limit: Int = 40) -> String { ShellError.brief(s, limit) }
@@ -78,6 +80,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
         case .authenticationFailed: return "authentication failed: the app stays covered"
         case .invalidFields(let a, let reason): return "\(b(a)) is refused: \(reason)"
+        case .worded(let text): return text
         }
     }
 }

@@ -112,6 +112,17 @@ import Testing
         #expect(String(decoding: page.body, as: UTF8.self).contains(">Books</h1>"))
     }
 
+    @Test func aPresentedScreenWithoutACloseOfItsOwnHasOne() async throws {
+        // A settings screen opened from the menu: OKit gives it no Close, and a browser had no way back but the menu.
+        let web = try await WebAppTests.serve()
+        let b = Browser(web)
+        let presented = await b.page("/books/!/settings")
+        #expect(presented.contains("name=\"command\" value=\"close\"") && presented.contains(">Close</button>"), "\(presented)")
+        let closed = await b.command(from: "/books/!/settings", [("command", "close")])
+        #expect(closed.status == 303 && WebAppTests.header(closed, "Location") == "/books", "\(closed.status) \(WebAppTests.header(closed, "Location") ?? "")")
+        #expect(!(await b.page("/books")).contains(">Close</button>"), "a screen that is not presented has none")
+    }
+
     @Test func aPostWithoutTheCSRFTokenIsRefusedAndChangesNothing() async throws {
         let web = try await WebAppTests.serve()
         let b = Browser(web)

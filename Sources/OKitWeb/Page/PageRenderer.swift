@@ -134,6 +134,10 @@ public struct PageRenderer: Sendable {
         }
         if snapshot.app.menuOpen {
             left.append(commandButton("close", title: words(.close), ariaLabel: words(.closeMenu), class: "okit-menu-button okit-escape"))
+        } else if snapshot.app.presented && context.backURL == nil && !screen.buttons.contains(where: { $0.id == "close" }) {
+            // A presented screen with no Close of its own (a settings screen opened from the menu): without this a
+            // person had no way back but the menu.
+            left.append(commandButton("close", title: words(.close), class: "okit-close okit-escape"))
         } else if context.hasMenu && kind.showsMenuButton {
             left.append(commandButton("menu", title: words(.menu), class: "okit-menu-button"))
         }

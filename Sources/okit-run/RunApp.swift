@@ -41,6 +41,8 @@ struct RunApp: ParsableCommand {
         let fixtures = try flowTestFixtures(dataFolder: dataFolder)
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
             running.settings.apply(to: &options)
+            // A script's stdout carries nothing else: its print goes there, as `lua script.lua` prints (lua-api.md).
+            if script != nil { options.print = { _ = StandardStreams.output($0 + "\n") } }
         }
         // The warnings of loading are on stderr already; the ones logged later and not shown by a front end are
         // printed there at exit.

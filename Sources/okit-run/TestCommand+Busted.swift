@@ -125,3 +125,19 @@ extension Array where Element == URL {
         Set(map { $0.standardizedFileURL.path }).sorted().map { URL(fileURLWithPath: $0) }
     }
 }
+
+extension TestCommand {
+    /// A file given by path that is an app, not a test (`okit-run test app.lua`): busted runs any file it is given,
+    /// and so does okit-run test, but an app run as a spec fails on what only a launched app has (its data
+    /// folder), which says nothing of why. A note on stderr says what to run instead.
+    func noteAppFilesGiven(cwd: URL) {
+        for path in paths where path.hasSuffix(".lua") && !path.hasSuffix("_test.lua") && !path.hasSuffix("_spec.lua") {
+            let url = URL(fileURLWithPath: path, relativeTo: cwd)
+            guard let source = try? String(contentsOf: url, encoding: .utf8), source.contains("okit.app") else { continue }
+            let folder = url.deletingLastPathComponent().relativePath
+            StandardStreams.error("okit-run test: note: \(path) is an app, not a test file (*_test.lua, *_spec.lua): it runs as a spec "
+                + "and fails where it needs its data folder; run its tests with okit-run test \(folder) (a test launches it: "
+                + "launch(\"../app.lua\"))\n")
+        }
+    }
+}

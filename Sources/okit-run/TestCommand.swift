@@ -122,6 +122,7 @@ struct TestCommand: ParsableCommand {
             throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
         try refuseUnsupported(coverage: coverage ?? options.busted?.coverage == true)
+        noteAppFilesGiven(cwd: root)
         let format = try outputFormat(configured: options.busted?.output)
         options.verbose = verbose || options.busted?.verbose == true
         var failed = false

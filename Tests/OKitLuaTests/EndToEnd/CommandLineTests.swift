@@ -33,6 +33,15 @@ import OKitTestSupport
         #expect(r.err.split(separator: "\n").count == 1, "one line: \(r.err)")
     }
 
+    @Test func aScriptPrintsToStdout() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build okit-run first (swift build)")
+        let (file, data) = try app("okit.entity('Book', { name = 'string' })\nokit.model('Book')\n")
+        let script = file.deletingLastPathComponent().appendingPathComponent("s.lua")
+        try "print('counted', 3)\n".write(to: script, atomically: true, encoding: .utf8)
+        let r = try run([file.path, "--data", data.path, "--script", script.path])
+        #expect(r.code == 0 && r.out == "counted\t3\n", "stdout: \(r.out) stderr: \(r.err)")
+    }
+
     @Test func usageErrorsExitWith2() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
         #expect(try run(["/nonexistent/app.lua"]).code == 2)

@@ -47,7 +47,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let check = try OKitRun.run(["check", file.path])
         #expect(check.code == 3)
-        #expect(check.err.contains("app.lua:1:42: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?)"), "\(check.err)")
+        // On stdout as check's other findings, with the summary (cli.md).
+        #expect(check.out.contains("app.lua:1:42: okit.entity(\"Visit\"), field \"fee\": unknown key \"minimum\" (did you mean \"min\"?)"), "\(check.out)")
+        #expect(check.out.hasSuffix("app.lua: 1 problem: the app does not load, so no screen was checked\n"), "\(check.out)")
         try "okit.entity(\"Visit\", { fee = { \"double\", min = 0 } })\nokit.entity(\"Clinic\", { visits = \"[Visit]\" })\nclinic = okit.model(\"Clinic\", { storag = \"sqlite\" })\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let run = try OKitRun.run([file.path, "--data", dir.appendingPathComponent("data").path, "--json"])

@@ -71,6 +71,15 @@ import OKitTestSupport
         #expect(said.count == 1, "said once for the run: \(r.err)")
     }
 
+    @Test func anAppGivenAsATestFileGetsANoteSayingWhatToRun() throws {
+        let folder = try TempFolder()
+        let app = try folder.put("shop/app.lua", "local okit = require \"okit\"\nokit.entity(\"A\", { n = \"string\" })\nokit.model(\"A\")\nokit.app {}\n")
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let r = try OKitRun.run(["test", app.path])
+        #expect(r.err.contains("okit-run test: note: \(app.path) is an app, not a test file (*_test.lua, *_spec.lua)"), "\(r.err)")
+        #expect(r.err.contains("run its tests with okit-run test"), "\(r.err)")
+    }
+
     static let many = (1...3).map { b in
         "describe(\"block \(b)\", function()\n" + (1...6).map { "  it(\"test \($0)\", function() end)\n" }.joined() + "end)\n"
     }.joined()

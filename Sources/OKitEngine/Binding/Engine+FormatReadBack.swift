@@ -84,9 +84,22 @@ extension Engine {
     }
 
     /// Whether a one-path binding ends at an int or double field of the entity it reaches.
-    func isNumberField(_ context: Entity?, _ text: String) -> Bool {
+    func isNumberField(_ context: Entity?, _ text: String) -> Bool { numberField(context, text) != nil }
+
+    /// A person's text for a number field that is no number in the app's language nor as JSON writes numbers:
+    /// the field's label and an example (`Betrag: „12,5x“ ist keine Zahl wie 1.234,56`), shown at the cell.
+    public func notANumber(_ text: String, on context: Entity?, binding: String) -> InvalidValue? {
+        guard let (e, spec) = numberField(context, binding),
+              Double(text.trimmingCharacters(in: .whitespaces)) == nil else { return nil }
+        let label = localize(spec.rules?.label ?? FieldRules.label(spec.name))
+        let example = formatters.format(.double(1234.56), .decimal(digits: nil), locale: locale) ?? "1234.56"
+        return InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, label, text, example))
+    }
+
+    /// The entity and int or double field a one-path binding ends at, or nil.
+    func numberField(_ context: Entity?, _ text: String) -> (Entity, FieldSpec)? {
         guard let b = try? compile(text), b.parts.count == 1, case .path(let path) = b.parts[0], !path.negate,
-              case .property(let keys, nil, _)? = path.segments.last, case .name(let field, _)? = keys.last else { return false }
+              case .property(let keys, nil, _)? = path.segments.last, case .name(let field, _)? = keys.last else { return nil }
         let owner: Value
         do {
             let ev = BindingEvaluator(engine: self, binding: b, start: context, mode: .query)
@@ -94,9 +107,9 @@ extension Engine {
             for seg in path.segments.dropLast() { current = try ev.step(current, seg) }
             owner = keys.count > 1 ? try ev.evaluateKeys(current, keys.dropLast()) : current
         } catch {
-            return false
+            return nil
         }
-        guard case .entity(let e) = owner, let spec = e.type.field(named: field) else { return false }
-        return spec.type == .int || spec.type == .double
+        guard case .entity(let e) = owner, let spec = e.type.field(named: field), spec.type == .int || spec.type == .double else { return nil }
+        return (e, spec)
     }
 }

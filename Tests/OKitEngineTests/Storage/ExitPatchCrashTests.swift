@@ -55,7 +55,7 @@ import OKitTestSupport
         let started = Date()
         let first = try ChildProcess.run(OKitRun.binary.path, args)
         let lifetime = max(Date().timeIntervalSince(started), 0.01)
-        #expect(first.err.hasPrefix("1"), "a script's print goes to stderr: \(first.err)")
+        #expect(first.out.hasPrefix("1"), "a script's print goes to stdout: \(first.out) \(first.err)")
         var stored = try loadedNumber(folder)
         #expect(stored == 1)
         var rng = SplitMix(seed: 38)
@@ -66,7 +66,7 @@ import OKitTestSupport
             let fraction = 0.4 + Double(rng.next() % 1000) / 1000 * 0.8
             usleep(UInt32(lifetime * fraction * 1_000_000))
             p.signal(SIGKILL)
-            let printed = Int(p.wait().err.trimmingCharacters(in: .whitespacesAndNewlines))
+            let printed = Int(p.wait().out.trimmingCharacters(in: .whitespacesAndNewlines))
             let data = try Data(contentsOf: folder.file("default.json"))
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "round \(round): the model file is valid JSON")
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.modelsFolder.path)) ?? []

@@ -158,7 +158,9 @@ extension DetailScreen {
             switch value {
             case .string(let text):
                 // A number field takes the number as the app's locale writes it (`1.234,5` in `de`).
-                return try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) ?? value
+                if let n = try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) { return n }
+                if let refused = engine.notANumber(text, on: ctx, binding: c.valuePath) { throw refused }
+                return value
             // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
             // number field and a format over one take it as is (bindings.md), a text field its digits.
             case .int, .double: return value

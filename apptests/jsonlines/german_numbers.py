@@ -2,7 +2,7 @@
 """Numbers typed in German over JSON lines, as a person types them (bindings.md "Reading a format back"): in shell
 syntax `set Betrag 1.500` is 1500 and `12,50` is 12.5 (a word that is not digits alone reaches the cell as text,
 read in the app's language — read as a number first, `1.500` was 1.5); a JSON number is written as is through a
-format; a text the format cannot read is refused with the field's label and an example in German, and nothing
+format; a date is read as German writes it (03.05.2019); a text the format cannot read is refused with the field's label and an example in German, and nothing
 changes. Usage: german_numbers.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
 import json
 import os
@@ -15,13 +15,14 @@ app = os.path.join(data, "app.lua")
 with open(app, "w") as f:
     f.write("""local okit = require "okit"
 okit.locale { language = "de", region = "DE" }
-okit.entity("Ausgabe", { title = "string", amount = { "double", min = 0.01, label = "Betrag" }, qty = "double" })
+okit.entity("Ausgabe", { title = "string", amount = { "double", min = 0.01, label = "Betrag" }, qty = "double", date = "date" })
 okit.entity("Buch", { expenses = "[Ausgabe]" })
 okit.model("Buch", { seed = function(root) root.expenses:append(okit.new("Ausgabe", { title = "Miete", amount = 3.5, qty = 1 })) end })
 okit.list("ausgaben", { type = "Ausgabe", dataPath = "expenses", cell = { path = "title" }, segue = "ausgabe" })
 okit.detail("ausgabe", { titlePath = "title", sections = { {
   okit.cell.text { path = "%Betrag", id = "Betrag", textPath = "amount/currency(#EUR)" },
-  okit.cell.text { path = "%Menge", id = "Menge", textPath = "qty" } } } })
+  okit.cell.text { path = "%Menge", id = "Menge", textPath = "qty" },
+  okit.cell.date { path = "%Datum", id = "Datum", datePath = "date" } } } })
 okit.app { id = "zahlen", home = "ausgaben" }
 """)
 failures = []
@@ -68,6 +69,11 @@ check(a["ok"] and str(shown(a, "Menge")) in ("1234", "1234.0", "1.234"), "a plai
 a = send("set Menge 12,5x")
 check(not a["ok"] and a["error"] == "Qty: „12,5x“ ist keine Zahl wie 1.234,56",
       "a plain number field refuses in German with its label, not its field's name: %r" % a)
+a = send("set Datum 03.05.2019")
+check(a["ok"] and shown(a, "Datum") == "2019-05-03T00:00:00Z", "a date typed as German writes it: %r" % a.get("error", shown(a, "Datum")))
+a = send("set Datum 33.5.2019")
+check(not a["ok"] and a["error"] == "Datum: „33.5.2019“ ist kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z",
+      "a text that is no date is refused in German with an example: %r" % a)
 a = send("set Betrag 12,5x")
 check(not a["ok"] and a["error"] == "Betrag: „12,5x“ ist keine Zahl wie 1.234,56\u00a0€", "refused in German with an example: %r" % a)
 a = send("screen")

@@ -48,6 +48,29 @@ public final class FormatterCache {
         return FormatterCache.normalize(f.string(from: d))
     }
 
+    /// A date as the locale writes it, read back: its short and medium date styles, each alone or with a short
+    /// time (`03.05.2019`, `3.5.19`, `03.05.2019, 10:00` in `de`; `May 3, 2019` in `en`), strictly (the whole
+    /// text); nil when it is none of them.
+    public func parseDate(_ text: String, locale: AppLocale) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        for (dateStyle, timeStyle) in [(DateFormatter.Style.medium, DateFormatter.Style.none), (.short, .none), (.medium, .short), (.short, .short)] {
+            let key = "read\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
+            let f: DateFormatter
+            if let cached = dates[key] { f = cached } else {
+                f = DateFormatter()
+                f.locale = Locale(identifier: locale.formatIdentifier)
+                f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
+                f.dateStyle = dateStyle
+                f.timeStyle = timeStyle
+                f.isLenient = false
+                dates[key] = f
+            }
+            if let d = f.date(from: trimmed) { return d }
+        }
+        return nil
+    }
+
     /// A number formatted with a pattern of `number/format` (`NumberPattern`): an ICU decimal pattern (`#,##0.00`)
     /// or a printf conversion (`%08.3f`); a pattern that is neither is refused.
     public func number(_ n: Double, pattern: String, locale: AppLocale) throws(FormatArgumentError) -> String {

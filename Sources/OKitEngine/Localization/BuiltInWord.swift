@@ -27,6 +27,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notValid = "%@ is not valid"
     // A person's text a format cannot read back (a currency cell given "12,5x")
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
+    case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
     // An alert's answer refused (the add-name prompt, okit.prompt)
     case isRefused = "%1$@ is refused: %2$@"
     case fillEveryField = "%@ needs every field filled in"

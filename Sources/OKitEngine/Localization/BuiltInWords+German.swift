@@ -21,6 +21,7 @@ extension BuiltInWords {
         "%@ is not in the expected format": "%@ hat nicht das erwartete Format",
         "%@ is not valid": "%@ ist ungültig",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: „%2$@“ ist keine Zahl wie %3$@",
+        "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: „%2$@“ ist kein Datum wie %3$@ oder 2019-05-01T10:00:00Z",
         "%1$@ is refused: %2$@": "%1$@ abgelehnt: %2$@",
         "%@ needs every field filled in": "%@: Bitte jedes Feld ausfüllen",
         "Clear": "Leeren", "Name": "Name", "Confirm Password": "Passwort bestätigen", "New Backup": "Neues Backup",

@@ -180,7 +180,8 @@ extension DetailScreen {
             }
             throw ShellError.badValue(name, "a bool (true or false)")
         case "date":
-            guard var d = DetailScreen.date(value) else {
+            guard var d = DetailScreen.date(value) ?? localDate(value) else {
+                if case .string(let text) = value { throw notADate(text, c, name) }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -213,6 +214,19 @@ extension DetailScreen {
         default:
             throw DetailError.takesNoValue(name, c.kind)
         }
+    }
+
+    /// A date a person typed as the app's language writes dates (`03.05.2019` in `de`), or nil.
+    func localDate(_ value: Value) -> Date? {
+        guard case .string(let text) = value else { return nil }
+        return engine.formatters.parseDate(text, locale: engine.locale)
+    }
+
+    /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
+    /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
+    func notADate(_ text: String, _ c: CellDeclaration, _ name: String) -> ShellError {
+        let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
+        return .worded(engine.word(.notADateLike, name, text, example))
     }
 
     /// A number a command gives: a number, or a text read as the app's language writes numbers (`2,5` in `de`),

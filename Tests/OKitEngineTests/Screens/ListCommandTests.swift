@@ -217,3 +217,10 @@ import Testing
         }
     }
 }
+
+@Suite struct ShellErrorWordingTests {
+    @Test func aRowPastTheEndCountsTheRowsInGoodEnglish() {
+        #expect("\(ShellError.noRow("99", count: 1))" == "no row 99 (the list has 1 row)")
+        #expect("\(ShellError.noRow("99", count: 3))" == "no row 99 (the list has 3 rows)")
+    }
+}

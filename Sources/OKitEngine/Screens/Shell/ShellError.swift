@@ -67,7 +67,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
         case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
         case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
-        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count) rows)"
+        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count == 1 ? "1 row" : "\(count) rows"))"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         case .noAlert: return "no alert is waiting for an answer"

@@ -4,10 +4,11 @@ syntax `set Betrag 1.500` is 1500 and `12,50` is 12.5 (a word that is not digits
 read in the app's language — read as a number first, `1.500` was 1.5); a JSON number is written as is through a
 format; a date is read as German writes it (03.05.2019); a text the format cannot read is refused with the field's label and an example in German, and nothing
 changes. Usage: german_numbers.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
-import json
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from okitjson import Okit, cells  # noqa: E402
 
 okit_run, data = sys.argv[1], sys.argv[2]
 os.makedirs(data, exist_ok=True)
@@ -33,27 +34,12 @@ def check(condition, what):
         failures.append(what)
 
 
-p = subprocess.Popen([okit_run, app, "--data", os.path.join(data, "d"), "--clock", "virtual", "--json"],
-                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
-
-
-def send(command):
-    p.stdin.write((command if isinstance(command, str) else json.dumps(command)) + "\n")
-    p.stdin.flush()
-    answer = p.stdout.readline()
-    if not answer:
-        sys.exit("okit-run ended early: " + p.stderr.read())
-    return json.loads(answer)
+p = Okit(okit_run, app, os.path.join(data, "d"), "de", args=["--clock", "virtual"])
+send = p.send
 
 
 def shown(answer, cell):
-    if "snapshot" not in answer:
-        return None
-    for section in answer["snapshot"]["screen"]["sections"]:
-        for row in section["rows"]:
-            if row.get("id") == cell:
-                return row["control"]["value"]
-    return None
+    return cells(answer).get(cell) if "snapshot" in answer else None
 
 
 send("tap 1")
@@ -78,8 +64,7 @@ a = send("set Betrag 12,5x")
 check(not a["ok"] and a["error"] == "Betrag: „12,5x“ ist keine Zahl wie 1.234,56\u00a0€", "refused in German with an example: %r" % a)
 a = send("screen")
 check(shown(a, "Betrag") == "7,25\u00a0€", "nothing changed: %r" % shown(a, "Betrag"))
-send("quit")
-p.wait(timeout=30)
+check(p.quit() == 0, "quit stores and ends")
 if failures:
     print("\n".join(failures))
     sys.exit(1)

@@ -35,17 +35,22 @@ public final class FormatterCache {
 
     /// A date in one of the locale's styles (languages other than English).
     public func date(_ d: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style, locale: AppLocale) -> String {
-        let key = "style\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
-        let f: DateFormatter
-        if let cached = dates[key] { f = cached } else {
-            f = DateFormatter()
-            f.locale = Locale(identifier: locale.formatIdentifier)
-            f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
-            f.dateStyle = dateStyle
-            f.timeStyle = timeStyle
-            dates[key] = f
-        }
-        return FormatterCache.normalize(f.string(from: d))
+        FormatterCache.normalize(styled(dateStyle, timeStyle, locale, reading: false).string(from: d))
+    }
+
+    /// The cached formatter of one of the locale's date styles; `reading`: strict, for reading a person's text.
+    private func styled(_ dateStyle: DateFormatter.Style, _ timeStyle: DateFormatter.Style, _ locale: AppLocale,
+                        reading: Bool) -> DateFormatter {
+        let key = (reading ? "read" : "style") + "\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
+        if let cached = dates[key] { return cached }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: locale.formatIdentifier)
+        f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
+        f.dateStyle = dateStyle
+        f.timeStyle = timeStyle
+        if reading { f.isLenient = false }
+        dates[key] = f
+        return f
     }
 
     /// A date as the locale writes it, read back: its short and medium date styles, each alone or with a short
@@ -55,18 +60,7 @@ public final class FormatterCache {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         for (dateStyle, timeStyle) in [(DateFormatter.Style.medium, DateFormatter.Style.none), (.short, .none), (.medium, .short), (.short, .short)] {
-            let key = "read\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
-            let f: DateFormatter
-            if let cached = dates[key] { f = cached } else {
-                f = DateFormatter()
-                f.locale = Locale(identifier: locale.formatIdentifier)
-                f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
-                f.dateStyle = dateStyle
-                f.timeStyle = timeStyle
-                f.isLenient = false
-                dates[key] = f
-            }
-            if let d = f.date(from: trimmed) { return d }
+            if let d = styled(dateStyle, timeStyle, locale, reading: true).date(from: trimmed) { return d }
         }
         return nil
     }

@@ -56,6 +56,20 @@ import Testing
         #expect(await b.page(detail).contains("class=\"okit-error\">Name ist erforderlich</p>"))
     }
 
+    @Test func theServersOwnNoticesAreInTheAppsLanguage() async throws {
+        let web = try await LanguagePageTests.serve(language: "de")
+        let b = WebAppTests.Browser(web)
+        let list = await b.page("/owners")
+        // A form from a page that is out of date: nothing changes, and the person is told so in German.
+        let stale = await b.post("/command", [("csrf", WebAppTests.Browser.attribute("data-csrf", list)), ("v", "0"),
+                                              ("at", "/owners"), ("command", "add")])
+        #expect(stale.status == 303)
+        #expect(await b.page("/owners").contains("Diese Seite war nicht mehr aktuell, daher wurde nichts geändert"))
+        // A screen whose entity is gone: the nearest one, said in German.
+        #expect(await b.get("/owners/owner~NOSUCHID").status == 303)
+        #expect(await b.page("/owners").contains("Diese Ansicht gibt es nicht mehr; dies ist die nächstgelegene."))
+    }
+
     @Test func anEnglishPageIsAsItWasButLabelledByTitles() async throws {
         let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "en"))
         let list = await b.page("/owners")

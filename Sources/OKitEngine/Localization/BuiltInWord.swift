@@ -28,6 +28,14 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     // A person's text a format cannot read back (a currency cell given "12,5x")
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
     case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
+    // The web front end's notices
+    case pageOutOfDate = "This page was out of date, so nothing was changed; here is the current one."
+    case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."
+    case appOffline = "The app is offline: your change is kept here and stored when the database is back."
+    case changedFirst = "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in okit/conflicts.jsonl)."
+    case screenGone = "That screen no longer exists; this is the nearest one that does."
+    case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."
+    case uploadNotKept = "The upload was not kept: %@"
     // An alert's answer refused (the add-name prompt, okit.prompt)
     case isRefused = "%1$@ is refused: %2$@"
     case fillEveryField = "%@ needs every field filled in"

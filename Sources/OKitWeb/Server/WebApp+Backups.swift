@@ -89,9 +89,9 @@ extension WebApp {
         let back = LocationPath.path(ws.shell.location)
         do {
             let name = try importBackup(upload, password: request.field("password").flatMap { $0.isEmpty ? nil : $0 }, app)
-            ws.notice = "The backup \"\(name)\" was uploaded and checked; restore it from the list."
+            ws.notice = app.engine.word(.backupUploaded, name)
         } catch {
-            ws.error = "The upload was not kept: \(BrowserAdvice.message(for: error))"
+            ws.error = app.engine.word(.uploadNotKept, BrowserAdvice.message(for: error))
         }
         ws.moved = true
         return WebPages.redirect(back)

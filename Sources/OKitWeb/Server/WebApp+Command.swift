@@ -41,11 +41,11 @@ extension WebApp {
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
         let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
         if outdated && name != "authenticate" {
-            ws.notice = "This page was out of date, so nothing was changed; here is the current one."
+            ws.notice = app.engine.word(.pageOutOfDate)
             return WebPages.redirect(here)
         }
         if options.token != nil, !ws.loggedIn, needsToken(name, current, request, shell) {
-            ws.error = "This changes the data of everyone using the app: log in with the token first (/login)."
+            ws.error = app.engine.word(.logInFirst)
             return WebPages.redirect(here)
         }
         ws.runningCommand = true
@@ -57,12 +57,12 @@ extension WebApp {
             try app.storeState()
         } catch {
             ws.error = app.isOffline
-                ? "The app is offline: your change is kept here and stored when the database is back."
+                ? app.engine.word(.appOffline)
                 : "\(BrowserAdvice.message(for: error))"
         }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
-            ws.notice = "Someone else changed \(c.field) of this \(c.type) first: it is now \(c.theirs); your \(c.mine) was not stored (it is kept in okit/conflicts.jsonl)."
+            ws.notice = app.engine.word(.changedFirst, c.field, c.type, c.theirs, c.mine)
         }
         // This session changed the app's theme setting: the change is its own theme (and new sessions start
         // from it); the other sessions keep theirs.

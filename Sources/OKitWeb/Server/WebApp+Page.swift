@@ -80,7 +80,7 @@ extension WebApp {
         }
         do {
             if !(try shell.go(to: target)) {
-                ws.notice = "That screen no longer exists; this is the nearest one that does."
+                ws.notice = app.engine.word(.screenGone)
             }
         } catch {
             ws.error = "\(BrowserAdvice.message(for: error))"

@@ -7,12 +7,15 @@ struct ListIndexLetters {
     static let alphabet: [String] = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) } + ["#"]
 
     /// The letter a chosen index letter leads to among the letters present (`present`, in the sections' order):
-    /// the letter itself when a section starts with it, else the first one after it in the index's order (A…Z,
-    /// then #); nil when none comes after it (the list's last section is the place then) or `letter` is not one
-    /// of the index (lower-case letters are taken as upper-case).
+    /// the letter itself when a section starts with it, else the first letter after it (A…Z); nil when none comes
+    /// after it (the list's last section is the place then) or `letter` is not one of the index (lower-case
+    /// letters are taken as upper-case). `#` leads to the sections of other titles (digits, signs) and only there:
+    /// those sort before the letters, so a letter past the last one leading to `#` jumped to the list's top.
     static func target(of letter: String, present: [String]) -> String? {
-        guard let want = alphabet.firstIndex(of: letter.uppercased()) else { return nil }
-        return present.filter { (alphabet.firstIndex(of: $0) ?? -1) >= want }
+        let upper = letter.uppercased()
+        guard let want = alphabet.firstIndex(of: upper) else { return nil }
+        if upper == "#" { return present.contains("#") ? "#" : nil }
+        return present.filter { $0 != "#" && (alphabet.firstIndex(of: $0) ?? -1) >= want }
             .min { (alphabet.firstIndex(of: $0) ?? 0) < (alphabet.firstIndex(of: $1) ?? 0) }
     }
 

@@ -68,6 +68,11 @@ import Testing
         // A screen whose entity is gone: the nearest one, said in German.
         #expect(await b.get("/owners/owner~NOSUCHID").status == 303)
         #expect(await b.page("/owners").contains("Diese Ansicht gibt es nicht mehr; dies ist die nächstgelegene."))
+        // A cell set outside edit mode (a form from another tab): the person's words, not the command line's.
+        let detail = try #require(WebAppTests.header(await b.command(from: "/owners", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Telefon"), ("value", "5550199")])
+        let refused = await b.page(detail)
+        #expect(refused.contains("Telefon lässt sich nur im Bearbeitungsmodus ändern (Bearbeiten).") && !refused.contains("edit on first"), "\(refused)")
     }
 
     @Test func anEnglishPageIsAsItWasButLabelledByTitles() async throws {

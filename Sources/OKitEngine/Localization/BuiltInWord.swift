@@ -36,6 +36,9 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case screenGone = "That screen no longer exists; this is the nearest one that does."
     case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."
     case uploadNotKept = "The upload was not kept: %@"
+    case answerFirst = "Answer the open question first."
+    case editModeOnly = "%@ can be changed in edit mode only (Edit)."
+    case rowGone = "That row is no longer in the list."
     // An alert's answer refused (the add-name prompt, okit.prompt)
     case isRefused = "%1$@ is refused: %2$@"
     case fillEveryField = "%@ needs every field filled in"

@@ -58,7 +58,7 @@ extension WebApp {
         } catch {
             ws.error = app.isOffline
                 ? app.engine.word(.appOffline)
-                : "\(BrowserAdvice.message(for: error))"
+                : WebApp.personWords(for: error, app.engine) ?? "\(BrowserAdvice.message(for: error))"
         }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
@@ -129,6 +129,19 @@ extension WebApp {
             case .number: args[a.name] = Double(v).map { .double($0) } ?? .string(v)
             case .text, .optionalText, .texts: args[a.name] = .string(v)
             }
+        }
+    }
+
+    /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside
+    /// edit mode, a row gone — in the person's words and language (web.md: never as a command line); nil for the
+    /// others, which keep their own message.
+    static func personWords(for error: any Error, _ engine: Engine) -> String? {
+        guard let shell = error as? ShellError else { return nil }
+        switch shell {
+        case .alertPending: return engine.word(.answerFirst)
+        case .notEditing(let cell): return engine.word(.editModeOnly, engine.localize(cell))
+        case .noRow: return engine.word(.rowGone)
+        default: return nil
         }
     }
 }

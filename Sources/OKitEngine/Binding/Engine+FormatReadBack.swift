@@ -33,8 +33,7 @@ extension Engine {
             // A person's command: the field's label and an example in the person's language, shown at the cell.
             if checksCommandWrite, let example, case .entity(let e) = owner, let field = Engine.fieldName(previous),
                let spec = e.type.field(named: field) {
-                let label = localize(spec.rules?.label ?? FieldRules.label(spec.name))
-                throw InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, label, text, example))
+                throw notANumber(text, for: e, spec, example: example)
             }
             let what = type.type == "number" ? "a number" : "a text"
             throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not \(what) in the format of \(name) (\(locale.formatIdentifier))"
@@ -91,9 +90,7 @@ extension Engine {
     public func notANumber(_ text: String, on context: Entity?, binding: String) -> InvalidValue? {
         guard let (e, spec) = numberField(context, binding),
               Double(text.trimmingCharacters(in: .whitespaces)) == nil else { return nil }
-        let label = localize(spec.rules?.label ?? FieldRules.label(spec.name))
-        let example = formatters.format(.double(1234.56), .decimal(digits: nil), locale: locale) ?? "1234.56"
-        return InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, label, text, example))
+        return notANumber(text, for: e, spec, example: formatters.format(.double(1234.56), .decimal(digits: nil), locale: locale) ?? "1234.56")
     }
 
     /// The entity and int or double field a one-path binding ends at, or nil.

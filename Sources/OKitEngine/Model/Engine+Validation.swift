@@ -25,8 +25,19 @@ extension Engine {
         guard let (owner, spec) = ruleField(e, name), let rules = spec.rules else { return nil }
         guard let v = ruleValue(value, for: spec) else { return nil }
         // Default messages in the app's language, the field's label localized ("Fee" → "Gebühr").
-        let label = localize(rules.label ?? FieldRules.label(spec.name))
-        return try rules.worded(builtInWords, label: label).message(for: v, of: spec, on: owner)
+        return try rules.worded(builtInWords, label: fieldLabel(spec)).message(for: v, of: spec, on: owner)
+    }
+
+    /// A field as a person reads its name: its `label`, else its name as a label (`releaseDate` → `Release date`),
+    /// looked up in the app's strings ("Fee" → "Gebühr").
+    func fieldLabel(_ spec: FieldSpec) -> String {
+        localize(spec.rules?.label ?? FieldRules.label(spec.name))
+    }
+
+    /// A person's text a number field or a format over one cannot read: the field's label and `example`, the
+    /// number as the app's language writes it (`Betrag: „12,5x“ ist keine Zahl wie 1.234,56 €`), shown at the cell.
+    func notANumber(_ text: String, for e: Entity, _ spec: FieldSpec, example: String) -> InvalidValue {
+        InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, fieldLabel(spec), text, example))
     }
 
     /// Throws `InvalidValue` when `value` breaks a rule of `e.name`.

@@ -181,7 +181,7 @@ extension DetailScreen {
             throw ShellError.badValue(name, "a bool (true or false)")
         case "date":
             guard var d = DetailScreen.date(value) ?? localDate(value) else {
-                if case .string(let text) = value { throw notADate(text, c, name) }
+                if case .string(let text) = value { throw notADate(text, name) }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -224,9 +224,9 @@ extension DetailScreen {
 
     /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
     /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
-    func notADate(_ text: String, _ c: CellDeclaration, _ name: String) -> ShellError {
+    func notADate(_ text: String, _ name: String) -> ShellError {
         let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
-        return .worded(engine.word(.notADateLike, name, text, example))
+        return .worded(engine.word(.notADateLike, engine.localize(name), text, example))
     }
 
     /// A number a command gives: a number, or a text read as the app's language writes numbers (`2,5` in `de`),

@@ -58,11 +58,6 @@ extension AppShell {
     /// Answers the waiting alert: the action by title (the exact title first, else the one title that matches
     /// without regard to case) or 1-based position, and the prompt's field values.
     /// Alerts raised while it runs appear after it closes. One transaction.
-    /// `OK is refused: Title is required`, in the app's language.
-    func refused(_ action: String, _ reason: String) -> ShellError {
-        .worded(engine.word(.isRefused, ShellError.brief(action, 40), reason))
-    }
-
     public func respond(_ action: String, fields: [String] = []) throws {
         guard let alert = alerts.first else { throw ShellError.noAlert }
         let index: Int
@@ -89,5 +84,9 @@ extension AppShell {
             throw refused(alert.actions[index - 1], invalid.message)
         }
     }
-}
 
+    /// `OK is refused: Title is required`, in the app's language.
+    func refused(_ action: String, _ reason: String) -> ShellError {
+        .worded(engine.word(.isRefused, ShellError.brief(action, 40), reason))
+    }
+}

@@ -27,14 +27,12 @@ public enum ShellError: Error, CustomStringConvertible {
     case wrongKind(String, String)
     case noAlert
     case noAction(String, actions: [String])
-    case emptyField(String)
     case alertPending(String)
     case notAllowed(String, String)
     case disabled(String, String)
     case covered(String)
     case notCovered
     case authenticationFailed
-    case invalidFields(String, String)
     /// A refusal already worded in the app's language for the person who answered (an alert's fields).
     case worded(String)
 
@@ -72,14 +70,12 @@ public enum ShellError: Error, CustomStringConvertible {
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         case .noAlert: return "no alert is waiting for an answer"
         case .noAction(let a, let actions): return "no action \"\(b(a))\" (actions: \(list(actions)))"
-        case .emptyField(let a): return "\(b(a)) needs every field filled in"
         case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
         case .disabled(let what, let row): return "the \(what) of row \(b(row, 48)) is disabled"
         case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
         case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
         case .authenticationFailed: return "authentication failed: the app stays covered"
-        case .invalidFields(let a, let reason): return "\(b(a)) is refused: \(reason)"
         case .worded(let text): return text
         }
     }

@@ -22,7 +22,8 @@ public enum WebServer {
         let sinks = EventSinks()
         let application = Application(
             responder: WebResponder(app: app, options: options, sinks: sinks),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(table: table),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorAnswer(),
+                                                                            ConnectionGuard(table: table),
                                                                             FastAnswerHandler(rules: rules),
                                                                             EventStreamHandler(sinks: sinks)])),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil,

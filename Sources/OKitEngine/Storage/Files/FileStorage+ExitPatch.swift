@@ -45,6 +45,7 @@ extension FileStorage {
         try AtomicFile.remove(try patchIntentPath(name))
         journalBytes[name] = nil
         journaledIds[name] = nil
+        journaledEntities[name] = nil
         model.clearFileDirty()
         return true
     }
@@ -66,11 +67,9 @@ extension FileStorage {
     /// The writes that put the current form of each journaled entity in place of its object in the file; nil when
     /// one of them cannot be found, is longer than before, or crosses a page.
     private func plannedPatches(_ model: Model, ids: Set<String>, file: ModelFileInPlace, engine: any ModelHost) -> [ExitPatchIntent.Patch]? {
-        let targets = JournalTargets(ids)
-        targets.find(in: model.root, replacing: false)
-        guard targets.byId.count == ids.count, let doc = file.mapped() else { return nil }
+        guard let entities = journaledEntities(model, ids: ids), let doc = file.mapped() else { return nil }
         var spans: [(span: Range<Int>, entity: Entity)] = []
-        for (id, e) in targets.byId {
+        for (id, e) in entities {
             guard e !== model.root, let span = JSONObjectSpan.locate(id: id, in: doc, scanned: { file.releasePages(below: $0) }) else { return nil }
             spans.append((span, e))
         }
@@ -99,6 +98,20 @@ extension FileStorage {
             patches.append(ExitPatchIntent.Patch(offset: offset, bytes: p.bytes))
         }
         return patches
+    }
+
+    /// The entity of each journaled id in the model now: those this process journaled or replayed, when each is
+    /// still in the model under that id, else found by a walk of the whole tree; nil when one is not there.
+    func journaledEntities(_ model: Model, ids: Set<String>) -> [String: Entity]? {
+        if let kept = journaledEntities[model.name], ids.allSatisfy({ id in
+            kept[id].map { $0.state == .managed && $0.id == id && $0.model === model } ?? false
+        }) {
+            return kept.filter { ids.contains($0.key) }
+        }
+        exitPatchWalks += 1
+        let targets = JournalTargets(ids)
+        targets.find(in: model.root, replacing: false)
+        return targets.byId.count == ids.count ? targets.byId : nil
     }
 
     /// The entity's object as the file has it, with only the members that changed rewritten (`JSONMemberMerge`),

@@ -66,6 +66,7 @@ extension FileStorage {
             }
             try apply(contents.records, ids: pending.ids, of: journal, targets: targets, engine: engine, path: pending.path)
             journaledIds[name] = targets.named
+            journaledEntities[name] = targets.byId
         } catch {
             unreadable.insert(name)   // a full write would drop the journal's changes
             throw error

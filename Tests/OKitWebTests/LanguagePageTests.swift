@@ -75,6 +75,26 @@ import Testing
         #expect(refused.contains("Telefon lässt sich nur im Bearbeitungsmodus ändern (Bearbeiten).") && !refused.contains("edit on first"), "\(refused)")
     }
 
+    /// The server's own short pages a person meets are in the app's language too: title, sentence, link, `lang`.
+    @Test func theServersShortPagesAreInTheAppsLanguage() async throws {
+        let web = try await LanguagePageTests.serve(language: "de")
+        let b = WebAppTests.Browser(web)
+        _ = await b.page("/owners")
+        let missing = await b.get("/nosuchscreen")
+        let text = String(decoding: missing.body, as: UTF8.self)
+        #expect(missing.status == 404 && text.contains("<html lang=\"de\">") && text.contains("<h1>Nicht gefunden</h1>")
+                && text.contains("Diese Ansicht gibt es in dieser App nicht.") && text.contains(">Zur App</a>"), "\(text)")
+        let forged = await b.post("/command", [("csrf", "not-the-token"), ("command", "add")])
+        let refusal = String(decoding: forged.body, as: UTF8.self)
+        #expect(forged.status == 403 && refusal.contains("<h1>Abgelehnt</h1>") && refusal.contains("Sicherheitstoken"), "\(refusal)")
+        let ended = await web.handle(WebRequest(method: "POST", path: "/command", form: [("command", "add")]))
+        #expect(ended.status == 403 && String(decoding: ended.body, as: UTF8.self).contains("beendeten Sitzung"))
+        // In English the same pages say what they said before.
+        let english = await WebAppTests.Browser(try await LanguagePageTests.serve(language: "en")).get("/nosuchscreen")
+        let said = String(decoding: english.body, as: UTF8.self)
+        #expect(said.contains("<html lang=\"en\">") && said.contains("<h1>Not found</h1>") && said.contains("There is no such screen in this app."))
+    }
+
     @Test func anEnglishPageIsAsItWasButLabelledByTitles() async throws {
         let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "en"))
         let list = await b.page("/owners")

@@ -55,6 +55,8 @@ import Testing
         request.host = "rebind.attacker.example"
         let r = await web.handle(request)
         #expect(r.status == 421 && !r.headers.contains { $0.name == "Set-Cookie" })
+        // No link onwards: "/" on the same name would be refused the same way.
+        #expect(!String(decoding: r.body, as: UTF8.self).contains("<a href"))
         #expect(await web.sessionCount == 0)
         request.host = "127.0.0.1:8480"
         #expect(await web.handle(request).status == 200)

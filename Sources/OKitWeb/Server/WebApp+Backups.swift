@@ -14,7 +14,7 @@ extension WebApp {
     /// `GET /backups/<name>`: the backup's file as an attachment, streamed.
     func backupDownload(_ name: String, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         guard mayHandleBackups(ws) else {
-            return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
+            return said(403, .backupsNeedLogin, link: "/login")
         }
         let info: BackupInfo?
         do { info = try app.listBackups().first { $0.name == name } } catch {
@@ -51,14 +51,14 @@ extension WebApp {
             return .failure(WebRefusal(WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")))
         }
         guard let id = request.sessionCookie, let ws = sessions[id], let app = hosted?.session else {
-            return .failure(WebRefusal(WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")))
+            return .failure(WebRefusal(said(403, .sessionEnded)))
         }
         if let refused = refusedCSRF(request.headerCSRF, ws) { return .failure(WebRefusal(refused)) }
         guard !mustLogIn(ws, request), mayHandleBackups(ws) else {
-            return .failure(WebRefusal(WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")))
+            return .failure(WebRefusal(said(403, .backupsNeedLogin, link: "/login")))
         }
         guard uploadsInProgress < options.maxUploads else {
-            return .failure(WebRefusal(WebPages.message(503, "\(uploadsInProgress) uploads are being read right now; try again in a moment.")))
+            return .failure(WebRefusal(said(503, .uploadsBusy, "\(uploadsInProgress)")))
         }
         guard let dataFolder = app.options.dataFolder else {
             return .failure(WebRefusal(WebPages.message(400, "This app keeps no backups (no data folder).")))
@@ -81,7 +81,7 @@ extension WebApp {
     func backupUpload(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         if let refused = refusedCSRF(request.headerCSRF ?? request.field("csrf"), ws) { return refused }
         guard mayHandleBackups(ws) else {
-            return WebPages.message(403, "Backups hold everyone's data: log in with the token first.", link: "/login")
+            return said(403, .backupsNeedLogin, link: "/login")
         }
         guard let upload = request.upload, upload.size > 0 else {
             return WebPages.message(400, "The upload holds no backup file (the form's file field is \"backup\").")

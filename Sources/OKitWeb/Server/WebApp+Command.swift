@@ -12,7 +12,7 @@ extension WebApp {
     /// session's (web.md: checked before anything else of the POST); nil when it is the session's.
     func refusedCSRF(_ token: String?, _ ws: WebSession) -> WebResponse? {
         guard let token, RandomToken.equal(token, ws.csrf) else {
-            return WebPages.message(403, "The form's security token is wrong or missing; nothing was changed. Reload the page and try again.")
+            return said(403, .securityTokenWrong)
         }
         return nil
     }
@@ -36,7 +36,7 @@ extension WebApp {
         }
         // A post from an outdated page applies nothing.
         let current: Snapshot
-        do { current = try ws.snapshot() } catch { return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/") }
+        do { current = try ws.snapshot() } catch { return said(500, .screenNotShown, BrowserAdvice.message(for: error)) }
         let here = LocationPath.path(shell.location)
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
         let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)

@@ -11,7 +11,7 @@ extension WebApp {
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
         guard let here = arrive(ws, at: request.path, app) else {
-            return WebPages.message(404, "There is no such screen in this app.", link: LocationPath.path(shell.location))
+            return said(404, .noSuchScreen, link: LocationPath.path(shell.location))
         }
         if here != request.path.removingTrailingSlash { return WebPages.redirect(here) }
         if let text = q("text") {
@@ -29,7 +29,7 @@ extension WebApp {
         let generation = fastAnswers.generation
         let snapshot: Snapshot
         do { snapshot = try ws.snapshot() } catch {
-            return WebPages.message(500, "This screen could not be shown: \(BrowserAdvice.message(for: error))", link: "/")
+            return said(500, .screenNotShown, BrowserAdvice.message(for: error))
         }
         return html(shownPage(ws, app, snapshot, at: here, query: request.query, offset: offset, generation: generation), ws)
     }

@@ -11,13 +11,13 @@ extension WebApp {
     /// A request without a session: a page of the app gets one (kept only when the answer is no error).
     func withNewSession(_ request: WebRequest, _ app: AppSession) -> WebResponse {
         if request.method == "POST" {
-            return WebPages.message(403, "This form belongs to a session that ended; reload the page and try again.")
+            return said(403, .sessionEnded)
         }
         if options.token != nil, request.forwarded || !ServeOptions.isLoopback(options.host) {
             return WebPages.redirect("/login")
         }
         if request.path == "/events" {
-            return WebPages.message(403, "Live updates belong to a session; reload the page.")
+            return said(403, .liveUpdatesNeedSession)
         }
         let ws: WebSession
         switch makeSession(app, client: request.client) {
@@ -43,10 +43,10 @@ extension WebApp {
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         guard sessions.count < options.maxSessions else {
-            return .failure(WebRefusal(WebPages.message(503, "Too many people are using this app right now (\(options.maxSessions) sessions); try again later.")))
+            return .failure(WebRefusal(said(503, .tooManyPeople, "\(options.maxSessions)")))
         }
         do { return .success(try newSession(app, client: client)) } catch {
-            return .failure(WebRefusal(WebPages.message(500, "The app could not start a session: \(BrowserAdvice.message(for: error))")))
+            return .failure(WebRefusal(said(500, .sessionNotStarted, BrowserAdvice.message(for: error))))
         }
     }
 

@@ -190,7 +190,7 @@ public actor WebApp {
             ws.streams.removeValue(forKey: oldest)?.finish()
         }
         guard sessions.values.reduce(0, { $0 + $1.streams.count }) < options.maxStreams else {
-            return WebPages.message(503, "Too many pages are open with live updates right now (\(options.maxStreams)); reload later.")
+            return said(503, .tooManyLivePages, "\(options.maxStreams)")
         }
         let key = ws.nextStream
         ws.nextStream += 1

@@ -31,8 +31,8 @@ enum WebPages {
                     body: Array(text.utf8))
     }
 
-    static func document(title: String, _ body: [HTMLNode]) -> [UInt8] {
-        HTMLDocument(head: [.el("meta", [.attr("charset", "utf-8")]),
+    static func document(title: String, lang: String = "en", _ body: [HTMLNode]) -> [UInt8] {
+        HTMLDocument(lang: lang, head: [.el("meta", [.attr("charset", "utf-8")]),
                             .el("meta", [.attr("name", "viewport"), .attr("content", "width=device-width, initial-scale=1")]),
                             .el("title", text: title),
                             .el("link", [.attr("rel", "stylesheet"), .attr("href", "/static/okit.css")])],
@@ -41,15 +41,19 @@ enum WebPages {
 
     /// The 421 page for a request whose `Host` names another server (DNS rebinding, HostCheck): no session, no app.
     static func misdirected(host: String?) -> WebResponse {
+        // No link onwards: "/" on this name would be refused the same way.
         message(421, "This server does not answer for the name \"\(shown(host ?? ""))\"; open it by the address it was "
-                + "started with (whoever runs it can allow another name with --allow-host NAME).")
+                + "started with (whoever runs it can allow another name with --allow-host NAME).", link: nil)
     }
 
     /// A short page for an answer that is not a screen: its status, one sentence, and a link onwards.
-    static func message(_ status: Int, _ text: String, link: String = "/") -> WebResponse {
-        let title = status == 503 ? "Busy" : status >= 500 ? "Something went wrong" : status == 404 ? "Not found" : "Refused"
-        let body = document(title: title, [.el("h1", text: title), .el("p", [.attr("role", "alert")], text: text),
-                                           .el("p", [], [.el("a", [.attr("href", link)], text: "Go to the app")])])
+    /// `words`: the app's language for the title, the link and `<html lang>` (the caller puts `text` in it too);
+    /// English before an app is loaded and for what only a program or an attacker meets. No link when `link` is nil.
+    static func message(_ status: Int, _ text: String, link: String? = "/", words: BuiltInWords = .english) -> WebResponse {
+        let title = words(status == 503 ? .busy : status >= 500 ? .somethingWentWrong : status == 404 ? .notFound : .refused)
+        var content: [HTMLNode] = [.el("h1", text: title), .el("p", [.attr("role", "alert")], text: text)]
+        if let link { content.append(.el("p", [], [.el("a", [.attr("href", link)], text: words(.goToTheApp))])) }
+        let body = document(title: title, lang: words.language.replacingOccurrences(of: "_", with: "-"), content)
         return WebResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
                            + securityHeaders, body: body)
     }

@@ -123,7 +123,7 @@ struct WebResponder: HTTPResponder {
             for try await chunk in request.body {
                 total += chunk.readableBytes
                 guard total <= options.maxUpload else {
-                    return WebPages.message(413, "The upload is too large (more than \(options.maxUpload >> 20) MiB).")
+                    return await app.said(413, .uploadTooLarge, "\(options.maxUpload >> 20)")
                 }
                 try parser.feed(chunk.readableBytesView)
             }

@@ -67,6 +67,18 @@ import Testing
         return session
     }
 
+    /// A field's label the app translates to the same word (German `Name = "Name"`) is still its translation: the
+    /// prompt says "Name für Tier eingeben", not the field's key "name" (found by a new user's recipe app).
+    @Test func aLabelTranslatedToTheSameWordNamesTheAddPromptsField() throws {
+        let session = try BuiltInWordsTests.clinic(language: "de", strings: ["Pet": "Tier", "Name": "Name"])
+        try session.shell.add()
+        let alert = try #require(try session.shell.snapshot().alert)
+        #expect(alert.message == "Name für Tier eingeben" && alert.fields.first?.placeholder == "Name", "\(alert.message ?? "")")
+        let english = try BuiltInWordsTests.clinic(language: "en", strings: [:])
+        try english.shell.add()
+        #expect(try english.shell.snapshot().alert?.message == "Enter name for this Pet", "OKit's English is unchanged")
+    }
+
     @Test func everyScreenShowsItsWordsInGerman() throws {
         let session = try BuiltInWordsTests.clinic(language: "de", strings: ["Pet": "Tier", "name": "Name", "Fee": "Gebühr", "Cancel": "Lieber nicht"])
         let shell = session.shell

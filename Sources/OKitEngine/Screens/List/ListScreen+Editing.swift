@@ -87,14 +87,13 @@ extension ListScreen {
     }
 
     /// The add prompt's name of the field: its `label` localized when it has one, else the field looked up in the
-    /// app's strings (`name` → `Name`, as OKit), else its label (`Title` for `title`) when the strings have that.
+    /// app's strings (`name` → `Name`, as OKit), else its label (`Title` for `title`) when the strings have that —
+    /// also when the language's word is the same as the key (German `Name = "Name"`).
     func addFieldName(_ field: String, label: String?) -> String {
         if let label { return engine.localize(label) }
-        let own = engine.localize(field)
-        if own != field { return own }
-        let capital = FieldRules.label(field)
-        let worded = engine.localize(capital)
-        return worded != capital ? worded : field
+        let language = engine.locale.language
+        if let own = engine.strings.string(field, language: language) { return own }
+        return engine.strings.string(FieldRules.label(field), language: language) ?? field
     }
 
     /// Deletes a row's entity, after a "Confirm Deletion" (Yes/No) unless `deletePrompt` is false.

@@ -97,6 +97,33 @@ import Testing
         #expect(other.out.contains("\"error\":\"OK: Bitte jedes Feld ausfüllen\""), "a field without a rule: \(other.out)")
     }
 
+    /// A switch takes the app's own Yes and No as a person types them (`ja`, `nein`), and anything else is
+    /// refused in the app's language, naming the cell as its title shows it.
+    @Test func aSwitchTakesYesAndNoInTheAppsLanguage() throws {
+        let source = """
+        local okit = require "okit"
+        okit.entity("A", { name = "string", veggie = "bool" })
+        okit.entity("R", { items = "[A]" })
+        okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "Suppe" })) end })
+        okit.strings("de", { Veggie = "Vegetarisch" })
+        okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" }, segue = "a" })
+        okit.detail("a", { sections = { { okit.cell.switch { path = "%Veggie", onPath = "veggie" } } } })
+        okit.app { home = "items" }
+        """
+        let t = try TempApp(["app.lua": source])
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}",
+                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"ja\"}",
+                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"vielleicht\"}",
+                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"Nein\"}"].joined(separator: "\n") + "\n"
+        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "de", "--data", t.data.path],
+                                stdin: .text(lines))
+        let answers = r.out.split(separator: "\n")
+        #expect(answers.count == 5 && answers[2].hasPrefix("{\"ok\":true"), "ja: \(r.out)\(r.err)")
+        #expect(answers.count == 5 && answers[3].contains("\"error\":\"Vegetarisch: „vielleicht“ ist weder ja noch nein\""), "\(r.out)")
+        #expect(answers.count == 5 && answers[4].hasPrefix("{\"ok\":true"), "Nein: \(r.out)")
+    }
+
     @Test func moreActionsWithoutATapEachAreACheckProblem() throws {
         let t = try TempApp(["app.lua": Self.app.replacingOccurrences(of: "cell = { path = \"name\" }",
             with: "cell = { path = \"name\" }, more = \"#true\", moreActions = \"#Eins,#Zwei,#Drei\", moreActionsTap = \"name\"")])

@@ -28,6 +28,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     // A person's text a format cannot read back (a currency cell given "12,5x")
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
     case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
+    case neitherYesNorNo = "%1$@: \"%2$@\" is neither %3$@ nor %4$@"
     // The web front end's notices
     case pageOutOfDate = "This page was out of date, so nothing was changed; here is the current one."
     case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."

@@ -22,6 +22,7 @@ extension BuiltInWords {
         "%@ is not valid": "%@ ist ungültig",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: „%2$@“ ist keine Zahl wie %3$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: „%2$@“ ist kein Datum wie %3$@ oder 2019-05-01T10:00:00Z",
+        "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@: „%2$@“ ist weder %3$@ noch %4$@",
         "This page was out of date, so nothing was changed; here is the current one.": "Diese Seite war nicht mehr aktuell, daher wurde nichts geändert; hier ist die aktuelle.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Das ändert die Daten aller, die die App nutzen: melden Sie sich zuerst mit dem Token an (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "Die App ist offline: Ihre Änderung bleibt hier und wird gespeichert, sobald die Datenbank wieder erreichbar ist.",

@@ -171,11 +171,12 @@ extension DetailScreen {
             case .bool(let on): return try switchValue(on, c, on: ctx)
             case .int(let i) where i == 0 || i == 1: return try switchValue(i == 1, c, on: ctx)
             case .string(let s):
-                switch s.lowercased() {
-                case "true", "yes", "on", "1": return try switchValue(true, c, on: ctx)
-                case "false", "no", "off", "0": return try switchValue(false, c, on: ctx)
-                default: break
-                }
+                // Also the app's own Yes and No (ja, nein in German), as a person answers.
+                let text = s.trimmingCharacters(in: .whitespaces).lowercased()
+                let yes = engine.word(.yes).lowercased(), no = engine.word(.no).lowercased()
+                if ["true", "yes", "on", "1", yes].contains(text) { return try switchValue(true, c, on: ctx) }
+                if ["false", "no", "off", "0", no].contains(text) { return try switchValue(false, c, on: ctx) }
+                throw ShellError.worded(engine.word(.neitherYesNorNo, engine.localize(name), s, yes, no))
             default: break
             }
             throw ShellError.badValue(name, "a bool (true or false)")

@@ -153,6 +153,9 @@ import Testing
             ("(function() local t = {}; for i = 1, 15 do t[i] = i end; return t end)()",
              "{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, … (3 more)}"),
             ("setmetatable({}, { __tostring = function() return 'Book(1)' end })", "Book(1)"),
+            // What prints like a space or like nothing is shown as the escape a test can write (a German amount).
+            ("'3,90\\u{A0}€'", "\"3,90\\u{A0}€\""), ("'10:00\\u{202F}AM'", "\"10:00\\u{202F}AM\""),
+            ("'a\\u{200B}b'", "\"a\\u{200B}b\""), ("'3,90 €'", "\"3,90 €\""),
         ]
         for (expression, text) in cases {
             #expect(try h.string("T.describe_value(\(expression))") == text, "\(expression)")

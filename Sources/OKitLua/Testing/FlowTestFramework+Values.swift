@@ -5,8 +5,18 @@ extension FlowTestFramework {
 
     local MAX_DEPTH, MAX_ITEMS, MAX_LENGTH = 4, 12, 2000
 
+    -- Characters that print like a space or like nothing, written as the escape a test can use instead: a
+    -- German amount is "3,90\u{A0}€" (a no-break space), which printed as is looks like "3,90 €".
+    local INVISIBLE = { "\u{A0}", "\u{202F}", "\u{2007}", "\u{2009}", "\u{200B}", "\u{200E}", "\u{200F}", "\u{FEFF}" }
+
     local function quote(s)
-      return (string.format("%q", s):gsub("\\\n", "\\n"))
+      local q = string.format("%q", s):gsub("\\\n", "\\n")
+      for _, c in ipairs(INVISIBLE) do
+        if q:find(c, 1, true) then
+          q = q:gsub(c, string.format("\\u{%X}", utf8.codepoint(c)))
+        end
+      end
+      return q
     end
 
     local typeRank = { number = 1, string = 2, boolean = 3 }

@@ -98,16 +98,17 @@ import Testing
     }
 
     /// A switch takes the app's own Yes and No as a person types them (`ja`, `nein`), and anything else is
-    /// refused in the app's language, naming the cell as its title shows it.
+    /// refused in the app's language, naming the cell as its title shows it; so is an option a picker does not have.
     @Test func aSwitchTakesYesAndNoInTheAppsLanguage() throws {
         let source = """
         local okit = require "okit"
         okit.entity("A", { name = "string", veggie = "bool" })
         okit.entity("R", { items = "[A]" })
         okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "Suppe" })) end })
-        okit.strings("de", { Veggie = "Vegetarisch" })
+        okit.strings("de", { Veggie = "Vegetarisch", Kind = "Art" })
         okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" }, segue = "a" })
-        okit.detail("a", { sections = { { okit.cell.switch { path = "%Veggie", onPath = "veggie" } } } })
+        okit.detail("a", { sections = { { okit.cell.switch { path = "%Veggie", onPath = "veggie" },
+          okit.cell.picker { path = "%Kind", selectionPath = "name", optionValues = "Suppe,Salat" } } } })
         okit.app { home = "items" }
         """
         let t = try TempApp(["app.lua": source])
@@ -115,13 +116,16 @@ import Testing
         let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}",
                      "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"ja\"}",
                      "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"vielleicht\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"Nein\"}"].joined(separator: "\n") + "\n"
+                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"Nein\"}",
+                     "{\"cmd\":\"set\",\"cell\":\"Art\",\"value\":\"Brot\"}"].joined(separator: "\n") + "\n"
         let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "de", "--data", t.data.path],
                                 stdin: .text(lines))
         let answers = r.out.split(separator: "\n")
-        #expect(answers.count == 5 && answers[2].hasPrefix("{\"ok\":true"), "ja: \(r.out)\(r.err)")
-        #expect(answers.count == 5 && answers[3].contains("\"error\":\"Vegetarisch: „vielleicht“ ist weder ja noch nein\""), "\(r.out)")
-        #expect(answers.count == 5 && answers[4].hasPrefix("{\"ok\":true"), "Nein: \(r.out)")
+        #expect(answers.count == 6 && answers[2].hasPrefix("{\"ok\":true"), "ja: \(r.out)\(r.err)")
+        #expect(answers.count == 6 && answers[3].contains("\"error\":\"Vegetarisch: „vielleicht“ ist weder ja noch nein\""), "\(r.out)")
+        #expect(answers.count == 6 && answers[4].hasPrefix("{\"ok\":true"), "Nein: \(r.out)")
+        // A picker's option that is not there: said in the app's language too.
+        #expect(answers.count == 6 && answers[5].contains("„Art“ hat keine Option \\\"Brot\\\" (Optionen: 1 \\\"Suppe\\\", 2 \\\"Salat\\\"; geben Sie den Text einer Option oder ihre Position ab 1 an)"), "\(r.out)")
     }
 
     @Test func moreActionsWithoutATapEachAreACheckProblem() throws {

@@ -29,6 +29,11 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
     case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
     case neitherYesNorNo = "%1$@: \"%2$@\" is neither %3$@ nor %4$@"
+    // A value no option or segment of a cell names (the cell as its title shows it, the value, the choices)
+    case noOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)"
+    case noTextOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)"
+    case noSegmentNamed = "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)"
+    case noChoices = "none"
     // The web front end's notices
     case pageOutOfDate = "This page was out of date, so nothing was changed; here is the current one."
     case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."

@@ -26,8 +26,8 @@ import Testing
         #expect(c.selected == 2 && c.value == .string("Cat") && row.detail == "Cat")
         try s.set(cell: .key("Kind"), value: .int(3))
         #expect(f.book(0)["comment"]?.description == "Bird")
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Kind"), value: .string("Fish")) }
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Kind"), value: .int(4)) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Kind"), value: .string("Fish")) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Kind"), value: .int(4)) }
         #expect(f.book(0)["comment"]?.description == "Bird", "nothing changed")
     }
 
@@ -78,7 +78,7 @@ import Testing
         try s.set(cell: .key("Size"), value: .string("Large"))
         #expect(f.book(0)["comment"]?.description == "Large")
         #expect(try setup.rows(s)[0].control?.value == .string("Large"))
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Size"), value: .int(2)) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Size"), value: .int(2)) }
         try f.engine.set(f.book(0), "comment", .string("Medium"))
         #expect(try setup.rows(s)[0].control?.index == nil)
     }

@@ -45,8 +45,8 @@ import Testing
         try s.set(cell: .key("Type"), value: .int(1))
         let c = try #require(try rows(s)[0].control)
         #expect(c.index == 1 && c.segments == ["Non-Fiction", "Fiction", "Other"])
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Type"), value: .string("Poetry")) }
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Type"), value: .int(3)) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Type"), value: .string("Poetry")) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Type"), value: .int(3)) }
         #expect(f.book(0)["type"]?.description == "1", "nothing changed")
     }
 
@@ -71,8 +71,8 @@ import Testing
         #expect(try f.engine.get(f.book(0), "author/refKey").displayString == emmas.id)
         let c = try #require(try rows(s)[0].control)
         #expect(c.options == ["Author of Emma"] && c.selected == 1 && c.value == .string(emmas.id ?? ""))
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Author"), value: .string("Nobody")) }
-        #expect(throws: DetailError.self) { try s.set(cell: .key("Author"), value: .int(2)) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Author"), value: .string("Nobody")) }
+        #expect(throws: ShellError.self) { try s.set(cell: .key("Author"), value: .int(2)) }
     }
 
     @Test func slidersClampToTheirDefaultRange() throws {

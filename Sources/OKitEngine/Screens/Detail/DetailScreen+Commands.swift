@@ -7,10 +7,7 @@ public enum DetailError: Error, CustomStringConvertible {
     case readOnly(String)
     case takesNoValue(String, String)
     case noValueBinding(String, String, String)
-    case noOption(String, String, options: [String])
     case ambiguousOption(String, String, positions: [Int])
-    case noSegment(String, String, segments: [String])
-    case noTextOption(String, String, options: [String])
     case noAccessory(String)
 
     public var description: String {
@@ -22,16 +19,8 @@ public enum DetailError: Error, CustomStringConvertible {
         case .readOnly(let c): return "cell \"\(c)\" is read-only (readOnly)"
         case .takesNoValue(let c, let kind): return "cell \"\(c)\" is a \(kind) cell and takes no value"
         case .noValueBinding(let c, let kind, let property): return "cell \"\(c)\" (\(kind)) has no \(property) to write to"
-        case .noOption(let c, let value, let options):
-            let list = ShellError.briefList(options.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" })
-            return "cell \"\(c)\" has no option \(ShellError.brief(value, 48)) (options: \(list.isEmpty ? "none" : list); pass a name, an entity id or a 1-based position)"
         case .ambiguousOption(let c, let value, let positions):
             return "cell \"\(c)\": \(ShellError.brief(value, 48)) names options \(ShellError.briefList(positions.map(String.init))); pass its id or position"
-        case .noSegment(let c, let value, let segments):
-            return "cell \"\(c)\" has no segment \(ShellError.brief(value, 48)) (segments: \(ShellError.briefList(segments.map { "\"\(ShellError.brief($0))\"" })); pass a title or a 0-based index)"
-        case .noTextOption(let c, let value, let options):
-            let list = ShellError.briefList(options.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" })
-            return "cell \"\(c)\" has no option \(ShellError.brief(value, 48)) (options: \(list.isEmpty ? "none" : list); pass an option's text or its 1-based position)"
         case .noAccessory(let c): return "cell \"\(c)\" has no accessory action (set accyTap)"
         }
     }
@@ -195,7 +184,7 @@ extension DetailScreen {
             if case .string(let s) = value, let i = titles.firstIndex(of: s) { return byTitle ? .string(s) : .int(i) }
             guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count,
                   !byTitle || i < titles.count else {
-                throw DetailError.noSegment(name, Coercion.describe(value), segments: titles)
+                throw noChoice(.noSegmentNamed, cell: name, value: value, choices: titles.map { "\"\(ShellError.brief($0))\"" })
             }
             return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
@@ -225,6 +214,18 @@ extension DetailScreen {
 
     /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
     /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
+    /// A value that no option or segment of the cell names, refused in the app's language with the cell as its title
+    /// shows it and the choices there are.
+    func noChoice(_ word: BuiltInWord, cell name: String, value: Value, choices: [String]) -> ShellError {
+        let list = choices.isEmpty ? engine.word(.noChoices) : ShellError.briefList(choices)
+        return .worded(engine.word(word, engine.localize(name), ShellError.brief(Coercion.describe(value), 48), list))
+    }
+
+    /// Options as a command names them: `1 "Ann"`, `2 "Bob"`.
+    static func numbered(_ names: [String]) -> [String] {
+        names.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" }
+    }
+
     func notADate(_ text: String, _ name: String) -> ShellError {
         let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
         return .worded(engine.word(.notADateLike, engine.localize(name), text, example))
@@ -248,7 +249,7 @@ extension DetailScreen {
             if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
-        throw DetailError.noOption(name, Coercion.describe(value), options: all.map(\.name))
+        throw noChoice(.noOptionNamed, cell: name, value: value, choices: DetailScreen.numbered(all.map(\.name)))
     }
 
     /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).

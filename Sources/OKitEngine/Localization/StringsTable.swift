@@ -10,9 +10,23 @@ public final class StringsTable {
     /// The languages that have strings.
     public var languages: [String] { tables.keys.sorted() }
 
-    /// The string of `key` in `language` (then in the language's base, `de` for `de_AT`), else the key.
+    /// The string of `key` in `language` (then in the language's base, `de` for `de_AT`), else the key. An app with
+    /// no strings at all in that language shows its English ones, as iOS shows an app in its development language
+    /// when it is not localized for the person's (the bookshop's `entrys` is "Entries" under `--lang de`, not
+    /// "entrys"); an app that has the language but not the key shows the key, as iOS does. Built-in words are not
+    /// taken from here (`BuiltInWords`): they keep OKit's own words of the language.
     public func localize(_ key: String, language: String) -> String {
-        string(key, language: language) ?? key
+        if let s = string(key, language: language) { return s }
+        if !hasStrings(in: language), let s = string(key, language: "en") { return s }
+        return key
+    }
+
+    /// Whether the app gave any strings in `language`, its base or one of its regions.
+    public func hasStrings(in language: String) -> Bool {
+        if tables[language] != nil { return true }
+        if let base = BuiltInWords.base(of: language), tables[base] != nil { return true }
+        let regional = language + "_"
+        return tables.keys.contains { $0.hasPrefix(regional) }
     }
 
     /// The app's own string of `key` in `language` (then in the language's base), or nil when it has none.

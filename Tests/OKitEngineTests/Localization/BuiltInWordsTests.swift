@@ -37,6 +37,21 @@ import Testing
         #expect(BuiltInWords.fill("%2$@ %1$@ 100%%", ["a", "b"]) == "b a 100%")
     }
 
+    /// An app with no strings in the person's language shows its English ones (as iOS shows an app in its
+    /// development language); one that has the language but not the key shows the key; built-in words stay the
+    /// person's language (found with the bookshop under --lang de: "0 entrys").
+    @Test func anAppWithoutStringsInTheLanguageShowsItsEnglishOnes() {
+        let strings = StringsTable()
+        strings.add(language: "en", strings: ["entrys": "Entries", "Cancel": "Nope"])
+        #expect(strings.localize("entrys", language: "de") == "Entries")
+        #expect(strings.localize("entrys", language: "de_AT") == "Entries")
+        #expect(strings.localize("other", language: "de") == "other")
+        #expect(BuiltInWords(language: "de", strings: strings)(.cancel) == "Abbrechen", "built-in words stay German")
+        strings.add(language: "de", strings: ["entry": "Eintrag"])
+        #expect(strings.localize("entrys", language: "de") == "entrys", "the app has German: a missing key is the key")
+        #expect(strings.localize("entry", language: "de_CH") == "Eintrag")
+    }
+
     /// A clinic app: pets with a required name and a fee of at least 0, a list with search scopes, add by name,
     /// delete with OKit's confirmation, more actions; a pet's detail.
     static func clinic(language: String, strings: [String: String] = [:]) throws -> AppSession {

@@ -57,11 +57,22 @@ extension TerminalShell {
         return "\u{1B}[38;2;\((rgb >> 16) & 0xFF);\((rgb >> 8) & 0xFF);\(rgb & 0xFF)m▌\u{1B}[0m" + dim(ribbon)
     }
 
+    /// A switch's state as `set` takes it: the app's own yes and no in a language okit has words for (`ja`, `nein`),
+    /// else on and off.
+    var switchWords: (on: String, off: String) {
+        let words = session.engine.builtInWords
+        let language = words.language
+        guard !language.hasPrefix("en"), BuiltInWords.tables[language] ?? BuiltInWords.base(of: language).flatMap({ BuiltInWords.tables[$0] }) != nil else {
+            return ("on", "off")
+        }
+        return (words(.yes).lowercased(), words(.no).lowercased())
+    }
+
     /// A control's value as text: on/off, a number, the text, a blank for none (a secure text never shows).
     func controlText(_ c: ControlSnapshot) -> String {
         if c.secure { return "••••" }
         switch c.value {
-        case .bool(let b): return b ? "on" : "off"
+        case .bool(let b): return b ? switchWords.on : switchWords.off
         case .int(let i): return "\(i)"
         case .double(let d): return Value.displayDouble(d)
         case .string(let t): return t

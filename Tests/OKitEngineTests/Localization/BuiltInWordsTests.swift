@@ -54,12 +54,12 @@ import Testing
 
     /// A clinic app: pets with a required name and a fee of at least 0, a list with search scopes, add by name,
     /// delete with OKit's confirmation, more actions; a pet's detail.
-    static func clinic(language: String, strings: [String: String] = [:]) throws -> AppSession {
+    static func clinic(language: String, strings: [String: String] = [:], insuredSwitch: Bool = false) throws -> AppSession {
         let session = AppSession()
         let engine = session.engine
         try engine.schema.entity("Pet", fields: [FieldSpec("name", .string, rules: FieldRules(required: true)),
                                                  FieldSpec("fee", .double, rules: FieldRules(min: 0)),
-                                                 FieldSpec("kind", .string)])
+                                                 FieldSpec("kind", .string)] + (insuredSwitch ? [FieldSpec("insured", .bool)] : []))
         try engine.schema.entity("Clinic", fields: [try FieldSpec("pets", "[Pet]")])
         try engine.schema.validate()
         let clinic = try engine.register(model: "default", type: "Clinic", storage: TransientStorage())
@@ -75,7 +75,8 @@ import Testing
         pets.actions.more = "#true"; pets.actions.moreActions = "%Vaccinate"
         var pet = DetailDeclaration(id: "pet")
         pet.titlePath = "name"
-        pet.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Fee", "textPath": "fee"])])]
+        pet.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Fee", "textPath": "fee"])]
+                                           + (insuredSwitch ? [CellDeclaration(kind: "switch", properties: ["path": "%Insured", "onPath": "insured"])] : []))]
         try session.shell.declare(pets)
         try session.shell.declare(pet)
         try session.start(home: ["pets"], menu: nil)

@@ -17,6 +17,20 @@ import Testing
         #expect(screen.contains("1 Ja  2 Nein"), "\(screen)")
     }
 
+    /// A switch shows the app's own yes and no in a language okit has words for, as `set` takes them; on/off in
+    /// English and in a language okit has no words for.
+    @Test func aSwitchShowsItsStateInTheAppsWords() throws {
+        for (language, on, off) in [("de", "[ja]", "[nein]"), ("en", "[on]", "[off]"), ("fr", "[on]", "[off]")] {
+            let session = try BuiltInWordsTests.clinic(language: language, strings: ["Insured": "Versichert"], insuredSwitch: true)
+            let terminal = TerminalShell(session: session, color: false)
+            try session.shell.tap(row: 1)
+            #expect(terminal.render(try session.shell.snapshot()).contains(off), "\(language)")
+            try session.shell.edit(true)
+            try session.shell.set(cell: .key("Insured"), value: .bool(true))
+            #expect(terminal.render(try session.shell.snapshot()).contains(on), "\(language)")
+        }
+    }
+
     @Test func theShellDrawsEnglishAsBefore() throws {
         let session = try BuiltInWordsTests.clinic(language: "en")
         let terminal = TerminalShell(session: session, color: false)

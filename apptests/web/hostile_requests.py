@@ -172,6 +172,13 @@ try:
             check(out is None or (re.match(r"HTTP/1\.1 4\d\d", status) is not None and len(said) > 20),
                   f"{what}: a 4xx that says why, or the connection closed ({status[:40]}: {said[:60]!r})")
         still_serving(what)
+    # A good request with garbage right behind it on the same connection: the good one's answer comes whole.
+    out = raw(host, port, b"GET /static/okit.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGARBAGE\x00\r\n\r\n", timeout=10) or b""
+    head, _, rest = out.partition(b"\r\n\r\n")
+    length = re.search(rb"(?i)content-length: *(\d+)", head)
+    check(head.startswith(b"HTTP/1.1 200") and length is not None and len(rest) >= int(length.group(1)),
+          f"a good request followed by garbage is answered whole first ({head[:30]!r}, {len(rest)} bytes after the head)")
+    still_serving("a good request then garbage")
     for n in range(3):
         with socket.create_connection((host, port), timeout=5) as s:
             s.sendall(b"GET /boo")                        # half a request line, then gone

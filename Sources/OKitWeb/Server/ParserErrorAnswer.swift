@@ -6,19 +6,27 @@ import NIOHTTPTypes
 /// A request the HTTP decoder cannot read gets an answer that says why, not the framework's empty 400 (web.md
 /// "Limits of the server"): an address or headers longer than the decoder reads (80 KiB: a 100 KB link) is 431
 /// with the limit, anything else that is not HTTP/1.1 is 400. Either way the connection closes, as the decoder
-/// cannot go on after it. In the pipeline after the decoder (it sees its errors before the framework does).
-final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
+/// cannot go on after it. In the pipeline after the decoder (it sees its errors before the framework does); a
+/// request still being answered on the connection is left to the framework.
+final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// Whether a request's head came through and its answer may be under way: then only the connection closes.
-    private var answering = false
+    /// Requests whose head came through and whose answer has not ended (pipelined requests are several): while
+    /// one is, an answer of ours would cut into it, so the framework handles the error as before (it ends the
+    /// answers under way, then answers 400 and closes).
+    private var inFlight = 0
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { answering = true }
-        if case .end = unwrapInboundIn(data) { answering = false }
+        if case .head = unwrapInboundIn(data) { inFlight += 1 }
         context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { inFlight = max(0, inFlight - 1) }
+        context.write(data, promise: promise)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -26,11 +34,11 @@ final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        guard !answering else {
-            context.close(promise: nil)
+        guard inFlight == 0 else {
+            context.fireErrorCaught(error)
             return
         }
-        answering = true
+        inFlight = 1   // the answer below: nothing else is answered on this connection
         let (status, text) = ParserErrorAnswer.answer(for: parserError)
         let body = ByteBuffer(string: text + "\n")
         var head = HTTPResponse(status: status)

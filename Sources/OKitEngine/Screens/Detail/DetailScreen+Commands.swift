@@ -212,8 +212,6 @@ extension DetailScreen {
         return engine.formatters.parseDate(text, locale: engine.locale)
     }
 
-    /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
-    /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
     /// A value that no option or segment of the cell names, refused in the app's language with the cell as its title
     /// shows it and the choices there are.
     func noChoice(_ word: BuiltInWord, cell name: String, value: Value, choices: [String]) -> ShellError {
@@ -226,6 +224,8 @@ extension DetailScreen {
         names.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" }
     }
 
+    /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
+    /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
     func notADate(_ text: String, _ name: String) -> ShellError {
         let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
         return .worded(engine.word(.notADateLike, engine.localize(name), text, example))

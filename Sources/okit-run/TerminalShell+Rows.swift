@@ -61,10 +61,7 @@ extension TerminalShell {
     /// else on and off.
     var switchWords: (on: String, off: String) {
         let words = session.engine.builtInWords
-        let language = words.language
-        guard !language.hasPrefix("en"), BuiltInWords.tables[language] ?? BuiltInWords.base(of: language).flatMap({ BuiltInWords.tables[$0] }) != nil else {
-            return ("on", "off")
-        }
+        guard BuiltInWords.hasTable(for: words.language) else { return ("on", "off") }
         return (words(.yes).lowercased(), words(.no).lowercased())
     }
 

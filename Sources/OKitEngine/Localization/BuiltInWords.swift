@@ -47,6 +47,11 @@ public struct BuiltInWords: Sendable, Equatable {
         return word.rawValue
     }
 
+    /// Whether okit has its own words for a language (or its base): else its words are English.
+    public static func hasTable(for language: String) -> Bool {
+        tables[language] != nil || base(of: language).map { tables[$0] != nil } ?? false
+    }
+
     /// The base of a regional language (`de` for `de_AT` or `de-AT`), nil for a language without a region.
     public static func base(of language: String) -> String? {
         guard let cut = language.firstIndex(where: { $0 == "_" || $0 == "-" }) else { return nil }

@@ -6,12 +6,17 @@ extension PageContext {
     /// their titles, not their ids. The server calls it for every page, before the kind's `prepare`.
     public mutating func adoptLanguage(of place: WebPagePlace) {
         let engine = place.shell.engine
-        lang = engine.locale.language.replacingOccurrences(of: "_", with: "-")
+        lang = PageContext.htmlLang(engine.locale.language)
         words = engine.builtInWords
         guard !breadcrumb.isEmpty else { return }
         let titles = place.shell.stackTitles()
         for i in breadcrumb.indices where i < titles.count {
             if let title = titles[i], !title.isEmpty { breadcrumb[i].title = title }
         }
+    }
+
+    /// A language as `<html lang>` writes it (`de-AT` for okit's `de_AT`).
+    public static func htmlLang(_ language: String) -> String {
+        language.replacingOccurrences(of: "_", with: "-")
     }
 }

@@ -30,11 +30,7 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let parserError = error as? HTTPParserError else {
-            context.fireErrorCaught(error)
-            return
-        }
-        guard inFlight == 0 else {
+        guard let parserError = error as? HTTPParserError, inFlight == 0 else {
             context.fireErrorCaught(error)
             return
         }

@@ -53,7 +53,7 @@ enum WebPages {
         let title = words(status == 503 ? .busy : status >= 500 ? .somethingWentWrong : status == 404 ? .notFound : .refused)
         var content: [HTMLNode] = [.el("h1", text: title), .el("p", [.attr("role", "alert")], text: text)]
         if let link { content.append(.el("p", [], [.el("a", [.attr("href", link)], text: words(.goToTheApp))])) }
-        let body = document(title: title, lang: words.language.replacingOccurrences(of: "_", with: "-"), content)
+        let body = document(title: title, lang: PageContext.htmlLang(words.language), content)
         return WebResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
                            + securityHeaders, body: body)
     }

@@ -13,6 +13,14 @@ final class SharedParts {
     /// sweep (at least 64), so a sweep's cost is paid once per as many keeps as it visits entries.
     private var sweepAt = 64
 
+    private var serials = 0
+
+    /// A number no earlier call gave (the sources of live snapshots' revisions, `ScreenWatch.Revision`).
+    func nextSerial() -> Int {
+        serials += 1
+        return serials
+    }
+
     /// The live part kept for `key`, if any.
     func part(for key: AnyHashable) -> AnyObject? { parts[key]?.part }
 

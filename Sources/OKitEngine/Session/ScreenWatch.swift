@@ -16,30 +16,92 @@ public final class ScreenWatch {
     /// The list window shared with other viewers that the last snapshot shows (AppShell+SharedWindow.swift), held
     /// here: the engine keeps it only while a viewer does.
     private var window: SharedListWindow?
+    /// The watches alike this one that it follows (ScreenWatchGroup.swift): the snapshot is theirs, computed once.
+    private(set) var group: ScreenWatchGroup?
+    /// How many snapshots this watch computed on its own (the count in its `revision`).
+    private var ownComputations = 0
+
+    /// Which snapshot the watch gave last: equal revisions are the same snapshot. A group's next revision always
+    /// differs from the one before (`follows`); for the others, a front end that must know compares snapshots.
+    public struct Revision: Hashable, Sendable {
+        let source: Int
+        let number: Int
+        let changesOnly: Bool
+
+        /// True when this is the revision right after `before` of the same group: a different snapshot.
+        public func follows(_ before: Revision) -> Bool {
+            changesOnly && source == before.source && number == before.number + 1
+        }
+    }
+
+    /// The revision of the snapshot `snapshot()` gave last.
+    public private(set) var revision: Revision
+    /// This watch's own revisions' source (`SharedParts.nextSerial`: never another watch's or group's).
+    private let serial: Int
 
     init(shell: AppShell, offset: Int, limit: Int) {
         self.shell = shell
         self.offset = offset
         self.limit = limit
+        serial = shell.engine.sharedParts.nextSerial()
+        revision = Revision(source: serial, number: 0, changesOnly: false)
     }
 
     /// True when something the last snapshot read has changed since.
     public var isStale: Bool { subscription?.isStale ?? true }
 
     /// The current snapshot: the cached one while nothing it read changed, else computed again (recording what
-    /// it reads). `fresh` computes it anyway (after navigation).
+    /// it reads) — once for all the watches alike this one (`ScreenWatchGroup`). `fresh` computes it anyway (after
+    /// navigation).
     public func snapshot(fresh: Bool = false) throws -> Snapshot {
-        if fresh || subscription == nil || last == nil {
-            subscription?.cancel()
-            subscription = shell.engine.graph.subscribe({ [unowned self] in
-                last = Result { try computeSnapshot() }
-                return .null
-            }, onStale: { [weak self] _ in self?.onStale?() })
+        if let group, fresh || !group.admits(self) { leaveGroup() }
+        let due = fresh || subscription == nil || last == nil || subscription?.isStale == true
+        if group == nil, due, let alike = ScreenWatchGroup.alike(self) {
+            follow(alike)
+        } else if fresh || subscription == nil || last == nil {
+            subscribeOwn()
         } else {
             _ = subscription?.value
         }
+        if let group {
+            revision = Revision(source: group.serial, number: group.revision, changesOnly: true)
+        } else {
+            revision = Revision(source: serial, number: ownComputations, changesOnly: false)
+        }
         guard let last else { throw ShellError.notStarted }
         return try last.get()
+    }
+
+    private func subscribeOwn() {
+        subscription?.cancel()
+        subscription = shell.engine.graph.subscribe({ [unowned self] in
+            ownComputations += 1
+            last = Result { try computeSnapshot() }
+            return .null
+        }, onStale: { [weak self] _ in self?.onStale?() })
+    }
+
+    /// Follows `group`: this watch's subscription reads the group's snapshot, and goes stale with it.
+    private func follow(_ group: ScreenWatchGroup) {
+        subscription?.cancel()
+        self.group = group
+        window = group.window
+        group.join(self)
+        if let list = shell.top as? ListScreen, list.keepsOwnWindow { list.dropOwnWindow() }
+        subscription = shell.engine.graph.subscribe({ [unowned self, unowned group] in
+            let shared = Result { try group.snapshot() }
+            if case .success(let s) = shared { shell.adoptTheme(of: s) }
+            last = shared
+            return .null
+        }, onStale: { [weak self] _ in self?.onStale?() })
+    }
+
+    private func leaveGroup() {
+        guard let group else { return }
+        self.group = nil
+        subscription?.cancel()
+        subscription = nil
+        group.leave(self)
     }
 
     /// The shell's snapshot, with the list window every viewer in the list's first state shares when it shows
@@ -51,11 +113,15 @@ public final class ScreenWatch {
         return try shared?.snapshot ?? shell.snapshot(offset: offset, limit: limit)
     }
 
+    /// True when the last snapshot is the one of a group of alike watches (for tests).
+    public var followsGroup: Bool { group != nil }
+
     /// True when the last snapshot shows a list window shared with other viewers (for tests).
     public var showsSharedWindow: Bool { window != nil }
 
     /// Stops watching.
     public func cancel() {
+        leaveGroup()
         subscription?.cancel()
         subscription = nil
         last = nil

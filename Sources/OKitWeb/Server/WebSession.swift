@@ -21,6 +21,8 @@ final class WebSession {
     var loggedIn = false { didSet { leaveFastAnswers() } }
     /// The snapshot of the last page rendered, and its version (a page's forms carry it).
     var shown: Snapshot?
+    /// The watch's revision of `shown` (`ScreenWatch.Revision`).
+    private var shownRevision: ScreenWatch.Revision?
     var version = 0 { didSet { leaveFastAnswers() } }
     /// The last page rendered without a notice or error, by version, place and query: sent again while the
     /// screen is unchanged.
@@ -68,7 +70,19 @@ final class WebSession {
     func snapshot() throws -> Snapshot {
         let s = try watch.snapshot(fresh: moved)
         moved = false
-        if s != shown {
+        // The watch says when it gave the same snapshot again, or the next of a group's (a different one): a
+        // thousand viewers of one list are not each compared with the page before after every write.
+        let revision = watch.revision
+        let changed: Bool
+        if let before = shownRevision, shown != nil, revision == before {
+            changed = false
+        } else if let before = shownRevision, shown != nil, revision.follows(before) {
+            changed = true
+        } else {
+            changed = s != shown
+        }
+        shownRevision = revision
+        if changed {
             shown = s
             version += 1
         }

@@ -16,10 +16,11 @@ extension LuaApp {
     public func checkScreens() -> [String] { checkApp().problems }
 
     /// The check with its summary line. Names okit does not know in screen declarations (warnings when the app
-    /// loads) are problems too, unless `ignoredNames` is false (the check an app runs when it loads: they were
-    /// warned about then).
+    /// loads) and `%key`s a language's strings lack (the page shows the key) are problems too, unless
+    /// `ignoredNames` is false (the check an app runs when it loads: the names were warned about then, and a
+    /// missing string does not stop an app).
     public func checkApp(ignoredNames: Bool = true) -> AppCheckResult {
-        let report = shell.checkReport(entryPoints: appEntryPoints)
+        let report = shell.checkReport(entryPoints: appEntryPoints, strings: ignoredNames)
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
         if ignoredNames { lines += declarationTypoLines(sources: &sources) }

@@ -263,9 +263,9 @@ public final class Entity {
 }
 
 extension Entity {
-    /// Calls `body` for each entity this one holds directly (through entity fields and collections).
+    /// Calls `body` with each entity the fields and collections hold (not a partial's payload: `forEachChild`).
     @inline(__always)
-    package func forEachChild(_ body: (Entity) throws -> Void) rethrows {
+    func forEachChildValue(_ body: (Entity) throws -> Void) rethrows {
         let n = Int(slotCount)
         for i in type.childSlots where i < n {
             switch slots[i] {
@@ -276,6 +276,13 @@ extension Entity {
             default: continue
             }
         }
+    }
+
+    /// Calls `body` for each entity this one holds directly (through entity fields and collections, and a
+    /// partial's payload).
+    @inline(__always)
+    package func forEachChild(_ body: (Entity) throws -> Void) rethrows {
+        try forEachChildValue(body)
         if let p = payload { try body(p) }
     }
 }

@@ -20,6 +20,8 @@ public final class IdIndex {
     /// (most screens never resolve an id; the first `$x` or `ref` pays once). With each root, the entities
     /// below it that have an id, when the reader listed them (else the tree is walked).
     private var pending: [(root: Entity, identified: IdentifiedEntities?, count: Int)] = []
+    /// How many loaded trees were walked for their ids because their reader's list was not right (for tests).
+    private(set) var walkedTrees = 0
     /// The first entity of each id: canonical UUIDs by their bits, other ids by their text.
     private let uuids = UUIDTable()
     private var texts: [String: Entity] = [:]
@@ -75,6 +77,7 @@ public final class IdIndex {
         // in the cache); other ids are indexed as they are met.
         var walked: [UUIDTable.Entry] = []
         for tree in trees where tree.identified == nil {
+            walkedTrees += 1
             walked.reserveCapacity(walked.count + tree.count)
             collect(tree.root, &walked)
         }
@@ -84,7 +87,7 @@ public final class IdIndex {
         for tree in trees {
             guard let identified = tree.identified else { continue }
             index(tree.root)
-            identified.handOver { place($0) }
+            identified.handOver { identified.holdsReplaced ? placeManaged($0) : place($0) }
             for e in identified.others where e.state == .managed { index(e) }
         }
         for x in walked { place(x.hi, x.lo, x.entity) }
@@ -108,6 +111,19 @@ public final class IdIndex {
                 uuids.prefetch(ahead.0, ahead.1)
             }
             let item = list[k]
+            let bits = PackedId.bits(at: item._withUnsafeGuaranteedRef { $0.slots })
+            place(bits.0, bits.1, item)
+        }
+    }
+
+    /// Places the listed entities still in their tree (a journal's records replaced the content of some after the
+    /// read: `IdentifiedEntities.holdsReplaced`) and releases the others.
+    private func placeManaged(_ list: UnsafeBufferPointer<Unmanaged<Entity>>) {
+        for item in list {
+            guard item._withUnsafeGuaranteedRef({ $0.state == .managed }) else {
+                item.release()
+                continue
+            }
             let bits = PackedId.bits(at: item._withUnsafeGuaranteedRef { $0.slots })
             place(bits.0, bits.1, item)
         }

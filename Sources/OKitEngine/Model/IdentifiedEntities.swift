@@ -22,6 +22,9 @@ public final class IdentifiedEntities {
     private var handedOver = false
     /// The entities with another id (codes like "FANTASY", lower-case UUIDs).
     private(set) var others: [Entity] = []
+    /// Set when a journal's records replaced content after the read (`FileStorage.apply`): the entities that left
+    /// the tree with it are marked `.removed` and still listed, and the index keeps only those still in it.
+    var holdsReplaced = false
 
     init() {
         capacity = 256
@@ -53,6 +56,24 @@ public final class IdentifiedEntities {
 
     /// Lists an entity with another id.
     func addOther(_ e: Entity) { others.append(e) }
+
+    /// Takes over what another reader listed (a journal record's content), with its retains, except `except`:
+    /// the record's own entity, whose values its target took.
+    func take(_ other: IdentifiedEntities, except: Entity) {
+        let skipped = Unmanaged.passUnretained(except).toOpaque()
+        other.handOver { list in
+            for item in list {
+                if item.toOpaque() == skipped {
+                    item.release()
+                    continue
+                }
+                if count == capacity { grow() }
+                base[count] = item
+                count &+= 1
+            }
+        }
+        for e in other.others where e !== except { others.append(e) }
+    }
 
     @inline(never)
     private func grow() {

@@ -71,3 +71,38 @@ import OKitTestSupport
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
 }
+
+/// A journal's records replace the content of the entities they name after the model file's reader listed the
+/// entities with ids: the list follows them (the replaced ones out, the records' in), so the id index's first
+/// lookup reads it instead of walking the tree, and finds exactly what the model holds.
+@Suite struct JournalReplayIdListTests {
+    /// 50 books stored whole; then book 1's first author replaced by a new one and book 2 renamed, both stored as
+    /// journal records. The ids of the replaced author, the new one and book 1.
+    func replaceAnAuthorInJournal(_ folder: TempFolder) throws -> (old: String, added: String, book: String) {
+        let f = try ShopFixture()
+        try f.start(storage: try FileStorage(dataFolder: folder.url), books: (0..<50).map { "Book \($0)" })
+        try f.engine.store(f.shop)
+        let authors = try f.engine.collection(f.book(1), "authors")
+        let old = try #require(authors.items.first?.entity?.id)
+        let newAuthor = try f.engine.make("Author", ["name": .string("New Author")])
+        try f.engine.remove(at: 0, from: authors)
+        try f.engine.insert(.entity(newAuthor), into: authors, append: true)
+        try f.engine.set(f.book(2), "name", .string("Renamed"))
+        guard case .journal = try f.engine.store(f.shop) else { throw JournalReplayTests.JournalReplayFailure("expected a journal write") }
+        return (old, try #require(newAuthor.id), try #require(f.book(1).id))
+    }
+
+    @Test func theFirstLookupAfterAJournalFindsTheRecordsEntitiesWithoutAWalk() throws {
+        let folder = try TempFolder()
+        let (old, added, bookId) = try replaceAnAuthorInJournal(folder)
+        let g = try ShopFixture()
+        try g.start(storage: try FileStorage(dataFolder: folder.url), books: [])
+        #expect(g.book(2)["name"]?.description == "Renamed")
+        #expect(g.engine.lookup(id: added)?["name"]?.description == "New Author")
+        #expect(g.engine.lookup(id: old) == nil, "the replaced author left the model")
+        #expect(g.engine.lookup(id: bookId) === g.book(1))
+        let listed = try #require(try g.engine.collection(g.book(1), "authors").items.first?.entity)
+        #expect(g.engine.lookup(id: added) === listed, "the record's author, as the model holds it")
+        #expect(g.engine.idIndex.walkedTrees == 0, "the reader's list was kept right")
+    }
+}

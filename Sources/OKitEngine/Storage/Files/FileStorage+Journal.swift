@@ -35,14 +35,15 @@ extension FileStorage {
     }
 
     /// Applies the journal read ahead (`readJournalAhead`) to `root` (read from the file of `generation`); true
-    /// when records replaced entities (the id index must then walk the tree). `readerShowedAll`: the model's
+    /// when records replaced entities and the reader's list of entities with ids (`identified`, kept right as
+    /// the records are applied when it can be) no longer is: the id index must then walk the tree. `readerShowedAll`: the model's
     /// reader showed every entity of the tree to the journal's targets (none came from a default). A journal of
     /// another generation is stale (its changes are in the file): the next journal write replaces it, the next
     /// full write removes it. A torn last record (an append cut short) is dropped, and the next store writes the
     /// whole model (never appending after it). Damage anywhere else would drop acknowledged records after it: the
     /// app stops, the journal is left as it is.
     func applyJournal(_ pending: PendingJournal, _ name: String, to root: Entity, generation: Int, readerShowedAll: Bool,
-                      engine: any ModelHost) throws -> Bool {
+                      identified: IdentifiedEntities?, engine: any ModelHost) throws -> Bool {
         let journal: [UInt8]?
         do { journal = try pending.read.get() } catch let e as StorageError where !locked.contains(name) {
             unreadable.insert(name)
@@ -59,25 +60,32 @@ extension FileStorage {
         journalBytes[name] = journal.count
         if contents.damaged { damagedJournals.insert(name) }
         guard let targets = pending.targets, !contents.records.isEmpty else { return false }
+        let listRight: Bool
         do {
             if !readerShowedAll || targets.notedTwice {
                 targets.forgetFound()
                 targets.find(in: root, replacing: false)
             }
-            try apply(contents.records, ids: pending.ids, of: journal, targets: targets, engine: engine, path: pending.path)
+            listRight = try apply(contents.records, ids: pending.ids, of: journal, targets: targets,
+                                      identified: identified, engine: engine, path: pending.path)
             journaledIds[name] = targets.named
-            journaledEntities[name] = targets.byId
+            // The exit patch takes these entities only while few are journaled: a long journal's (10,000 records)
+            // are not made into a table of ids (5 ms of `load_journal`) for a patch that will not be made.
+            journaledEntities[name] = targets.named.count <= Self.maxPatchedEntities ? targets.byId : nil
         } catch {
             unreadable.insert(name)   // a full write would drop the journal's changes
             throw error
         }
-        return true
+        return !listRight
     }
 
     /// Applies journal records (slices of `journal`): each replaces the content of the entity with its id, in
-    /// place. Only the entities the records name are looked for (`JournalTargets`).
+    /// place. Only the entities the records name are looked for (`JournalTargets`). With the reader's list of
+    /// entities with ids, the replaced content's entities are marked as out of the tree and each record's are
+    /// listed (`IdentifiedEntities.holdsReplaced`); true when the list is right after all the records.
     private func apply(_ records: [ArraySlice<UInt8>], ids: [String?], of journal: [UInt8], targets: JournalTargets,
-                       engine: any ModelHost, path: String) throws {
+                       identified: IdentifiedEntities?, engine: any ModelHost, path: String) throws -> Bool {
+        var listRight = identified != nil
         try journal.withUnsafeBufferPointer { buf in
             for (n, (json, id)) in zip(records, ids).enumerated() {
                 guard let id, let target = targets.entity(named: id) else {
@@ -87,12 +95,19 @@ extension FileStorage {
                                 + ", which the model does not have; that change was not applied (the journal goes at the next full store: copy it now to keep it)")
                     continue
                 }
+                var r = JSONReader(bytes: UnsafeBufferPointer(rebasing: buf[json.startIndex..<json.endIndex]), engine: engine)
+                if listRight { r.listIdentified() }
                 let fresh: Entity
                 do {
-                    var r = JSONReader(bytes: UnsafeBufferPointer(rebasing: buf[json.startIndex..<json.endIndex]), engine: engine)
                     fresh = try r.entity(target.type, parent: target.parent)
                 } catch let f as JSONReader.Failure {
                     throw Self.describe(f, bytes: Array(json), path: path, rootType: target.type)
+                }
+                if listRight, let identified, let listed = r.identifiedEntities, Self.markReplaced(target) {
+                    identified.holdsReplaced = true
+                    identified.take(listed, except: fresh)
+                } else {
+                    listRight = false
                 }
                 target.adoptValues(of: fresh)
                 // The replaced content's entities win over the ones they replaced (an entity that moved between
@@ -100,6 +115,24 @@ extension FileStorage {
                 targets.find(in: target, replacing: true)
             }
         }
+        return listRight
+    }
+
+    /// Marks the entities `target`'s fields and collections hold now — the content a record replaces — as out of
+    /// the model (`.removed`). False when one carries a partial's payload, which its record does not replace (the
+    /// reader's list is then not kept).
+    private static func markReplaced(_ target: Entity) -> Bool {
+        var kept = true
+        func mark(_ e: Entity) {
+            guard kept else { return }
+            if e.payload != nil { kept = false; return }
+            e.forEachChildValue { c in
+                c.state = .removed
+                mark(c)
+            }
+        }
+        mark(target)
+        return kept
     }
 
     /// The `id` member of a record's object, read without building anything.

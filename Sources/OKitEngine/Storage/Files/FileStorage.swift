@@ -224,8 +224,9 @@ public final class FileStorage: ModelStorage {
         journaledEntities[name] = nil
         damagedJournals.remove(name)
         if madeIdentities { wholeNext.insert(name) } else { wholeNext.remove(name) }
-        if try applyJournal(journal, name, to: root, generation: generation, readerShowedAll: showedAll, engine: engine) {
-            identified = nil   // the records replace entities: the index walks the tree as it is
+        if try applyJournal(journal, name, to: root, generation: generation, readerShowedAll: showedAll,
+                            identified: identified, engine: engine) {
+            identified = nil   // the records replaced entities the list could not follow: the index walks the tree
         }
         unreadable.remove(name)
         return LoadedModel(root: root, version: header.version, headerExtras: header.extras, entityCount: header.count,

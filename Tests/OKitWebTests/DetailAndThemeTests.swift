@@ -22,6 +22,16 @@ import Testing
         #expect(html.contains("<div class=\"okit-row-main\"><span class=\"okit-text\">Author</span></div>"))
     }
 
+    /// A text field bound to a number shows it as the terminal, JSON lines' texts and bindings do: `12`, not
+    /// Swift's `12.0` (a German person's amount of 12 showed as "12.0").
+    @Test func aNumberInATextFieldIsShownAsTheOtherFrontEndsShowIt() {
+        #expect(PageRenderer.text(.double(12)) == "12")
+        #expect(PageRenderer.text(.double(3.9)) == "3.9")
+        #expect(PageRenderer.text(.double(1234.5)) == "1234.5")
+        #expect(PageRenderer.text(.double(0.00000015)) == "0.00000015")
+        #expect(PageRenderer.number(.double(12)) == "12")
+    }
+
     @Test func editCellsAreSetFormsByCellId() {
         #expect(html.contains("value=\"set\"><input type=\"hidden\" name=\"cell\" value=\"switch\">"))
         #expect(html.contains("class=\"okit-form okit-control okit-auto\""))

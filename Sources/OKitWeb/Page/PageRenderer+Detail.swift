@@ -157,12 +157,14 @@ extension PageRenderer {
         ])]
     }
 
+    /// A control's value as its text field shows it: a number as the other front ends and bindings show it
+    /// (`12`, not `12.0`: `Value.displayDouble`).
     static func text(_ v: SnapshotValue) -> String {
         switch v {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
-        case .double(let d): return String(d)
+        case .double(let d): return Value.displayDouble(d)
         case .string(let s): return s
         }
     }
@@ -179,7 +181,7 @@ extension PageRenderer {
     static func number(_ v: SnapshotValue) -> String? {
         switch v {
         case .int(let i): return String(i)
-        case .double(let d) where d.isFinite: return String(d)
+        case .double(let d) where d.isFinite: return Value.displayDouble(d)
         default: return nil
         }
     }

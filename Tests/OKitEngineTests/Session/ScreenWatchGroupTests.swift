@@ -9,15 +9,8 @@ import OKitTestSupport
 @Suite struct ScreenWatchGroupTests {
     /// A shop with two tabs: the books, and a shelf whose title is the shop's `title` (the tab bar shows it).
     func shop(_ folder: TempFolder, books: [String]) throws -> AppSession {
-        var options = SessionOptions()
-        options.dataFolder = folder.url
-        options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
-        let session = AppSession(options: options)
-        let schema = session.engine.schema
-        try schema.entity("Book", fields: [FieldSpec("name", .string)])
-        try schema.entity("Shop", fields: [FieldSpec("title", .string), try FieldSpec("books", "[Book]")])
-        try schema.validate()
-        _ = try session.engine.register(model: "default", type: "Shop", storage: try session.makeStorage(kind: .file, model: "default"))
+        let session = try SharedListWindowTests.session(folder, book: [FieldSpec("name", .string)],
+                                                        shop: [FieldSpec("title", .string), try FieldSpec("books", "[Book]")])
         var list = ListDeclaration(id: "books")
         list.type = "Book"
         list.dataPath = "books"; list.cellPath = "name"; list.rowSort = "name"; list.titlePath = "%Books"

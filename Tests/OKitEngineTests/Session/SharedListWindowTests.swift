@@ -7,16 +7,23 @@ import OKitTestSupport
 /// however many watch it — and a viewer with a search, a scope, edit mode or another offset never gets it, nor
 /// gives anyone theirs.
 @Suite struct SharedListWindowTests {
-    func bookshop(_ folder: TempFolder, books: [String]) throws -> AppSession {
+    /// A session on the virtual clock whose default model is a `Shop` of `Book`s with these fields, in a file.
+    static func session(_ folder: TempFolder, book: [FieldSpec], shop: [FieldSpec]) throws -> AppSession {
         var options = SessionOptions()
         options.dataFolder = folder.url
         options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         let session = AppSession(options: options)
         let schema = session.engine.schema
-        try schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("kind", .string)])
-        try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
+        try schema.entity("Book", fields: book)
+        try schema.entity("Shop", fields: shop)
         try schema.validate()
         _ = try session.engine.register(model: "default", type: "Shop", storage: try session.makeStorage(kind: .file, model: "default"))
+        return session
+    }
+
+    func bookshop(_ folder: TempFolder, books: [String]) throws -> AppSession {
+        let session = try Self.session(folder, book: [FieldSpec("name", .string), FieldSpec("kind", .string)],
+                                       shop: [try FieldSpec("books", "[Book]")])
         var list = ListDeclaration(id: "books")
         list.type = "Book"
         list.dataPath = "books"; list.cellPath = "name"; list.rowSort = "name"; list.titlePath = "%Books"

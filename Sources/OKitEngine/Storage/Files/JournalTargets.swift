@@ -50,6 +50,7 @@ final class JournalTargets {
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
         var packed: Set<Bits> = []
+        packed.reserveCapacity(named.count)
         var zeroNamed = false
         var filter = [UInt64](repeating: 0, count: 1 << 11)
         for id in named {

@@ -43,6 +43,14 @@ import Testing
         #expect(line.contains("\"%Empty\" has no string in \"de\", \"fr\""), "\(line)")
     }
 
+    @Test func aPrintfPatternWrittenWithTwoPercentSignsIsNoKey() throws {
+        let app = Self.app.replacingOccurrences(of: "cell = { path = \"name\" }",
+                                                with: "cell = { path = \"name\", detailPath = \"=format(0.5, '%%08.3f')\" }")
+        #expect(app != Self.app)
+        let result = try CheckFindingsTests.check(app + "okit.strings(\"de\", { Recipes = \"Rezepte\", Name = \"Name\", Notes = \"Notizen\", Empty = \"Leer\" })\n")
+        #expect(result.problems == [])
+    }
+
     @Test func englishAndAnAppWithoutStringsSayNothing() throws {
         #expect(try CheckFindingsTests.check(Self.app).problems == [])
         #expect(try CheckFindingsTests.check(Self.app + "okit.strings(\"en\", { Recipes = \"All recipes\" })\n").problems == [])

@@ -11,7 +11,8 @@ extension ScreenCheckRun {
         let languages = engine.strings.languages.filter { !ScreenCheckRun.isEnglish($0) }
         guard !languages.isEmpty else { return }
         var seen = Set<String>()
-        for key in LocalizedKeys.of(binding) where seen.insert(key).inserted {
+        // A key that starts with `%` was written `%%…`: a printf pattern in an expression, shown as it is.
+        for key in LocalizedKeys.of(binding) where !key.isEmpty && !key.hasPrefix("%") && seen.insert(key).inserted {
             let missing = languages.filter { engine.strings.string(key, language: $0) == nil }
             guard let first = missing.first else { continue }
             let column = text.range(of: "%" + key).map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1

@@ -63,8 +63,15 @@ final class ScreenWatchGroup {
         return window === self.window && likeness == self.likeness
     }
 
+    /// How many members the list may hold before the gone ones are swept: twice the live ones at the last sweep,
+    /// so that ten thousand viewers joining one by one do not each visit every member.
+    private var sweepAt = 16
+
     func join(_ watch: ScreenWatch) {
-        members.removeAll { $0.watch == nil }
+        if members.count >= sweepAt {
+            members.removeAll { $0.watch == nil }
+            sweepAt = max(16, 2 * members.count)
+        }
         members.append(WeakWatch(watch))
     }
 

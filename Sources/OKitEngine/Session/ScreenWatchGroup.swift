@@ -21,6 +21,9 @@ final class ScreenWatchGroup {
     private let contexts: [Entity?]
     /// The watches that follow the group (weakly: a watch holds its group); the first alike one computes.
     private var members: [WeakWatch] = []
+    /// How many members the list may hold before the gone ones are swept: twice the live ones at the last sweep,
+    /// so that ten thousand viewers joining one by one do not each visit every member.
+    private var sweepAt = 16
     private var subscription: Subscription?
     private var last: Result<Snapshot, Error>?
     /// The shell the last snapshot was computed with: its reads are the group's dependencies.
@@ -62,10 +65,6 @@ final class ScreenWatchGroup {
         guard let (likeness, window, _) = watch.shell.likeness(offset: watch.offset, limit: watch.limit) else { return false }
         return window === self.window && likeness == self.likeness
     }
-
-    /// How many members the list may hold before the gone ones are swept: twice the live ones at the last sweep,
-    /// so that ten thousand viewers joining one by one do not each visit every member.
-    private var sweepAt = 16
 
     func join(_ watch: ScreenWatch) {
         if members.count >= sweepAt {

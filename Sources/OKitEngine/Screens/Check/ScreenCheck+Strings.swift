@@ -24,13 +24,12 @@ extension ScreenCheckRun {
     }
 
     static func isEnglish(_ language: String) -> Bool {
-        language == "en" || language.hasPrefix("en_") || language.hasPrefix("en-")
+        (BuiltInWords.base(of: language) ?? language) == "en"
     }
 
     /// The language's English name (`German` for `de`), else its code.
     static func languageName(_ language: String) -> String {
-        let code = String(language.prefix { $0 != "_" && $0 != "-" })
-        return Locale(identifier: "en").localizedString(forLanguageCode: code) ?? language
+        Locale(identifier: "en").localizedString(forLanguageCode: BuiltInWords.base(of: language) ?? language) ?? language
     }
 }
 

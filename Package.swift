@@ -73,6 +73,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOPosix", package: "swift-nio"),        // the event loops as the tasks' executor
         ]),
         .executableTarget(
             name: "okit-run",

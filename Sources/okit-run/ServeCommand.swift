@@ -84,6 +84,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        WebServer.runTasksOnEventLoops()
         let loader = AppLoader(command: "okit-run serve")
         let appURL = try loader.appFile(app)
         let folder = dataFolder.folder(for: appURL)

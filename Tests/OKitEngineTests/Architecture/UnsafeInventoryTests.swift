@@ -30,6 +30,7 @@ import OKitTestSupport
         ("withMemoryRebound", #"\bwithMemoryRebound\b"#),
         ("unsafeAddress", #"\bunsafe(?:Mutable)?Address\b"#),
         ("OpaquePointer(", #"\bOpaquePointer\s*\("#),
+        ("unsafeTry…", #"\bunsafeTry[A-Za-z]*"#),
     ]
 
     static var root: URL { OKitRun.root }

@@ -1,0 +1,172 @@
+import Foundation
+import OKitTestSupport
+import Testing
+
+/// `okit-run serve` started as a person starts it and spoken to over real sockets: a viewer's live stream told of
+/// another person's write, the re-GET that follows, many connections at once and the stop that stores. The server's
+/// tasks run on its event loops (`WebServer.runTasksOnEventLoops`, docs/unsafe.md): this is the test that a served
+/// process still answers, pushes and stops as before with them there.
+@Suite(.serialized) struct ServeProcessTests {
+    static let app = """
+    local okit = require "okit"
+    okit.entity("Book", { name = "string" })
+    okit.entity("Shop", { books = "[Book]" })
+    okit.model("Shop", { seed = function(root)
+      for _, n in ipairs { "Alpha", "Bravo", "Charlie" } do root.books:append(okit.new("Book", { name = n })) end
+    end })
+    okit.list("books", { type = "Book", dataPath = "books", titlePath = "%Books", rowSort = "name",
+      cell = { path = "name" }, segue = "book" })
+    okit.detail("book", { titlePath = "name", sections = { { okit.cell.text { path = "name", textPath = "name" } } } })
+    okit.app { id = "served", home = "books" }
+    """
+
+    @Test func aWriteIsPushedToAViewerWhoseReGetAndManyConnectionsAtOnceSeeIt() throws {
+        let folder = try TempFolder()
+        let appFile = folder.url.appendingPathComponent("app.lua")
+        try Self.app.write(to: appFile, atomically: true, encoding: .utf8)
+        let data = folder.url.appendingPathComponent("data")
+        let child = try ChildProcess.start(OKitRun.binary.path, ["serve", appFile.path, "--data", data.path, "--port", "0"],
+                                           stderr: .stdout)
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let port = try #require(Self.port(child), "no serving line: \(child.outputSoFar)")
+
+        // A viewer: its own session, the list once, its live stream open.
+        let first = try HTTPExchange.request(port, "GET /books")
+        #expect(first.status == 200)
+        let viewer = try #require(first.cookie, "no session cookie")
+        let stream = try HTTPExchange.openStream(port, "/events", cookie: viewer)
+        defer { close(stream) }
+
+        // A writer in another session renames Alpha from its detail screen.
+        let list = try HTTPExchange.request(port, "GET /books")
+        let writer = try #require(list.cookie)
+        let book = try #require(list.body.firstMatch(of: /href="(\/books\/book~[^"]+)"/).map { String($0.1) })
+        #expect(try HTTPExchange.command(port, cookie: writer, at: book, ["command": "edit", "on": "true"]) == 303)
+        #expect(try HTTPExchange.command(port, cookie: writer, at: book, ["command": "set", "cell": "1", "value": "Renamed"]) == 303)
+
+        // The viewer is told, and its re-GET shows the new name; so do 48 GETs at once, each a connection of its own.
+        let told = HTTPExchange.read(stream, until: "event: stale", seconds: 30)
+        #expect(told.contains("event: stale"), "the viewer's stream said: \(told)")
+        let again = try HTTPExchange.request(port, "GET /books", cookie: viewer)
+        #expect(again.status == 200 && again.body.contains("Renamed"))
+        let answers = Mutex48()
+        DispatchQueue.concurrentPerform(iterations: 48) { _ in
+            let a = try? HTTPExchange.request(port, "GET /books", cookie: viewer)
+            answers.add(a?.status == 200 && a?.body.contains("Renamed") == true)
+        }
+        #expect(answers.good == 48)
+
+        // SIGTERM stores every model and ends the process 128 + 15.
+        child.signal(SIGTERM)
+        let ended = child.wait(timeout: 60)
+        #expect(ended.code == 143, "\(ended.out)")
+        let stored = try String(contentsOf: data.appendingPathComponent("okit/data/default.json"), encoding: .utf8)
+        #expect(stored.contains("\"Renamed\""))
+    }
+
+    /// The port of the `okit-run: serving … at http://127.0.0.1:PORT/` line, waiting for it up to a minute.
+    static func port(_ child: ChildProcess) -> Int? {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let m = child.outputSoFar.firstMatch(of: /serving .* at http:\/\/127\.0\.0\.1:([0-9]+)\//) { return Int(m.1) }
+            usleep(50_000)
+        }
+        return nil
+    }
+}
+
+/// How many of the concurrent answers were good.
+final class Mutex48: @unchecked Sendable {
+    // @unchecked Sendable: `count` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    func add(_ good: Bool) { lock.lock(); if good { count += 1 }; lock.unlock() }
+    var good: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+/// HTTP/1.1 over a plain socket to 127.0.0.1, one request per connection (`Connection: close`).
+enum HTTPExchange {
+    struct Answer {
+        let status: Int
+        let head: String
+        let body: String
+        /// The `okit_session` cookie a `Set-Cookie` gave.
+        var cookie: String? { head.firstMatch(of: /okit_session=([^;\r\n]+)/).map { String($0.1) } }
+    }
+
+    /// Sends `line` (`METHOD PATH`) with the cookie and body, reads the answer to the connection's end.
+    static func request(_ port: Int, _ line: String, cookie: String? = nil, form: String? = nil) throws -> Answer {
+        let fd = try connect(port)
+        defer { close(fd) }
+        var text = "\(line) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if let cookie { text += "Cookie: okit_session=\(cookie)\r\n" }
+        if let form {
+            text += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n"
+        }
+        text += "\r\n" + (form ?? "")
+        try send(fd, text)
+        let all = read(fd, until: nil, seconds: 30)
+        let parts = all.components(separatedBy: "\r\n\r\n")
+        let status = Int(parts[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        return Answer(status: status, head: parts[0], body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// A command posted from the page at `at` with its hidden fields, as its forms post it: the answer's status.
+    static func command(_ port: Int, cookie: String, at: String, _ fields: KeyValuePairs<String, String>) throws -> Int {
+        let page = try request(port, "GET \(at)", cookie: cookie)
+        let csrf = page.body.firstMatch(of: /data-csrf="([^"]+)"/).map { String($0.1) } ?? ""
+        let version = page.body.firstMatch(of: /data-version="([^"]+)"/).map { String($0.1) } ?? ""
+        let all = [("csrf", csrf), ("v", version), ("at", at)] + fields.map { ($0.key, $0.value) }
+        let form = all.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+            .joined(separator: "&")
+        return try request(port, "POST /command", cookie: cookie, form: form).status
+    }
+
+    /// A GET left open (a live-update stream): its socket.
+    static func openStream(_ port: Int, _ path: String, cookie: String) throws -> Int32 {
+        let fd = try connect(port)
+        try send(fd, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: okit_session=\(cookie)\r\n\r\n")
+        return fd
+    }
+
+    /// What the socket gives until `marker` was read, the connection closed or `seconds` passed.
+    static func read(_ fd: Int32, until marker: String?, seconds: Double) -> String {
+        var out = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 200) >= 0 else { break }
+            if p.revents == 0 { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+            if let marker, String(decoding: out, as: UTF8.self).contains(marker) { break }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func connect(_ port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+        return fd
+    }
+
+    static func send(_ fd: Int32, _ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw POSIXError(.EPIPE) }
+            sent += n
+        }
+    }
+}

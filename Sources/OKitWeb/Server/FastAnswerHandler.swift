@@ -117,12 +117,14 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes a page's answer with the headers the app gives a page (`WebPages.html`), its length and the date.
-    private func answer(_ body: [UInt8], closing: Bool, _ context: ChannelHandlerContext) {
+    private func answer(_ page: FastAnswers.Answer, closing: Bool, _ context: ChannelHandlerContext) {
+        var body = context.channel.allocator.buffer(capacity: page.template.body.count + 64)
+        page.template.write(csrf: page.csrf, version: page.version, into: &body)
         var fields = FastAnswerHandler.pageFields
-        fields[.contentLength] = String(body.count)
+        fields[.contentLength] = String(body.readableBytes)
         fields[.date] = HTTPDate.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: fields))), promise: nil)
-        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
         if closing {
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
         } else {

@@ -116,17 +116,27 @@ final class FastAnswers: Sendable {
     /// login.
     func answer(_ id: String, path: String, anonymous: Bool, now: Date) async -> [UInt8]? {
         switch lookup(id, path: path, anonymous: anonymous, now: now) {
-        case .answer(let bytes): return bytes
+        case .answer(let answer): return answer.bytes
         case .none: return nil
         case .afterRefresh:
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in afterRefresh { c.resume() } }
-            if case .answer(let bytes) = lookup(id, path: path, anonymous: anonymous, now: now) { return bytes }
+            if case .answer(let answer) = lookup(id, path: path, anonymous: anonymous, now: now) { return answer.bytes }
             return nil
         }
     }
 
+    /// A page's answer for one session: the shared template with the session's own token and version, put
+    /// together where it is written (`PageTemplate.write(csrf:version:into:)`: straight into the connection's
+    /// buffer, without an array of its own first).
+    struct Answer {
+        let template: PageTemplate
+        let csrf: String
+        let version: Int
+        var bytes: [UInt8] { template.answer(csrf: csrf, version: version) }
+    }
+
     enum Lookup {
-        case answer([UInt8])
+        case answer(Answer)
         /// The entry is out of date and its refresh due: look again after it (`afterRefresh`).
         case afterRefresh
         case none
@@ -145,7 +155,7 @@ final class FastAnswers: Sendable {
             s.answered += 1
             return e
         }
-        if let e = found { return .answer(e.template.answer(csrf: e.csrf, version: e.version)) }
+        if let e = found { return .answer(Answer(template: e.template, csrf: e.csrf, version: e.version)) }
         // An entry of another place is not waited for; an out-of-date one, or none (the refresh withdraws an entry
         // while it makes it again), is while a refresh is due.
         let due = state.withLock { s in

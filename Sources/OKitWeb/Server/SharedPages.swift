@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import OKitEngine
 
 /// Pages that many browser sessions are shown alike (issue 39 item 2): after a write seen by a thousand viewers of
@@ -110,6 +111,23 @@ struct PageTemplate: Sendable {
         }
         out += body[from...]
         return out
+    }
+
+    /// The same answer written at the end of `buffer` (the connection's own: one copy of the body, not two).
+    func write(csrf: String, version: Int, into buffer: inout ByteBuffer) {
+        let csrf = Array(csrf.utf8), version = Array(String(version).utf8)
+        var from = 0
+        for s in standIns {
+            buffer.writeBytes(body[from..<s.offset])
+            if s.isCSRF {
+                buffer.writeBytes(csrf)
+                from = s.offset + csrfLength
+            } else {
+                buffer.writeBytes(version)
+                from = s.offset + versionLength
+            }
+        }
+        buffer.writeBytes(body[from...])
     }
 }
 

@@ -12,7 +12,7 @@ fallback without one (serve_http.py's asyncio viewers). Python 3's standard libr
 and nginx for the two requests-per-second figures (scripts/bench installs them).
 
 Usage: serve_bench.py OKIT_RUN [--books N] [--low 100] [--high 1000] [--viewers 10000] [--rounds 5]
-                               [--rps-seconds 5] [--max-rss-mib M] [--work DIR]
+                               [--rps-seconds 5] [--max-rss-mib M] [--work DIR] [--keep-alive]
 
 The viewer and writer helpers (`Target`, `Viewer`, `Writer`, `Round`) are also used by
 apptests/postgres/deployment_load.py."""
@@ -109,11 +109,11 @@ async def settled_rss(pid):
 
 async def viewer_workloads(args, server, work):
     """serve_viewer_kib, serve_push_p99_H, serve_reget_p99_H and (with --viewers) serve_viewers_V_mib."""
-    pool = await viewers_for(Target("127.0.0.1", server.port))
+    pool = await viewers_for(Target("127.0.0.1", server.port), keep_alive=args.keep_alive)
     pid, max_rss, c = server.process.pid, args.max_rss_mib * 1024, {"client": pool.client}
     deadline = time.time() + args.setup_seconds
     low, high = args.low, args.high
-    names = (f"serve_push_p99_{high}", f"serve_reget_p99_{high}")
+    names = (f"serve_push_p99_{high}{kept(args)}", f"serve_reget_p99_{high}{kept(args)}")
     try:
         stop = await pool.grow(low, pid, max_rss, deadline)
         rss_low = await settled_rss(pid)
@@ -240,11 +240,16 @@ def nginx_rps(page, work, seconds):
         return wrk(f"http://127.0.0.1:{nginx.port}/books", "bench", seconds)
 
 
-def reget_floor(page, work, count, rounds):
+def kept(args):
+    """The suffix of the push, re-GET and floor figures measured with kept connections (`--keep-alive`)."""
+    return "_kept" if args.keep_alive else ""
+
+
+def reget_floor(page, work, count, rounds, keep_alive=False):
     """serve_reget_floor_H: what the viewers' client itself takes for the re-GETs — `count` GETs at once of the same
     page served by nginx as a static file, `rounds` times after a warm-up; (99th percentile, median, client)."""
     async def storms(port):
-        pool = await viewers_for(Target("127.0.0.1", port))
+        pool = await viewers_for(Target("127.0.0.1", port), keep_alive=keep_alive)
         try:
             times = []
             for k in range(rounds + 1):
@@ -281,10 +286,10 @@ def page_and_rps(args, work):
         except Exception as e:
             emit("nginx_static_rps_external", 0, "1/s", error=str(e))
         try:
-            floor, middle, client = reget_floor(page.body, work, args.high, args.rounds)
-            emit(f"serve_reget_floor_{args.high}", floor, "ms", median=middle, client=client)
+            floor, middle, client = reget_floor(page.body, work, args.high, args.rounds, args.keep_alive)
+            emit(f"serve_reget_floor_{args.high}{kept(args)}", floor, "ms", median=middle, client=client)
         except Exception as e:
-            emit(f"serve_reget_floor_{args.high}", 0, "ms", error=str(e))
+            emit(f"serve_reget_floor_{args.high}{kept(args)}", 0, "ms", error=str(e))
     finally:
         server.stop()
 
@@ -302,6 +307,9 @@ def options():
     ap.add_argument("--max-rss-mib", type=int, default=0, help="stop adding viewers past this (default: half of "
                     "the memory available at start)")
     ap.add_argument("--work", help="a folder for the shop, the app and the logs (default: a temporary one)")
+    ap.add_argument("--keep-alive", action="store_true", help="each viewer's page GETs over one connection kept "
+                    "open between them, as a browser's (and the floor's storm over connections opened before it); "
+                    "the push, re-GET and floor figures are named …_kept")
     args = ap.parse_args()
     if not args.max_rss_mib:
         avail = int(re.search(r"MemAvailable:\s*(\d+)", open("/proc/meminfo").read()).group(1))
@@ -322,10 +330,10 @@ def main():
         try:
             server = Server(args.okit_run, work, max(args.high, args.viewers) + 64)
         except Exception as e:          # nothing to measure: every line says why
-            for w, unit in (("serve_viewer_kib", "KiB"), (f"serve_push_p99_{args.high}", "ms"),
-                            (f"serve_reget_p99_{args.high}", "ms"), ("serve_first_page", "ms"),
+            for w, unit in (("serve_viewer_kib", "KiB"), (f"serve_push_p99_{args.high}{kept(args)}", "ms"),
+                            (f"serve_reget_p99_{args.high}{kept(args)}", "ms"), ("serve_first_page", "ms"),
                             ("serve_rps_external", "1/s"), ("nginx_static_rps_external", "1/s"),
-                            (f"serve_reget_floor_{args.high}", "ms")):
+                            (f"serve_reget_floor_{args.high}{kept(args)}", "ms")):
                 emit(w, 0, unit, error=str(e))
             return
         try:

@@ -2,14 +2,17 @@
  * (issue 39): the same viewers as serve_http.py's `Viewer`, at a small part of a Python coroutine's CPU, so that on
  * a 2-core machine the client is not most of what it measures. No dependencies; serve_viewers.py compiles it.
  *
- * Usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH     (then commands on stdin, answers on stdout)
+ * Usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH [keep-alive]   (then commands on stdin, answers on stdout)
  *
  * A viewer: a GET of PAGE_PATH without a cookie (its own new session; it keeps every Set-Cookie), then GET /events
  * with its cookies, held open. Every request is on a new connection with `Connection: close` and the headers
- * serve_http.py sends. Once a round armed the re-GETs, each `event: stale` on a viewer's stream re-GETs PAGE_PATH
- * as the page script does: one fetch at a time, once more when another event came meanwhile. An answer is complete
- * at its Content-Length or its last chunk (or when the connection closes, for one with neither). Times are
- * CLOCK_MONOTONIC in ns, the clock of Python's time.monotonic_ns().
+ * serve_http.py sends — or, with `keep-alive`, as a browser sends them: a viewer's page GETs (its first and its
+ * re-GETs) go over one connection kept open between them (`Connection: keep-alive`; a new one when the server
+ * closed it), and a storm's GETs each over a connection opened and used once before the storm is timed (the
+ * serve_viewers_kept.h part). Once a round armed the re-GETs, each `event: stale` on a viewer's stream re-GETs
+ * PAGE_PATH as the page script does: one fetch at a time, once more when another event came meanwhile. An answer
+ * is complete at its Content-Length or its last chunk (or when the connection closes, for one with neither).
+ * Times are CLOCK_MONOTONIC in ns, the clock of Python's time.monotonic_ns().
  *
  * Commands on stdin, one a line, and what each answers on stdout:
  *   grow N           viewers join (8 at a time) until N have; answers `grown JOINED [why it stopped early]`.
@@ -37,7 +40,6 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-
 #include "serve_viewers_http.h"
 
 static struct sockaddr_storage address; static socklen_t address_len;
@@ -47,7 +49,8 @@ static Viewer *viewers; static int slots, slot_cap, joined, joining, grow_target
 static char grow_why[300];
 static int round_k, round_active, round_stale, round_done, round_bad, reget_on;
 static long long round_deadline; static char round_name[512], bad_example[300];
-static int storm_left; static long long storm_t0;
+static int storm_left, keep_alive; static long long storm_t0;   /* keep_alive: the 5th argument */
+static Conn **storm_kept; static int storm_kept_n, storm_opening, storm_timed;   /* serve_viewers_kept.h's */
 static char readbuf[1 << 16], scanbuf[STALE_LEN + (1 << 16)];
 
 static long long now_ns(void) {
@@ -56,7 +59,7 @@ static long long now_ns(void) {
     return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static void start_join(void);
+static void start_join(void), storm_fire(void);
 static void answered(int kind, int viewer, int status, const char *body, size_t len, const char *why);
 
 /* Appends printf-style text to a request; 0 when it no longer fits. */
@@ -75,8 +78,9 @@ static int build_request(Conn *c, const char *path, int events) {
     size_t cap = 4096, len = 0;
     int fits;
     if (!(c->request = malloc(cap))) return 0;
-    fits = add(c->request, cap, &len, "GET %s HTTP/1.1\r\nHost: %s\r\nAccept: text/html\r\nConnection: close\r\n%s",
-               path, host_header, events ? "Accept: text/event-stream\r\n" : "");
+    fits = add(c->request, cap, &len, "GET %s HTTP/1.1\r\nHost: %s\r\nAccept: text/html\r\nConnection: %s\r\n%s",
+               path, host_header, keep_alive && !events ? "keep-alive" : "close",
+               events ? "Accept: text/event-stream\r\n" : "");
     Viewer *v = c->viewer >= 0 ? &viewers[c->viewer] : NULL;
     for (int i = 0, first = 1; v && i < MAX_COOKIES && v->cookie[i][0][0]; i++, first = 0)
         fits = fits && add(c->request, cap, &len, "%s%s=%s", first ? "Cookie: " : "; ", v->cookie[i][0], v->cookie[i][1]);
@@ -124,10 +128,23 @@ static void open_conn(int kind, int viewer, const char *path) {
 
 static void scan_events(Conn *c, const char *data, size_t n);
 
+#include "serve_viewers_kept.h"
+
 /* Reads once what came on a connection: the head, then the body until it is complete (or the stream's events).
  * 1 when there may be more to read now, 0 when not (nothing more came, or the connection is done and freed). */
 static int receive(Conn *c) {
     ssize_t n = recv(c->fd, readbuf, sizeof readbuf, 0);
+    if (c->kind == IDLE) {                              /* the server closed a kept connection (or said more) */
+        if (n < 0 && (errno == EAGAIN || errno == EINTR)) return errno == EINTR;
+        if (n <= 0) unpark(c);
+        return n > 0;
+    }
+    if ((n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) && c->reused && !c->in_len) {
+        int kind = c->kind, viewer = c->viewer;         /* closed by the server as the request went: a new one */
+        close_conn(c);
+        open_conn(kind, viewer, page_path);
+        return 0;
+    }
     if (n < 0) {
         if (errno == EINTR) return 1;
         if (errno != EAGAIN) c->kind == EVENTS ? close_conn(c) : fail(c, strerror(errno));
@@ -174,6 +191,7 @@ static int receive(Conn *c) {
     if (complete < 0) { fail(c, "a malformed chunk"); return 0; }
     if (!complete) return 1;
     size_t len = c->chunked ? unchunk(c) : (size_t)c->content_length;
+    if (keep_alive && c->kind != JOIN_EVENTS && !c->chunked) return answered_and_parked(c, len);
     answered(c->kind, c->viewer, c->status, c->in + c->head_len, len, NULL);
     close_conn(c);
     return 0;
@@ -205,7 +223,9 @@ static void on_ready(Conn *c, uint32_t events) {
 static void start_reget(int vi) {
     viewers[vi].fetching = 1;
     viewers[vi].again = 0;
-    open_conn(REGET, vi, page_path);
+    Conn *kept = viewers[vi].idle;
+    viewers[vi].idle = NULL;
+    if (!reuse(kept, REGET, vi)) open_conn(REGET, vi, page_path);
 }
 
 /* An `event: stale` on viewer vi's stream: counted once per round, and a re-GET as the page script's refresh. */
@@ -248,9 +268,16 @@ static void grow_step(void) {
 /* One request's end, complete (`why` NULL) or not. */
 static void answered(int kind, int vi, int status, const char *body, size_t len, const char *why) {
     long long t = now_ns();
-    if (kind == STORM) {
+    if (kind == STORM && keep_alive && !storm_timed) {  /* a kept connection's first GET: not timed */
+        if (why || status != 200) { printf("s %lld %d\n", t, 0); }
+        if (--storm_opening == 0) storm_fire();
+    } else if (kind == STORM) {
         printf("s %lld %d\n", t, why ? 0 : status);
-        if (--storm_left == 0) { printf("stormed %lld\n", storm_t0); fflush(stdout); }
+        if (--storm_left == 0) {
+            printf("stormed %lld\n", storm_t0); fflush(stdout);
+            for (int i = 0; keep_alive && i < storm_kept_n; i++) if (storm_kept[i]) unpark(storm_kept[i]);
+            free(storm_kept); storm_kept = NULL; storm_kept_n = 0; storm_timed = 0;
+        }
     } else if (kind == REGET) {
         Viewer *v = &viewers[vi];
         if (round_active && v->seen == round_k && !v->done) {
@@ -309,6 +336,7 @@ static int command(char *line) {
         if (round_active && k == round_k) end_round();
     } else if (sscanf(line, "storm %d", &n) == 1 && n > 0) {
         storm_left = n; storm_t0 = now_ns();
+        if (keep_alive) storm_keeping(n);
         for (int i = 0; i < n; i++) open_conn(STORM, -1, page_path);
     } else if (!strcmp(line, "quit")) {
         return 0;
@@ -337,7 +365,10 @@ static int read_commands(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) { fprintf(stderr, "usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH\n"); return 2; }
+    if (argc != 5 && !(argc == 6 && !strcmp(argv[5], "keep-alive"))) {
+        fprintf(stderr, "usage: serve_viewers HOST PORT HOST_HEADER PAGE_PATH [keep-alive]\n"); return 2;
+    }
+    keep_alive = argc == 6;
     struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *found;
     if (getaddrinfo(argv[1], argv[2], &hints, &found)) { fprintf(stderr, "serve_viewers: no address for %s\n", argv[1]); return 2; }
     memcpy(&address, found->ai_addr, found->ai_addrlen);

@@ -18,7 +18,7 @@ from serve_http import Viewer, Round, rss_kib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "serve_viewers.c")
-HEADER = os.path.join(HERE, "serve_viewers_http.h")        # included by the .c
+HEADERS = [os.path.join(HERE, h) for h in ("serve_viewers_http.h", "serve_viewers_kept.h")]  # included by the .c
 BINARY = os.path.normpath(os.path.join(HERE, "..", "..", ".build", "serve_viewers"))
 COMPILERS = ("cc", "clang", "/opt/swift/usr/bin/clang", "gcc")
 
@@ -26,7 +26,7 @@ COMPILERS = ("cc", "clang", "/opt/swift/usr/bin/clang", "gcc")
 def native_binary():
     """(path of the compiled C client, None), compiled when missing or older than its source; (None, why) when no
     compiler could build it."""
-    if os.path.exists(BINARY) and os.path.getmtime(BINARY) >= max(map(os.path.getmtime, (SOURCE, HEADER))):
+    if os.path.exists(BINARY) and os.path.getmtime(BINARY) >= max(map(os.path.getmtime, [SOURCE] + HEADERS)):
         return BINARY, None
     os.makedirs(os.path.dirname(BINARY), exist_ok=True)
     partial, problems = f"{BINARY}.{os.getpid()}", []
@@ -42,15 +42,18 @@ def native_binary():
     return None, "; ".join(problems) or "no C compiler (cc, clang, gcc)"
 
 
-async def viewers_for(target, path="/books"):
+async def viewers_for(target, path="/books", keep_alive=False):
     """The C client's viewers of `target` (plain HTTP) when it compiles, else the Python client's (also with
-    OKIT_SERVE_VIEWERS=python in the environment, to compare the two)."""
+    OKIT_SERVE_VIEWERS=python in the environment, to compare the two). `keep_alive`: each viewer's page GETs go
+    over one connection kept open between them, as a browser's do (the C client only)."""
     python = target.ssl or os.environ.get("OKIT_SERVE_VIEWERS") == "python"
-    binary, _ = (None, "") if python else native_binary()
+    binary, why = (None, "the Python client was asked for") if python else native_binary()
     if binary:
-        viewers = NativeViewers(binary, target, path)
+        viewers = NativeViewers(binary, target, path, keep_alive)
         await viewers.start()
         return viewers
+    if keep_alive:
+        raise RuntimeError(f"kept connections need the C client ({why})")
     return PythonViewers(target, path)
 
 
@@ -135,14 +138,14 @@ class NativeViewers(Viewers):
     """One serve_viewers process holding the viewers (its commands and answers: the .c's opening comment)."""
     client = "c"
 
-    def __init__(self, binary, target, path):
-        self.binary, self.target, self.path = binary, target, path
+    def __init__(self, binary, target, path, keep_alive=False):
+        self.binary, self.target, self.path, self.keep_alive = binary, target, path, keep_alive
         self.k = 0
 
     async def start(self):
         host, port = self.target.host, self.target.port
         self.process = await asyncio.create_subprocess_exec(
-            self.binary, host, str(port), f"{host}:{port}", self.path,
+            self.binary, host, str(port), f"{host}:{port}", self.path, *(["keep-alive"] if self.keep_alive else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=1 << 20)
 
     async def say(self, line):

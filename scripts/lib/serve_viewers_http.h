@@ -16,16 +16,19 @@
 #define STALE "event: stale"
 #define STALE_LEN (sizeof STALE - 1)
 
-enum kind { JOIN_PAGE, JOIN_EVENTS, EVENTS, REGET, STORM };
+/* IDLE: a viewer's page connection kept open between its GETs (with `keep-alive`), as a browser keeps it. */
+enum kind { JOIN_PAGE, JOIN_EVENTS, EVENTS, REGET, STORM, IDLE };
 
 typedef struct {
     char cookie[MAX_COOKIES][2][256];   /* name, value */
     int joined, fetching, again, seen, done, ok;
     long long stale_ns, done_ns;
+    void *idle;                         /* with `keep-alive`: its page connection between GETs (a Conn), or NULL */
 } Viewer;
 
 typedef struct {
     int fd, kind, viewer, connected;    /* viewer: an index in `viewers`, or -1 */
+    int reused;                         /* a kept connection sent this request: a close before any answer retries */
     char *request; size_t request_len, sent;
     char *in; size_t in_len, in_cap;    /* the answer so far (not kept for an open /events stream) */
     size_t head_len, chunk_at;          /* head_len 0 until the head's blank line came; chunk_at: next size line */

@@ -3,7 +3,8 @@
 then badly: the viewers keep and send their cookies, see a stale event split over two packets, find the new name
 in a chunked page split between chunks, and report — without crashing or hanging — a server that closes without
 an answer, sends part of an answer, a malformed head, a head without end, or a malformed chunk, and a port where
-nothing listens. Prints what failed and exits 1, or prints "serve_viewers: all checks passed".
+nothing listens; with `keep-alive`, re-GETs go over the viewers' kept connections, and a new one replaces one the
+server closed. Prints what failed and exits 1, or prints "serve_viewers: all checks passed".
 
 Usage: python3 scripts/lib/serve_viewers_test.py     (compiles .build/serve_viewers when needed)"""
 import asyncio, os, sys
@@ -67,6 +68,65 @@ class FakeServe:
             w.write(b"ale\ndata: x\n\n")
 
 
+class KeptServe:
+    """`/books` as a browser's kept connection meets it (`keep-alive`): a page with a Content-Length, the connection
+    left open for the next request — and closed by the server after every fourth answer, as an idle limit closes
+    one; `/events` a stream. Counts the page connections and requests."""
+
+    def __init__(self):
+        self.connections, self.requests, self.sessions, self.closing_asked, self.streams = 0, 0, 0, 0, []
+
+    async def answer(self, reader, writer):
+        try:
+            first = True
+            while True:
+                head = (await reader.readuntil(b"\r\n\r\n")).decode()
+                if head.split(" ")[1] == "/events":
+                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: open\n\n")
+                    self.streams.append(writer)
+                    return
+                self.connections += first
+                first = False
+                self.requests += 1
+                self.closing_asked += "Connection: close" in head
+                extra = b""
+                if "Cookie: session=" not in head:
+                    self.sessions += 1
+                    extra = b"Set-Cookie: session=k%d\r\n" % self.sessions
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n" % len(PAGE) + extra + b"\r\n" + PAGE)
+                await writer.drain()
+                if self.requests % 4 == 0:
+                    break
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        writer.close()
+
+    push = FakeServe.push
+
+
+async def kept_connections(problems):
+    """With `keep-alive`: three rounds of 5 viewers' re-GETs go over the connections of their first GETs (new ones
+    only where the server closed one), every answer complete; a storm over kept connections answers."""
+    serve = KeptServe()
+    server = await asyncio.start_server(serve.answer, "127.0.0.1", 0)
+    viewers = NativeViewers(BINARY, Target("127.0.0.1", server.sockets[0].getsockname()[1]), "/books", keep_alive=True)
+    await viewers.start()
+    try:
+        problem = await viewers.add(5)
+        for k in range(3):
+            problem = problem or (await viewers.write(FakeWriter(serve), NAME, timeout=10))[0]
+        if problem:
+            problems.append(f"kept connections: {problem}")
+        if serve.requests != 20 or serve.connections > 12 or serve.closing_asked or serve.sessions != 5:
+            problems.append(f"kept connections: {serve.requests} page requests over {serve.connections} connections "
+                            f"({serve.closing_asked} asked to close, {serve.sessions} sessions) for 5 viewers' 4 GETs")
+        if len(await viewers.storm(4)) != 4:
+            problems.append("kept connections: a storm of 4 did not answer 4 times")
+    finally:
+        await viewers.close()
+        server.close()
+
+
 class FakeWriter:
     """The writer's part in a round: its POST "starts", the server pushes, and the POST answers 303."""
 
@@ -120,6 +180,7 @@ async def main():
     for path in ("/close", "/partial", "/garbage", "/endless", "/badchunk"):
         await storm_fails(port, path, problems)
     server.close()
+    await kept_connections(problems)
     nobody = NativeViewers(BINARY, Target("127.0.0.1", free_port()), "/books")
     await nobody.start()
     problem = await nobody.add(3)

@@ -81,8 +81,12 @@ struct JSONLinesDriver {
             _ = warnings.fresh()
             return ("{\"ok\":true,\"warnings\":" + JSONLinesDriver.array(all) + "}", false)
         }
+        if cmd == "commands" {
+            // The command names this front end takes (`?` typed as a line asks for them, as in the terminal).
+            return ("{\"ok\":true,\"commands\":" + JSONLinesDriver.array(session.driver.table.names + ["warnings", "commands"]) + "}", false)
+        }
         do {
-            if try DriverCommands.run(session.driver, cmd, object, alsoKnown: ["warnings"]) { return ("{\"ok\":true}", true) }
+            if try DriverCommands.run(session.driver, cmd, object, alsoKnown: ["warnings", "commands"]) { return ("{\"ok\":true}", true) }
             let snap = try session.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
             return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
         } catch {

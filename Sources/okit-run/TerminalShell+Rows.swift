@@ -57,11 +57,12 @@ extension TerminalShell {
         return "\u{1B}[38;2;\((rgb >> 16) & 0xFF);\((rgb >> 8) & 0xFF);\(rgb & 0xFF)m▌\u{1B}[0m" + dim(ribbon)
     }
 
-    /// A switch's state as `set` takes it: the app's own yes and no in a language okit has words for (`ja`, `nein`),
-    /// else on and off.
+    /// A switch's state as `set` takes it: yes and no in the app's language when okit has words for it (`ja`,
+    /// `nein`) or the app gives its own (`oui`, `non`), else on and off.
     var switchWords: (on: String, off: String) {
         let words = session.engine.builtInWords
-        guard BuiltInWords.hasTable(for: words.language) else { return ("on", "off") }
+        let own = words.overrides[BuiltInWord.yes.rawValue] != nil && words.overrides[BuiltInWord.no.rawValue] != nil
+        guard own || BuiltInWords.hasTable(for: words.language) else { return ("on", "off") }
         return (words(.yes).lowercased(), words(.no).lowercased())
     }
 

@@ -8,7 +8,8 @@ enum TestOutputFormat: Equatable {
     case tap
     case junitFile(String)
     case junit
-    case terminal
+    /// busted's `plainTerminal` (`utf`: its `utfTerminal`, with ● ◼ ✱ ◌ and →).
+    case terminal(utf: Bool)
     case gtest
     case json
 }
@@ -26,7 +27,8 @@ extension TestCommand {
         switch output.lowercased() {
         case "tap": return .tap
         case "junit": return .junit
-        case "plainterminal", "utfterminal": return .terminal
+        case "plainterminal": return .terminal(utf: false)
+        case "utfterminal": return .terminal(utf: true)
         case "gtest": return .gtest
         case "json": return .json
         default:
@@ -105,7 +107,8 @@ extension TestCommand {
                 throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
             }
         case .junit: StandardStreams.output(runner.junit())
-        case .terminal: StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose))
+        case .terminal(let utf):
+            StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose, utf: utf))
         case .gtest: StandardStreams.output(runner.gtest(seconds: Date().timeIntervalSince(started)))
         case .json: StandardStreams.output(runner.json(seconds: Date().timeIntervalSince(started)))
         case .tap: break

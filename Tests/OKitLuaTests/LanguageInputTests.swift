@@ -97,6 +97,34 @@ import Testing
         #expect(other.out.contains("\"error\":\"OK: Bitte jedes Feld ausfüllen\""), "a field without a rule: \(other.out)")
     }
 
+    /// A value a cell cannot take is refused naming the cell as the person sees it, not by the id a program gave it
+    /// (`id = "d1"` on a date cell titled "Ajoutée le"), and a switch takes and shows the app's own Oui and Non.
+    @Test func aRefusedValueNamesTheCellAsItsTitleShowsIt() throws {
+        let source = """
+        local okit = require "okit"
+        okit.entity("A", { name = "string", veggie = "bool", added = "date" })
+        okit.entity("R", { items = "[A]" })
+        okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "Soupe" })) end })
+        okit.strings("fr", { Veggie = "Végétarien", Added = "Ajoutée le", Yes = "Oui", No = "Non" })
+        okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" }, segue = "a" })
+        okit.detail("a", { sections = { { okit.cell.switch { id = "veg", path = "%Veggie", onPath = "veggie" },
+          okit.cell.date { id = "d1", path = "%Added", datePath = "added" } } } })
+        okit.app { home = "items" }
+        """
+        let t = try TempApp(["app.lua": source])
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}",
+                     "{\"cmd\":\"set\",\"cell\":\"veg\",\"value\":\"peut-être\"}",
+                     "{\"cmd\":\"set\",\"cell\":\"d1\",\"value\":\"33/05/2024\"}",
+                     "{\"cmd\":\"set\",\"cell\":\"veg\",\"value\":\"oui\"}"].joined(separator: "\n") + "\n"
+        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "fr", "--data", t.data.path],
+                                stdin: .text(lines))
+        let answers = r.out.split(separator: "\n")
+        #expect(answers.count == 5 && answers[2].contains("\"error\":\"Végétarien: ") && !answers[2].contains("veg:"), "\(r.out)")
+        #expect(answers.count == 5 && answers[3].contains("Ajoutée le") && !answers[3].contains("d1"), "\(r.out)")
+        #expect(answers.count == 5 && answers[4].hasPrefix("{\"ok\":true"), "oui: \(r.out)")
+    }
+
     /// A switch takes the app's own Yes and No as a person types them (`ja`, `nein`), and anything else is
     /// refused in the app's language, naming the cell as its title shows it; so is an option a picker does not have.
     @Test func aSwitchTakesYesAndNoInTheAppsLanguage() throws {

@@ -87,6 +87,10 @@ import Testing
         let forged = await b.post("/command", [("csrf", "not-the-token"), ("command", "add")])
         let refusal = String(decoding: forged.body, as: UTF8.self)
         #expect(forged.status == 403 && refusal.contains("<h1>Abgelehnt</h1>") && refusal.contains("Sicherheitstoken"), "\(refusal)")
+        let nowhere = await b.post("/owners", [("command", "add")])
+        let postedNowhere = String(decoding: nowhere.body, as: UTF8.self)
+        #expect(nowhere.status == 404 && postedNowhere.contains("Hier gibt es nichts zu senden.") && postedNowhere.contains("<html lang=\"de\">"),
+                "a form posted anywhere but /command: \(postedNowhere)")
         let ended = await web.handle(WebRequest(method: "POST", path: "/command", form: [("command", "add")]))
         #expect(ended.status == 403 && String(decoding: ended.body, as: UTF8.self).contains("beendeten Sitzung"))
         // In English the same pages say what they said before.

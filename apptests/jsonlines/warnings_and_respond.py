@@ -2,7 +2,8 @@
 """Warnings over JSON lines (issue 12): the answer of the command that produced a warning carries it in a
 `warnings` field (absent when there is none); the first answer carries those of loading the app; `warnings`
 lists them all; what no answer carried is printed to stderr at exit, and stdout stays pure JSON lines. Also:
-respond matches an action's title without regard to case; an unknown command suggests the nearest one.
+respond matches an action's title without regard to case; an unknown command suggests the nearest one; `?` and
+`commands` list the command names.
 Usage: warnings_and_respond.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
 import json
 import os
@@ -50,6 +51,9 @@ check(a["ok"] and a["snapshot"]["alert"] is None, "respond archive answers Archi
 check(a["ok"] and a["snapshot"]["screen"]["sections"][0]["rows"][0]["text"] == "Write ✓", "Archive ran")
 a = send(p, "tpa 1")
 check(not a["ok"] and 'did you mean "tap"?' in a["error"], "unknown commands suggest one: %r" % a)
+a = send(p, "?")
+check(a["ok"] and "tap" in a["commands"] and "warnings" in a["commands"], "? lists the commands: %r" % a)
+check(send(p, {"cmd": "commands"}) == a, "and so does the commands command")
 out, err = p.communicate("", timeout=30)
 check(p.returncode == 0 and out == "", "end of input stores and exits 0: %r %r" % (p.returncode, out))
 check("warning" not in err, "warnings an answer carried are not printed again at exit: %r" % err)

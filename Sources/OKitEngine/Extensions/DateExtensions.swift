@@ -24,20 +24,28 @@ enum DateExtensions {
         }
     }
 
-    /// `Today`, `Yesterday` or `Tomorrow` (localized) when the date is on that day of the app clock in the
-    /// app's time zone.
+    /// `Today`, `Yesterday` or `Tomorrow` when the date is on that day of the app clock in the app's time zone: the
+    /// app's own string for the word when it gives one in its language, else the language's own word (`Heute`,
+    /// `Aujourd’hui`), as iOS shows a relative date.
     static func relativeDay(_ d: Date, _ e: Engine) -> String? {
         e.graph.record(.clock)
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: e.locale.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? cal.timeZone
         let a = cal.startOfDay(for: d), b = cal.startOfDay(for: e.clock.now)
         guard let days = cal.dateComponents([.day], from: b, to: a).day else { return nil }
+        let key: String
         switch days {
-        case 0: return e.localize("Today")
-        case -1: return e.localize("Yesterday")
-        case 1: return e.localize("Tomorrow")
+        case 0: key = "Today"
+        case -1: key = "Yesterday"
+        case 1: key = "Tomorrow"
         default: return nil
         }
+        let language = e.locale.language
+        if language == "en" || BuiltInWords.base(of: language) == "en" || e.strings.string(key, language: language) != nil {
+            return e.localize(key)
+        }
+        e.graph.record(.locale)
+        return e.formatters.relativeDay(days, locale: e.locale)
     }
 
     static func register(in r: ExtensionRegistry) {

@@ -6,6 +6,8 @@ import Foundation
 public final class FormatterCache {
     private var dates: [String: DateFormatter] = [:]
     private var numbers: [String: NumberFormatter] = [:]
+    /// The locale's words for yesterday, today and tomorrow.
+    private var relativeDays: [String: String] = [:]
     /// The patterns `number/format` was given, read (a refused one is read again each time: it is an error).
     private var patterns: [String: NumberPattern] = [:]
     /// The decimal separator of each locale a printf conversion was formatted in.
@@ -31,6 +33,21 @@ public final class FormatterCache {
             dates[key] = f
         }
         return FormatterCache.normalize(f.string(from: d))
+    }
+
+    /// The locale's own word for the day `days` from today (-1, 0, 1): "Gestern", "Aujourd’hui", "Mañana" — CLDR's,
+    /// capitalized as it starts a text, as iOS shows a relative date.
+    public func relativeDay(_ days: Int, locale: AppLocale) -> String {
+        let key = "relative\(days)|" + locale.formatIdentifier
+        if let cached = relativeDays[key] { return cached }
+        var style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide,
+                                             locale: Locale(identifier: locale.formatIdentifier),
+                                             calendar: Calendar(identifier: .gregorian), capitalizationContext: .beginningOfSentence)
+        style.allowedFields = [.day]
+        // Whole days from the moment of formatting: the word depends on `days` alone.
+        let word = FormatterCache.normalize(Date().addingTimeInterval(Double(days) * 86_400).formatted(style))
+        relativeDays[key] = word
+        return word
     }
 
     /// A date in one of the locale's styles (languages other than English).

@@ -49,6 +49,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notFound = "Not found", refused = "Refused", busy = "Busy", somethingWentWrong = "Something went wrong"
     case goToTheApp = "Go to the app"
     case noSuchScreen = "There is no such screen in this app."
+    case nothingToPostTo = "There is nothing to post to here."
     case sessionEnded = "This form belongs to a session that ended; reload the page and try again."
     case liveUpdatesNeedSession = "Live updates belong to a session; reload the page."
     case securityTokenWrong = "The form's security token is wrong or missing; nothing was changed. Reload the page and try again."

@@ -38,7 +38,7 @@ extension BuiltInWords {
         "%@ can be changed in edit mode only (Edit).": "%@ lässt sich nur im Bearbeitungsmodus ändern (Bearbeiten).",
         "That row is no longer in the list.": "Diese Zeile ist nicht mehr in der Liste.",
         "Not found": "Nicht gefunden", "Refused": "Abgelehnt", "Busy": "Ausgelastet",
-        "Something went wrong": "Etwas ist schiefgegangen", "Go to the app": "Zur App",
+        "Something went wrong": "Etwas ist schiefgegangen", "Go to the app": "Zur App", "There is nothing to post to here.": "Hier gibt es nichts zu senden.",
         "There is no such screen in this app.": "Diese Ansicht gibt es in dieser App nicht.",
         "This form belongs to a session that ended; reload the page and try again.": "Dieses Formular gehört zu einer beendeten Sitzung; laden Sie die Seite neu und versuchen Sie es noch einmal.",
         "Live updates belong to a session; reload the page.": "Live-Aktualisierungen gehören zu einer Sitzung; laden Sie die Seite neu.",

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively, hidden folders
-/// skipped), the `.lua` files whose name (without `.lua`) matches one of the Lua patterns and none of the
-/// excluded ones; a `ROOT` that is a file is taken as it is (but an okit flow test, `*_test.lua`, only when the
+/// skipped), the `.lua` files whose name (`x_spec.lua`, as busted matches it) matches one of the Lua patterns and
+/// none of the excluded ones (an empty one excludes nothing); a `ROOT` that is a file is taken as it is (but an okit flow test, `*_test.lua`, only when the
 /// patterns name it). Sorted, without duplicates.
 public enum BustedDiscovery {
     public static func specFiles(of project: BustedProject) throws -> [URL] {
@@ -16,8 +16,7 @@ public enum BustedDiscovery {
             if !isFolder.boolValue {
                 // A file given by name is a spec, as busted takes it, unless it is okit's flow test (`*_test.lua`)
                 // that the patterns do not name: that one keeps the flow tests' virtual clock and TAP.
-                let stem = String(url.lastPathComponent.dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
-                if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(stem) { files.insert(url.path) }
+                if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(url.lastPathComponent) { files.insert(url.path) }
                 continue
             }
             let walker = fm.enumerator(at: url, includingPropertiesForKeys: nil)
@@ -25,7 +24,7 @@ public enum BustedDiscovery {
                 let name = f.lastPathComponent
                 if name.hasPrefix(".") { walker?.skipDescendants(); continue }
                 guard name.hasSuffix(".lua") else { continue }
-                if names.matches(String(name.dropLast(4))) { files.insert(f.standardizedFileURL.path) }
+                if names.matches(name) { files.insert(f.standardizedFileURL.path) }
             }
         }
         return files.sorted().map { URL(fileURLWithPath: $0) }
@@ -49,7 +48,7 @@ final class LuaPatternMatcher {
 
     /// Whether `name` matches one included pattern and no excluded one (a wrong pattern matches nothing).
     func matches(_ name: String) -> Bool {
-        include.contains { find(name, $0) } && !exclude.contains { find(name, $0) }
+        include.contains { find(name, $0) } && !exclude.contains { !$0.isEmpty && find(name, $0) }
     }
 
     private func find(_ name: String, _ pattern: String) -> Bool {

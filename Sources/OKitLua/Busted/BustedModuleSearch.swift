@@ -19,11 +19,11 @@ enum BustedModuleSearch {
             let file = template.replacingOccurrences(of: "?", with: stem)
             let url = absolute(file, root: root)
             guard FileManager.default.isReadableFile(atPath: url.path), !isFolder(url) else {
-                tried.append("\n\tno file '\(file)'")
+                tried.append("no file '\(file)'")
                 continue
             }
             guard isAllowed(url, root: root) else {
-                tried.append("\n\tfile '\(file)' is outside the project and the Lua 5.4 module folders (not loaded)")
+                tried.append("file '\(file)' is outside the project and the Lua 5.4 module folders (not loaded)")
                 continue
             }
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
@@ -38,8 +38,10 @@ enum BustedModuleSearch {
                 throw LuaRaise("module '\(name)' is a C module (\(file)): okit-run test loads Lua files only, "
                     + "from the project and \(systemFolders[0])", withPosition: false)
             }
+            tried.append("no file '\(file)'")
         }
-        state.push(tried.joined())
+        // As Lua's own searchers say it: one line a file, which `require` puts after "\n\t" (no empty line).
+        state.push(tried.joined(separator: "\n\t"))
         return 1
     }
 

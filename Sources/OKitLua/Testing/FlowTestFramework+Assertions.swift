@@ -158,20 +158,25 @@ extension FlowTestFramework {
       end,
     }
 
+    -- As luassert: each argument a number or a text that is one ("1.5").
+    local function nearArguments(name, e, a, tolerance, msg)
+      local x, y, t = tonumber(e), tonumber(a), tonumber(tolerance)
+      if x == nil or y == nil or t == nil then
+        failed(name, msg, "expected, actual and tolerance must be numbers (or texts of numbers), got "
+          .. show(e) .. ", " .. show(a) .. ", " .. show(tolerance))
+      end
+      return x, y, t
+    end
     A.near = {
       function(e, a, tolerance, msg)
-        if type(e) ~= "number" or type(a) ~= "number" or type(tolerance) ~= "number" then
-          failed("near", msg, "expected, actual and tolerance must be numbers, got " .. type(e) .. ", " .. type(a) .. ", " .. type(tolerance))
-        end
-        if not (math.abs(e - a) <= tolerance) then
+        local x, y, t = nearArguments("near", e, a, tolerance, msg)
+        if not (math.abs(x - y) <= t) then
           failed("near", msg, expectedActual(show(e) .. " ± " .. show(tolerance), show(a)))
         end
       end,
       function(e, a, tolerance, msg)
-        if type(e) ~= "number" or type(a) ~= "number" or type(tolerance) ~= "number" then
-          failed("not_near", msg, "expected, actual and tolerance must be numbers, got " .. type(e) .. ", " .. type(a) .. ", " .. type(tolerance))
-        end
-        if math.abs(e - a) <= tolerance then
+        local x, y, t = nearArguments("not_near", e, a, tolerance, msg)
+        if math.abs(x - y) <= t then
           failed("not_near", msg, expectedActual("farther than " .. show(tolerance) .. " from " .. show(e), show(a)))
         end
       end,
@@ -236,8 +241,19 @@ extension FlowTestFramework {
       end,
     }
 
+    -- assert.returned_arguments(n, …): exactly n values follow (luassert's, for a function's returns passed on).
+    A.returned_arguments = {
+      function(n, ...)
+        local got = select("#", ...)
+        if tostring(n) ~= tostring(got) then failed("returned_arguments", nil, expectedActual(tostring(n) .. " values", tostring(got))) end
+      end,
+      function(n, ...)
+        if tostring(n) == tostring(select("#", ...)) then failed("not_returned_arguments", nil, expectedActual("not " .. tostring(n) .. " values", tostring(n))) end
+      end,
+    }
+
     local aliases = { equals = "equal", contain = "contains", errors = "error", match = "matches", error_match = "error_matches",
-                      errors_match = "error_matches" }
+                      errors_match = "error_matches", matches_error = "error_matches", match_error = "error_matches" }
     -- Words that only read well (assert.is.truthy, assert.has_error) and words that negate (assert.is_not.nil).
     local neutral = { is = true, are = true, has = true, have = true, does = true, ["do"] = true, was = true, be = true }
     local negating = { ["not"] = true, no = true }

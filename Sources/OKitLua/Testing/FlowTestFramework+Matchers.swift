@@ -43,12 +43,38 @@ extension FlowTestFramework {
       equal = function(e) return function(v) return e == v end end,
       ref = function(e) return function(v) return rawequal(e, v) end end,
       matches = function(p) return function(v) return type(v) == "string" and v:find(p) ~= nil end end,
-      near = function(e, tol) return function(v) return type(v) == "number" and math.abs(e - v) <= tol end end,
+      near = function(e, tol)
+        return function(v)
+          local a, x, t = tonumber(v), tonumber(e), tonumber(tol)
+          return a ~= nil and x ~= nil and t ~= nil and math.abs(x - a) <= t
+        end
+      end,
       unique = function(deep) return function(v) return type(v) == "table" and firstRepeat(v, deep) == nil end end,
     }
     for _, typeName in ipairs { "string", "number", "table", "function", "boolean", "userdata", "thread", "nil" } do
       matchers[typeName] = function() return function(v) return type(v) == typeName end end
     end
+    -- luassert's composites: match.all_of(m1, m2, …), match.any_of(…), match.none_of(…), of matchers only. `passed`
+    -- counts the matchers the value passes and says whether the composite does.
+    local function composite(name, passed)
+      return function(...)
+        local ms = table.pack(...)
+        if ms.n == 0 then error("match." .. name .. "(…): give at least one matcher", 3) end
+        for i = 1, ms.n do
+          if getmetatable(ms[i]) ~= Matcher then
+            error("match." .. name .. ": argument " .. i .. " must be a matcher (match.is_string(), …), got " .. type(ms[i]), 3)
+          end
+        end
+        return function(v)
+          local count = 0
+          for i = 1, ms.n do if ms[i].test(v) then count = count + 1 end end
+          return passed(count, ms.n)
+        end
+      end
+    end
+    matchers.all_of = composite("all_of", function(count, n) return count == n end)
+    matchers.any_of = composite("any_of", function(count) return count > 0 end)
+    matchers.none_of = composite("none_of", function(count) return count == 0 end)
     local matcherAliases = { equals = "equal", match = "matches" }
 
     local function matchResolve(key, negated)

@@ -89,6 +89,8 @@ extension FlowTestFramework {
     function spy.on(t, key)
       if type(t) ~= "table" then error("spy.on(t, key): t must be a table, got " .. type(t), 2) end
       local original = t[key]
+      -- Nothing there yet: a spy of a function that returns nothing (as luassert's `spy.new(nil)`).
+      if original == nil then original = function() end end
       if not callable(original) then
         error("spy.on(t, " .. T.describe_value(key) .. "): t[" .. T.describe_value(key) .. "] must be a function, got " .. type(original), 2)
       end

@@ -1,16 +1,18 @@
 import Foundation
 
 extension FlowTestRunner {
-    /// busted's terminal output (`-o plainTerminal`, `utfTerminal`): a character per test (`+` passed, `-` failed,
-    /// `*` errored, `.` pending), `N successes / N failures / N errors / N pending : S seconds`, then each pending,
-    /// failing and erroring test with its file:line and message (`verbose`: the whole message, else its first
-    /// lines), and okit's closing line.
-    public func terminalSummary(seconds: Double, verbose: Bool) -> String {
+    /// busted 2.1.1's terminal output, `-o plainTerminal` (`utf`: `utfTerminal`, without colours): a mark per test
+    /// (`+` passed, `-` failed, `*` errored, `.` pending; `●`, `◼`, `✱`, `◌`), then
+    /// `N successes / N failures / N errors / N pending : S seconds`, then each pending, failing and erroring test as
+    /// busted writes it — `Failure -> spec/x_spec.lua @ 2` (where the test is declared), its name, its whole message
+    /// with the `file:line: ` it was raised at (`Nil error` without one). `verbose` changes nothing here: okit keeps
+    /// no traceback of a failure.
+    public func terminalSummary(seconds: Double, verbose: Bool, utf: Bool = false) -> String {
         let marks = results.map { r -> String in
             switch r.status {
-            case .ok: return "+"
-            case .pending: return "."
-            case .fail: return r.isError ? "*" : "-"
+            case .ok: return utf ? "●" : "+"
+            case .pending: return utf ? "◌" : "."
+            case .fail: return r.isError ? (utf ? "✱" : "*") : (utf ? "◼" : "-")
             }
         }.joined()
         let passed = results.filter { $0.status == .ok }.count
@@ -19,16 +21,24 @@ extension FlowTestRunner {
         let failures = results.filter { $0.status == .fail && !$0.isError }.count
         var out = marks + "\n"
         out += "\(passed) success\(passed == 1 ? "" : "es") / \(failures) failure\(failures == 1 ? "" : "s") / "
-            + "\(errors) error\(errors == 1 ? "" : "s") / \(pending) pending : \(String(format: "%.6f", seconds)) seconds\n"
-        for (kind, picked) in [("Pending", results.filter { $0.status == .pending }),
-                               ("Failure", results.filter { $0.status == .fail && !$0.isError }),
-                               ("Error", results.filter { $0.status == .fail && $0.isError })] {
-            for r in picked {
-                out += "\n\(kind) -> \(r.location ?? r.file)\n\(r.name)\n"
-                let lines = (r.message ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                if !lines.isEmpty, r.message != nil { out += (verbose ? lines : Array(lines.prefix(8))).joined(separator: "\n") + "\n" }
+            + "\(errors) error\(errors == 1 ? "" : "s") / \(pending) pending : \(Self.bustedSeconds(seconds)) seconds\n"
+        let arrow = utf ? " → " : " -> "
+        for r in results where r.status == .pending {
+            out += "\nPending" + arrow + r.declaredPlace + "\n" + r.name + "\n"
+            if r.message != nil { out += r.bustedMessage + "\n" }     // the reason, where `pending` was called
+        }
+        for (kind, isError) in [("Failure", false), ("Error", true)] {
+            for r in results where r.status == .fail && r.isError == isError {
+                out += "\n" + kind + arrow + r.declaredPlace + "\n" + r.name + "\n" + r.bustedMessage + "\n"
             }
         }
-        return out + "\(passed) passed, \(failures + errors) failed" + (pending > 0 ? ", \(pending) skipped" : "") + "\n"
+        return out
+    }
+
+    /// Seconds as busted writes them: six decimals, trailing zeros dropped (`0.0123`).
+    static func bustedSeconds(_ seconds: Double) -> String {
+        var text = String(format: "%.6f", seconds)
+        while text.hasSuffix("0"), !text.hasSuffix(".0") { text.removeLast() }
+        return text
     }
 }

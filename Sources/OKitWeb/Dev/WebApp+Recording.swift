@@ -7,14 +7,14 @@ import OKitEngine
 /// Outside development mode they do not exist (404).
 extension WebApp {
     func devCommand(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
-        guard let dev = options.development else { return WebPages.message(404, "There is nothing to post to here.") }
+        guard let dev = options.development else { return said(404, .nothingToPostTo) }
         if let refused = refusedCSRF(request.field("csrf"), ws) { return refused }
         switch (request.path, request.field("do")) {
         case ("/dev/record", "start"): startRecording(ws, app, dev)
         case ("/dev/record", "stop"): stopRecording(ws, notice: "Recording stopped; nothing was saved.")
         case ("/dev/save", _): saveRecording(request.field("name") ?? "", ws, dev)
         case ("/dev/assert", _): addAssertion(request, ws)
-        default: return WebPages.message(404, "There is nothing to post to here.")
+        default: return said(404, .nothingToPostTo)
         }
         ws.renderedPage = nil
         return WebPages.redirect(LocationPath.path(ws.shell.location))

@@ -170,7 +170,7 @@ public actor WebApp {
         case ("POST", _) where request.path.hasPrefix("/dev/"): return devCommand(request, ws, app)
         case ("GET", "/"): return WebPages.redirect(LocationPath.path(ws.shell.location))
         case ("GET", _): return page(request, ws, app)
-        case ("POST", _): return WebPages.message(404, "There is nothing to post to here.")
+        case ("POST", _): return said(404, .nothingToPostTo)
         default: return WebPages.message(405, "Only GET and POST are answered.")
         }
     }

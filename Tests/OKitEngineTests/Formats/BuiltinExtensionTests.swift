@@ -80,6 +80,25 @@ import Testing
         #expect(try rel(0, "formatRelativeDate") == "today!")
     }
 
+    @Test func relativeDaysAreInTheAppsLanguageUnlessItGivesItsOwnWord() throws {
+        let e = Engine(schema: Schema(), clock: VirtualClock(start: Self.may1))
+        func rel(_ days: Double, _ name: String = "formatRelativeDate") throws -> String? {
+            let v = Value.date(Self.may1.addingTimeInterval(days * 86_400))
+            return try e.extensions.resolve(for: v, name: name)!(v, [], e).displayString
+        }
+        e.locale = AppLocale(language: "de")
+        #expect(try [rel(-1), rel(0), rel(1)] == ["Gestern", "Heute", "Morgen"])
+        #expect(try rel(0, "formatRelativeDateTime") == "Heute, 10:00")
+        #expect(try rel(-2) == "29. April 2019")
+        e.locale = AppLocale(language: "fr")
+        #expect(try [rel(-1), rel(0), rel(1)] == ["Hier", "Aujourd’hui", "Demain"])
+        e.strings.add(language: "fr", strings: ["Today": "Ce jour"])
+        #expect(try rel(0) == "Ce jour", "the app's own word first")
+        #expect(try rel(1) == "Demain")
+        e.locale = AppLocale(language: "es", region: "MX")
+        #expect(try rel(0) == "Hoy")
+    }
+
     @Test func intervalsCountFromTheClock() throws {
         let clock = VirtualClock(start: Self.may1)
         let e = Engine(schema: Schema(), clock: clock)

@@ -67,7 +67,7 @@ import Testing
         ("date/formatFullDate", "Mittwoch, 1. Mai 2019", "Wednesday, May 1, 2019"),
         ("date/formatDateTime", "01.05.19, 10:00", "5/1/19, 10:00 AM"),
         ("date/formatTime", "10:00", "10:00 AM"),
-        ("date/formatRelativeDate", "Today", "Today"),
+        ("date/formatRelativeDate", "Heute", "Today"),
         ("date/format('EEEE d. MMMM')", "Mittwoch 1. Mai", "Wednesday 1. May"),
     ])
     func datesInGermanAndEnglish(_ binding: String, _ de: String, _ en: String) throws {

@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// In a language okit has no words for, a switch shows the app's own Yes and No when it gives them.
+    @Test func aSwitchShowsTheAppsOwnYesAndNo() throws {
+        let session = try BuiltInWordsTests.clinic(language: "fr", strings: ["Yes": "Oui", "No": "Non"], insuredSwitch: true)
+        let terminal = TerminalShell(session: session, color: false)
+        try session.shell.tap(row: 1)
+        #expect(terminal.render(try session.shell.snapshot()).contains("[non]"))
+        try session.shell.edit(true)
+        try session.shell.set(cell: .key("Insured"), value: .string("oui"))
+        #expect(terminal.render(try session.shell.snapshot()).contains("[oui]"))
+    }
+
     @Test func theShellDrawsEnglishAsBefore() throws {
         let session = try BuiltInWordsTests.clinic(language: "en")
         let terminal = TerminalShell(session: session, color: false)

@@ -71,6 +71,17 @@ import Testing
         #expect(SearchText.normalize("Aaa-Bbb c") == "abc")
     }
 
+    @Test func lettersWithoutADiacriticAreFoundAsTheyAreTyped() throws {
+        let f = try shop(["Bœuf bourguignon", "Œufs mimosa", "Straße", "Łódź", "Æbleskiver", "Crêpes"])
+        let screen = try ListScreen(engine: f.engine, declaration: decl(), context: f.root)
+        for (typed, found) in [("boeuf", ["Bœuf bourguignon"]), ("oeuf", ["Bœuf bourguignon", "Œufs mimosa"]),
+                               ("strasse", ["Straße"]), ("lodz", ["Łódź"]), ("aeble", ["Æbleskiver"]),
+                               ("crepe", ["Crêpes"]), ("bœuf", ["Bœuf bourguignon"])] {
+            screen.search(typed)
+            #expect(Set(texts(try screen.snapshot())) == Set(found), "\(typed)")
+        }
+    }
+
     @Test func largeListsAreWindowed() throws {
         let f = try shop((0..<30).map { String(format: "Book %02d", $0) })
         let screen = try ListScreen(engine: f.engine, declaration: decl(), context: f.root)

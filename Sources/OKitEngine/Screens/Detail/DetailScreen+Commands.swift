@@ -108,12 +108,14 @@ extension DetailScreen {
         guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(name, c.kind, DetailScreen.valueProperty[c.kind] ?? "value") }
         guard editing else { throw ShellError.notEditing(name) }
         if try flag(c["readOnly"], on: ctx, default: false) { throw DetailError.readOnly(name) }
+        // A value the cell cannot take is refused naming the cell as the person sees it ("Ajoutée le", not its id).
+        let label = try text(of: c, on: ctx).flatMap { $0.isEmpty ? nil : $0 } ?? engine.localize(name)
         switch c.kind {
         case "picker" where c.isTextPicker:
-            let text = try textOption(c, on: ctx, for: value, cell: name)
+            let text = try textOption(c, on: ctx, for: value, cell: label)
             try engine.commandSet(ctx, binding: c.valuePath, .string(text))
         case "picker":
-            let chosen = try option(c, on: ctx, for: value, cell: name)
+            let chosen = try option(c, on: ctx, for: value, cell: label)
             try engine.asAction {
                 try engine.transaction {
                     let current = try engine.get(ctx, c.valuePath)
@@ -130,7 +132,7 @@ extension DetailScreen {
                 }
             }
         default:
-            let v = try newValue(c, on: ctx, from: value, cell: name)
+            let v = try newValue(c, on: ctx, from: value, cell: name, label: label)
             try engine.commandSet(ctx, binding: c.valuePath, v)
         }
     }
@@ -141,7 +143,8 @@ extension DetailScreen {
                                 "stepper": "valuePath"]
 
     /// The value to write for a command's value, by kind; fails naming what the cell takes.
-    func newValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, cell name: String) throws -> Value {
+    /// `name`: the cell as the command named it (for what a program got wrong); `label`: as the person sees it.
+    func newValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, cell name: String, label: String) throws -> Value {
         switch c.kind {
         case "text", "multiline":
             switch value {
@@ -165,13 +168,13 @@ extension DetailScreen {
                 let yes = engine.word(.yes).lowercased(), no = engine.word(.no).lowercased()
                 if ["true", "yes", "on", "1", yes].contains(text) { return try switchValue(true, c, on: ctx) }
                 if ["false", "no", "off", "0", no].contains(text) { return try switchValue(false, c, on: ctx) }
-                throw ShellError.worded(engine.word(.neitherYesNorNo, engine.localize(name), s, yes, no))
+                throw ShellError.worded(engine.word(.neitherYesNorNo, label, s, yes, no))
             default: break
             }
             throw ShellError.badValue(name, "a bool (true or false)")
         case "date":
             guard var d = DetailScreen.date(value) ?? localDate(value) else {
-                if case .string(let text) = value { throw notADate(text, name) }
+                if case .string(let text) = value { throw notADate(text, label) }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -184,7 +187,7 @@ extension DetailScreen {
             if case .string(let s) = value, let i = titles.firstIndex(of: s) { return byTitle ? .string(s) : .int(i) }
             guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count,
                   !byTitle || i < titles.count else {
-                throw noChoice(.noSegmentNamed, cell: name, value: value, choices: titles.map { "\"\(ShellError.brief($0))\"" })
+                throw noChoice(.noSegmentNamed, cell: label, value: value, choices: titles.map { "\"\(ShellError.brief($0))\"" })
             }
             return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
@@ -214,9 +217,9 @@ extension DetailScreen {
 
     /// A value that no option or segment of the cell names, refused in the app's language with the cell as its title
     /// shows it and the choices there are.
-    func noChoice(_ word: BuiltInWord, cell name: String, value: Value, choices: [String]) -> ShellError {
+    func noChoice(_ word: BuiltInWord, cell label: String, value: Value, choices: [String]) -> ShellError {
         let list = choices.isEmpty ? engine.word(.noChoices) : ShellError.briefList(choices)
-        return .worded(engine.word(word, engine.localize(name), ShellError.brief(Coercion.describe(value), 48), list))
+        return .worded(engine.word(word, label, ShellError.brief(Coercion.describe(value), 48), list))
     }
 
     /// Options as a command names them: `1 "Ann"`, `2 "Bob"`.
@@ -226,9 +229,9 @@ extension DetailScreen {
 
     /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
     /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
-    func notADate(_ text: String, _ name: String) -> ShellError {
+    func notADate(_ text: String, _ label: String) -> ShellError {
         let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
-        return .worded(engine.word(.notADateLike, engine.localize(name), text, example))
+        return .worded(engine.word(.notADateLike, label, text, example))
     }
 
     /// A number a command gives: a number, or a text read as the app's language writes numbers (`2,5` in `de`),
@@ -239,17 +242,17 @@ extension DetailScreen {
     }
 
     /// The picker option a command names: a name (exactly one), an entity id, or a 1-based position.
-    func option(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell name: String) throws -> Entity {
+    func option(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell label: String) throws -> Entity {
         let all = try options(c, on: ctx)
         if case .entity(let e) = value, all.contains(where: { $0.entity === e }) { return e }
         if case .string(let s) = value {
             let named = all.indices.filter { all[$0].name == s }
             if named.count == 1 { return all[named[0]].entity }
-            if named.count > 1 { throw DetailError.ambiguousOption(name, Coercion.describe(value), positions: named.map { $0 + 1 }) }
+            if named.count > 1 { throw DetailError.ambiguousOption(label, Coercion.describe(value), positions: named.map { $0 + 1 }) }
             if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
-        throw noChoice(.noOptionNamed, cell: name, value: value, choices: DetailScreen.numbered(all.map(\.name)))
+        throw noChoice(.noOptionNamed, cell: label, value: value, choices: DetailScreen.numbered(all.map(\.name)))
     }
 
     /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).

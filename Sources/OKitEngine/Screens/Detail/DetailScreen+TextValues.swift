@@ -21,13 +21,13 @@ extension DetailScreen {
     }
 
     /// The text picker option a command names: its shown title, its stored text, or its 1-based position.
-    func textOption(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell name: String) throws -> String {
+    func textOption(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell label: String) throws -> String {
         let all = try textOptions(c, on: ctx)
         if case .string(let s) = value {
             if let o = all.first(where: { $0.title == s }) ?? all.first(where: { $0.value == s }) { return o.value }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].value }
-        throw noChoice(.noTextOptionNamed, cell: name, value: value, choices: DetailScreen.numbered(all.map(\.title)))
+        throw noChoice(.noTextOptionNamed, cell: label, value: value, choices: DetailScreen.numbered(all.map(\.title)))
     }
 
     /// Whether a segment cell is selected by title (`byTitle`, default false): its field holds the title.

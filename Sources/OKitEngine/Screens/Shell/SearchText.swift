@@ -31,6 +31,13 @@ public enum SearchText {
             } else {
                 guard c.properties.isAlphabetic || c.properties.numericType != nil else { continue }
                 c = c.properties.lowercaseMapping.unicodeScalars.first ?? c
+                if let letters = SearchText.letters[c] {
+                    for l in letters.unicodeScalars where l != last {
+                        out.append(l)
+                        last = l
+                    }
+                    continue
+                }
             }
             if c == last { continue }
             out.append(c)
@@ -38,6 +45,12 @@ public enum SearchText {
         }
         return String(out)
     }
+
+    /// Letters that folding diacritics leaves as they are, written as a person types them without the letter:
+    /// `boeuf` finds "Bœuf", `aeble` "Æble", `lodz` "Łódź" (ß folds to `ss` already).
+    static let letters: [Unicode.Scalar: String] = [
+        "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "ĳ": "ij", "þ": "th", "ð": "d",
+    ]
 
     /// The ASCII fast path: bytes in, bytes out, no Foundation, one allocation (none for short texts).
     static func normalizeASCII(_ s: String) -> String? {

@@ -8,6 +8,15 @@ import Testing
         #expect(html == "<p title=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>")
     }
 
+    /// A browser drops the line break right after `<textarea>`: one that starts the text is written twice, so the
+    /// text comes back whole when the form is sent.
+    @Test func aTextareaKeepsItsFirstEmptyLine() {
+        #expect(HTMLNode.el("textarea", text: "\nsecond line").render() == "<textarea>\n\nsecond line</textarea>")
+        #expect(HTMLNode.el("textarea", text: "\r\nx").render() == "<textarea>\n\r\nx</textarea>")
+        #expect(HTMLNode.el("textarea", text: "first\nsecond").render() == "<textarea>first\nsecond</textarea>")
+        #expect(HTMLNode.el("p", text: "\nx").render() == "<p>\nx</p>")
+    }
+
     @Test func voidElementsAndBooleanAttributes() {
         let html = HTMLNode.el("input", [.attr("type", "checkbox"), .bool("checked"), .bool("disabled", false), .attr("x", nil)]).render()
         #expect(html == "<input type=\"checkbox\" checked>")

@@ -47,6 +47,7 @@ import Testing
             ])]
             try session.shell.declare(books)
             try session.shell.declare(detail)
+            try session.shell.declare(BackupsDeclaration(id: "backups"))
             try session.start(home: ["books"], menu: nil)
             try session.createBackup(name: "first", password: nil)
             return WebHostedApp(session: session, owner: nil)
@@ -143,6 +144,23 @@ import Testing
         #expect(await c.get("/backups/first").status == 403)
         let backup = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
         #expect(await WebFilesTests.upload(c, backup).status == 403)
+    }
+
+    /// Restore asks before it replaces anything, whatever a form carries: its confirmation is a dialog the person
+    /// answers. Create answers only its own prompt: the alert that follows (a name already taken) is shown.
+    @Test func noSinglePostRestoresAndACreatesRefusalIsShown() async throws {
+        let (web, _) = try await WebFilesTests.serve()
+        let b = Browser(web)
+        let backups = await b.page("/books/!/backups")
+        try #require(backups.contains("<h1 id=\"okit-title\">Backups</h1>") && backups.contains("first"), "\(backups)")
+        #expect(await b.command(from: "/books/!/backups", [("command", "tap"), ("row", "first"), ("fields", "pw")]).status == 303)
+        let asked = await b.page("/books/!/backups")
+        #expect(asked.contains("<dialog") && asked.contains(">Yes</button>") && asked.contains(">No</button>"),
+                "the confirmation waits for the person: \(asked)")
+        #expect(await b.command(from: "/books/!/backups", [("command", "respond"), ("action", "2")]).status == 303)
+        #expect(await b.command(from: "/books/!/backups", [("command", "add"), ("fields", "first")]).status == 303)
+        let refused = await b.page("/books/!/backups")
+        #expect(refused.contains("<dialog"), "a create that failed says so: \(refused)")
     }
 
     /// Posts an upload from the session's page, as the backup form does.

@@ -121,8 +121,9 @@ try:
     item = [e for e in a.all("main li.okit-backup") if e.text().startswith("downloaded")]
     check(len(item) == 1, "one row for the uploaded backup")
     a.script("""const li = [...document.querySelectorAll('main li.okit-backup')].find(e => e.textContent.trim().startsWith('downloaded'));
-        li.querySelector('input[type=password]').value = arguments[0];
-        li.querySelector('form.okit-restore button').click();""", PASSWORD)
+        li.querySelector('form.okit-restore button').click();""")
+    a.wait(lambda: a.all("dialog[open]"), "the restore's confirmation")
+    check(not a.all("dialog[open] input[name=fields]"), "the first dialog asks to confirm, nothing else")
     for _ in range(3):
         a.wait(lambda: a.find("h1").text(), "the page after restore")
         if not a.all("dialog[open]"):

@@ -93,7 +93,7 @@ extension ISODate {
                 year = y
             }
             guard take(0x2D), let month = digits(2), take(0x2D), let day = digits(2),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+                  (1...12).contains(month), day >= 1, day <= ISODate.daysIn(month: month, year: year) else { return nil }
             days = ISODate.days(year: year, month: month, day: day)
             if i < n, b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 {
                 i += 1

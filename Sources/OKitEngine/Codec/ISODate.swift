@@ -88,6 +88,16 @@ public enum ISODate {
         return (m <= 2 ? y + 1 : y, m, d)
     }
 
+    /// How many days a month has (February 29 in a leap year of the proleptic Gregorian calendar): a date such as
+    /// 2026-02-31 is no date, not March 3.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// (year, month, day) → days since 1970-01-01.
     public static func days(year y0: Int, month m: Int, day d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0

@@ -36,6 +36,11 @@ public struct HTMLWriter: Sendable {
             for a in attributes { write(a) }
             bytes.append(UInt8(ascii: ">"))
             if HTMLNode.voidElements.contains(name) { return }
+            // A browser drops one line break right after `<textarea>` or `<pre>`: a text that starts with one gets
+            // one more, so a comment beginning with an empty line keeps it when the form is sent back.
+            if name == "textarea" || name == "pre", case .text(let t)? = children.first, let b = t.utf8.first, b == 0x0A || b == 0x0D {
+                bytes.append(0x0A)
+            }
             if name != "script" {
                 for n in children { write(n) }
             }

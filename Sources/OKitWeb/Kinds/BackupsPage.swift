@@ -1,8 +1,8 @@
 import OKitEngine
 
 /// The backups screen: a create form, the backups with restore, download and delete, an upload form
-/// (PageRenderer+Backups.swift). Restoring and deleting need the login token; its compound forms answer the
-/// prompts the command opens with the form's fields.
+/// (PageRenderer+Backups.swift). Restoring and deleting need the login token; the create form answers the prompt
+/// `add` opens with its fields.
 public struct BackupsPage: WebScreenKind {
     public init() {}
 
@@ -12,14 +12,12 @@ public struct BackupsPage: WebScreenKind {
         command == "tap" || command == "delete" || command == "respond"
     }
 
-    /// The create and restore forms carry the name and passwords as `fields`: the prompts `add` and `tap` open are
-    /// answered with them.
+    /// The create form carries the name and passwords as `fields`: the "New Backup" prompt `add` opens is answered
+    /// with them, and nothing else — an alert that follows (a name taken, a failure) is the person's to read. Restore
+    /// (`tap`) asks as OKit asks: the confirmation, then the password, each a dialog the person answers; a form's
+    /// `fields` never answer them, so no single post replaces the data unconfirmed.
     public func afterCommand(_ command: String, fields: [String], _ driver: Driver) throws {
-        guard command != "respond", !fields.isEmpty else { return }
-        for _ in 0..<3 {
-            guard let alert = try driver.shell.snapshot().alert else { break }
-            let answer: [String: Value] = alert.fields.isEmpty ? ["action": .int(1)] : ["action": .int(1), "fields": .list(fields.map { .string($0) })]
-            try driver.run("respond", answer)
-        }
+        guard command == "add", !fields.isEmpty, let prompt = try driver.shell.snapshot().alert, !prompt.fields.isEmpty else { return }
+        try driver.run("respond", ["action": .int(1), "fields": .list(fields.map { .string($0) })])
     }
 }

@@ -40,16 +40,12 @@ extension PageRenderer {
         ])
     }
 
-    /// A backup: its name and date, a download link, restore (`tap`, with the password as `fields` for a secure
-    /// backup; the confirmation comes as a dialog) and delete.
+    /// A backup: its name and date, a download link, restore (`tap`: the confirmation, then for a secure backup the
+    /// password, come as dialogs) and delete.
     func backupRow(_ row: RowSnapshot, section s: Int, index r: Int) -> HTMLNode {
         let address = address(row, section: s, index: r)
         let name = row.id ?? row.text ?? ""
-        let pid = domID("restore-password", section: s, index: r)
         let restore = postForm("tap", [("row", address)], class: "okit-restore", [
-            .el("label", [.attr("for", pid)], text: words(.password)),
-            .el("input", [.attr("type", "password"), .attr("id", pid), .attr("name", "fields"),
-                          .attr("autocomplete", "current-password")]),
             .el("button", [.attr("type", "submit"), .classes("okit-button")], text: words(.restore)),
         ])
         var actions: [HTMLNode] = [

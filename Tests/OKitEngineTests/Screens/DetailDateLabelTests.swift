@@ -17,6 +17,16 @@ import Testing
         return try #require(try setup.rows(s).first)
     }
 
+    /// A day the month does not have is no date: February 31 is refused, not taken as March 3.
+    @Test func aDayTheMonthDoesNotHaveIsNoDate() {
+        #expect(ISODate.parse("2026-02-31T10:00:00Z") == nil)
+        #expect(ISODate.parse("2026-04-31T10:00:00Z") == nil)
+        #expect(ISODate.parse("2026-02-29T10:00:00Z") == nil, "2026 is no leap year")
+        #expect(ISODate.parse("2024-02-29T10:00:00Z") != nil)
+        #expect(ISODate.parse("2000-02-29T10:00:00Z") != nil && ISODate.parse("1900-02-29T10:00:00Z") == nil)
+        #expect(ISODate.parse("2026-12-31T23:59:59Z") != nil && ISODate.parse("2026-01-31T00:00:00Z") != nil)
+    }
+
     @Test func theDetailIsTheDateAndTimeByDefaultAndTheControlStaysISO() throws {
         let row = try dateRow([:])
         #expect(row.detail == "11/26/26, 12:48 AM")

@@ -56,6 +56,14 @@ import Testing
         }
         #expect(answers.good == 48)
 
+        // A form whose fields are not well formed is refused with 400, before anything runs.
+        for bad in ["command=%zz", "command=tap&row=%E0%A4%A", "command=%FF%FE"] {
+            let page = try HTTPExchange.request(port, "GET /books", cookie: viewer)
+            let csrf = page.body.firstMatch(of: /data-csrf="([^"]+)"/).map { String($0.1) } ?? ""
+            let answer = try HTTPExchange.request(port, "POST /command", cookie: viewer, form: "csrf=\(csrf)&at=/books&" + bad)
+            #expect(answer.status == 400 && answer.body.contains("not well formed"), "\(bad): \(answer.status)")
+        }
+
         // SIGTERM stores every model and ends the process 128 + 15.
         child.signal(SIGTERM)
         let ended = child.wait(timeout: 60)

@@ -84,6 +84,37 @@ import Testing
         #expect(await web.sessionCount == errors)
     }
 
+    /// Many addresses that never come back (a stranger with a few of them) cannot shut out a new visitor: at the cap
+    /// the oldest session that never returned makes room; sessions in use are never taken, and only when every
+    /// session is in use does the next visitor get the 503 page.
+    @Test func requestsFromManyAddressesCannotShutOutANewVisitor() async throws {
+        var options = ServeOptions()
+        options.maxSessions = 5
+        let web = try await WebAppTests.serve(options)
+        let person = Browser(web)
+        #expect(await person.get("/books").status == 200)
+        #expect(await person.get("/books").status == 200)           // came back: in use
+        for i in 0..<64 {
+            var r = WebRequest(method: "GET", path: "/books")
+            r.client = "198.51.100.\(i % 8 + 1)"
+            #expect(await web.handle(r).status == 200, "stranger \(i)")
+        }
+        #expect(await web.sessionCount == 5)
+        let newcomer = Browser(web)
+        #expect(await newcomer.get("/books").status == 200, "a new visitor gets in")
+        #expect(await newcomer.get("/books").status == 200)
+        #expect(await person.get("/books").status == 200 && person.cookie != nil, "the person's session was kept")
+        var inUse = [person, newcomer]
+        for _ in 0..<3 {
+            let b = Browser(web)
+            _ = await b.get("/books")
+            _ = await b.get("/books")
+            inUse.append(b)
+        }
+        #expect(await Browser(web).get("/books").status == 503, "every session in use: the next one waits")
+        for b in inUse { #expect(await b.get("/books").status == 200) }
+    }
+
     @Test func aSessionThatNeverCameBackIsDroppedSoon() async throws {
         // The time is stated, not slept: with a limit of 0.2 s, a loaded machine (the whole suite at once) let more
         // than that pass between `again`'s two GETs, the sweep before the second dropped it, and none was left.

@@ -5,8 +5,9 @@ import OKitEngine
 /// When a browser session is made, dropped and renewed (web.md "Sessions"). A session is made only for a page of
 /// the app: static files, the login page and errors never take one, and a request that must log in first is
 /// sent to the login page without one. A session whose visitor never came back with its cookie is dropped after
-/// `newSessionSeconds`, and one client address holds at most `maxNewSessionsPerClient` of them (its oldest goes),
-/// so anonymous requests cannot fill `--sessions`. Logging in gives the session a new id (session fixation).
+/// `newSessionSeconds`, one client address holds at most `maxNewSessionsPerClient` of them (its oldest goes), and at
+/// the cap a new visitor takes the place of the oldest of them from any address, so anonymous requests cannot fill
+/// `--sessions`. Logging in gives the session a new id (session fixation).
 extension WebApp {
     /// A request without a session: a page of the app gets one (kept only when the answer is no error).
     func withNewSession(_ request: WebRequest, _ app: AppSession) -> WebResponse {
@@ -42,12 +43,24 @@ extension WebApp {
             drop(oldest)
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
+        if sessions.count >= options.maxSessions { dropOldestUnreturned() }
         guard sessions.count < options.maxSessions else {
-            return .failure(WebRefusal(said(503, .tooManyPeople, "\(options.maxSessions)")))
+            var busy = said(503, .tooManyPeople, "\(options.maxSessions)")
+            busy.headers.append(("Retry-After", "60"))
+            return .failure(WebRefusal(busy))
         }
         do { return .success(try newSession(app, client: client)) } catch {
             return .failure(WebRefusal(said(500, .sessionNotStarted, BrowserAdvice.message(for: error))))
         }
+    }
+
+    /// At the cap, a new visitor takes the place of the oldest session that never came back with its cookie (and
+    /// holds no live page): requests from many addresses that never return can churn among themselves but never
+    /// shut out a new person, and a session someone uses is never taken. When every session is in use, the next
+    /// visitor gets the 503 page.
+    func dropOldestUnreturned() {
+        let unreturned = sessions.values.filter { !$0.returned && $0.streams.isEmpty }
+        if let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) { drop(oldest) }
     }
 
     func newSession(_ app: AppSession, client: String) throws -> WebSession {

@@ -73,6 +73,35 @@ public enum FormBody {
         }
     }
 
+    /// A form body as a browser sends it, or nil when it is not one: a `%` without two hex digits after it, or
+    /// escaped bytes that are not UTF-8 text (web.md "Security": malformed fields answer 400, never guessed at).
+    public static func decodeStrictly(_ text: String) -> [(name: String, value: String)]? {
+        guard !text.isEmpty else { return [] }
+        var out: [(name: String, value: String)] = []
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = strictlyUnescaped(parts[0]), let value = parts.count > 1 ? strictlyUnescaped(parts[1]) : "" else { return nil }
+            out.append((name, value))
+        }
+        return out
+    }
+
+    static func strictlyUnescaped(_ s: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "+") { bytes.append(0x20); continue }
+            if b == UInt8(ascii: "%") {
+                guard it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) else { return nil }
+                bytes.append(h << 4 | l)
+                it = it.dropFirst(2)
+                continue
+            }
+            bytes.append(b)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     static func unescape(_ s: Substring) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count)

@@ -94,7 +94,10 @@ struct WebResponder: HTTPResponder {
             }
             do {
                 let body = try await request.collectBody(upTo: options.maxBody)
-                web.form = FormBody.decode(String(buffer: body))
+                guard let text = String(validating: body.readableBytesView, as: UTF8.self), let form = FormBody.decodeStrictly(text) else {
+                    return Self.response(WebPages.message(400, "The form's fields are not well formed (a % without two hex digits, or text that is not UTF-8); nothing was changed."))
+                }
+                web.form = form
             } catch {
                 return Self.response(WebPages.message(413, "The form is too large (more than \(options.maxBody) bytes)."))
             }

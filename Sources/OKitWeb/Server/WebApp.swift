@@ -171,7 +171,10 @@ public actor WebApp {
         case ("GET", "/"): return WebPages.redirect(LocationPath.path(ws.shell.location))
         case ("GET", _): return page(request, ws, app)
         case ("POST", _): return said(404, .nothingToPostTo)
-        default: return WebPages.message(405, "Only GET and POST are answered.")
+        default:
+            var refused = WebPages.message(405, "Only GET and POST are answered.")
+            refused.headers.append(("Allow", "GET, POST"))
+            return refused
         }
     }
 

@@ -97,29 +97,38 @@ import Testing
         #expect(other.out.contains("\"error\":\"OK: Bitte jedes Feld ausfüllen\""), "a field without a rule: \(other.out)")
     }
 
-    /// A value a cell cannot take is refused naming the cell as the person sees it, not by the id a program gave it
-    /// (`id = "d1"` on a date cell titled "Ajoutée le"), and a switch takes and shows the app's own Oui and Non.
-    @Test func aRefusedValueNamesTheCellAsItsTitleShowsIt() throws {
+    /// An app of one item `name` with `fields` besides its name, its strings in `language` and a detail screen of
+    /// `cells`, run over JSON lines: tap the item, edit on, then `sets` (cell, value): every answer, and the run.
+    func detailAnswers(fields: String, name: String, language: String, strings: String, cells: String,
+                       sets: [(String, String)]) throws -> (answers: [Substring], run: ChildResult) {
         let source = """
         local okit = require "okit"
-        okit.entity("A", { name = "string", veggie = "bool", added = "date" })
+        okit.entity("A", { name = "string", \(fields) })
         okit.entity("R", { items = "[A]" })
-        okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "Soupe" })) end })
-        okit.strings("fr", { Veggie = "Végétarien", Added = "Ajoutée le", Yes = "Oui", No = "Non" })
+        okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "\(name)" })) end })
+        okit.strings("\(language)", { \(strings) })
         okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" }, segue = "a" })
-        okit.detail("a", { sections = { { okit.cell.switch { id = "veg", path = "%Veggie", onPath = "veggie" },
-          okit.cell.date { id = "d1", path = "%Added", datePath = "added" } } } })
+        okit.detail("a", { sections = { { \(cells) } } })
         okit.app { home = "items" }
         """
         let t = try TempApp(["app.lua": source])
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}",
-                     "{\"cmd\":\"set\",\"cell\":\"veg\",\"value\":\"peut-être\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"d1\",\"value\":\"33/05/2024\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"veg\",\"value\":\"oui\"}"].joined(separator: "\n") + "\n"
-        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "fr", "--data", t.data.path],
-                                stdin: .text(lines))
-        let answers = r.out.split(separator: "\n")
+        let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}"]
+            + sets.map { "{\"cmd\":\"set\",\"cell\":\"\($0.0)\",\"value\":\"\($0.1)\"}" }
+        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", language, "--data", t.data.path],
+                                stdin: .text(lines.joined(separator: "\n") + "\n"))
+        return (r.out.split(separator: "\n"), r)
+    }
+
+    /// A value a cell cannot take is refused naming the cell as the person sees it, not by the id a program gave it
+    /// (`id = "d1"` on a date cell titled "Ajoutée le"), and a switch takes and shows the app's own Oui and Non.
+    @Test func aRefusedValueNamesTheCellAsItsTitleShowsIt() throws {
+        let (answers, r) = try detailAnswers(
+            fields: "veggie = \"bool\", added = \"date\"", name: "Soupe", language: "fr",
+            strings: "Veggie = \"Végétarien\", Added = \"Ajoutée le\", Yes = \"Oui\", No = \"Non\"",
+            cells: "okit.cell.switch { id = \"veg\", path = \"%Veggie\", onPath = \"veggie\" }, "
+                + "okit.cell.date { id = \"d1\", path = \"%Added\", datePath = \"added\" }",
+            sets: [("veg", "peut-être"), ("d1", "33/05/2024"), ("veg", "oui")])
         #expect(answers.count == 5 && answers[2].contains("\"error\":\"Végétarien: ") && !answers[2].contains("veg:"), "\(r.out)")
         #expect(answers.count == 5 && answers[3].contains("Ajoutée le") && !answers[3].contains("d1"), "\(r.out)")
         #expect(answers.count == 5 && answers[4].hasPrefix("{\"ok\":true"), "oui: \(r.out)")
@@ -128,27 +137,11 @@ import Testing
     /// A switch takes the app's own Yes and No as a person types them (`ja`, `nein`), and anything else is
     /// refused in the app's language, naming the cell as its title shows it; so is an option a picker does not have.
     @Test func aSwitchTakesYesAndNoInTheAppsLanguage() throws {
-        let source = """
-        local okit = require "okit"
-        okit.entity("A", { name = "string", veggie = "bool" })
-        okit.entity("R", { items = "[A]" })
-        okit.model("R", { seed = function(r) r.items:append(okit.new("A", { name = "Suppe" })) end })
-        okit.strings("de", { Veggie = "Vegetarisch", Kind = "Art" })
-        okit.list("items", { type = "A", dataPath = "items", titlePath = "%Items", cell = { path = "name" }, segue = "a" })
-        okit.detail("a", { sections = { { okit.cell.switch { path = "%Veggie", onPath = "veggie" },
-          okit.cell.picker { path = "%Kind", selectionPath = "name", optionValues = "Suppe,Salat" } } } })
-        okit.app { home = "items" }
-        """
-        let t = try TempApp(["app.lua": source])
-        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        let lines = ["{\"cmd\":\"tap\",\"row\":1}", "{\"cmd\":\"edit\",\"on\":true}",
-                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"ja\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"vielleicht\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"Vegetarisch\",\"value\":\"Nein\"}",
-                     "{\"cmd\":\"set\",\"cell\":\"Art\",\"value\":\"Brot\"}"].joined(separator: "\n") + "\n"
-        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--lang", "de", "--data", t.data.path],
-                                stdin: .text(lines))
-        let answers = r.out.split(separator: "\n")
+        let (answers, r) = try detailAnswers(
+            fields: "veggie = \"bool\"", name: "Suppe", language: "de", strings: "Veggie = \"Vegetarisch\", Kind = \"Art\"",
+            cells: "okit.cell.switch { path = \"%Veggie\", onPath = \"veggie\" }, "
+                + "okit.cell.picker { path = \"%Kind\", selectionPath = \"name\", optionValues = \"Suppe,Salat\" }",
+            sets: [("Vegetarisch", "ja"), ("Vegetarisch", "vielleicht"), ("Vegetarisch", "Nein"), ("Art", "Brot")])
         #expect(answers.count == 6 && answers[2].hasPrefix("{\"ok\":true"), "ja: \(r.out)\(r.err)")
         #expect(answers.count == 6 && answers[3].contains("\"error\":\"Vegetarisch: „vielleicht“ ist weder ja noch nein\""), "\(r.out)")
         #expect(answers.count == 6 && answers[4].hasPrefix("{\"ok\":true"), "Nein: \(r.out)")

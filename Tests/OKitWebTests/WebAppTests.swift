@@ -174,6 +174,23 @@ import Testing
         #expect(await b.get("/nosuchtab").status == 404)
     }
 
+    /// A person at a book another person deletes lands on the nearest screen that still exists, with the notice a
+    /// URL naming a gone entity gets, at the next page they load (a reload, the live update's re-GET).
+    @Test func aScreenWhoseEntityAnotherSessionDeletedLandsOnTheNearestOne() async throws {
+        let web = try await WebAppTests.serve()
+        let a = Browser(web), b = Browser(web)
+        _ = await a.command(from: "/books", [("command", "add"), ("text", "Dune")])
+        let list = await b.page("/books")
+        let link = try #require(list.range(of: "href=\"/books/book~").map { "/books/book~" + list[$0.upperBound...].prefix { $0 != "\"" } })
+        #expect(await b.page(link).contains(">Dune</h1>"))
+        _ = await a.command(from: "/books", [("command", "delete"), ("row", "1")])
+        if await a.page("/books").contains("<dialog") { _ = await a.command(from: "/books", [("command", "respond"), ("action", "1")]) }
+        #expect(!(await a.page("/books")).contains(">Dune<"), "deleted")
+        let again = await b.get(link)
+        #expect(again.status == 303 && WebAppTests.header(again, "Location") == "/books", "\(again.status)")
+        #expect(await b.page("/books").contains("no longer exists"))
+    }
+
     @Test func processCommandsAndUnknownRoutesAreRefused() async throws {
         let web = try await WebAppTests.serve()
         let b = Browser(web)

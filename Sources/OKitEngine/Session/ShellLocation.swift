@@ -111,6 +111,29 @@ extension AppShell {
         return complete
     }
 
+    /// Closes the screens opened on an entity that has left its model since (another person deleted it), with the
+    /// screens over them; true when any closed: the shell is then at the nearest screen that still exists, as when a
+    /// URL names an entity that is gone.
+    @discardableResult
+    public func leaveRemovedEntities() throws -> Bool {
+        guard !stacks.isEmpty else { return false }
+        func gone(_ screen: any ShellScreen) -> Bool {
+            guard let e = openingEntity(screen) else { return false }
+            return e.state == .removed && e.model == nil
+        }
+        var target = location
+        if let i = stacks[tabIndex].firstIndex(where: gone), i > 0 {
+            target.stack = Array(target.stack.prefix(i))
+            target.presented = []
+        } else if let p = presented.firstIndex(where: { $0.contains(where: gone) }), let j = presented[p].firstIndex(where: gone) {
+            target.presented = Array(target.presented.prefix(p)) + (j > 0 ? [Array(target.presented[p].prefix(j))] : [])
+        } else {
+            return false
+        }
+        try go(to: target)
+        return true
+    }
+
     /// Where an open screen is: its id and the entity it was opened with.
     func step(_ screen: any ShellScreen) -> ShellLocation.Step {
         ShellLocation.Step(screen: screen.id, entity: openingEntity(screen)?.id)

@@ -51,6 +51,11 @@ extension WebApp {
                 fastAnswers.withdraw(id)
                 continue
             }
+            // A screen whose entity went away: the session's next GET is the engine's (it lands elsewhere, with a notice).
+            if leaveRemovedEntities(ws, app) {
+                ws.leaveFastAnswers()
+                continue
+            }
             do {
                 let snapshot = try ws.snapshot()
                 _ = shownPage(ws, app, snapshot, at: path, query: "", offset: 0, generation: generation)

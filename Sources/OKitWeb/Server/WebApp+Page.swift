@@ -64,11 +64,22 @@ extension WebApp {
         return rendered
     }
 
+    /// Closes the session's screens whose entity another session deleted (the person lands on the nearest screen
+    /// that still exists, with a notice, as a URL naming a gone entity does); true when it moved.
+    @discardableResult
+    func leaveRemovedEntities(_ ws: WebSession, _ app: AppSession) -> Bool {
+        guard (try? ws.shell.leaveRemovedEntities()) == true else { return false }
+        ws.notice = app.engine.word(.screenGone)
+        ws.moved = true
+        return true
+    }
+
     /// Moves the session's shell to the location `path` names (recording the navigation while it records); the
     /// path of where it is then, or nil when `path` names no screen of the app. A GET of the page the session is
     /// at — a thousand viewers' re-GETs after a write — moves nothing, and its path is not parsed.
     func arrive(_ ws: WebSession, at path: String, _ app: AppSession) -> String? {
         let shell = ws.shell
+        leaveRemovedEntities(ws, app)
         let before = shell.location
         let beforePath = LocationPath.path(before)
         if path == beforePath { return beforePath }

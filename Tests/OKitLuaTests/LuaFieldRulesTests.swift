@@ -121,6 +121,8 @@ okit.app { home = "books" }
         local ok, err = pcall(app.respond, app, "OK", { "" })
         assert(not ok and err == "OK is refused: Name is required", tostring(err))
         assert(app:screen().alert.title == "Rename" and b.name == "Dune", "the prompt stays, nothing changed")
+        assert(app:screen().alert.fields[1].value == "", "with what was typed, not the value it opened with: "
+          .. tostring(app:screen().alert.fields[1].value))
         app:respond("Cancel", { "" })                -- other actions are not checked
         assert(app:screen().alert == nil and b.name == "Dune")
         rename()

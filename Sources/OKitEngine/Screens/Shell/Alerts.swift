@@ -7,7 +7,9 @@ public final class PendingAlert {
     public let title: String?
     public let message: String?
     public let actions: [String]
-    public let fields: [AlertFieldSnapshot]
+    /// Its text fields; an answer refused keeps what was typed in them (secure ones excepted), so a person who is
+    /// told why does not type it all again.
+    public private(set) var fields: [AlertFieldSnapshot]
     /// Which actions stay refused while a field is empty (1-based), e.g. OK of the add-name prompt.
     public let needsFields: Set<Int>
     /// Runs with the chosen action (1-based) and the fields' values.
@@ -43,6 +45,11 @@ public final class PendingAlert {
         return caseInsensitiveMatch(words(word), in: actions)
     }
 
+    /// Keeps the values of a refused answer in the fields (not a secure field's: a password is typed again).
+    func keep(_ values: [String]) {
+        for i in fields.indices where i < values.count && !fields[i].secure { fields[i].value = values[i] }
+    }
+
     var snapshot: AlertSnapshot {
         AlertSnapshot(kind: kind, title: title, message: message, actions: actions, fields: fields)
     }
@@ -72,14 +79,20 @@ extension AppShell {
         var values = fields
         while values.count < alert.fields.count { values.append(alert.fields[values.count].value ?? "") }
         if alert.needsFields.contains(index), values.prefix(alert.fields.count).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            alert.keep(values)
             throw ShellError.worded(engine.word(.fillEveryField, ShellError.brief(alert.actions[index - 1], 40)))
         }
-        if let reason = alert.validate?(index, values) { throw refused(alert.actions[index - 1], reason) }
+        if let reason = alert.validate?(index, values) {
+            alert.keep(values)
+            throw refused(alert.actions[index - 1], reason)
+        }
         alerts.removeFirst()
         do {
             try engine.asAction { try engine.transaction { try alert.onAction(index, values) } }
         } catch let invalid as InvalidValue {
-            // A field's rule refused the answer (an add-name prompt): the prompt stays, nothing changed.
+            // A field's rule refused the answer (an add-name prompt): the prompt stays with what was typed, nothing
+            // changed.
+            alert.keep(values)
             alerts.insert(alert, at: 0)
             throw refused(alert.actions[index - 1], invalid.message)
         }

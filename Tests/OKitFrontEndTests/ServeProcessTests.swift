@@ -64,6 +64,17 @@ import Testing
             #expect(answer.status == 400 && answer.body.contains("not well formed"), "\(bad): \(answer.status)")
         }
 
+        // Two Host headers, in either order, are one request naming two hosts: 400, never read by the first.
+        for hosts in [["127.0.0.1:\(port)", "evil.example"], ["evil.example", "127.0.0.1:\(port)"]] {
+            let fd = try HTTPExchange.connect(port)
+            defer { close(fd) }
+            try HTTPExchange.send(fd, "GET /books HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined()
+                                  + "Cookie: okit_session=\(viewer)\r\nConnection: close\r\n\r\n")
+            let answer = HTTPExchange.read(fd, until: nil, seconds: 10)
+            #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 421"), "\(hosts): \(answer.prefix(80))")
+            #expect(!answer.hasPrefix("HTTP/1.1 200"), "\(hosts)")
+        }
+
         // SIGTERM stores every model and ends the process 128 + 15.
         child.signal(SIGTERM)
         let ended = child.wait(timeout: 60)

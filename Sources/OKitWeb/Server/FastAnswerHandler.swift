@@ -96,6 +96,7 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard head.method == .get, let path = head.path, !path.contains(where: { $0 == "?" || $0 == "%" || $0 == "#" }),
               rules.hosts.allows(head.authority ?? "") else { return nil }
         let f = head.headerFields
+        if HostCheck.namesSeveralHosts(authority: head.authority, hostHeaders: f[values: .hostHeader]) { return nil }
         let proxied = f[.xForwardedFor] != nil || f[.forwarded] != nil
         if proxied, !rules.tokenSet { return nil }
         guard let id = FastAnswerHandler.sessionCookie(f[values: .cookie]) else { return nil }
@@ -145,6 +146,8 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 extension HTTPField.Name {
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!
+    /// `Host` as a header field (HTTPTypes reads the first into the request's authority; a second one stays here).
+    static let hostHeader = HTTPField.Name("Host")!
 }
 
 /// The `Date` header's value (RFC 9110's IMF-fixdate, as the server framework writes it), made once a second.

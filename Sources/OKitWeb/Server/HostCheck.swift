@@ -19,6 +19,14 @@ public struct HostCheck: Sendable {
     }
 
     /// Whether a request with this `Host` header value (nil: none sent) is for this server.
+    /// Whether a request names more than one host: a second `Host` header, or one that differs from the request's
+    /// authority (RFC 9112 §3.2: such a request is answered 400, never read by its first name).
+    public static func namesSeveralHosts(authority: String?, hostHeaders: [String]) -> Bool {
+        if hostHeaders.count > 1 { return true }
+        guard let header = hostHeaders.first, let authority else { return false }
+        return header.lowercased() != authority.lowercased()
+    }
+
     public func allows(_ header: String?) -> Bool {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return false }
         // Every request asks (a thousand re-GETs after a write): a plain name or IPv4 address with a port is

@@ -82,6 +82,9 @@ struct WebResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         var request = request
         var web = webRequest(request, context)
+        if HostCheck.namesSeveralHosts(authority: request.head.authority, hostHeaders: request.headers[values: .hostHeader]) {
+            return Self.response(WebPages.message(400, "The request names more than one host (two Host headers); nothing was done.", link: nil))
+        }
         guard hosts.allows(web.host) else {
             return Self.response(WebPages.misdirected(host: web.host))
         }

@@ -75,6 +75,12 @@ import Testing
             _ = await web.handle(r)
         }
         #expect(await web.sessionCount <= options.maxNewSessionsPerClient)
+        var theme = WebRequest(method: "GET", path: "/theme.css")
+        theme.client = "203.0.113.10"
+        let before = await web.sessionCount
+        let css = await web.handle(theme)
+        let after = await web.sessionCount
+        #expect(css.status == 200 && after == before, "a stylesheet makes no session")
         // 404s, static files and the login page took none; a new visitor and the owner still get in.
         #expect(await Browser(web).get("/books").status == 200)
         #expect(await Browser(web).get("/login").status == 200)

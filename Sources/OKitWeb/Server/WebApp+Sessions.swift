@@ -20,6 +20,9 @@ extension WebApp {
         if request.path == "/events" {
             return said(403, .liveUpdatesNeedSession)
         }
+        if request.method == "GET", request.path == "/theme.css" {
+            return theme(nil)                  // a stylesheet is no page: the default theme, and no session made
+        }
         let ws: WebSession
         switch makeSession(app, client: request.client) {
         case .failure(let refusal): return refusal.response

@@ -179,8 +179,9 @@ public actor WebApp {
     }
 
 
-    func theme(_ ws: WebSession) -> WebResponse {
-        let values = ws.shown?.app.themeValues ?? ((try? ws.snapshot())?.app.themeValues ?? [])
+    /// The session's theme as a stylesheet (the default theme for a request without a session).
+    func theme(_ ws: WebSession?) -> WebResponse {
+        let values = ws.map { ws in ws.shown?.app.themeValues ?? ((try? ws.snapshot())?.app.themeValues ?? []) } ?? []
         var r = WebResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-store")],
                             body: Array(ThemeStylesheet.css(themeValues: values).utf8))
         r.headers += WebPages.securityHeaders

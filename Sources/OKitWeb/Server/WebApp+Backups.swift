@@ -119,8 +119,17 @@ extension WebApp {
         let storage = app.fileStorage
         let passphrase = app.options.passphrase
         let engine = app.engine, forms = app.options.storageKinds.forms
-        try scratch.restore("upload", password: password, key: { id in storage?.key(withId: id, passphrase: passphrase) },
-                            validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms) })
+        do {
+            try scratch.restore("upload", password: password, key: { id in storage?.key(withId: id, passphrase: passphrase) },
+                                validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms) })
+        } catch {
+            // The check's words name the scratch copy's path on this server: the person is told of their file instead.
+            let shown = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? "the file"
+            let said = BrowserAdvice.message(for: error)
+                .replacingOccurrences(of: scratchFile.path, with: shown)
+                .replacingOccurrences(of: scratchRoot.path, with: "")
+            throw WebFileError(said)
+        }
         // Verified: keep it under a name of its own.
         let leaf = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let base = (try? BackupStore.sanitize(leaf)) ?? "Uploaded Backup"

@@ -124,14 +124,24 @@ try:
         li.querySelector('form.okit-restore button').click();""")
     a.wait(lambda: a.all("dialog[open]"), "the restore's confirmation")
     check(not a.all("dialog[open] input[name=fields]"), "the first dialog asks to confirm, nothing else")
-    for _ in range(3):
+    # Each dialog in turn (the confirmation, the password, the result): after each answer the next page is waited
+    # for by the page's version and dialog, so a dialog on its way out is never answered twice.
+    state = "return document.body.getAttribute('data-version') + '|' + (document.querySelector('dialog[open]') || {}).textContent"
+    for _ in range(4):
         a.wait(lambda: a.find("h1").text(), "the page after restore")
         if not a.all("dialog[open]"):
             break
         for field in a.all("dialog[open] input[name=fields]"):
             field.type(PASSWORD)
-        buttons = [b for b in a.all("dialog[open] button[name=action]") if b.text() not in ("Cancel", "No")]
+        buttons = []
+
+        def answers():
+            buttons[:] = [b for b in a.all("dialog[open] button[name=action]") if b.text() not in ("Cancel", "No")]
+            return buttons
+        a.wait(answers, "the dialog's answer")
+        before_answer = a.script(state)
         buttons[0].click()
+        a.wait(lambda: a.script(state) != before_answer, "the page after the answer")
     a.get(server.url + "/books")
     after = rows(a)
     check("Zebra After Backup" not in after and sorted(after) == sorted(before),

@@ -41,7 +41,7 @@ enum DateExtensions {
         default: return nil
         }
         let language = e.locale.language
-        if language == "en" || BuiltInWords.base(of: language) == "en" || e.strings.string(key, language: language) != nil {
+        if BuiltInWords.isEnglish(language) || e.strings.string(key, language: language) != nil {
             return e.localize(key)
         }
         e.graph.record(.locale)

@@ -52,6 +52,11 @@ public struct BuiltInWords: Sendable, Equatable {
         tables[language] != nil || base(of: language).map { tables[$0] != nil } ?? false
     }
 
+    /// Whether a language is English (`en`, `en_GB`): the language okit's keys and words are written in.
+    public static func isEnglish(_ language: String) -> Bool {
+        (base(of: language) ?? language) == "en"
+    }
+
     /// The base of a regional language (`de` for `de_AT` or `de-AT`), nil for a language without a region.
     public static func base(of language: String) -> String? {
         guard let cut = language.firstIndex(where: { $0 == "_" || $0 == "-" }) else { return nil }

@@ -95,39 +95,28 @@ struct PageTemplate: Sendable {
     /// The body with a session's own CSRF token and version where the stand-ins are (a page of a list carries them
     /// in every form: the loop touches nothing but the body, the values and the output).
     func answer(csrf: String, version: Int) -> [UInt8] {
-        let csrf = Array(csrf.utf8), version = Array(String(version).utf8)
         var out: [UInt8] = []
         out.reserveCapacity(body.count + 64)
-        var from = 0
-        for s in standIns {
-            out += body[from..<s.offset]
-            if s.isCSRF {
-                out += csrf
-                from = s.offset + csrfLength
-            } else {
-                out += version
-                from = s.offset + versionLength
-            }
-        }
-        out += body[from...]
+        parts(csrf: csrf, version: version) { out += $0 }
         return out
     }
 
     /// The same answer written at the end of `buffer` (the connection's own: one copy of the body, not two).
     func write(csrf: String, version: Int, into buffer: inout ByteBuffer) {
-        let csrf = Array(csrf.utf8), version = Array(String(version).utf8)
+        parts(csrf: csrf, version: version) { buffer.writeBytes($0) }
+    }
+
+    /// The answer's bytes in order, handed to `emit`: the body's parts between the stand-ins, and the session's
+    /// values in their places.
+    private func parts(csrf: String, version: Int, _ emit: (ArraySlice<UInt8>) -> Void) {
+        let csrf = Array(csrf.utf8)[...], version = Array(String(version).utf8)[...]
         var from = 0
         for s in standIns {
-            buffer.writeBytes(body[from..<s.offset])
-            if s.isCSRF {
-                buffer.writeBytes(csrf)
-                from = s.offset + csrfLength
-            } else {
-                buffer.writeBytes(version)
-                from = s.offset + versionLength
-            }
+            emit(body[from..<s.offset])
+            emit(s.isCSRF ? csrf : version)
+            from = s.offset + (s.isCSRF ? csrfLength : versionLength)
         }
-        buffer.writeBytes(body[from...])
+        emit(body[from...])
     }
 }
 

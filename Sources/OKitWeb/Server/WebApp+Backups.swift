@@ -112,6 +112,8 @@ extension WebApp {
         scratch.limits = app.options.archiveLimits
         try FileManager.default.createDirectory(at: scratch.backupFolder, withIntermediateDirectories: true)
         let scratchFile = scratch.backupFolder.appendingPathComponent("upload." + BackupStore.fileExtension)
+        // The file's own name, without the folders a browser may send with it.
+        let leaf = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         try FileManager.default.copyItem(at: upload.file, to: scratchFile)
         if try scratch.isSecure("upload"), password == nil {
             throw WebFileError("it is a secure backup: give its password with the file so that it can be checked")
@@ -124,14 +126,12 @@ extension WebApp {
                                 validate: { path, bytes in try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms) })
         } catch {
             // The check's words name the scratch copy's path on this server: the person is told of their file instead.
-            let shown = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? "the file"
             let said = BrowserAdvice.message(for: error)
-                .replacingOccurrences(of: scratchFile.path, with: shown)
+                .replacingOccurrences(of: scratchFile.path, with: leaf.isEmpty ? "the file" : leaf)
                 .replacingOccurrences(of: scratchRoot.path, with: "")
             throw WebFileError(said)
         }
         // Verified: keep it under a name of its own.
-        let leaf = upload.filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let base = (try? BackupStore.sanitize(leaf)) ?? "Uploaded Backup"
         let taken = Set(try app.listBackups().map(\.name))
         var name = base

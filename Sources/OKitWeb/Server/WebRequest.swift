@@ -63,59 +63,53 @@ public struct WebResponse: Sendable {
     }
 }
 
-/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; malformed escapes are kept as written.
+/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; `decode` keeps malformed escapes as written
+/// (a query), `decodeStrictly` refuses them (a form).
 public enum FormBody {
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
-        }
+        pairs(text) { unescape($0) } ?? []
+    }
+
+    /// A part with `+` and `%XX` undone, malformed escapes kept as written.
+    static func unescape(_ s: Substring) -> String {
+        String(decoding: bytes(s, strict: false) ?? [], as: UTF8.self)
     }
 
     /// A form body as a browser sends it, or nil when it is not one: a `%` without two hex digits after it, or
     /// escaped bytes that are not UTF-8 text (web.md "Security": malformed fields answer 400, never guessed at).
     public static func decodeStrictly(_ text: String) -> [(name: String, value: String)]? {
-        guard !text.isEmpty else { return [] }
+        pairs(text) { bytes($0, strict: true).flatMap { String(validating: $0, as: UTF8.self) } }
+    }
+
+    /// The `name=value` pairs, each part read by `read`; nil when it refuses one.
+    private static func pairs(_ text: String, _ read: (Substring) -> String?) -> [(name: String, value: String)]? {
         var out: [(name: String, value: String)] = []
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = strictlyUnescaped(parts[0]), let value = parts.count > 1 ? strictlyUnescaped(parts[1]) : "" else { return nil }
+            guard let name = read(parts[0]), let value = parts.count > 1 ? read(parts[1]) : "" else { return nil }
             out.append((name, value))
         }
         return out
     }
 
-    static func strictlyUnescaped(_ s: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "+") { bytes.append(0x20); continue }
-            if b == UInt8(ascii: "%") {
-                guard it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) else { return nil }
-                bytes.append(h << 4 | l)
-                it = it.dropFirst(2)
-                continue
-            }
-            bytes.append(b)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    static func unescape(_ s: Substring) -> String {
+    /// A part's bytes with `+` and `%XX` undone; a `%` without two hex digits is kept as written, or (`strict`) nil.
+    static func bytes(_ s: Substring, strict: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count)
         var it = Array(s.utf8)[...]
         while let b = it.popFirst() {
             if b == UInt8(ascii: "+") { bytes.append(0x20); continue }
-            if b == UInt8(ascii: "%"), it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) {
-                bytes.append(h << 4 | l)
-                it = it.dropFirst(2)
-                continue
+            if b == UInt8(ascii: "%") {
+                if it.count >= 2, let h = hex(it[it.startIndex]), let l = hex(it[it.startIndex + 1]) {
+                    bytes.append(h << 4 | l)
+                    it = it.dropFirst(2)
+                    continue
+                }
+                if strict { return nil }
             }
             bytes.append(b)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func hex(_ b: UInt8) -> UInt8? {

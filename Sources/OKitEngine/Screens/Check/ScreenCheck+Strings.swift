@@ -8,7 +8,7 @@ extension ScreenCheckRun {
     /// The problems of a binding's `%key`s: one per key that some language's table lacks, naming those languages.
     func checkStrings(_ screen: String, _ property: String, _ text: String, sites: [[DeclarationKey]]) {
         guard checksStrings, text.contains("%"), let binding = try? BindingParser.parse(text) else { return }
-        let languages = engine.strings.languages.filter { !ScreenCheckRun.isEnglish($0) }
+        let languages = engine.strings.languages.filter { !BuiltInWords.isEnglish($0) }
         guard !languages.isEmpty else { return }
         var seen = Set<String>()
         // A key that starts with `%` was written `%%…`: a printf pattern in an expression, shown as it is.
@@ -21,10 +21,6 @@ extension ScreenCheckRun {
                 + "\"\(key)\"; add [\"\(key)\"] = \"…\" to okit.strings(\"\(first)\", …) (the same word too, if it is one)"
             issues.append(ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites))
         }
-    }
-
-    static func isEnglish(_ language: String) -> Bool {
-        (BuiltInWords.base(of: language) ?? language) == "en"
     }
 
     /// The language's English name (`German` for `de`), else its code.

@@ -75,6 +75,25 @@ import Testing
             #expect(!answer.hasPrefix("HTTP/1.1 200"), "\(hosts)")
         }
 
+        // An absolute-form request line names its host itself (RFC 9112 §3.2.2): another site's name there is refused
+        // whatever the Host header says; this server's own name there is answered.
+        let absolute: [(line: String, host: String?, good: Bool)] = [
+            ("GET http://evil.example/books", "127.0.0.1:\(port)", false), ("GET http://evil.example/books", nil, false),
+            ("GET HTTP://EVIL.example:\(port)/books", "127.0.0.1:\(port)", false),
+            ("GET http://127.0.0.1:\(port)/books", "127.0.0.1:\(port)", true), ("GET http://127.0.0.1:\(port)/books", nil, true)]
+        for (line, host, good) in absolute {
+            let fd = try HTTPExchange.connect(port)
+            defer { close(fd) }
+            try HTTPExchange.send(fd, "\(line) HTTP/1.1\r\n" + (host.map { "Host: \($0)\r\n" } ?? "")
+                                  + "Cookie: okit_session=\(viewer)\r\nConnection: close\r\n\r\n")
+            let answer = HTTPExchange.read(fd, until: nil, seconds: 10)
+            if good {
+                #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("Renamed"), "\(line) / \(host ?? "no Host"): \(answer.prefix(80))")
+            } else {
+                #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 421"), "\(line) / \(host ?? "no Host"): \(answer.prefix(80))")
+            }
+        }
+
         // SIGTERM stores every model and ends the process 128 + 15.
         child.signal(SIGTERM)
         let ended = child.wait(timeout: 60)

@@ -90,10 +90,12 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The session, path and whether it may be answered without a login, for a GET that `WebApp.fastAnswer` would
-    /// consider: no query, a path with nothing to decode, exactly one session cookie, an allowed `Host`, and no
+    /// consider: an origin-form path (`/books`; an absolute-form target goes the app's way, which checks its host), no
+    /// query, a path with nothing to decode, exactly one session cookie, an allowed `Host`, and no
     /// proxy unless a token is set (else `handle` refuses it).
     func candidate(_ head: HTTPRequest) -> (id: String, path: String, anonymous: Bool)? {
-        guard head.method == .get, let path = head.path, !path.contains(where: { $0 == "?" || $0 == "%" || $0 == "#" }),
+        guard head.method == .get, let path = head.path, path.hasPrefix("/"),
+              !path.contains(where: { $0 == "?" || $0 == "%" || $0 == "#" }),
               rules.hosts.allows(head.authority ?? "") else { return nil }
         let f = head.headerFields
         if HostCheck.namesSeveralHosts(authority: head.authority, hostHeaders: f[values: .hostHeader]) { return nil }

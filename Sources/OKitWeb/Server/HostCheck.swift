@@ -27,6 +27,17 @@ public struct HostCheck: Sendable {
         return header.lowercased() != authority.lowercased()
     }
 
+    /// The authority of an absolute-form request target (`http://books.example.org:8480/books` →
+    /// `books.example.org:8480`, RFC 9112 §3.2.2: the server takes the host from it, not from `Host`); nil for the
+    /// origin form (`/books`) and any other.
+    public static func targetAuthority(_ target: String) -> String? {
+        let lower = target.prefix(8).lowercased()
+        let skip = lower.hasPrefix("http://") ? 7 : lower.hasPrefix("https://") ? 8 : 0
+        guard skip > 0 else { return nil }
+        let rest = target.dropFirst(skip)
+        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    }
+
     public func allows(_ header: String?) -> Bool {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return false }
         // Every request asks (a thousand re-GETs after a write): a plain name or IPv4 address with a port is

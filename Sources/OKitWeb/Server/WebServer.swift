@@ -34,7 +34,7 @@ public enum WebServer {
         let sinks = EventSinks()
         let application = Application(
             responder: WebResponder(app: app, options: options, sinks: sinks),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorAnswer(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [AbsoluteFormHost(), ParserErrorAnswer(),
                                                                             ConnectionGuard(table: table),
                                                                             FastAnswerHandler(rules: rules),
                                                                             EventStreamHandler(sinks: sinks)])),

@@ -17,7 +17,7 @@ extension WebApp {
         default: return said(404, .nothingToPostTo)
         }
         ws.renderedPage = nil
-        return WebPages.redirect(LocationPath.path(ws.shell.location))
+        return WebPages.redirect(LocationPath.url(ws.shell))
     }
 
     /// Starts recording this session: the page goes to the app's first screen (where a test's `launch` starts),

@@ -16,6 +16,19 @@ public enum LocationPath {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// Where the shell is as a URL: its location's path, and the top screen's search as `text` and `scope`
+    /// (`/books?text=ann&scope=Marked`), as the search form's GET names it.
+    public static func url(_ shell: AppShell) -> String {
+        let path = path(shell.location)
+        return searchQuery(shell.top).map { path + "?" + $0 } ?? path
+    }
+
+    /// `text=…` and `&scope=…` of a screen's search, escaped; nil when it searches nothing.
+    public static func searchQuery(_ screen: (any ShellScreen)?) -> String? {
+        guard let search = screen?.searchQuery else { return nil }
+        return "text=" + PageContext.pathSegment(search.text) + (search.scope.map { "&scope=" + PageContext.pathSegment($0) } ?? "")
+    }
+
     /// The location a path names, given the shell's home screens (nil for a path that names no tab).
     public static func location(_ path: String, home: [String], homeStack: (String) -> ShellLocation.Step?) -> ShellLocation? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)

@@ -37,16 +37,16 @@ extension WebApp {
         // A post from an outdated page applies nothing.
         let current: Snapshot
         do { current = try ws.snapshot() } catch { return said(500, .screenNotShown, BrowserAdvice.message(for: error)) }
-        let here = LocationPath.path(shell.location)
+        let here = LocationPath.path(shell.location), there = LocationPath.url(shell)
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
         let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
         if outdated && name != "authenticate" {
             ws.notice = app.engine.word(.pageOutOfDate)
-            return WebPages.redirect(here)
+            return WebPages.redirect(there)
         }
         if options.token != nil, !ws.loggedIn, needsToken(name, current, request, shell) {
             ws.error = app.engine.word(.logInFirst)
-            return WebPages.redirect(here)
+            return WebPages.redirect(there)
         }
         ws.runningCommand = true
         defer { ws.runningCommand = false }
@@ -68,7 +68,7 @@ extension WebApp {
         // from it); the other sessions keep theirs.
         if let after = try? shell.settingTheme(), after != themeBefore { shell.themeOverride = after }
         ws.moved = true
-        return WebPages.redirect(LocationPath.path(shell.location))
+        return WebPages.redirect(LocationPath.url(shell))
     }
 
     /// Whether the command changes everyone's data and so needs the login token: the screen kind's page says

@@ -13,17 +13,10 @@ extension WebApp {
         guard let here = arrive(ws, at: request.path, app) else {
             return said(404, .noSuchScreen, link: LocationPath.path(shell.location))
         }
-        if here != request.path.removingTrailingSlash { return WebPages.redirect(here) }
-        if let text = q("text") {
-            let scope = q("scope").flatMap { $0.isEmpty ? nil : $0 }
-            do {
-                let current = ws.shown?.screen.search
-                if current?.text != text || (scope != nil && current?.scope != scope) {
-                    try shell.search(text, scope: scope)
-                    ws.moved = true
-                }
-            } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
+        if here != request.path.removingTrailingSlash {
+            return WebPages.redirect(request.query.isEmpty ? here : here + "?" + request.query)
         }
+        applySearch(text: q("text"), scope: q("scope").flatMap { $0.isEmpty ? nil : $0 }, ws)
         let offset = max(0, q("offset").flatMap { Int($0) } ?? 0)
         if ws.watch.offset != offset { ws.watch.offset = offset; ws.moved = true }
         let generation = fastAnswers.generation
@@ -32,6 +25,28 @@ extension WebApp {
             return said(500, .screenNotShown, BrowserAdvice.message(for: error))
         }
         return html(shownPage(ws, app, snapshot, at: here, query: request.query, offset: offset, generation: generation), ws)
+    }
+
+    /// The search the URL names, applied to the top screen: `text` (and `scope`) as the search form sends them; a URL
+    /// with neither shows the list unsearched (a tab's link, an address typed or changed by hand: the URL names the
+    /// place, web.md), where a list searched before would have stayed so.
+    func applySearch(text: String?, scope: String?, _ ws: WebSession) {
+        let shell = ws.shell
+        do {
+            if let text {
+                let current = ws.shown?.screen.search
+                if current?.text != text || (scope != nil && current?.scope != scope) {
+                    try shell.search(text, scope: scope)
+                    ws.moved = true
+                }
+            } else if let scope {
+                try shell.search("", scope: scope)
+                ws.moved = true
+            } else if shell.top?.searchQuery != nil {
+                try shell.search("", scope: "1")
+                ws.moved = true
+            }
+        } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
     }
 
     /// The page of `snapshot` at `here` for the session, noted as shown: the page rendered for it last while the
@@ -119,24 +134,27 @@ extension WebApp {
         let location = shell.location
         var context = PageContext(locationPath: query.isEmpty ? path : path + "?" + query, csrfToken: csrf,
                                   version: version, notice: ws.notice, error: ws.error)
-        // Back and the breadcrumb: the screens below this one on its stack.
+        // Back and the breadcrumb: the screens below this one on its stack (Back to a searched list keeps its search).
         var below = location
+        let belowSearch = LocationPath.searchQuery(shell.belowTop).map { "?" + $0 } ?? ""
         if var top = below.presented.popLast() {
             top.removeLast()
-            if !top.isEmpty { below.presented.append(top); context.backURL = LocationPath.path(below) }
+            if !top.isEmpty { below.presented.append(top); context.backURL = LocationPath.path(below) + belowSearch }
         } else if below.stack.count > 1 {
             below.stack.removeLast()
-            context.backURL = LocationPath.path(below)
+            context.backURL = LocationPath.path(below) + belowSearch
             var crumbs: [(title: String, url: String)] = []
             var partial = ShellLocation(tab: location.tab, stack: [])
             for step in location.stack.dropLast() {
                 partial.stack.append(step)
                 crumbs.append((title: step.screen, url: LocationPath.path(partial)))
             }
+            if !crumbs.isEmpty { crumbs[crumbs.count - 1].url += belowSearch }
             context.breadcrumb = crumbs
         }
         if snapshot.screen.rowCount > offset + snapshot.screen.sections.reduce(0, { $0 + $1.rows.count }) {
-            context.moreRowsURL = path + "?offset=\(offset + options.pageRows)"
+            let search = LocationPath.searchQuery(shell.top).map { $0 + "&" } ?? ""
+            context.moreRowsURL = path + "?" + search + "offset=\(offset + options.pageRows)"
         }
         context.rowOffset = offset
         context.hasMenu = shell.menuId != nil

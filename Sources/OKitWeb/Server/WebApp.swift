@@ -168,7 +168,7 @@ public actor WebApp {
         case ("GET", "/events"): return events(ws)
         case ("POST", "/command"): return command(request, ws, app)
         case ("POST", _) where request.path.hasPrefix("/dev/"): return devCommand(request, ws, app)
-        case ("GET", "/"): return WebPages.redirect(LocationPath.path(ws.shell.location))
+        case ("GET", "/"): return WebPages.redirect(LocationPath.url(ws.shell))
         case ("GET", _): return page(request, ws, app)
         case ("POST", _): return said(404, .nothingToPostTo)
         default:

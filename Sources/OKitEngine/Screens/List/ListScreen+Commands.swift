@@ -130,6 +130,12 @@ extension ListScreen {
         search(text)
     }
 
+    /// The search text and the scope's title (nil for "All"); nil when the list searches nothing.
+    public var searchQuery: (text: String, scope: String?)? {
+        let scope = scopeIndex > 0 ? (try? scopeTitles()).flatMap { scopeIndex <= $0.count ? $0[scopeIndex - 1] : nil } : nil
+        return searchText.isEmpty && scope == nil ? nil : (searchText, scope)
+    }
+
     /// The scope titles after "All": plain titles localized, or the display strings of `searchFilters`' parts.
     func scopeTitles() throws -> [String] {
         guard !declaration.searchFilters.isEmpty else { return [] }

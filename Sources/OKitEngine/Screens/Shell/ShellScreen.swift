@@ -39,11 +39,15 @@ public protocol ShellScreen: AnyObject {
     func appear() throws
     /// Called when the screen stops being the top one (another screen over it, back, close, another tab).
     func disappear() throws
+    /// What the screen is searched for, as a URL names it (web.md): the text, and the scope's title when it is not
+    /// the first ("All"); nil when it searches nothing (and for kinds without search).
+    var searchQuery: (text: String, scope: String?)? { get }
 }
 
 extension ShellScreen {
     public func appear() throws {}
     public func disappear() throws {}
+    public var searchQuery: (text: String, scope: String?)? { nil }
     public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 

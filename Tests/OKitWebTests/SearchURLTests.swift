@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// The URL names the search (web.md "URLs name where the person is"): a command's redirect, Back and "More rows"
+/// carry `text` and `scope`, and a URL without them shows the list unsearched — the search no longer sticks to a
+/// session whose address says nothing of it.
+@Suite struct SearchURLTests {
+    typealias Browser = WebAppTests.Browser
+
+    func rows(_ page: String) -> [String] {
+        ["Anna", "Dune", "Emma", "Dora"].filter { page.contains(">\($0)<") }
+    }
+
+    func shop(_ options: ServeOptions = ServeOptions()) async throws -> (WebApp, Browser) {
+        let web = try await WebAppTests.serve(options)
+        let writer = Browser(web)
+        for name in ["Anna", "Dune", "Emma", "Dora"] { _ = await writer.command(from: "/books", [("command", "add"), ("text", name)]) }
+        return (web, writer)
+    }
+
+    @Test func aCommandsRedirectCarriesTheSearchAndAnAddressWithoutItShowsEveryRow() async throws {
+        let (web, _) = try await shop()
+        let alice = Browser(web)
+        #expect(rows(await alice.page("/books?text=d")) == ["Dune", "Dora"])
+        let edit = await alice.command(from: "/books?text=d", [("command", "edit"), ("on", "true")])
+        #expect(edit.status == 303 && WebAppTests.header(edit, "Location") == "/books?text=d")
+        #expect(rows(await alice.page("/books?text=d")) == ["Dune", "Dora"])
+        // The tab's link, or the query taken out of the address by hand: every row, the search box empty.
+        let all = await alice.page("/books")
+        #expect(rows(all) == ["Anna", "Dune", "Emma", "Dora"])
+        #expect(!all.contains("value=\"d\""))
+        let after = await alice.command(from: "/books", [("command", "edit"), ("on", "false")])
+        #expect(WebAppTests.header(after, "Location") == "/books")
+        // A text with spaces and other letters comes back as the person typed it.
+        _ = await alice.page("/books?text=" + PageContext.pathSegment("Dü &x"))
+        let odd = await alice.command(from: "/books?text=" + PageContext.pathSegment("Dü &x"), [("command", "edit"), ("on", "true")])
+        #expect(WebAppTests.header(odd, "Location") == "/books?text=D%C3%BC%20%26x")
+        #expect(await alice.page(WebAppTests.header(odd, "Location") ?? "").contains("value=\"Dü &amp;x\""))
+    }
+
+    @Test func backToASearchedListAndItsMoreRowsKeepTheSearch() async throws {
+        var options = ServeOptions()
+        options.pageRows = 1
+        let (web, _) = try await shop(options)
+        let alice = Browser(web)
+        let searched = await alice.page("/books?text=d")
+        #expect(searched.contains("href=\"/books?text=d&amp;offset=1\""), "More rows keeps the search")
+        let open = await alice.command(from: "/books?text=d", [("command", "tap"), ("row", "1")])
+        let detail = await alice.page(WebAppTests.header(open, "Location") ?? "")
+        #expect(detail.contains("href=\"/books?text=d\""), "Back goes to the searched list")
+        let second = await alice.page("/books?text=d&offset=1")
+        #expect(rows(second) == ["Dune"], "the second of the books with a d (the newest come first)")
+    }
+}

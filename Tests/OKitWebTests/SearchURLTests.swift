@@ -5,7 +5,7 @@ import Testing
 
 /// The URL names the search (web.md "URLs name where the person is"): a command's redirect, Back and "More rows"
 /// carry `text` and `scope`, and a URL without them shows the list unsearched — the search no longer sticks to a
-/// session whose address says nothing of it.
+/// session whose address says nothing of it. And a URL that names a row's screen without its row lands on the list.
 @Suite struct SearchURLTests {
     typealias Browser = WebAppTests.Browser
 
@@ -52,5 +52,14 @@ import Testing
         #expect(detail.contains("href=\"/books?text=d\""), "Back goes to the searched list")
         let second = await alice.page("/books?text=d&offset=1")
         #expect(rows(second) == ["Dune"], "the second of the books with a d (the newest come first)")
+    }
+
+    @Test func aRowsScreenWithoutItsEntityLandsOnTheListWithANotice() async throws {
+        let (web, _) = try await shop()
+        let alice = Browser(web)
+        let answer = await alice.get("/books/book")
+        #expect(answer.status == 303 && WebAppTests.header(answer, "Location") == "/books")
+        let list = await alice.page("/books")
+        #expect(rows(list).count == 4 && list.contains("role=\"status\""), "the list, with the notice that the screen is gone")
     }
 }

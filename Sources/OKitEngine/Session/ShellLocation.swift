@@ -151,6 +151,8 @@ extension AppShell {
         if let id = step.entity {
             guard let e = engine.lookup(id: id) else { return nil }
             context = e
+        } else if let list = top as? ListScreen, step.screen == list.declaration.segue || step.screen == list.declaration.present {
+            return nil   // the list's rows open it with their entity: a location without one names no row (`/books/book`)
         }
         do { return try make(step.screen, context: context, opener: top) } catch { return nil }
     }

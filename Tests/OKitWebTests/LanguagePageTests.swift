@@ -56,6 +56,21 @@ import Testing
         #expect(await b.page(detail).contains("class=\"okit-error\">Name ist erforderlich</p>"))
     }
 
+    /// What a person can meet by typing (a search too long) or from a form that is not the page's own (a row or an
+    /// action the page does not have) is said in the app's language, never in okit-run's command-line words.
+    @Test func refusedCommandsAreSaidInTheAppsLanguage() async throws {
+        let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "de"))
+        let long = await b.page("/owners?text=" + String(repeating: "x", count: SearchText.maxLength + 1))
+        #expect(long.contains("Der Suchtext ist zu lang (1001 Zeichen; höchstens 1000)"), "\(long)")
+        for fields in [[("command", "button"), ("id", "Nope")], [("command", "tap"), ("row", "Niemand")],
+                       [("command", "respond"), ("action", "Nope")]] {
+            _ = await b.command(from: "/owners", fields)
+            let page = await b.page("/owners")
+            #expect(page.contains("Das gibt es auf dieser Seite (nicht mehr); es wurde nichts geändert."), "\(fields): \(page)")
+            #expect(!page.contains("no button") && !page.contains("no row") && !page.contains("no alert"))
+        }
+    }
+
     @Test func theServersOwnNoticesAreInTheAppsLanguage() async throws {
         let web = try await LanguagePageTests.serve(language: "de")
         let b = WebAppTests.Browser(web)

@@ -19,13 +19,24 @@ extension FieldRules {
         return out
     }
 
-    /// A bound as the message shows it in `language`: `0.5` in English, `0,5` in German (no digit grouping, as
-    /// the rule is written).
+    /// A bound as the message shows it in `language`: `0.5` in English, `0,5` in German; digits grouped from five
+    /// on (`100,000`, `100.000`), a four-digit bound as written (`2030`, a year, reads as one).
     static func text(_ d: Double, language: String) -> String {
         let plain = text(d)
-        guard plain.contains("."), let separator = Locale(identifier: language).decimalSeparator, separator != "." else {
-            return plain
+        let locale = Locale(identifier: language)
+        let separator = locale.decimalSeparator ?? "."
+        let parts = plain.split(separator: ".", maxSplits: 1).map(String.init)
+        var whole = parts[0]
+        let digits = whole.filter(\.isNumber)
+        if digits.count >= 5, digits.count == whole.count - (whole.hasPrefix("-") ? 1 : 0),
+           let group = locale.groupingSeparator, !group.isEmpty {
+            var grouped = ""
+            for (i, c) in digits.enumerated() {
+                if i > 0, (digits.count - i) % 3 == 0 { grouped += group }
+                grouped.append(c)
+            }
+            whole = (whole.hasPrefix("-") ? "-" : "") + grouped
         }
-        return plain.replacingOccurrences(of: ".", with: separator)
+        return parts.count == 2 ? whole + separator + parts[1] : whole
     }
 }

@@ -46,7 +46,7 @@ extension WebApp {
                 try shell.search("", scope: "1")
                 ws.moved = true
             }
-        } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
+        } catch { ws.error = WebApp.personWords(for: error, shell.engine) ?? "\(BrowserAdvice.message(for: error))" }
     }
 
     /// The page of `snapshot` at `here` for the session, noted as shown: the page rendered for it last while the

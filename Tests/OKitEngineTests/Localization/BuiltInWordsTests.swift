@@ -139,6 +139,11 @@ import Testing
         #expect(de.messages[.max] == "Gebühr darf höchstens 1000 sein")
         let en = rules.worded(BuiltInWords(language: "en"), label: "Fee")
         #expect(en.messages[.min] == "Fee must be at least 0.5")
+        // Five digits and more are grouped as the language groups them; four (a year) are written as they are.
+        let large = FieldRules(min: -12345.25, max: 100000)
+        #expect(large.worded(BuiltInWords(language: "de"), label: "Preis").messages[.max] == "Preis darf höchstens 100.000 sein")
+        #expect(large.worded(BuiltInWords(language: "de"), label: "Preis").messages[.min] == "Preis muss mindestens -12.345,25 sein")
+        #expect(large.worded(BuiltInWords(language: "en"), label: "Price").messages[.max] == "Price must be at most 100,000")
     }
 
     /// "N Items": the plural of a localized `subTitleObject` is its key + "s" in the app's strings.

@@ -93,6 +93,13 @@ import Testing
         let modelError = try #require(try Self.loadError(model))
         #expect(modelError.hasPrefix("app.lua:3:33: okit.model(\"Clinic\"): unknown option \"storag\" (did you mean \"storage\"?); it takes name, storage, seed, "), "\(modelError)")
         #expect(modelError.contains("database"), "the kinds' options are named: \(modelError)")
+        let settings = """
+        okit.entity("Clinic", { name = "string" })
+        clinic = okit.model("Clinic")
+        okit.model(okit.Settings, { storge = "file" })
+        """
+        let settingsError = try #require(try Self.loadError(settings))
+        #expect(settingsError.hasPrefix("app.lua:3:29: okit.model(\"Settings\"): unknown option \"storge\""), "at the option's name: \(settingsError)")
         let app = """
         okit.entity("Clinic", { name = "string" })
         clinic = okit.model("Clinic")

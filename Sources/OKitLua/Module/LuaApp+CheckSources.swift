@@ -39,8 +39,9 @@ final class LuaDeclarationSource {
         var best: Int?
         for (k, t) in tokens.enumerated() where t.kind == .name && t.text == function && isSymbol(k - 1, ".") && t.line <= line {
             let open = k + 1
-            let first = isSymbol(open, "(") ? token(open + 1) : token(open)
-            if let id, first?.kind != .string || first?.text != id { continue }
+            let at = isSymbol(open, "(") ? open + 1 : open
+            let first = token(at)
+            if let id, first?.kind != .string || first?.text != id, namedConstant(at) != id { continue }
             best = k
             if t.line == line { break }
         }
@@ -53,10 +54,21 @@ final class LuaDeclarationSource {
             idToken = token(p)
             p += 1
             if isSymbol(p, ",") { p += 1 }
+        } else if let id, namedConstant(p) == id {
+            idToken = token(p + 2)
+            p += 3
+            if isSymbol(p, ",") { p += 1 }
         }
         guard isSymbol(p, "{") else { return (idToken, nil) }
         var q = p
         return (idToken, table(at: &q))
+    }
+
+    /// The name of `okit.<Name>` at `k` (`okit.model(okit.Settings, { … })` names its model so), else nil.
+    private func namedConstant(_ k: Int) -> String? {
+        guard let a = token(k), a.kind == .name, a.text == "okit", isSymbol(k + 1, "."), let b = token(k + 2), b.kind == .name
+        else { return nil }
+        return b.text
     }
 
     /// The table constructor at `k` (a `{`); `k` ends after its `}`.

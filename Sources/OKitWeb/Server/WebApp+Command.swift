@@ -48,6 +48,11 @@ extension WebApp {
             ws.error = app.engine.word(.logInFirst)
             return WebPages.redirect(there)
         }
+        let guessing = name == "authenticate" && shell.covered
+        if guessing, let seconds = failedAttempts.wait(request.client) {
+            ws.error = app.engine.word(.tooManyAttempts, String(seconds))   // not checked: the guess waits
+            return WebPages.redirect(there)
+        }
         ws.runningCommand = true
         defer { ws.runningCommand = false }
         let themeBefore = try? shell.settingTheme()
@@ -60,6 +65,7 @@ extension WebApp {
                 ? app.engine.word(.appOffline)
                 : WebApp.personWords(for: error, app.engine) ?? "\(BrowserAdvice.message(for: error))"
         }
+        if guessing { if shell.covered { failedAttempts.failed(request.client) } else { failedAttempts.succeeded(request.client) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
             ws.notice = app.engine.word(.changedFirst, c.field, c.type, c.theirs, c.mine)

@@ -131,9 +131,16 @@ extension WebApp {
         guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
             return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
         }
+        if let seconds = failedAttempts.wait(request.client) {
+            var slow = said(429, .tooManyAttempts, String(seconds), link: "/login")
+            slow.headers.append(("Retry-After", String(seconds)))
+            return slow
+        }
         guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
+            failedAttempts.failed(request.client)
             return WebPages.login(csrf: loginTokens.make(), failed: true)
         }
+        failedAttempts.succeeded(request.client)
         let ws: WebSession
         if let id = request.sessionCookie, let existing = sessions[id] {
             ws = existing

@@ -24,6 +24,8 @@ public actor WebApp {
     let hostCheck: HostCheck
     /// The login form's CSRF tokens (signed, so the login page takes no session).
     let loginTokens = LoginTokens()
+    /// Wrong logins and cover passphrases by address, slowed down (FailedAttempts).
+    var failedAttempts = FailedAttempts()
     /// Uploads being read now (`ServeOptions.maxUploads`).
     var uploadsInProgress = 0
     /// Called with a line for the server's log (stderr).

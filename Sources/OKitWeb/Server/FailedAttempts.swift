@@ -1,0 +1,52 @@
+import Foundation
+
+/// Guesses of a secret from one address, slowed down (web.md "Security"): the login token and the cover's
+/// passphrase can be guessed only so fast. After `free` failures in a row from an address, each further attempt
+/// must wait — 2 s, then twice as long after each failure, at most `longestWait` — and is answered 429 with
+/// `Retry-After` until then, without being checked. A success from the address forgets its failures; an address
+/// that has not failed for `forgetAfter` is forgotten too. At most `maxAddresses` are kept (the oldest go first),
+/// so a stranger with many addresses cannot fill the server's memory with them.
+struct FailedAttempts {
+    struct Record {
+        var failures: Int
+        var last: Date
+        var waitUntil: Date
+    }
+
+    static let free = 5
+    static let longestWait: TimeInterval = 15 * 60
+    static let forgetAfter: TimeInterval = 60 * 60
+    static let maxAddresses = 10_000
+    private(set) var records: [String: Record] = [:]
+
+    /// The seconds `address` must still wait before its next attempt is checked; nil when it may try now.
+    func wait(_ address: String, now: Date = Date()) -> Int? {
+        guard let r = records[address], r.waitUntil > now else { return nil }
+        return max(1, Int(r.waitUntil.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// A failed attempt from `address`.
+    mutating func failed(_ address: String, now: Date = Date()) {
+        var r = records[address].flatMap { now.timeIntervalSince($0.last) > Self.forgetAfter ? nil : $0 }
+            ?? Record(failures: 0, last: now, waitUntil: now)
+        r.failures += 1
+        r.last = now
+        if r.failures > Self.free {
+            let doublings = min(r.failures - Self.free - 1, 20)
+            r.waitUntil = now.addingTimeInterval(min(Self.longestWait, 2 * pow(2, Double(doublings))))
+        }
+        records[address] = r
+        if records.count > Self.maxAddresses { forgetOldest(now: now) }
+    }
+
+    /// A successful attempt from `address`: its failures are forgotten.
+    mutating func succeeded(_ address: String) { records[address] = nil }
+
+    /// Forgets the addresses not heard from for `forgetAfter`, then the oldest until a tenth is free.
+    private mutating func forgetOldest(now: Date) {
+        records = records.filter { now.timeIntervalSince($0.value.last) <= Self.forgetAfter }
+        guard records.count > Self.maxAddresses else { return }
+        let oldest = records.sorted { $0.value.last < $1.value.last }.prefix(records.count - Self.maxAddresses * 9 / 10)
+        for (address, _) in oldest { records[address] = nil }
+    }
+}

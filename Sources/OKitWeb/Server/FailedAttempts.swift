@@ -2,8 +2,8 @@ import Foundation
 
 /// Guesses of a secret from one address, slowed down (web.md "Security"): the login token and the cover's
 /// passphrase can be guessed only so fast. After `free` failures in a row from an address, each further attempt
-/// must wait — 2 s, then twice as long after each failure, at most `longestWait` — and is answered 429 with
-/// `Retry-After` until then, without being checked. A success from the address forgets its failures; an address
+/// must wait — 2 s, then twice as long after each failure, at most `longestWait` — and is not checked until then
+/// (the login answers 429 with `Retry-After`, the cover says how long in the app's language). A success from the address forgets its failures; an address
 /// that has not failed for `forgetAfter` is forgotten too. At most `maxAddresses` are kept (the oldest go first),
 /// so a stranger with many addresses cannot fill the server's memory with them.
 struct FailedAttempts {

@@ -80,6 +80,7 @@ import Testing
         let absolute: [(line: String, host: String?, good: Bool)] = [
             ("GET http://evil.example/books", "127.0.0.1:\(port)", false), ("GET http://evil.example/books", nil, false),
             ("GET HTTP://EVIL.example:\(port)/books", "127.0.0.1:\(port)", false),
+            ("GET ftp://evil.example/books", "127.0.0.1:\(port)", false),
             ("GET http://127.0.0.1:\(port)/books", "127.0.0.1:\(port)", true), ("GET http://127.0.0.1:\(port)/books", nil, true)]
         for (line, host, good) in absolute {
             let fd = try HTTPExchange.connect(port)
@@ -100,6 +101,36 @@ import Testing
         #expect(ended.code == 143, "\(ended.out)")
         let stored = try String(contentsOf: data.appendingPathComponent("okit/data/default.json"), encoding: .utf8)
         #expect(stored.contains("\"Renamed\""))
+    }
+
+    /// Wrong login tokens are counted by the connection's address: an `X-Forwarded-For` of the guesser's choosing
+    /// (no `--trusted-proxy` sent it) does not give each guess a fresh address.
+    @Test func guessesFromOneConnectionAddressAreSlowedWhateverTheyClaimToComeFrom() throws {
+        let folder = try TempFolder()
+        let appFile = folder.url.appendingPathComponent("app.lua")
+        try Self.app.write(to: appFile, atomically: true, encoding: .utf8)
+        let tokenFile = folder.url.appendingPathComponent("token")
+        try "s3cret-token-9".write(to: tokenFile, atomically: true, encoding: .utf8)
+        let child = try ChildProcess.start(OKitRun.binary.path, ["serve", appFile.path, "--data", folder.url.appendingPathComponent("data").path,
+                                                                 "--port", "0", "--token-file", tokenFile.path], stderr: .stdout)
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let port = try #require(Self.port(child), "no serving line: \(child.outputSoFar)")
+        func login(_ token: String, from address: String) throws -> String {
+            let fd = try HTTPExchange.connect(port)
+            defer { close(fd) }
+            try HTTPExchange.send(fd, "GET /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Forwarded-For: \(address)\r\nConnection: close\r\n\r\n")
+            let page = HTTPExchange.read(fd, until: nil, seconds: 10)
+            let csrf = page.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
+            let form = "csrf=\(csrf.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&token=\(token)"
+            let post = try HTTPExchange.connect(port)
+            defer { close(post) }
+            try HTTPExchange.send(post, "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Forwarded-For: \(address)\r\n"
+                                  + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\nConnection: close\r\n\r\n" + form)
+            return HTTPExchange.read(post, until: nil, seconds: 10)
+        }
+        for i in 0..<6 { #expect(try login("wrong", from: "203.0.113.\(i + 1)").hasPrefix("HTTP/1.1 403"), "guess \(i + 1)") }
+        let slowed = try login("s3cret-token-9", from: "198.51.100.7")
+        #expect(slowed.hasPrefix("HTTP/1.1 429") && slowed.contains("Retry-After"), "\(slowed.prefix(200))")
     }
 
     /// The port of the `okit-run: serving … at http://127.0.0.1:PORT/` line, waiting for it up to a minute.

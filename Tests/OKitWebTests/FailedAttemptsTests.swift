@@ -40,6 +40,11 @@ import Testing
         for i in 0..<(FailedAttempts.maxAddresses + 50) { attempts.failed("addr-\(i)", now: now.addingTimeInterval(Double(i) / 1000)) }
         #expect(attempts.records.count <= FailedAttempts.maxAddresses)
         #expect(attempts.records["addr-\(FailedAttempts.maxAddresses + 49)"] != nil, "the newest is kept")
+        // An address that must wait is not forgotten to make room while others that need not wait are there.
+        var locked = FailedAttempts()
+        for _ in 0...FailedAttempts.free { locked.failed("guesser", now: now) }
+        for i in 0..<(FailedAttempts.maxAddresses + 50) { locked.failed("other-\(i)", now: now.addingTimeInterval(1)) }
+        #expect(locked.wait("guesser", now: now.addingTimeInterval(1)) != nil)
     }
 
     @Test func aLoginGuessedTooOftenWaitsAndTheRightTokenIsNotCheckedMeanwhile() async throws {

@@ -62,4 +62,17 @@ import Testing
         let list = await alice.page("/books")
         #expect(rows(list).count == 4 && list.contains("role=\"status\""), "the list, with the notice that the screen is gone")
     }
+
+    /// Two people at the same book, one of them having come from a searched list: each Back goes to their own list,
+    /// though the page is rendered once for both when it can be.
+    @Test func backCarriesEachPersonsOwnSearch() async throws {
+        let (web, _) = try await shop()
+        let alice = Browser(web), bob = Browser(web)
+        let aliceOpened = await alice.command(from: "/books?text=dora", [("command", "tap"), ("row", "1")])
+        let book = try #require(WebAppTests.header(aliceOpened, "Location"))
+        #expect(await alice.page(book).contains("href=\"/books?text=dora\""))
+        let bobsPage = await bob.page(book)
+        #expect(bobsPage.contains("href=\"/books\"") && !bobsPage.contains("text=dora"), "bob never searched")
+        #expect(await alice.page(book).contains("href=\"/books?text=dora\""))
+    }
 }

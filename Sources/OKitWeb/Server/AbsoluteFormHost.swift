@@ -12,13 +12,16 @@ final class AbsoluteFormHost: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
 
     /// Added with the framework's other handlers (after its conversion), it puts its rewriting part before the
-    /// conversion and leaves.
+    /// conversion and leaves. Without the conversion where it is looked for, the connection is closed: a request
+    /// must never go unchecked.
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
-        if let codec = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
-            try? pipeline.addHandler(Rewrite(), position: .before(codec))
+        guard let codec = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self),
+              (try? pipeline.addHandler(Rewrite(), position: .before(codec))) != nil else {
+            context.close(promise: nil)
+            return
         }
-        context.pipeline.removeHandler(context: context, promise: nil)
+        pipeline.removeHandler(context: context, promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

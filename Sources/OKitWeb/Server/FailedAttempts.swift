@@ -42,11 +42,16 @@ struct FailedAttempts {
     /// A successful attempt from `address`: its failures are forgotten.
     mutating func succeeded(_ address: String) { records[address] = nil }
 
-    /// Forgets the addresses not heard from for `forgetAfter`, then the oldest until a tenth is free.
+    /// Forgets the addresses not heard from for `forgetAfter`, then the oldest until a tenth is free — those not
+    /// waiting first (a stranger with many addresses cannot flush the wait of one of them by failing with the others).
     private mutating func forgetOldest(now: Date) {
         records = records.filter { now.timeIntervalSince($0.value.last) <= Self.forgetAfter }
         guard records.count > Self.maxAddresses else { return }
-        let oldest = records.sorted { $0.value.last < $1.value.last }.prefix(records.count - Self.maxAddresses * 9 / 10)
+        let order = records.sorted { a, b in
+            let (waitingA, waitingB) = (a.value.waitUntil > now, b.value.waitUntil > now)
+            return waitingA != waitingB ? !waitingA : a.value.last < b.value.last
+        }
+        let oldest = order.prefix(records.count - Self.maxAddresses * 9 / 10)
         for (address, _) in oldest { records[address] = nil }
     }
 }

@@ -28,14 +28,14 @@ public struct HostCheck: Sendable {
     }
 
     /// The authority of an absolute-form request target (`http://books.example.org:8480/books` →
-    /// `books.example.org:8480`, RFC 9112 §3.2.2: the server takes the host from it, not from `Host`); nil for the
-    /// origin form (`/books`) and any other.
+    /// `books.example.org:8480`, RFC 9112 §3.2.2: the server takes the host from it, not from `Host`), whatever its
+    /// scheme (`ftp://…` too: the framework would read its path all the same); nil for the origin form (`/books`),
+    /// `*` and a CONNECT's `host:port`.
     public static func targetAuthority(_ target: String) -> String? {
-        let lower = target.prefix(8).lowercased()
-        let skip = lower.hasPrefix("http://") ? 7 : lower.hasPrefix("https://") ? 8 : 0
-        guard skip > 0 else { return nil }
-        let rest = target.dropFirst(skip)
-        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        guard let first = target.first, first.isLetter, let mark = target.range(of: "://") else { return nil }
+        let scheme = target[..<mark.lowerBound]
+        guard scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return String(target[mark.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 
     public func allows(_ header: String?) -> Bool {

@@ -49,7 +49,7 @@ extension WebApp {
             return WebPages.redirect(there)
         }
         let guessing = name == "authenticate" && shell.covered
-        if guessing, let seconds = failedAttempts.wait(request.client) {
+        if guessing, let seconds = failedAttempts.wait(request.attemptAddress) {
             ws.error = app.engine.word(.tooManyAttempts, String(seconds))   // not checked: the guess waits
             return WebPages.redirect(there)
         }
@@ -65,7 +65,7 @@ extension WebApp {
                 ? app.engine.word(.appOffline)
                 : WebApp.personWords(for: error, app.engine) ?? "\(BrowserAdvice.message(for: error))"
         }
-        if guessing { if shell.covered { failedAttempts.failed(request.client) } else { failedAttempts.succeeded(request.client) } }
+        if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress) } else { failedAttempts.succeeded(request.attemptAddress) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
             ws.notice = app.engine.word(.changedFirst, c.field, c.type, c.theirs, c.mine)
@@ -151,7 +151,7 @@ extension WebApp {
         case .badValue(let cell, _), .notEditable(let cell): return engine.word(.valueNotTaken, engine.localize(cell))
         // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.
         case .noAction, .noRowMatching, .ambiguousRow, .noButton, .noCell, .noSegue, .wrongKind, .noAlert, .noSearch,
-             .noHelp, .noMenu, .atHome, .atPresentedRoot, .nothingPresented, .unknownScreen, .unknownTab, .noContext:
+             .noHelp, .noMenu, .atHome, .atPresentedRoot, .nothingPresented, .unknownTab:
             return engine.word(.notOnThisPage)
         default: return nil
         }

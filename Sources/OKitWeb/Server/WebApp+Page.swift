@@ -35,6 +35,8 @@ extension WebApp {
         do {
             if let text {
                 let current = ws.shown?.screen.search
+                // No scope in the URL is the first ("All"), as `LocationPath.url` leaves it out.
+                let scope = scope ?? (current.map { !$0.scopes.isEmpty && $0.scope != $0.scopes[0] } == true ? "1" : nil)
                 if current?.text != text || (scope != nil && current?.scope != scope) {
                     try shell.search(text, scope: scope)
                     ws.moved = true
@@ -64,7 +66,9 @@ extension WebApp {
         let rendered: RenderedPage.Body
         if plain, ws.recording == nil, options.development == nil, !snapshot.app.covered {
             // The same page for everyone shown this snapshot here: rendered once, each session's values put in.
-            rendered = .shared(sharedPages.page(place: "\(here)?\(query)", snapshot: snapshot) { csrf, version in
+            // Back and the breadcrumb carry the searches of the screens below, which the snapshot does not show.
+            let below = ws.shell.stackBelowTop.map { LocationPath.searchQuery($0) ?? "" }.joined(separator: "&&")
+            rendered = .shared(sharedPages.page(place: "\(here)?\(query)#\(below)", snapshot: snapshot) { csrf, version in
                 let context = pageContext(ws, app, snapshot, path: here, query: query, offset: offset, as: (csrf, version))
                 return PageRenderer.render(snapshot, context).bytes()
             })
@@ -136,7 +140,8 @@ extension WebApp {
                                   version: version, notice: ws.notice, error: ws.error)
         // Back and the breadcrumb: the screens below this one on its stack (Back to a searched list keeps its search).
         var below = location
-        let belowSearch = LocationPath.searchQuery(shell.belowTop).map { "?" + $0 } ?? ""
+        let under = shell.stackBelowTop
+        let belowSearch = LocationPath.searchQuery(under.last).map { "?" + $0 } ?? ""
         if var top = below.presented.popLast() {
             top.removeLast()
             if !top.isEmpty { below.presented.append(top); context.backURL = LocationPath.path(below) + belowSearch }
@@ -149,7 +154,9 @@ extension WebApp {
                 partial.stack.append(step)
                 crumbs.append((title: step.screen, url: LocationPath.path(partial)))
             }
-            if !crumbs.isEmpty { crumbs[crumbs.count - 1].url += belowSearch }
+            for i in crumbs.indices where i < under.count {
+                crumbs[i].url += LocationPath.searchQuery(under[i]).map { "?" + $0 } ?? ""
+            }
             context.breadcrumb = crumbs
         }
         if snapshot.screen.rowCount > offset + snapshot.screen.sections.reduce(0, { $0 + $1.rows.count }) {

@@ -131,16 +131,16 @@ extension WebApp {
         guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
             return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
         }
-        if let seconds = failedAttempts.wait(request.client) {
+        if let seconds = failedAttempts.wait(request.attemptAddress) {
             var slow = said(429, .tooManyAttempts, String(seconds), link: "/login")
             slow.headers.append(("Retry-After", String(seconds)))
             return slow
         }
         guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
-            failedAttempts.failed(request.client)
+            failedAttempts.failed(request.attemptAddress)
             return WebPages.login(csrf: loginTokens.make(), failed: true)
         }
-        failedAttempts.succeeded(request.client)
+        failedAttempts.succeeded(request.attemptAddress)
         let ws: WebSession
         if let id = request.sessionCookie, let existing = sessions[id] {
             ws = existing

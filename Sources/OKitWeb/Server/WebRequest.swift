@@ -19,6 +19,10 @@ public struct WebRequest: Sendable {
     public var host: String?
     /// The client's address (the proxy's word for it behind a proxy): new sessions are counted per client.
     public var client = "local"
+    /// The address wrong guesses of a secret are counted by (`FailedAttempts`): the connection's own address, or
+    /// the proxy's word for the client only when the connection comes from a `--trusted-proxy` (anyone else could
+    /// name any address in `X-Forwarded-For`).
+    public var attemptAddress = "local"
     /// The CSRF token sent outside the body (`X-CSRF-Token` or the query's `csrf`): a multipart upload is checked
     /// with it before its body is read.
     public var headerCSRF: String?

@@ -118,6 +118,9 @@ struct WebResponder: HTTPResponder {
                              forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)
         web.host = request.head.authority ?? ""
         web.client = proxy.client ?? context.peer
+        let peer = HostCheck.canonicalAddress(context.peer) ?? context.peer
+        let fromProxy = options.trustedProxies.contains { (HostCheck.canonicalAddress($0) ?? $0) == peer }
+        web.attemptAddress = fromProxy ? proxy.client.flatMap(HostCheck.canonicalAddress) ?? peer : peer
         web.headerCSRF = header("X-CSRF-Token") ?? web.queryFields.last { $0.name == "csrf" }?.value
         return web
     }

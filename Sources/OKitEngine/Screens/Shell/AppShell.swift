@@ -107,11 +107,10 @@ public final class AppShell {
         return stacks.isEmpty ? nil : stacks[tabIndex].last
     }
 
-    /// The screen Back goes to: the one below the top on its stack (nil when the top is the first).
-    public var belowTop: (any ShellScreen)? {
-        if let p = presented.last { return p.count > 1 ? p[p.count - 2] : nil }
-        guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { return nil }
-        return stacks[tabIndex][stacks[tabIndex].count - 2]
+    /// The screens below the top one on its stack, first first (the last is where Back goes).
+    public var stackBelowTop: [any ShellScreen] {
+        if let p = presented.last { return Array(p.dropLast()) }
+        return stacks.isEmpty ? [] : Array(stacks[tabIndex].dropLast())
     }
 
     /// The stack the top screen is on.

@@ -69,6 +69,8 @@ struct WebResponder: HTTPResponder {
     let app: WebApp
     let options: ServeOptions
     let hosts: HostCheck
+    /// `--trusted-proxy` addresses in one form (`HostCheck.canonicalAddress`), as `ConnectionGuard` keeps them.
+    let trustedProxies: Set<String>
     /// Live-update streams on their way to the pipeline (`EventStreamHandler`).
     let sinks: EventSinks
 
@@ -77,6 +79,7 @@ struct WebResponder: HTTPResponder {
         self.options = options
         self.sinks = sinks
         hosts = options.hostCheck
+        trustedProxies = Set(options.trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 })
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -118,9 +121,10 @@ struct WebResponder: HTTPResponder {
                              forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)
         web.host = request.head.authority ?? ""
         web.client = proxy.client ?? context.peer
-        let peer = HostCheck.canonicalAddress(context.peer) ?? context.peer
-        let fromProxy = options.trustedProxies.contains { (HostCheck.canonicalAddress($0) ?? $0) == peer }
-        web.attemptAddress = fromProxy ? proxy.client.flatMap(HostCheck.canonicalAddress) ?? peer : peer
+        web.attemptAddress = context.peer
+        if !trustedProxies.isEmpty, trustedProxies.contains(HostCheck.canonicalAddress(context.peer) ?? context.peer) {
+            web.attemptAddress = proxy.client.flatMap(HostCheck.canonicalAddress) ?? context.peer
+        }
         web.headerCSRF = header("X-CSRF-Token") ?? web.queryFields.last { $0.name == "csrf" }?.value
         return web
     }

@@ -64,8 +64,10 @@ import Testing
             #expect(answer.status == 400 && answer.body.contains("not well formed"), "\(bad): \(answer.status)")
         }
 
-        // Two Host headers, in either order, are one request naming two hosts: 400, never read by the first.
-        for hosts in [["127.0.0.1:\(port)", "evil.example"], ["evil.example", "127.0.0.1:\(port)"]] {
+        // Two Host headers, in either order and even when they are the same, are one request naming two hosts: 400,
+        // never read by the first (RFC 9112 §3.2).
+        for hosts in [["127.0.0.1:\(port)", "evil.example"], ["evil.example", "127.0.0.1:\(port)"],
+                      ["127.0.0.1:\(port)", "127.0.0.1:\(port)"]] {
             let fd = try HTTPExchange.connect(port)
             defer { close(fd) }
             try HTTPExchange.send(fd, "GET /books HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined()
@@ -73,6 +75,14 @@ import Testing
             let answer = HTTPExchange.read(fd, until: nil, seconds: 10)
             #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 421"), "\(hosts): \(answer.prefix(80))")
             #expect(!answer.hasPrefix("HTTP/1.1 200"), "\(hosts)")
+        }
+        for path in ["/books", "/static/okit.css"] {
+            let fd = try HTTPExchange.connect(port)
+            defer { close(fd) }
+            try HTTPExchange.send(fd, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: 127.0.0.1:\(port)\r\n"
+                                  + "Cookie: okit_session=\(viewer)\r\nConnection: close\r\n\r\n")
+            let answer = HTTPExchange.read(fd, until: nil, seconds: 10)
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "two equal Host headers, \(path): \(answer.prefix(80))")
         }
 
         // An absolute-form request line names its host itself (RFC 9112 §3.2.2): another site's name there is refused

@@ -34,6 +34,21 @@ import Testing
         #expect(attempts.wait("10.0.0.3", now: start.addingTimeInterval(FailedAttempts.forgetAfter + 1)) == nil)
     }
 
+    /// A guesser with an IPv6 network has 2⁶⁴ addresses: they are one address to the count.
+    @Test func anIPv6NetworkIsCountedAsOneAddress() {
+        var attempts = FailedAttempts()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        for i in 1...(FailedAttempts.free + 1) { attempts.failed("2001:db8:1:2::\(String(i, radix: 16))", now: now) }
+        #expect(attempts.wait("2001:db8:1:2:ffff:ffff:ffff:ffff", now: now) == 2, "another address of the same /64 waits")
+        #expect(attempts.wait("2001:DB8:1:2:0:0:0:7", now: now) == 2, "written another way")
+        #expect(attempts.wait("2001:db8:1:3::1", now: now) == nil, "the next network does not")
+        #expect(FailedAttempts.key("::ffff:10.0.0.9") == "10.0.0.9", "an IPv4-mapped address is its IPv4 address")
+        #expect(FailedAttempts.key("10.0.0.9") == "10.0.0.9")
+        #expect(FailedAttempts.key("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
+        attempts.succeeded("2001:db8:1:2::99")
+        #expect(attempts.wait("2001:db8:1:2::1", now: now) == nil, "a success from the network forgets its failures")
+    }
+
     @Test func manyAddressesDoNotFillTheMemory() {
         var attempts = FailedAttempts()
         let now = Date()

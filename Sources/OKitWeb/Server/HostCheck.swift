@@ -18,13 +18,12 @@ public struct HostCheck: Sendable {
         anyAddress = listenHost == "0.0.0.0" || listenHost == "::" || listenHost == "[::]"
     }
 
-    /// Whether a request with this `Host` header value (nil: none sent) is for this server.
-    /// Whether a request names more than one host: a second `Host` header, or one that differs from the request's
-    /// authority (RFC 9112 §3.2: such a request is answered 400, never read by its first name).
+    /// Whether a request names more than one host (RFC 9112 §3.2: such a request is answered 400, never read by its
+    /// first name). The conversion of an HTTP/1 request takes its first `Host` header as the authority and keeps
+    /// the others as fields, so a `Host` field beside an authority is a second `Host` header — the same name twice
+    /// too (`AbsoluteFormHost` adds one that differs when the request line names another host).
     public static func namesSeveralHosts(authority: String?, hostHeaders: [String]) -> Bool {
-        if hostHeaders.count > 1 { return true }
-        guard let header = hostHeaders.first, let authority else { return false }
-        return header.lowercased() != authority.lowercased()
+        hostHeaders.count > 1 || (authority != nil && !hostHeaders.isEmpty)
     }
 
     /// The authority of an absolute-form request target (`http://books.example.org:8480/books` →
@@ -38,6 +37,7 @@ public struct HostCheck: Sendable {
         return String(target[mark.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 
+    /// Whether a request with this `Host` header value (nil: none sent) is for this server.
     public func allows(_ header: String?) -> Bool {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return false }
         // Every request asks (a thousand re-GETs after a write): a plain name or IPv4 address with a port is

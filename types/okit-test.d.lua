@@ -221,7 +221,7 @@ function App:select(row) end
 ---@return okit.Snapshot
 function App:set(cell, value) end
 
---- Searches; `scope` by title or 1-based position (1 is "All").
+--- Searches; `scope` by title or 1-based position (1 is "All"); a title wins (scopes titled "1"–"5" are found by title).
 ---@param text string
 ---@param scope? string|integer
 ---@return okit.Snapshot

@@ -108,17 +108,18 @@ extension ListScreen {
         if let hook = declaration.hooks.onSelect { try hook.run(engine, on: entity, screen: info) }
     }
 
-    /// Sets the search text and scope (by title or 1-based position; 1 is "All"). A text longer than
-    /// `SearchText.maxLength` is refused.
+    /// Sets the search text and scope (by title or 1-based position; 1 is "All"). A title wins over a position:
+    /// with scopes titled "1"–"5" (a rating), "2" is the scope titled "2" — the title a URL or a recorded test
+    /// names. A text longer than `SearchText.maxLength` is refused.
     public func search(_ text: String, scope: String?) throws {
         guard try flag(declaration.search, row: context) else { throw ShellError.noSearch(id) }
         guard SearchText.fits(text) else { throw ShellError.searchTooLong(text.count) }
         if let scope {
             let titles = [engine.word(.all)] + (try scopeTitles())
-            if let n = Int(scope), n >= 1, n <= titles.count {
-                scopeIndex = n - 1
-            } else if let i = titles.firstIndex(of: scope) {
+            if let i = titles.firstIndex(of: scope) {
                 scopeIndex = i
+            } else if let n = Int(scope), n >= 1, n <= titles.count {
+                scopeIndex = n - 1
             } else if let i = declaration.plainSearchFilters?.firstIndex(of: scope) {
                 scopeIndex = i + 1   // a plain title as the app wrote it, in any language
             } else if scope == BuiltInWord.all.rawValue {

@@ -43,6 +43,16 @@ import Testing
         #expect(html.contains("name=\"on\" value=\"false\""))
     }
 
+    /// A control cell's detail text (`detailPath`: a switch's "lent") is on the page, as the terminal and JSON lines
+    /// show it; a cell without one has no empty span.
+    @Test func aControlCellShowsItsDetailText() {
+        var snapshot = Fixtures.detail()
+        snapshot.screen.sections[0].rows[3].detail = "lent <b>"
+        let page = PageRenderer.renderString(snapshot, Fixtures.context())
+        #expect(page.contains("<label for=\"control-1-4\">Marked</label><span class=\"okit-detail\">lent &lt;b&gt;</span><input type=\"hidden\""))
+        #expect(!html.contains("<span class=\"okit-detail\"></span>"))
+    }
+
     @Test func outsideEditModeControlsAreDisabledWithoutForms() {
         let display = PageRenderer.renderString(Fixtures.detail(editing: false), Fixtures.context())
         #expect(!display.contains("value=\"set\""))

@@ -111,7 +111,10 @@ extension PageRenderer {
                                    .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
                                    .bool("disabled", off)])]
         }
-        let labelled: [HTMLNode] = [.el("label", [.attr("for", id)], text: label)] + field
+        // The cell's detail text (its `detailPath`: a switch's "lent", a stepper's "3 copies"), as the terminal and
+        // JSON lines show it, between the label and the control.
+        let detail: [HTMLNode] = row.detail.flatMap { $0.isEmpty ? nil : [.el("span", [.classes("okit-detail")], text: $0)] } ?? []
+        let labelled: [HTMLNode] = [.el("label", [.attr("for", id)], text: label)] + detail + field
         guard c.enabled else { return .el("div", [.classes("okit-control")], labelled) }
         // With the script, a text field saves on Enter and when it loses focus (no Save button); the others as
         // soon as they change. Without it, every form has its Save button.

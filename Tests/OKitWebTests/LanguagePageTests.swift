@@ -11,13 +11,14 @@ import Testing
             let session = AppSession()
             let engine = session.engine
             try engine.schema.entity("Owner", fields: [FieldSpec("name", .string, rules: FieldRules(required: true)),
-                                                       FieldSpec("phone", .string)])
+                                                       FieldSpec("phone", .string), FieldSpec("insured", .bool)])
             try engine.schema.entity("Clinic", fields: [try FieldSpec("owners", "[Owner]")])
             try engine.schema.validate()
             let clinic = try engine.register(model: "default", type: "Clinic", storage: TransientStorage())
             let jane = try engine.make("Owner", ["name": .string("Jane"), "phone": .string("5550100")])
             try engine.insert(.entity(jane), into: engine.collection(clinic.root, "owners"))
-            engine.strings.add(language: "de", strings: ["Owners": "Besitzer", "Phone": "Telefon", "Save": "Übernehmen"])
+            engine.strings.add(language: "de", strings: ["Owners": "Besitzer", "Phone": "Telefon", "Save": "Übernehmen",
+                                                         "Insured": "Versichert"])
             engine.locale.language = language
             var owners = ListDeclaration(id: "owners")
             owners.type = "Owner"
@@ -28,6 +29,7 @@ import Testing
             owner.sections = [SectionDeclaration(cells: [
                 CellDeclaration(kind: "text", properties: ["path": "%Name", "textPath": "name", "placeholder": "#Jane Doe"]),
                 CellDeclaration(kind: "text", properties: ["path": "%Phone", "textPath": "phone", "placeholder": "#+1 555 0100"]),
+                CellDeclaration(kind: "switch", properties: ["path": "%Insured", "onPath": "insured"]),
             ])]
             try session.shell.declare(owners)
             try session.shell.declare(owner)
@@ -69,6 +71,18 @@ import Testing
             #expect(page.contains("Das gibt es auf dieser Seite (nicht mehr); es wurde nichts geändert."), "\(fields): \(page)")
             #expect(!page.contains("no button") && !page.contains("no row") && !page.contains("no alert"))
         }
+    }
+
+    /// A value a cell refuses from a form that is not the page's own (a switch's "maybe") is said as the page names
+    /// the cell, in the app's words, without the command line's advice.
+    @Test func aValueACellRefusesIsSaidByTheCellsTitle() async throws {
+        let b = WebAppTests.Browser(try await LanguagePageTests.serve(language: "de"))
+        let detail = try #require(WebAppTests.header(await b.command(from: "/owners", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "3"), ("value", "vielleicht")])
+        let page = await b.page(detail)
+        #expect(page.contains("Versichert nimmt diesen Wert nicht an; es wurde nichts geändert."), "\(page)")
+        #expect(!page.contains("weder"), "no command-line wording")
     }
 
     @Test func theServersOwnNoticesAreInTheAppsLanguage() async throws {

@@ -46,7 +46,17 @@ import Testing
         #expect(chain.forwarded && !chain.https && chain.client == "198.51.100.17")
         let classic = ProxyHeaders(xForwardedFor: "1.2.3.4, 5.6.7.8", xForwardedProto: "https", forwarded: nil)
         #expect(classic.forwarded && classic.https && classic.client == "5.6.7.8")
-        #expect(!ProxyHeaders(xForwardedFor: nil, xForwardedProto: "https", forwarded: nil).forwarded)
+        // A proxy set up with X-Real-IP and X-Forwarded-Proto only (a common nginx setup) is a proxy too.
+        #expect(ProxyHeaders(xForwardedFor: nil, xForwardedProto: "https", forwarded: nil).forwarded)
+        let real = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil, xRealIP: " 203.0.113.9 ")
+        #expect(real.forwarded && real.client == "203.0.113.9")
+        #expect(ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil, others: true).forwarded)
+        #expect(!ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil).forwarded)
+        // nginx appends the real address to X-Forwarded-For and passes a client's own Forwarded on: the client
+        // names itself in Forwarded, the proxy's X-Forwarded-For entry wins.
+        let spoofed = ProxyHeaders(xForwardedFor: "198.51.100.7, 10.0.0.5", xForwardedProto: nil, forwarded: "for=192.0.2.99",
+                                   xRealIP: "192.0.2.98")
+        #expect(spoofed.client == "10.0.0.5")
     }
 
     @Test func aRequestForAnotherHostIsRefusedBeforeASessionExists() async throws {

@@ -23,6 +23,10 @@ final class ConnectionTable: @unchecked Sendable {
     let trustedProxies: Set<String>
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
+    /// A request body must come at `minBodyRate` bytes a second or faster, counted from `bodyGrace` after its
+    /// head: one byte now and then never holds a connection (or an upload slot) for long.
+    static let bodyGrace: TimeAmount = .seconds(10)
+    static let minBodyRate = 500
 
     struct Entry {
         let channel: any Channel
@@ -102,7 +106,9 @@ final class ConnectionTable: @unchecked Sendable {
 }
 
 /// The per-connection half of the limits, in the HTTP pipeline after the decoder (it sees request and response
-/// parts): it tells the table when the connection is busy or idle and closes it when a timeout runs out.
+/// parts): it tells the table when the connection is busy or idle and closes it when a timeout runs out, when a
+/// request body comes slower than `ConnectionTable.minBodyRate`, and once an answer that says `Connection: close`
+/// is out (the app refused a request before reading its body).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -115,6 +121,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     private var stream = false
     private var started = false
+    /// The answer said `Connection: close` (the app answered before the body was read): closed once written.
+    private var closeAfterAnswer = false
+    /// When the request's head arrived, and how many body bytes came since.
+    private var bodyStart: UInt64 = 0
+    private var bodyBytes = 0
 
     init(table: ConnectionTable) { self.table = table }
 
@@ -157,10 +168,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head:
             inFlight += 1
             readingBody = true
+            bodyStart = DispatchTime.now().uptimeNanoseconds
+            bodyBytes = 0
             table.mark(context.channel, idle: false)
-            schedule(context, table.idleTimeout)         // the body must keep coming
-        case .body:
-            schedule(context, table.idleTimeout)
+            schedule(context, bodyDeadline())            // the body must keep coming
+        case .body(let chunk):
+            bodyBytes += chunk.readableBytes
+            schedule(context, bodyDeadline())
         case .end:
             readingBody = false
             cancelTimer()
@@ -171,6 +185,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response):
+            if response.headerFields[.connection]?.lowercased() == "close" { closeAfterAnswer = true }
             if response.headerFields[.contentType]?.lowercased().hasPrefix("text/event-stream") == true {
                 stream = true
                 cancelTimer()
@@ -180,12 +195,32 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             inFlight = max(0, inFlight - 1)
+            if closeAfterAnswer {
+                // The body this answer refused is not read (a stranger's megabyte, a trickle): the connection ends
+                // once the answer is out, rather than the server reading on.
+                let written = context.eventLoop.makePromise(of: Void.self)
+                written.futureResult.whenComplete { result in
+                    promise?.completeWith(result)
+                    context.close(promise: nil)
+                }
+                context.writeAndFlush(data, promise: written)
+                return
+            }
             if inFlight == 0, !readingBody, !stream {
                 table.mark(context.channel, idle: true)
                 schedule(context, table.idleTimeout)
             }
         }
         context.write(data, promise: promise)
+    }
+
+    /// How long the next body bytes may take: the idle timeout, or less when the body has come slower than
+    /// `minBodyRate` since `bodyGrace` after its head (the time by which one more byte keeps the rate).
+    private func bodyDeadline(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> TimeAmount {
+        let due = bodyStart &+ UInt64(ConnectionTable.bodyGrace.nanoseconds)
+            &+ UInt64(bodyBytes + 1) * 1_000_000_000 / UInt64(ConnectionTable.minBodyRate)
+        let left = due > now ? Int64(due - now) : 0
+        return .nanoseconds(min(left, table.idleTimeout.nanoseconds))
     }
 
     /// (Re)starts the timer: when it runs out the connection closes, unless an answer is being written.

@@ -42,6 +42,9 @@ public struct ServeOptions: Sendable {
     /// (instead of `idleSeconds`), and one client address holds at most `maxNewSessionsPerClient` of them.
     public var newSessionSeconds: TimeInterval = 60
     public var maxNewSessionsPerClient = 16
+    /// Sessions one client address holds at most, returned or not: a quarter of `maxSessions`, at least 16 (an
+    /// office behind one address keeps room for its people; one stranger cannot take every session).
+    public var maxSessionsPerClient: Int { max(16, maxSessions / 4) }
     /// Development mode (`--dev`, web.md "Development mode"): loopback only, each page with a Record bar.
     public var dev: DevOptions?
 

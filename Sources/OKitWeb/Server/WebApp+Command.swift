@@ -63,7 +63,9 @@ extension WebApp {
         } catch {
             ws.error = app.isOffline
                 ? app.engine.word(.appOffline)
-                : WebApp.personWords(for: error, app.engine) ?? "\(BrowserAdvice.message(for: error))"
+                : WebApp.personWords(for: error, app.engine)
+                    ?? (name == "set" ? WebApp.refusedValueWords(error, cell: request.field("cell"), shown: current, app.engine) : nil)
+                    ?? "\(BrowserAdvice.message(for: error))"
         }
         if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress) } else { failedAttempts.succeeded(request.attemptAddress) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).
@@ -141,6 +143,22 @@ extension WebApp {
     /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside
     /// edit mode, a row gone — in the person's words and language (web.md: never as a command line); nil for the
     /// others, which keep their own message.
+    /// A value a cell refused from a form (`set`): a picker's or segment's choice, a switch's yes or no, a date —
+    /// what only a page other than this one (or a person who cleared a date field) sends. Said as the page names the
+    /// cell, in the app's words ("Genre does not take this value; nothing was changed."), never with the command
+    /// line's advice (positions, ids, ISO dates). Nil for other errors.
+    static func refusedValueWords(_ error: any Error, cell address: String?, shown: Snapshot, _ engine: Engine) -> String? {
+        switch error {
+        case ShellError.worded, DetailError.ambiguousOption, DetailError.takesNoValue: break
+        default: return nil
+        }
+        let rows = shown.screen.sections.flatMap(\.rows)
+        let row = rows.first { $0.id == address && address?.isEmpty == false }
+            ?? address.flatMap(Int.init).flatMap { $0 >= 1 && $0 <= rows.count ? rows[$0 - 1] : nil }
+        let title = row.flatMap { $0.text?.isEmpty == false ? $0.text : $0.id } ?? address ?? ""
+        return engine.word(.valueNotTaken, title)
+    }
+
     static func personWords(for error: any Error, _ engine: Engine) -> String? {
         guard let shell = error as? ShellError else { return nil }
         switch shell {

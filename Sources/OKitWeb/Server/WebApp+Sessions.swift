@@ -7,7 +7,8 @@ import OKitEngine
 /// sent to the login page without one. A session whose visitor never came back with its cookie is dropped after
 /// `newSessionSeconds`, one client address holds at most `maxNewSessionsPerClient` of them (its oldest goes), and at
 /// the cap a new visitor takes the place of the oldest of them from any address, so anonymous requests cannot fill
-/// `--sessions`. Logging in gives the session a new id (session fixation).
+/// `--sessions`. Sessions that do come back are capped too: one address holds at most `maxSessionsPerClient`, and at
+/// the cap the address holding the most gives one up (`dropFromTheBusiestClient`). Logging in gives the session a new id (session fixation).
 extension WebApp {
     /// A request without a session: a page of the app gets one (kept only when the answer is no error).
     func withNewSession(_ request: WebRequest, _ app: AppSession) -> WebResponse {
@@ -29,7 +30,8 @@ extension WebApp {
         case .success(let made): ws = made
         }
         var response = route(request, ws, app)
-        guard response.status < 400 else {
+        // An error makes no session, nor does a file (a backup download, a cell's image): files never make one.
+        guard response.status < 400, !isFileRoute(request, ws) else {
             drop(ws)
             return response
         }
@@ -41,12 +43,16 @@ extension WebApp {
     /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503.
     func makeSession(_ app: AppSession, client: String) -> Result<WebSession, WebRefusal> {
         takeFastSeen()
-        let unreturned = sessions.values.filter { !$0.returned && $0.client == client }
+        let own = sessions.values.filter { $0.client == client }
+        let unreturned = own.filter { !$0.returned }
         if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
             drop(oldest)
+        } else if own.count >= options.maxSessionsPerClient, let oldest = Self.leastRecentlySeen(own) {
+            drop(oldest)   // one address holds at most a quarter of --sessions: it makes room among its own
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         if sessions.count >= options.maxSessions { dropOldestUnreturned() }
+        if sessions.count >= options.maxSessions { dropFromTheBusiestClient(than: client) }
         guard sessions.count < options.maxSessions else {
             var busy = said(503, .tooManyPeople, "\(options.maxSessions)")
             busy.headers.append(("Retry-After", "60"))
@@ -64,6 +70,25 @@ extension WebApp {
     func dropOldestUnreturned() {
         let unreturned = sessions.values.filter { !$0.returned && $0.streams.isEmpty }
         if let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) { drop(oldest) }
+    }
+
+    /// At the cap with every session in use, the address holding the most sessions gives up its least recently
+    /// seen one, when it holds more than the newcomer's address would after: a person with one session is not put
+    /// out while someone holds many, so sessions kept alive from a few addresses cannot shut a new person out.
+    func dropFromTheBusiestClient(than client: String) {
+        var byClient: [String: [WebSession]] = [:]
+        for ws in sessions.values { byClient[ws.client, default: []].append(ws) }
+        let newcomer = byClient[client]?.count ?? 0
+        guard let (_, busiest) = byClient.max(by: { $0.value.count < $1.value.count }), busiest.count > newcomer + 1,
+              let victim = Self.leastRecentlySeen(busiest) else { return }
+        drop(victim)
+    }
+
+    /// The session seen the longest ago, those without an open page stream first.
+    static func leastRecentlySeen(_ candidates: [WebSession]) -> WebSession? {
+        candidates.min { a, b in
+            a.streams.isEmpty != b.streams.isEmpty ? a.streams.isEmpty : a.lastSeen < b.lastSeen
+        }
     }
 
     func newSession(_ app: AppSession, client: String) throws -> WebSession {

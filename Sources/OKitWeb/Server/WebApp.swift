@@ -128,6 +128,19 @@ public actor WebApp {
         return request.forwarded || !ServeOptions.isLoopback(options.host)
     }
 
+    /// The answer to a form's POST that is refused whatever its body says (nil: read the body): another host, a
+    /// proxied request without a token, or no live session (only the login form is posted without one). The
+    /// server asks before it reads the body, so a stranger's megabyte costs neither its reading nor its parsing.
+    public func refusalBeforeBody(_ request: WebRequest) -> WebResponse? {
+        if let host = request.host, !hostCheck.allows(host) { return WebPages.misdirected(host: host) }
+        if request.forwarded, options.token == nil {
+            return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")
+        }
+        guard request.path != "/login" else { return nil }
+        if let id = request.sessionCookie, sessions[id] != nil { return nil }
+        return said(403, .sessionEnded)
+    }
+
     /// Answers one request. The `Host` is checked first, then the proxy rule; static files, the login page and
     /// errors are answered without a session; a session is made only for a page of the app (web.md "Sessions").
     public func handle(_ request: WebRequest) -> WebResponse {

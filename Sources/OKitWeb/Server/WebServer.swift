@@ -91,12 +91,17 @@ struct WebResponder: HTTPResponder {
         guard hosts.allows(web.host) else {
             return Self.response(WebPages.misdirected(host: web.host))
         }
+        if request.method == .head { return await head(web) }
         let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
         if request.method == .post, request.uri.path == "/backups", type.lowercased().hasPrefix("multipart/form-data") {
             return Self.response(await upload(request, web, contentType: type))
         } else if request.method == .post {
             guard type.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
                 return Self.response(WebPages.message(415, "This server takes forms (application/x-www-form-urlencoded) only."))
+            }
+            if var refused = await app.refusalBeforeBody(web) {
+                refused.headers.append(("Connection", "close"))   // the body is not read: the connection ends
+                return Self.response(refused)
             }
             do {
                 let body = try await request.collectBody(upTo: options.maxBody)
@@ -111,11 +116,31 @@ struct WebResponder: HTTPResponder {
         return Self.response(await app.respond(web), sinks: sinks)
     }
 
+    /// HEAD (RFC 9110 §9.3.2): the GET's status and headers, its length, no body. A live-update stream has no
+    /// head of its own (405: GET it).
+    func head(_ request: WebRequest) async -> Response {
+        guard request.path != "/events" else {
+            var refused = WebPages.message(405, "A live-update stream is opened with GET only.")
+            refused.headers.append(("Allow", "GET"))
+            return Self.response(refused)
+        }
+        var get = request
+        get.method = "GET"
+        var answer = await app.respond(get)
+        let length = answer.file.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? answer.body.count
+        answer.file = nil
+        answer.body = []
+        answer.headers.removeAll { $0.name.lowercased() == "content-length" }
+        answer.headers.append(("Content-Length", String(length)))
+        return Self.response(answer)
+    }
+
     /// The request as the web app sees it (no body yet).
     func webRequest(_ request: Request, _ context: Context) -> WebRequest {
         func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
         let proxy = ProxyHeaders(xForwardedFor: header("X-Forwarded-For"), xForwardedProto: header("X-Forwarded-Proto"),
-                                 forwarded: header("Forwarded"))
+                                 forwarded: header("Forwarded"), xRealIP: header("X-Real-IP"),
+                                 others: ProxyHeaders.otherProxyHeaders.contains { header($0) != nil })
         var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                              sessionCookie: request.cookies["okit_session"]?.value,
                              forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)

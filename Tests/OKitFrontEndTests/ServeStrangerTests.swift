@@ -47,6 +47,16 @@ import Testing
         #expect(Self.closed(fd, within: 10), "the connection stayed open to read the refused body")
     }
 
+    @Test func aFormOfThousandsOfFieldsIsRefusedBeforeItIsDecoded() throws {
+        let (child, port, _) = try Self.serve()
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let page = try HTTPExchange.request(port, "GET /books")
+        let cookie = try #require(page.cookie)
+        let form = (0..<5_000).map { "p\($0)=a" }.joined(separator: "&")
+        let answer = try HTTPExchange.request(port, "POST /command", cookie: cookie, form: form)
+        #expect(answer.status == 413 && answer.body.contains("1000 fields"), "\(answer.status) \(answer.body.prefix(200))")
+    }
+
     @Test func aBodyThatTricklesIsCut() throws {
         let (child, port, _) = try Self.serve()
         defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }

@@ -42,6 +42,8 @@ public struct ServeOptions: Sendable {
     /// (instead of `idleSeconds`), and one client address holds at most `maxNewSessionsPerClient` of them.
     public var newSessionSeconds: TimeInterval = 60
     public var maxNewSessionsPerClient = 16
+    /// A form's fields at most (a page's forms have a handful): more answer 413 before they are decoded.
+    public static let maxFormFields = 1_000
     /// Sessions one client address holds at most, returned or not: a quarter of `maxSessions`, at least 16 (an
     /// office behind one address keeps room for its people; one stranger cannot take every session).
     public var maxSessionsPerClient: Int { max(16, maxSessions / 4) }

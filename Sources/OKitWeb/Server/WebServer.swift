@@ -105,6 +105,9 @@ struct WebResponder: HTTPResponder {
             }
             do {
                 let body = try await request.collectBody(upTo: options.maxBody)
+                guard body.readableBytesView.reduce(0, { $0 + ($1 == UInt8(ascii: "&") ? 1 : 0) }) < ServeOptions.maxFormFields else {
+                    return Self.response(WebPages.message(413, "The form has more than \(ServeOptions.maxFormFields) fields; nothing was changed."))
+                }
                 guard let text = String(validating: body.readableBytesView, as: UTF8.self), let form = FormBody.decodeStrictly(text) else {
                     return Self.response(WebPages.message(400, "The form's fields are not well formed (a % without two hex digits, or text that is not UTF-8); nothing was changed."))
                 }

@@ -502,7 +502,7 @@ function mock.revert(t) end
 
 --- Matchers: `match._` (anything), `match.is_string()` (each type), `match.is_truthy()`, `match.is_falsy()`,
 --- `match.is_true()`, `match.is_false()`, `match.is_same(v)`, `match.is_equal(v)`, `match.is_ref(v)`,
---- `match.matches(pattern)`, `match.is_near(v, tolerance)`, `match.is_unique([deep])`, and `match.is_not.…` for each.
+--- `match.matches(pattern [, init [, plain]])`, `match.is_near(v, tolerance)`, `match.is_unique([deep])`, and `match.is_not.…` for each.
 ---@class okit.test.Match
 ---@field _ okit.test.Matcher
 ---@field is_not okit.test.Match
@@ -521,7 +521,7 @@ function mock.revert(t) end
 ---@field is_same fun(v: any): okit.test.Matcher
 ---@field is_equal fun(v: any): okit.test.Matcher
 ---@field is_ref fun(v: any): okit.test.Matcher
----@field matches fun(pattern: string): okit.test.Matcher
+---@field matches fun(pattern: string, init?: integer, plain?: boolean): okit.test.Matcher
 ---@field is_near fun(v: number, tolerance: number): okit.test.Matcher
 match = {}
 
@@ -620,7 +620,8 @@ function assert.is_thread(v) end
 ---@param deep? boolean
 function assert.unique(list, deep) end
 
---- `fn()` raises an error whose text matches the Lua pattern.
+--- `fn()` raises an error whose text matches the Lua pattern from `init` (`plain`: contains `pattern`); a plain table
+--- error has no text.
 ---@param fn fun()
 ---@param pattern string
 ---@param init? integer
@@ -636,7 +637,7 @@ function assert.has_no_error(fn) end
 ---@param actual any
 function assert.equal(expected, actual) end
 
---- Compares deeply.
+--- Compares deeply, key by key even when the tables have `__eq` (as luassert).
 ---@param expected any
 ---@param actual any
 function assert.same(expected, actual) end
@@ -677,9 +678,11 @@ function assert.not_same(expected, actual) end
 ---@param actual table
 function assert.contains(partial, actual) end
 
---- Asserts that `s` matches the Lua pattern.
+--- Asserts that `s` matches the Lua pattern from `init` (`plain`: contains `pattern`).
 ---@param pattern string
----@param s string
-function assert.matches(pattern, s) end
+---@param s string|number
+---@param init? integer
+---@param plain? boolean
+function assert.matches(pattern, s, init, plain) end
 
 return test

@@ -8,6 +8,8 @@ enum TestOutputFormat: Equatable {
     case tap
     case junitFile(String)
     case junit
+    /// `-o junit -Xoutput FILE`: the XML to the file and nothing on stdout, as busted's junit output.
+    case junitXMLFile(String)
     /// busted's `plainTerminal` (`utf`: its `utfTerminal`, with ● ◼ ✱ ◌ and →).
     case terminal(utf: Bool)
     case gtest
@@ -18,6 +20,10 @@ extension TestCommand {
     /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, `gtest`,
     /// `json`, and okit's `junit=FILE`; anything else is a usage error naming them.
     func outputFormat(configured: String? = nil) throws -> TestOutputFormat {
+        try bustedOptions.apply(to: try namedOutputFormat(configured: configured))
+    }
+
+    private func namedOutputFormat(configured: String?) throws -> TestOutputFormat {
         guard let output = output ?? configured else { return .tap }
         if output.hasPrefix("junit=") {
             let file = String(output.dropFirst("junit=".count))
@@ -38,12 +44,18 @@ extension TestCommand {
 
     /// The busted project of the current folder (its `.busted` file and the options given), with its spec files
     /// found: from `ROOT` (default `spec/`) with no path given, else under the paths; nil when there is none.
-    func bustedProject(root: URL) throws -> BustedProject? {
-        var project = try BustedProject.load(root: root, task: task)
+    func bustedProject(root: URL, cwd: URL) throws -> BustedProject? {
+        let configFile = bustedOptions.configFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        var project = try BustedProject.load(root: root, task: task, configFile: configFile)
         if !pattern.isEmpty { project.patterns = pattern }
         if !excludePattern.isEmpty { project.excludePatterns = excludePattern }
         if !lpath.isEmpty { project.lpath = lpath.joined(separator: ";") }
+        if !bustedOptions.cpath.isEmpty { project.cpath = bustedOptions.cpath.joined(separator: ";") }
+        if let recursive = bustedOptions.recursive { project.recursive = recursive }
         if let helper { project.helper = helper }
+        if !bustedOptions.helperOptions.isEmpty {
+            project.helperArguments = bustedOptions.helperOptions.flatMap { $0.split(separator: ",").map(String.init) }
+        }
         if !paths.isEmpty { project.roots = paths }
         project.specFiles = Set(try BustedDiscovery.specFiles(of: project).map(\.path))
         guard !project.specFiles.isEmpty else { return nil }
@@ -62,7 +74,7 @@ extension TestCommand {
             throw RunFailure(code: 2, message: "okit-run test: coverage is not supported (okit-run test does not load LuaCov): "
                 + "run without --coverage, or with --no-coverage when .busted says coverage = true")
         }
-        if let lua {
+        if let lua, !bustedOptions.ignoreLua {
             throw RunFailure(code: 2, message: "okit-run test: --lua \(lua) is not supported: specs run in okit-run's own Lua 5.4")
         }
     }
@@ -98,18 +110,21 @@ extension TestCommand {
             return false
         }
         let started = Date()
+        let deferred = deferPrint(options)
+        if format == .gtest { StandardStreams.output(runner.gtestHeader()) }
         let totals = runner.run(files, root: root, line: { line in
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
-        }, note: { StandardStreams.error($0 + "\n") })
+        }, note: { StandardStreams.error($0 + "\n") }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred))
         switch format {
-        case .junitFile(let file):
+        case .junitFile(let file), .junitXMLFile(let file):
             do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
                 throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
             }
         case .junit: StandardStreams.output(runner.junit())
         case .terminal(let utf):
-            StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose, utf: utf))
-        case .gtest: StandardStreams.output(runner.gtest(seconds: Date().timeIntervalSince(started)))
+            StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose,
+                                                          utf: utf, marks: false))
+        case .gtest: StandardStreams.output(runner.gtestFooter(seconds: Date().timeIntervalSince(started), deferPrint: deferred))
         case .json: StandardStreams.output(runner.json(seconds: Date().timeIntervalSince(started)))
         case .tap: break
         }
@@ -120,6 +135,37 @@ extension TestCommand {
 
 extension TestOutputFormat {
     var isJUnitFile: Bool { if case .junitFile = self { return true } else { return false } }
+}
+
+extension TestCommand {
+    /// What busted's terminal and gtest outputs write as the run goes, so that what a spec prints lands between
+    /// them as under busted: a terminal output's mark as each test ends (a block's error even under
+    /// `--defer-print`), gtest's file and RUN lines as they start and each result as it ends.
+    static func outputEvents(_ format: TestOutputFormat, runner: FlowTestRunner, deferPrint: Bool) -> FlowTestEvents {
+        var events = FlowTestEvents()
+        switch format {
+        case .terminal(let utf):
+            events.result = { r in
+                if !deferPrint || r.isBlockFailure { StandardStreams.output(FlowTestRunner.terminalMark(r, utf: utf)) }
+            }
+        case .gtest:
+            // Whether the running test's RUN line is out (a test declared pending reports without starting).
+            final class Started { var value = false }
+            let started = Started()
+            events.fileStarted = { StandardStreams.output(FlowTestRunner.gtestFileStart($0)) }
+            events.testStarted = { r in
+                started.value = true
+                StandardStreams.output(FlowTestRunner.gtestTestStart(r))
+            }
+            events.result = { r in
+                StandardStreams.output(FlowTestRunner.gtestResult(r, started: started.value, deferPrint: deferPrint))
+                started.value = false
+            }
+            events.fileEnded = { [unowned runner] file, seconds in StandardStreams.output(runner.gtestFileEnd(file, seconds: seconds)) }
+        default: break
+        }
+        return events
+    }
 }
 
 extension Array where Element == URL {

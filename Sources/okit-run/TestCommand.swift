@@ -15,8 +15,8 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Test files or folders.")
     var paths: [String] = []
 
-    @Option(name: .long, help: "Run only the tests whose full name matches this Lua pattern (or contains it).")
-    var filter: String?
+    @Option(name: .long, help: "Run only the tests whose full name matches this Lua pattern (or contains it; repeatable: any of them).")
+    var filter: [String] = []
 
     @Option(name: .customLong("filter-out"), help: "Leave out the tests whose full name matches this Lua pattern (or contains it; repeatable).")
     var filterOut: [String] = []
@@ -27,14 +27,14 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("exclude-tags"), help: "Leave out the tests with one of these #tags (comma-separated, repeatable).")
     var excludeTags: [String] = []
 
-    @Flag(name: .long, help: "Run the files, and the tests of each describe block, in a random order (the seed is printed).")
-    var shuffle = false
+    @Flag(name: .long, inversion: .prefixedNo, help: "Run the files, and the tests of each describe block, in a random order (the seed is printed); --no-shuffle overrides .busted's shuffle = true.")
+    var shuffle: Bool?
 
     /// Text, read unconditionally: `--seed -3` is a wrong seed, not a missing one.
     @Option(name: .long, parsing: .unconditional, help: "The seed of --shuffle, to repeat an order (implies --shuffle); in a busted project the seed of math.random and randomize() only, as busted's.")
     var seed: String?
 
-    @Flag(name: .long, help: "List the tests a run would run (file:line: name), without running them.")
+    @Flag(name: [.customShort("l"), .long], help: "List the tests a run would run (file:line: name), without running them.")
     var list = false
 
     @Option(name: [.customShort("o"), .long], help: "tap (the default, busted's TAP), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal, utfTerminal, gtest or json.")
@@ -58,8 +58,8 @@ struct TestCommand: ParsableCommand {
     @Option(name: .long, help: "busted specs: real (the default: the system clock and a random seed) or virtual (2019-05-01T10:00:00Z, seed 0).")
     var clock: String?
 
-    @Flag(name: [.customShort("v"), .long], help: "Show a failure's whole message and each test's file:line.")
-    var verbose = false
+    @Flag(name: [.customShort("v"), .long], inversion: .prefixedNo, help: "Show a failure's whole message and each test's file:line (--no-verbose overrides .busted's verbose = true).")
+    var verbose: Bool?
 
     @Option(name: [.customShort("C"), .long], help: "busted specs: run from this folder (the project root).")
     var directory: String?
@@ -79,6 +79,10 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "Fail a test whose apps logged a warning.")
     var strict = false
 
+    /// The rest of busted 2.1.1's options (testing.md, "busted's options").
+    @OptionGroup(title: "busted's options")
+    var bustedOptions: BustedCommandOptions
+
     /// Wrong option values are usage errors shown with this command's usage (exit 2).
     func validate() throws {
         _ = try Self.seedValue(seed)
@@ -88,7 +92,12 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if bustedOptions.version {
+            StandardStreams.output("okit-run test (okit 0.1.0): busted 2.1.1's specs and okit's flow tests in \(LuaRuntimeInfo.release)\n")
+            return
+        }
         _ = try outputFormat()
+        try bustedOptions.refuseUnsupported()
         try refuseUnsupported(coverage: coverage == true)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let root = directory.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } ?? cwd
@@ -103,38 +112,44 @@ struct TestCommand: ParsableCommand {
         options.scratch = scratch
         // `print` goes to stderr (stdout carries the TAP lines), as `#` lines like TAP comments.
         options.print = { StandardStreams.error(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n")) }
-        let files: [URL]
-        do {
-            let project = try bustedProject(root: root)
-            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
-            files = (try FlowTestRunner.discover(paths, root: root)
-                + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
-            options.busted = project
-            options.filter = filter ?? project?.filter
-            options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
-            options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
-            options.excludeTags = try excludeTags.isEmpty ? project?.excludeTags ?? [] : Self.tagList(excludeTags, option: "--exclude-tags")
-            // busted's --seed seeds math.random only; outside a busted project it names a shuffle's order
-            if shuffle || (seed != nil && project == nil) || project?.shuffle == true {
-                options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
-            }
-        } catch {
-            throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
-        }
+        let files = try select(&options, root: root, cwd: cwd)
         try refuseUnsupported(coverage: coverage ?? options.busted?.coverage == true)
+        try refuseSameTags(options)
         noteAppFilesGiven(cwd: root)
         let format = try outputFormat(configured: options.busted?.output)
-        options.verbose = verbose || options.busted?.verbose == true
+        options.verbose = verbose ?? options.busted?.verbose ?? false
         var failed = false
         for round in 1...self.repeat {
-            if self.repeat > 1, format == .gtest {
+            if self.repeat > 1, format.isBusted {
+                // busted's gtest and terminal outputs say each run (their own lines on stdout)
                 StandardStreams.output("\nRepeating all tests (run \(round) of \(self.repeat)) . . .\n\n")
             } else if self.repeat > 1 {
                 note("# run \(round) of \(self.repeat)", files: files, options: options, format: format)
             }
             failed = try runFiles(files, root: root, options: options, format: format) || failed
+            if failed, options.stopOnFailure { break }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The files to run and the options that choose and order their tests (the command line's, else the busted
+    /// project's); a wrong one is a usage error (exit 2).
+    func select(_ options: inout FlowTestOptions, root: URL, cwd: URL) throws -> [URL] {
+        do {
+            let project = try bustedProject(root: root, cwd: cwd)
+            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
+            let files = (try FlowTestRunner.discover(paths, root: root)
+                + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
+            options.busted = project
+            options.filters = filter.isEmpty ? project?.filters ?? [] : filter
+            options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
+            options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
+            options.excludeTags = try excludeTags.isEmpty ? project?.excludeTags ?? [] : Self.tagList(excludeTags, option: "--exclude-tags")
+            try order(&options, project: project)
+            return files
+        } catch {
+            throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
+        }
     }
 
     /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`). An option given with no tag

@@ -144,7 +144,7 @@ import OKitTestSupport
           it("beta", function() error("not run") end)
         end)
         """])
-        let (_, lines, totals) = try run(dir) { $0.filter = "group alpha" }
+        let (_, lines, totals) = try run(dir) { $0.filters = ["group alpha"] }
         #expect(totals == (1, 0, 0) && lines.first == "ok 1 - group alpha")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively, hidden folders
-/// skipped), the `.lua` files whose name (`x_spec.lua`, as busted matches it) matches one of the Lua patterns and
+/// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively unless
+/// `--no-recursive`, hidden folders skipped), the `.lua` files whose name (`x_spec.lua`, as busted matches it) matches one of the Lua patterns and
 /// none of the excluded ones (an empty one excludes nothing); a `ROOT` that is a file is taken as it is (but an okit flow test, `*_test.lua`, only when the
 /// patterns name it). Sorted, without duplicates.
 public enum BustedDiscovery {
@@ -19,10 +19,11 @@ public enum BustedDiscovery {
                 if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(url.lastPathComponent) { files.insert(url.path) }
                 continue
             }
-            let walker = fm.enumerator(at: url, includingPropertiesForKeys: nil)
+            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey])
             while let f = walker?.nextObject() as? URL {
                 let name = f.lastPathComponent
-                if name.hasPrefix(".") { walker?.skipDescendants(); continue }
+                let isFolder = (try? f.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+                if name.hasPrefix(".") || (isFolder && !project.recursive) { walker?.skipDescendants(); continue }
                 guard name.hasSuffix(".lua") else { continue }
                 if names.matches(name) { files.insert(f.standardizedFileURL.path) }
             }

@@ -17,13 +17,19 @@ public struct BustedProject: Sendable {
     public var excludePatterns: [String] = []
     /// Put before `package.path` (`--lpath`, `-m`, a `.busted` `lpath`): busted's default `./src/?.lua;…`.
     public var lpath = BustedProject.defaultLPath
-    /// A Lua file run before each spec file, in its state (`--helper`, a `.busted` `helper`).
+    /// A Lua file run before each spec file, in its state (`--helper`, a `.busted` `helper`), and the `arg` it sees
+    /// (busted's `-Xhelper`).
     public var helper: String?
+    public var helperArguments: [String] = []
+    /// Put before the C module path (`--cpath`): where a refused C module is found, to name it.
+    public var cpath: String?
+    /// Whether spec folders are searched below their top level (busted's `-R`, `--no-recursive`).
+    public var recursive = true
     /// Tags (`-t`, `--tags`) and excluded tags (`--exclude-tags`) from the `.busted` file.
     public var tags: [String] = []
     public var excludeTags: [String] = []
-    /// Name filters (`--filter`) from the `.busted` file.
-    public var filter: String?
+    /// Name filters (`--filter`) from the `.busted` file: a test runs when one of them matches.
+    public var filters: [String] = []
     /// Name filters that leave tests out (`filter-out`) from the `.busted` file.
     public var filterOut: [String] = []
     /// `verbose = true` in the `.busted` file (as `-v`).
@@ -41,9 +47,15 @@ public struct BustedProject: Sendable {
     /// What the `.busted` file says that okit-run test does not read, one line each (the runner prints them as
     /// warnings: nothing in the file is dropped without a word).
     public var unreadKeys: [String] = []
+    /// busted's on/off options a `.busted` task set (`"sort-tests"`, `"keep-going"`, …: `flagKeys`), for the runner.
+    public var flags: [String: Bool] = [:]
+    /// Lua statements run before the specs (`e`).
+    public var statements: [String] = []
     /// The keys of a `.busted` task okit-run test reads.
-    static let readKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "helper", "tags", "exclude-tags", "filter",
-                           "filter-out", "output", "verbose", "coverage", "shuffle"]
+    static let readKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "cpath", "helper", "Xhelper", "e", "tags",
+                           "exclude-tags", "filter", "filter-out", "output", "verbose", "coverage", "shuffle"] + flagKeys
+    static let flagKeys = ["shuffle-files", "shuffle-tests", "sort", "sort-files", "sort-tests", "suppress-pending",
+                           "keep-going", "defer-print", "auto-insulate", "recursive", "lazy"]
 
     /// busted's `--lpath` default.
     public static let defaultLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
@@ -61,10 +73,14 @@ public struct BustedProject: Sendable {
 
     /// The project at `root`: busted's defaults and its `.busted` file's `_all` and `task` (nil: `default`).
     /// A `.busted` file that does not run or return a table is an error naming it.
-    public static func load(root: URL, task: String?) throws -> BustedProject {
+    /// `configFile` (busted's `-f`) is read instead of the root's `.busted`, and must be there.
+    public static func load(root: URL, task: String?, configFile: URL? = nil) throws -> BustedProject {
         var project = BustedProject(root: root)
-        let file = root.appendingPathComponent(".busted")
+        let file = configFile ?? root.appendingPathComponent(".busted")
         guard FileManager.default.fileExists(atPath: file.path) else {
+            if let configFile {
+                throw FlowTestUsageError("--config-file \(configFile.path): no such file (give the path of a .busted-style file)")
+            }
             if let task { throw FlowTestUsageError("--run \(task): there is no .busted file in \(root.path)") }
             return project
         }
@@ -92,12 +108,17 @@ public struct BustedProject: Sendable {
         if case .string(let v)? = task["helper"] { helper = v }
         if let v = task["tags"].flatMap(Self.texts) { tags = Self.splitTags(v) }
         if let v = task["exclude-tags"].flatMap(Self.texts) { excludeTags = Self.splitTags(v) }
-        if let v = task["filter"].flatMap(Self.texts), let first = v.first { filter = first }
+        if let v = task["filter"].flatMap(Self.texts) { filters = v }
         if let v = task["filter-out"].flatMap(Self.texts) { filterOut = v }
         if case .string(let v)? = task["output"] { output = v }
         if case .bool(let v)? = task["verbose"] { verbose = v }
         if case .bool(let v)? = task["coverage"] { coverage = v }
         if case .bool(let v)? = task["shuffle"] { shuffle = v }
+        if let v = task["cpath"].flatMap(Self.texts) { cpath = v.joined(separator: ";") }
+        if let v = task["Xhelper"].flatMap(Self.texts) { helperArguments = Self.splitTags(v) }
+        if let v = task["e"].flatMap(Self.texts) { statements = v }
+        for key in Self.flagKeys { if case .bool(let v)? = task[key] { flags[key] = v } }
+        if let v = flags["recursive"] { recursive = v }
     }
 
     /// A text or a list of texts.
@@ -134,11 +155,11 @@ enum BustedConfigFile {
         try sandbox.apply(to: lua)
         let value: LuaValue
         do {
-            try lua.loadFile(file.path, chunkName: ".busted")
+            try lua.loadFile(file.path, chunkName: file.lastPathComponent)
             try lua.pcall(nargs: 0, nresults: 1)
             value = lua.value(at: -1)
         } catch {
-            throw FlowTestUsageError("cannot read .busted: \(error.message)")
+            throw FlowTestUsageError("cannot read \(file.lastPathComponent): \(error.message)")
         }
         guard case .table(_, let tasks) = value else {
             throw FlowTestUsageError(".busted must return a table of tasks, such as return { default = { lpath = \"./lib/?.lua\" } }")

@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import OKitEngine
 
 extension FlowTestFile {
     /// Makes the file's state what a busted spec of `project` expects (testing.md, "Busted projects"): `require`
@@ -17,18 +18,36 @@ extension FlowTestFile {
         }
         framework.push()
         lua.push(project.lpath + ";" + BustedProject.luaPath)
-        lua.push(BustedProject.luaCPath)
+        lua.push((project.cpath.map { $0 + ";" } ?? "") + BustedProject.luaCPath)
         if let seed = project.randomSeed { lua.push(Int64(bitPattern: seed)) } else { lua.pushNil() }
         try lua.load(source: Self.specPrelude, chunkName: "=okit.test.busted")
         lua.hostPush { lua_rotate(lua.L, -6, 1) }
         try lua.pcall(nargs: 5, nresults: 0)
+        try runStatements()
         guard let helper = project.helper else { return }
         let url = BustedModuleSearch.absolute(helper, root: root)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw LuaRaise("cannot read the helper \(helper) (.busted or --helper)", withPosition: false)
         }
+        // As busted: the helper sees `arg` as the -Xhelper options, the global `arg` is back after it.
+        try lua.load(source: "local helper, options = ...; local saved = arg; options[-1], options[0] = 'lua', 'busted'; "
+            + "arg = options; local ok, err = pcall(helper); arg = saved; if not ok then error(err, 0) end",
+                     chunkName: "=okit.test.helper")
         try lua.load(bytes: [UInt8](data), chunkName: helper)
-        try lua.pcall(nargs: 0, nresults: 0)
+        lua.push(.array(project.helperArguments.map(LuaValue.string)))
+        try lua.pcall(nargs: 2, nresults: 0)
+    }
+
+    /// Runs busted's `-e` statements, in order, in this file's state.
+    func runStatements() throws {
+        for statement in options.statements {
+            do {
+                try host.lua.load(source: statement, chunkName: "=-e")
+                try host.lua.pcall(nargs: 0, nresults: 0)
+            } catch {
+                throw LuaRaise("-e \(statement): \(Remedy.message(for: error, wording: options.remedyWording))", withPosition: false)
+            }
+        }
     }
 
     /// Called with `(search, T, path, cpath, seed)`.
@@ -41,6 +60,16 @@ extension FlowTestFile {
       package.preload[name] = function() return module end
     end
     arg = arg or { [-1] = "lua", [0] = "busted" }    -- as busted run by `lua`: a spec may start Lua again from arg[-1]
+    -- As under busted: `print` and `io.write` go to stdout as they run, in order with the results written there.
+    local stdout, tostring, select = io.stdout, tostring, select
+    stdout:setvbuf("no")
+    print = function(...)
+      for i = 1, select("#", ...) do
+        if i > 1 then stdout:write("\\t") end
+        stdout:write(tostring((select(i, ...))))
+      end
+      stdout:write("\\n")
+    end
     if seed then
       T.randomSeed = seed
       math.randomseed(seed)

@@ -8,23 +8,27 @@ public struct FlowTestListing: Sendable, Equatable {
     public var name: String
     public var location: String?
     public var pending: Bool
+    /// A block whose body raised an error (a spec's describe): its tests are not known; the error's message.
+    public var broken: String?
 }
 
 /// Which tests of a file run and in what order: the name filter, `#tags`, the shuffle seed (docs/testing.md), and
 /// listing them without running them.
 extension FlowTestFile {
-    /// Pushes `{ filter =, tags =, excludeTags =, seed = }` for `T.run` and `T.list`.
+    /// Pushes `{ filter =, filterOut =, tags =, excludeTags =, sort =, stopOnFailure =, seed = }` for `T.run` and `T.list`.
     func pushSelection() {
         let lua = host.lua
         lua.newTable(hash: 6)
-        if let f = options.filter { lua.push(f); lua.rawSet(-2, "filter") }
+        if !options.filters.isEmpty { lua.push(.array(options.filters.map(LuaValue.string))); lua.rawSet(-2, "filter") }
         if !options.filterOut.isEmpty { lua.push(.array(options.filterOut.map(LuaValue.string))); lua.rawSet(-2, "filterOut") }
         if !options.tags.isEmpty { lua.push(.array(options.tags.map(LuaValue.string))); lua.rawSet(-2, "tags") }
         if !options.excludeTags.isEmpty {
             lua.push(.array(options.excludeTags.map(LuaValue.string)))
             lua.rawSet(-2, "excludeTags")
         }
-        if let seed = options.shuffleSeed {
+        if options.sortTests { lua.push(true); lua.rawSet(-2, "sort") }
+        if options.stopOnFailure { lua.push(true); lua.rawSet(-2, "stopOnFailure") }
+        if let seed = options.shuffleSeed, options.shuffleTests {
             lua.push(Int64(bitPattern: FlowTestFile.fileSeed(seed, displayPath)))
             lua.rawSet(-2, "seed")
         }
@@ -59,7 +63,7 @@ extension FlowTestFile {
                 return nil
             }
             return FlowTestListing(file: displayPath, name: text("name") ?? "?", location: text("where"),
-                                   pending: fields[.string("pending")] == .bool(true))
+                                   pending: fields[.string("pending")] == .bool(true), broken: text("broken"))
         }
     }
 }

@@ -23,11 +23,14 @@ public struct FlowTestResult: Sendable {
     public var raisedAt: String?
     /// A busted spec's result: printed in busted's formats (TAP, gtest).
     public var isSpec = false
+    /// The test's (or block's) own name, without its blocks' names (busted's `element.name`).
+    public var title: String?
 }
 
 /// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
 public struct FlowTestOptions {
-    public var filter: String?
+    /// Only the tests whose full name matches one of these (`--filter`, repeatable; busted ORs them); empty: all.
+    public var filters: [String] = []
     /// Leave out the tests whose full name matches one of these (`--filter-out`).
     public var filterOut: [String] = []
     /// Whole messages, and in busted's TAP a `# file @ line: name` line before each spec's result (`-v`).
@@ -38,6 +41,17 @@ public struct FlowTestOptions {
     public var excludeTags: [String] = []
     /// Files and the tests of each block in an order shuffled by this seed (`--shuffle [--seed N]`).
     public var shuffleSeed: UInt64?
+    /// What the seed shuffles: the files (`--shuffle-files`) and the tests of each block (`--shuffle-tests`).
+    public var shuffleFiles = true
+    public var shuffleTests = true
+    /// The tests and blocks of each block sorted by name (`--sort-tests`; before a shuffle, as busted does).
+    public var sortTests = false
+    /// Stop after the first failing or erroring test (busted's `--no-keep-going`).
+    public var stopOnFailure = false
+    /// Pending tests are left out of the output and the counts (`--suppress-pending`).
+    public var suppressPending = false
+    /// Lua statements run in each test file's state before it loads (busted's `-e`; before a spec's helper).
+    public var statements: [String] = []
     public var updateSnapshots = false
     /// A test that logged a warning fails (`--strict`).
     public var strict = false
@@ -111,10 +125,13 @@ final class FlowTestFile {
     private(set) var bustedProject: BustedProject?
 
     /// Loads the framework and the file, runs its tests; one result per test, reported as it finishes.
-    func run(report: @escaping (FlowTestResult) -> Void) -> (passed: Int, failed: Int, skipped: Int) {
+    @discardableResult
+    /// `started` gets each test's name and place as it starts (before its `before_each` hooks).
+    func run(report: @escaping (FlowTestResult) -> Void,
+             started: ((FlowTestResult) -> Void)? = nil) -> (passed: Int, failed: Int, skipped: Int) {
         do {
             let framework = try loadTests()
-            let counts = try runTests(framework, report: report)
+            let counts = try runTests(framework, report: report, started: started)
             releaseAll()
             return counts
         } catch {
@@ -143,7 +160,7 @@ final class FlowTestFile {
         lua.rawSet(-2, "okit.test")
         lua.pop(2)
         try call(framework, "install")
-        if let bustedProject { try prepareSpec(framework, bustedProject) }
+        if let bustedProject { try prepareSpec(framework, bustedProject) } else { try runStatements() }
         guard let source = FileManager.default.contents(atPath: url.path) else {
             throw LuaRaise("cannot read \(displayPath)", withPosition: false)
         }
@@ -191,16 +208,25 @@ final class FlowTestFile {
 
     /// `T.run { filter =, tags =, excludeTags =, seed =, begin =, report = }` → passed, failed, skipped, counted from the results as reported (`--strict`
     /// can fail a test the framework counted as passed).
-    private func runTests(_ framework: LuaRef, report: @escaping (FlowTestResult) -> Void) throws -> (Int, Int, Int) {
+    private func runTests(_ framework: LuaRef, report: @escaping (FlowTestResult) -> Void,
+                          started: ((FlowTestResult) -> Void)?) throws -> (Int, Int, Int) {
         let lua = host.lua
         framework.push()
         _ = lua.rawGet(-1, "run")
         lua.hostPush { lua_rotate(lua.L, -2, 1) }
         lua.pop()
         pushSelection()
-        lua.push(function: "begin") { [unowned self] _ in
+        lua.push(function: "begin") { [unowned self] call in
             inTest = true
             testApps = []
+            if let started, lua_type(call.L, 1) == LUA_TTABLE {
+                var r = FlowTestResult(file: displayPath, name: "?", status: .ok, message: nil, location: nil, seconds: 0)
+                if lua.rawGet(1, "name") == LUA_TSTRING { r.name = lua.string(at: -1) ?? "?" }
+                if lua.rawGet(1, "declared") == LUA_TSTRING { r.declaredAt = lua.string(at: -1) }
+                lua.pop(2)
+                r.isSpec = bustedProject != nil
+                started(r)
+            }
             return 0
         }
         lua.rawSet(-2, "begin")
@@ -238,6 +264,7 @@ final class FlowTestFile {
                                message: field("message"), location: field("where"), seconds: seconds,
                                isError: { defer { lua.pop() }; return lua.rawGet(index, "error") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0 }())
         r.declaredAt = field("declared")
+        r.title = field("title")
         r.raisedAt = field("origin")
         r.isBlockFailure = { defer { lua.pop() }; return lua.rawGet(index, "block") == LUA_TBOOLEAN }()
         r.isSpec = bustedProject != nil

@@ -43,6 +43,12 @@ extension FlowTestFramework {
 
     local function show(v) return T.describe_value(v) end
 
+    local function callable(v)
+      if type(v) == "function" then return true end
+      local mt = getmetatable(v)
+      return type(mt) == "table" and rawget(mt, "__call") ~= nil
+    end
+
     -- "assert.NAME failed", the caller's message, then the detail lines.
     local function failed(name, msg, ...)
       local lines = { "assert." .. name .. " failed" }
@@ -142,17 +148,44 @@ extension FlowTestFramework {
         if not ok then failed("has_no_error", msg, expectedActual("no error", show(errorText(err)))) end
       end,
     }
-    A.matches = {
-      function(pattern, s, msg)
-        if type(s) == "number" then s = tostring(s) end
-        if type(s) ~= "string" or not s:find(pattern) then
-          failed("matches", msg, expectedActual("a string matching " .. show(pattern), show(s)))
+    -- luassert's arguments after the first two: `init`, `plain`, and the message (the first not a number or boolean).
+    local function optionalArguments(...)
+      local args = table.pack(...)
+      local msg
+      for i = 3, args.n do
+        local v = args[i]
+        if v and type(v) ~= "boolean" and not tonumber(v) then
+          msg = v
+          for j = i, args.n - 1 do args[j] = args[j + 1] end
+          args[args.n] = nil
+          break
         end
-        return table.pack(s:match(pattern))          -- as luassert: the captures (or the whole match)
+      end
+      return args[1], args[2], tonumber(args[3]), args[4], msg
+    end
+    -- A text luassert matches: a string, a number, a value with __tostring (nil: none).
+    local function matchable(v)
+      local mt = getmetatable(v)
+      if mt == Failure then return v.message end
+      if type(v) == "string" or type(v) == "number" or (type(mt) == "table" and rawget(mt, "__tostring")) then return tostring(v) end
+    end
+    -- As luassert: whether `text` matches (`plain`: contains `pattern`), and the captures it gives back.
+    local function matched(text, pattern, init, plain)
+      if text == nil then return false end
+      if plain then return text:find(pattern, init, true) ~= nil, { n = 1, pattern } end
+      local given = table.pack(text:match(pattern, init))
+      return given[1] ~= nil, given
+    end
+    A.matches = {
+      function(...)
+        local pattern, s, init, plain, msg = optionalArguments(...)
+        local ok, given = matched(matchable(s), pattern, init, plain)
+        if not ok then failed("matches", msg, expectedActual("a string matching " .. show(pattern), show(s))) end
+        return given                                   -- as luassert: the captures (or the whole match)
       end,
-      function(pattern, s, msg)
-        if type(s) == "number" then s = tostring(s) end
-        if type(s) == "string" and s:find(pattern) then
+      function(...)
+        local pattern, s, init, plain, msg = optionalArguments(...)
+        if matched(matchable(s), pattern, init, plain) then
           failed("does_not_match", msg, expectedActual("a string not matching " .. show(pattern), show(s)))
         end
       end,
@@ -216,26 +249,28 @@ extension FlowTestFramework {
         end
       end,
     }
-    -- assert.error_matches(fn, pattern [, init [, plain]]): fn raises an error whose text matches the Lua pattern.
+    -- assert.error_matches(fn, pattern [, init [, plain]]): fn raises an error whose text matches the Lua pattern
+    -- (as luassert: a string, number or boolean error, or one with __tostring; a plain table error has no text).
     local function errorMatch(fn, pattern, init, plain)
       local ok, err = pcall(fn)
       if ok then return false, "no error" end
-      local text = errorText(err)
+      local text = type(err) == "boolean" and tostring(err) or matchable(err)
       -- In specs as luassert: the error's text without its "file:line: ".
       if T.busted and type(err) == "string" then text = text:gsub("^.-:%d+: ", "", 1) end
-      return text:find(pattern, init, plain) ~= nil, show(text), text
+      local holds, given = matched(text, pattern, init, plain)
+      return holds, text and show(text) or show(err), given
     end
     A.error_matches = {
-      function(fn, pattern, init, plain, msg)
-        if type(fn) ~= "function" then failed("error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
-        local ok, actual, text = errorMatch(fn, pattern, init, plain)
+      function(fn, ...)
+        local pattern, init, plain, msg = select(2, optionalArguments(fn, ...))
+        if not callable(fn) then failed("error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
+        local ok, actual, given = errorMatch(fn, pattern, init, plain)
         if not ok then failed("error_matches", msg, expectedActual("an error matching " .. show(pattern), actual)) end
-        -- as luassert: the pattern's captures in the error (the pattern itself when plain)
-        if plain then return { n = 1, pattern } end
-        return table.pack(text:match(pattern, init))
+        return given                                   -- as luassert: the pattern's captures (the pattern when plain)
       end,
-      function(fn, pattern, init, plain, msg)
-        if type(fn) ~= "function" then failed("not_error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
+      function(fn, ...)
+        local pattern, init, plain, msg = select(2, optionalArguments(fn, ...))
+        if not callable(fn) then failed("not_error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
         local ok, actual = errorMatch(fn, pattern, init, plain)
         if ok then failed("not_error_matches", msg, expectedActual("no error matching " .. show(pattern), actual)) end
       end,
@@ -285,24 +320,41 @@ extension FlowTestFramework {
       return function(...) return f(payload, ...) end
     end
 
-    -- "is_not_nil" → the nil assertion, negated; "are_not" → a chain; "spy" → a function giving a chain that holds
-    -- its value; nil for an unknown name.
-    local function resolve(key, negated, hasPayload, payload)
-      if type(key) ~= "string" then return nil end
-      local words, i
-      words, i, negated = leadingWords(key, negated)
-      if i > #words then
-        -- only modifiers: `is` alone is a chain, never the `is` alias
-        return chain(negated, hasPayload, payload)
+    local function known(name) return A[name] or aliases[name] or modifiers[name] end
+
+    -- Where the assertion's name starts in `words` (all earlier ones neutral or negating), luassert's way: the
+    -- longest known name that ends the words wins (a registered `is_even` before `even`); nil when none does.
+    local function nameStart(words)
+      for s = 1, #words do
+        if known(concat(words, "_", s)) then return s end
+        if not (neutral[words[s]] or negating[words[s]]) then return nil end
       end
-      local name = concat(words, "_", i)
+    end
+
+    -- "is_not_nil" → the nil assertion, negated; "are_not" → a chain; "spy" → a function giving a chain that holds
+    -- its value; nil for an unknown name. `prefix`: the chain's words so far (neutral or negating), which a name
+    -- may start with (`assert.is.even` finds a registered `is_even`), and `base` the negation before them.
+    local function resolve(key, base, hasPayload, payload, prefix)
+      if type(key) ~= "string" then return nil end
+      local words = {}
+      for _, w in ipairs(prefix or {}) do words[#words + 1] = w end
+      for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
+      local s = nameStart(words)
+      local negated = base
+      for j = 1, (s or #words + 1) - 1 do
+        if negating[words[j]] then negated = not negated elseif not neutral[words[j]] then return nil end
+      end
+      if not s then
+        -- only modifiers: `is` alone is a chain, never the `is` alias
+        return chain(base, hasPayload, payload, words)
+      end
+      local name = concat(words, "_", s)
       if modifiers[name] then
         local modifier = modifiers[name]
-        return function(value) return chain(negated, true, modifier(value)) end
+        return function(value) return chain(negated, true, modifier(value), {}) end
       end
       name = A[name] and name or aliases[name]
-      local pair = name and A[name]
-      if not pair then return nil end
+      local pair = A[name]
       local f = pair[negated and 2 or 1]
       if pair.payload then return withPayload(name, f, hasPayload, payload) end
       -- As luassert's: an assertion that holds gives its arguments back (`local t = assert.is_table(f())`), or what
@@ -320,9 +372,9 @@ extension FlowTestFramework {
         .. "or chained: are.same, is_not.nil, …)", 3)
     end
 
-    chain = function(negated, hasPayload, payload)
+    chain = function(base, hasPayload, payload, prefix)
       return setmetatable({}, {
-        __index = function(_, key) return resolve(key, negated, hasPayload, payload) or unknown(key) end,
+        __index = function(_, key) return resolve(key, base, hasPayload, payload, prefix) or unknown(key) end,
       })
     end
 
@@ -335,6 +387,9 @@ extension FlowTestFramework {
         if (...) then return ... end
         local msg = "assertion failed!"
         if n >= 2 then msg = select(2, ...) end
+        -- busted: the global assert of a spec file is luassert's, whose errors are failures (not errors)
+        local caller = T.busted and getinfo(2, "S")
+        if caller and testSources[caller.source] then fail(type(msg) == "string" and msg or show(msg)) end
         error(msg, 2)
       end,
       __index = function(_, key) return resolve(key, false, false, nil) or unknown(key) end,

@@ -6,12 +6,6 @@ extension FlowTestFramework {
 
     local pack, unpack = table.pack, table.unpack
 
-    local function callable(v)
-      if type(v) == "function" then return true end
-      local mt = getmetatable(v)
-      return type(mt) == "table" and rawget(mt, "__call") ~= nil
-    end
-
     -- A copy of plain tables (no metatable), so that later changes to an argument do not change what was recorded.
     local function copyValue(v, seen)
       if type(v) ~= "table" or getmetatable(v) ~= nil then return v end
@@ -42,7 +36,13 @@ extension FlowTestFramework {
       same = function(e) return function(v) return (T.same(e, v)) end end,
       equal = function(e) return function(v) return e == v end end,
       ref = function(e) return function(v) return rawequal(e, v) end end,
-      matches = function(p) return function(v) return type(v) == "string" and v:find(p) ~= nil end end,
+      -- as luassert: match.matches(pattern [, init [, plain]]) of a string, a number or a value with __tostring
+      matches = function(p, init, plain)
+        return function(v)
+          local ok, text = pcall(matchable, v)
+          return ok and text ~= nil and text:find(p, tonumber(init), plain) ~= nil
+        end
+      end,
       near = function(e, tol)
         return function(v)
           local a, x, t = tonumber(v), tonumber(e), tonumber(tol)

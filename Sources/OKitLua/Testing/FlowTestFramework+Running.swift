@@ -48,14 +48,19 @@ extension FlowTestFramework {
       return tags
     end
 
-    -- Whether a test runs: its full name matches `opts.filter`, has one of `opts.tags` (when given) and none of
-    -- `opts.excludeTags`.
+    -- Whether a test runs: its full name matches one of `opts.filter` (a pattern or a list: busted ORs them), has
+    -- one of `opts.tags` (when given) and none of `opts.excludeTags`.
     local function selector(opts)
-      local filter, only, excluded = opts.filter, opts.tags or {}, opts.excludeTags or {}
+      local filters, only, excluded = opts.filter, opts.tags or {}, opts.excludeTags or {}
+      if type(filters) ~= "table" then filters = { filters } end
       local filterOut = opts.filterOut or {}
+      local function kept(name)
+        for _, f in ipairs(filters) do if nameMatches(name, f) then return true end end
+        return #filters == 0
+      end
       return function(test)
         local name = fullName(test)
-        if not nameMatches(name, filter) then return false end
+        if not kept(name) then return false end
         for _, pattern in ipairs(filterOut) do if pattern ~= "" and nameMatches(name, pattern) then return false end end
         if #only == 0 and #excluded == 0 then return true end
         local tags = tagsOf(name)
@@ -93,11 +98,22 @@ extension FlowTestFramework {
       end
     end
 
-    -- A block's children in running order (`block.order`): as declared, or shuffled (by the run's seed, or by
+    -- A block's children in running order (`block.order`): as declared, sorted by name (`sorted`: busted's
+    -- --sort-tests, which wins over a shuffle; equal names keep their order), or shuffled (by the run's seed, or by
     -- `randomize()` in its body).
-    local function arrange(block, random)
+    local function arrange(block, random, sorted)
       local order = {}
       for i, c in ipairs(block.children) do order[i] = c end
+      if sorted then
+        local index = {}
+        for i, c in ipairs(order) do index[c] = i end
+        sort(order, function(a, b)
+          if a.name ~= b.name then return tostring(a.name) < tostring(b.name) end
+          return index[a] < index[b]
+        end)
+        block.order = order
+        return
+      end
       if block.randomize and not random then random = shuffler(block.randomSeed or T.randomSeed or 0) end
       if random then
         for i = #order, 2, -1 do
@@ -122,11 +138,11 @@ extension FlowTestFramework {
     end
 
     -- Expands every block under `block` (for T.list, which shows the whole tree).
-    local function expandAll(block, handler, random)
+    local function expandAll(block, handler, random, sorted)
       expand(block, handler)
-      arrange(block, random)
+      arrange(block, random, sorted)
       for _, c in ipairs(block.order) do
-        if not c.test then expandAll(c, handler, random) end
+        if not c.test then expandAll(c, handler, random, sorted) end
       end
     end
 
@@ -160,18 +176,21 @@ extension FlowTestFramework {
       local selected = selector(opts)
       local random = opts.seed and shuffler(opts.seed)
       local passed, failed_, skipped = 0, 0, 0
+      -- busted's --no-keep-going: nothing more runs after the first failure or error
+      local stopped = false
 
       local function finish(result, started)
         result.seconds = clock() - started
         if result.status == "ok" then passed = passed + 1
         elseif result.status == "fail" then failed_ = failed_ + 1
         else skipped = skipped + 1 end
+        if result.status == "fail" and opts.stopOnFailure then stopped = true end
         report(result)
       end
 
       local function runTest(test, blockError)
         local started = clock()
-        local result = { name = fullName(test), status = "ok", declared = test.where }
+        local result = { name = fullName(test), title = test.name, status = "ok", declared = test.where }
         if not test.fn then
           result.status = "pending"
           return finish(result, started)
@@ -229,11 +248,11 @@ extension FlowTestFramework {
         if block.broken then
           -- busted: an error in a describe body fails that block; the file's other blocks still run
           if saved then restoreGlobals(saved) end
-          return finish({ name = fullName(block), status = "fail", error = true, message = block.broken.message,
+          return finish({ name = fullName(block), title = block.name, status = "fail", error = true, message = block.broken.message,
                           where = block.broken.where or block.where, origin = block.broken.origin, declared = block.where,
                           block = true }, clock())
         end
-        arrange(block, random)
+        arrange(block, random, opts.sort)
         if not hasTests(block, selected) then
           if saved then restoreGlobals(saved) end
           return
@@ -250,6 +269,7 @@ extension FlowTestFramework {
           end
         end
         for _, c in ipairs(block.order) do
+          if stopped then break end
           if c.test then
             if selected(c) then runTest(c, blockError) end
           else
@@ -275,11 +295,12 @@ extension FlowTestFramework {
       return passed, failed_, skipped
     end
 
-    --- Runs the registered tests in declaration order (`opts.seed`: shuffled within each block by that seed):
-    --- `opts.filter` selects by full name (a Lua pattern or a plain substring), `opts.tags` (a list) the tests with
-    --- one of those `#tags` in their full name, `opts.excludeTags` leaves out those with one, `opts.begin(result)` is called as a test starts (before its before_each hooks),
-    --- `opts.report(result)` gets `{ name, status, message, where, seconds }` after each test.
-    --- Returns passed, failed, skipped.
+    --- Runs the registered tests in declaration order (`opts.seed`: shuffled within each block by that seed;
+    --- `opts.sort`: sorted by name): `opts.filter` selects by full name (a Lua pattern or a plain substring, or a
+    --- list of them: any), `opts.filterOut` leaves out, `opts.tags` (a list) the tests with one of those `#tags` in
+    --- their full name, `opts.excludeTags` leaves out those with one, `opts.stopOnFailure` stops after the first
+    --- failure; `opts.begin(result)` is called as a test starts (before its before_each hooks), `opts.report(result)`
+    --- gets `{ name, title, status, message, where, seconds }` after each test. Returns passed, failed, skipped.
     function T.run(opts)
       if running then error("T.run: tests are already running", 2) end
       running = true
@@ -295,13 +316,13 @@ extension FlowTestFramework {
       opts = opts or {}
       local selected = selector(opts)
       running = true
-      local ok, err = pcall(expandAll, root, handler, opts.seed and shuffler(opts.seed))
+      local ok, err = pcall(expandAll, root, handler, opts.seed and shuffler(opts.seed), opts.sort)
       running = false
       if not ok then error(err, 0) end
       local tests = {}
       local function visit(block)
         for _, c in ipairs(block.order) do
-          if c.broken then tests[#tests + 1] = { name = fullName(c), where = c.broken.where or c.where, broken = c.broken.message }
+          if c.broken then tests[#tests + 1] = { name = fullName(c), where = c.where, broken = c.broken.message }
           elseif not c.test then visit(c)
           elseif selected(c) then tests[#tests + 1] = { name = fullName(c), where = c.where, pending = c.fn == nil } end
         end

@@ -105,9 +105,19 @@ extension FlowTestFramework {
     end
 
     -- nil when `b` equals `a` (or, with `subset`, contains it); else the first difference { path, expected, actual }.
+    -- As luassert's deep comparison: the two tables given are compared key by key even when their metatable has
+    -- `__eq`; two tables inside that share a metatable with `__eq` are compared with it.
     local function difference(a, b, path, subset, seen)
-      if a == b then return nil end
-      if type(a) ~= "table" or type(b) ~= "table" then return { path = path, expected = a, actual = b } end
+      if rawequal(a, b) then return nil end
+      if type(a) ~= "table" or type(b) ~= "table" then
+        if a == b then return nil end
+        return { path = path, expected = a, actual = b }
+      end
+      local mt = debug.getmetatable(a)
+      if path ~= "" and mt and mt == debug.getmetatable(b) and rawget(mt, "__eq") then
+        if a == b then return nil end
+        return { path = path, expected = a, actual = b }
+      end
       local pairsSeen = seen[a]
       if pairsSeen and pairsSeen[b] then return nil end     -- a cycle: this pair is being compared already
       if not pairsSeen then pairsSeen = {}; seen[a] = pairsSeen end

@@ -7,18 +7,20 @@
 ///   `teardown`, `spy`, `stub`, `mock`, `match` and `assert` (Lua's own when called; `assert.equal`, `.same`,
 ///   `.near`, `.is_true`, `.spy(s).was.called_with`, … and busted's chained forms `assert.are.same`,
 ///   `assert.is_not.nil`, `assert.has_no.errors`).
-/// - `T.run { filter =, tags =, excludeTags =, seed =, begin =, report = }` runs the tests registered since
-///   `T.reset()` in declaration order (with `seed`, shuffled within each block), calls `begin { name }` before each
+/// - `T.run { filter =, filterOut =, tags =, excludeTags =, sort =, stopOnFailure =, seed =, begin =, report = }` runs
+///   the tests registered since `T.reset()` in declaration order (with `seed`, shuffled within each block; `filter`
+///   a pattern or a list of them, any of which selects), calls `begin { name, declared }` before each
 ///   test's `before_each` hooks and
 ///   `report { name, status = "ok"|"fail"|"pending", message, where = "file:line", seconds }` after its `after_each` hooks, and
 ///   returns passed, failed, skipped. A failing teardown is reported as one more failure, `<block> (teardown)`.
-/// - `T.list { filter =, tags =, excludeTags =, seed = }`: the tests `T.run` would run, `{ name, where, pending }`.
+/// - `T.list { filter =, tags =, excludeTags =, sort =, seed = }`: the tests `T.run` would run, `{ name, where,
+///   pending }` (`{ name, where, broken }` for a spec's describe block whose body raised).
 /// - `T.reset()`, `T.describe_value(v)` (the pretty printer), `T.same(a, b)` and `T.contains(partial, actual)`
 ///   (`true`, or `false` and the first difference: `at .rows[2].text: expected "Dune", got "Emma"`).
 public enum FlowTestFramework {
     /// A Lua chunk; running it returns the framework table `T`. Its parts share the chunk's locals, in this order.
     public static let source: String = [prelude, values, assertions, matchers, spies, spyAssertions, registration, running,
-                                                  busted, "    return T\n"]
+                                                  busted, luassert, "    return T\n"]
         .joined(separator: "\n")
 
     /// The framework's table and the standard functions it uses, as locals.

@@ -18,10 +18,21 @@ extension FlowTestResult {
     }
 
     /// busted's `file @ line` of where the test (or block) is declared; `file @ 0` when that is not known.
-    var declaredPlace: String {
-        guard let declared = declaredAt ?? location, let colon = declared.lastIndex(of: ":"),
-              Int(declared[declared.index(after: colon)...]) != nil else { return "\(file) @ 0" }
-        return "\(declared[..<colon]) @ \(declared[declared.index(after: colon)...])"
+    var declaredPlace: String { place(declaredAt ?? location) }
+
+    /// busted's `file @ line` of its trace: where a failing assertion is, where `pending()` was called, else where
+    /// the test is declared (an error's trace is its test's).
+    var tracePlace: String {
+        switch status {
+        case .fail where !isError, .pending: return place(location ?? declaredAt)
+        default: return declaredPlace
+        }
+    }
+
+    private func place(_ position: String?) -> String {
+        guard let position, let colon = position.lastIndex(of: ":"),
+              Int(position[position.index(after: colon)...]) != nil else { return "\(file) @ 0" }
+        return "\(position[..<colon]) @ \(position[position.index(after: colon)...])"
     }
 
     /// The message as busted shows a failure's or a pending test's: with the `file:line: ` of where it was raised

@@ -4,8 +4,9 @@ extension FlowTestRunner {
     /// busted's `-o json` output after a run: one JSON object on one line, `{"successes":[…], "failures":[…],
     /// "errors":[…], "pendings":[…], "duration": seconds}`, each test as busted's handler gives it in part:
     /// `name` (the full name), `message` (failures, errors, and a pending test's reason), `isError` (errors),
-    /// `trace` (`short_src`, `currentline`: where it is declared) and `element` (`descriptor` — `it`, or `describe`
-    /// for a block's failure — `name`, `duration`, `trace`).
+    /// `trace` (`short_src`, `currentline`: where a failure failed or `pending()` was called, else where it is
+    /// declared) and `element` (`descriptor` — `it`, or `describe` for a block's failure — its own `name`,
+    /// `duration`, `trace`: where it is declared).
     public func json(seconds: Double) -> String {
         var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
         for r in results {
@@ -27,13 +28,15 @@ extension FlowTestRunner {
 
     /// One test's object (see `json(seconds:)`).
     static func jsonEntry(_ r: FlowTestResult) -> [String: Any] {
-        let place = r.declaredPlace.components(separatedBy: " @ ")
-        let trace: [String: Any] = ["short_src": place.first ?? r.file, "currentline": Int(place.last ?? "") ?? 0]
+        func trace(_ place: String) -> [String: Any] {
+            let parts = place.components(separatedBy: " @ ")
+            return ["short_src": parts.first ?? r.file, "currentline": Int(parts.last ?? "") ?? 0]
+        }
         var entry: [String: Any] = [
             "name": r.name,
-            "trace": trace,
-            "element": ["descriptor": r.isBlockFailure ? "describe" : "it", "name": r.name, "duration": r.seconds,
-                        "trace": trace] as [String: Any],
+            "trace": trace(r.tracePlace),
+            "element": ["descriptor": r.isBlockFailure ? "describe" : "it", "name": r.title ?? r.name, "duration": r.seconds,
+                        "trace": trace(r.declaredPlace)] as [String: Any],
         ]
         if r.status == .fail { entry["message"] = r.bustedMessage }
         if r.status == .pending, r.message != nil { entry["message"] = r.bustedMessage }

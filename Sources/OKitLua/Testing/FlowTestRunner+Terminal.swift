@@ -7,14 +7,9 @@ extension FlowTestRunner {
     /// busted writes it — `Failure -> spec/x_spec.lua @ 2` (where the test is declared), its name, its whole message
     /// with the `file:line: ` it was raised at (`Nil error` without one). `verbose` changes nothing here: okit keeps
     /// no traceback of a failure.
-    public func terminalSummary(seconds: Double, verbose: Bool, utf: Bool = false) -> String {
-        let marks = results.map { r -> String in
-            switch r.status {
-            case .ok: return utf ? "●" : "+"
-            case .pending: return utf ? "◌" : "."
-            case .fail: return r.isError ? (utf ? "✱" : "*") : (utf ? "◼" : "-")
-            }
-        }.joined()
+    /// `marks`: false when they were written as the tests ran (`terminalMark`).
+    public func terminalSummary(seconds: Double, verbose: Bool, utf: Bool = false, marks: Bool = true) -> String {
+        let marks = marks ? results.map { Self.terminalMark($0, utf: utf) }.joined() : ""
         let passed = results.filter { $0.status == .ok }.count
         let pending = results.filter { $0.status == .pending }.count
         let errors = results.filter { $0.status == .fail && $0.isError }.count
@@ -24,7 +19,7 @@ extension FlowTestRunner {
             + "\(errors) error\(errors == 1 ? "" : "s") / \(pending) pending : \(Self.bustedSeconds(seconds)) seconds\n"
         let arrow = utf ? " → " : " -> "
         for r in results where r.status == .pending {
-            out += "\nPending" + arrow + r.declaredPlace + "\n" + r.name + "\n"
+            out += "\nPending" + arrow + r.tracePlace + "\n" + r.name + "\n"
             if r.message != nil { out += r.bustedMessage + "\n" }     // the reason, where `pending` was called
         }
         for (kind, isError) in [("Failure", false), ("Error", true)] {
@@ -33,6 +28,15 @@ extension FlowTestRunner {
             }
         }
         return out
+    }
+
+    /// A result's mark: `+` passed, `-` failed, `*` errored, `.` pending (`●`, `◼`, `✱`, `◌` in utf).
+    public static func terminalMark(_ r: FlowTestResult, utf: Bool) -> String {
+        switch r.status {
+        case .ok: return utf ? "●" : "+"
+        case .pending: return utf ? "◌" : "."
+        case .fail: return r.isError ? (utf ? "✱" : "*") : (utf ? "◼" : "-")
+        }
     }
 
     /// Seconds as busted writes them: six decimals, trailing zeros dropped (`0.0123`).

@@ -52,34 +52,42 @@ public final class FlowTestRunner {
 
     /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP:
     /// busted's lines for a spec's result), `note` okit's closing line `N passed, N failed` when every file is a
-    /// busted spec (so that the TAP is busted's), else `line` does. Returns the totals.
+    /// busted spec (so that the TAP is busted's), else `line` does; `events` the files and tests as they start and
+    /// end (busted's terminal and gtest outputs write their lines then). Returns the totals.
     @discardableResult
-    public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void,
-                    note: ((String) -> Void)? = nil) -> (passed: Int, failed: Int, skipped: Int) {
+    public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void, note: ((String) -> Void)? = nil,
+                    events: FlowTestEvents = FlowTestEvents()) -> (passed: Int, failed: Int, skipped: Int) {
         var passed = 0, failed = 0, skipped = 0
         var n = 0
         let base = root.standardizedFileURL.path + "/"
         let verbose = options.verbose
         let emit = { (r: FlowTestResult) in
+            if self.options.suppressPending, r.status == .pending { return }
             n += 1
+            switch r.status {
+            case .ok: passed += 1
+            case .fail: failed += 1
+            case .pending: skipped += 1
+            }
             self.results.append(r)
+            events.result?(r)
             let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose) : FlowTestRunner.tapLines(r, number: n)
             for l in lines { line(l) }
         }
         for f in ordered(files) {
+            if options.stopOnFailure, failed > 0 { break }
             let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
-            let counts: (Int, Int, Int)
             let started = Date()
+            events.fileStarted?(display)
             do {
                 let file = try FlowTestFile(url: f, displayPath: display, options: options)
-                counts = file.run(report: emit)
+                file.run(report: emit, started: events.testStarted)
             } catch {
                 emit(FlowTestResult.loadFailure(display, message: Remedy.message(for: error, wording: options.remedyWording),
                                                 isSpec: isSpec(f)))
-                counts = (0, 1, 0)
             }
             fileRuns.append((display, Date().timeIntervalSince(started)))
-            passed += counts.0; failed += counts.1; skipped += counts.2
+            events.fileEnded?(display, Date().timeIntervalSince(started))
         }
         line("1..\(n)")
         let closing = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
@@ -94,7 +102,8 @@ public final class FlowTestRunner {
 
     /// `--list`: one line per test a run would run, in its order, `file:line: full name` (`# pending` after a
     /// pending one); nothing runs but the files' top-level code. A file that does not load gives
-    /// `file: cannot list its tests: message`. Returns the number of such files.
+    /// `file: cannot list its tests: message`, a spec's describe block whose body raises `file:line: block name:
+    /// cannot list its tests: message`. Returns the number of such files and blocks.
     @discardableResult
     public func list(_ files: [URL], root: URL, line: @escaping (String) -> Void) -> Int {
         var broken = 0
@@ -103,8 +112,15 @@ public final class FlowTestRunner {
             let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
             do {
                 let file = try FlowTestFile(url: f, displayPath: display, options: options)
-                for t in try file.list() {
-                    line((t.location.map { $0 + ": " } ?? "") + t.name + (t.pending ? " # pending" : ""))
+                for t in try file.list() where !(options.suppressPending && t.pending) {
+                    let place = (t.location.map { $0 + ": " } ?? "") + t.name
+                    if let message = t.broken {
+                        // busted: a describe body that raises lists none of its tests, and the run fails
+                        broken += 1
+                        line(place + ": cannot list its tests: " + message.replacingOccurrences(of: "\n", with: " "))
+                    } else {
+                        line(place + (t.pending ? " # pending" : ""))
+                    }
                 }
             } catch {
                 broken += 1
@@ -116,7 +132,7 @@ public final class FlowTestRunner {
 
     /// The files in running order: as given, or shuffled by the seed (SplitMix64, the same order for one seed).
     func ordered(_ files: [URL]) -> [URL] {
-        guard var state = options.shuffleSeed else { return files }
+        guard var state = options.shuffleSeed, options.shuffleFiles else { return files }
         var result = files
         func next() -> UInt64 {
             state &+= 0x9e37_79b9_7f4a_7c15
@@ -211,6 +227,17 @@ public final class FlowTestRunner {
         }
         return out
     }
+}
+
+/// What a run tells as it goes: a file starts (its path as shown), a test starts (its name and where it is declared,
+/// before its `before_each` hooks), a result is reported, a file ends (with its seconds).
+public struct FlowTestEvents {
+    public var fileStarted: ((String) -> Void)?
+    public var testStarted: ((FlowTestResult) -> Void)?
+    public var result: ((FlowTestResult) -> Void)?
+    public var fileEnded: ((String, Double) -> Void)?
+
+    public init() {}
 }
 
 /// A wrong argument to `okit-run test`.

@@ -91,7 +91,7 @@ extension DetailScreen {
             return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
         guard try flag(prop("Show"), on: shown.context) else { throw DetailError.noAccessory(shown.id) }
-        guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabled("accessory", shown.id) }
+        guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabledCellAccessory(shown.id) }
         try action.run(engine, on: shown.context)
     }
 

@@ -22,7 +22,9 @@ extension Engine {
     /// or nil when the field has no rules, every rule holds, or the value cannot be written at all (the write then
     /// fails with its own error). A reference's `refKey`/`ref` is checked by the rules of the field holding it.
     public func invalidMessage(_ e: Entity, _ name: String, _ value: Value) throws -> String? {
-        guard let (owner, spec) = ruleField(e, name), let rules = spec.rules else { return nil }
+        guard let (owner, spec) = ruleField(e, name) else { return nil }
+        if let fraction = fractionRefused(value, for: spec) { return fraction }
+        guard let rules = spec.rules else { return nil }
         guard let v = ruleValue(value, for: spec) else { return nil }
         // Default messages in the app's language, the field's label localized ("Fee" → "Gebühr").
         return try rules.worded(builtInWords, label: fieldLabel(spec)).message(for: v, of: spec, on: owner)
@@ -40,7 +42,18 @@ extension Engine {
         InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, fieldLabel(spec), text, example))
     }
 
-    /// Throws `InvalidValue` when `value` breaks a rule of `e.name`.
+    /// A number with a fraction for an int field (`12,5` typed, `12.5` sent): a person's value is refused, not cut
+    /// to 12 as code's writes are (`Pages takes a whole number: "12,5" has a fraction`); nil for anything else.
+    func fractionRefused(_ value: Value, for spec: FieldSpec) -> String? {
+        guard spec.type == .int, case .double(let d)? = value.numeric, d.isFinite, d.rounded(.towardZero) != d else { return nil }
+        let shown: String
+        if case .string(let typed) = value { shown = typed } else {
+            shown = formatters.format(.double(d), .decimal(digits: nil), locale: locale) ?? Value.displayDouble(d)
+        }
+        return word(.takesWholeNumber, fieldLabel(spec), shown)
+    }
+
+    /// Throws `InvalidValue` when `value` breaks a rule of `e.name` (or is a number with a fraction for an int field).
     public func checkCommandWrite(_ e: Entity, _ name: String, _ value: Value) throws {
         guard let message = try invalidMessage(e, name, value) else { return }
         let (owner, spec) = ruleField(e, name) ?? (e, FieldSpec(name, .string))

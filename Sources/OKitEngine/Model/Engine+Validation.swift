@@ -30,10 +30,22 @@ extension Engine {
         return try rules.worded(builtInWords, label: fieldLabel(spec)).message(for: v, of: spec, on: owner)
     }
 
-    /// A field as a person reads its name: its `label`, else its name as a label (`releaseDate` → `Release date`),
-    /// looked up in the app's strings ("Fee" → "Gebühr").
-    func fieldLabel(_ spec: FieldSpec) -> String {
-        localize(spec.rules?.label ?? FieldRules.label(spec.name))
+    /// A field as a person reads its name, the same in the add prompt, its placeholder and every validation
+    /// message: its `label` looked up in the app's strings ("Fee" → "Gebühr"); else the field's name in the
+    /// strings (`shelfCode = "Signatura"`, as OKit looks up `addName`); else its name as a label (`shelfCode` →
+    /// `Shelf code`) looked up in the strings.
+    public func fieldLabel(_ spec: FieldSpec) -> String { fieldName(spec).name }
+
+    /// `fieldLabel`, and whether it is the label okit derived from the field's name and found no string for
+    /// (`Shelf code`): inside a sentence such a name starts in lower case, as OKit's `Enter name for this Book`.
+    func fieldName(_ spec: FieldSpec) -> (name: String, derived: Bool) {
+        graph.record(.locale)
+        let language = locale.language
+        if let label = spec.rules?.label { return (strings.own(label, language: language) ?? label, false) }
+        if let own = strings.own(spec.name, language: language) { return (own, false) }
+        let derived = FieldRules.label(spec.name)
+        if let own = strings.own(derived, language: language) { return (own, false) }
+        return (derived, true)
     }
 
     /// A person's text a number field or a format over one cannot read: the field's label and `example`, the

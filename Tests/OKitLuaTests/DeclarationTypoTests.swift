@@ -73,6 +73,32 @@ import Testing
         #expect(try Self.loadError(source) == nil)
     }
 
+    static let ruleTable = "a rule's own table is { value, message = \"…\" }"
+
+    /// A rule's own table drops nothing either (the tester's ruletypo app): a misspelled name and a list item after
+    /// the value (a message is named) stop the app at their line and column; every other field is still read.
+    @Test func aRuleTablesUnknownNameOrSecondItemIsALoadErrorAtItsPlace() throws {
+        let lines = [
+            "okit.entity(\"B\", { copies = { \"int\", min = { 1, mesage = \"Al menos un ejemplar\" }, label = \"Copias\" },",
+            "                   pages  = { \"int\", max = { 900, \"Como mucho 900\" }, label = \"Paginas\" } })",
+            "okit.entity(\"R\", { bs = \"[B]\" })",
+            "r = okit.model(\"R\")",
+        ]
+        let copies = "app.lua:1:49: okit.entity(\"B\"), field \"copies\", rule min: unknown key \"mesage\" (did you mean \"message\"?); "
+            + "\(Self.ruleTable); it takes message"
+        let pages = "app.lua:2:51: okit.entity(\"B\"), field \"pages\", rule max: a list item after the rule's value "
+            + "(did you mean message = \"Como mucho 900\"?); \(Self.ruleTable)"
+        #expect(try Self.loadError(lines.joined(separator: "\n")) == copies + "\n" + pages)
+        let fixed = lines[0].replacingOccurrences(of: "mesage", with: "message")
+        #expect(try Self.loadError(([fixed] + lines.dropFirst()).joined(separator: "\n")) == pages)
+        let named = lines[1].replacingOccurrences(of: "900, \"Como", with: "900, message = \"Como")
+        #expect(try Self.loadError([fixed, named, lines[2], lines[3]].joined(separator: "\n")) == nil)
+        let wrong = "okit.entity(\"B\", { n = { \"int\", min = { 1, message = 2 } } })"
+        #expect(try Self.loadError(wrong)?.contains("field \"n\": min's message must be a string") == true)
+        let synonym = "okit.entity(\"B\", { n = { \"int\", required = { true, msg = \"x\" } } })"
+        #expect(try Self.loadError(synonym)?.contains("rule required: unknown key \"msg\" (did you mean \"message\"?)") == true)
+    }
+
     @Test func aListItemAfterTheTypeAndAnUnknownEntityOptionAreLoadErrors() throws {
         let item = """
         okit.entity("Visit", { fee = { "double", 0 } })

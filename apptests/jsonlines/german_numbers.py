@@ -58,7 +58,7 @@ check(not a["ok"] and a["error"] == "Qty: „12,5x“ ist keine Zahl wie 1.234,5
 a = send("set Datum 03.05.2019")
 check(a["ok"] and shown(a, "Datum") == "2019-05-03T00:00:00Z", "a date typed as German writes it: %r" % a.get("error", shown(a, "Datum")))
 a = send("set Datum 33.5.2019")
-check(not a["ok"] and a["error"] == "Datum: „33.5.2019“ ist kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z",
+check(not a["ok"] and a["error"] == "Datum: „33.5.2019“ ist kein Datum wie 01.05.19, 10:00 oder 2019-05-01T10:00:00Z",
       "a text that is no date is refused in German with an example: %r" % a)
 a = send("set Betrag 12,5x")
 check(not a["ok"] and a["error"] == "Betrag: „12,5x“ ist keine Zahl wie 1.234,56\u00a0€", "refused in German with an example: %r" % a)

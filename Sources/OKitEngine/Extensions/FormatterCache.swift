@@ -4,7 +4,9 @@ import Foundation
 /// NumberFormatter are expensive to create). Output is normalized to ASCII spaces so it is the same on every
 /// machine (Foundation on Linux puts a narrow no-break space before AM/PM).
 public final class FormatterCache {
-    private var dates: [String: DateFormatter] = [:]
+    var dates: [String: DateFormatter] = [:]
+    /// The formatters that read a person's date or time back, by locale and time zone (FormatterCache+DateReading).
+    var dateReaders: [String: [DateFormatter]] = [:]
     private var numbers: [String: NumberFormatter] = [:]
     /// The locale's words for yesterday, today and tomorrow.
     private var relativeDays: [String: String] = [:]
@@ -56,7 +58,7 @@ public final class FormatterCache {
     }
 
     /// The cached formatter of one of the locale's date styles; `reading`: strict, for reading a person's text.
-    private func styled(_ dateStyle: DateFormatter.Style, _ timeStyle: DateFormatter.Style, _ locale: AppLocale,
+    func styled(_ dateStyle: DateFormatter.Style, _ timeStyle: DateFormatter.Style, _ locale: AppLocale,
                         reading: Bool) -> DateFormatter {
         let key = (reading ? "read" : "style") + "\(dateStyle.rawValue)\(timeStyle.rawValue)|" + locale.formatIdentifier + "|" + locale.timeZone
         if let cached = dates[key] { return cached }
@@ -68,18 +70,6 @@ public final class FormatterCache {
         if reading { f.isLenient = false }
         dates[key] = f
         return f
-    }
-
-    /// A date as the locale writes it, read back: its short and medium date styles, each alone or with a short
-    /// time (`03.05.2019`, `3.5.19`, `03.05.2019, 10:00` in `de`; `May 3, 2019` in `en`), strictly (the whole
-    /// text); nil when it is none of them.
-    public func parseDate(_ text: String, locale: AppLocale) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        for (dateStyle, timeStyle) in [(DateFormatter.Style.medium, DateFormatter.Style.none), (.short, .none), (.medium, .short), (.short, .short)] {
-            if let d = styled(dateStyle, timeStyle, locale, reading: true).date(from: trimmed) { return d }
-        }
-        return nil
     }
 
     /// A number formatted with a pattern of `number/format` (`NumberPattern`): an ICU decimal pattern (`#,##0.00`)

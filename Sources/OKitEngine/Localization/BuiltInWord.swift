@@ -29,6 +29,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notANumberLike = "%1$@: \"%2$@\" is not a number like %3$@"
     case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
     case neitherYesNorNo = "%1$@: \"%2$@\" is neither %3$@ nor %4$@"
+    case takesWholeNumber = "%1$@ takes a whole number: \"%2$@\" has a fraction"
     // A value no option or segment of a cell names (the cell as its title shows it, the value, the choices)
     case noOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)"
     case noTextOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)"

@@ -21,6 +21,12 @@ public final class StringsTable {
         return key
     }
 
+    /// The app's own string of `key` as `localize` finds it (English's when the app has no strings in `language`),
+    /// or nil when it has none: a word the app translated to itself (German `Name = "Name"`) is found too.
+    public func own(_ key: String, language: String) -> String? {
+        string(key, language: language) ?? (hasStrings(in: language) ? nil : string(key, language: "en"))
+    }
+
     /// Whether the app gave any strings in `language`, its base or one of its regions.
     public func hasStrings(in language: String) -> Bool {
         if tables[language] != nil { return true }

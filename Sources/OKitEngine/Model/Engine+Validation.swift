@@ -22,16 +22,30 @@ extension Engine {
     /// or nil when the field has no rules, every rule holds, or the value cannot be written at all (the write then
     /// fails with its own error). A reference's `refKey`/`ref` is checked by the rules of the field holding it.
     public func invalidMessage(_ e: Entity, _ name: String, _ value: Value) throws -> String? {
-        guard let (owner, spec) = ruleField(e, name), let rules = spec.rules else { return nil }
+        guard let (owner, spec) = ruleField(e, name) else { return nil }
+        if let fraction = fractionRefused(value, for: spec) { return fraction }
+        guard let rules = spec.rules else { return nil }
         guard let v = ruleValue(value, for: spec) else { return nil }
         // Default messages in the app's language, the field's label localized ("Fee" → "Gebühr").
         return try rules.worded(builtInWords, label: fieldLabel(spec)).message(for: v, of: spec, on: owner)
     }
 
-    /// A field as a person reads its name: its `label`, else its name as a label (`releaseDate` → `Release date`),
-    /// looked up in the app's strings ("Fee" → "Gebühr").
-    func fieldLabel(_ spec: FieldSpec) -> String {
-        localize(spec.rules?.label ?? FieldRules.label(spec.name))
+    /// A field as a person reads its name, the same in the add prompt, its placeholder and every validation
+    /// message: its `label` looked up in the app's strings ("Fee" → "Gebühr"); else the field's name in the
+    /// strings (`shelfCode = "Signatura"`, as OKit looks up `addName`); else its name as a label (`shelfCode` →
+    /// `Shelf code`) looked up in the strings.
+    public func fieldLabel(_ spec: FieldSpec) -> String { fieldName(spec).name }
+
+    /// `fieldLabel`, and whether it is the label okit derived from the field's name and found no string for
+    /// (`Shelf code`): inside a sentence such a name starts in lower case, as OKit's `Enter name for this Book`.
+    func fieldName(_ spec: FieldSpec) -> (name: String, derived: Bool) {
+        graph.record(.locale)
+        let language = locale.language
+        if let label = spec.rules?.label { return (strings.own(label, language: language) ?? label, false) }
+        if let own = strings.own(spec.name, language: language) { return (own, false) }
+        let derived = FieldRules.label(spec.name)
+        if let own = strings.own(derived, language: language) { return (own, false) }
+        return (derived, true)
     }
 
     /// A person's text a number field or a format over one cannot read: the field's label and `example`, the
@@ -40,7 +54,18 @@ extension Engine {
         InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, fieldLabel(spec), text, example))
     }
 
-    /// Throws `InvalidValue` when `value` breaks a rule of `e.name`.
+    /// A number with a fraction for an int field (`12,5` typed, `12.5` sent): a person's value is refused, not cut
+    /// to 12 as code's writes are (`Pages takes a whole number: "12,5" has a fraction`); nil for anything else.
+    func fractionRefused(_ value: Value, for spec: FieldSpec) -> String? {
+        guard spec.type == .int, case .double(let d)? = value.numeric, d.isFinite, d.rounded(.towardZero) != d else { return nil }
+        let shown: String
+        if case .string(let typed) = value { shown = typed } else {
+            shown = formatters.format(.double(d), .decimal(digits: nil), locale: locale) ?? Value.displayDouble(d)
+        }
+        return word(.takesWholeNumber, fieldLabel(spec), shown)
+    }
+
+    /// Throws `InvalidValue` when `value` breaks a rule of `e.name` (or is a number with a fraction for an int field).
     public func checkCommandWrite(_ e: Entity, _ name: String, _ value: Value) throws {
         guard let message = try invalidMessage(e, name, value) else { return }
         let (owner, spec) = ruleField(e, name) ?? (e, FieldSpec(name, .string))

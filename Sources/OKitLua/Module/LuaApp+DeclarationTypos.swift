@@ -54,6 +54,22 @@ extension LuaApp {
         return "\(chunk):\(line):1"
     }
 
+    /// `chunk:line:col` of the `item`-th list item (1-based) of the table at `path` of the `okit.<function>` call
+    /// at `site`, else of that table (as `position(ofKey:…)`); nil without a site.
+    func position(ofItem item: Int, in path: [DeclarationKey], function: String, id: String?, site: String?,
+                  sources: inout [String: LuaDeclarationSource?]) -> String? {
+        guard let at = position(ofKey: nil, in: path, function: function, id: id, site: site, sources: &sources) else { return nil }
+        guard let site, let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) else { return at }
+        let chunk = String(site[..<colon])
+        guard let table = (sources[chunk] ?? nil)?.call(function, id: id, line: line)?.table?.table(at: path),
+              item >= 1, item <= table.positional.count else { return at }
+        switch table.positional[item - 1] {
+        case .string(let s): return "\(chunk):\(s.line):\(s.column)"
+        case .table(let t): return "\(chunk):\(t.line):\(t.column)"
+        case .other(let l, let c): return "\(chunk):\(l):\(c)"
+        }
+    }
+
     /// A load error for an unknown name of a declaration whose names all matter (a field's table, `okit.model`,
     /// `okit.app`): at the name's line and column when the source shows it, with the closest known name and the
     /// names `what` takes. `meant`: the name meant when it is known better than by spelling (`minimum` for `min`).

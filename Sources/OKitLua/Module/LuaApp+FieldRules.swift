@@ -36,6 +36,53 @@ extension LuaApp {
             throw LuaRaise("\(what): the long form is the type, then names: { \"string\", default = …, required = true }; "
                            + "a list item after the type is not one")
         }
+        for rule in LuaApp.ruleKeys where rule != "validate" {
+            defer { lua.pop() }
+            if lua.rawGet(v, rule) == LUA_TTABLE {
+                try refuseUnknownRuleKeys(entity: entity, key, rule: rule, table: -1, function: function, site: site)
+            }
+        }
+    }
+
+    /// The names a rule's own table `{ value, message = "…" }` takes.
+    static let ruleTableKeys: [String] = ["message"]
+    /// Names other tools give a rule's message.
+    static let ruleTableSynonyms: [String: String] = ["msg": "message", "text": "message", "error": "message", "messages": "message"]
+
+    /// Refuses what the rule's own table at `t` does not take, at its line and column: a name that is not `message`
+    /// (`mesage`), and a list item after the value (`{ 900, "Como mucho 900" }`: a message is named).
+    func refuseUnknownRuleKeys(entity: String, _ key: String, rule: String, table t: Int32, function: String, site: String?) throws {
+        let what = "okit.\(function)(\"\(entity)\"), field \"\(key)\", rule \(rule)"
+        let advice = "a rule's own table is { value, message = \"…\" }"
+        let path: [DeclarationKey] = [.name(key), .name(rule)]
+        let names = unknownNames(t, known: LuaApp.ruleTableKeys)
+        if let unknown = names.first {
+            throw unknownKeyError(unknown, known: LuaApp.ruleTableKeys, what: what, function: function, id: entity, in: path,
+                                  site: site, meant: LuaApp.ruleTableSynonyms[unknown], advice: advice, also: Array(names.dropFirst()))
+        }
+        let table = lua_absindex(lua.L, t)
+        var extra: Int?
+        lua.pushNil()
+        while lua_next(lua.L, table) != 0 {
+            lua.pop()
+            if lua_type(lua.L, -1) == LUA_TSTRING { continue }
+            if lua_type(lua.L, -1) == LUA_TNUMBER, lua_isinteger(lua.L, -1) != 0 {
+                let i = Int(clamping: lua_tointegerx(lua.L, -1, nil))
+                if i == 1 { continue }
+                if i >= 2 { extra = min(extra ?? i, i); continue }
+            }
+            extra = extra ?? 2
+        }
+        guard let extra else { return }
+        lua_rawgeti(lua.L, table, lua_Integer(extra))
+        defer { lua.pop() }
+        let hint = lua.string(at: -1).map { " (did you mean message = \"\(ShellError.brief($0))\"?)" } ?? ""
+        let text = "\(what): a list item after the rule's value\(hint); \(advice)"
+        var sources: [String: LuaDeclarationSource?] = [:]
+        guard let at = position(ofItem: extra, in: path, function: function, id: entity, site: site, sources: &sources) else {
+            throw LuaRaise(text)
+        }
+        throw LuaRaise("\(at): \(text)", withPosition: false)
     }
 
     /// The rules of the long-form field table at `v`, or nil when it has none.
@@ -44,11 +91,17 @@ extension LuaApp {
         var any = false
         func fail(_ text: String) -> LuaRaise { LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(text)") }
         /// Pushes the rule's value (the first item of `{ value, message = … }`), noting its message; false when absent.
-        func open(_ rule: FieldRule) -> Bool {
+        func open(_ rule: FieldRule) throws -> Bool {
             if lua.rawGet(v, rule.rawValue) == LUA_TNIL { lua.pop(); return false }
             if lua_type(lua.L, -1) == LUA_TTABLE, rule != .validate {
                 let t = lua_absindex(lua.L, -1)
-                if lua.rawGet(t, "message") == LUA_TSTRING, let m = lua.string(at: -1) { rules.messages[rule] = m }
+                switch lua.rawGet(t, "message") {
+                case LUA_TNIL: break
+                case LUA_TSTRING: rules.messages[rule] = lua.string(at: -1)
+                default:
+                    lua.pop(2)
+                    throw fail("\(rule.rawValue)'s message must be a string, like \(rule.rawValue) = { 1, message = \"…\" }")
+                }
                 lua.pop()
                 lua_rawgeti(lua.L, t, 1)
                 lua_rotate(lua.L, t, -1)   // (table, value) → (value, table)
@@ -57,25 +110,26 @@ extension LuaApp {
             any = true
             return true
         }
-        if open(.required) {
+        if try open(.required) {
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TBOOLEAN else { throw fail("required must be true or false") }
             rules.required = lua_toboolean(lua.L, -1) != 0
         }
-        for rule in [FieldRule.min, .max] where open(rule) {
+        for rule in [FieldRule.min, .max] {
+            guard try open(rule) else { continue }
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TNUMBER else { throw fail("\(rule.rawValue) must be a number, like \(rule.rawValue) = 0") }
             let n = lua_tonumberx(lua.L, -1, nil)
             if rule == .min { rules.min = n } else { rules.max = n }
         }
-        if open(.maxLength) {
+        if try open(.maxLength) {
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TNUMBER, lua_isinteger(lua.L, -1) != 0 else {
                 throw fail("maxLength must be a whole number of characters, like maxLength = 40")
             }
             rules.maxLength = Int(clamping: lua_tointegerx(lua.L, -1, nil))
         }
-        if open(.pattern) {
+        if try open(.pattern) {
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TSTRING, let p = lua.string(at: -1) else {
                 throw fail("pattern must be a Lua pattern string, like pattern = \"^%u%u%d+$\"")

@@ -57,4 +57,18 @@ import Testing
         #expect(run.err.contains("app.lua:3:33: okit.model(\"Clinic\"): unknown option \"storag\" (did you mean \"storage\"?)"), "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("data/okit/data/default.json").path), "nothing is stored")
     }
+
+    @Test func checkReportsAMisspelledNameInsideARulesTable() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let (dir, file) = try Self.write("""
+        okit.entity("B", { copies = { "int", min = { 1, mesage = "Al menos un ejemplar" } } })
+        okit.entity("R", { bs = "[B]" })
+        r = okit.model("R")
+        """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = try OKitRun.run(["check", file.path])
+        #expect(check.code == 3)
+        #expect(check.out.hasPrefix("app.lua:1:49: okit.entity(\"B\"), field \"copies\", rule min: unknown key \"mesage\" (did you mean \"message\"?)"), "\(check.out)")
+        #expect(check.out.hasSuffix("app.lua: 1 problem: the app does not load, so no screen was checked\n"), "\(check.out)")
+    }
 }

@@ -91,7 +91,7 @@ extension DetailScreen {
             return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
         guard try flag(prop("Show"), on: shown.context) else { throw DetailError.noAccessory(shown.id) }
-        guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabled("accessory", shown.id) }
+        guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabledCellAccessory(shown.id) }
         try action.run(engine, on: shown.context)
     }
 
@@ -173,8 +173,8 @@ extension DetailScreen {
             }
             throw ShellError.badValue(name, "a bool (true or false)")
         case "date":
-            guard var d = DetailScreen.date(value) ?? localDate(value) else {
-                if case .string(let text) = value { throw notADate(text, label) }
+            guard var d = try DetailScreen.date(value) ?? localDate(value, c, on: ctx) else {
+                if case .string(let text) = value { throw try notADate(text, label, c, on: ctx) }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -209,10 +209,17 @@ extension DetailScreen {
         }
     }
 
-    /// A date a person typed as the app's language writes dates (`03.05.2019` in `de`), or nil.
-    func localDate(_ value: Value) -> Date? {
+    /// A date a person typed as the app's language writes dates (`03.05.2019` in `de`) or as the cell shows it
+    /// (`3 de mayo de 2019` in `es`), or nil. A time alone (`2:30 PM`, as a cell in time mode shows it) is that time
+    /// on the day the field holds (today, when it holds none), in the app's time zone.
+    func localDate(_ value: Value, _ c: CellDeclaration, on ctx: Entity?) throws -> Date? {
         guard case .string(let text) = value else { return nil }
-        return engine.formatters.parseDate(text, locale: engine.locale)
+        if let d = engine.formatters.parseDate(text, locale: engine.locale) { return d }
+        guard let time = engine.formatters.parseTime(text, locale: engine.locale) else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: engine.locale.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? cal.timeZone
+        let day = DetailScreen.date(try engine.get(ctx, c.valuePath)) ?? engine.clock.now
+        return cal.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: day)
     }
 
     /// A value that no option or segment of the cell names, refused in the app's language with the cell as its title
@@ -227,10 +234,11 @@ extension DetailScreen {
         names.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" }
     }
 
-    /// A typed text that is no date: the cell's title and an example in the app's language (`Datum: „33.5.“ ist
-    /// kein Datum wie 01.05.2019 oder 2019-05-01T10:00:00Z`).
-    func notADate(_ text: String, _ label: String) -> ShellError {
-        let example = engine.formatters.date(Date(timeIntervalSince1970: 1_556_704_800), dateStyle: .medium, timeStyle: .none, locale: engine.locale)
+    /// A typed text that is no date: the cell's title and an example as the cell shows dates, in the app's
+    /// language (`Publicado: "33 de mayo" is not a date like 1 de mayo de 2019 or 2019-05-01T10:00:00Z` for a cell
+    /// in date mode).
+    func notADate(_ text: String, _ label: String, _ c: CellDeclaration, on ctx: Entity?) throws -> ShellError {
+        let example = DateExtensions.format(Date(timeIntervalSince1970: 1_556_704_800), try dateStyle(c, on: ctx), relative: false, engine)
         return .worded(engine.word(.notADateLike, label, text, example))
     }
 

@@ -125,7 +125,7 @@ extension ListScreen {
             } else if scope == BuiltInWord.all.rawValue {
                 scopeIndex = 0   // "All" in any language, as scripts written in English say it
             } else {
-                throw ShellError.noAction(scope, actions: titles)
+                throw ShellError.noScope(scope, scopes: titles)
             }
         }
         search(text)

@@ -71,29 +71,22 @@ extension ListScreen {
             }
         }
         if let field = d.addName, text == nil {
-            let spec = engine.schema.type(named: type)?.field(named: field)
-            let type = engine.localize(typeName), name = addFieldName(field, label: spec?.rules?.label)
+            let spec = engine.schema.type(named: type)?.field(named: field) ?? FieldSpec(field, .string)
+            let type = engine.localize(typeName), name = engine.fieldName(spec)
+            // One name in the message, the placeholder and a refusal (`Shelf code is required`); inside the
+            // sentence a derived one in lower case (`Enter shelf code for this Book`, OKit's `Enter name …`).
+            let inSentence = name.derived ? name.name.prefix(1).lowercased() + name.name.dropFirst() : name.name
             // A required field's rule words a blank answer (`OK is refused: Title is required`); else any blank is.
-            let required = spec?.rules?.required == true
-            app.present(PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, name, type),
+            let required = spec.rules?.required == true
+            app.present(PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, inSentence, type),
                                      actions: [engine.word(.ok), engine.word(.cancel)],
-                                     fields: [AlertFieldSnapshot(placeholder: name.prefix(1).uppercased() + name.dropFirst(), value: "")],
+                                     fields: [AlertFieldSnapshot(placeholder: name.name, value: "")],
                                      needsFields: required ? [] : [1]) { choice, values in
                 if choice == 1 { try insert(values.first) }
             })
             return
         }
         try engine.asAction { try engine.transaction { try insert(text) } }
-    }
-
-    /// The add prompt's name of the field: its `label` localized when it has one, else the field looked up in the
-    /// app's strings (`name` → `Name`, as OKit), else its label (`Title` for `title`) when the strings have that —
-    /// also when the language's word is the same as the key (German `Name = "Name"`).
-    func addFieldName(_ field: String, label: String?) -> String {
-        if let label { return engine.localize(label) }
-        let language = engine.locale.language
-        if let own = engine.strings.string(field, language: language) { return own }
-        return engine.strings.string(FieldRules.label(field), language: language) ?? field
     }
 
     /// Deletes a row's entity, after a "Confirm Deletion" (Yes/No) unless `deletePrompt` is false.

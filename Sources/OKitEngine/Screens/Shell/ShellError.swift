@@ -27,9 +27,12 @@ public enum ShellError: Error, CustomStringConvertible {
     case wrongKind(String, String)
     case noAlert
     case noAction(String, actions: [String])
+    case noScope(String, scopes: [String])
     case alertPending(String)
     case notAllowed(String, String)
     case disabled(String, String)
+    case disabledButton(String)
+    case disabledCellAccessory(String)
     case covered(String)
     case notCovered
     case authenticationFailed
@@ -70,9 +73,13 @@ public enum ShellError: Error, CustomStringConvertible {
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         case .noAlert: return "no alert is waiting for an answer"
         case .noAction(let a, let actions): return "no action \"\(b(a))\" (actions: \(list(actions)))"
+        case .noScope(let s, let scopes):
+            return "no search scope \"\(b(s))\" (scopes: \(list(scopes)); pass a scope's title or its 1-based position)"
         case .alertPending(let cmd): return "an alert is waiting: answer it with respond before \(cmd)"
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
         case .disabled(let what, let row): return "the \(what) of row \(b(row, 48)) is disabled"
+        case .disabledButton(let name): return "the bar button \"\(b(name, 48))\" is disabled now (its enabledPath is false)"
+        case .disabledCellAccessory(let cell): return "the accessory of cell \"\(b(cell, 48))\" is disabled now (its accyEnabled is false)"
         case .covered(let cmd): return "the app is covered by its protection: authenticate before \(cmd)"
         case .notCovered: return "the app is not covered (authenticate answers the protection cover)"
         case .authenticationFailed: return "authentication failed: the app stays covered"

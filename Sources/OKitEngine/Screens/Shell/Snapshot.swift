@@ -184,7 +184,7 @@ extension ButtonSnapshot {
         guard let b = shown.first(where: { $0.id == name || $0.title == name }) else {
             throw ShellError.noButton(name, buttons: shown.map(\.id))
         }
-        guard b.enabled else { throw ShellError.disabled("button", name) }
+        guard b.enabled else { throw ShellError.disabledButton(b.title.isEmpty ? name : b.title) }
         return b
     }
 }

@@ -1,0 +1,45 @@
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// The web form of an int field refuses a number with a fraction as the other front ends do (the engine's value
+/// conversion refuses it): the page's error says the field takes a whole number, and nothing changes.
+@Suite struct WholeNumberFormTests {
+    static func serve() async throws -> WebApp {
+        let web = WebApp(options: ServeOptions())
+        try await web.load {
+            let session = AppSession()
+            let engine = session.engine
+            try engine.schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("pages", .int)])
+            try engine.schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
+            try engine.schema.validate()
+            let shop = try engine.register(model: "default", type: "Shop", storage: TransientStorage())
+            let dune = try engine.make("Book", ["name": .string("Dune"), "pages": .int(412)])
+            try engine.insert(.entity(dune), into: engine.collection(shop.root, "books"))
+            var books = ListDeclaration(id: "books")
+            books.type = "Book"
+            books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.segue = "book"
+            var book = DetailDeclaration(id: "book")
+            book.titlePath = "%Book"
+            book.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Pages", "textPath": "pages"])])]
+            try session.shell.declare(books)
+            try session.shell.declare(book)
+            try session.start(home: ["books"], menu: nil)
+            return WebHostedApp(session: session, owner: nil)
+        }
+        return web
+    }
+
+    @Test func aFractionIsThePagesErrorAndNothingChanges() async throws {
+        let b = WebAppTests.Browser(try await WholeNumberFormTests.serve())
+        let tap = await b.command(from: "/books", [("command", "tap"), ("row", "1")])
+        let detail = try #require(WebAppTests.header(tap, "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        #expect(await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "12.5")]).status == 303)
+        let refused = await b.page(detail)
+        #expect(refused.contains("<p role=\"alert\" class=\"okit-error\">Pages takes a whole number: \"12.5\" has a fraction</p>"), "\(refused)")
+        #expect(refused.contains("value=\"412\""), "nothing changed")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "12")])
+        #expect(await b.page(detail).contains("value=\"12\""))
+    }
+}

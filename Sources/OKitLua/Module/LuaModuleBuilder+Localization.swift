@@ -17,6 +17,8 @@ extension LuaModuleBuilder {
         let written = try call.string(1)
         // "DE" and "de-DE" are German as "de" is; a name that is no language would keep strings nobody sees.
         guard let lang = AppLocale.languageTag(written) else { throw LuaRaise("okit.strings: " + AppLocale.languageAdvice(written)) }
+        let site = LuaApp.callerPosition(call.L)
+        if app.stringsSites[lang] == nil { app.stringsSites[lang] = (written, site) }
         if call.type(2) == LUA_TSTRING {
             let path = try call.string(2)
             guard let folder = app.appFolder else {

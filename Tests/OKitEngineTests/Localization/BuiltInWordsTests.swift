@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OKitEngine
 
@@ -44,6 +45,25 @@ import Testing
             // Each word is its own in the language: no table copies the English of more than the words that are the same.
             let english = BuiltInWord.allCases.filter { table[$0.rawValue] == $0.rawValue }.map(\.rawValue)
             #expect(english.count <= 6, "\(language) keeps English: \(english)")
+        }
+    }
+
+    /// docs/built-in-words.md lists every key, in the order of `BuiltInWord`, and names each language okit has
+    /// words for: a word added to the code without the doc fails here.
+    @Test func theDocListsEveryKeyAndEveryLanguage() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/built-in-words.md")
+        let doc = try String(contentsOf: url, encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "## Every key").last)
+        let keys = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.range(of: "` |") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
+        }
+        #expect(keys == BuiltInWord.allCases.map(\.rawValue))
+        #expect(doc.contains("\(BuiltInWord.allCases.count) words, in the order of `BuiltInWord.swift`"))
+        for language in BuiltInWords.tables.keys {
+            let name = Locale(identifier: "en").localizedString(forLanguageCode: language) ?? language
+            #expect(doc.contains("| \(name) (`\(language)`) |"), "\(language) is not named")
         }
     }
 

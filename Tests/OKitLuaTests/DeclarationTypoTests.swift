@@ -51,7 +51,8 @@ import Testing
         clinic = okit.model("Clinic")
         """
         let fieldError = try #require(try Self.loadError(field))
-        #expect(fieldError.contains("unknown key \"maximun\"; also unknown: \"minimum\" (did you mean \"min\"?)"), "\(fieldError)")
+        // `maximun` is a misspelled `maximum`, okit's `max`.
+        #expect(fieldError.contains("unknown key \"maximun\" (did you mean \"max\"?); also unknown: \"minimum\" (did you mean \"min\"?)"), "\(fieldError)")
         let model = """
         okit.entity("Clinic", { name = "string" })
         clinic = okit.model("Clinic", { storag = "sqlite", encripted = true })

@@ -3,7 +3,7 @@
 -- title (byTitle), a photo kept as base64 text, a switch on a "yes"/"no" text field.
 local okit = require "okit"
 okit.strings("de", { Pet = "Tier", Born = "Geboren", Kind = "Art", Size = "Größe", Vaccinated = "Geimpft",
-                     Photo = "Foto", Dog = "Hund", Cat = "Katze", Bird = "Vogel" })
+                     Photo = "Foto", Dog = "Hund", Cat = "Katze", Bird = "Vogel", ["Golden Retriever"] = "Golden Retriever" })
 okit.entity("Pet", {
   name       = "string",
   born       = "date",

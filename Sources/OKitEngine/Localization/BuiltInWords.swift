@@ -1,6 +1,6 @@
 /// The built-in words (`BuiltInWord`) in one language: the app's own strings for them first, then OKit's table
-/// of the language (`BuiltInWords.tables`; `de_AT` falls back to `de`), then English. A value, so a front end
-/// (the web's pages) takes it once per page and needs no engine.
+/// of the language (`BuiltInWords.tables`: German, Spanish, French, Italian, Portuguese; `de_AT` falls back to
+/// `de`), then English. A value, so a front end (the web's pages) takes it once per page and needs no engine.
 ///
 /// A language is one table: add `BuiltInWords+<Language>.swift` with every `BuiltInWord` and list it in
 /// `tables` (BuiltInWordsTests checks that each table has every word, with the same arguments).
@@ -13,8 +13,10 @@ public struct BuiltInWords: Sendable, Equatable {
     /// English, as OKit shows it.
     public static let english = BuiltInWords(language: "en")
 
-    /// OKit's own tables by language; English is the keys themselves.
-    public static let tables: [String: [String: String]] = ["de": german]
+    /// OKit's own tables by language; English is the keys themselves (docs/built-in-words.md names the languages).
+    public static let tables: [String: [String: String]] = [
+        "de": german, "es": spanish, "fr": french, "it": italian, "pt": portuguese,
+    ]
 
     public init(language: String, overrides: [String: String] = [:]) {
         self.language = language

@@ -18,7 +18,7 @@ extension LuaApp {
             }
         }
         for (p, t) in [("secure", d.secure), ("titlePath", d.titlePath)] where !t.isEmpty {
-            do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.backups(\"\(id)\"), property \(p): \(error)") }
+            do { _ = try engine.compile(t) } catch { throw bindingRefusal("okit.backups(\"\(id)\"), property \(p)", error) }
         }
         return d
     }

@@ -20,10 +20,10 @@ extension LuaApp {
     /// `ignoredNames` is false (the check an app runs when it loads: the names were warned about then, and a
     /// missing string does not stop an app).
     public func checkApp(ignoredNames: Bool = true) -> AppCheckResult {
-        let report = shell.checkReport(entryPoints: appEntryPoints, strings: ignoredNames)
+        let report = shell.checkReport(entryPoints: appEntryPoints, thorough: ignoredNames)
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
-        if ignoredNames { lines += declarationTypoLines(sources: &sources) }
+        if ignoredNames { lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"

@@ -72,14 +72,14 @@ extension LuaApp {
 
     /// A load error for an unknown name of a declaration whose names all matter (a field's table, `okit.model`,
     /// `okit.app`): at the name's line and column when the source shows it, with the closest known name and the
-    /// names `what` takes. `meant`: the name meant when it is known better than by spelling (`minimum` for `min`).
+    /// names `what` takes. `meaning`: the name meant when it is known better than by spelling (`minimum` for `min`).
     func unknownKeyError(_ key: String, known: [String], what: String, noun: String = "key", function: String, id: String?,
-                         in path: [DeclarationKey] = [], site: String?, meant: String? = nil, advice: String? = nil,
-                         also: [String] = []) -> LuaRaise {
+                         in path: [DeclarationKey] = [], site: String?, meaning: (String) -> String? = { _ in nil },
+                         advice: String? = nil, also: [String] = []) -> LuaRaise {
         var sources: [String: LuaDeclarationSource?] = [:]
-        let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? LuaApp.suggestion(key, known)
+        let hint = meaning(key).map { " (did you mean \"\($0)\"?)" } ?? LuaApp.suggestion(key, known)
         let others: [String] = also.map { name in
-            let meant: String? = LuaApp.ruleSynonyms[name]
+            let meant: String? = meaning(name)
             let hint: String = meant.map { " (did you mean \"\($0)\"?)" } ?? LuaApp.suggestion(name, known)
             return "\"\(name)\"" + hint
         }

@@ -225,7 +225,10 @@ extension LuaApp {
         } else {
             lua.pop()
         }
-        let rules = try fieldRules(entity: entity, key, table: v)
+        let rules: FieldRules?
+        do { rules = try fieldRules(entity: entity, key, table: v) } catch let e as FieldRuleRefusal {
+            throw placed(e, entity: entity, field: key, function: function, site: site)
+        }
         do { return try FieldSpec(key, decl, default: def, didSet: didSet, rules: rules) } catch {
             throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(error)")
         }

@@ -58,7 +58,7 @@ extension LuaApp {
                     throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
                 }
                 do { cell.actions[key] = try action(at: value) } catch let e as LuaRaise { throw e } catch {
-                    throw LuaRaise("\(what), property \(key): \(error)")
+                    throw bindingRefusal("\(what), property \(key)", error)
                 }
                 return
             }
@@ -73,7 +73,7 @@ extension LuaApp {
             }
             if !known.contains(key) { unknown.append(key); return }
             if !CellDeclaration.isLiteral(key, text) {
-                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+                do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
             }
             cell.properties[key] = text
         }
@@ -110,7 +110,7 @@ extension LuaApp {
                 guard let text = bindingText(at: v) else {
                     throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
                 }
-                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+                do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
                 d[keyPath: path] = text
             }
         }
@@ -141,7 +141,7 @@ extension LuaApp {
                 case LUA_TNIL: continue
                 case LUA_TSTRING:
                     let text = lua.string(at: -1) ?? ""
-                    do { _ = try engine.compile(text) } catch { throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): \(error)") }
+                    do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(function)(\"\(id)\"), sections[\(i + 1)].\(k)", error) }
                     section[keyPath: path] = text
                 default:
                     throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): expected a binding string, got \(lua.typeName(at: -1))")

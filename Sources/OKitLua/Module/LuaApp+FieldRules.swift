@@ -15,6 +15,15 @@ extension LuaApp {
     static let ruleSynonyms: [String: String] = ["minimum": "min", "maximum": "max", "minValue": "min", "maxValue": "max",
                                                  "regex": "pattern", "validator": "validate", "length": "maxLength"]
 
+    /// The rule a name the field table does not take means: a synonym (`minimum` → `min`), or a misspelled one
+    /// (`minimun` → `min`) when no name it takes is close.
+    static func ruleMeant(_ name: String) -> String? {
+        if let rule = ruleSynonyms[name] { return rule }
+        guard NameSuggestion.closest(to: name, in: fieldTableKeys) == nil,
+              let synonym = NameSuggestion.closest(to: name, in: ruleSynonyms.keys) else { return nil }
+        return ruleSynonyms[synonym]
+    }
+
     /// Refuses what the long-form field table at `v` does not take: a name that is no option or rule (`minimum`,
     /// `requierd`, `rules = { … }`), at the name's line and column, and a list item after the type.
     func refuseUnknownFieldKeys(entity: String, _ key: String, table v: Int32, function: String, site: String?) throws {
@@ -23,7 +32,7 @@ extension LuaApp {
         if let unknown = names.first {
             let advice = names.contains("rules") ? "rules are written in the field's table itself, like { \"string\", required = true }" : nil
             throw unknownKeyError(unknown, known: LuaApp.fieldTableKeys, what: what, function: function, id: entity,
-                                  in: [.name(key)], site: site, meant: LuaApp.ruleSynonyms[unknown], advice: advice,
+                                  in: [.name(key)], site: site, meaning: LuaApp.ruleMeant, advice: advice,
                                   also: Array(names.dropFirst()))
         }
         let t = lua_absindex(lua.L, v)
@@ -58,7 +67,7 @@ extension LuaApp {
         let names = unknownNames(t, known: LuaApp.ruleTableKeys)
         if let unknown = names.first {
             throw unknownKeyError(unknown, known: LuaApp.ruleTableKeys, what: what, function: function, id: entity, in: path,
-                                  site: site, meant: LuaApp.ruleTableSynonyms[unknown], advice: advice, also: Array(names.dropFirst()))
+                                  site: site, meaning: { LuaApp.ruleTableSynonyms[$0] }, advice: advice, also: Array(names.dropFirst()))
         }
         let table = lua_absindex(lua.L, t)
         var extra: Int?
@@ -89,7 +98,9 @@ extension LuaApp {
     func fieldRules(entity: String, _ key: String, table v: Int32) throws -> FieldRules? {
         var rules = FieldRules()
         var any = false
-        func fail(_ text: String) -> LuaRaise { LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(text)") }
+        func fail(_ rule: String, _ text: String) -> FieldRuleRefusal {
+            FieldRuleRefusal(rule: rule, message: "okit.entity(\"\(entity)\"), field \"\(key)\": \(text)")
+        }
         /// Pushes the rule's value (the first item of `{ value, message = … }`), noting its message; false when absent.
         func open(_ rule: FieldRule) throws -> Bool {
             if lua.rawGet(v, rule.rawValue) == LUA_TNIL { lua.pop(); return false }
@@ -100,7 +111,7 @@ extension LuaApp {
                 case LUA_TSTRING: rules.messages[rule] = lua.string(at: -1)
                 default:
                     lua.pop(2)
-                    throw fail("\(rule.rawValue)'s message must be a string, like \(rule.rawValue) = { 1, message = \"…\" }")
+                    throw fail(rule.rawValue, "\(rule.rawValue)'s message must be a string, like \(rule.rawValue) = { 1, message = \"…\" }")
                 }
                 lua.pop()
                 lua_rawgeti(lua.L, t, 1)
@@ -112,27 +123,27 @@ extension LuaApp {
         }
         if try open(.required) {
             defer { lua.pop() }
-            guard lua_type(lua.L, -1) == LUA_TBOOLEAN else { throw fail("required must be true or false") }
+            guard lua_type(lua.L, -1) == LUA_TBOOLEAN else { throw fail("required", "required must be true or false") }
             rules.required = lua_toboolean(lua.L, -1) != 0
         }
         for rule in [FieldRule.min, .max] {
             guard try open(rule) else { continue }
             defer { lua.pop() }
-            guard lua_type(lua.L, -1) == LUA_TNUMBER else { throw fail("\(rule.rawValue) must be a number, like \(rule.rawValue) = 0") }
+            guard lua_type(lua.L, -1) == LUA_TNUMBER else { throw fail(rule.rawValue, "\(rule.rawValue) must be a number, like \(rule.rawValue) = 0") }
             let n = lua_tonumberx(lua.L, -1, nil)
             if rule == .min { rules.min = n } else { rules.max = n }
         }
         if try open(.maxLength) {
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TNUMBER, lua_isinteger(lua.L, -1) != 0 else {
-                throw fail("maxLength must be a whole number of characters, like maxLength = 40")
+                throw fail("maxLength", "maxLength must be a whole number of characters, like maxLength = 40")
             }
             rules.maxLength = Int(clamping: lua_tointegerx(lua.L, -1, nil))
         }
         if try open(.pattern) {
             defer { lua.pop() }
             guard lua_type(lua.L, -1) == LUA_TSTRING, let p = lua.string(at: -1) else {
-                throw fail("pattern must be a Lua pattern string, like pattern = \"^%u%u%d+$\"")
+                throw fail("pattern", "pattern must be a Lua pattern string, like pattern = \"^%u%u%d+$\"")
             }
             rules.pattern = FieldPattern(p) { [unowned self] s in try patternMatches(s, p) }
         }
@@ -142,14 +153,14 @@ extension LuaApp {
             any = true
         } else {
             defer { lua.pop() }
-            if !lua.isNil(at: -1) { throw fail("validate must be a function(value, entity) returning ok, message") }
+            if !lua.isNil(at: -1) { throw fail("validate", "validate must be a function(value, entity) returning ok, message") }
         }
         do {
             defer { lua.pop() }
             switch lua.rawGet(v, "message") {
             case LUA_TNIL: break
             case LUA_TSTRING: rules.messages[.all] = lua.string(at: -1)
-            default: throw fail("message must be a string")
+            default: throw fail("message", "message must be a string")
             }
         }
         do {
@@ -157,7 +168,7 @@ extension LuaApp {
             switch lua.rawGet(v, "label") {
             case LUA_TNIL: break
             case LUA_TSTRING: rules.label = lua.string(at: -1)
-            default: throw fail("label must be a string")
+            default: throw fail("label", "label must be a string")
             }
         }
         return any ? rules : nil

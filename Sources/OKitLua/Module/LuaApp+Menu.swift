@@ -15,7 +15,7 @@ extension LuaApp {
             case "rowIdentifier": rowIdentifier = lua.string(at: v)
             case "hideMenu":
                 guard let t = lua.string(at: v) else { throw LuaRaise("okit.menu(\"\(id)\"), property hideMenu: expected a binding string") }
-                do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.menu(\"\(id)\"), property hideMenu: \(error)") }
+                do { _ = try engine.compile(t) } catch { throw bindingRefusal("okit.menu(\"\(id)\"), property hideMenu", error) }
                 hideMenu = t
             case "items": items = try menuItems(at: v, screen: id)
             default: return false

@@ -28,7 +28,7 @@ extension LuaApp {
     func takeInert(_ key: String, at v: Int32, what: String) throws -> Bool {
         guard LuaApp.inertProperties.contains(key) else { return false }
         if let text = bindingText(at: v) {
-            do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+            do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
         }
         return true
     }
@@ -81,7 +81,7 @@ extension LuaApp {
                 lua.pop()
             }
             for t in [title, button.icon, button.enabled, button.showPath] where !t.isEmpty {
-                do { _ = try engine.compile(t) } catch { throw LuaRaise("screen \(screen), buttons[\(i + 1)]: \(error)") }
+                do { _ = try engine.compile(t) } catch { throw bindingRefusal("screen \(screen), buttons[\(i + 1)]", error) }
             }
             out.append(button)
         }
@@ -112,7 +112,10 @@ extension LuaApp {
         return kinds.map { kind in
             (kind.name, { [unowned self] call in
                 let id = try call.string(1)
-                let d = try kind.read(self, call, id)
+                let d: any ScreenDeclaration
+                do { d = try kind.read(self, call, id) } catch {
+                    throw placed(error, function: kind.name, id: id, site: LuaApp.callerPosition(call.L))
+                }
                 do { try shell.declare(d) } catch { throw LuaRaise("okit.\(kind.name): \(error)") }
                 screenSites[id] = LuaApp.callerPosition(call.L)
                 return 0
@@ -169,9 +172,7 @@ extension LuaApp {
             guard let text = bindingText(at: v) else {
                 throw LuaRaise("\(function)(\"\(id)\"), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
             }
-            do { _ = try engine.compile(text) } catch {
-                throw LuaRaise("\(function)(\"\(id)\"), property \(key): \(error)")
-            }
+            do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(function)(\"\(id)\"), property \(key)", error) }
             d[keyPath: path] = text
         }
         return d
@@ -228,7 +229,7 @@ extension LuaApp {
     func readRowAction(_ key: String, at v: Int32, into a: inout RowActions, screen: String) throws {
         func text() throws -> String {
             guard let t = bindingText(at: v) else { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): expected a binding string or a function") }
-            do { _ = try engine.compile(t) } catch { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): \(error)") }
+            do { _ = try engine.compile(t) } catch { throw bindingRefusal("okit.list(\"\(screen)\"), property \(key)", error) }
             return t
         }
         switch key {
@@ -342,12 +343,12 @@ extension LuaApp {
     func readAppSettings() throws {
         guard case .table(_, let hash)? = appDeclaration else { return }
         if case .string(let c)? = hash[.string("contextPath")] {
-            do { _ = try engine.compile(c) } catch { throw LuaRaise(appSite + "okit.app, property contextPath: \(error)", withPosition: false) }
+            do { _ = try engine.compile(c) } catch { throw appBindingRefusal("okit.app, property contextPath", error) }
             shell.settingsContextPath = c
         }
         for key in AppShell.settingsKeys {
             guard case .string(let b)? = hash[.string(key)] else { continue }
-            do { _ = try engine.compile(b) } catch { throw LuaRaise(appSite + "okit.app, property \(key): \(error)", withPosition: false) }
+            do { _ = try engine.compile(b) } catch { throw appBindingRefusal("okit.app, property \(key)", error) }
             shell.settingsBindings[key] = b
         }
     }

@@ -36,7 +36,7 @@ extension LuaApp {
                 guard let text = bindingText(at: v) else {
                     throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
                 }
-                do { _ = try engine.compile(text) } catch { throw LuaRaise("\(what), property \(key): \(error)") }
+                do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
                 bindings.append((path, text))
                 return true
             }

@@ -17,6 +17,8 @@ extension LuaModuleBuilder {
         let written = try call.string(1)
         // "DE" and "de-DE" are German as "de" is; a name that is no language would keep strings nobody sees.
         guard let lang = AppLocale.languageTag(written) else { throw LuaRaise("okit.strings: " + AppLocale.languageAdvice(written)) }
+        let site = LuaApp.callerPosition(call.L)
+        if app.stringsSites[lang] == nil { app.stringsSites[lang] = (written, site) }
         if call.type(2) == LUA_TSTRING {
             let path = try call.string(2)
             guard let folder = app.appFolder else {
@@ -34,7 +36,12 @@ extension LuaModuleBuilder {
         } else {
             try call.requireTable(2)
             var table: [String: String] = [:]
-            try app.forEachEntry(2, what: "okit.strings") { k, v in table[k] = lua.string(at: v) ?? "" }
+            var refused: [(key: String, type: String)] = []
+            try app.forEachEntry(2, what: "okit.strings") { k, v in
+                guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else { refused.append((k, lua.typeName(at: v))); return }
+                table[k] = text
+            }
+            if let first = refused.first { throw app.stringsRefusal(first, also: refused.dropFirst().map(\.key), written: written, site: site) }
             engine.strings.add(language: lang, strings: table)
         }
         engine.stringsChanged()

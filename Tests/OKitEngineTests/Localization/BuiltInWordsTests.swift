@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OKitEngine
 
@@ -8,7 +9,7 @@ import Testing
         for word in BuiltInWord.allCases { #expect(BuiltInWords.english.template(word) == word.rawValue) }
         #expect(BuiltInWords.english(.isRequired, "Name") == "Name is required")
         #expect(BuiltInWords.english(.enterField, "name", "Pet") == "Enter name for this Pet")
-        #expect(BuiltInWords(language: "fr")(.cancel) == "Cancel", "a language without a table is English")
+        #expect(BuiltInWords(language: "nl")(.cancel) == "Cancel", "a language without a table is English")
     }
 
     /// Each table has every word, with as many arguments as the English one (`%@` or `%n$@`).
@@ -23,6 +24,46 @@ import Testing
                 if let text { #expect(arguments(text) == arguments(word.rawValue), "\(language): \(text)") }
             }
             #expect(table.count == BuiltInWord.allCases.count, "\(language) has words that are not built-in ones")
+        }
+    }
+
+    /// okit has its own words in German, Spanish, French, Italian and Portuguese; a region falls back to its
+    /// language (a new user's Spanish app showed "Edit" and "Confirm Deletion" in English).
+    @Test func theRomanceLanguagesHaveOKitsWordsToo() {
+        #expect(BuiltInWords.tables.keys.sorted() == ["de", "es", "fr", "it", "pt"])
+        let cancel = ["es": "Cancelar", "es_MX": "Cancelar", "fr": "Annuler", "fr_CA": "Annuler", "it": "Annulla", "pt": "Cancelar", "pt_BR": "Cancelar"]
+        for (language, word) in cancel { #expect(BuiltInWords(language: language)(.cancel) == word, "\(language)") }
+        #expect(BuiltInWords(language: "es")(.confirmDeletion) == "Confirmar eliminación")
+        #expect(BuiltInWords(language: "es")(.isRequired, "Título") == "El campo Título es obligatorio")
+        #expect(BuiltInWords(language: "it")(.enterField, "Nome", "Libro") == "Inserisci Nome (Libro)")
+        #expect(BuiltInWords(language: "pt")(.rowsShown, "3", "10") == "3 de 10")
+        // French typesetting: a no-break space before ? : ; and inside « », so no line starts with one.
+        #expect(BuiltInWords(language: "fr")(.reallyDelete) == "Voulez-vous vraiment supprimer cette entrée\u{A0}?")
+        #expect(BuiltInWords(language: "fr")(.neitherYesNorNo, "Bio", "peut-être", "oui", "non")
+                == "Bio\u{A0}: «\u{A0}peut-être\u{A0}» n’est ni oui ni non")
+        for (language, table) in BuiltInWords.tables where language != "de" {
+            // Each word is its own in the language: no table copies the English of more than the words that are the same.
+            let english = BuiltInWord.allCases.filter { table[$0.rawValue] == $0.rawValue }.map(\.rawValue)
+            #expect(english.count <= 6, "\(language) keeps English: \(english)")
+        }
+    }
+
+    /// docs/built-in-words.md lists every key, in the order of `BuiltInWord`, and names each language okit has
+    /// words for: a word added to the code without the doc fails here.
+    @Test func theDocListsEveryKeyAndEveryLanguage() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/built-in-words.md")
+        let doc = try String(contentsOf: url, encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "## Every key").last)
+        let keys = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.range(of: "` |") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
+        }
+        #expect(keys == BuiltInWord.allCases.map(\.rawValue))
+        #expect(doc.contains("\(BuiltInWord.allCases.count) words, in the order of `BuiltInWord.swift`"))
+        for language in BuiltInWords.tables.keys {
+            let name = Locale(identifier: "en").localizedString(forLanguageCode: language) ?? language
+            #expect(doc.contains("| \(name) (`\(language)`) |"), "\(language) is not named")
         }
     }
 

@@ -66,7 +66,7 @@ import Testing
             do { try s.set(cell: .key("Published"), value: .string("33 mayo")) } catch { return "\(error)" }
             return "taken"
         }
-        #expect(try refusal("#1", "es") == "Published: \"33 mayo\" is not a date like 1 de mayo de 2019 or 2019-05-01T10:00:00Z")
+        #expect(try refusal("#1", "es") == "Published: «33 mayo» no es una fecha como 1 de mayo de 2019 o 2019-05-01T10:00:00Z")
         #expect(try refusal("#1", "en") == "Published: \"33 mayo\" is not a date like May 1, 2019 or 2019-05-01T10:00:00Z")
         #expect(try refusal("#2", "en") == "Published: \"33 mayo\" is not a date like 5/1/19, 10:00 AM or 2019-05-01T10:00:00Z")
         #expect(try refusal("#1", "de") == "Published: „33 mayo“ ist kein Datum wie 1. Mai 2019 oder 2019-05-01T10:00:00Z")

@@ -27,10 +27,10 @@ import Testing
 
     @Test func aFractionIsRefusedInEveryFormItComesIn() throws {
         let (f, s) = try screen(language: "es", strings: ["Copies": "Ejemplares"])
-        #expect(refusal(s, "Copies", .string("12,5")) == "Ejemplares takes a whole number: \"12,5\" has a fraction")
-        #expect(refusal(s, "Copies", .string("12.5")) == "Ejemplares takes a whole number: \"12.5\" has a fraction")
-        #expect(refusal(s, "Copies", .double(12.5)) == "Ejemplares takes a whole number: \"12,5\" has a fraction", "a JSON number")
-        #expect(refusal(s, "Formatted", .string("12,5")) == "Ejemplares takes a whole number: \"12,5\" has a fraction")
+        #expect(refusal(s, "Copies", .string("12,5")) == "Ejemplares solo admite números enteros: «12,5» tiene decimales")
+        #expect(refusal(s, "Copies", .string("12.5")) == "Ejemplares solo admite números enteros: «12.5» tiene decimales")
+        #expect(refusal(s, "Copies", .double(12.5)) == "Ejemplares solo admite números enteros: «12,5» tiene decimales", "a JSON number")
+        #expect(refusal(s, "Formatted", .string("12,5")) == "Ejemplares solo admite números enteros: «12,5» tiene decimales")
         #expect(f.book(0)["copies"]?.intValue == 4, "nothing changed")
         #expect(refusal(s, "Copies", .string("12")) == nil && f.book(0)["copies"]?.intValue == 12)
         #expect(refusal(s, "Copies", .double(7)) == nil && f.book(0)["copies"]?.intValue == 7, "7.0 is whole")

@@ -34,7 +34,7 @@ import Testing
         let answers = r.out.split(separator: "\n").map(String.init)
         try #require(answers.count == 7, "\(r.out)\(r.err)")
         for (i, typed) in [(2, "12,5"), (3, "12,5"), (4, "12,5"), (5, "12.5")] {
-            #expect(answers[i] == "{\"ok\":false,\"error\":\"Páginas takes a whole number: \\\"\(typed)\\\" has a fraction\"}", "\(i): \(answers[i])")
+            #expect(answers[i] == "{\"ok\":false,\"error\":\"Páginas solo admite números enteros: «\(typed)» tiene decimales\"}", "\(i): \(answers[i])")
         }
         #expect(answers[6].hasPrefix("{\"ok\":true") && answers[6].contains("\"value\":13"), "\(answers[6])")
     }

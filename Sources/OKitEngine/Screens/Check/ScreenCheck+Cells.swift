@@ -11,7 +11,10 @@ extension CellDeclaration {
         // A picker's option names are read on its options (the elements of `dataPath`).
         let options = kind == "picker" ? run.entityType(after: self["dataPath"], from: context) : nil
         for (p, t) in properties.sorted(by: { $0.key < $1.key }) where !CellDeclaration.literalProperties.contains(p) {
-            if p == "optionValues", plainOptionValues != nil { continue }   // texts as written, no bindings
+            if p == "optionValues", let plain = plainOptionValues {   // texts as written, shown localized
+                run.checkPlainTexts(screen, "\(name).optionValues", t, plain, sites: [site + [.name(p)]])
+                continue
+            }
             let flag = FlagProperties.cell.contains(p) || p == "byTitle"
             if CellDeclaration.parentOrCellProperties.contains(p) {
                 run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)], flag: flag)

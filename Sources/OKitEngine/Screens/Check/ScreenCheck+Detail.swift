@@ -2,6 +2,7 @@ extension DetailDeclaration {
     /// Checks a detail screen on its declared type, else on every context it is opened with (unknown when nothing
     /// opens it); a settings screen on the settings model (or its declared type).
     public func check(_ run: ScreenCheckRun) {
+        run.checkHelp(id, help)
         let declared = type.flatMap { run.engine.schema.type(named: $0) }
         if let type, declared == nil {
             run.issue(id, "type", "unknown entity type \"\(type)\"" + NameSuggestion.hint(for: type, in: run.engine.schema.types.keys), at: ["type"])

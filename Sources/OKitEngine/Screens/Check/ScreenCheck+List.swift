@@ -22,6 +22,8 @@ extension ListDeclaration {
             run.run(id, p, t, context, flag: FlagProperties.list.contains(p))
         }
         run.run(id, "titleTap", titleTap, context)
+        if let plain = plainSearchFilters { run.checkPlainTexts(id, "searchFilters", searchFilters, plain, sites: [["searchFilters"]]) }
+        run.checkHelp(id, help)
         for (p, hook) in [("onAppear", hooks.onAppear), ("onDisappear", hooks.onDisappear), ("onEdit", hooks.onEdit)] {
             run.run(id, p, hook, context, at: [.name(p)])
         }

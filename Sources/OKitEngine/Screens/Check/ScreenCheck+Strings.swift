@@ -1,63 +1,62 @@
 import Foundation
 
-/// `%key`s without a string in a language the app gives strings in (docs/cli.md "check"). A key the app's German
-/// table lacks is shown as the key itself on a German page — "Notes" among "Titel" and "Datum" — and nothing said
-/// so: the person found it, not the author. English is the keys' own language (`%Books` shows "Books" without a
-/// string), so only the other languages' tables are held to every key.
+/// Texts a page shows localized that a language the app gives strings in has no string for (docs/cli.md
+/// "check"). A key the app's German table lacks is shown as the key itself on a German page — "Notes" among
+/// "Titel" and "Datum" — and nothing said so: the person found it, not the author. English is the keys' own
+/// language (`%Books` shows "Books" without a string), so only the other languages' tables are held to every key.
+/// Besides `%key`s: the keys the localizing extensions look up (`suffixPlural(#copy)`: `copy`, `copys`), plain
+/// texts shown localized (a picker's `optionValues = "Novel,Poetry"`, plain `searchFilters`).
 extension ScreenCheckRun {
-    /// The problems of a binding's `%key`s: one per key that some language's table lacks, naming those languages.
+    /// The problems of a binding's `%key`s and of the keys its extensions look up: one per key that some
+    /// language's table lacks, naming those languages.
     func checkStrings(_ screen: String, _ property: String, _ text: String, sites: [[DeclarationKey]]) {
-        guard checksStrings, text.contains("%"), let binding = try? BindingParser.parse(text) else { return }
-        let languages = engine.strings.languages.filter { !BuiltInWords.isEnglish($0) }
-        guard !languages.isEmpty else { return }
+        guard thorough, let binding = try? BindingParser.parse(text) else { return }
         var seen = Set<String>()
         // A key that starts with `%` was written `%%…`: a printf pattern in an expression, shown as it is.
         for key in LocalizedKeys.of(binding) where !key.isEmpty && !key.hasPrefix("%") && seen.insert(key).inserted {
-            let missing = languages.filter { engine.strings.string(key, language: $0) == nil }
-            guard let first = missing.first else { continue }
             let column = text.range(of: "%" + key).map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
-            let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
-            let message = "\"%\(key)\" has no string in \(names): a page in \(ScreenCheckRun.languageName(first)) shows "
-                + "\"\(key)\"; add [\"\(key)\"] = \"…\" to okit.strings(\"\(first)\", …) (the same word too, if it is one)"
-            issues.append(ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites))
+            missingString(key, named: "%" + key, shows: key, screen, property, column: column, sites: sites)
         }
+        for used in LocalizedKeys.extensionKeys(of: binding) where seen.insert(used.key).inserted {
+            let written = text.range(of: "#" + used.argument) ?? text.range(of: "'" + used.argument)
+            let column = written.map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
+            let counted = LocalizedKeys.localizing[used.call] == true
+            let count = !counted ? "" : used.plural ? " for many" : " for one"
+            let shows = !counted ? used.key : used.plural ? "2 \(used.key)" : "1 \(used.key)"
+            missingString(used.key, named: used.key, what: " (the word \(used.call)(#\(used.argument)) looks up\(count))",
+                          shows: shows, screen, property, column: column, sites: sites)
+        }
+    }
+
+    /// The problems of plain texts a page shows localized (`optionValues = "Novel,Poetry"`): one per text some
+    /// language's table lacks, at the text.
+    func checkPlainTexts(_ screen: String, _ property: String, _ text: String, _ parts: [String], sites: [[DeclarationKey]]) {
+        guard thorough else { return }
+        var from = text.startIndex
+        for part in parts where !part.isEmpty {
+            guard let r = text.range(of: part, range: from..<text.endIndex) else { continue }
+            from = r.upperBound
+            let column = text.distance(from: text.startIndex, to: r.lowerBound) + 1
+            missingString(part, named: part, what: " (a plain \(property.split(separator: ".").last ?? "") text, shown localized)",
+                          shows: part, screen, property, column: column, sites: sites)
+        }
+    }
+
+    /// One problem when `key` has no string in some language the app gives strings in (English aside): `named`
+    /// as the binding writes it, `what` it is, what the page `shows` instead.
+    func missingString(_ key: String, named: String, what: String = "", shows: String, _ screen: String,
+                       _ property: String, column: Int, sites: [[DeclarationKey]]) {
+        let languages = engine.strings.languages.filter { !BuiltInWords.isEnglish($0) }
+        let missing = languages.filter { engine.strings.string(key, language: $0) == nil }
+        guard let first = missing.first else { return }
+        let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+        let message = "\"\(named)\"\(what) has no string in \(names): a page in \(ScreenCheckRun.languageName(first)) shows "
+            + "\"\(shows)\"; add [\"\(key)\"] = \"…\" to okit.strings(\"\(first)\", …) (the same word too, if it is one)"
+        issues.append(ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites))
     }
 
     /// The language's English name (`German` for `de`), else its code.
     static func languageName(_ language: String) -> String {
         Locale(identifier: "en").localizedString(forLanguageCode: BuiltInWords.base(of: language) ?? language) ?? language
-    }
-}
-
-/// The `%key`s a binding shows: its localized parts and the localized strings of its expressions, in order.
-enum LocalizedKeys {
-    static func of(_ binding: Binding) -> [String] {
-        var keys: [String] = []
-        for part in binding.parts {
-            switch part {
-            case .localized(let key): keys.append(key)
-            case .expression(let e, _): collect(e, into: &keys)
-            case .constant, .path: continue
-            }
-        }
-        return keys
-    }
-
-    private static func collect(_ e: Expression, into keys: inout [String]) {
-        switch e {
-        case .localized(let key): keys.append(key)
-        case .literal, .path: return
-        case .negate(let x), .not(let x): collect(x, into: &keys)
-        case .binary(_, let a, let b), .and(let a, let b), .or(let a, let b):
-            collect(a, into: &keys)
-            collect(b, into: &keys)
-        case .ternary(let a, let b, let c), .between(let a, let b, let c):
-            for x in [a, b, c] { collect(x, into: &keys) }
-        case .inList(let x, let list):
-            collect(x, into: &keys)
-            for y in list { collect(y, into: &keys) }
-        case .call(_, let args, _):
-            for a in args { collect(a, into: &keys) }
-        }
     }
 }

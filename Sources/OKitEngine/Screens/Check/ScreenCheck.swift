@@ -65,9 +65,10 @@ public final class ScreenCheckRun {
     /// The context of a list, selection or menu nothing is known to open: the root when the app declares no home
     /// (any screen may be opened first, on the root), else unknown (it is opened from code, on any entity).
     var unopenedContext: EntityType?
-    /// Whether `%key`s a language's strings lack are problems (`okit-run check`; not the check an app runs when it
-    /// loads, which a missing string does not stop: ScreenCheck+Strings.swift).
-    var checksStrings = false
+    /// `okit-run check` itself, not the check an app runs when it loads: also the findings that do not stop an app —
+    /// texts a language's strings lack (ScreenCheck+Strings.swift), a flag constant OKit reads as on, a `%key` in
+    /// plain help text (ScreenCheck+Literals.swift).
+    var thorough = false
     /// What opened each screen in the previous pass (the contexts it is checked on in this one).
     var received: [String: Set<Opener>] = [:]
     /// What opens each screen, found in this pass.
@@ -112,6 +113,7 @@ public final class ScreenCheckRun {
         if context != nil { typedChecks += 1 }
         let sites = [site] + other
         checkStrings(screen, property, text, sites: sites)
+        if flag { checkFlagConstant(screen, property, text, sites: sites) }
         if flag, let word = FlagProperties.bareWord(text, on: context) {
             issues.append(ScreenIssue(screen: screen, property: property, column: 1,
                                       message: "\"\(word)\" is a path here, not a flag; write \"#\(word)\"", sites: sites))
@@ -133,6 +135,7 @@ public final class ScreenCheckRun {
         if clean {
             if !ScreenCheckRun.isConstantFlag(text) { record(screen, site) }
             checkStrings(screen, property, text, sites: [site] + other)
+            if flag { checkFlagConstant(screen, property, text, sites: [site] + other) }
             return
         }
         run(screen, property, text, first, at: site, or: other, flag: flag)
@@ -185,13 +188,13 @@ extension AppShell {
         checkReport(entryPoints: entryPoints).issues
     }
 
-    /// Checks every screen on the contexts it is opened with (with `strings`, also the `%key`s each language's
-    /// strings lack). What opens a screen (a list's rows and bar buttons,
-    /// a detail's cells and buttons, a menu, the app's home) is found while checking the opener, so the passes
-    /// repeat until the openers stop changing (at most 8); only the last pass's problems count.
-    public func checkReport(entryPoints: AppEntryPoints = AppEntryPoints(), strings: Bool = false) -> ScreenCheckReport {
+    /// Checks every screen on the contexts it is opened with (`thorough`: also what does not stop an app, as
+    /// `okit-run check` reports it: the texts each language's strings lack, …). What opens a screen (a list's rows
+    /// and bar buttons, a detail's cells and buttons, a menu, the app's home) is found while checking the opener, so
+    /// the passes repeat until the openers stop changing (at most 8); only the last pass's problems count.
+    public func checkReport(entryPoints: AppEntryPoints = AppEntryPoints(), thorough: Bool = false) -> ScreenCheckReport {
         let run = ScreenCheckRun(engine: engine, screenIds: declarationOrder, settingsContextPath: settingsContextPath)
-        run.checksStrings = strings
+        run.thorough = thorough
         let all = declarationOrder.compactMap { declaration($0) }
         run.unopenedContext = entryPoints.home.isEmpty ? run.root : nil
         for _ in 0..<8 {

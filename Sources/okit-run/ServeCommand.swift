@@ -47,6 +47,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The address of a proxy in front of the server, e.g. nginx's (repeatable): its connections carry everyone's and are not capped by --max-client-connections.", valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Option(name: .customLong("client-header"), help: ArgumentHelp("The header a --trusted-proxy writes the client's address in: X-Forwarded-For (its last entry; the default), Forwarded (its last for=) or X-Real-IP. Only it is read.", valueName: "name"))
+    var clientHeader = "X-Forwarded-For"
+
     @Option(name: .long, help: ArgumentHelp("Live-update streams open at once (one per open tab).", valueName: "n"))
     var maxStreams = 4096
 
@@ -98,6 +101,10 @@ struct ServeCommand: ParsableCommand {
         options.maxConnections = maxConnections
         options.maxClientConnections = maxClientConnections
         options.trustedProxies = trustedProxies
+        guard let header = ProxyHeaders.ClientHeader.allCases.first(where: { $0.rawValue.lowercased() == clientHeader.lowercased() }) else {
+            throw ValidationError("--client-header \(clientHeader) is not a header okit-run serve reads a client's address from: write X-Forwarded-For, Forwarded or X-Real-IP (the one your proxy sets)")
+        }
+        options.clientHeader = header
         options.maxStreams = maxStreams
         options.maxUploads = maxUploads
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)

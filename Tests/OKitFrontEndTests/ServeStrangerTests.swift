@@ -57,8 +57,23 @@ import Testing
         #expect(answer.status == 413 && answer.body.contains("1000 fields"), "\(answer.status) \(answer.body.prefix(200))")
     }
 
-    @Test func aBodyThatTricklesIsCut() throws {
+    /// Any answer given before its request's body was read (415 here: not a form) ends the connection: the server
+    /// does not read on through a stranger's megabyte.
+    @Test func anyAnswerBeforeTheBodyEndsTheConnection() throws {
         let (child, port, _) = try Self.serve()
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let fd = try HTTPExchange.connect(port)
+        defer { close(fd) }
+        try HTTPExchange.send(fd, "POST /command HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: text/plain\r\n"
+                              + "Content-Length: 1000000\r\n\r\nab")
+        let answer = HTTPExchange.read(fd, until: "\r\n\r\n", seconds: 10)
+        #expect(answer.hasPrefix("HTTP/1.1 415") && answer.lowercased().contains("connection: close"), "\(answer.prefix(200))")
+        #expect(Self.closed(fd, within: 10), "the connection stayed open to read the refused body")
+    }
+
+    @Test func aBodyThatTricklesIsCut() throws {
+        // The body's rate is checked in windows as long as the idle timeout, at most 30 s: 10 s here.
+        let (child, port, _) = try Self.serve(["--idle-timeout", "10"])
         defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
         let fd = try HTTPExchange.connect(port)
         defer { close(fd) }
@@ -70,6 +85,20 @@ import Testing
             if send(fd, "a", 1, Int32(MSG_NOSIGNAL)) < 0 || Self.closed(fd, within: 1) { cut = true; break }
         }
         #expect(cut, "a body of one byte a second held the connection for 40 s")
+        // A body sent fast enough is read whole: a login form at 1,000 bytes a second for 12 s is answered.
+        let form = "csrf=x&token=" + String(repeating: "a", count: 12_000)
+        let slow = try HTTPExchange.connect(port)
+        defer { close(slow) }
+        try HTTPExchange.send(slow, "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                              + "Content-Length: \(form.utf8.count)\r\nConnection: close\r\n\r\n")
+        var rest = Substring(form)
+        while !rest.isEmpty {
+            try HTTPExchange.send(slow, String(rest.prefix(250)))
+            rest = rest.dropFirst(250)
+            usleep(250_000)
+        }
+        let answered = HTTPExchange.read(slow, until: nil, seconds: 10)
+        #expect(answered.hasPrefix("HTTP/1.1 "), "a body at 1,000 bytes a second was cut: \(answered.prefix(80))")
     }
 
     @Test func aProxyThatSendsOnlyXRealIPIsAProxy() throws {
@@ -101,7 +130,12 @@ import Testing
             if path == "/static/okit.css" {
                 #expect(parts[0].lowercased().contains("content-length: \(get.body.utf8.count)"), "\(parts[0])")
             }
+            #expect(!parts[0].contains("okit_session="), "a HEAD makes no session: \(parts[0])")
         }
+        let fd = try HTTPExchange.connect(port)
+        defer { close(fd) }
+        try HTTPExchange.send(fd, "HEAD /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        #expect(HTTPExchange.read(fd, until: nil, seconds: 10).hasPrefix("HTTP/1.1 405"))
     }
 
     /// Addresses that keep their sessions alive (GET, then GET again with the cookie) cannot fill `--sessions`:

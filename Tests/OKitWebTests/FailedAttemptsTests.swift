@@ -65,7 +65,10 @@ import Testing
     @Test func aLoginGuessedTooOftenWaitsAndTheRightTokenIsNotCheckedMeanwhile() async throws {
         var options = ServeOptions()
         options.token = "s3cret-token"
-        let b = Browser(try await WebAppTests.serve(options))
+        let web = try await WebAppTests.serve(options)
+        let frozen = Date()
+        await web.setAttemptClock { frozen }
+        let b = Browser(web)
         b.forwarded = true
         _ = await b.get("/books")
         let csrf = Browser.attribute("name=\"csrf\" value", String(decoding: await b.get("/login").body, as: UTF8.self))
@@ -81,6 +84,8 @@ import Testing
         options.token = "s3cret-token"
         options.newSessionSeconds = 600
         let web = try await WebAppTests.serve(options, protectionMinutes: 1)
+        let frozen = Date()
+        await web.setAttemptClock { frozen }   // the wait never runs out, however slow the machine
         let alice = Browser(web)
         _ = await alice.page("/books")
         await web.sweepIdle(now: Date().addingTimeInterval(61))
@@ -92,4 +97,8 @@ import Testing
         let page = await alice.page("/books")
         #expect(page.contains("type=\"password\"") && page.contains("Too many wrong attempts from your address"), "\(page)")
     }
+}
+
+extension WebApp {
+    func setAttemptClock(_ clock: @escaping @Sendable () -> Date) { attemptClock = clock }
 }

@@ -39,24 +39,28 @@ import Testing
         }
     }
 
-    @Test func eitherProxyHeaderMakesARequestProxied() {
-        let standard = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: "for=192.0.2.60;proto=https;by=203.0.113.43")
+    @Test func anyProxyHeaderMakesARequestProxiedAndOnlyTheClientHeaderNamesTheClient() {
+        func headers(_ pairs: [String: String]) -> (String) -> String? { { name in pairs.first { $0.key.lowercased() == name.lowercased() }?.value } }
+        let standard = ProxyHeaders(clientHeader: .forwarded, headers(["Forwarded": "for=192.0.2.60;proto=https;by=203.0.113.43"]))
         #expect(standard.forwarded && standard.https && standard.client == "192.0.2.60")
-        let chain = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: "for=\"[2001:db8::1]\";proto=http, for=198.51.100.17")
-        #expect(chain.forwarded && !chain.https && chain.client == "198.51.100.17")
-        let classic = ProxyHeaders(xForwardedFor: "1.2.3.4, 5.6.7.8", xForwardedProto: "https", forwarded: nil)
+        let chain = ProxyHeaders(clientHeader: .forwarded, headers(["Forwarded": "for=\"[2001:db8::1]\";proto=http, for=\"[2001:db8::17]:4711\""]))
+        #expect(chain.forwarded && !chain.https && chain.client == "2001:db8::17", "brackets and port taken off")
+        let classic = ProxyHeaders(headers(["X-Forwarded-For": "1.2.3.4, 5.6.7.8:80", "X-Forwarded-Proto": "https"]))
         #expect(classic.forwarded && classic.https && classic.client == "5.6.7.8")
         // A proxy set up with X-Real-IP and X-Forwarded-Proto only (a common nginx setup) is a proxy too.
-        #expect(ProxyHeaders(xForwardedFor: nil, xForwardedProto: "https", forwarded: nil).forwarded)
-        let real = ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil, xRealIP: " 203.0.113.9 ")
+        #expect(ProxyHeaders(headers(["X-Forwarded-Proto": "https"])).forwarded)
+        #expect(ProxyHeaders(headers(["Via": "1.1 proxy"])).forwarded)
+        #expect(!ProxyHeaders(headers([:])).forwarded)
+        let real = ProxyHeaders(clientHeader: .xRealIP, headers(["X-Real-IP": " 203.0.113.9 "]))
         #expect(real.forwarded && real.client == "203.0.113.9")
-        #expect(ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil, others: true).forwarded)
-        #expect(!ProxyHeaders(xForwardedFor: nil, xForwardedProto: nil, forwarded: nil).forwarded)
-        // nginx appends the real address to X-Forwarded-For and passes a client's own Forwarded on: the client
-        // names itself in Forwarded, the proxy's X-Forwarded-For entry wins.
-        let spoofed = ProxyHeaders(xForwardedFor: "198.51.100.7, 10.0.0.5", xForwardedProto: nil, forwarded: "for=192.0.2.99",
-                                   xRealIP: "192.0.2.98")
-        #expect(spoofed.client == "10.0.0.5")
+        // A proxy writes one header and passes the others on as the client sent them: only the header it writes
+        // names the client. nginx appending to X-Forwarded-For passes a client's own Forwarded and X-Real-IP on;
+        // nginx setting X-Real-IP passes a client's own X-Forwarded-For on.
+        let sent = ["X-Forwarded-For": "198.51.100.7, 10.0.0.5", "Forwarded": "for=192.0.2.99", "X-Real-IP": "192.0.2.98"]
+        #expect(ProxyHeaders(headers(sent)).client == "10.0.0.5")
+        #expect(ProxyHeaders(clientHeader: .xRealIP, headers(sent)).client == "192.0.2.98")
+        #expect(ProxyHeaders(clientHeader: .forwarded, headers(sent)).client == "192.0.2.99")
+        #expect(ProxyHeaders(clientHeader: .xRealIP, headers(["X-Forwarded-For": "198.51.100.7"])).client == nil)
     }
 
     @Test func aRequestForAnotherHostIsRefusedBeforeASessionExists() async throws {

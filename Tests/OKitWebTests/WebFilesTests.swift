@@ -135,6 +135,11 @@ import Testing
         #expect(await b.get("/backups/second").status == 404)
         #expect(await b.get("/backups/..%2F..%2Fokit%2Fkeys%2Fdata.key").status == 404)
         #expect(await b.get("/backups/first.okbackup").status == 404)
+        // A download without a cookie is answered, and makes no session (files never do).
+        let sessions = await web.sessionCount
+        let bare = await web.respond(WebRequest(method: "GET", path: "/backups/first"))
+        #expect(bare.status == 200 && !bare.headers.contains { $0.name == "Set-Cookie" })
+        #expect(await web.sessionCount == sessions)
 
         var options = ServeOptions()
         options.token = "a-long-token"

@@ -23,9 +23,10 @@ final class ConnectionTable: @unchecked Sendable {
     let trustedProxies: Set<String>
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
-    /// A request body must come at `minBodyRate` bytes a second or faster, counted from `bodyGrace` after its
-    /// head: one byte now and then never holds a connection (or an upload slot) for long.
-    static let bodyGrace: TimeAmount = .seconds(10)
+    /// A request body must bring `minBodyRate` bytes a second in every window of `bodyWindow` (at most the idle
+    /// timeout) from its head on: one byte now and then never holds a connection (or an upload slot) for long, and
+    /// bytes sent fast earlier earn nothing later.
+    let bodyWindow: TimeAmount
     static let minBodyRate = 500
 
     struct Entry {
@@ -41,6 +42,7 @@ final class ConnectionTable: @unchecked Sendable {
         trustedProxies = Set(options.trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 })
         headerTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
         idleTimeout = .milliseconds(Int64(options.connectionIdleTimeout * 1000))
+        bodyWindow = .milliseconds(Int64(min(30, options.connectionIdleTimeout) * 1000))
     }
 
     /// Connections counted now (streams not included).
@@ -84,7 +86,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// Whether `client` is a `--trusted-proxy` address, in whatever form the listener wrote it (`::ffff:10.0.0.10`
     /// for an IPv4 peer of a dual-stack listener, IPv6 in another spelling).
-    private func isTrustedProxy(_ client: String) -> Bool {
+    func isTrustedProxy(_ client: String) -> Bool {
         !trustedProxies.isEmpty && trustedProxies.contains(HostCheck.canonicalAddress(client) ?? client)
     }
 
@@ -107,8 +109,8 @@ final class ConnectionTable: @unchecked Sendable {
 
 /// The per-connection half of the limits, in the HTTP pipeline after the decoder (it sees request and response
 /// parts): it tells the table when the connection is busy or idle and closes it when a timeout runs out, when a
-/// request body comes slower than `ConnectionTable.minBodyRate`, and once an answer that says `Connection: close`
-/// is out (the app refused a request before reading its body).
+/// request body comes slower than `ConnectionTable.minBodyRate` in a window, and once an answer written before its
+/// request's body was read is out (a refusal: the body is not read on).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -121,11 +123,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     private var stream = false
     private var started = false
-    /// The answer said `Connection: close` (the app answered before the body was read): closed once written.
+    /// The request announced a body (`Content-Length` above 0, or `Transfer-Encoding`).
+    private var hasBody = false
+    /// The answer went out before the request's body was read (a refusal): the connection ends after it.
     private var closeAfterAnswer = false
-    /// When the request's head arrived, and how many body bytes came since.
-    private var bodyStart: UInt64 = 0
-    private var bodyBytes = 0
+    /// After such an answer: the output is closed, what still comes in is dropped until the close.
+    private var lingering = false
+    /// Body bytes in the current window (`ConnectionTable.bodyWindow`).
+    private var windowBytes = 0
 
     init(table: ConnectionTable) { self.table = table }
 
@@ -142,7 +147,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
-        let client = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        // Counted by address, an IPv6 one by its /64 (whoever has one address of a network has them all); a
+        // trusted proxy by its own address.
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        let client = table.isTrustedProxy(address) ? address : FailedAttempts.key(address)
         guard table.open(context.channel, client: client) else {
             context.close(promise: nil)
             return
@@ -164,17 +172,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !lingering else { return }
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
             inFlight += 1
             readingBody = true
-            bodyStart = DispatchTime.now().uptimeNanoseconds
-            bodyBytes = 0
+            let length = head.headerFields[.contentLength].flatMap { Int($0) } ?? 0
+            hasBody = length > 0 || head.headerFields[.transferEncoding] != nil
+            windowBytes = 0
             table.mark(context.channel, idle: false)
-            schedule(context, bodyDeadline())            // the body must keep coming
+            schedule(context, table.bodyWindow)          // the body must keep coming
         case .body(let chunk):
-            bodyBytes += chunk.readableBytes
-            schedule(context, bodyDeadline())
+            windowBytes += chunk.readableBytes
         case .end:
             readingBody = false
             cancelTimer()
@@ -184,8 +193,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let response):
-            if response.headerFields[.connection]?.lowercased() == "close" { closeAfterAnswer = true }
+        case .head(var response):
+            if readingBody, hasBody, !closeAfterAnswer {
+                // Answered before its body was read (a refusal, 413, 415): the body is not read on.
+                closeAfterAnswer = true
+                response.headerFields[.connection] = "close"
+                context.write(wrapOutboundOut(.head(response)), promise: promise)
+                return
+            }
             if response.headerFields[.contentType]?.lowercased().hasPrefix("text/event-stream") == true {
                 stream = true
                 cancelTimer()
@@ -196,12 +211,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             inFlight = max(0, inFlight - 1)
             if closeAfterAnswer {
-                // The body this answer refused is not read (a stranger's megabyte, a trickle): the connection ends
-                // once the answer is out, rather than the server reading on.
+                // The rest of the refused body is not read: the output closes once the answer is out, and what
+                // still comes in is dropped for a moment before the connection closes (a close with unread bytes
+                // would reset it, and the client could lose the answer).
                 let written = context.eventLoop.makePromise(of: Void.self)
-                written.futureResult.whenComplete { result in
+                written.futureResult.assumeIsolated().whenComplete { [weak self] result in
                     promise?.completeWith(result)
-                    context.close(promise: nil)
+                    self?.linger(context)
                 }
                 context.writeAndFlush(data, promise: written)
                 return
@@ -214,13 +230,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// How long the next body bytes may take: the idle timeout, or less when the body has come slower than
-    /// `minBodyRate` since `bodyGrace` after its head (the time by which one more byte keeps the rate).
-    private func bodyDeadline(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> TimeAmount {
-        let due = bodyStart &+ UInt64(ConnectionTable.bodyGrace.nanoseconds)
-            &+ UInt64(bodyBytes + 1) * 1_000_000_000 / UInt64(ConnectionTable.minBodyRate)
-        let left = due > now ? Int64(due - now) : 0
-        return .nanoseconds(min(left, table.idleTimeout.nanoseconds))
+    /// Closes the output and drops what comes in for two seconds, then closes.
+    private func linger(_ context: ChannelHandlerContext) {
+        lingering = true
+        cancelTimer()
+        context.close(mode: .output, promise: nil)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
+    }
+
+    /// Whether the body brought its bytes in the window just ended (then the next window starts).
+    private func keptBodyRate() -> Bool {
+        let kept = windowBytes >= ConnectionTable.minBodyRate * Int(table.bodyWindow.nanoseconds / 1_000_000_000)
+        windowBytes = 0
+        return kept
     }
 
     /// (Re)starts the timer: when it runs out the connection closes, unless an answer is being written.
@@ -229,7 +251,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [weak self] in
             guard let self else { return }
             self.timer = nil
-            // Waiting for a request's head or body, or idle between requests: close. Answering: not ours to cut.
+            if self.readingBody, self.inFlight > 0, self.keptBodyRate() {
+                self.schedule(context, self.table.bodyWindow)
+                return
+            }
+            // Waiting for a request's head, a body that came too slowly, or idle between requests: close.
+            // Answering: not ours to cut.
             if self.readingBody || self.inFlight == 0 { context.close(promise: nil) }
         }
     }

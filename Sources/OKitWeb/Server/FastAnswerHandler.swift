@@ -99,7 +99,7 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
               rules.hosts.allows(head.authority ?? "") else { return nil }
         let f = head.headerFields
         if HostCheck.namesSeveralHosts(authority: head.authority, hostHeaders: f[values: .hostHeader]) { return nil }
-        let proxied = f[.xForwardedFor] != nil || f[.forwarded] != nil
+        let proxied = ProxyHeaders.isProxied(f)
         if proxied, !rules.tokenSet { return nil }
         guard let id = FastAnswerHandler.sessionCookie(f[values: .cookie]) else { return nil }
         return (id, path, !proxied && rules.loopbackListener)
@@ -129,7 +129,7 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         if closing {
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         } else {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }

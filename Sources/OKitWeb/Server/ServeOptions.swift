@@ -34,6 +34,8 @@ public struct ServeOptions: Sendable {
     /// comes from them, so their connections count only in `maxConnections`, not in `maxClientConnections` (the
     /// proxy caps each person itself, nginx's `limit_conn`).
     public var trustedProxies: [String] = []
+    /// The header a `--trusted-proxy` writes the client's address in (`--client-header`): only it is read.
+    public var clientHeader: ProxyHeaders.ClientHeader = .xForwardedFor
     /// Live-update streams open at once (`--max-streams`: the next one answers 503), and per session (one per
     /// tab: past it the session's oldest stream is closed).
     public var maxStreams = 4096
@@ -44,9 +46,6 @@ public struct ServeOptions: Sendable {
     public var maxNewSessionsPerClient = 16
     /// A form's fields at most (a page's forms have a handful): more answer 413 before they are decoded.
     public static let maxFormFields = 1_000
-    /// Sessions one client address holds at most, returned or not: a quarter of `maxSessions`, at least 16 (an
-    /// office behind one address keeps room for its people; one stranger cannot take every session).
-    public var maxSessionsPerClient: Int { max(16, maxSessions / 4) }
     /// Development mode (`--dev`, web.md "Development mode"): loopback only, each page with a Record bar.
     public var dev: DevOptions?
 

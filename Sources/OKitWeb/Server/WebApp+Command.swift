@@ -49,7 +49,7 @@ extension WebApp {
             return WebPages.redirect(there)
         }
         let guessing = name == "authenticate" && shell.covered
-        if guessing, let seconds = failedAttempts.wait(request.attemptAddress) {
+        if guessing, let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
             ws.error = app.engine.word(.tooManyAttempts, String(seconds))   // not checked: the guess waits
             return WebPages.redirect(there)
         }
@@ -67,7 +67,7 @@ extension WebApp {
                     ?? (name == "set" ? WebApp.refusedValueWords(error, cell: request.field("cell"), shown: current, app.engine) : nil)
                     ?? "\(BrowserAdvice.message(for: error))"
         }
-        if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress) } else { failedAttempts.succeeded(request.attemptAddress) } }
+        if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress, now: attemptClock()) } else { failedAttempts.succeeded(request.attemptAddress) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
             ws.notice = app.engine.word(.changedFirst, c.field, c.type, c.theirs, c.mine)
@@ -140,9 +140,6 @@ extension WebApp {
         }
     }
 
-    /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside
-    /// edit mode, a row gone — in the person's words and language (web.md: never as a command line); nil for the
-    /// others, which keep their own message.
     /// A value a cell refused from a form (`set`): a picker's or segment's choice, a switch's yes or no, a date —
     /// what only a page other than this one (or a person who cleared a date field) sends. Said as the page names the
     /// cell, in the app's words ("Genre does not take this value; nothing was changed."), never with the command
@@ -155,10 +152,15 @@ extension WebApp {
         let rows = shown.screen.sections.flatMap(\.rows)
         let row = rows.first { $0.id == address && address?.isEmpty == false }
             ?? address.flatMap(Int.init).flatMap { $0 >= 1 && $0 <= rows.count ? rows[$0 - 1] : nil }
+        // A date typed where the browser has no date field keeps its own message: it names the format to type.
+        if row?.kind == "date" { return nil }
         let title = row.flatMap { $0.text?.isEmpty == false ? $0.text : $0.id } ?? address ?? ""
         return engine.word(.valueNotTaken, title)
     }
 
+    /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside
+    /// edit mode, a row gone — in the person's words and language (web.md: never as a command line); nil for the
+    /// others, which keep their own message.
     static func personWords(for error: any Error, _ engine: Engine) -> String? {
         guard let shell = error as? ShellError else { return nil }
         switch shell {

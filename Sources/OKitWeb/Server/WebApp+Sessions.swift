@@ -7,8 +7,8 @@ import OKitEngine
 /// sent to the login page without one. A session whose visitor never came back with its cookie is dropped after
 /// `newSessionSeconds`, one client address holds at most `maxNewSessionsPerClient` of them (its oldest goes), and at
 /// the cap a new visitor takes the place of the oldest of them from any address, so anonymous requests cannot fill
-/// `--sessions`. Sessions that do come back are capped too: one address holds at most `maxSessionsPerClient`, and at
-/// the cap the address holding the most gives one up (`dropFromTheBusiestClient`). Logging in gives the session a new id (session fixation).
+/// `--sessions`. At the cap with every session in use, the address holding the most gives one up to a newcomer from
+/// an address holding fewer (`dropFromTheBusiestClient`). Logging in gives the session a new id (session fixation).
 extension WebApp {
     /// A request without a session: a page of the app gets one (kept only when the answer is no error).
     func withNewSession(_ request: WebRequest, _ app: AppSession) -> WebResponse {
@@ -30,8 +30,8 @@ extension WebApp {
         case .success(let made): ws = made
         }
         var response = route(request, ws, app)
-        // An error makes no session, nor does a file (a backup download, a cell's image): files never make one.
-        guard response.status < 400, !isFileRoute(request, ws) else {
+        // An error makes no session, nor does a file (a backup download, a cell's image) or a HEAD.
+        guard response.status < 400, !isFileRoute(request, ws), !request.headOnly else {
             drop(ws)
             return response
         }
@@ -43,12 +43,9 @@ extension WebApp {
     /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503.
     func makeSession(_ app: AppSession, client: String) -> Result<WebSession, WebRefusal> {
         takeFastSeen()
-        let own = sessions.values.filter { $0.client == client }
-        let unreturned = own.filter { !$0.returned }
+        let unreturned = sessions.values.filter { !$0.returned && $0.client == client }
         if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
             drop(oldest)
-        } else if own.count >= options.maxSessionsPerClient, let oldest = Self.leastRecentlySeen(own) {
-            drop(oldest)   // one address holds at most a quarter of --sessions: it makes room among its own
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         if sessions.count >= options.maxSessions { dropOldestUnreturned() }
@@ -156,13 +153,13 @@ extension WebApp {
         guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
             return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
         }
-        if let seconds = failedAttempts.wait(request.attemptAddress) {
+        if let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
             var slow = said(429, .tooManyAttempts, String(seconds), link: "/login")
             slow.headers.append(("Retry-After", String(seconds)))
             return slow
         }
         guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
-            failedAttempts.failed(request.attemptAddress)
+            failedAttempts.failed(request.attemptAddress, now: attemptClock())
             return WebPages.login(csrf: loginTokens.make(), failed: true)
         }
         failedAttempts.succeeded(request.attemptAddress)

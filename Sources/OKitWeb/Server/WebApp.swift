@@ -26,6 +26,8 @@ public actor WebApp {
     let loginTokens = LoginTokens()
     /// Wrong logins and cover passphrases by address, slowed down (FailedAttempts).
     var failedAttempts = FailedAttempts()
+    /// The clock guesses are timed by (tests set their own: a machine under load must not let a wait run out).
+    var attemptClock: @Sendable () -> Date = { Date() }
     /// Uploads being read now (`ServeOptions.maxUploads`).
     var uploadsInProgress = 0
     /// Called with a line for the server's log (stderr).
@@ -187,8 +189,8 @@ public actor WebApp {
         case ("GET", _): return page(request, ws, app)
         case ("POST", _): return said(404, .nothingToPostTo)
         default:
-            var refused = WebPages.message(405, "Only GET and POST are answered.")
-            refused.headers.append(("Allow", "GET, POST"))
+            var refused = WebPages.message(405, "Only GET, HEAD and POST are answered.")
+            refused.headers.append(("Allow", "GET, HEAD, POST"))
             return refused
         }
     }

@@ -28,6 +28,8 @@ public struct WebRequest: Sendable {
     public var headerCSRF: String?
     /// The file of a multipart upload (only `POST /backups` takes one), already on disk.
     public var upload: WebUpload?
+    /// A HEAD answered as this GET: it makes no session.
+    public var headOnly = false
 
     public init(method: String, path: String, query: String = "", form: [(name: String, value: String)] = [],
                 sessionCookie: String? = nil, forwarded: Bool = false, forwardedHTTPS: Bool = false) {

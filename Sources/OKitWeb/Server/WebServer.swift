@@ -129,6 +129,7 @@ struct WebResponder: HTTPResponder {
         }
         var get = request
         get.method = "GET"
+        get.headOnly = true
         var answer = await app.respond(get)
         let length = answer.file.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? answer.body.count
         answer.file = nil
@@ -141,18 +142,19 @@ struct WebResponder: HTTPResponder {
     /// The request as the web app sees it (no body yet).
     func webRequest(_ request: Request, _ context: Context) -> WebRequest {
         func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
-        let proxy = ProxyHeaders(xForwardedFor: header("X-Forwarded-For"), xForwardedProto: header("X-Forwarded-Proto"),
-                                 forwarded: header("Forwarded"), xRealIP: header("X-Real-IP"),
-                                 others: ProxyHeaders.otherProxyHeaders.contains { header($0) != nil })
+        let proxy = ProxyHeaders(clientHeader: options.clientHeader, header)
         var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                              sessionCookie: request.cookies["okit_session"]?.value,
                              forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)
         web.host = request.head.authority ?? ""
-        web.client = proxy.client ?? context.peer
-        web.attemptAddress = context.peer
+        // The client is the connection's address; the proxy's word for it only when a --trusted-proxy sent it
+        // (anyone else could name any address). An IPv6 client counts by its /64, as guesses do.
+        var address = context.peer
         if !trustedProxies.isEmpty, trustedProxies.contains(HostCheck.canonicalAddress(context.peer) ?? context.peer) {
-            web.attemptAddress = proxy.client.flatMap(HostCheck.canonicalAddress) ?? context.peer
+            address = proxy.client.flatMap(HostCheck.canonicalAddress) ?? context.peer
         }
+        web.attemptAddress = address
+        web.client = FailedAttempts.key(address)
         web.headerCSRF = header("X-CSRF-Token") ?? web.queryFields.last { $0.name == "csrf" }?.value
         return web
     }

@@ -9,7 +9,7 @@ extension TerminalShell {
     func render(_ snap: Snapshot) -> String {
         if snap.app.covered {
             let text = snap.app.cover.map { $0.isEmpty ? "" : " " + $0 } ?? ""
-            return bold("[covered]\(text)") + dim("   (authenticate to continue; foreground comes back)")
+            return bold("[\(word(.coveredMark))]\(text)") + dim("   (\(word(.coveredHint)))")
         }
         var out: [String] = []
         let s = snap.screen
@@ -19,12 +19,12 @@ extension TerminalShell {
                 return t == snap.app.tab ? tint("[\(title)]") : " \(title) "
             }.joined(separator: " "))
         }
-        if snap.app.offline == true { out.append(tint("[offline]") + dim(" the database is out of reach: reads go on, changes are stored when it is back")) }
+        if snap.app.offline == true { out.append(tint("[offline]") + dim(" " + word(.offlineMark))) }
         var title = bold(s.title ?? s.id)
         if let sub = s.subtitle { title += dim(" — \(sub)") }
         if s.editing { title += tint(" (\(session.engine.word(.editing)))") }
         // A presented (modal) screen, not one pushed on the stack: `close` takes it away.
-        if snap.app.presented { title += dim("  [presented · close]") }
+        if snap.app.presented { title += dim("  [\(word(.presentedMark))]") }
         out.append(title)
         if let prompt = s.prompt { out.append(dim(prompt)) }
         if !s.buttons.isEmpty { out.append(buttonsLine(s.buttons)) }
@@ -42,7 +42,7 @@ extension TerminalShell {
     func rowsLines(_ s: ScreenSnapshot, windowed: Bool, marksSelection: Bool = false) -> [String] {
         var out: [String] = []
         if let search = s.search, search.visible { out.append(searchLine(search)) }
-        if !s.index.isEmpty { out.append(dim("index: " + s.index.joined(separator: " "))) }
+        if !s.index.isEmpty { out.append(dim("\(word(.indexLabel)): " + s.index.joined(separator: " "))) }
         var n = 0
         for section in s.sections {
             if let h = section.header { out.append(bold(h)) }
@@ -53,7 +53,7 @@ extension TerminalShell {
             }
             if let f = section.footer { out.append(dim("  \(f)")) }
         }
-        if s.rowCount > n, windowed { out.append(dim("  … \(s.rowCount - n) more")) }
+        if s.rowCount > n, windowed { out.append(dim("  " + word(.moreCount, String(s.rowCount - n)))) }
         if let footer = s.footer { out.append(dim(footer)) }
         return out
     }
@@ -67,9 +67,9 @@ extension TerminalShell {
 
     /// The search text and, with scopes, each scope with the chosen one in brackets.
     func searchLine(_ search: SearchSnapshot) -> String {
-        var line = "search: \"\(search.text)\""
+        var line = "\(word(.searchLabel)): \"\(search.text)\""
         if !search.scopes.isEmpty {
-            line += "  scopes: " + search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " ")
+            line += "  \(word(.scopesLabel)): " + search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " ")
         }
         return dim(line)
     }

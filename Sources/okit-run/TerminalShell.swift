@@ -35,6 +35,11 @@ final class TerminalShell {
               let rgb = Int(hex.dropFirst(), radix: 16) else { tintCode = "\u{1B}[34m"; return }
         tintCode = "\u{1B}[38;2;\((rgb >> 16) & 0xFF);\((rgb >> 8) & 0xFF);\(rgb & 0xFF)m"
     }
+    /// One of okit's words in the app's language.
+    func word(_ w: BuiltInWord, _ arguments: String...) -> String {
+        session.engine.word(w, arguments: arguments)
+    }
+
     func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
     func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     func yellow(_ s: String) -> String { color ? "\u{1B}[33m\(s)\u{1B}[0m" : s }

@@ -85,4 +85,9 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case checked = "Checked", decrease = "Decrease", increase = "Increase", field = "Field %@"
     case locked = "Locked", passphrase = "Passphrase", unlock = "Unlock"
     case offline = "Offline: the database is out of reach. You can read; changes are kept and stored when it is back."
+    // The terminal shell's marks (the commands they name, authenticate, foreground and close, stay as typed)
+    case coveredMark = "covered", coveredHint = "authenticate to continue; foreground comes back"
+    case offlineMark = "the database is out of reach: reads go on, changes are stored when it is back"
+    case presentedMark = "presented · close", searchLabel = "search", scopesLabel = "scopes", indexLabel = "index"
+    case moreCount = "… %@ more", options = "options", image = "image"
 }

@@ -8,6 +8,11 @@ extension Engine {
 
     /// One built-in word in the app's language, its arguments filled in (`word(.isRequired, "Name")`).
     public func word(_ word: BuiltInWord, _ arguments: String...) -> String {
+        self.word(word, arguments: arguments)
+    }
+
+    /// `word(_:_:)` with its arguments as an array.
+    public func word(_ word: BuiltInWord, arguments: [String]) -> String {
         graph.record(.locale)
         let template = strings.string(word.rawValue, language: locale.language)
             ?? BuiltInWords.okitTemplate(word, language: locale.language)

@@ -42,6 +42,32 @@ import Testing
         #expect(terminal.render(try session.shell.snapshot()).contains("[ja]"))
     }
 
+    /// The shell's own marks — the search line, the index, "… N more", a presented screen, a picker's options, an
+    /// image, the covered screen, offline — are in the app's language; the commands they name stay as typed.
+    @Test func theShellsMarksAreInTheAppsLanguage() throws {
+        for (language, expected) in [("de", ["Suche: \"Re\"  Bereiche: [Alle] Hund", "Index: A B", "… 7 weitere", "[eingeblendet · close]",
+                                             "[Bild: rex.png]", "[gesperrt]", "(weiter mit authenticate; foreground kehrt zurück)",
+                                             "[offline] die Datenbank ist nicht erreichbar"]),
+                                     ("en", ["search: \"Re\"  scopes: [All] Hund", "index: A B", "… 7 more", "[presented · close]",
+                                             "[image: rex.png]", "[covered]", "(authenticate to continue; foreground comes back)",
+                                             "[offline] the database is out of reach"])] {
+            let session = try BuiltInWordsTests.clinic(language: language)
+            let terminal = TerminalShell(session: session, color: false)
+            var snap = try session.shell.snapshot()
+            snap.screen.search = SearchSnapshot(visible: true, text: "Re", scopes: [session.engine.word(.all), "Hund"],
+                                                scope: session.engine.word(.all))
+            snap.screen.index = ["A", "B"]
+            snap.screen.rowCount += 7
+            snap.app.presented = true
+            snap.app.offline = true
+            snap.screen.sections[0].rows[0].image = "rex.png"
+            var screen = terminal.render(snap)
+            snap.app.covered = true
+            screen += "\n" + terminal.render(snap)
+            for text in expected { #expect(screen.contains(text), "\(language): \(text) in \(screen)") }
+        }
+    }
+
     @Test func theShellDrawsEnglishAsBefore() throws {
         let session = try BuiltInWordsTests.clinic(language: "en")
         let terminal = TerminalShell(session: session, color: false)

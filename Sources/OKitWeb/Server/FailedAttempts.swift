@@ -50,7 +50,9 @@ struct FailedAttempts {
         guard address.contains(":"), let canonical = HostCheck.canonicalAddress(address) else { return address }
         var v6 = in6_addr()
         guard canonical.contains(":"), inet_pton(AF_INET6, canonical, &v6) == 1 else { return canonical }
-        withUnsafeMutableBytes(of: &v6) { bytes in for i in 8..<16 { bytes[i] = 0 } }
+        // The interface half (the last 64 bits) is zeroed.
+        v6.__in6_u.__u6_addr32.2 = 0
+        v6.__in6_u.__u6_addr32.3 = 0
         var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         guard inet_ntop(AF_INET6, &v6, &out, socklen_t(INET6_ADDRSTRLEN)) != nil else { return canonical }
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/64"

@@ -31,6 +31,19 @@ import Testing
         }
     }
 
+    /// A person types yes and no with or without their accents: si for sí, nao for não.
+    @Test func aSwitchTakesYesAndNoWithoutTheirAccents() throws {
+        for (language, yes, no) in [("es", "si", "NO"), ("pt", "Sim", "nao"), ("it", "si", "no"), ("es", "Sí", "no")] {
+            let session = try BuiltInWordsTests.clinic(language: language, insuredSwitch: true)
+            try session.shell.tap(row: 1)
+            try session.shell.edit(true)
+            try session.shell.set(cell: .key("Insured"), value: .string(yes))
+            #expect(try session.shell.snapshot().screen.sections.flatMap(\.rows).contains { $0.control?.value == .bool(true) }, "\(language) \(yes)")
+            try session.shell.set(cell: .key("Insured"), value: .string(no))
+            #expect(try !session.shell.snapshot().screen.sections.flatMap(\.rows).contains { $0.control?.value == .bool(true) }, "\(language) \(no)")
+        }
+    }
+
     /// In a language okit has no words for, a switch shows the app's own Yes and No when it gives them.
     @Test func aSwitchShowsTheAppsOwnYesAndNo() throws {
         let session = try BuiltInWordsTests.clinic(language: "nl", strings: ["Yes": "Ja", "No": "Nee"], insuredSwitch: true)

@@ -163,11 +163,13 @@ extension DetailScreen {
             case .bool(let on): return try switchValue(on, c, on: ctx)
             case .int(let i) where i == 0 || i == 1: return try switchValue(i == 1, c, on: ctx)
             case .string(let s):
-                // Also the app's own Yes and No (ja, nein in German), as a person answers.
-                let text = s.trimmingCharacters(in: .whitespaces).lowercased()
+                // Also the app's own Yes and No (ja, nein in German), as a person answers, with or without its
+                // accents (si for sí, nao for não).
+                func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+                let text = folded(s.trimmingCharacters(in: .whitespaces))
                 let yes = engine.word(.yes).lowercased(), no = engine.word(.no).lowercased()
-                if ["true", "yes", "on", "1", yes].contains(text) { return try switchValue(true, c, on: ctx) }
-                if ["false", "no", "off", "0", no].contains(text) { return try switchValue(false, c, on: ctx) }
+                if ["true", "yes", "on", "1", folded(yes)].contains(text) { return try switchValue(true, c, on: ctx) }
+                if ["false", "no", "off", "0", folded(no)].contains(text) { return try switchValue(false, c, on: ctx) }
                 throw ShellError.worded(engine.word(.neitherYesNorNo, label, s, yes, no))
             default: break
             }

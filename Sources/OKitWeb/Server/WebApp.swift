@@ -130,14 +130,20 @@ public actor WebApp {
         return request.forwarded || !ServeOptions.isLoopback(options.host)
     }
 
-    /// The answer to a form's POST that is refused whatever its body says (nil: read the body): another host, a
-    /// proxied request without a token, or no live session (only the login form is posted without one). The
-    /// server asks before it reads the body, so a stranger's megabyte costs neither its reading nor its parsing.
-    public func refusalBeforeBody(_ request: WebRequest) -> WebResponse? {
+    /// What no request is answered past: another host (421), a proxied request without a token (403).
+    func refusalOfAnyRequest(_ request: WebRequest) -> WebResponse? {
         if let host = request.host, !hostCheck.allows(host) { return WebPages.misdirected(host: host) }
         if request.forwarded, options.token == nil {
             return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")
         }
+        return nil
+    }
+
+    /// The answer to a form's POST that is refused whatever its body says (nil: read the body): another host, a
+    /// proxied request without a token, or no live session (only the login form is posted without one). The
+    /// server asks before it reads the body, so a stranger's megabyte costs neither its reading nor its parsing.
+    public func refusalBeforeBody(_ request: WebRequest) -> WebResponse? {
+        if let refused = refusalOfAnyRequest(request) { return refused }
         guard request.path != "/login" else { return nil }
         if let id = request.sessionCookie, sessions[id] != nil { return nil }
         return said(403, .sessionEnded)
@@ -147,12 +153,7 @@ public actor WebApp {
     /// errors are answered without a session; a session is made only for a page of the app (web.md "Sessions").
     public func handle(_ request: WebRequest) -> WebResponse {
         guard let app = hosted?.session else { return WebPages.message(503, "The app is not loaded yet.") }
-        if let host = request.host, !hostCheck.allows(host) {
-            return WebPages.misdirected(host: host)
-        }
-        if request.forwarded, options.token == nil {
-            return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")
-        }
+        if let refused = refusalOfAnyRequest(request) { return refused }
         switch (request.method, request.path) {
         case ("GET", "/static/okit.css"): return WebPages.staticFile(Stylesheet.css, type: "text/css; charset=utf-8")
         case ("GET", "/static/okit.js"): return WebPages.staticFile(Script.js, type: "text/javascript; charset=utf-8")

@@ -99,10 +99,8 @@ struct WebResponder: HTTPResponder {
             guard type.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
                 return Self.response(WebPages.message(415, "This server takes forms (application/x-www-form-urlencoded) only."))
             }
-            if var refused = await app.refusalBeforeBody(web) {
-                refused.headers.append(("Connection", "close"))   // the body is not read: the connection ends
-                return Self.response(refused)
-            }
+            // Refused before its body is read: the connection ends after the answer (ConnectionGuard).
+            if let refused = await app.refusalBeforeBody(web) { return Self.response(refused) }
             do {
                 let body = try await request.collectBody(upTo: options.maxBody)
                 guard body.readableBytesView.reduce(0, { $0 + ($1 == UInt8(ascii: "&") ? 1 : 0) }) < ServeOptions.maxFormFields else {

@@ -11,6 +11,8 @@ struct PostgresFetch {
     /// The table's name (for the message of a row too large to read).
     let name: String
     let columns: Int
+    /// Whether each row comes as one record (`PostgresRecordRow`) rather than a cell per column.
+    let records: Bool
     /// The most bytes of text and blobs one batch holds (`PostgresStorage.batchBytes`).
     let limit: Int
     /// The database as messages show it.
@@ -29,8 +31,12 @@ struct PostgresFetch {
         while from < part.count {
             let batch = RelationalRowBatch()
             batch.reset(table: table, columns: columns)
-            from += try batch.fill(part[from...], limit: limit) { size in
-                StorageError(kind: .io, path: shown, message: "a row of table \(name) holds \(size >> 20) MiB of text and binary values, more than okit reads in one row (\(limit >> 20) MiB); keep large files outside the row (nothing was changed)")
+            do {
+                from += try batch.fill(part[from...], records: records, limit: limit) { size in
+                    StorageError(kind: .io, path: shown, message: "a row of table \(name) holds \(size >> 20) MiB of text and binary values, more than okit reads in one row (\(limit >> 20) MiB); keep large files outside the row (nothing was changed)")
+                }
+            } catch let e as PostgresRecordRow.Unreadable {
+                throw StorageError(kind: .io, path: shown, message: "a row of table \(name) could not be read: \(e.why) (nothing was changed)")
             }
             batches.append(batch)
         }

@@ -14,7 +14,10 @@ extension RelationalRowBatch {
     /// blobs under `maxBytes` — its offsets are 32-bit, so a part of large `bytea` values goes into several batches.
     /// One row alone past `maxBytes` (PostgreSQL allows 1 GB a value, so two can pass it) is refused by
     /// `tooLarge`, never read with a wrapped offset.
-    func fill(_ part: ArraySlice<PostgresRow>, limit: Int = RelationalRowBatch.maxBytes, tooLarge: (Int) -> Error) throws -> Int {
+    ///
+    /// `records`: each row is one cell, the row's columns as one record (`PostgresRecordRow`).
+    func fill(_ part: ArraySlice<PostgresRow>, records: Bool = false, limit: Int = RelationalRowBatch.maxBytes,
+              tooLarge: (Int) -> Error) throws -> Int {
         var out = Columns(kinds: kinds, numbers: numbers, ranges: ranges, bytes: bytes)
         kinds = []; numbers = []; ranges = []; bytes = []
         let n = part.count * columns
@@ -22,19 +25,19 @@ extension RelationalRowBatch {
         out.numbers.reserveCapacity(out.numbers.count + n)
         out.ranges.reserveCapacity(out.ranges.count + n)
         var taken = 0
+        defer {
+            rows += taken
+            kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
+        }
         for row in part {
-            let size = row.reduce(0) { $0 + ($1.bytes?.readableBytes ?? 0) }
+            let record = records ? row.first : nil
+            if records, record == nil { throw PostgresRecordRow.Unreadable(why: "a row came without its record") }
+            let size = record.map { $0.bytes?.readableBytes ?? 0 } ?? row.reduce(0) { $0 + ($1.bytes?.readableBytes ?? 0) }
             if taken > 0, out.bytes.count + size > limit { break }
-            guard size <= limit else {
-                kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
-                rows += taken
-                throw tooLarge(size)
-            }
-            for cell in row { out.append(cell) }
+            guard size <= limit else { throw tooLarge(size) }
+            if let record { try out.appendRecord(record, columns: columns) } else { for cell in row { out.append(cell) } }
             taken += 1
         }
-        rows += taken
-        kinds = out.kinds; numbers = out.numbers; ranges = out.ranges; bytes = out.bytes
         return taken
     }
 

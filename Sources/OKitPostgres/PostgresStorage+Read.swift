@@ -20,15 +20,22 @@ extension PostgresStorage {
             var unknownColumns: [Set<String>] = []
             var loaded = PostgresBaseRows.Loaded()
             loaded.written = pgTables.map { $0.base.written.count }
-            existingColumns = try PostgresTable.columnNames(link, tables: pgTables.map(\.name))
+            let columns = try PostgresTable.columns(link, tables: pgTables.map(\.name))
+            existingColumns = columns.map { $0.map(\.name) }
+            tablesReadAsRecords = []
             for (ti, t) in pgTables.enumerated() {
                 let existing = existingColumns[ti]
                 let unknown = t.unknownColumns(existing: existing)
                 unknownColumns.append(Set(unknown))
-                let sql = "SELECT \(t.selectList(existing: Set(existing), unknown: unknown)) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
+                // Each row as one record when its columns' types allow (`PostgresRecordRow`), else cell by cell.
+                let types = Dictionary(columns[ti].map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+                let record = recordRows ? t.recordSelectList(existing: Set(existing), unknown: unknown, types: types) : nil
+                let list = record ?? t.selectList(existing: Set(existing), unknown: unknown)
+                if record != nil { tablesReadAsRecords.append(t.name) }
+                let sql = "SELECT \(list) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
                 try link.query("DECLARE okit_read NO SCROLL CURSOR FOR " + sql, [.text(modelName)])
                 let fetch = PostgresFetch(table: ti, name: t.name, columns: t.base.written.count + unknown.count + 1,
-                                          limit: batchBytes, shown: settings.shown)
+                                          records: record != nil, limit: batchBytes, shown: settings.shown)
                 // The next part is asked for before this one is read into entities: the database and the
                 // connection's thread make it while this thread reads (FETCHes run in order on the connection).
                 var next: EventLoopFuture<PostgresQueryResult>? = try fetch.send(link)

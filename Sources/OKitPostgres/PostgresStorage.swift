@@ -58,6 +58,11 @@ public final class PostgresStorage: ModelStorage {
     /// The most bytes of text and blobs a load puts in one row batch (`RelationalRowBatch.maxBytes`; tests make
     /// it small to read a part into several batches).
     var batchBytes = RelationalRowBatch.maxBytes
+    /// Whether a load reads each row as one record (`PostgresRecordRow`); tests turn it off to read the same rows
+    /// cell by cell and compare.
+    var recordRows = true
+    /// The tables the last load read as records (the others cell by cell).
+    var tablesReadAsRecords: [String] = []
     /// Stores committed whose announcement could not be sent yet (`announce`).
     var unannounced: [PostgresAnnouncement] = []
     /// The database's key for announcements that carry rows (nil: this role cannot read it; none are sent or used).

@@ -108,6 +108,7 @@ struct PostgresTable {
             defs.append("PRIMARY KEY (\(RelationalTable.quoted(Self.modelColumn)), \(RelationalTable.quoted(keyColumnName)))")
             try link.execute("CREATE TABLE IF NOT EXISTS \(q) (\(defs.joined(separator: ", ")))")
             try link.execute("CREATE INDEX IF NOT EXISTS \(RelationalTable.quoted(name + "_okit_parent")) ON \(q) (\(Self.modelColumn), \(RelationalTable.parentColumn), \(RelationalTable.fieldColumn), \(RelationalTable.positionColumn))")
+            try link.execute(orderIndexSQL)
         } else {
             var missing = linkDefinitions.filter { !existing.contains($0.name) }
             if !existing.contains(Self.modelColumn) {
@@ -115,6 +116,28 @@ struct PostgresTable {
             }
             for c in base.columns { missing += definitions(of: c).filter { !existing.contains($0.name) } }
             for m in missing { try link.execute("ALTER TABLE \(q) ADD COLUMN IF NOT EXISTS \(m.sql)") }
+            try ensureOrderIndex(link)
+        }
+    }
+
+    /// The index a load's rows are read in (`PostgresStorage.readAll`: by model, position, key), so that a
+    /// process joining a model streams each table from it instead of waiting for the whole table sorted.
+    var orderIndexSQL: String {
+        "CREATE INDEX IF NOT EXISTS \(RelationalTable.quoted(name + "_okit_order")) ON \(q) (\(Self.modelColumn), \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(keyColumnName)))"
+    }
+
+    /// Adds the order index to a table made before okit made it (issue 39). Only a speed-up: a role that may
+    /// not create it (the tables made by their owner) reads its rows sorted as before (storage.md).
+    func ensureOrderIndex(_ link: PostgresLink) throws {
+        let found = try link.query("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname = $2",
+                                   [.text(name), .text(String(decoding: (name + "_okit_order").utf8.prefix(63), as: UTF8.self))])
+        guard found.rows.isEmpty else { return }
+        try link.execute("SAVEPOINT okit_order_index")
+        do {
+            try link.execute(orderIndexSQL)
+            try link.execute("RELEASE SAVEPOINT okit_order_index")
+        } catch {
+            try link.execute("ROLLBACK TO SAVEPOINT okit_order_index")
         }
     }
 
@@ -125,12 +148,17 @@ struct PostgresTable {
 
     /// The columns of each of `tables` (in their order; none for a table that is not there), in one statement.
     static func columnNames(_ link: PostgresLink, tables: [String]) throws -> [[String]] {
-        var out: [String: [String]] = [:]
-        for row in try link.query("SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1) ORDER BY table_name, ordinal_position",
+        try columns(link, tables: tables).map { $0.map(\.name) }
+    }
+
+    /// The columns of each of `tables` with their types (`information_schema.columns.data_type`), in order.
+    static func columns(_ link: PostgresLink, tables: [String]) throws -> [[(name: String, type: String)]] {
+        var out: [String: [(name: String, type: String)]] = [:]
+        for row in try link.query("SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1) ORDER BY table_name, ordinal_position",
                                   [.texts(tables)]).rows {
             let v = PostgresLink.values(row)
             guard let t = String.fromRelationalValue(v[0]), let c = String.fromRelationalValue(v[1]) else { continue }
-            out[t, default: []].append(c)
+            out[t, default: []].append((c, String.fromRelationalValue(v[2]) ?? ""))
         }
         return tables.map { out[$0] ?? [] }
     }
@@ -208,8 +236,22 @@ struct PostgresTable {
 
     /// The written columns (NULL for those the table lacks), the unknown ones, then `okit_version`.
     func selectList(existing: Set<String>, unknown: [String]) -> String {
-        (base.written.map { existing.contains($0) ? RelationalTable.quoted($0) : "NULL" } + unknown.map(RelationalTable.quoted)
-            + [RelationalTable.quoted(Self.versionColumn)]).joined(separator: ", ")
+        selectedColumns(existing: existing, unknown: unknown).map { $0 ?? "NULL" }.joined(separator: ", ")
+    }
+
+    /// The columns a load selects, in order: the written ones (nil for one the table lacks, read as NULL), the
+    /// unknown ones, then `okit_version`.
+    func selectedColumns(existing: Set<String>, unknown: [String]) -> [String?] {
+        base.written.map { existing.contains($0) ? RelationalTable.quoted($0) : nil } + unknown.map(RelationalTable.quoted)
+            + [RelationalTable.quoted(Self.versionColumn)]
+    }
+
+    /// The select list of a load as one record a row (`PostgresRecordRow`) when every selected column is of a type
+    /// a record is read with (`types`: each existing column's `data_type`), else nil.
+    func recordSelectList(existing: Set<String>, unknown: [String], types: [String: String]) -> String? {
+        let selected = base.written.filter(existing.contains) + unknown + [Self.versionColumn]
+        guard PostgresRecordRow.reads(types: selected.map { types[$0] ?? "" }) else { return nil }
+        return PostgresRecordRow.selectList(selectedColumns(existing: existing, unknown: unknown).map { $0 ?? "NULL" })
     }
 
     /// Columns okit keeps for itself in PostgreSQL (neither fields nor unknown columns).

@@ -22,9 +22,13 @@ extension PostgresWritersBench {
         case "pg-writer": try writer(url: url, books: books, index: index, count: count, folder: folder)
         case "pg-sql": try sqlClient(url: url, books: books, index: index, count: count)
         case "pg-join":
+            // Timed to the model ready, as `load_cold` is: the model is kept until the line is said (released
+            // before it, the join's figure counted the release of 310,000 entities too).
             let t = BenchRunner.now()
-            _ = try joined(url: url, books: books, folder: folder, seed: 0)
-            say("joined \(Double(BenchRunner.now() - t) / 1e6) \(FreshProcessBench.peakResidentMiB())")
+            let ready = try joined(url: url, books: books, folder: folder, seed: 0)
+            let ms = Double(BenchRunner.now() - t) / 1e6
+            withExtendedLifetime(ready) { say("joined \(ms) \(FreshProcessBench.peakResidentMiB())") }
+            exit(0)
         default: return false
         }
         return true

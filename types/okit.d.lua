@@ -784,6 +784,11 @@ function okit.backups(id, properties) end
 ---@field protectionCover? string whether the cover shows protectionText and protectionImage (default "#true"; covered either way)
 ---@field protectionText? string
 ---@field protectionImage? string
+---@field homeIdentifier? string OKit's name of `home` (one screen id; kept by ports)
+---@field menuIdentifier? string OKit's name of `menu`
+---@field storyboardName? string OKit's; no headless meaning, ignored
+---@field popGesture? string OKit's flag binding; no headless meaning, compiled and ignored
+---@field menuHideStatusBar? string OKit's flag binding; no headless meaning, compiled and ignored
 
 --- Declares the app shell.
 ---@param options okit.AppOptions

@@ -4,18 +4,33 @@ import OKitEngine
 /// Shell syntax for driver commands (`tap 2`, `add Dune`, `set "Release Date" 2019-05-01`, `respond OK Dune`),
 /// turned into the same command objects as the JSON-lines protocol.
 enum CommandSyntax {
-    /// Splits a line into words; single or double quotes group words.
+    /// Splits a line into words as a POSIX shell does: single or double quotes group words; a backslash takes the
+    /// next character as it is outside quotes, and `\"` and `\\` inside double quotes; nothing is special inside
+    /// single quotes (`add "Ficus \"Benjamin\""`, `add 'a\b'`).
     static func words(_ line: String) -> [String] {
         var out: [String] = []
         var current = ""
         var quote: Character?
         var started = false
-        for c in line {
-            if let q = quote {
-                if c == q { quote = nil } else { current.append(c) }
+        var chars = line.makeIterator()
+        while let c = chars.next() {
+            if quote == "'" {
+                if c == "'" { quote = nil } else { current.append(c) }
+            } else if quote == "\"" {
+                if c == "\"" {
+                    quote = nil
+                } else if c == "\\" {
+                    guard let next = chars.next() else { current.append(c); break }
+                    if next != "\"" && next != "\\" { current.append(c) }
+                    current.append(next)
+                } else {
+                    current.append(c)
+                }
             } else if c == "\"" || c == "'" {
                 quote = c
                 started = true
+            } else if c == "\\" {
+                current.append(chars.next() ?? c)
             } else if c == " " || c == "\t" {
                 if started || !current.isEmpty { out.append(current); current = ""; started = false }
             } else {

@@ -84,6 +84,22 @@ extension BindingScanner {
         return .property(keys: keys, index: idx, column: start + 1)
     }
 
+    /// What okit calls Foundation's collection operators a port of an OKit app may bring (OKit's KVC took them).
+    static func foundationOperatorHint(_ name: String) -> String {
+        switch name {
+        case "distinctUnionOfObjects", "distinctUnionOfArrays", "distinctUnionOfSets":
+            return "; Foundation's @\(name) is @distinct here (books.@distinct.genre)"
+        case "unionOfObjects", "unionOfArrays", "unionOfSets":
+            return "; Foundation's @\(name) is the path itself here (books/genre gives every book's genre)"
+        case "average", "mean": return " (did you mean \"@avg\"?)"
+        case "minimum": return " (did you mean \"@min\"?)"
+        case "maximum": return " (did you mean \"@max\"?)"
+        default:
+            let known = ["count", "sum", "avg", "min", "max", "distinct", "first", "last"]
+            return NameSuggestion.closest(to: name, in: known).map { " (did you mean \"@\($0)\"?)" } ?? ""
+        }
+    }
+
     /// `key {. key}` with filter steps after any key (`expenses[paid == false].@sum.amount`); an integer index
     /// ends the key path (the caller reads it).
     mutating func keyPath(_ i: inout Int, _ end: Int) throws(BindingError) -> [Key] {
@@ -94,7 +110,7 @@ extension BindingScanner {
                 let at = i
                 guard let a = name(at: &i, end) else { throw fail(at, "expected an aggregate name after \"@\"") }
                 guard let agg = Aggregate(rawValue: a) else {
-                    throw fail(at, "unknown aggregate \"@\(a)\" (count, sum, avg, min, max, distinct, first, last)")
+                    throw fail(at, "unknown aggregate \"@\(a)\"" + Self.foundationOperatorHint(a) + " (count, sum, avg, min, max, distinct, first, last)")
                 }
                 keys.append(.aggregate(agg))
             } else if let n = name(at: &i, end) {

@@ -18,12 +18,23 @@ public enum NameSuggestion {
         let lower = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known where candidate != name && comparable(candidate) {
-            let d = distance(lower, Array(candidate.lowercased()))
+            let other = Array(candidate.lowercased())
+            let d = distance(lower, other)
             if let b = best, d > b.distance || (d == b.distance && candidate >= b.name) { continue }
+            // A short name is "close" to any other short name (`nm` is 2 edits from `eq`): a candidate as many
+            // edits away as the shorter name is long must at least keep the name's letters in order (`nm` → `name`).
+            guard d < min(lower.count, other.count) || isSubsequence(lower, of: other) || isSubsequence(other, of: lower) else { continue }
             best = (candidate, d)
         }
         guard let best, best.distance <= max(2, name.count / 3) else { return nil }
         return best.name
+    }
+
+    /// Whether `a`'s characters appear in `b` in order.
+    static func isSubsequence(_ a: [Character], of b: [Character]) -> Bool {
+        var i = 0
+        for c in b where i < a.count && c == a[i] { i += 1 }
+        return i == a.count
     }
 
     /// ` (did you mean "x"?)`, or "" when no known name is close.

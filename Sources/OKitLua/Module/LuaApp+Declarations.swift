@@ -32,7 +32,7 @@ extension LuaApp {
     /// The options of `okit.app`: its own, the settings bindings, and the storage kinds' options that are the
     /// default of the models that give none.
     var appOptionKeys: [String] {
-        let own = ["id", "home", "menu", "version", "authenticate", "autosave", "contextPath"] + AppShell.settingsKeys
+        let own = ["id", "home", "menu", "version", "authenticate", "autosave", "contextPath"] + AppShell.settingsKeys + LuaApp.okitAppNames
         return own + appStorageDefaultKeys.filter { !own.contains($0) }
     }
     /// The storage kinds' options `okit.app` gives a default of (`endpoint`, `database`, a kind's own), as text;

@@ -8,7 +8,7 @@ extension LuaModuleBuilder {
         try call.requireTable(1)
         try app.refuseUnknownOptions(1, known: app.appOptionKeys, what: "okit.app", function: "app", id: nil,
                                      site: LuaApp.callerPosition(call.L))
-        app.appDeclaration = call.value(1)
+        app.appDeclaration = try app.takingOKitAppNames(call.value(1))
         if case .table(_, let hash)? = app.appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { app.session.appId = id }
         app.screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
         if lua.rawGet(1, "version") == LUA_TNUMBER {

@@ -169,20 +169,22 @@ public final class LuaState {
     /// a name starting with `=` or `@` is used as Lua would.
     public func load(source: String, chunkName: String) throws(LuaError) {
         guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
-        var s = source
-        let status = s.withUTF8 { buf in load(buffer: UnsafeRawBufferPointer(buf), chunkName: chunkName) }
-        if status != LUA_OK { throw takeError(status: status) }
+        try load(bytes: Array(source.utf8), chunkName: chunkName)
     }
 
     /// Compiles raw bytes (string literals may hold any byte) as a function on the stack.
     public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
         guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
         let status = bytes.withUnsafeBytes { buf in load(buffer: buf, chunkName: chunkName) }
-        if status != LUA_OK { throw takeError(status: status) }
+        guard status != LUA_OK else { return }
+        let error = takeError(status: status)
+        guard status == LUA_ERRSYNTAX else { throw error }
+        let message = bytes.withUnsafeBytes { withSyntaxColumn(error.message, source: $0, chunkName: chunkName) }
+        throw LuaError(kind: error.kind, message: message, traceback: error.traceback)
     }
 
     /// Loads a buffer in text mode and returns the status (the function or the error message is pushed).
-    private func load(buffer: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+    func load(buffer: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
         okit_ensure_stack(L, 2)
         let name = chunkName.hasPrefix("=") || chunkName.hasPrefix("@") ? chunkName : "@" + chunkName
         let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)

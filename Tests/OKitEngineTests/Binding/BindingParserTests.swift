@@ -412,7 +412,9 @@ fileprivate struct FuzzRandom {
         ("a/>", 3, "unexpected \">\""),
         // aggregates
         ("a.@nope", 4, "unknown aggregate \"@nope\" (count, sum, avg, min, max, distinct, first, last)"),
-        ("a.@avgx", 4, "unknown aggregate \"@avgx\" (count, sum, avg, min, max, distinct, first, last)"),
+        ("a.@avgx", 4, "unknown aggregate \"@avgx\" (did you mean \"@avg\"?) (count, sum, avg, min, max, distinct, first, last)"),
+        ("a.@distinctUnionOfObjects.b", 4, "unknown aggregate \"@distinctUnionOfObjects\"; Foundation's @distinctUnionOfObjects is @distinct here (books.@distinct.genre) (count, sum, avg, min, max, distinct, first, last)"),
+        ("a.@average", 4, "unknown aggregate \"@average\" (did you mean \"@avg\"?) (count, sum, avg, min, max, distinct, first, last)"),
         ("a.@", 4, "expected an aggregate name after \"@\""),
         // calls
         ("fn(a", 5, "expected \")\""),

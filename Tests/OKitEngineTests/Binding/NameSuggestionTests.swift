@@ -10,6 +10,15 @@ import Testing
         #expect(NameSuggestion.closest(to: "zzzz", in: ["name"]) == nil)
     }
 
+    /// A short name is not "close" to an unrelated short name as many edits away as it is long (`nm` → `eq`, which
+    /// `check` suggested for a misspelt field); a name whose letters the suggestion keeps in order still is.
+    @Test func aShortNameGetsNoUnrelatedSuggestion() {
+        #expect(NameSuggestion.closest(to: "nm", in: ["eq", "ax"]) == nil)
+        #expect(NameSuggestion.closest(to: "nm", in: ["eq", "name"]) == "name")
+        #expect(NameSuggestion.closest(to: "ab", in: ["xy"]) == nil)
+        #expect(NameSuggestion.closest(to: "nam", in: ["name", "eq"]) == "name")
+    }
+
     @Test func namesLongerThanTheLimitAreNotCompared() {
         let long = String(repeating: "n", count: NameSuggestion.maxLength) + "ame"
         #expect(NameSuggestion.closest(to: long, in: [long + "x"]) == nil)

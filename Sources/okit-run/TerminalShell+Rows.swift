@@ -41,7 +41,7 @@ extension TerminalShell {
     /// it stands in the brackets instead of the stored ISO 8601 text; a detail equal to the value is not repeated;
     /// an image cell's value is its image (shown as `[image: …]`).
     func valueText(_ r: RowSnapshot, _ c: ControlSnapshot) -> String {
-        let value = controlText(c)
+        let value = controlText(c, editsText: r.kind == "text" || r.kind == "multiline")
         if r.kind == "image", r.image != nil, value == r.image { return "" }
         guard let d = r.detail else { return " [\(value)]" }
         if r.kind == "date" || d == value { return " [\(d)]" }
@@ -66,13 +66,14 @@ extension TerminalShell {
         return (words(.yes).lowercased(), words(.no).lowercased())
     }
 
-    /// A control's value as text: on/off, a number, the text, a blank for none (a secure text never shows).
-    func controlText(_ c: ControlSnapshot) -> String {
+    /// A control's value as text: on/off, a number, the text, a blank for none (a secure text never shows). A
+    /// text field's number as `set` reads it back in the app's language (`1,125` in German: `Engine.editableText`).
+    func controlText(_ c: ControlSnapshot, editsText: Bool = false) -> String {
         if c.secure { return "••••" }
         switch c.value {
         case .bool(let b): return b ? switchWords.on : switchWords.off
         case .int(let i): return "\(i)"
-        case .double(let d): return Value.displayDouble(d)
+        case .double(let d): return editsText ? session.engine.editableText(d) : Value.displayDouble(d)
         case .string(let t): return t
         case .null: return c.placeholder.map { "(\($0))" } ?? " "
         }

@@ -72,17 +72,20 @@ public final class FormatterCache {
         return f
     }
 
+    /// The decimal separator of `locale` (`,` in `de`).
+    public func decimalSeparator(_ locale: AppLocale) -> String {
+        if let cached = decimalSeparators[locale.formatIdentifier] { return cached }
+        let separator = Locale(identifier: locale.formatIdentifier).decimalSeparator ?? "."
+        decimalSeparators[locale.formatIdentifier] = separator
+        return separator
+    }
+
     /// A number formatted with a pattern of `number/format` (`NumberPattern`): an ICU decimal pattern (`#,##0.00`)
     /// or a printf conversion (`%08.3f`); a pattern that is neither is refused.
     public func number(_ n: Double, pattern: String, locale: AppLocale) throws(FormatArgumentError) -> String {
         switch try numberPattern(pattern) {
         case .printf(let spec):
-            let separator: String
-            if let cached = decimalSeparators[locale.formatIdentifier] { separator = cached } else {
-                separator = Locale(identifier: locale.formatIdentifier).decimalSeparator ?? "."
-                decimalSeparators[locale.formatIdentifier] = separator
-            }
-            return spec.format(n, decimalSeparator: separator)
+            return spec.format(n, decimalSeparator: decimalSeparator(locale))
         case .icu:
             break
         }

@@ -26,6 +26,8 @@ extension BuiltInWords {
         "%@ is not valid": "%@ n’est pas valide",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@ : « %2$@ » n’est pas un nombre comme %3$@",
         "%1$@ takes a whole number: \"%2$@\" has a fraction": "%1$@ n’accepte que des nombres entiers : « %2$@ » a une partie décimale",
+        "%1$@: \"%2$@\" is too large a number": "%1$@ : « %2$@ » est un nombre trop grand",
+        "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@": "%1$@ : « %2$@ » est hors limites : un nombre entier de %3$@ à %4$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@ : « %2$@ » n’est pas une date comme %3$@ ou 2019-05-01T10:00:00Z",
         "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@ : « %2$@ » n’est ni %3$@ ni %4$@",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)": "« %1$@ » n’a pas d’option %2$@ (options : %3$@ ; indiquez un nom, un identifiant ou une position à partir de 1)",

@@ -23,6 +23,8 @@ extension BuiltInWords {
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: „%2$@“ ist keine Zahl wie %3$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: „%2$@“ ist kein Datum wie %3$@ oder 2019-05-01T10:00:00Z",
         "%1$@ takes a whole number: \"%2$@\" has a fraction": "%1$@ nimmt nur ganze Zahlen: „%2$@“ hat Nachkommastellen",
+        "%1$@: \"%2$@\" is too large a number": "%1$@: „%2$@“ ist als Zahl zu groß",
+        "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@": "%1$@: „%2$@“ liegt außerhalb des Bereichs: eine ganze Zahl von %3$@ bis %4$@",
         "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@: „%2$@“ ist weder %3$@ noch %4$@",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)": "„%1$@“ hat keine Option %2$@ (Optionen: %3$@; geben Sie einen Namen, eine ID oder eine Position ab 1 an)",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "„%1$@“ hat keine Option %2$@ (Optionen: %3$@; geben Sie den Text einer Option oder ihre Position ab 1 an)",

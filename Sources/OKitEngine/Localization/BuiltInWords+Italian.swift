@@ -23,6 +23,8 @@ extension BuiltInWords {
         "%@ is not valid": "%@ non è un valore valido",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: «%2$@» non è un numero come %3$@",
         "%1$@ takes a whole number: \"%2$@\" has a fraction": "%1$@ accetta solo numeri interi: «%2$@» ha dei decimali",
+        "%1$@: \"%2$@\" is too large a number": "%1$@: «%2$@» è un numero troppo grande",
+        "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@": "%1$@: «%2$@» è fuori intervallo: un numero intero da %3$@ a %4$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: «%2$@» non è una data come %3$@ o 2019-05-01T10:00:00Z",
         "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@: «%2$@» non è né %3$@ né %4$@",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)": "«%1$@» non ha l’opzione %2$@ (opzioni: %3$@; indica un nome, un ID o una posizione a partire da 1)",

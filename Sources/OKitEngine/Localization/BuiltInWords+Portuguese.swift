@@ -24,6 +24,8 @@ extension BuiltInWords {
         "%@ is not valid": "%@ não é um valor válido",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: “%2$@” não é um número como %3$@",
         "%1$@ takes a whole number: \"%2$@\" has a fraction": "%1$@ aceita apenas números inteiros: “%2$@” tem casas decimais",
+        "%1$@: \"%2$@\" is too large a number": "%1$@: “%2$@” é um número grande demais",
+        "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@": "%1$@: “%2$@” está fora do intervalo: um número inteiro de %3$@ a %4$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: “%2$@” não é uma data como %3$@ ou 2019-05-01T10:00:00Z",
         "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@: “%2$@” não é nem %3$@ nem %4$@",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)": "“%1$@” não tem a opção %2$@ (opções: %3$@; informe um nome, um ID ou uma posição a partir de 1)",

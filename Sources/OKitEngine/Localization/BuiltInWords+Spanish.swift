@@ -23,6 +23,8 @@ extension BuiltInWords {
         "%@ is not valid": "%@ no es un valor válido",
         "%1$@: \"%2$@\" is not a number like %3$@": "%1$@: «%2$@» no es un número como %3$@",
         "%1$@ takes a whole number: \"%2$@\" has a fraction": "%1$@ solo admite números enteros: «%2$@» tiene decimales",
+        "%1$@: \"%2$@\" is too large a number": "%1$@: «%2$@» es un número demasiado grande",
+        "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@": "%1$@: «%2$@» está fuera de rango: un número entero de %3$@ a %4$@",
         "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z": "%1$@: «%2$@» no es una fecha como %3$@ o 2019-05-01T10:00:00Z",
         "%1$@: \"%2$@\" is neither %3$@ nor %4$@": "%1$@: «%2$@» no es ni %3$@ ni %4$@",
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)": "«%1$@» no tiene la opción %2$@ (opciones: %3$@; indica un nombre, un id o una posición a partir de 1)",

@@ -147,17 +147,12 @@ extension DetailScreen {
     func newValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, cell name: String, label: String) throws -> Value {
         switch c.kind {
         case "text", "multiline":
-            switch value {
-            case .string(let text):
-                // A number field takes the number as the app's locale writes it (`1.234,5` in `de`).
-                if let n = try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) { return n }
-                if let refused = engine.notANumber(text, on: ctx, binding: c.valuePath) { throw refused }
-                return value
-            // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
-            // number field and a format over one take it as is (bindings.md), a text field its digits.
-            case .int, .double: return value
-            default: throw ShellError.badValue(name, "a string")
+            // A number field takes the number as the app's locale writes it (`1.234,5` in `de`); an empty text clears
+            // an optional field (Engine+CellText.swift).
+            guard let v = try engine.textCellValue(value, on: ctx, binding: c.valuePath, label: label) else {
+                throw ShellError.badValue(name, "a string")
             }
+            return v
         case "switch":
             switch value {
             case .bool(let on): return try switchValue(on, c, on: ctx)

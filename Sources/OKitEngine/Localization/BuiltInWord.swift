@@ -38,6 +38,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case noTextOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)"
     case noSegmentNamed = "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)"
     case noChoices = "none"
+    // A text inside a refusal in the language's quotation marks (a value and the choices above: „Mond“)
+    case quoted = "\"%@\""
     // The web front end's notices
     case pageOutOfDate = "This page was out of date, so nothing was changed; here is the current one."
     case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."

@@ -34,6 +34,7 @@ extension BuiltInWords {
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "« %1$@ » n’a pas d’option %2$@ (options : %3$@ ; indiquez le texte d’une option ou sa position à partir de 1)",
         "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)": "« %1$@ » n’a pas de segment %2$@ (segments : %3$@ ; indiquez un titre ou un index à partir de 0)",
         "none": "aucune",
+        "\"%@\"": "« %@ »",
         "This page was out of date, so nothing was changed; here is the current one.": "Cette page n’était plus à jour, donc rien n’a été modifié ; voici la page actuelle.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Cela modifie les données de tous les utilisateurs de l’app : connectez-vous d’abord avec le jeton (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "L’app est hors ligne : votre modification est conservée ici et sera enregistrée au retour de la base de données.",

@@ -30,6 +30,7 @@ extension BuiltInWords {
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "„%1$@“ hat keine Option %2$@ (Optionen: %3$@; geben Sie den Text einer Option oder ihre Position ab 1 an)",
         "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)": "„%1$@“ hat kein Segment %2$@ (Segmente: %3$@; geben Sie einen Titel oder einen Index ab 0 an)",
         "none": "keine",
+        "\"%@\"": "„%@“",
         "This page was out of date, so nothing was changed; here is the current one.": "Diese Seite war nicht mehr aktuell, daher wurde nichts geändert; hier ist die aktuelle.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Das ändert die Daten aller, die die App nutzen: melden Sie sich zuerst mit dem Token an (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "Die App ist offline: Ihre Änderung bleibt hier und wird gespeichert, sobald die Datenbank wieder erreichbar ist.",

@@ -31,6 +31,7 @@ extension BuiltInWords {
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "«%1$@» non ha l’opzione %2$@ (opzioni: %3$@; indica il testo di un’opzione o la sua posizione a partire da 1)",
         "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)": "«%1$@» non ha il segmento %2$@ (segmenti: %3$@; indica un titolo o un indice a partire da 0)",
         "none": "nessuna",
+        "\"%@\"": "«%@»",
         "This page was out of date, so nothing was changed; here is the current one.": "Questa pagina non era aggiornata, quindi non è stato modificato nulla; ecco quella attuale.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Questo modifica i dati di tutti quelli che usano l’app: accedi prima con il token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "L’app è offline: la tua modifica resta qui e verrà salvata quando il database tornerà disponibile.",

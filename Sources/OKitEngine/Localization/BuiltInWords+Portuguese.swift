@@ -32,6 +32,7 @@ extension BuiltInWords {
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "“%1$@” não tem a opção %2$@ (opções: %3$@; informe o texto de uma opção ou a posição dela a partir de 1)",
         "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)": "“%1$@” não tem o segmento %2$@ (segmentos: %3$@; informe um título ou um índice a partir de 0)",
         "none": "nenhuma",
+        "\"%@\"": "“%@”",
         "This page was out of date, so nothing was changed; here is the current one.": "Esta página estava desatualizada, então nada foi alterado; aqui está a atual.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Isso altera os dados de todos que usam o app: entre primeiro com o token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "O app está offline: sua alteração fica guardada aqui e será salva quando o banco de dados voltar.",

@@ -31,6 +31,7 @@ extension BuiltInWords {
         "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)": "«%1$@» no tiene la opción %2$@ (opciones: %3$@; indica el texto de una opción o su posición a partir de 1)",
         "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)": "«%1$@» no tiene el segmento %2$@ (segmentos: %3$@; indica un título o un índice a partir de 0)",
         "none": "ninguna",
+        "\"%@\"": "«%@»",
         "This page was out of date, so nothing was changed; here is the current one.": "Esta página estaba desactualizada, así que no se ha cambiado nada; aquí tienes la actual.",
         "This changes the data of everyone using the app: log in with the token first (/login).": "Esto cambia los datos de todos los que usan la app: inicia sesión primero con el token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "La app no tiene conexión: tu cambio se guarda aquí y se almacenará cuando vuelva la base de datos.",

@@ -56,6 +56,8 @@ import Testing
         #expect(WallClock.iso("2026-07-01T14:30:15", timeZone: berlin) == "2026-07-01T12:30:15Z")
         #expect(WallClock.iso("2026-03-29T01:59", timeZone: berlin) == "2026-03-29T00:59:00Z", "before the clocks go forward")
         #expect(WallClock.iso("2026-03-29T03:00", timeZone: berlin) == "2026-03-29T01:00:00Z", "after")
+        #expect(WallClock.iso("2026-03-29T02:30", timeZone: berlin) == "2026-03-29T01:30:00Z", "in the gap: the time after it")
+        #expect(WallClock.iso("2026-10-25T02:30", timeZone: berlin) == "2026-10-25T00:30:00Z", "twice: the first")
         #expect(WallClock.iso("2026-11-27T14:30", timeZone: "UTC") == "2026-11-27T14:30:00Z")
         #expect(WallClock.iso("2026-02-30T10:00", timeZone: berlin) == nil, "no such day")
         #expect(WallClock.iso("27.11.2026", timeZone: berlin) == nil, "another text is the cell's to read")

@@ -61,7 +61,10 @@ enum DriverCommands {
         switch v {
         case let n as NSNumber:
             // JSON true/false arrive as boolean NSNumbers (objCType "c"); 0 and 1 are numbers.
-            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            let type = String(cString: n.objCType)
+            if type == "c" { return .bool(n.boolValue) }
+            // A whole number stays exact past what a double holds (9223372036854775807 typed or sent).
+            if ["q", "l", "i", "s"].contains(type) { return .int(n.intValue) }
             let d = n.doubleValue
             return d == d.rounded() && abs(d) < 9e15 ? .int(Int(d)) : .double(d)
         case let s as String: return .string(s)

@@ -145,8 +145,8 @@ import Testing
         #expect(answers.count == 6 && answers[2].hasPrefix("{\"ok\":true"), "ja: \(r.out)\(r.err)")
         #expect(answers.count == 6 && answers[3].contains("\"error\":\"Vegetarisch: „vielleicht“ ist weder ja noch nein\""), "\(r.out)")
         #expect(answers.count == 6 && answers[4].hasPrefix("{\"ok\":true"), "Nein: \(r.out)")
-        // A picker's option that is not there: said in the app's language too.
-        #expect(answers.count == 6 && answers[5].contains("„Art“ hat keine Option \\\"Brot\\\" (Optionen: 1 \\\"Suppe\\\", 2 \\\"Salat\\\"; geben Sie den Text einer Option oder ihre Position ab 1 an)"), "\(r.out)")
+        // A picker's option that is not there: said in the app's language too, every text in its quotation marks.
+        #expect(answers.count == 6 && answers[5].contains("„Art“ hat keine Option „Brot“ (Optionen: 1 „Suppe“, 2 „Salat“; geben Sie den Text einer Option oder ihre Position ab 1 an)"), "\(r.out)")
     }
 
     @Test func moreActionsWithoutATapEachAreACheckProblem() throws {

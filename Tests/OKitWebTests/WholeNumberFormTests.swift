@@ -5,11 +5,12 @@ import Testing
 /// The web form of an int field refuses a number with a fraction as the other front ends do (the engine's value
 /// conversion refuses it): the page's error says the field takes a whole number, and nothing changes.
 @Suite struct WholeNumberFormTests {
-    static func serve() async throws -> WebApp {
+    static func serve(language: String = "en") async throws -> WebApp {
         let web = WebApp(options: ServeOptions())
         try await web.load {
             let session = AppSession()
             let engine = session.engine
+            engine.locale = AppLocale(language: language, region: "", timeZone: "UTC")
             try engine.schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("pages", .int)])
             try engine.schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
             try engine.schema.validate()
@@ -41,5 +42,20 @@ import Testing
         #expect(refused.contains("value=\"412\""), "nothing changed")
         _ = await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "12")])
         #expect(await b.page(detail).contains("value=\"12\""))
+    }
+
+    /// A number no int holds, typed on a German page: the page's error is in German, names the cell by its title and
+    /// quotes what was typed (it said `cannot write 100000000000000000000 to field "pages" of type int`).
+    @Test func aNumberTooLargeIsThePagesErrorInTheAppsLanguage() async throws {
+        let b = WebAppTests.Browser(try await WholeNumberFormTests.serve(language: "de"))
+        let tap = await b.command(from: "/books", [("command", "tap"), ("row", "1")])
+        let detail = try #require(WebAppTests.header(tap, "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "99999999999999999999")])
+        let refused = await b.page(detail)
+        #expect(refused.contains("Pages: „99999999999999999999“ liegt außerhalb des Bereichs: eine ganze Zahl von"), "\(refused)")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "NaN")])
+        #expect(await b.page(detail).contains("Pages: „NaN“ ist keine Zahl wie 1.234</p>"))
+        #expect(await b.page(detail).contains("value=\"412\""), "nothing changed")
     }
 }

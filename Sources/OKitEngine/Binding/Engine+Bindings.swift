@@ -16,10 +16,14 @@ extension Engine {
         try bindingCache.binding(text)
     }
 
-    /// The localized string of a key in the app's language (the key itself when missing); records the read.
+    /// The localized string of a key in the app's language: the app's own string; else, for a key that is the
+    /// English text of one of okit's own words without arguments (`OK`, `Cancel`, `Delete`), okit's word in the
+    /// language (`%Cancel` is "Abbrechen" in German); else the key itself. Records the read.
     public func localize(_ key: String) -> String {
         graph.record(.locale)
-        return strings.localize(key, language: locale.language)
+        let language = locale.language
+        if let own = strings.own(key, language: language) { return own }
+        return BuiltInWords.plainWord(key, language: language) ?? key
     }
 
     /// Errors reported by display bindings (an extension that failed while a screen was drawn).

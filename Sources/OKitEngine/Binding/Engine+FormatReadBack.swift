@@ -30,10 +30,11 @@ extension Engine {
         }
         guard let parsed else {
             let example = type.type == "number" ? formatExample(name, args) : nil
-            // A person's command: the field's label and an example in the person's language, shown at the cell.
+            // A person's command: the field's label and an example in the person's language (a whole number for an
+            // int field), shown at the cell.
             if checksCommandWrite, let example, case .entity(let e) = owner, let field = Engine.fieldName(previous),
                let spec = e.type.field(named: field) {
-                throw notANumber(text, for: e, spec, example: example)
+                throw notANumber(text, for: e, spec, example: spec.type == .int ? formatExample(name, args, .int(1234)) ?? example : example)
             }
             let what = type.type == "number" ? "a number" : "a text"
             throw BindingWriteError(binding: binding, reason: "\(Coercion.describe(value)) is not \(what) in the format of \(name) (\(locale.formatIdentifier))"
@@ -42,11 +43,11 @@ extension Engine {
         return parsed
     }
 
-    /// 1234.56 as the format shows it in the app's language (`1.234,56 €` for `currency(#EUR)` in `de`): what a
-    /// refused text is told to look like. nil when the format cannot show it.
-    func formatExample(_ name: String, _ args: [Value]) -> String? {
+    /// 1234.56 (or `n`: 1234 for an int field) as the format shows it in the app's language (`1.234,56 €` for
+    /// `currency(#EUR)` in `de`): what a refused text is told to look like. nil when the format cannot show it.
+    func formatExample(_ name: String, _ args: [Value], _ n: Value = .double(1234.56)) -> String? {
         guard let format = extensions.function(type: "number", name: name),
-              case .string(let text)? = try? format(.double(1234.56), args, self) else { return nil }
+              case .string(let text)? = try? format(n, args, self) else { return nil }
         return text
     }
 
@@ -72,25 +73,6 @@ extension Engine {
     func isReadBackFormat(_ segment: Segment) -> Bool {
         guard let (name, _) = Engine.formatCall(segment) else { return false }
         return Engine.readBackTypes.contains { extensions.parser(type: $0.type, name: name) != nil }
-    }
-
-    /// A text cell bound straight to a number field takes the number in the app's format (`1.234,5` in `de`), else
-    /// as plain text (`1234.5`); nil when the binding does not reach a number field.
-    public func numberFromCellText(_ text: String, on context: Entity?, binding: String) throws -> Value? {
-        guard isNumberField(context, binding) else { return nil }
-        if let n = formatters.parse(text, .decimal(digits: nil), locale: locale) { return .double(n) }
-        return nil
-    }
-
-    /// Whether a one-path binding ends at an int or double field of the entity it reaches.
-    func isNumberField(_ context: Entity?, _ text: String) -> Bool { numberField(context, text) != nil }
-
-    /// A person's text for a number field that is no number in the app's language nor as JSON writes numbers:
-    /// the field's label and an example (`Betrag: „12,5x“ ist keine Zahl wie 1.234,56`), shown at the cell.
-    public func notANumber(_ text: String, on context: Entity?, binding: String) -> InvalidValue? {
-        guard let (e, spec) = numberField(context, binding),
-              Double(text.trimmingCharacters(in: .whitespaces)) == nil else { return nil }
-        return notANumber(text, for: e, spec, example: formatters.format(.double(1234.56), .decimal(digits: nil), locale: locale) ?? "1234.56")
     }
 
     /// The entity and int or double field a one-path binding ends at, or nil.

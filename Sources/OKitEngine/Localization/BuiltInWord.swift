@@ -30,11 +30,16 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case notADateLike = "%1$@: \"%2$@\" is not a date like %3$@ or 2019-05-01T10:00:00Z"
     case neitherYesNorNo = "%1$@: \"%2$@\" is neither %3$@ nor %4$@"
     case takesWholeNumber = "%1$@ takes a whole number: \"%2$@\" has a fraction"
+    // A number no field can hold (`1e400` for a double, 2^63 or more for an int), the cell as its title shows it
+    case numberTooLarge = "%1$@: \"%2$@\" is too large a number"
+    case wholeNumberOutOfRange = "%1$@: \"%2$@\" is out of range: a whole number from %3$@ to %4$@"
     // A value no option or segment of a cell names (the cell as its title shows it, the value, the choices)
     case noOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass a name, an entity id or a 1-based position)"
     case noTextOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)"
     case noSegmentNamed = "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)"
     case noChoices = "none"
+    // A text inside a refusal in the language's quotation marks (a value and the choices above: „Mond“)
+    case quoted = "\"%@\""
     // The web front end's notices
     case pageOutOfDate = "This page was out of date, so nothing was changed; here is the current one."
     case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."

@@ -49,6 +49,14 @@ public struct BuiltInWords: Sendable, Equatable {
         return word.rawValue
     }
 
+    /// okit's own text in `language` of the word whose English text is `key`, for a word without arguments (`OK`,
+    /// `Cancel`, `Yes`): what an app's `%Cancel` shows when its strings lack `Cancel` (lua-api.md "Strings"). nil
+    /// for any other key, and in a language okit has no words for.
+    public static func plainWord(_ key: String, language: String) -> String? {
+        guard hasTable(for: language), let word = BuiltInWord(rawValue: key), !key.contains("%") else { return nil }
+        return okitTemplate(word, language: language)
+    }
+
     /// Whether okit has its own words for a language (or its base): else its words are English.
     public static func hasTable(for language: String) -> Bool {
         tables[language] != nil || base(of: language).map { tables[$0] != nil } ?? false

@@ -50,8 +50,9 @@ extension Engine {
 
     /// A person's text a number field or a format over one cannot read: the field's label and `example`, the
     /// number as the app's language writes it (`Betrag: „12,5x“ ist keine Zahl wie 1.234,56 €`), shown at the cell.
-    func notANumber(_ text: String, for e: Entity, _ spec: FieldSpec, example: String) -> InvalidValue {
-        InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, fieldLabel(spec), text, example))
+    /// `label`: the cell as its title shows it, when the refusal is a cell's.
+    func notANumber(_ text: String, for e: Entity, _ spec: FieldSpec, example: String, label: String? = nil) -> InvalidValue {
+        InvalidValue(type: e.type.name, field: spec.name, message: word(.notANumberLike, label ?? fieldLabel(spec), text, example))
     }
 
     /// A number with a fraction for an int field (`12,5` typed, `12.5` sent): a person's value is refused, not cut

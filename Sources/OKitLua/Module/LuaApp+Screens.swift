@@ -260,7 +260,7 @@ extension LuaApp {
         func text(_ key: String) throws -> String? {
             defer { lua.pop() }
             guard lua.rawGet(1, key) == LUA_TSTRING, let t = lua.string(at: -1) else { return nil }
-            return try engine.text(nil, t)
+            return try alertText(t, "okit.\(kind), \(key)")
         }
         let title = try text("title")
         let message = try text("message")
@@ -268,7 +268,11 @@ extension LuaApp {
         if lua.rawGet(1, "actions") == LUA_TTABLE {
             for i in 0..<(try listLength(-1, what: "okit.\(kind), actions")) {
                 lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
-                if let a = lua.string(at: -1) { actions.append(try engine.text(nil, a) ?? a) }
+                if let a = lua.string(at: -1) {
+                    // An action that is nil (a plain `OK`) shows as written.
+                    _ = try alertBinding(a, "okit.\(kind), actions[\(i + 1)]")
+                    actions.append(try engine.text(nil, a) ?? a)
+                }
                 lua.pop()
             }
         }
@@ -284,7 +288,9 @@ extension LuaApp {
                     throw LuaRaise("okit.prompt, fields[\(i + 1)]: expected a table { placeholder = …, value = …, secure = … }, got \(lua.typeName(at: f))")
                 }
                 var field = AlertFieldSnapshot()
-                if lua.rawGet(f, "placeholder") == LUA_TSTRING { field.placeholder = try engine.text(nil, lua.string(at: -1) ?? "") }
+                if lua.rawGet(f, "placeholder") == LUA_TSTRING {
+                    field.placeholder = try alertText(lua.string(at: -1) ?? "", "okit.prompt, fields[\(i + 1)].placeholder")
+                }
                 lua.pop()
                 if lua.rawGet(f, "value") == LUA_TSTRING { field.value = lua.string(at: -1) }
                 lua.pop()

@@ -62,6 +62,8 @@ public struct PageContext: Sendable {
     public var lang: String
     /// The words the page shows on its own (Back, Delete, Search, …) in the page's language.
     public var words: BuiltInWords = .english
+    /// The app's time zone (`Europe/Berlin`): a date field shows and sends its wall-clock time (`WallClock`).
+    public var timeZone: String = "UTC"
     /// The browser window's title when the screen has none (e.g. the app's id).
     public var appTitle: String
     /// How each screen kind is shown: the built-in kinds' pages and those the app's own kinds bring.

@@ -5,8 +5,8 @@ import OKitEngine
 /// browser's own rendering of a date, which follows the browser's locale whatever `--lang` says.
 ///
 /// A date that takes values is a disclosure, as OKit's date cell opens its picker when tapped: the `<summary>`
-/// shows the title and that text; opened, a `set` form holds the `datetime-local` input (submitted on `change` by
-/// the script, with a Save button without it). A date that takes no values shows its title and text only.
+/// shows the title and that text; opened, a `set` form holds the `datetime-local` input in the app's time zone
+/// (`WallClock`; submitted on `change` by the script, with a Save button without it). A date that takes no values shows its title and text only.
 extension PageRenderer {
     func dateCell(_ row: RowSnapshot, _ c: ControlSnapshot, address: String, id: String, label: String,
                   section s: Int, index r: Int) -> HTMLNode {
@@ -15,9 +15,11 @@ extension PageRenderer {
             shown.append(.el("span", [.classes("okit-detail"), .attr("id", domID("date", section: s, index: r))], text: detail))
         }
         guard c.enabled else { return .el("div", [.classes("okit-row-main")], shown) }
+        // The wall-clock time of the app's time zone, as the detail text shows the date (the server reads it back so).
+        let zone = context.timeZone
         let input = HTMLNode.el("input", [
-            .attr("type", "datetime-local"), .attr("id", id), .attr("name", "value"), .attr("value", Self.localDateTime(c.value)),
-            .attr("min", c.min.flatMap(Self.localDateTime)), .attr("max", c.max.flatMap(Self.localDateTime)),
+            .attr("type", "datetime-local"), .attr("id", id), .attr("name", "value"), .attr("value", WallClock.local(c.value, timeZone: zone)),
+            .attr("min", c.min.flatMap { WallClock.local($0, timeZone: zone) }), .attr("max", c.max.flatMap { WallClock.local($0, timeZone: zone) }),
         ])
         return .el("details", [.classes("okit-date")], [
             .el("summary", [.classes("okit-row-main")], shown),

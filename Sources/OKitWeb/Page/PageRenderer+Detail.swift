@@ -189,19 +189,6 @@ extension PageRenderer {
         }
     }
 
-    /// An ISO 8601 date (`2019-05-01T10:00:00Z`) as a `datetime-local` value (`2019-05-01T10:00`, the same
-    /// wall-clock time; the server reads it back in the same zone).
-    static func localDateTime(_ v: SnapshotValue) -> String? {
-        guard case .string(let s) = v else { return nil }
-        let u = Array(s.utf8)
-        guard u.count >= 16, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"), u[10] == UInt8(ascii: "T"),
-              u[13] == UInt8(ascii: ":"),
-              u[0..<16].allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
-                  || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "T") })
-        else { return nil }
-        return String(decoding: u[0..<16], as: UTF8.self)
-    }
-
     /// A web cell without a frame: its page's address (an http or https URL) as a link, else its text.
     func webLink(_ row: RowSnapshot, label: String) -> HTMLNode {
         if case .string(let value)? = row.control?.value {

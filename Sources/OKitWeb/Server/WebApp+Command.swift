@@ -58,7 +58,7 @@ extension WebApp {
         let themeBefore = try? shell.settingTheme()
         let conflictsBefore = app.conflicts.count
         do {
-            try run(name, request, ws)
+            try run(name, request, ws, shown: current)
             try app.storeState()
         } catch {
             ws.error = app.isOffline
@@ -85,8 +85,9 @@ extension WebApp {
         kinds.page(for: snapshot.screen.kind).needsToken(name, WebCommandPlace(shell: shell, snapshot: snapshot, field: request.field))
     }
 
-    /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position.
-    func run(_ name: String, _ request: WebRequest, _ ws: WebSession) throws {
+    /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position (on the
+    /// page `shown`, the screen as it is when the post arrives).
+    func run(_ name: String, _ request: WebRequest, _ ws: WebSession, shown: Snapshot) throws {
         var args: [String: Value] = [:]
         for key in ["row", "cell", "from", "to"] {
             if let v = request.field(key) { args[key] = Int(v).map { .int($0) } ?? .string(v) }
@@ -96,6 +97,11 @@ extension WebApp {
         }
         if let v = request.field("value") {
             args["value"] = v == "true" ? .bool(true) : v == "false" ? .bool(false) : .string(v)
+            // A date field sends the wall-clock time of the app's time zone, as the page showed it (WallClock).
+            if name == "set", WebApp.shownRow(request.field("cell"), in: shown)?.kind == "date",
+               let iso = WallClock.iso(v, timeZone: ws.shell.engine.locale.timeZone) {
+                args["value"] = .string(iso)
+            }
         }
         if let v = request.field("on") { args["on"] = .bool(v == "true") }
         let fields = request.fields("fields")
@@ -149,13 +155,18 @@ extension WebApp {
         case ShellError.worded, DetailError.ambiguousOption, DetailError.takesNoValue: break
         default: return nil
         }
-        let rows = shown.screen.sections.flatMap(\.rows)
-        let row = rows.first { $0.id == address && address?.isEmpty == false }
-            ?? address.flatMap(Int.init).flatMap { $0 >= 1 && $0 <= rows.count ? rows[$0 - 1] : nil }
+        let row = shownRow(address, in: shown)
         // A date typed where the browser has no date field keeps its own message: it names the format to type.
         if row?.kind == "date" { return nil }
         let title = row.flatMap { $0.text?.isEmpty == false ? $0.text : $0.id } ?? address ?? ""
         return engine.word(.valueNotTaken, title)
+    }
+
+    /// The row a form's `cell` names on the page shown: the row of that id, else of that 1-based position.
+    static func shownRow(_ address: String?, in shown: Snapshot) -> RowSnapshot? {
+        let rows = shown.screen.sections.flatMap(\.rows)
+        return rows.first { $0.id == address && address?.isEmpty == false }
+            ?? address.flatMap(Int.init).flatMap { $0 >= 1 && $0 <= rows.count ? rows[$0 - 1] : nil }
     }
 
     /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside

@@ -38,4 +38,24 @@ import Testing
         }
         #expect(answers[6].hasPrefix("{\"ok\":true") && answers[6].contains("\"value\":13"), "\(answers[6])")
     }
+
+    /// A whole number past what a double holds is the number typed or sent, exactly (it reached the cell as
+    /// 9223372036854775808.0 and was refused); one no int holds is refused in the app's language, quoted as typed.
+    @Test func aLargeWholeNumberIsExactAndOneTooLargeIsRefusedAsTyped() throws {
+        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
+        let t = try TempApp(["app.lua": Self.app])
+        let lines = [
+            "tap 1", "edit on", "set Páginas 9223372036854775807",
+            "{\"cmd\":\"set\",\"cell\":\"Páginas\",\"value\":9007199254740993}",
+            "set Páginas 99999999999999999999",
+        ]
+        let r = try OKitRun.run([t.folder.appendingPathComponent("app.lua").path, "--json", "--data", t.data.path],
+                                stdin: .text(lines.joined(separator: "\n") + "\n"))
+        let answers = r.out.split(separator: "\n").map(String.init)
+        try #require(answers.count == 5, "\(r.out)\(r.err)")
+        #expect(answers[2].contains("\"value\":9223372036854775807"), "\(answers[2])")
+        #expect(answers[3].contains("\"value\":9007199254740993"), "\(answers[3])")
+        #expect(answers[4].hasPrefix("{\"ok\":false,\"error\":\"Páginas: «99999999999999999999» está fuera de rango: un número entero de "),
+                "\(answers[4])")
+    }
 }

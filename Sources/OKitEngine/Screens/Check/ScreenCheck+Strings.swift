@@ -47,7 +47,8 @@ extension ScreenCheckRun {
     func missingString(_ key: String, named: String, what: String = "", shows: String, _ screen: String,
                        _ property: String, column: Int, sites: [[DeclarationKey]]) {
         let languages = engine.strings.languages.filter { !BuiltInWords.isEnglish($0) }
-        let missing = languages.filter { engine.strings.string(key, language: $0) == nil }
+        // A key that is one of okit's own words (`%Cancel`) shows okit's word in a language okit has words for.
+        let missing = languages.filter { engine.strings.string(key, language: $0) == nil && BuiltInWords.plainWord(key, language: $0) == nil }
         guard let first = missing.first else { return }
         let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
         let message = "\"\(named)\"\(what) has no string in \(names): a page in \(ScreenCheckRun.languageName(first)) shows "

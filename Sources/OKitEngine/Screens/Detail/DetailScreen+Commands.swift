@@ -147,17 +147,12 @@ extension DetailScreen {
     func newValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, cell name: String, label: String) throws -> Value {
         switch c.kind {
         case "text", "multiline":
-            switch value {
-            case .string(let text):
-                // A number field takes the number as the app's locale writes it (`1.234,5` in `de`).
-                if let n = try engine.numberFromCellText(text, on: ctx, binding: c.valuePath) { return n }
-                if let refused = engine.notANumber(text, on: ctx, binding: c.valuePath) { throw refused }
-                return value
-            // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
-            // number field and a format over one take it as is (bindings.md), a text field its digits.
-            case .int, .double: return value
-            default: throw ShellError.badValue(name, "a string")
+            // A number field takes the number as the app's locale writes it (`1.234,5` in `de`); an empty text clears
+            // an optional field (Engine+CellText.swift).
+            guard let v = try engine.textCellValue(value, on: ctx, binding: c.valuePath, label: label) else {
+                throw ShellError.badValue(name, "a string")
             }
+            return v
         case "switch":
             switch value {
             case .bool(let on): return try switchValue(on, c, on: ctx)
@@ -189,7 +184,7 @@ extension DetailScreen {
             if case .string(let s) = value, let i = titles.firstIndex(of: s) { return byTitle ? .string(s) : .int(i) }
             guard !(value.isBool), let i = value.intValue, value.doubleValue == Double(i), i >= 0, titles.isEmpty || i < titles.count,
                   !byTitle || i < titles.count else {
-                throw noChoice(.noSegmentNamed, cell: label, value: value, choices: titles.map { "\"\(ShellError.brief($0))\"" })
+                throw noChoice(.noSegmentNamed, cell: label, value: value, choices: titles, numbered: false)
             }
             return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
@@ -225,15 +220,16 @@ extension DetailScreen {
     }
 
     /// A value that no option or segment of the cell names, refused in the app's language with the cell as its title
-    /// shows it and the choices there are.
-    func noChoice(_ word: BuiltInWord, cell label: String, value: Value, choices: [String]) -> ShellError {
-        let list = choices.isEmpty ? engine.word(.noChoices) : ShellError.briefList(choices)
-        return .worded(engine.word(word, label, ShellError.brief(Coercion.describe(value), 48), list))
-    }
-
-    /// Options as a command names them: `1 "Ann"`, `2 "Bob"`.
-    static func numbered(_ names: [String]) -> [String] {
-        names.enumerated().map { "\($0.offset + 1) \"\(ShellError.brief($0.element))\"" }
+    /// shows it and the choices there are (`numbered`: with their 1-based positions), every text in the language's
+    /// quotation marks (`„Licht“ hat keine Option „Mond“ (Optionen: 1 „An“, 2 „Aus“; …)`).
+    func noChoice(_ word: BuiltInWord, cell label: String, value: Value, choices: [String], numbered: Bool) -> ShellError {
+        let quoted = choices.enumerated().map { (numbered ? "\($0.offset + 1) " : "") + engine.word(.quoted, ShellError.brief($0.element)) }
+        let list = quoted.isEmpty ? engine.word(.noChoices) : ShellError.briefList(quoted)
+        let shown: String
+        if case .string(let text) = value { shown = engine.word(.quoted, ShellError.brief(text)) } else {
+            shown = ShellError.brief(Coercion.describe(value), 48)
+        }
+        return .worded(engine.word(word, label, shown, list))
     }
 
     /// A typed text that is no date: the cell's title and an example as the cell shows dates, in the app's
@@ -262,7 +258,7 @@ extension DetailScreen {
             if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
-        throw noChoice(.noOptionNamed, cell: label, value: value, choices: DetailScreen.numbered(all.map(\.name)))
+        throw noChoice(.noOptionNamed, cell: label, value: value, choices: all.map(\.name), numbered: true)
     }
 
     /// Turns edit mode on or off (the Edit button shows unless `edit` is false; `editAlways` keeps it on).

@@ -27,7 +27,7 @@ extension DetailScreen {
             if let o = all.first(where: { $0.title == s }) ?? all.first(where: { $0.value == s }) { return o.value }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].value }
-        throw noChoice(.noTextOptionNamed, cell: label, value: value, choices: DetailScreen.numbered(all.map(\.title)))
+        throw noChoice(.noTextOptionNamed, cell: label, value: value, choices: all.map(\.title), numbered: true)
     }
 
     /// Whether a segment cell is selected by title (`byTitle`, default false): its field holds the title.

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a text cell writes for what a person gave it (screens.md "Cells", cli.md): an empty text clears an
+/// optional field; a number field takes the number as the app's language writes it (`1.234,5` in `de`) or as JSON
+/// writes it (`1234.5`, `1e3`). What no field can hold is refused in the app's language, naming the cell as its
+/// title shows it and quoting what was typed: a text that is no number (`NaN`, `inf`), a number too large for a
+/// double (`1e400`) or out of an int's range (`99999999999999999999`). A fraction for an int field is refused by
+/// `checkCommandWrite`, after this.
+extension Engine {
+    /// The value a text cell bound by `binding` writes for a command's `value`; nil when a text cell takes no such
+    /// value (a bool, a list; nil for a field that is not optional). `label`: the cell as its title shows it.
+    public func textCellValue(_ value: Value, on context: Entity?, binding: String, label: String) throws -> Value? {
+        let text: String
+        switch value {
+        case .string(let s): text = s
+        case .null:
+            // A program's nil (JSON null) clears an optional field, as an empty text does.
+            return writtenField(context, binding)?.optional == true ? .null : nil
+        case .int, .double:
+            // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
+            // number field and a format over one take it as is (bindings.md), a text field its digits.
+            if let (e, spec) = numberField(context, binding) { try checkCellNumber(value, typed: nil, for: e, spec, label: label) }
+            return value
+        default: return nil
+        }
+        // An emptied text clears an optional field: nil, which only `required` and `validate` look at (a pattern or a
+        // length is for a text that is there).
+        if let spec = writtenField(context, binding), spec.optional,
+           spec.type == .string ? text.isEmpty : text.trimmingCharacters(in: .whitespaces).isEmpty {
+            return .null
+        }
+        guard let (e, spec) = numberField(context, binding) else { return value }
+        return try cellNumber(text, for: e, spec, label: label)
+    }
+
+    /// A person's text for a number field: the number in the app's language (an int field's digits exactly, past
+    /// what a double holds), else the text as JSON writes a number (kept as typed, so a refusal quotes it).
+    func cellNumber(_ text: String, for e: Entity, _ spec: FieldSpec, label: String) throws -> Value {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if spec.type == .int, let i = Int(trimmed) { return .int(i) }
+        let number: Value, written: Value
+        if let d = formatters.parse(text, .decimal(digits: nil), locale: locale) {
+            number = spec.type == .int ? wholeDigits(text, d).map(Value.int) ?? .double(d) : .double(d)
+            written = number
+        } else if let plain = Value.parseNumber(trimmed) {
+            (number, written) = (plain, .string(trimmed))
+        } else {
+            throw notANumber(ShellError.brief(text, 48), for: e, spec, example: numberExample(spec), label: label)
+        }
+        try checkCellNumber(number, typed: text, for: e, spec, label: label)
+        return written
+    }
+
+    /// A number no field of `spec`'s type holds, refused: NaN (not a number), infinity or an overflow (too large),
+    /// or a whole number outside an int's range. `typed`: the person's text, quoted in the refusal.
+    func checkCellNumber(_ n: Value, typed: String?, for e: Entity, _ spec: FieldSpec, label: String) throws {
+        guard case .double(let d) = n else { return }
+        let shown = typed.map { ShellError.brief($0, 48) }
+            ?? formatters.format(n, .decimal(digits: nil), locale: locale) ?? Value.displayDouble(d)
+        func refused(_ message: String) -> InvalidValue { InvalidValue(type: e.type.name, field: spec.name, message: message) }
+        if d.isNaN { throw notANumber(shown, for: e, spec, example: numberExample(spec), label: label) }
+        if d.isInfinite { throw refused(word(.numberTooLarge, label, shown)) }
+        if spec.type == .int, n.intValue == nil {
+            let bound = { (i: Int) in self.formatters.format(.int(i), .decimal(digits: nil), locale: self.locale) ?? String(i) }
+            throw refused(word(.wholeNumberOutOfRange, label, shown, bound(Int.min), bound(Int.max)))
+        }
+    }
+
+    /// A number as the field's cell is told to write it: 1234 for an int field, 1234.56 for a double, in the app's
+    /// language (`1.234` and `1.234,56` in `de`).
+    func numberExample(_ spec: FieldSpec) -> String {
+        let n: Value = spec.type == .int ? .int(1234) : .double(1234.56)
+        return formatters.format(n, .decimal(digits: nil), locale: locale) ?? n.displayString ?? "1234"
+    }
+
+    /// The exact whole number of a text the app's language reads as `d` when a double cannot hold it exactly
+    /// (`9.223.372.036.854.775.807` in `de`): its digits, when it has no decimal separator; else nil.
+    func wholeDigits(_ text: String, _ d: Double) -> Int? {
+        guard d.rounded(.towardZero) == d, abs(d) >= 9_007_199_254_740_992 else { return nil }
+        let separator = formatters.formatter(.decimal(digits: nil), locale).decimalSeparator ?? "."
+        guard !text.contains(separator) else { return nil }
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        return Int((d < 0 ? "-" : "") + digits)
+    }
+
+    /// The stored field a binding writes (through a format it reads back, `amount/currency(#EUR)`), or nil.
+    func writtenField(_ context: Entity?, _ binding: String) -> FieldSpec? {
+        guard let (e, name) = try? writeTarget(context, binding: binding, mode: .query) else { return nil }
+        return e.type.field(named: name)
+    }
+}

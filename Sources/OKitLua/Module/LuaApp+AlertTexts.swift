@@ -1,0 +1,37 @@
+import OKitEngine
+
+/// The texts of `okit.alert` and `okit.prompt` (lua-api.md "Alerts"): bindings, evaluated on no entity — an alert
+/// belongs to no row. `%Delete it?` shows the app's string (or the key), `#Delete it?` the text as it is. A path
+/// (`Book`) has no entity to start from: it is nil, and says so once per binding as an unknown name does
+/// (bindings.md); a text that is no binding fails the call saying what to write.
+extension LuaApp {
+    /// The text an alert's `title`, `message` or a prompt field's `placeholder` shows (`what`: `okit.alert, title`).
+    func alertText(_ text: String, _ what: String) throws -> String? {
+        let binding = try alertBinding(text, what)
+        for case .path(let path) in binding.parts where !path.absolute && path.model == nil {
+            guard case .property(let keys, _, _)? = path.segments.first, case .name(let name, _)? = keys.first,
+                  engine.extensions.resolve(for: .null, name: name) == nil else { continue }
+            engine.warn("binding \"\(text)\" (\(what)): an alert has no entity to read \"\(name)\" from, so it is nil; "
+                        + "write \(LuaApp.asText(text)) for the text")
+        }
+        return try engine.text(nil, text)
+    }
+
+    /// The binding of an alert's text (an action's too), or a Lua error that says what to write instead.
+    func alertBinding(_ text: String, _ what: String) throws -> Binding {
+        do {
+            return try engine.compile(text)
+        } catch {
+            throw LuaRaise("\(what): \(error); an alert's texts are bindings: write \(LuaApp.asText(text)) for the text")
+        }
+    }
+
+    /// How a text is written as an alert's text: `"%Delete it?" (localized) or "#Delete it?" (as it is)`, a comma
+    /// as `\,` (a comma splits a binding into parts).
+    static func asText(_ text: String) -> String {
+        var body = text
+        if let first = body.first, first == "%" || first == "#" { body.removeFirst() }
+        body = body.replacingOccurrences(of: "\\,", with: ",").replacingOccurrences(of: ",", with: "\\,")
+        return "\"%\(body)\" (localized) or \"#\(body)\" (as it is)"
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import OKitEngine
+@testable import OKitWeb
+
+/// A web date field in the app's time zone (a German app in Europe/Berlin): the page showed `27.11.26, 14:30` but the
+/// field held `2026-11-27T13:30` (UTC), and `14:30` sent back was stored as 14:30Z (shown 15:30). The field shows
+/// and sends the wall-clock time of the zone the app shows dates in, in winter and in summer time.
+@Suite struct DateFieldTimeZoneTests {
+    static let winter = Date(timeIntervalSince1970: 1_795_786_200)   // 2026-11-27T13:30:00Z, 14:30 in Berlin (+1)
+    static let summer = Date(timeIntervalSince1970: 1_782_909_000)   // 2026-07-01T12:30:00Z, 14:30 in Berlin (+2)
+
+    static func serve(_ date: Date) async throws -> WebApp {
+        let web = WebApp(options: ServeOptions())
+        try await web.load {
+            let session = AppSession()
+            let engine = session.engine
+            engine.locale = AppLocale(language: "de", region: "DE", timeZone: "Europe/Berlin")
+            try engine.schema.entity("Plant", fields: [FieldSpec("name", .string), FieldSpec("watered", .date)])
+            try engine.schema.entity("Garden", fields: [try FieldSpec("plants", "[Plant]")])
+            try engine.schema.validate()
+            let garden = try engine.register(model: "default", type: "Garden", storage: TransientStorage())
+            let plant = try engine.make("Plant", ["name": .string("Monstera"), "watered": .date(date)])
+            try engine.insert(.entity(plant), into: engine.collection(garden.root, "plants"))
+            var plants = ListDeclaration(id: "plants")
+            plants.type = "Plant"
+            plants.dataPath = "plants"; plants.cellPath = "name"; plants.titlePath = "%Plants"; plants.segue = "plant"
+            var detail = DetailDeclaration(id: "plant")
+            detail.titlePath = "name"
+            detail.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "date", properties: ["path": "%Watered", "datePath": "watered"])])]
+            try session.shell.declare(plants)
+            try session.shell.declare(detail)
+            try session.start(home: ["plants"], menu: nil)
+            return WebHostedApp(session: session, owner: nil)
+        }
+        return web
+    }
+
+    @Test(arguments: [(winter, "2026-11-27"), (summer, "2026-07-01")])
+    func theFieldShowsAndSendsTheWallClockOfTheAppsTimeZone(_ date: Date, _ day: String) async throws {
+        let b = WebAppTests.Browser(try await Self.serve(date))
+        let detail = try #require(WebAppTests.header(await b.command(from: "/plants", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        let page = await b.page(detail)
+        #expect(page.contains(", 14:30</span>") && page.contains("name=\"value\" value=\"\(day)T14:30\">"),
+                "the field shows 14:30, as the detail does: \(page)")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Watered"), ("value", "\(day)T16:45")])
+        let after = await b.page(detail)
+        #expect(after.contains(", 16:45</span>") && after.contains("name=\"value\" value=\"\(day)T16:45\">"),
+                "16:45 sent is 16:45 in Berlin, shown so: \(after)")
+    }
+
+    @Test func wallClockTimesAcrossTheChangesOfTheClocks() {
+        let berlin = "Europe/Berlin"
+        #expect(WallClock.iso("2026-11-27T14:30", timeZone: berlin) == "2026-11-27T13:30:00Z")
+        #expect(WallClock.iso("2026-07-01T14:30:15", timeZone: berlin) == "2026-07-01T12:30:15Z")
+        #expect(WallClock.iso("2026-03-29T01:59", timeZone: berlin) == "2026-03-29T00:59:00Z", "before the clocks go forward")
+        #expect(WallClock.iso("2026-03-29T03:00", timeZone: berlin) == "2026-03-29T01:00:00Z", "after")
+        #expect(WallClock.iso("2026-03-29T02:30", timeZone: berlin) == "2026-03-29T01:30:00Z", "in the gap: the time after it")
+        #expect(WallClock.iso("2026-10-25T02:30", timeZone: berlin) == "2026-10-25T00:30:00Z", "twice: the first")
+        #expect(WallClock.iso("2026-11-27T14:30", timeZone: "UTC") == "2026-11-27T14:30:00Z")
+        #expect(WallClock.iso("2026-02-30T10:00", timeZone: berlin) == nil, "no such day")
+        #expect(WallClock.iso("27.11.2026", timeZone: berlin) == nil, "another text is the cell's to read")
+        #expect(WallClock.local(.string("2026-10-25T00:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "summer time's last hour")
+        #expect(WallClock.local(.string("2026-10-25T01:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "winter time's first")
+    }
+}

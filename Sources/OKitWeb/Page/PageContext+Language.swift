@@ -9,6 +9,7 @@ extension PageContext {
         lang = PageContext.htmlLang(engine.locale.language)
         words = engine.builtInWords
         timeZone = engine.locale.timeZone
+        decimalSeparator = engine.formatters.decimalSeparator(engine.locale)
         guard !breadcrumb.isEmpty else { return }
         let titles = place.shell.stackTitles()
         for i in breadcrumb.indices where i < titles.count {

@@ -64,6 +64,8 @@ public struct PageContext: Sendable {
     public var words: BuiltInWords = .english
     /// The app's time zone (`Europe/Berlin`): a date field shows and sends its wall-clock time (`WallClock`).
     public var timeZone: String = "UTC"
+    /// The app's decimal separator: a text field shows a number as the app reads it back (`Engine.editableText`).
+    public var decimalSeparator: String = "."
     /// The browser window's title when the screen has none (e.g. the app's id).
     public var appTitle: String
     /// How each screen kind is shown: the built-in kinds' pages and those the app's own kinds bring.

@@ -60,7 +60,7 @@ extension PageRenderer {
         case "multiline":
             field = [.el("textarea", [.attr("id", id), .attr("name", "value"), .attr("placeholder", c.placeholder),
                                       .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
-                                      .bool("disabled", off)], text: Self.text(c.value))]
+                                      .bool("disabled", off)], text: editableText(c.value))]
         case "switch":
             // An unchecked box sends nothing: the hidden `false` comes first and the box's `true` wins when checked.
             field = [hidden("value", "false"),
@@ -107,7 +107,7 @@ extension PageRenderer {
             ])
         default:
             field = [.el("input", [.attr("type", c.secure ? "password" : "text"), .attr("id", id), .attr("name", "value"),
-                                   .attr("value", c.secure ? nil : Self.text(c.value)), .attr("placeholder", c.placeholder),
+                                   .attr("value", c.secure ? nil : editableText(c.value)), .attr("placeholder", c.placeholder),
                                    .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
                                    .bool("disabled", off)])]
         }
@@ -162,6 +162,12 @@ extension PageRenderer {
 
     /// A control's value as its text field shows it: a number as the other front ends and bindings show it
     /// (`12`, not `12.0`: `Value.displayDouble`).
+    /// A text field's value: a number as the app reads it back (`1,125` in German: `Engine.editableText`).
+    func editableText(_ v: SnapshotValue) -> String {
+        if case .double(let d) = v { return Engine.editableText(d, decimalSeparator: context.decimalSeparator) }
+        return Self.text(v)
+    }
+
     static func text(_ v: SnapshotValue) -> String {
         switch v {
         case .null: return ""

@@ -20,7 +20,7 @@ import Testing
         #expect(de.editableText(-0.5) == "-0,5")
         #expect(de.editableText(1e-7) == Value.displayDouble(1e-7).replacingOccurrences(of: ".", with: ","))
         for d in [1.125, 1250, -0.5, 1234.5678, 0.1 + 0.2, 123456789.123, 3.141592653589793, 1e-7, 5e20] {
-            let back = try de.numberFromCellText(de.editableText(d), on: plant, binding: "size")
+            let back = try de.textCellValue(.string(de.editableText(d)), on: plant, binding: "size", label: "Size")
             #expect(back?.doubleValue == d, "\(d) shown as \(de.editableText(d)) reads back as \(String(describing: back))")
         }
         let (en, _) = try Self.engine("en")

@@ -7,7 +7,7 @@ import Foundation
 /// decides, so no second parser has to agree with it.
 extension LuaState {
     /// The message with `:column` after its line (`app.lua:5:21: …`), when the column can be found.
-    func withSyntaxColumn(_ message: String, source: UnsafeRawBufferPointer, chunkName: String) -> String {
+    func withSyntaxColumn(_ message: String, source: [UInt8], chunkName: String) -> String {
         guard let (head, line) = Self.lineOfMessage(message),
               let token = Self.nearToken(message), !token.isEmpty,
               let column = syntaxColumn(message, token: token, line: line, source: source, chunkName: chunkName) else { return message }
@@ -31,9 +31,8 @@ extension LuaState {
     }
 
     /// The 1-based column, in characters, of the occurrence of `token` on `line` that the message is about.
-    private func syntaxColumn(_ message: String, token: String, line: Int, source: UnsafeRawBufferPointer,
+    private func syntaxColumn(_ message: String, token: String, line: Int, source bytes: [UInt8],
                               chunkName: String) -> Int? {
-        let bytes = Array(source)
         var start = 0, current = 1
         while current < line, let nl = bytes[start...].firstIndex(of: 10) { start = nl + 1; current += 1 }
         guard current == line else { return nil }
@@ -44,7 +43,7 @@ extension LuaState {
             guard let found = Self.find(needle, in: bytes, from: at, to: end) else { return nil }
             tries += 1
             let cut = found + needle.count
-            let status = bytes.withUnsafeBytes { load(buffer: UnsafeRawBufferPointer(rebasing: $0[0..<cut]), chunkName: chunkName) }
+            let status = loadStatus(bytes[0..<cut], chunkName: chunkName)
             let text = status == LUA_OK ? nil : errorText(at: -1)
             pop()
             if status == LUA_ERRSYNTAX, text == message {

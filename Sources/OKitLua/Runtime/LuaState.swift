@@ -175,16 +175,21 @@ public final class LuaState {
     /// Compiles raw bytes (string literals may hold any byte) as a function on the stack.
     public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
         guard !isClosed else { throw LuaError(kind: .host, message: "the Lua state is closed") }
-        let status = bytes.withUnsafeBytes { buf in load(buffer: buf, chunkName: chunkName) }
+        let status = loadStatus(bytes[...], chunkName: chunkName)
         guard status != LUA_OK else { return }
         let error = takeError(status: status)
         guard status == LUA_ERRSYNTAX else { throw error }
-        let message = bytes.withUnsafeBytes { withSyntaxColumn(error.message, source: $0, chunkName: chunkName) }
+        let message = withSyntaxColumn(error.message, source: bytes, chunkName: chunkName)
         throw LuaError(kind: error.kind, message: message, traceback: error.traceback)
     }
 
+    /// Loads bytes in text mode and returns the status (the function or the error message is pushed).
+    func loadStatus(_ bytes: ArraySlice<UInt8>, chunkName: String) -> Int32 {
+        bytes.withUnsafeBytes { buf in load(buffer: buf, chunkName: chunkName) }
+    }
+
     /// Loads a buffer in text mode and returns the status (the function or the error message is pushed).
-    func load(buffer: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+    private func load(buffer: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
         okit_ensure_stack(L, 2)
         let name = chunkName.hasPrefix("=") || chunkName.hasPrefix("@") ? chunkName : "@" + chunkName
         let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)

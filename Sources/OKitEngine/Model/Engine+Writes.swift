@@ -196,6 +196,7 @@ extension Engine {
     }
 
     func reindex(_ e: Entity, old: Value, new: Value) {
+        if case .string(let n) = new { schema.noteId(n) }     // a later autoincrement id never takes it
         guard e.state == .managed else { return }
         if case .string(let o) = old, !o.isEmpty { idIndex.remove(e, id: o); graph.changed(.id(o)) }
         if case .string(let n) = new, !n.isEmpty { idIndex.add(e, id: n); graph.changed(.id(n)) }

@@ -196,7 +196,8 @@ final class ResultBox<T: Sendable>: @unchecked Sendable {
     func get() -> Result<T, Error>? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
-/// SIGINT and SIGTERM while serving: every model is stored, then the process exits 128 + the signal.
+/// SIGINT and SIGTERM while serving: every model is stored, then the process exits 128 + the signal; when that
+/// store fails, it says the state was not stored and exits 4 (cli.md "Exit codes").
 enum StopOnSignals {
     // nonisolated(unsafe): appended to on the main thread only, once per signal, before serving starts; the
     // sources are kept here only so that they stay alive.
@@ -208,7 +209,11 @@ enum StopOnSignals {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 Task {
-                    if let error = await web.storeAtExit() { StandardStreams.error("okit-run serve: \(CommandLineAdvice.message(for: error))\n") }
+                    if let error = await web.storeAtExit() {
+                        StandardStreams.error("okit-run serve: \(CommandLineAdvice.message(for: error))\n")
+                        StandardStreams.error("okit-run: stopped (signal \(sig)) WITHOUT storing the state: the changes since the last store that worked are lost\n")
+                        exit(4)
+                    }
                     StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
                     exit(128 + sig)
                 }

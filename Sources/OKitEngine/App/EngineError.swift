@@ -20,6 +20,7 @@ public enum EngineError: Error, CustomStringConvertible {
     case hook(name: String, entity: String, error: Error)
     case invalidName(String, reason: String)
     case reentrancy(limit: Int)
+    case serialExhausted(type: String)
 
     public var description: String {
         switch self {
@@ -43,6 +44,7 @@ public enum EngineError: Error, CustomStringConvertible {
         case .hook(let n, let e, let err): return "\(n) hook of \(e) failed: \(err)"
         case .invalidName(let n, let r): return "invalid name \"\(n)\": \(r)"
         case .reentrancy(let l): return "too many nested calls (limit \(l))"
+        case .serialExhausted(let t): return "a new \(t) has no autoincrement id left: an entity holds id \(Int.max), the highest there is; give that entity another id"
         }
     }
 }

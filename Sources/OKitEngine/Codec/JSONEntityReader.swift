@@ -48,6 +48,7 @@ extension JSONReader {
             } while try nextMember()
         }
         if !seen.all || (0..<Int(e.slotCount)).contains(where: { e.slotIsNull($0) }) { fillDefaults(e, seen: seen) }
+        if !packed, type.hasId, !type.isRef { noteOtherId(e) }
         if let list = identifiedList, type.hasId, !type.isRef, !isRoot {
             list._withUnsafeGuaranteedRef { list in
                 if packed || e.packedId != nil {
@@ -59,6 +60,14 @@ extension JSONReader {
         }
         if let targets = journalTargets { targets.note(e) }
         return e
+    }
+
+    /// An id read that is not a canonical UUID: a whole number raises the schema's serial, so that an autoincrement
+    /// id made later never takes it (storage.md "SQLite models": the plain file kind keeps them too).
+    @inline(never)
+    func noteOtherId(_ e: Entity) {
+        guard e.packedId == nil, case .string(let id) = e.values[0] else { return }
+        host.schema.noteId(id)
     }
 
     /// An id that is a canonical UUID, read as its bits (no string is made); false, reading nothing, for

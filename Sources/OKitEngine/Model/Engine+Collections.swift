@@ -175,6 +175,7 @@ extension Engine {
             try checkText(v, of: c.owner, field: field)
             return v
         case .ref(let target):
+            try checkRefType(value, target: target, field: field)
             let key = try refKey(from: value, field: field)
             try checkText(key, of: c.owner, field: field)
             let r = try make(schema.refType(target: target), [:])

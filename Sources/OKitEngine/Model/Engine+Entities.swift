@@ -14,6 +14,7 @@ extension Engine {
         if type.hasId, case .string(let given)? = fields["id"] {
             if given.hasNUL { throw TextWithNUL(model: nil, type: type.name, id: nil, field: "id") }
             e.values[0] = .string(given)
+            schema.noteId(given)        // a later autoincrement id never takes it
         }
         for (k, v) in fields where k != "id" {
             guard let slot = type.slot(of: k) else {
@@ -32,8 +33,7 @@ extension Engine {
         for (slot, f) in type.fields.enumerated() {
             if slot == 0 && type.hasId {
                 if type.tableMapping.autoIncrement {
-                    type.lastSerial += 1
-                    e.values[slot] = .string(String(type.lastSerial))
+                    e.values[slot] = .string(try schema.nextSerial(for: type))
                 } else {
                     e.values[slot] = .string(ids.next())
                 }

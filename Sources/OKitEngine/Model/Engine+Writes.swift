@@ -63,21 +63,27 @@ extension Engine {
         throw EngineError.unknownField(type: e.type.name, field: name)
     }
 
-    /// Resolves a reference entity's target through the id index, recording the reads.
+    /// Resolves a reference entity's target through the id index, recording the reads: only an entity of the
+    /// ref's target type (`ref T`), preferring the ref's own model when several of that type have the id.
     public func resolveRef(_ ref: Entity) -> Entity? {
         graph.recordField(ref, 1)
         guard case .string(let key) = ref.values[1], !key.isEmpty else { return nil }
-        return lookup(id: key, from: ref.model)
+        graph.record(.id(key))
+        let (found, ambiguous) = idIndex.lookup(key, from: ref.model, type: ref.type.refTarget)
+        if ambiguous { warnDuplicate(key, of: ref.type.refTarget) }
+        return found
     }
 
     /// Finds a loaded entity by id (own model first), recording the lookup.
     public func lookup(id: String, from model: Model? = nil) -> Entity? {
         graph.record(.id(id))
         let found = idIndex.lookup(id, from: model)
-        if found != nil, idIndex.isDuplicate(id) {
-            warn("id \"\(id)\" is used by more than one loaded entity; lookups prefer the caller's own model")
-        }
+        if found != nil, idIndex.isDuplicate(id) { warnDuplicate(id, of: nil) }
         return found
+    }
+
+    private func warnDuplicate(_ id: String, of type: String?) {
+        warn("id \"\(id)\" is used by more than one loaded \(type ?? "entity"); lookups prefer the caller's own model")
     }
 
     /// Writes a field (or a writable computed field) by name: type-checked, coerced, recorded for rollback,
@@ -114,6 +120,7 @@ extension Engine {
         let old = e.values[slot]
         var new: Value
         if e.type.isRef && slot == 1 {
+            try checkRefType(value, target: e.type.refTarget, field: f.name)
             new = try refKey(from: value, field: f.name)
             try checkText(new, of: e, field: f.name)
         } else if value.isNull {
@@ -129,6 +136,7 @@ extension Engine {
                 do { new = try Coercion.coerce(value, to: f.type, field: f.name) } catch { throw EngineError.coercion(error) }
                 try checkText(new, of: e, field: f.name)
             case .ref(let target):
+                try checkRefType(value, target: target, field: f.name)
                 if case .entity(let r) = old, r.type.isRef {
                     try writeSlot(r, 1, value, silent: silent)
                     return
@@ -196,9 +204,18 @@ extension Engine {
     }
 
     func reindex(_ e: Entity, old: Value, new: Value) {
+        if case .string(let n) = new { schema.noteId(n) }     // a later autoincrement id never takes it
         guard e.state == .managed else { return }
         if case .string(let o) = old, !o.isEmpty { idIndex.remove(e, id: o); graph.changed(.id(o)) }
         if case .string(let n) = new, !n.isEmpty { idIndex.add(e, id: n); graph.changed(.id(n)) }
+    }
+
+    /// Refuses an entity of another type (or a reference to one) for a `ref T`: its id would resolve to nothing, or
+    /// to a T that holds the same id.
+    func checkRefType(_ value: Value, target: String?, field: String) throws {
+        guard let target, case .entity(let given) = value else { return }
+        guard let type = given.type.isRef ? given.type.refTarget : given.type.name, type != target else { return }
+        throw EngineError.wrongEntityType(field: field, expected: target, got: type)
     }
 
     func refKey(from value: Value, field: String) throws -> Value {

@@ -255,10 +255,11 @@ public final class Entity {
         return debugName
     }
 
-    /// For a reference entity: the target, resolved through the id index of the engine that loaded it.
+    /// For a reference entity: the target, resolved through the id index of the engine that loaded it (only an
+    /// entity of the ref's target type).
     public var refTarget: Entity? {
         guard type.isRef, case .string(let key) = values[1], !key.isEmpty else { return nil }
-        return model?.engine?.idIndex.lookup(key, from: model)
+        return model?.engine?.idIndex.lookup(key, from: model, type: type.refTarget).entity
     }
 }
 

@@ -4,7 +4,7 @@
 /// so a lookup hashes and compares two integers in one cache line instead of chasing a heap string. Other ids
 /// (codes like "FANTASY") are keyed by their text. When two managed entities share an id (a code in two
 /// models, or copies inside one file), all are kept and lookups prefer the caller's own model, then the
-/// models in registration order.
+/// models in registration order; a `ref T`'s lookup takes only the entities of type T among them.
 public final class IdIndex {
     enum Key: Hashable {
         case uuid(UInt64, UInt64)
@@ -199,11 +199,34 @@ public final class IdIndex {
         let key = Key(id)
         guard let f = first(key) else { return nil }
         guard !others.isEmpty, let rest = others[key] else { return f }
-        let all = [f] + rest
+        return Self.preferred([f] + rest, from: model)
+    }
+
+    /// The entity with `id` of the type named `target` (a `ref T`'s target; nil: any type), preferring one in
+    /// `model` as `lookup` does; `ambiguous` when more than one loaded entity of that type has the id. An entity of
+    /// another type that has the id is never the answer (storage.md "SQLite models": ids are unique within a
+    /// model, not across models or codes given by hand).
+    public func lookup(_ id: String, from model: Model?, type target: String?) -> (entity: Entity?, ambiguous: Bool) {
+        guard let target else {
+            let e = lookup(id, from: model)
+            return (e, e != nil && isDuplicate(id))
+        }
+        flush()
+        let key = Key(id)
+        guard let f = first(key) else { return (nil, false) }
+        guard !others.isEmpty, let rest = others[key] else { return (f.type.name == target ? f : nil, false) }
+        let typed = ([f] + rest).filter { $0.type.name == target }
+        guard typed.count > 1 else { return (typed.first, false) }
+        return (Self.preferred(typed, from: model), true)
+    }
+
+    /// Of the entities of one id (at least one), the one in `model`, else the first in the engine's registration
+    /// order of models, else the first.
+    private static func preferred(_ all: [Entity], from model: Model?) -> Entity {
         if let model, let own = all.first(where: { $0.model === model }) { return own }
-        guard let engine = model?.engine ?? f.model?.engine else { return f }
+        guard let engine = model?.engine ?? all[0].model?.engine else { return all[0] }
         for m in engine.models { if let e = all.first(where: { $0.model === m }) { return e } }
-        return f
+        return all[0]
     }
 
     /// Every entity registered under `id`.

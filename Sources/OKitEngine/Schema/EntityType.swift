@@ -11,8 +11,6 @@ public final class EntityType {
     public var hooks = EntityHooks()
     /// How the `sqlite` kind keeps this type as a table (`table`, `primaryKey`, `key = "autoincrement"`).
     public var tableMapping = TableMapping()
-    /// The last id allocated for a type with `autoIncrement` ids (the highest loaded, then counting up).
-    internal var lastSerial = 0
     /// For the built-in reference type: the referenced type, when declared.
     public let refTarget: String?
     /// For a partial's stub type: its payload type, payload field and synced fields.

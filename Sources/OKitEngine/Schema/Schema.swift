@@ -7,6 +7,11 @@ public final class Schema {
     private var refTypes: [String: EntityType] = [:]
     /// Whether any type is a partial's stub (models then route changes inside payloads to the payload's file).
     public internal(set) var hasPartials = false
+    /// The last id given to an entity of a type declared with `key = "autoincrement"` (storage.md "SQLite models"):
+    /// one serial for every such type of the app, so that two of them never share an id (ids are unique within a
+    /// model). Every whole-number id read or given to an entity, of any type, raises it (`noteId`): a new one is
+    /// never an id an entity holds.
+    public internal(set) var lastSerial = 0
 
     /// The built-in type of a `ref` field without a declared target.
     public let anyRef: EntityType
@@ -133,5 +138,21 @@ public final class Schema {
         if case .string(let s) = coerced, s.hasNUL {
             throw .badDefault(type: type, field: f.name, reason: "a text cannot hold the NUL character (U+0000)")
         }
+    }
+}
+
+extension Schema {
+    /// Raises the serial to `id` when it is a whole number above it (an id read from storage or given at creation).
+    @inline(__always)
+    func noteId(_ id: String) {
+        guard let first = id.utf8.first, first &- 0x30 < 10, let n = Int(id), n > lastSerial else { return }
+        lastSerial = n
+    }
+
+    /// The id of a new entity of a type declared with `key = "autoincrement"`: the next of the app's serial.
+    func nextSerial(for type: EntityType) throws(EngineError) -> String {
+        guard lastSerial < Int.max else { throw .serialExhausted(type: type.name) }
+        lastSerial += 1
+        return String(lastSerial)
     }
 }

@@ -59,7 +59,10 @@ extension WebApp {
         let conflictsBefore = app.conflicts.count
         do {
             try run(name, request, ws, shown: current)
-            try app.storeState()
+            // A store that fails: the change shows but is not kept, said in the app's language (web.md).
+            do { try app.storeState() } catch { throw NotStored(error: error) }
+        } catch let failed as NotStored {
+            ws.error = app.isOffline ? app.engine.word(.appOffline) : app.engine.word(.notStored, BrowserAdvice.message(for: failed.error))
         } catch {
             ws.error = app.isOffline
                 ? app.engine.word(.appOffline)
@@ -187,4 +190,9 @@ extension WebApp {
         default: return nil
         }
     }
+}
+
+/// A command ran but the models could not be stored after it (`WebApp.command`).
+private struct NotStored: Error {
+    let error: any Error
 }

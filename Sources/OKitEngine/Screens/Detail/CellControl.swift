@@ -59,6 +59,7 @@ extension DetailScreen {
     /// The entity a picker's `selectionPath` points to: a ref's target, an entity, or an id.
     func pickerSelection(_ c: CellDeclaration, on ctx: Entity?) throws -> Entity? {
         switch try engine.get(ctx, c["selectionPath"], mode: .display) {
+        case .entity(let r) where r.type.isRef: return engine.resolveRef(r)
         case .entity(let r) where SelectionScreen.isRefLike(r.type):
             guard case .string(let key) = try engine.read(r, "refKey"), !key.isEmpty else { return nil }
             return engine.lookup(id: key, from: r.model)

@@ -114,8 +114,8 @@ package struct RelationalRowReader {
                     hash: hash.value, parent: parent, needsDefaults: needsDefaults)
     }
 
-    /// The row's key (its first column) given to `e` as its id: a UUID as its bits, else the text (an
-    /// autoincrement key also moves the type's last serial).
+    /// The row's key (its first column) given to `e` as its id: a UUID as its bits, else the text (a whole number
+    /// also raises the schema's serial of autoincrement ids).
     @inline(__always)
     private func readKey<C: RowColumns>(_ columns: C, _ table: RelationalTable, into e: Entity,
                                         hash: inout RelationalRowHash) throws -> RelationalRowKey {
@@ -132,8 +132,7 @@ package struct RelationalRowReader {
         case .uuid(let hi, let lo): e.setId((hi, lo))
         case .text(let s):
             e.values[0] = .string(s)
-            let type = table.type
-            if table.autoIncrement, let n = Int(s), n > type.lastSerial { type.lastSerial = n }
+            schema.noteId(s)
         }
         return key
     }

@@ -1,0 +1,52 @@
+import Foundation
+import OKitTestSupport
+import Testing
+
+/// `okit-run serve` whose store fails (web.md, cli.md "Exit codes"): the page says so in the app's language, and a
+/// stop signal that cannot store the state says it was NOT stored and exits 4. A German plant app's server printed
+/// "stored the state and stopped (signal 15)" after its store was refused, and everything typed was gone.
+@Suite(.serialized) struct ServeStoreFailureTests {
+    static let app = """
+    local okit = require "okit"
+    okit.entity("Plant", { name = "string" })
+    okit.entity("Garden", { plants = "[Plant]" })
+    okit.model("Garden", { seed = function(root) root.plants:append(okit.new("Plant", { name = "Basilikum" })) end })
+    okit.list("plants", { type = "Plant", dataPath = "plants", titlePath = "#Pflanzen", cell = { path = "name" }, segue = "plant" })
+    okit.detail("plant", { titlePath = "name", sections = { { okit.cell.text { path = "#Name", textPath = "name" } } } })
+    okit.app { id = "garden", home = "plants" }
+    """
+
+    @Test func aStoreThatFailsIsSaidOnThePageAndAtTheStop() throws {
+        let folder = try TempFolder()
+        let appFile = folder.url.appendingPathComponent("app.lua")
+        try Self.app.write(to: appFile, atomically: true, encoding: .utf8)
+        let data = folder.url.appendingPathComponent("data")
+        let child = try ChildProcess.start(OKitRun.binary.path, ["serve", appFile.path, "--data", data.path, "--port", "0", "--lang", "de"],
+                                           stderr: .stdout)
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let port = try #require(ServeProcessTests.port(child), "no serving line: \(child.outputSoFar)")
+        let list = try HTTPExchange.request(port, "GET /plants")
+        let cookie = try #require(list.cookie)
+        let plant = try #require(list.body.firstMatch(of: /href="(\/plants\/plant~[^"]+)"/).map { String($0.1) })
+        #expect(try HTTPExchange.command(port, cookie: cookie, at: plant, ["command": "edit", "on": "true"]) == 303)
+        #expect(try HTTPExchange.command(port, cookie: cookie, at: plant, ["command": "set", "cell": "1", "value": "Minze"]) == 303)
+        let models = data.appendingPathComponent("okit/data")
+        #expect(try String(contentsOf: models.appendingPathComponent("default.json"), encoding: .utf8).contains("\"Minze\""))
+
+        // The model's file and journal become folders (the tests run as root: permissions stop nothing).
+        let fm = FileManager.default
+        for name in ["default.json", "default.journal"] {
+            try? fm.removeItem(at: models.appendingPathComponent(name))
+            try fm.createDirectory(at: models.appendingPathComponent(name), withIntermediateDirectories: false)
+        }
+        #expect(try HTTPExchange.command(port, cookie: cookie, at: plant, ["command": "set", "cell": "1", "value": "Salbei"]) == 303)
+        let page = try HTTPExchange.request(port, "GET \(plant)", cookie: cookie).body
+        #expect(page.contains("Ihre Änderung konnte nicht gespeichert werden ("), "\(page)")
+
+        child.signal(SIGTERM)
+        let ended = child.wait(timeout: 60)
+        #expect(ended.code == 4, "\(ended.out)")
+        #expect(ended.out.contains("WITHOUT storing the state"), "\(ended.out)")
+        #expect(!ended.out.contains("stored the state and stopped"), "\(ended.out)")
+    }
+}

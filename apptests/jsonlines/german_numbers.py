@@ -53,8 +53,8 @@ check(a["ok"] and shown(a, "Betrag") == "7,25\u00a0€", "a JSON number is writt
 a = send("set Menge 1.234")
 check(a["ok"] and str(shown(a, "Menge")) in ("1234", "1234.0", "1.234"), "a plain double cell reads 1.234 as 1234: %r" % a.get("error", shown(a, "Menge")))
 a = send("set Menge 12,5x")
-check(not a["ok"] and a["error"] == "Qty: „12,5x“ ist keine Zahl wie 1.234,56",
-      "a plain number field refuses in German with its label, not its field's name: %r" % a)
+check(not a["ok"] and a["error"] == "Menge: „12,5x“ ist keine Zahl wie 1.234,56",
+      "a plain number field refuses in German with its cell's title as the page shows it, not its field's name: %r" % a)
 a = send("set Datum 03.05.2019")
 check(a["ok"] and shown(a, "Datum") == "2019-05-03T00:00:00Z", "a date typed as German writes it: %r" % a.get("error", shown(a, "Datum")))
 a = send("set Datum 33.5.2019")

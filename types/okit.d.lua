@@ -806,9 +806,9 @@ function okit.app(options) end
 ---@field editRibbonColor? string
 ---@field accyPath? string
 ---@field accyEditPath? string
----@field showDisplay? string
----@field showEdit? string
----@field heightDisplay? string
+---@field showDisplay? string on the screen's context (a list: the row), not after the cell's contextPath
+---@field showEdit? string on the screen's context (a list: the row), not after the cell's contextPath
+---@field heightDisplay? string 0 hides the cell; read where showDisplay is
 ---@field heightEdit? string
 ---@field heightSelect? string default "#216" for date and picker cells
 ---@field selectNextRow? string

@@ -59,6 +59,8 @@ okit.list("byAuthor", {
   quickImage = "#star", quickTap = "bump()",
 })
 okit.list("unmarked", { dataPath = "books", cell = { path = "name", showDisplay = "!marked" }, add = "#false" })
+-- OKit reads a cell's show flag on the row (list) or the screen's context (detail), not after the cell's contextPath.
+okit.list("leads", { dataPath = "books", cell = { path = "name", contextPath = "author/ref", showDisplay = "!marked" }, add = "#false" })
 okit.list("named", { type = "Book", dataPath = "books", cell = { path = "name" }, addName = "name" })
 okit.list("ribboned", { dataPath = "books", cell = { path = "name", ribbonColor = "#FF9500", heightDisplay = "copies" } })
 okit.list("plain", { dataPath = function(root) return { { name = "not an entity" } } end, cell = { path = "name" } })

@@ -150,6 +150,15 @@ describe("an OKit app relying on OKit's defaults", function()
     assert.equal("FF9500", s.sections[1].rows[1].ribbon)   -- "#FF9500" is the constant FF9500
   end)
 
+  it("reads a cell's show flag on the row or the screen's context, not after the cell's contextPath", function()
+    app:open("leads")
+    assert.equal("Frank Herbert", texts(app:screen().screen))    -- Dune is not marked, Emma is
+    app.models.default.books[1].marked = false
+    app.models.default.books[2].marked = false
+    assert.equal("Frank Herbert,Jane Austen", texts(app:screen().screen))
+    assert.same({}, app:warnings())
+  end)
+
   it("hides rows whose cell is not shown", function()
     app:open("unmarked")
     assert.equal("Dune", texts(app:screen().screen))

@@ -98,9 +98,8 @@ extension DetailScreen {
     /// A cell's row, or nil while it is hidden.
     func computeCell(at position: CellPosition) throws -> RowSnapshot? {
         let c = declaration.sections[position.section].cells[position.cell]
-        let ctx = try cellContext(c)
-        guard try cellShown(c, at: position, on: ctx) else { return nil }
-        return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: ctx))
+        guard try cellShown(c, at: position) else { return nil }
+        return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: try cellContext(c)))
     }
 
     /// Reads the lists of parts and prefetches each part's first line (what the next snapshot checks first), for

@@ -119,12 +119,14 @@ public final class DetailScreen: ShellScreen {
     }
 
     /// A cell is visible per `showEdit` (edit mode) or `showDisplay`, and while its height is not 0: the selected
-    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`.
-    func cellShown(_ c: CellDeclaration, at position: CellPosition, on ctx: Entity?) throws -> Bool {
-        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: ctx) else { return false }
+    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`. As in OKit (§5.1 "Heights")
+    /// these are evaluated on the screen's context (a list's row cell: the row's entity), never after the cell's
+    /// own `contextPath`.
+    func cellShown(_ c: CellDeclaration, at position: CellPosition) throws -> Bool {
+        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: context) else { return false }
         var height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
         if selectedCell == position, !DetailScreen.heightSelect(c).isEmpty { height = DetailScreen.heightSelect(c) }
-        guard !height.isEmpty, let h = try engine.get(ctx, height, mode: .display).doubleValue else { return true }
+        guard !height.isEmpty, let h = try engine.get(context, height, mode: .display).doubleValue else { return true }
         return h > 0
     }
 
@@ -134,9 +136,8 @@ public final class DetailScreen: ShellScreen {
         for (si, s) in declaration.sections.enumerated() where try sectionShown(si) {
             for (ci, c) in s.cells.enumerated() {
                 let position = CellPosition(section: si, cell: ci)
-                let ctx = try cellContext(c)
-                guard try cellShown(c, at: position, on: ctx) else { continue }
-                out.append(ShownCell(id: ids[si][ci], cell: c, position: position, context: ctx))
+                guard try cellShown(c, at: position) else { continue }
+                out.append(ShownCell(id: ids[si][ci], cell: c, position: position, context: try cellContext(c)))
             }
         }
         return out

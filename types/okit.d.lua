@@ -723,16 +723,16 @@ function Navigator:close() end
 ---@class okit.Section
 ---@field header? string
 ---@field footer? string
----@field showDisplay? string
----@field showEdit? string
+---@field showDisplay? string false hides the header and footer (the cells show by their own showDisplay)
+---@field showEdit? string false hides the header and footer in edit mode
 ---@field [integer] okit.Cell
 
 ---@class okit.DetailScreen: okit.Screen
 ---@field sections? okit.Section[]
 ---@field sectionHeaders? string multipart
 ---@field sectionFooters? string multipart
----@field sectionsShowDisplay? string multipart
----@field sectionsShowEdit? string multipart
+---@field sectionsShowDisplay? string multipart: a false part hides its section's header and footer (not its cells)
+---@field sectionsShowEdit? string multipart, in edit mode
 
 ---@class okit.BackupsScreen: okit.Screen
 ---@field secure? boolean|string secure backups (password-sealed archives)

@@ -3,9 +3,8 @@
 /// read (`CachedDetailPart`), and kept until a write touches any of it, or the screen state they depend on (edit
 /// mode, the selected row) changes. After a write to one field only the cells that read it are computed again.
 
-/// A section's shown flag, header and footer.
+/// A section's header and footer (nil while its `sectionsShowDisplay`/`showDisplay` flag hides them).
 struct DetailSectionParts {
-    var shown = false
     var header: String?
     var footer: String?
 }
@@ -38,7 +37,6 @@ extension DetailScreen {
             let section = try cached(&sectionCache[si], state: editing ? 1 : 0, at: CellPosition(section: si, cell: 0),
                                      count: { $0.sectionComputations += 1 },
                                      empty: DetailSectionParts()) { s, p in try s.computeSection(p.section) }
-            guard section.shown else { continue }
             var rows: [RowSnapshot] = []
             for ci in declaration.sections[si].cells.indices {
                 let position = CellPosition(section: si, cell: ci)
@@ -86,12 +84,12 @@ extension DetailScreen {
         return c.computed
     }
 
-    /// A section's visibility, header and footer (a part of the multipart properties wins over the section's own).
+    /// A section's header and footer (a part of the multipart properties wins over the section's own); none while
+    /// its show flag is false (the cells show per their own flags).
     func computeSection(_ si: Int) throws -> DetailSectionParts {
-        guard try sectionShown(si) else { return DetailSectionParts() }
+        guard try sectionTitlesShown(si) else { return DetailSectionParts() }
         let s = declaration.sections[si]
-        return DetailSectionParts(shown: true,
-                                  header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
+        return DetailSectionParts(header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
                                   footer: try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer))
     }
 

@@ -101,10 +101,12 @@ public final class DetailScreen: ShellScreen {
         return try engine.evaluate(Binding(text: b.text, parts: [b.parts[index]]), context, mode: .display)
     }
 
-    /// A section shows unless its part of `sectionsShowDisplay`/`sectionsShowEdit` or its own flag is false.
-    func sectionShown(_ index: Int) throws -> Bool {
+    /// Whether a section shows its header and footer: its part of `sectionsShowDisplay`/`sectionsShowEdit` when
+    /// that part is not empty, else its own `showDisplay`/`showEdit`. False hides the header and footer only, as in
+    /// OKit (§5.3: their height 0, a nil title); its cells show per their own `showDisplay`/`showEdit`.
+    func sectionTitlesShown(_ index: Int) throws -> Bool {
         let s = declaration.sections[index]
-        if let v = try part(editing ? declaration.sectionsShowEdit : declaration.sectionsShowDisplay, index), !v.truthy { return false }
+        if let v = try part(editing ? declaration.sectionsShowEdit : declaration.sectionsShowDisplay, index) { return v.truthy }
         return try flag(editing ? s.showEdit : s.showDisplay, on: context)
     }
 
@@ -133,7 +135,7 @@ public final class DetailScreen: ShellScreen {
     /// The visible cells in order.
     func shownCells() throws -> [ShownCell] {
         var out: [ShownCell] = []
-        for (si, s) in declaration.sections.enumerated() where try sectionShown(si) {
+        for (si, s) in declaration.sections.enumerated() {
             for (ci, c) in s.cells.enumerated() {
                 let position = CellPosition(section: si, cell: ci)
                 guard try cellShown(c, at: position) else { continue }

@@ -804,7 +804,7 @@ function okit.app(options) end
 ---@field imagePath? string
 ---@field ribbonColor? string
 ---@field editRibbonColor? string
----@field accyPath? string
+---@field accyPath? string the accessory type ("checkmark", "disclosure", … or UIKit's number); shows even when accyShow is false
 ---@field accyEditPath? string
 ---@field showDisplay? string on the screen's context (a list: the row), not after the cell's contextPath
 ---@field showEdit? string on the screen's context (a list: the row), not after the cell's contextPath
@@ -823,7 +823,7 @@ function okit.app(options) end
 ---@field accyText? string
 ---@field accyIcon? string
 ---@field accyTap? okit.Action
----@field accyShow? string
+---@field accyShow? string false hides the button (accyText/accyIcon), not accyPath's type
 ---@field accyEnabled? string
 ---@field accyEditText? string
 ---@field accyEditIcon? string

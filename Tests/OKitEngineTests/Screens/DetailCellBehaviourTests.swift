@@ -158,6 +158,30 @@ import Testing
         #expect(try s.snapshot().sections[1].header == "Own", "in edit mode the section's showEdit (unset) applies")
     }
 
+    /// OKit §5.2: `accyShow` false takes the accessory view (the `accyText`/`accyIcon` button) away; the cell's
+    /// accessory type (`accyPath`) still shows — in a detail as in a list's row.
+    @Test func accyShowFalseHidesTheButtonNotTheAccessoryType() throws {
+        let cell = CellDeclaration(kind: "table", properties: ["path": "name", "accyPath": "#3", "accyText": "#Mark", "accyShow": "!marked"],
+                                   actions: ["accyTap": .binding("setAsMarked()")])
+        let (f, s) = try screen([cell])
+        #expect(try rows(s)[0].accessory == AccessorySnapshot(kind: "button", text: "Mark", enabled: true))
+        try s.accessory(.key("Dune"))
+        #expect(f.book(0)["marked"]?.truthy == true)
+        #expect(try rows(s)[0].accessory == AccessorySnapshot(kind: "checkmark", text: nil, enabled: true), "the checkmark stays")
+        #expect(throws: DetailError.self) { try s.accessory(.key("Dune")) }
+        var list = ListDeclaration(id: "books")
+        list.dataPath = "books"
+        list.cell = CellDeclaration(kind: "table", properties: ["path": "name", "accyPath": "#3"])
+        list.actions.accyText = "#Mark"
+        list.actions.accyShow = "!marked"
+        list.actions.accyTap = .binding("setAsMarked()")
+        let rowsOfList = try ListScreen(engine: f.engine, declaration: list, context: f.root).snapshot().sections.flatMap(\.rows)
+        let detailAccessory = try rows(s)[0].accessory
+        #expect(rowsOfList[0].accessory == detailAccessory, "the list's row shows what the detail's cell shows")
+        let plain = CellDeclaration(kind: "table", properties: ["path": "%Plain", "accyShow": "#false"], actions: ["accyTap": .binding("setAsMarked()")])
+        #expect(try screen([plain]).1.snapshot().sections[0].rows[0].accessory == nil, "no accyPath: nothing shows")
+    }
+
     @Test func aCellsContextPathMovesItsBindings() throws {
         let (_, s) = try screen([CellDeclaration(kind: "table", properties: ["path": "name", "contextPath": "authors[0]"])])
         #expect(try rows(s)[0].text == "Author of Dune")

@@ -191,16 +191,18 @@ public final class DetailScreen: ShellScreen {
 
     /// The accessory: a button (`accyText`/`accyIcon`), else the kind of `accyPath` (OKit's accessory type, by
     /// name or UIKit number), else a detail button when the cell has an accessory action; the `accyEdit*`
-    /// properties in edit mode. Absent when `accyShow` is false.
+    /// properties in edit mode. `accyShow` false hides the button (and that detail button), not `accyPath`'s
+    /// kind: in OKit it hides the accessory view, and the cell's accessory type still shows (§5.2), as in a list.
     func accessory(of c: CellDeclaration, on ctx: Entity?) throws -> AccessorySnapshot? {
         guard c.declaresAccessory else { return nil }
         func prop(_ name: String) -> String {
             let edit = c["accyEdit" + name]
             return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
-        guard try flag(prop("Show"), on: ctx) else { return nil }
+        let shown = try flag(prop("Show"), on: ctx)
+        guard shown || !prop("Path").isEmpty else { return nil }
         let enabled = try flag(prop("Enabled"), on: ctx)
-        if !prop("Text").isEmpty || !prop("Icon").isEmpty {
+        if shown, !prop("Text").isEmpty || !prop("Icon").isEmpty {
             let text = try engine.text(ctx, prop("Text")) ?? engine.text(ctx, prop("Icon"))
             return AccessorySnapshot(kind: "button", text: text, enabled: enabled)
         }
@@ -218,7 +220,7 @@ public final class DetailScreen: ShellScreen {
             guard let kind, kind != "none", !kind.isEmpty else { return nil }
             return AccessorySnapshot(kind: kind, text: nil, enabled: enabled)
         }
-        if accessoryAction(of: c) != nil { return AccessorySnapshot(kind: "detail", text: nil, enabled: enabled) }
+        if shown, accessoryAction(of: c) != nil { return AccessorySnapshot(kind: "detail", text: nil, enabled: enabled) }
         return nil
     }
 

@@ -629,6 +629,9 @@ function Navigator:close() end
 ---@field contextPath? string resolved on the context passed in (else on the default model's root)
 ---@field titlePath? string
 ---@field subTitlePath? string
+---@field titleCount? string a count: "N objects" as the subtitle with subTitleObject, else "Title (N)" (lists, details, settings)
+---@field subTitleObject? string
+---@field subTitleObjectPlural? string
 ---@field subTitleSwap? string
 ---@field promptPath? string
 ---@field titleTap? okit.Action
@@ -648,9 +651,6 @@ function Navigator:close() end
 ---@class okit.ListScreen: okit.Screen
 ---@field dataPath? string an array or set of entities
 ---@field cell? okit.TableCell|okit.Cell the rows' cell: a table cell's properties, or any `okit.cell.*`
----@field titleCount? string
----@field subTitleObject? string
----@field subTitleObjectPlural? string
 ---@field rowSort? string
 ---@field rowSortAsc? string default #true
 ---@field group? string the section key
@@ -733,6 +733,10 @@ function Navigator:close() end
 ---@field sectionFooters? string multipart
 ---@field sectionsShowDisplay? string multipart: a false part hides its section's header and footer (not its cells)
 ---@field sectionsShowEdit? string multipart, in edit mode
+---@field tap? okit.Action on the screen's context, a tap on any cell without its own tap/tapEdit (display mode)
+---@field tapEdit? okit.Action on the screen's context, a tap on any cell without its own tap/tapEdit (edit mode)
+---@field accyTap? okit.Action on the screen's context, an accessory tap on a cell without its own accyTap/accyEditTap
+---@field accyEditTap? okit.Action the same in edit mode (else accyTap)
 
 ---@class okit.BackupsScreen: okit.Screen
 ---@field secure? boolean|string secure backups (password-sealed archives)
@@ -802,6 +806,7 @@ function okit.app(options) end
 ---@field editPath? string the text in edit mode
 ---@field editDetailPath? string the detail text in edit mode
 ---@field imagePath? string
+---@field editImagePath? string the image in edit mode
 ---@field ribbonColor? string
 ---@field editRibbonColor? string
 ---@field accyPath? string the accessory type ("checkmark", "disclosure", … or UIKit's number); shows even when accyShow is false

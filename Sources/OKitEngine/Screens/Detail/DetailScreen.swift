@@ -171,7 +171,8 @@ public final class DetailScreen: ShellScreen {
         let detailPath = editing && !c["editDetailPath"].isEmpty ? c["editDetailPath"] : c["detailPath"]
         var row = RowSnapshot(id: shown.id, text: try text(of: c, on: ctx), detail: try engine.text(ctx, detailPath))
         row.kind = c.kind
-        if !c["imagePath"].isEmpty { row.image = imageText(try engine.get(ctx, c["imagePath"], mode: .display), cell: shown.id) }
+        let imagePath = editing && !c["editImagePath"].isEmpty ? c["editImagePath"] : c["imagePath"]
+        if !imagePath.isEmpty { row.image = imageText(try engine.get(ctx, imagePath, mode: .display), cell: shown.id) }
         row.ribbon = try engine.text(ctx, editing && !c["editRibbonColor"].isEmpty ? c["editRibbonColor"] : c["ribbonColor"])
         row.accessory = try accessory(of: c, on: ctx)
         row.selected = selectedCell == shown.position

@@ -684,7 +684,7 @@ function Navigator:close() end
 ---@field quickTap? okit.Action
 ---@field reorder? string default #false (not with group; with rowSort the sort puts rows back)
 ---@field reorderEnabled? string default #true, per row
----@field tap? okit.Action display mode, on the row entity
+---@field tap? okit.Action display mode, on the row entity; a row tap runs it or, without one, follows `segue`
 ---@field tapEdit? okit.Action edit mode, on the row entity
 ---@field selectPath? string
 ---@field editEnabled? string default #true, per row: delete and move in edit mode

@@ -629,6 +629,9 @@ function Navigator:close() end
 ---@field contextPath? string resolved on the context passed in (else on the default model's root)
 ---@field titlePath? string
 ---@field subTitlePath? string
+---@field titleCount? string a count: "N objects" as the subtitle with subTitleObject, else "Title (N)" (lists, details, settings)
+---@field subTitleObject? string
+---@field subTitleObjectPlural? string
 ---@field subTitleSwap? string
 ---@field promptPath? string
 ---@field titleTap? okit.Action
@@ -648,9 +651,6 @@ function Navigator:close() end
 ---@class okit.ListScreen: okit.Screen
 ---@field dataPath? string an array or set of entities
 ---@field cell? okit.TableCell|okit.Cell the rows' cell: a table cell's properties, or any `okit.cell.*`
----@field titleCount? string
----@field subTitleObject? string
----@field subTitleObjectPlural? string
 ---@field rowSort? string
 ---@field rowSortAsc? string default #true
 ---@field group? string the section key
@@ -684,7 +684,7 @@ function Navigator:close() end
 ---@field quickTap? okit.Action
 ---@field reorder? string default #false (not with group; with rowSort the sort puts rows back)
 ---@field reorderEnabled? string default #true, per row
----@field tap? okit.Action display mode, on the row entity
+---@field tap? okit.Action display mode, on the row entity; a row tap runs it or, without one, follows `segue`
 ---@field tapEdit? okit.Action edit mode, on the row entity
 ---@field selectPath? string
 ---@field editEnabled? string default #true, per row: delete and move in edit mode
@@ -723,16 +723,20 @@ function Navigator:close() end
 ---@class okit.Section
 ---@field header? string
 ---@field footer? string
----@field showDisplay? string
----@field showEdit? string
+---@field showDisplay? string false hides the header and footer (the cells show by their own showDisplay)
+---@field showEdit? string false hides the header and footer in edit mode
 ---@field [integer] okit.Cell
 
 ---@class okit.DetailScreen: okit.Screen
 ---@field sections? okit.Section[]
 ---@field sectionHeaders? string multipart
 ---@field sectionFooters? string multipart
----@field sectionsShowDisplay? string multipart
----@field sectionsShowEdit? string multipart
+---@field sectionsShowDisplay? string multipart: a false part hides its section's header and footer (not its cells)
+---@field sectionsShowEdit? string multipart, in edit mode
+---@field tap? okit.Action on the screen's context, a tap on any cell without its own tap/tapEdit (display mode)
+---@field tapEdit? okit.Action on the screen's context, a tap on any cell without its own tap/tapEdit (edit mode)
+---@field accyTap? okit.Action on the screen's context, an accessory tap on a cell without its own accyTap/accyEditTap
+---@field accyEditTap? okit.Action the same in edit mode (else accyTap)
 
 ---@class okit.BackupsScreen: okit.Screen
 ---@field secure? boolean|string secure backups (password-sealed archives)
@@ -807,13 +811,14 @@ function okit.app(options) end
 ---@field editPath? string the text in edit mode
 ---@field editDetailPath? string the detail text in edit mode
 ---@field imagePath? string
+---@field editImagePath? string the image in edit mode
 ---@field ribbonColor? string
 ---@field editRibbonColor? string
----@field accyPath? string
+---@field accyPath? string the accessory type ("checkmark", "disclosure", … or UIKit's number); shows even when accyShow is false
 ---@field accyEditPath? string
----@field showDisplay? string
----@field showEdit? string
----@field heightDisplay? string
+---@field showDisplay? string on the screen's context (a list: the row), not after the cell's contextPath
+---@field showEdit? string on the screen's context (a list: the row), not after the cell's contextPath
+---@field heightDisplay? string 0 hides the cell; read where showDisplay is
 ---@field heightEdit? string
 ---@field heightSelect? string default "#216" for date and picker cells
 ---@field selectNextRow? string
@@ -828,7 +833,7 @@ function okit.app(options) end
 ---@field accyText? string
 ---@field accyIcon? string
 ---@field accyTap? okit.Action
----@field accyShow? string
+---@field accyShow? string false hides the button (accyText/accyIcon), not accyPath's type
 ---@field accyEnabled? string
 ---@field accyEditText? string
 ---@field accyEditIcon? string

@@ -10,7 +10,7 @@ okit.entity("Book", {
   mark = function(self) self.marked = true end,
   bump = function(self) self.copies = self.copies + 1 end,
 })
-okit.entity("Shop", { books = "[Book]" })
+okit.entity("Shop", { books = "[Book]", taps = "int", hit = function(self) self.taps = self.taps + 1 end })
 okit.entity("Directory", { authors = "[Author]" })
 
 directory = okit.model("Directory", { name = "directory", seed = function(root)
@@ -59,6 +59,16 @@ okit.list("byAuthor", {
   quickImage = "#star", quickTap = "bump()",
 })
 okit.list("unmarked", { dataPath = "books", cell = { path = "name", showDisplay = "!marked" }, add = "#false" })
+-- OKit reads a cell's show flag on the row (list) or the screen's context (detail), not after the cell's contextPath.
+okit.list("leads", { dataPath = "books", cell = { path = "name", contextPath = "author/ref", showDisplay = "!marked" }, add = "#false" })
+-- OKit's detail controller: a count in the title, and one tap and one accessory tap for every row.
+okit.detail("shopInfo", {
+  titlePath = "%Shop", titleCount = "books.@count", subTitleObject = "#Book", tap = "hit()", accyTap = "hit()",
+  sections = { {
+    okit.cell.table { path = "%Taps", detailPath = "taps", accyPath = "#detailDisclosure" },
+    okit.cell.table { path = "%Lead", detailPath = "name", contextPath = "books[0]/author/ref", showDisplay = "books[0]/marked" },
+  } },
+})
 okit.list("named", { type = "Book", dataPath = "books", cell = { path = "name" }, addName = "name" })
 okit.list("ribboned", { dataPath = "books", cell = { path = "name", ribbonColor = "#FF9500", heightDisplay = "copies" } })
 okit.list("plain", { dataPath = function(root) return { { name = "not an entity" } } end, cell = { path = "name" } })

@@ -150,6 +150,29 @@ describe("an OKit app relying on OKit's defaults", function()
     assert.equal("FF9500", s.sections[1].rows[1].ribbon)   -- "#FF9500" is the constant FF9500
   end)
 
+  it("takes a detail's controller-level title count, tap and accessory tap (OKit's detail controller)", function()
+    app:open("shopInfo")
+    local s = app:screen().screen
+    assert.equal("Shop", s.title)
+    assert.equal("2 Books", s.subtitle)
+    app:tap("Taps")
+    app:accessory("Taps")
+    assert.equal(2, app.models.default.taps)
+    assert.equal("2", app:screen().screen.sections[1].rows[1].detail)
+  end)
+
+  it("reads a cell's show flag on the row or the screen's context, not after the cell's contextPath", function()
+    app:open("leads")
+    assert.equal("Frank Herbert", texts(app:screen().screen))    -- Dune is not marked, Emma is
+    app:open("shopInfo")
+    assert.equal("Taps", texts(app:screen().screen))
+    app.models.default.books[1].marked = true
+    local rows = app:screen().screen.sections[1].rows
+    assert.equal("Lead", rows[2].text)
+    assert.equal("Frank Herbert", rows[2].detail)
+    assert.same({}, app:warnings())
+  end)
+
   it("hides rows whose cell is not shown", function()
     app:open("unmarked")
     assert.equal("Dune", texts(app:screen().screen))

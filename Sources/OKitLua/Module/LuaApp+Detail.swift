@@ -9,7 +9,8 @@ extension LuaApp {
     /// The detail properties that take bindings.
     static var detailProperties: [String: WritableKeyPath<DetailDeclaration, String>] { [
         "contextPath": \.contextPath, "titlePath": \.titlePath, "subTitlePath": \.subTitlePath, "promptPath": \.promptPath,
-        "edit": \.edit, "editAlways": \.editAlways, "editInherit": \.editInherit, "sectionHeaders": \.sectionHeaders,
+        "titleCount": \.titleCount, "subTitleObject": \.subTitleObject, "subTitleObjectPlural": \.subTitleObjectPlural,
+        "subTitleSwap": \.subTitleSwap, "edit": \.edit, "editAlways": \.editAlways, "editInherit": \.editInherit, "sectionHeaders": \.sectionHeaders,
         "sectionFooters": \.sectionFooters, "sectionsShowDisplay": \.sectionsShowDisplay, "sectionsShowEdit": \.sectionsShowEdit,
     ] }
 
@@ -54,12 +55,7 @@ extension LuaApp {
         try forEachEntry(v, what: what) { key, value in
             if key == "__okit_cell" { return }
             if CellDeclaration.actionProperties.contains(key) {
-                guard lua_type(lua.L, value) == LUA_TSTRING || lua_type(lua.L, value) == LUA_TFUNCTION else {
-                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
-                }
-                do { cell.actions[key] = try action(at: value) } catch let e as LuaRaise { throw e } catch {
-                    throw bindingRefusal("\(what), property \(key)", error)
-                }
+                cell.actions[key] = try actionProperty(key, at: value, what: what)
                 return
             }
             if key == "id" || CellDeclaration.literalProperties.contains(key) {
@@ -85,6 +81,16 @@ extension LuaApp {
         return cell
     }
 
+    /// An action property of a cell or a detail screen: a binding string or a Lua function.
+    func actionProperty(_ key: String, at value: Int32, what: String) throws -> Action? {
+        guard lua_type(lua.L, value) == LUA_TSTRING || lua_type(lua.L, value) == LUA_TFUNCTION else {
+            throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
+        }
+        do { return try action(at: value) } catch let e as LuaRaise { throw e } catch {
+            throw bindingRefusal("\(what), property \(key)", error)
+        }
+    }
+
     /// `okit.detail(id, properties)`, and `okit.settings(id, properties)`: a detail screen with kind `settings`.
     func readDetail(_ call: LuaCall, id: String, kind: String) throws -> DetailDeclaration {
         let function = "okit.\(kind)"
@@ -98,12 +104,15 @@ extension LuaApp {
             case "titleTap": d.titleTap = try action(at: v)
             case "buttons": d.buttons = try readButtons(at: v, screen: id)
             case "sections": d.sections = try sections(at: v, screen: id, function: function)
+            case _ where DetailDeclaration.actionProperties.contains(key):
+                // OKit's controller-level actions: the default of every cell without its own.
+                d.actions[key] = try actionProperty(key, at: v, what: what)
             default:
                 if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
                 if try takeInert(key, at: v, what: what) { return }
                 guard let path = LuaApp.detailProperties[key] else {
                     let known = Array(LuaApp.detailProperties.keys) + Array(LuaApp.hookKeys)
-                        + ["type", "help", "titleTap", "buttons", "sections"]
+                        + Array(DetailDeclaration.actionProperties) + ["type", "help", "titleTap", "buttons", "sections"]
                     unknownProperty(key, known: known, what: what, screen: id)
                     return
                 }

@@ -18,7 +18,7 @@ public struct DetailPage: WebScreenKind {
         var links: [String: String] = [:]
         let editing = place.snapshot.screen.editing
         for (id, cell) in detail.identifiedCells {
-            let action = editing ? cell.actions["tapEdit"] : cell.actions["tap"]
+            let action = detail.tapAction(of: cell, editing: editing)?.action   // the cell's, else the screen's
             let opens = !cell["segue"].isEmpty || !cell["present"].isEmpty
             if opens, action == nil, cell["contextPath"].isEmpty, cell["selectNextRow"].isEmpty, !location.stack.isEmpty {
                 let entity = place.shell.top?.context?.id

@@ -127,18 +127,59 @@ import Testing
         #expect(throws: ShellError.self) { try s.tap(.key("B")) }
     }
 
-    @Test func sectionsHideByTheirFlagsAndMultipartPropertiesWin() throws {
+    /// OKit §5.3: a false section flag gives the header and footer height 0 and no title; the section's cells show
+    /// per their own `showDisplay`/`showEdit`. A non-empty part of `sectionsShowDisplay` wins over the section's own.
+    @Test func sectionFlagsHideHeadersAndFootersNotCellsAndMultipartPropertiesWin() throws {
         let (f, s) = try screen([CellDeclaration(kind: "table", properties: ["path": "%A"])]) { d in
             d.sections.append(SectionDeclaration(header: "#Own", showDisplay: "marked", cells: [CellDeclaration(kind: "table", properties: ["path": "%B"])]))
             d.sectionHeaders = "#First,"
             d.sectionFooters = ",#Second footer"
         }
         var snap = try s.snapshot()
-        #expect(snap.sections.count == 1 && snap.sections[0].header == "First")
+        try #require(snap.sections.count == 2)
+        #expect(snap.sections[0].header == "First")
+        #expect(snap.sections[1].header == nil && snap.sections[1].footer == nil && snap.sections[1].rows.map(\.text) == ["B"],
+                "the section's flag is false: its cell shows, without header and footer")
         try f.engine.set(f.book(0), "marked", .bool(true))
         snap = try s.snapshot()
-        #expect(snap.sections.count == 2 && snap.sections[1].header == "Own" && snap.sections[1].footer == "Second footer",
+        try #require(snap.sections.count == 2)
+        #expect(snap.sections[1].header == "Own" && snap.sections[1].footer == "Second footer",
                 "an empty part leaves the section's own header")
+        var d = s.declaration
+        d.sectionsShowDisplay = "#false,#false"
+        snap = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0)).snapshot()
+        #expect(snap.sections.map(\.header) == [nil, nil] && snap.sections.flatMap(\.rows).map(\.text) == ["A", "B"],
+                "a part wins over the section's own flag; the cells stay")
+        d.sectionsShowDisplay = ",#true"
+        try f.engine.set(f.book(0), "marked", .bool(false))
+        snap = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0)).snapshot()
+        #expect(snap.sections.map(\.header) == ["First", "Own"], "a true part wins over the section's false flag")
+        try s.setEditing(true)
+        #expect(try s.snapshot().sections[1].header == "Own", "in edit mode the section's showEdit (unset) applies")
+    }
+
+    /// OKit §5.2: `accyShow` false takes the accessory view (the `accyText`/`accyIcon` button) away; the cell's
+    /// accessory type (`accyPath`) still shows — in a detail as in a list's row.
+    @Test func accyShowFalseHidesTheButtonNotTheAccessoryType() throws {
+        let cell = CellDeclaration(kind: "table", properties: ["path": "name", "accyPath": "#3", "accyText": "#Mark", "accyShow": "!marked"],
+                                   actions: ["accyTap": .binding("setAsMarked()")])
+        let (f, s) = try screen([cell])
+        #expect(try rows(s)[0].accessory == AccessorySnapshot(kind: "button", text: "Mark", enabled: true))
+        try s.accessory(.key("Dune"))
+        #expect(f.book(0)["marked"]?.truthy == true)
+        #expect(try rows(s)[0].accessory == AccessorySnapshot(kind: "checkmark", text: nil, enabled: true), "the checkmark stays")
+        #expect(throws: DetailError.self) { try s.accessory(.key("Dune")) }
+        var list = ListDeclaration(id: "books")
+        list.dataPath = "books"
+        list.cell = CellDeclaration(kind: "table", properties: ["path": "name", "accyPath": "#3"])
+        list.actions.accyText = "#Mark"
+        list.actions.accyShow = "!marked"
+        list.actions.accyTap = .binding("setAsMarked()")
+        let rowsOfList = try ListScreen(engine: f.engine, declaration: list, context: f.root).snapshot().sections.flatMap(\.rows)
+        let detailAccessory = try rows(s)[0].accessory
+        #expect(rowsOfList[0].accessory == detailAccessory, "the list's row shows what the detail's cell shows")
+        let plain = CellDeclaration(kind: "table", properties: ["path": "%Plain", "accyShow": "#false"], actions: ["accyTap": .binding("setAsMarked()")])
+        #expect(try screen([plain]).1.snapshot().sections[0].rows[0].accessory == nil, "no accyPath: nothing shows")
     }
 
     @Test func aCellsContextPathMovesItsBindings() throws {

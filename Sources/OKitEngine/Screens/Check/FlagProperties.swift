@@ -12,7 +12,7 @@ enum FlagProperties {
     ]
 
     /// A detail's flags and its sections'.
-    static let detail: Set<String> = ["edit", "editAlways", "editInherit", "showDisplay", "showEdit"]
+    static let detail: Set<String> = ["edit", "editAlways", "editInherit", "subTitleSwap", "showDisplay", "showEdit"]
 
     /// A cell's flags.
     static let cell: Set<String> = [

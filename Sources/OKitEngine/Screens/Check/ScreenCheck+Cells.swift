@@ -1,7 +1,7 @@
 extension CellDeclaration {
-    /// The properties OKit evaluates on the screen's context or the row (heights, visibility) and the actions:
-    /// checked on the cell's context or its parent's, a problem only when they fail on both.
-    static let parentOrCellProperties: Set<String> = ["heightDisplay", "heightEdit", "heightSelect", "showDisplay", "showEdit"]
+    /// The properties OKit evaluates on the screen's context or the row, never after the cell's `contextPath`
+    /// (heights, visibility; okit-behaviour §5.1 "Heights"), as okit does: checked on the cell's parent.
+    static let parentProperties: Set<String> = ["heightDisplay", "heightEdit", "heightSelect", "showDisplay", "showEdit"]
 
     /// Checks a cell (of a detail, or a list's row cell) on its parent's context (the detail's context or the row
     /// entity), after the cell's `contextPath`; records the screens it opens.
@@ -16,8 +16,8 @@ extension CellDeclaration {
                 continue
             }
             let flag = FlagProperties.cell.contains(p) || p == "byTitle"
-            if CellDeclaration.parentOrCellProperties.contains(p) {
-                run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)], flag: flag)
+            if CellDeclaration.parentProperties.contains(p) {
+                run.run(screen, "\(name).\(p)", t, parent, at: site + [.name(p)], flag: flag)
             } else {
                 run.run(screen, "\(name).\(p)", t, p == "namePath" && kind == "picker" ? options : context, at: site + [.name(p)], flag: flag)
             }

@@ -23,7 +23,11 @@ extension DetailDeclaration {
         run.run(id, "contextPath", contextPath, base)
         let context = run.context(base, after: contextPath)
         run.run(id, "titleTap", titleTap, context)
-        for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("promptPath", promptPath), ("edit", edit),
+        // OKit's controller-level actions run on the screen's context.
+        for (p, action) in actions.sorted(by: { $0.key < $1.key }) { run.run(id, p, action, context) }
+        for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("titleCount", titleCount),
+                       ("subTitleObject", subTitleObject), ("subTitleObjectPlural", subTitleObjectPlural),
+                       ("subTitleSwap", subTitleSwap), ("promptPath", promptPath), ("edit", edit),
                        ("editAlways", editAlways), ("editInherit", editInherit), ("sectionHeaders", sectionHeaders),
                        ("sectionFooters", sectionFooters), ("sectionsShowDisplay", sectionsShowDisplay),
                        ("sectionsShowEdit", sectionsShowEdit)] {

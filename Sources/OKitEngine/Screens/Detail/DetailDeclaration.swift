@@ -30,6 +30,9 @@ public struct CellDeclaration {
         properties.keys.contains { $0.hasPrefix("accy") } || actions.keys.contains { $0.hasPrefix("accy") }
     }
 
+    /// Whether the cell has an accessory action of its own (`accyTap` or `accyEditTap`).
+    var hasOwnAccessoryAction: Bool { actions["accyTap"] != nil || actions["accyEditTap"] != nil }
+
     /// A property's binding text ("" when not set).
     public subscript(_ name: String) -> String { properties[name] ?? "" }
 
@@ -48,7 +51,7 @@ public struct CellDeclaration {
 
     /// The properties every cell has (OKit's ModelTableCell, plus the per-cell actions).
     public static let commonProperties: Set<String> = [
-        "path", "detailPath", "editPath", "editDetailPath", "imagePath", "ribbonColor", "editRibbonColor", "accyPath",
+        "path", "detailPath", "editPath", "editDetailPath", "imagePath", "editImagePath", "ribbonColor", "editRibbonColor", "accyPath",
         "accyEditPath", "accyText", "accyIcon", "accyShow", "accyEnabled", "accyEditText", "accyEditIcon", "accyEditShow",
         "accyEditEnabled", "heightDisplay", "heightEdit", "heightSelect", "showDisplay", "showEdit", "selectNextRow",
         "selectNextAccent", "contextPath", "segue", "present", "id", "tap", "tapEdit", "accyTap", "accyEditTap",
@@ -174,6 +177,10 @@ public struct DetailDeclaration: ScreenDeclaration {
         var contextPath: String = ""
         var titlePath: String = ""
         var subTitlePath: String = ""
+        var titleCount: String = ""
+        var subTitleObject: String = ""
+        var subTitleObjectPlural: String = ""
+        var subTitleSwap: String = "#false"
         var promptPath: String = ""
         var editAlways: String = "#false"
         var edit: String = "#true"
@@ -186,6 +193,8 @@ public struct DetailDeclaration: ScreenDeclaration {
         var buttons: [BarButton] = []
         var help: String? = nil
         var titleTap: Action? = nil
+        /// OKit's controller-level `tap`, `tapEdit`, `accyTap`, `accyEditTap`: for the cells without their own.
+        var actions: [String: Action] = [:]
         var hooks: ScreenHooks = ScreenHooks()
 
         /// The cells' ids and where each section's cells start in a flat list, computed once for every screen
@@ -201,6 +210,10 @@ public struct DetailDeclaration: ScreenDeclaration {
             contextPath = o.contextPath
             titlePath = o.titlePath
             subTitlePath = o.subTitlePath
+            titleCount = o.titleCount
+            subTitleObject = o.subTitleObject
+            subTitleObjectPlural = o.subTitleObjectPlural
+            subTitleSwap = o.subTitleSwap
             promptPath = o.promptPath
             editAlways = o.editAlways
             edit = o.edit
@@ -213,13 +226,15 @@ public struct DetailDeclaration: ScreenDeclaration {
             buttons = o.buttons
             help = o.help
             titleTap = o.titleTap
+            actions = o.actions
             hooks = o.hooks
         }
     }
 
     private(set) var storage: Storage
 
-    private mutating func makeUnique() {
+    /// Makes the storage this declaration's own before a write (DetailDeclaration+Screen.swift writes too).
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
         storage.layout = nil
     }

@@ -35,20 +35,20 @@ extension DetailScreen {
         }
     }
 
-    /// Taps a cell: its `tapEdit` (edit mode) or `tap` action runs on the cell's context; a cell with
-    /// `selectNextRow = k` selects the row k below instead of itself (tapping it again unselects), and date and
-    /// picker cells select themselves in edit mode; then its `segue` or `present` opens with the cell's context
-    /// (in display and edit mode).
+    /// Taps a cell: its `tapEdit` (edit mode) or `tap` action runs on the cell's context (a cell with neither
+    /// runs the screen's on the screen's context); a cell with `selectNextRow = k` selects the row k below instead
+    /// of itself (tapping it again unselects), and date and picker cells select themselves in edit mode; then its
+    /// `segue` or `present` opens with the cell's context (in display and edit mode).
     public func tap(_ address: RowAddress) throws {
         let shown = try cell(address)
         let c = shown.cell
-        let action = editing ? c.actions["tapEdit"] : c.actions["tap"]
+        let action = tapAction(of: shown)
         let target = try selectionTarget(shown)
         let segue = c["segue"], present = c["present"]
         guard action != nil || target != nil || !segue.isEmpty || !present.isEmpty else {
             throw ShellError.notAllowed("tap on cell \"\(shown.id)\" (it has no tap, segue, present or selectNextRow)", id)
         }
-        if let action { try action.run(engine, on: shown.context) }
+        if let action { try action.action.run(engine, on: action.context) }
         if let target { toggleSelection(target) }
         if !segue.isEmpty {
             try app.push(segue, context: shown.context)
@@ -81,18 +81,33 @@ extension DetailScreen {
         return nil
     }
 
-    /// Taps a cell's accessory: `accyEditTap` (else `accyTap`) in edit mode, `accyTap` otherwise.
+    /// Taps a cell's accessory: `accyEditTap` (else `accyTap`) in edit mode, `accyTap` otherwise, on the cell's
+    /// context; a cell with neither that shows an accessory runs the screen's on the screen's context.
     public func accessory(_ address: RowAddress) throws {
         let shown = try cell(address)
         let c = shown.cell
-        guard let action = accessoryAction(of: c) else { throw DetailError.noAccessory(shown.id) }
         func prop(_ name: String) -> String {
             let edit = c["accyEdit" + name]
             return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
+        let action: (action: Action, context: Entity?)
+        if let own = accessoryAction(of: c) {
+            action = (own, shown.context)
+        } else if !c.hasOwnAccessoryAction, let screenLevel = editing ? declaration.actions["accyEditTap"] ?? declaration.actions["accyTap"]
+                    : declaration.actions["accyTap"], try accessory(of: c, on: shown.context) != nil {
+            action = (screenLevel, context)
+        } else {
+            throw DetailError.noAccessory(shown.id)
+        }
         guard try flag(prop("Show"), on: shown.context) else { throw DetailError.noAccessory(shown.id) }
         guard try flag(prop("Enabled"), on: shown.context) else { throw ShellError.disabledCellAccessory(shown.id) }
-        try action.run(engine, on: shown.context)
+        try action.action.run(engine, on: action.context)
+    }
+
+    /// The action a tap on a cell runs and its context: the cell's own (`tap`, in edit mode `tapEdit`) on the
+    /// cell's context; for a cell with neither, the screen's (OKit's controller-level ones) on the screen's context.
+    func tapAction(of shown: ShownCell) -> (action: Action, context: Entity?)? {
+        declaration.tapAction(of: shown.cell, editing: editing).map { ($0.action, $0.screenLevel ? context : shown.context) }
     }
 
     /// Sets an edit cell's value through its binding (screens.md "Commands": text cells a string; switch a bool;

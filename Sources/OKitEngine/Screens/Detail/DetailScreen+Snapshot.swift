@@ -3,9 +3,8 @@
 /// read (`CachedDetailPart`), and kept until a write touches any of it, or the screen state they depend on (edit
 /// mode, the selected row) changes. After a write to one field only the cells that read it are computed again.
 
-/// A section's shown flag, header and footer.
+/// A section's header and footer (nil while its `sectionsShowDisplay`/`showDisplay` flag hides them).
 struct DetailSectionParts {
-    var shown = false
     var header: String?
     var footer: String?
 }
@@ -24,10 +23,10 @@ extension DetailScreen {
         var snap = ScreenSnapshot(id: declaration.id, kind: declaration.kind, context: context?.debugName)
         let header = try cached(&headerCache, state: editing ? 1 : 0, at: CellPosition(section: 0, cell: 0),
                                 count: { $0.headerComputations += 1 }, empty: DetailHeaderParts()) { s, _ in
-            DetailHeaderParts(title: try s.engine.text(s.context, s.declaration.titlePath),
-                              subtitle: try s.engine.text(s.context, s.declaration.subTitlePath),
-                              prompt: try s.engine.text(s.context, s.declaration.promptPath),
-                              buttons: try s.buttons())
+            // A detail has no rows to count: a `titleCount` that is no number counts 0, as OKit's `getInt ?? 0`.
+            let (title, subtitle) = try s.declaration.titleProperties.evaluate(s.engine, on: s.context, count: { 0 })
+            return DetailHeaderParts(title: title, subtitle: subtitle, prompt: try s.engine.text(s.context, s.declaration.promptPath),
+                                     buttons: try s.buttons())
         }
         snap.title = header.title
         snap.subtitle = header.subtitle
@@ -38,7 +37,6 @@ extension DetailScreen {
             let section = try cached(&sectionCache[si], state: editing ? 1 : 0, at: CellPosition(section: si, cell: 0),
                                      count: { $0.sectionComputations += 1 },
                                      empty: DetailSectionParts()) { s, p in try s.computeSection(p.section) }
-            guard section.shown else { continue }
             var rows: [RowSnapshot] = []
             for ci in declaration.sections[si].cells.indices {
                 let position = CellPosition(section: si, cell: ci)
@@ -86,21 +84,20 @@ extension DetailScreen {
         return c.computed
     }
 
-    /// A section's visibility, header and footer (a part of the multipart properties wins over the section's own).
+    /// A section's header and footer (a part of the multipart properties wins over the section's own); none while
+    /// its show flag is false (the cells show per their own flags).
     func computeSection(_ si: Int) throws -> DetailSectionParts {
-        guard try sectionShown(si) else { return DetailSectionParts() }
+        guard try sectionTitlesShown(si) else { return DetailSectionParts() }
         let s = declaration.sections[si]
-        return DetailSectionParts(shown: true,
-                                  header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
+        return DetailSectionParts(header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
                                   footer: try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer))
     }
 
     /// A cell's row, or nil while it is hidden.
     func computeCell(at position: CellPosition) throws -> RowSnapshot? {
         let c = declaration.sections[position.section].cells[position.cell]
-        let ctx = try cellContext(c)
-        guard try cellShown(c, at: position, on: ctx) else { return nil }
-        return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: ctx))
+        guard try cellShown(c, at: position) else { return nil }
+        return try row(ShownCell(id: ids[position.section][position.cell], cell: c, position: position, context: try cellContext(c)))
     }
 
     /// Reads the lists of parts and prefetches each part's first line (what the next snapshot checks first), for

@@ -101,10 +101,12 @@ public final class DetailScreen: ShellScreen {
         return try engine.evaluate(Binding(text: b.text, parts: [b.parts[index]]), context, mode: .display)
     }
 
-    /// A section shows unless its part of `sectionsShowDisplay`/`sectionsShowEdit` or its own flag is false.
-    func sectionShown(_ index: Int) throws -> Bool {
+    /// Whether a section shows its header and footer: its part of `sectionsShowDisplay`/`sectionsShowEdit` when
+    /// that part is not empty, else its own `showDisplay`/`showEdit`. False hides the header and footer only, as in
+    /// OKit (§5.3: their height 0, a nil title); its cells show per their own `showDisplay`/`showEdit`.
+    func sectionTitlesShown(_ index: Int) throws -> Bool {
         let s = declaration.sections[index]
-        if let v = try part(editing ? declaration.sectionsShowEdit : declaration.sectionsShowDisplay, index), !v.truthy { return false }
+        if let v = try part(editing ? declaration.sectionsShowEdit : declaration.sectionsShowDisplay, index) { return v.truthy }
         return try flag(editing ? s.showEdit : s.showDisplay, on: context)
     }
 
@@ -119,24 +121,25 @@ public final class DetailScreen: ShellScreen {
     }
 
     /// A cell is visible per `showEdit` (edit mode) or `showDisplay`, and while its height is not 0: the selected
-    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`.
-    func cellShown(_ c: CellDeclaration, at position: CellPosition, on ctx: Entity?) throws -> Bool {
-        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: ctx) else { return false }
+    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`. As in OKit (§5.1 "Heights")
+    /// these are evaluated on the screen's context (a list's row cell: the row's entity), never after the cell's
+    /// own `contextPath`.
+    func cellShown(_ c: CellDeclaration, at position: CellPosition) throws -> Bool {
+        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: context) else { return false }
         var height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
         if selectedCell == position, !DetailScreen.heightSelect(c).isEmpty { height = DetailScreen.heightSelect(c) }
-        guard !height.isEmpty, let h = try engine.get(ctx, height, mode: .display).doubleValue else { return true }
+        guard !height.isEmpty, let h = try engine.get(context, height, mode: .display).doubleValue else { return true }
         return h > 0
     }
 
     /// The visible cells in order.
     func shownCells() throws -> [ShownCell] {
         var out: [ShownCell] = []
-        for (si, s) in declaration.sections.enumerated() where try sectionShown(si) {
+        for (si, s) in declaration.sections.enumerated() {
             for (ci, c) in s.cells.enumerated() {
                 let position = CellPosition(section: si, cell: ci)
-                let ctx = try cellContext(c)
-                guard try cellShown(c, at: position, on: ctx) else { continue }
-                out.append(ShownCell(id: ids[si][ci], cell: c, position: position, context: ctx))
+                guard try cellShown(c, at: position) else { continue }
+                out.append(ShownCell(id: ids[si][ci], cell: c, position: position, context: try cellContext(c)))
             }
         }
         return out
@@ -168,7 +171,8 @@ public final class DetailScreen: ShellScreen {
         let detailPath = editing && !c["editDetailPath"].isEmpty ? c["editDetailPath"] : c["detailPath"]
         var row = RowSnapshot(id: shown.id, text: try text(of: c, on: ctx), detail: try engine.text(ctx, detailPath))
         row.kind = c.kind
-        if !c["imagePath"].isEmpty { row.image = imageText(try engine.get(ctx, c["imagePath"], mode: .display), cell: shown.id) }
+        let imagePath = editing && !c["editImagePath"].isEmpty ? c["editImagePath"] : c["imagePath"]
+        if !imagePath.isEmpty { row.image = imageText(try engine.get(ctx, imagePath, mode: .display), cell: shown.id) }
         row.ribbon = try engine.text(ctx, editing && !c["editRibbonColor"].isEmpty ? c["editRibbonColor"] : c["ribbonColor"])
         row.accessory = try accessory(of: c, on: ctx)
         row.selected = selectedCell == shown.position
@@ -188,16 +192,18 @@ public final class DetailScreen: ShellScreen {
 
     /// The accessory: a button (`accyText`/`accyIcon`), else the kind of `accyPath` (OKit's accessory type, by
     /// name or UIKit number), else a detail button when the cell has an accessory action; the `accyEdit*`
-    /// properties in edit mode. Absent when `accyShow` is false.
+    /// properties in edit mode. `accyShow` false hides the button (and that detail button), not `accyPath`'s
+    /// kind: in OKit it hides the accessory view, and the cell's accessory type still shows (§5.2), as in a list.
     func accessory(of c: CellDeclaration, on ctx: Entity?) throws -> AccessorySnapshot? {
         guard c.declaresAccessory else { return nil }
         func prop(_ name: String) -> String {
             let edit = c["accyEdit" + name]
             return editing && !edit.isEmpty ? edit : c["accy" + name]
         }
-        guard try flag(prop("Show"), on: ctx) else { return nil }
+        let shown = try flag(prop("Show"), on: ctx)
+        guard shown || !prop("Path").isEmpty else { return nil }
         let enabled = try flag(prop("Enabled"), on: ctx)
-        if !prop("Text").isEmpty || !prop("Icon").isEmpty {
+        if shown, !prop("Text").isEmpty || !prop("Icon").isEmpty {
             let text = try engine.text(ctx, prop("Text")) ?? engine.text(ctx, prop("Icon"))
             return AccessorySnapshot(kind: "button", text: text, enabled: enabled)
         }
@@ -215,7 +221,7 @@ public final class DetailScreen: ShellScreen {
             guard let kind, kind != "none", !kind.isEmpty else { return nil }
             return AccessorySnapshot(kind: kind, text: nil, enabled: enabled)
         }
-        if accessoryAction(of: c) != nil { return AccessorySnapshot(kind: "detail", text: nil, enabled: enabled) }
+        if shown, accessoryAction(of: c) != nil { return AccessorySnapshot(kind: "detail", text: nil, enabled: enabled) }
         return nil
     }
 

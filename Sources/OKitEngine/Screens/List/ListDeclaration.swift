@@ -106,6 +106,12 @@ public struct ListDeclaration: ScreenDeclaration {
     public var hooks = ScreenHooks()
 
     public init(id: String) { self.id = id }
+
+    /// The title properties, as every table screen has them (`ScreenTitleProperties`).
+    var titleProperties: ScreenTitleProperties {
+        ScreenTitleProperties(titlePath: titlePath, subTitlePath: subTitlePath, titleCount: titleCount, subTitleObject: subTitleObject,
+                              subTitleObjectPlural: subTitleObjectPlural, subTitleSwap: subTitleSwap)
+    }
 }
 
 extension ListDeclaration {

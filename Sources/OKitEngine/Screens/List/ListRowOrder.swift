@@ -120,6 +120,9 @@ struct TextKeys {
     /// How many distinct texts the column has.
     var distinctCount: Int { distinct.texts.count }
 
+    /// Whether every key added was text (true for an empty column).
+    var isAllText: Bool { allText }
+
     @inline(__always)
     mutating func add(_ v: Value) {
         guard allText else { return }

@@ -32,14 +32,14 @@ extension ListScreen {
         return screen
     }
 
-    /// Whether a row shows in a mode (its cell's `showDisplay`/`showEdit` and heights).
+    /// Whether a row shows in a mode (its cell's `showDisplay`/`showEdit` and heights), evaluated on the row's
+    /// entity as OKit does (§5.1 "Heights"), never after the cell's `contextPath`.
     func rowShown(_ e: Entity, editing: Bool) throws -> Bool {
         let c = declaration.cell
-        let ctx = try cellContext(e)
         let show = editing ? c["showEdit"] : c["showDisplay"]
-        if !show.isEmpty, !(try engine.get(ctx, show, mode: .display).truthy) { return false }
+        if !show.isEmpty, !(try engine.get(e, show, mode: .display).truthy) { return false }
         let height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
-        guard !height.isEmpty, let h = try engine.get(ctx, height, mode: .display).doubleValue else { return true }
+        guard !height.isEmpty, let h = try engine.get(e, height, mode: .display).doubleValue else { return true }
         return h > 0
     }
 

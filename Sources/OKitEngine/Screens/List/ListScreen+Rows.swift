@@ -21,6 +21,9 @@ struct RowFollowing {
     var removedSince = 0
     /// The rows' search texts are computed (the first search computes them; later rows get theirs at once).
     var searchReady = false
+    /// Each section title's group key (`mergingSections`), kept as rows come and go; nil when the titles are the
+    /// keys' texts (no `groupName`, text keys), so that no title is another key's.
+    var titles: [String?: Value]?
 }
 
 extension ListScreen {
@@ -130,14 +133,13 @@ extension ListScreen {
             }
         }
         var sorted = order.sortedOrder(built, groups: groupKeys, sorts: sortKeys)
-        let merged = bGroup.isEmpty ? nil : ListScreen.mergingSections(sorted, built)
-        if let merged { sorted = merged }
+        let merged = mergeSections(&sorted, built, order: order, textKeys: groupKeys.isAllText)
         indexLetters = nil
         follow.structureKeys = Set(structure)
         follow.order = order
         follow.collection = collection
         follow.journal = collection.map { engine.graph.watchMembers($0) }
-        follow.inPlace = collection != nil && merged == nil && !(recorder?.readOther ?? true) && !cellOffRow
+        follow.inPlace = collection != nil && !merged && !(recorder?.readOther ?? true) && !cellOffRow
         // The sort texts, gathered as the rows were built, are what the first search folds (when it searches them).
         let sortTexts = searchesSortTexts(cellOffRow: cellOffRow) ? sortKeys.takeTexts() : nil
         if follow.inPlace {
@@ -212,6 +214,7 @@ extension ListScreen {
                     guard let slot = rows.slot(of: e) else { continue }
                     guard let p = rows.position(of: slot, before: follow.order.before) else { return false }
                     indexLetters?.removed(rows[p].groupTitle)
+                    titleLeaves(at: p)
                     rows.remove(at: p)
                     follow.removedSince += 1
                 default: return false
@@ -225,10 +228,12 @@ extension ListScreen {
             guard let p = rows.position(of: slot, before: follow.order.before) else { return false }
             let old = rows.row(slot: slot)
             guard let k = try keys(of: e, seq: old.seq, s) else { return false }
+            titleLeaves(at: p)
             _ = rows.unlink(at: p)
             indexLetters?.removed(old.groupTitle)
             let q = rows.insertionPoint(k.row, before: follow.order.before)
             rows.reinsert(slot, k, at: q)
+            guard keepsSectionsApart(at: q) else { return false }
             letterCame(k.row, at: q)
         }
         follow.dirty = []
@@ -267,6 +272,7 @@ extension ListScreen {
         guard let k = try keys(of: e, seq: place, s) else { return false }
         let q = rows.insertionPoint(k.row, before: follow.order.before)
         rows.insert(k, at: q)
+        guard keepsSectionsApart(at: q) else { return false }
         letterCame(k.row, at: q)
         return true
     }
@@ -300,31 +306,5 @@ extension ListScreen {
                                   keys: ListKeyReaders(sort: bSort, group: bGroup, engine: engine))
             return rec.readOther ? nil : row
         }
-    }
-
-    /// Sections with equal titles merge (screens.md "List"): when the group order puts the same title in two
-    /// places (different keys named alike, e.g. `groupName` mapping several keys to one title), the later rows
-    /// join the first section of that title, keeping their order. Nil when rows of a title are already together.
-    static func mergingSections(_ order: [Int32], _ rows: [Row]) -> [Int32]? {
-        var seen: Set<String?> = []
-        var last: String?? = .none
-        var scattered = false
-        for i in order {
-            let t = rows[Int(i)].groupTitle
-            if case .some(let l) = last, l == t { continue }
-            if !seen.insert(t).inserted { scattered = true; break }
-            last = .some(t)
-        }
-        guard scattered else { return nil }
-        var buckets: [[Int32]] = []
-        var bucketOf: [String?: Int] = [:]
-        for i in order {
-            let t = rows[Int(i)].groupTitle
-            if let b = bucketOf[t] { buckets[b].append(i) } else {
-                bucketOf[t] = buckets.count
-                buckets.append([i])
-            }
-        }
-        return buckets.flatMap { $0 }
     }
 }

@@ -164,30 +164,6 @@ extension ListScreen {
     /// Title and subtitle (`titlePath`, `subTitlePath`, `titleCount` with `subTitleObject`, `subTitleSwap`);
     /// `rowCount` gives the number of rows when `titleCount` does not evaluate to one.
     func titles(rowCount: () throws -> Int) throws -> (title: String?, subtitle: String?) {
-        let d = declaration
-        var title = try engine.text(context, d.titlePath)
-        var subtitle = try engine.text(context, d.subTitlePath)
-        if subtitle == nil, !d.titleCount.isEmpty {
-            let n = try engine.get(context, d.titleCount, mode: .display).intValue ?? rowCount()
-            if !d.subTitleObject.isEmpty {
-                let one = try engine.text(context, d.subTitleObject) ?? ""
-                let many = try engine.text(context, d.subTitleObjectPlural) ?? plural(of: d.subTitleObject, one)
-                subtitle = "\(n) \(n == 1 ? one : many)"
-            } else if let t = title {
-                title = "\(t) (\(n))"
-            }
-        }
-        if try flag(d.subTitleSwap, row: context), subtitle != nil { swap(&title, &subtitle) }
-        return (title, subtitle)
-    }
-
-    /// The plural of a `subTitleObject` (OKit's `key + "s"`): for a localized `%Item` the app's string of the key
-    /// `Items` ("Einträge"), else the singular's text + "s" localized, as before ("3 Items").
-    func plural(of object: String, _ one: String) -> String {
-        if let b = try? engine.compile(object), b.parts.count == 1, case .localized(let key) = b.parts[0],
-           let many = engine.strings.string(key + "s", language: engine.locale.language) {
-            return many
-        }
-        return engine.localize(one + "s")
+        try declaration.titleProperties.evaluate(engine, on: context, count: rowCount)
     }
 }

@@ -1,0 +1,42 @@
+/// The title properties every table screen has (OKit's ModelBaseTableController, the superclass of its list and
+/// detail controllers; okit-behaviour §5.1 "Title"): lists, menus, selections, details and settings screens
+/// compute their title and subtitle with this one function.
+struct ScreenTitleProperties {
+    var titlePath = ""
+    var subTitlePath = ""
+    /// A count: `"N objects"` as the subtitle with `subTitleObject`, else `"Title (N)"`, when there is no subtitle.
+    var titleCount = ""
+    var subTitleObject = ""
+    var subTitleObjectPlural = ""
+    /// Swaps title and subtitle (a flag, default false).
+    var subTitleSwap = ""
+
+    /// Title and subtitle on `context`. `count` gives the number when `titleCount` does not evaluate to one (a
+    /// list's rows; 0 elsewhere, as OKit's `getInt(titleCount) ?? 0`).
+    func evaluate(_ engine: Engine, on context: Entity?, count: () throws -> Int) throws -> (title: String?, subtitle: String?) {
+        var title = try engine.text(context, titlePath)
+        var subtitle = try engine.text(context, subTitlePath)
+        if subtitle == nil, !titleCount.isEmpty {
+            let n = try engine.get(context, titleCount, mode: .display).intValue ?? count()
+            if !subTitleObject.isEmpty {
+                let one = try engine.text(context, subTitleObject) ?? ""
+                let many = try engine.text(context, subTitleObjectPlural) ?? ScreenTitleProperties.plural(of: subTitleObject, one, engine)
+                subtitle = "\(n) \(n == 1 ? one : many)"
+            } else if let t = title {
+                title = "\(t) (\(n))"
+            }
+        }
+        if try engine.flag(subTitleSwap, on: context, default: false), subtitle != nil { swap(&title, &subtitle) }
+        return (title, subtitle)
+    }
+
+    /// The plural of a `subTitleObject` (OKit's `key + "s"`): for a localized `%Item` the app's string of the key
+    /// `Items` ("Einträge"), else the singular's text + "s" localized, as before ("3 Items").
+    static func plural(of object: String, _ one: String, _ engine: Engine) -> String {
+        if let b = try? engine.compile(object), b.parts.count == 1, case .localized(let key) = b.parts[0],
+           let many = engine.strings.string(key + "s", language: engine.locale.language) {
+            return many
+        }
+        return engine.localize(one + "s")
+    }
+}

@@ -143,6 +143,7 @@ extension JSONReader {
             if ch == 0x5D { break }
             guard ch == 0x2C else { throw fail("expected \",\" or \"]\"", at: i - 1) }
         }
+        c.noteFirstEntity()
         return .collection(c)
     }
 

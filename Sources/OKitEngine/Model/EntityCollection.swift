@@ -6,9 +6,32 @@ public final class EntityCollection {
     public enum Kind: Sendable { case array, set, map }
 
     public let kind: Kind
+    /// `slot`'s storage, beside `kind` (the object stays at 88 bytes with `firstEntity`).
+    private let slotBits: Int32
     public let elementType: FieldType
-    /// The elements in order (room kept at the front for OKit's insert-first: `ValueList`).
-    public internal(set) var items: ValueList
+    /// The elements in order (room kept at the front for OKit's insert-first: `ValueList`). Every change goes
+    /// through `_modify` or `set`, which forget `firstEntity`; reads borrow (`_read`), as a stored property's do.
+    public internal(set) var items: ValueList {
+        _read { yield storedItems }
+        _modify {
+            // After the change, also when it throws: a read of element 0 while it ran notes nothing that lasts.
+            defer { firstEntity = nil }
+            yield &storedItems
+        }
+        set {
+            firstEntity = nil
+            storedItems = newValue
+        }
+    }
+    /// `items`' storage: read through `items`, changed only through it.
+    private var storedItems: ValueList
+    /// The first element's entity, unretained, while `items` has not changed since it was noted (nil: not noted,
+    /// or the first element is no entity); `items`' storage holds it for as long as the note lasts, since every
+    /// change of `items` forgets the note. A binding's `authors[0]` then reads it from the collection's own lines
+    /// instead of the elements' storage, a separate allocation whose line was a third of `path_eval`
+    /// (performance.md, fourteenth session). Whole reads and writes in the engine's one isolation domain, never
+    /// held across a call: unchecked.
+    @exclusivity(unchecked) private var firstEntity: Unmanaged<Entity>?
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
     /// The entity whose field this is; nil once that entity is gone (or, after a model was read again into its
@@ -23,7 +46,7 @@ public final class EntityCollection {
     /// `owner`'s storage: unowned and unretained, as an entity's `parentReference` is, and kept true the same way.
     unowned(unsafe) var ownerReference: Entity?
     /// The field's slot in the owner.
-    public let slot: Int
+    public var slot: Int { Int(slotBits) }
     /// Subscriptions that read this collection's membership (see `DependencyGraph`).
     internal var readers: [Subscription] = []
 
@@ -31,8 +54,15 @@ public final class EntityCollection {
         self.kind = kind
         self.elementType = elementType
         self.ownerReference = owner
-        self.slot = slot
-        self.items = items
+        self.slotBits = Int32(slot)
+        self.storedItems = items
+    }
+
+    /// Notes the first element's entity for `entityElement(at: 0)` (the readers call it once a collection is
+    /// read; a read of element 0 notes it too).
+    @inline(__always)
+    func noteFirstEntity() {
+        if case .entity(let x)? = storedItems.first { firstEntity = .passUnretained(x) }
     }
 
     public var count: Int { items.count }
@@ -41,6 +71,7 @@ public final class EntityCollection {
     /// The entity at `index` (negative from the end), unretained (the collection holds it), or nil.
     @inline(__always)
     func entityElement(at index: Int) -> Unmanaged<Entity>? {
+        if index == 0, let f = firstEntity { return f }
         if let chunks = items.chunks {
             let i = index < 0 ? chunks.count + index : index
             guard i >= 0, i < chunks.count, case .entity(let x) = chunks[i] else { return nil }
@@ -51,6 +82,7 @@ public final class EntityCollection {
             let n = buf.count - head
             let i = index < 0 ? n + index : index
             guard i >= 0, i < n, case .entity(let x) = buf[head + i] else { return nil }
+            if i == 0 { firstEntity = .passUnretained(x) }
             return .passUnretained(x)
         }
     }

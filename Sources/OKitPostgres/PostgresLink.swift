@@ -14,6 +14,9 @@ final class PostgresLink {
     private(set) var connection: PostgresConnection?
     static let logger = Logger(label: "okit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// Every statement sent, in order, while not nil (tests count what a start reads of the catalog).
+    var statementLog: [String]?
+
     init(settings: PostgresSettings) { self.settings = settings }
 
     /// A connection must be closed before it goes (postgres-nio checks).
@@ -73,6 +76,7 @@ final class PostgresLink {
     @discardableResult
     func query(_ sql: String, _ binds: [PostgresBind] = []) throws -> PostgresQueryResult {
         let c = try open()
+        statementLog?.append(sql)
         var b = PostgresBindings(capacity: binds.count)
         for v in binds { v.append(to: &b) }
         return try c.query(PostgresQuery(unsafeSQL: sql, binds: b), logger: Self.logger).wait()
@@ -81,7 +85,8 @@ final class PostgresLink {
     /// Sends one statement without parameters and returns at once: its answer comes in the future, on the
     /// connection's event loop. Statements sent after it run after it (the connection keeps them in order).
     func send(_ sql: String) throws -> EventLoopFuture<PostgresQueryResult> {
-        try open().query(PostgresQuery(unsafeSQL: sql), logger: Self.logger)
+        statementLog?.append(sql)
+        return try open().query(PostgresQuery(unsafeSQL: sql), logger: Self.logger)
     }
 
     /// Runs statements without parameters (BEGIN, COMMIT, DDL).

@@ -20,7 +20,9 @@ extension PostgresStorage {
             var unknownColumns: [Set<String>] = []
             var loaded = PostgresBaseRows.Loaded()
             loaded.written = pgTables.map { $0.base.written.count }
-            let columns = try PostgresTable.columns(link, tables: pgTables.map(\.name))
+            // The columns this start's registration read (a backup's reader, which registers nothing, reads them).
+            let columns = try (startCatalog ?? PostgresCatalog.read(link, tables: pgTables)).tables.map(\.columns)
+            startCatalog = nil
             existingColumns = columns.map { $0.map(\.name) }
             tablesReadAsRecords = []
             for (ti, t) in pgTables.enumerated() {

@@ -25,6 +25,8 @@ public final class PostgresStorage: ModelStorage {
     var pgTables: [PostgresTable] = []
     /// Each table's columns as the last load read them (a follow selects the same columns).
     var existingColumns: [[String]] = []
+    /// The catalog as this start's registration read it (`prepareTables`), until the load's read of the rows takes it.
+    var startCatalog: PostgresCatalog?
     /// What the database holds, by row key, as of the last load, store or follow (as for `sqlite`).
     var stored: RelationalStoredRows = [:]
     /// Each row's values and version as this process last read or wrote them: the base of a three-way merge.
@@ -151,13 +153,7 @@ public final class PostgresStorage: ModelStorage {
             throw unreachable(error)
         }
         do {
-            try link.transaction {
-                try link.query("SELECT pg_advisory_xact_lock(hashtext('okit_schema'))")
-                try PostgresTable.ensureModelsTable(link)
-                let existing = try PostgresTable.columnNames(link, tables: pgTables.map(\.name))
-                for (t, columns) in zip(pgTables, existing) { try t.ensure(link, existing: columns) }
-                announcementKey = PostgresAnnouncementKey.read(link)
-            }
+            for refusal in try prepareTables() { engine.warn(refusal.warning(model: name, shown: settings.shown)) }
             try link.query("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
             try replayPending(rootType: rootType, schemaVersion: engine.schemaVersion, engine: engine)
         } catch let e as StorageError {
@@ -195,6 +191,29 @@ public final class PostgresStorage: ModelStorage {
         unlockModel()
         stored = read.stored
         return LoadedModel(root: read.root, version: storedSchemaVersion, entityCount: read.count)
+    }
+
+    /// Makes and completes the model's tables under the schema lock from one read of the catalog
+    /// (`PostgresCatalog`), read again only for the tables it created or added columns to; the load's read of the
+    /// rows takes what it read (`startCatalog`). Returns the order indexes PostgreSQL refused for a reason to tell.
+    func prepareTables() throws -> [PostgresIndexRefusal] {
+        startCatalog = nil
+        return try link.transaction {
+            try link.query("SELECT pg_advisory_xact_lock(hashtext('okit_schema'))")
+            try PostgresTable.ensureModelsTable(link)
+            var catalog = try PostgresCatalog.read(link, tables: pgTables)
+            var changed: [Int] = []
+            var refusals: [PostgresIndexRefusal] = []
+            for (i, t) in pgTables.enumerated() {
+                let r = try t.ensure(link, catalog.tables[i])
+                if r.changed { changed.append(i) }
+                if let refusal = r.refusal { refusals.append(refusal) }
+            }
+            try catalog.reread(link, tables: pgTables, changed: changed)
+            announcementKey = PostgresAnnouncementKey.read(link)
+            startCatalog = catalog
+            return refusals
+        }
     }
 
     /// After the model is registered: a model this process seeded is stored at once, and the lock that made

@@ -97,9 +97,11 @@ struct PostgresTable {
     var keyColumnName: String { base.keyColumn ?? Self.rowColumn }
 
     /// Creates the table when missing and adds the columns it lacks (never drops one); run under the schema lock.
-    /// `existing`: the table's columns, when the caller read them (`columnNames(_:tables:)`).
-    func ensure(_ link: PostgresLink, existing known: [String]? = nil) throws {
-        let existing = try known ?? Self.columnNames(link, table: name)
+    /// `known`: the table as the start read it (`PostgresCatalog`). Returns whether it created the table or added
+    /// columns (the start then reads its columns again) and the order index's refusal, if PostgreSQL refused it
+    /// for a reason to tell (`PostgresIndexRefusal`).
+    func ensure(_ link: PostgresLink, _ known: PostgresCatalog.Table) throws -> (changed: Bool, refusal: PostgresIndexRefusal?) {
+        let existing = Set(known.names)
         if existing.isEmpty {
             var defs = [RelationalTable.quoted(Self.modelColumn) + " TEXT NOT NULL"]
             if let key = base.keyColumn { defs.append(RelationalTable.quoted(key) + " TEXT NOT NULL") }
@@ -108,59 +110,62 @@ struct PostgresTable {
             defs.append("PRIMARY KEY (\(RelationalTable.quoted(Self.modelColumn)), \(RelationalTable.quoted(keyColumnName)))")
             try link.execute("CREATE TABLE IF NOT EXISTS \(q) (\(defs.joined(separator: ", ")))")
             try link.execute("CREATE INDEX IF NOT EXISTS \(RelationalTable.quoted(name + "_okit_parent")) ON \(q) (\(Self.modelColumn), \(RelationalTable.parentColumn), \(RelationalTable.fieldColumn), \(RelationalTable.positionColumn))")
-            try link.execute(orderIndexSQL)
-        } else {
-            var missing = linkDefinitions.filter { !existing.contains($0.name) }
-            if !existing.contains(Self.modelColumn) {
-                missing.append((Self.modelColumn, RelationalTable.quoted(Self.modelColumn) + " TEXT NOT NULL DEFAULT 'default'"))
-            }
-            for c in base.columns { missing += definitions(of: c).filter { !existing.contains($0.name) } }
-            for m in missing { try link.execute("ALTER TABLE \(q) ADD COLUMN IF NOT EXISTS \(m.sql)") }
-            try ensureOrderIndex(link)
+            return (true, try ensureOrderIndex(link, present: false))
         }
+        var missing = linkDefinitions.filter { !existing.contains($0.name) }
+        if !existing.contains(Self.modelColumn) {
+            missing.append((Self.modelColumn, RelationalTable.quoted(Self.modelColumn) + " TEXT NOT NULL DEFAULT 'default'"))
+        }
+        for c in base.columns { missing += definitions(of: c).filter { !existing.contains($0.name) } }
+        for m in missing { try link.execute("ALTER TABLE \(q) ADD COLUMN IF NOT EXISTS \(m.sql)") }
+        return (!missing.isEmpty, try ensureOrderIndex(link, present: known.hasOrderIndex))
+    }
+
+    /// The name of the order index: `<table>_okit_order`, cut to the 63 bytes PostgreSQL keeps (at a character's
+    /// end, as PostgreSQL cuts it).
+    var orderIndexName: String { Self.cut(name + "_okit_order") }
+
+    /// `name` cut as PostgreSQL cuts an identifier: the whole characters that fit in 63 bytes.
+    static func cut(_ name: String) -> String {
+        var out = String.UnicodeScalarView()
+        var bytes = 0
+        for u in name.unicodeScalars {
+            bytes += String(u).utf8.count
+            if bytes > 63 { break }
+            out.append(u)
+        }
+        return String(out)
     }
 
     /// The index a load's rows are read in (`PostgresStorage.readAll`: by model, position, key), so that a
     /// process joining a model streams each table from it instead of waiting for the whole table sorted.
     var orderIndexSQL: String {
-        "CREATE INDEX IF NOT EXISTS \(RelationalTable.quoted(name + "_okit_order")) ON \(q) (\(Self.modelColumn), \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(keyColumnName)))"
+        "CREATE INDEX \(RelationalTable.quoted(orderIndexName)) ON \(q) (\(Self.modelColumn), \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(keyColumnName)))"
     }
 
-    /// Adds the order index to a table made before okit made it (issue 39). Only a speed-up: a role that may
-    /// not create it (the tables made by their owner) reads its rows sorted as before (storage.md).
-    func ensureOrderIndex(_ link: PostgresLink) throws {
-        let found = try link.query("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname = $2",
-                                   [.text(name), .text(String(decoding: (name + "_okit_order").utf8.prefix(63), as: UTF8.self))])
-        guard found.rows.isEmpty else { return }
+    /// Makes the order index when the table lacks it (`present`: the start found it): with the table, or added to a
+    /// table made before okit made it (issue 39). Only a speed-up: a role that may not create it (the tables made by
+    /// their owner) or a read-only database reads the rows sorted as before (storage.md), and any other refusal
+    /// (another object of that name, a lock or statement timeout) is returned for a warning; the start goes on.
+    /// No `IF NOT EXISTS`: that would pass over a table or view of the index's name without a word.
+    func ensureOrderIndex(_ link: PostgresLink, present: Bool) throws -> PostgresIndexRefusal? {
+        guard !present else { return nil }
         try link.execute("SAVEPOINT okit_order_index")
         do {
             try link.execute(orderIndexSQL)
             try link.execute("RELEASE SAVEPOINT okit_order_index")
+            return nil
         } catch {
+            if PostgresStorage.isConnectionError(error) { throw error }
             try link.execute("ROLLBACK TO SAVEPOINT okit_order_index")
+            try link.execute("RELEASE SAVEPOINT okit_order_index")
+            return PostgresIndexRefusal(self, error)
         }
     }
 
     static func columnNames(_ link: PostgresLink, table: String) throws -> [String] {
         try link.query("SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
                        [.text(table)]).rows.compactMap { PostgresLink.values($0).first.flatMap { String.fromRelationalValue($0) } }
-    }
-
-    /// The columns of each of `tables` (in their order; none for a table that is not there), in one statement.
-    static func columnNames(_ link: PostgresLink, tables: [String]) throws -> [[String]] {
-        try columns(link, tables: tables).map { $0.map(\.name) }
-    }
-
-    /// The columns of each of `tables` with their types (`information_schema.columns.data_type`), in order.
-    static func columns(_ link: PostgresLink, tables: [String]) throws -> [[(name: String, type: String)]] {
-        var out: [String: [(name: String, type: String)]] = [:]
-        for row in try link.query("SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1) ORDER BY table_name, ordinal_position",
-                                  [.texts(tables)]).rows {
-            let v = PostgresLink.values(row)
-            guard let t = String.fromRelationalValue(v[0]), let c = String.fromRelationalValue(v[1]) else { continue }
-            out[t, default: []].append((c, String.fromRelationalValue(v[2]) ?? ""))
-        }
-        return tables.map { out[$0] ?? [] }
     }
 
     static func ensureModelsTable(_ link: PostgresLink) throws {

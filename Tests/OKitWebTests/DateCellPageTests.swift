@@ -65,4 +65,46 @@ import Testing
         #expect(editing.contains("<span class=\"okit-text\">Released</span><span class=\"okit-detail\" id=\"date-1-1\">first edition</span></summary>"), "\(editing)")
         #expect(editing.contains("type=\"datetime-local\""))
     }
+
+    /// Emptying the date field of an optional date (`date?`) clears it, as emptying a text field clears an optional
+    /// text; a date that is not optional refuses it in the app's language, and keeps its date.
+    @Test func anEmptiedDateFieldClearsAnOptionalDateOnly() async throws {
+        let web = WebApp(options: ServeOptions())
+        try await web.load {
+            let session = AppSession()
+            let engine = session.engine
+            engine.locale = AppLocale(language: "de", region: "", timeZone: "UTC")
+            try engine.schema.entity("Book", fields: [FieldSpec("name", .string), FieldSpec("date", .date), try FieldSpec("due", "date?")])
+            try engine.schema.entity("Shop", fields: [try FieldSpec("books", "[Book]")])
+            try engine.schema.validate()
+            let shop = try engine.register(model: "default", type: "Shop", storage: TransientStorage())
+            let day = Date(timeIntervalSince1970: 1_556_704_800)
+            let dune = try engine.make("Book", ["name": .string("Dune"), "date": .date(day), "due": .date(day)])
+            try engine.insert(.entity(dune), into: engine.collection(shop.root, "books"))
+            var books = ListDeclaration(id: "books")
+            books.type = "Book"
+            books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.segue = "book"
+            var book = DetailDeclaration(id: "book")
+            book.titlePath = "name"
+            book.sections = [SectionDeclaration(cells: [
+                CellDeclaration(kind: "date", properties: ["path": "#Erschienen", "datePath": "date"]),
+                CellDeclaration(kind: "date", properties: ["path": "#Fällig", "datePath": "due"]),
+            ])]
+            try session.shell.declare(books)
+            try session.shell.declare(book)
+            try session.start(home: ["books"], menu: nil)
+            return WebHostedApp(session: session, owner: nil)
+        }
+        let b = WebAppTests.Browser(web)
+        let detail = try #require(WebAppTests.header(await b.command(from: "/books", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        #expect(await b.page(detail).contains("id=\"date-1-2\">01.05.19, 10:00</span>"))
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "2"), ("value", "")])
+        let cleared = await b.page(detail)
+        #expect(!cleared.contains("id=\"date-1-2\""), "the optional date shows none: \(cleared)")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "1"), ("value", "")])
+        let refused = await b.page(detail)
+        #expect(refused.contains("Erschienen ist erforderlich"), "\(refused)")
+        #expect(refused.contains("id=\"date-1-1\">01.05.19, 10:00</span>"), "the date stays")
+    }
 }

@@ -16,14 +16,17 @@ extension LuaApp {
     public func checkScreens() -> [String] { checkApp().problems }
 
     /// The check with its summary line. Names okit does not know in screen declarations (warnings when the app
-    /// loads) and `%key`s a language's strings lack (the page shows the key) are problems too, unless
+    /// loads), `%key`s a language's strings lack (the page shows the key) and alert texts that are paths (warnings
+    /// when the alert shows: LuaApp+CheckAlertTexts.swift) are problems too, unless
     /// `ignoredNames` is false (the check an app runs when it loads: the names were warned about then, and a
     /// missing string does not stop an app).
     public func checkApp(ignoredNames: Bool = true) -> AppCheckResult {
         let report = shell.checkReport(entryPoints: appEntryPoints, thorough: ignoredNames)
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
-        if ignoredNames { lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) }
+        if ignoredNames {
+            lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) + alertTextLines(sources: &sources)
+        }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"

@@ -64,6 +64,19 @@ final class LuaDeclarationSource {
         return (idToken, table(at: &q))
     }
 
+    /// Every call `okit.<function> { … }` or `okit.<function>({ … })` of one of `functions` in the file, in order,
+    /// with its table (the calls inside functions too: `okit.alert` runs when the app does).
+    func calls(of functions: Set<String>) -> [(function: String, table: LuaDeclarationTable)] {
+        var out: [(function: String, table: LuaDeclarationTable)] = []
+        for (k, t) in tokens.enumerated() where t.kind == .name && functions.contains(t.text) && isSymbol(k - 1, ".") {
+            guard let owner = token(k - 2), owner.kind == .name, owner.text == "okit", !isSymbol(k - 3, ".") else { continue }
+            var p = isSymbol(k + 1, "(") ? k + 2 : k + 1
+            guard isSymbol(p, "{") else { continue }
+            out.append((t.text, table(at: &p)))
+        }
+        return out
+    }
+
     /// The name of `okit.<Name>` at `k` (`okit.model(okit.Settings, { … })` names its model so), else nil.
     private func namedConstant(_ k: Int) -> String? {
         guard let a = token(k), a.kind == .name, a.text == "okit", isSymbol(k + 1, "."), let b = token(k + 2), b.kind == .name

@@ -269,9 +269,8 @@ extension LuaApp {
             for i in 0..<(try listLength(-1, what: "okit.\(kind), actions")) {
                 lua_rawgeti(lua.L, -1, lua_Integer(i + 1))
                 if let a = lua.string(at: -1) {
-                    // An action that is nil (a plain `OK`) shows as written.
-                    _ = try alertBinding(a, "okit.\(kind), actions[\(i + 1)]")
-                    actions.append(try engine.text(nil, a) ?? a)
+                    // An action that is nil (a plain `OK`) shows as written, and warns once.
+                    actions.append(try alertActionText(a, "okit.\(kind), actions[\(i + 1)]"))
                 }
                 lua.pop()
             }

@@ -73,7 +73,7 @@ extension WebApp {
         if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress, now: attemptClock()) } else { failedAttempts.succeeded(request.attemptAddress) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
-            ws.notice = app.engine.word(.changedFirst, c.field, c.type, c.theirs, c.mine)
+            ws.notice = app.engine.conflictNotice(c)
         }
         // This session changed the app's theme setting: the change is its own theme (and new sessions start
         // from it); the other sessions keep theirs.
@@ -150,8 +150,8 @@ extension WebApp {
     }
 
     /// A value a cell refused from a form (`set`): a picker's or segment's choice, a switch's yes or no, a date —
-    /// what only a page other than this one (or a person who cleared a date field) sends. Said as the page names the
-    /// cell, in the app's words ("Genre does not take this value; nothing was changed."), never with the command
+    /// what only a page other than this one (or a person who emptied a date that is not optional) sends. Said as the
+    /// page names the cell, in the app's words ("Genre does not take this value; nothing was changed."), never with the command
     /// line's advice (positions, ids, ISO dates). Nil for other errors.
     static func refusedValueWords(_ error: any Error, cell address: String?, shown: Snapshot, _ engine: Engine) -> String? {
         switch error {

@@ -147,9 +147,26 @@ extension DetailScreen {
                 }
             }
         default:
-            let v = try newValue(c, on: ctx, from: value, cell: name, label: label)
+            let v = try clearedValue(c, on: ctx, from: value, label: label) ?? newValue(c, on: ctx, from: value, cell: name, label: label)
             try engine.commandSet(ctx, binding: c.valuePath, v)
         }
+    }
+
+    /// An empty value — JSON's null, or a text of spaces only (`set Due ""`, a web date field emptied) — given a
+    /// date, switch, segment, slider or stepper cell: nil (cleared) for an optional field (`date?`, `bool?`, `int?`,
+    /// `double?`), as a text cell clears one (Engine+CellText.swift); a date that is not optional refuses it in the
+    /// app's language, naming the cell as its title shows it (`Beginn ist erforderlich`). Nil when the value is not
+    /// empty, and for another kind's field that is not optional (the kind refuses it as before).
+    func clearedValue(_ c: CellDeclaration, on ctx: Entity?, from value: Value, label: String) throws -> Value? {
+        switch value {
+        case .null: break
+        case .string(let s) where s.trimmingCharacters(in: .whitespaces).isEmpty: break
+        default: return nil
+        }
+        guard ["date", "switch", "segment", "slider", "stepper"].contains(c.kind) else { return nil }
+        if engine.writtenField(ctx, c.valuePath)?.optional == true { return .null }
+        if c.kind == "date" { throw ShellError.worded(engine.word(.isRequired, label)) }
+        return nil
     }
 
     /// The property that holds each edit kind's value (for messages).

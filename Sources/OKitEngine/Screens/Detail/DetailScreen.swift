@@ -150,7 +150,8 @@ public final class DetailScreen: ShellScreen {
         try engine.text(ctx, editing && !c["editPath"].isEmpty ? c["editPath"] : c["path"])
     }
 
-    /// A visible cell by position, (section, cell) pair, id or text.
+    /// A visible cell by position, (section, cell) pair, id or text (its title as shown: `Menge` for `%Amount` in
+    /// `de`). One that none names is refused listing the cells as the person sees them (`DetailScreen.shownNames`).
     func cell(_ address: RowAddress) throws -> ShownCell {
         let cells = try shownCells()
         var keyed: [(section: Int, id: String?, text: String?)] = []
@@ -158,8 +159,17 @@ public final class DetailScreen: ShellScreen {
         do {
             return cells[try address.resolve(keyed)]
         } catch ShellError.noRowMatching(let k, _, _) {
-            throw ShellError.noCell(k, cells: cells.map(\.id))
+            throw ShellError.noCell(k, cells: DetailScreen.shownNames(keyed))
         }
+    }
+
+    /// The visible cells as a person sees them, in order: each one's title as shown, else its id (a cell without a
+    /// title); a title that several cells show comes with each one's 1-based position (`Menge (4)`).
+    static func shownNames(_ cells: [(section: Int, id: String?, text: String?)]) -> [String] {
+        let names = cells.map { c in c.text.flatMap { $0.isEmpty ? nil : $0 } ?? c.id ?? "" }
+        var count: [String: Int] = [:]
+        for n in names { count[n, default: 0] += 1 }
+        return names.enumerated().map { count[$0.element, default: 0] > 1 ? "\($0.element) (\($0.offset + 1))" : $0.element }
     }
 
     // MARK: Rows

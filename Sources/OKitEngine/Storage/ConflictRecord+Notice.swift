@@ -1,0 +1,35 @@
+import Foundation
+
+/// The notice a web session gets when a field it changed was stored first by someone else (storage.md
+/// "Conflicts", web.md): the sentence in the app's language, each value as a cell shows it — a number as a text
+/// cell writes it (`12,5` in `de`), a date as a date cell shows it (`01.05.19, 10:00`), a switch's yes or no in the
+/// language's words — in the language's quotation marks (`„Dune A“`), never as JSON (`"Dune A"`, `1500.0`). The
+/// record itself (the warning, `okit/conflicts.jsonl`, `app:conflicts()`) keeps the JSON texts.
+extension Engine {
+    /// `Jemand anderes hat name dieses Eintrags (Book) zuerst geändert: jetzt „Dune A“; Ihr Wert „Dune B“ …`.
+    public func conflictNotice(_ c: ConflictRecord) -> String {
+        let spec = schema.type(named: c.type)?.field(named: c.field)
+        func quoted(_ json: String) -> String { word(.quoted, ShellError.brief(shownValue(json: json, spec), 48)) }
+        return word(.changedFirst, c.field, c.type, quoted(c.theirs), quoted(c.mine))
+    }
+
+    /// A value written as JSON (the model files' form) as the field's cell shows it; nothing for null (the field
+    /// cleared, the entity deleted). What is no single value (a list, a map) stays as written.
+    func shownValue(json: String, _ spec: FieldSpec?) -> String {
+        let isDate = spec?.type == .date
+        switch JSONTree.parse(Array(json.utf8), nonFiniteWords: false) {
+        case .null?: return ""
+        case .bool(let b)?: return word(b ? .yes : .no)
+        case .int(let i)? where isDate: return shownDate(Date(timeIntervalSinceReferenceDate: Double(i)))
+        case .int(let i)?: return String(i)
+        case .double(let d)? where isDate: return shownDate(Date(timeIntervalSinceReferenceDate: d))
+        case .double(let d)?: return editableText(d)
+        case .string(let s)? where isDate: return ISODate.parse(s).map(shownDate) ?? s
+        case .string(let s)?: return s
+        default: return json
+        }
+    }
+
+    /// A date as a date cell shows it by default (`formatDateTime`: `5/1/19, 10:00 AM`, `01.05.19, 10:00` in `de`).
+    private func shownDate(_ d: Date) -> String { DateExtensions.format(d, .dateTime, relative: false, self) }
+}

@@ -72,6 +72,9 @@ public struct PageContext: Sendable {
     public var kinds: WebKinds = .builtIn
     /// Development mode: the Record bar the page shows (nil outside development mode).
     public var recordBar: RecordBar?
+    /// What the session typed into cells that refused it, by the cell's address (its id, else its position): each
+    /// shown in its field with the refusal beside it (``RefusedText``). Only ever on a page of that session's own.
+    public var typed: [String: RefusedText] = [:]
 
     /// Text as one URL path segment: everything but unreserved characters (RFC 3986) percent-encoded, so a
     /// name with `/`, `?`, `#` or spaces stays one segment.

@@ -27,13 +27,16 @@ extension PageRenderer {
             nodes.append(.el("div", [.classes("okit-row-main")], rowLabel(row, section: s, index: r)))
         }
         if let a = row.accessory { nodes.append(.el("div", [.classes("okit-row-actions")], [accessory(a, address: address)])) }
-        if let message = row.invalid {
-            // The rule the value breaks, at the cell (announced with it: the control points here).
+        // Why the cell refused what this person typed (their text is in the field), else the rule the stored value
+        // breaks: at the cell, announced with it (the control points here).
+        let typed = typed(row, address: address)
+        if let message = typed?.refusal ?? row.invalid {
             nodes.append(.el("p", [.attr("id", domID("invalid", section: s, index: r)), .classes("okit-invalid")], text: message))
         }
         return .el("li", [.attr("id", domID("cell", section: s, index: r)),
                           .classes("okit-row", "okit-cell", "okit-cell-\(HTMLWriter.safeName(row.kind ?? "table"))",
-                                   row.selected ? "okit-checked" : nil, row.invalid != nil ? "okit-cell-invalid" : nil)], nodes)
+                                   row.selected ? "okit-checked" : nil,
+                                   row.invalid != nil || typed != nil ? "okit-cell-invalid" : nil)], nodes)
     }
 
     /// The label of a cell's control: the cell's title (its `path`, localized by the engine) — what a person
@@ -51,16 +54,18 @@ extension PageRenderer {
         let id = domID("control", section: s, index: r)
         let label = controlLabel(row, c)
         let off = !c.enabled
-        // A value that breaks a rule: the field says so and points at the message (detailCell writes it).
-        let invalid: String? = row.invalid != nil ? "true" : nil
-        let describedBy: String? = row.invalid != nil ? domID("invalid", section: s, index: r) : nil
+        // A value that breaks a rule, or text the cell refused (shown instead of the value): the field says so and
+        // points at the message (detailCell writes it).
+        let typed = typed(row, address: address)
+        let invalid: String? = row.invalid != nil || typed != nil ? "true" : nil
+        let describedBy: String? = invalid != nil ? domID("invalid", section: s, index: r) : nil
         var after: [HTMLNode] = []
         var field: [HTMLNode]
         switch row.kind {
         case "multiline":
             field = [.el("textarea", [.attr("id", id), .attr("name", "value"), .attr("placeholder", c.placeholder),
                                       .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
-                                      .bool("disabled", off)], text: editableText(c.value))]
+                                      .bool("disabled", off)], text: typed?.text ?? editableText(c.value))]
         case "switch":
             // An unchecked box sends nothing: the hidden `false` comes first and the box's `true` wins when checked.
             field = [hidden("value", "false"),
@@ -84,8 +89,8 @@ extension PageRenderer {
         case "stepper":
             field = [.el("input", [.attr("type", "number"), .attr("id", id), .attr("name", "value"),
                                    .attr("min", c.min.flatMap(Self.number)), .attr("max", c.max.flatMap(Self.number)),
-                                   .attr("step", c.step.flatMap(Self.number)), .attr("value", Self.number(c.value)),
-                                   .bool("disabled", off)])]
+                                   .attr("step", c.step.flatMap(Self.number)), .attr("value", typed?.text ?? Self.number(c.value)),
+                                   .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy), .bool("disabled", off)])]
             if c.enabled { after = stepperButtons(c, address: address) }
         case "progress":
             return .el("div", [.classes("okit-control")], [
@@ -107,7 +112,7 @@ extension PageRenderer {
             ])
         default:
             field = [.el("input", [.attr("type", c.secure ? "password" : "text"), .attr("id", id), .attr("name", "value"),
-                                   .attr("value", c.secure ? nil : editableText(c.value)), .attr("placeholder", c.placeholder),
+                                   .attr("value", c.secure ? nil : typed?.text ?? editableText(c.value)), .attr("placeholder", c.placeholder),
                                    .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy),
                                    .bool("disabled", off)])]
         }

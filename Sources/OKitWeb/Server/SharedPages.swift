@@ -10,7 +10,8 @@ import OKitEngine
 ///
 /// The stand-ins are `~` and random hex, new for each process: no text a person types can be taken for one (and
 /// none comes out of a page: `~` starts the only bytes the answer is searched for). A page with a notice, an error,
-/// a recording bar or a covered app is never shared: those belong to one session.
+/// text the person typed and a cell refused (TypedTexts), a recording bar or a covered app is never shared: those
+/// belong to one session.
 final class SharedPages {
     struct Page {
         let snapshot: Snapshot

@@ -57,6 +57,7 @@ extension WebApp {
         defer { ws.runningCommand = false }
         let themeBefore = try? shell.settingTheme()
         let conflictsBefore = app.conflicts.count
+        let typing = forgetTyped(name, request, ws, shown: current)
         do {
             try run(name, request, ws, shown: current)
             // A store that fails: the change shows but is not kept, said in the app's language (web.md).
@@ -69,6 +70,7 @@ extension WebApp {
                 : WebApp.personWords(for: error, app.engine)
                     ?? (name == "set" ? WebApp.refusedValueWords(error, cell: request.field("cell"), shown: current, app.engine) : nil)
                     ?? "\(BrowserAdvice.message(for: error))"
+            keepTyped(typing, request, ws, at: here)    // the page shows what was typed, with why (TypedTexts)
         }
         if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress, now: attemptClock()) } else { failedAttempts.succeeded(request.attemptAddress) } }
         // A field another person stored first: this session's value lost and is reported (storage.md).

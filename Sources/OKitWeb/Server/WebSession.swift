@@ -32,6 +32,9 @@ final class WebSession {
     var error: String? { didSet { if error != nil { leaveFastAnswers() } } }
     /// The navigation changed since the last page: the next snapshot is computed afresh.
     var moved = true { didSet { if moved { leaveFastAnswers() } } }
+    /// What this person typed into cells that refused it, shown in their fields on this session's pages only
+    /// (`TypedTexts`).
+    var typed = TypedTexts() { didSet { if typed != oldValue { leaveFastAnswers() } } }
     /// Live update streams (one per browser tab).
     var streams: [Int: EventSink] = [:]
     var nextStream = 0

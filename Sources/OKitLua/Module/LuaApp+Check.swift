@@ -23,7 +23,9 @@ extension LuaApp {
         let report = shell.checkReport(entryPoints: appEntryPoints, thorough: ignoredNames)
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
-        if ignoredNames { lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) }
+        if ignoredNames {
+            lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) + fieldLabelLines(sources: &sources)
+        }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)
             return "\(position): screen \(i.screen), property \(i.property): \(i.message)"

@@ -42,7 +42,7 @@ extension TerminalShell {
     func rowsLines(_ s: ScreenSnapshot, windowed: Bool, marksSelection: Bool = false) -> [String] {
         var out: [String] = []
         if let search = s.search, search.visible { out.append(searchLine(search)) }
-        if !s.index.isEmpty { out.append(dim("\(word(.indexLabel)): " + s.index.joined(separator: " "))) }
+        if !s.index.isEmpty { out.append(dim(word(.labelled, word(.indexLabel), s.index.joined(separator: " ")))) }
         var n = 0
         for section in s.sections {
             if let h = section.header { out.append(bold(h)) }
@@ -67,9 +67,9 @@ extension TerminalShell {
 
     /// The search text and, with scopes, each scope with the chosen one in brackets.
     func searchLine(_ search: SearchSnapshot) -> String {
-        var line = "\(word(.searchLabel)): \"\(search.text)\""
+        var line = word(.labelled, word(.searchLabel), "\"\(search.text)\"")
         if !search.scopes.isEmpty {
-            line += "  \(word(.scopesLabel)): " + search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " ")
+            line += "  " + word(.labelled, word(.scopesLabel), search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " "))
         }
         return dim(line)
     }

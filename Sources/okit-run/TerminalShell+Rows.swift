@@ -15,7 +15,7 @@ extension TerminalShell {
             let name = c.selected.flatMap { $0 >= 1 && $0 <= options.count ? options[$0 - 1] : nil }
             if name == nil || name != r.detail { line += " [\(name ?? " ")]" }
             if r.selected || (c.enabled && options.count <= 8) {
-                extra.append(dim("       \(word(.options)): ") + options.enumerated().map { i, o in
+                extra.append(dim("       " + word(.labelled, word(.options), "")) + options.enumerated().map { i, o in
                     i + 1 == c.selected ? tint("\(i + 1) [\(o)]") : "\(i + 1) \(o)"
                 }.joined(separator: dim(" · ")))
             }
@@ -27,10 +27,10 @@ extension TerminalShell {
         } else if let d = r.detail {
             line += dim(" — \(d)")
         }
-        if let image = r.image { line += dim(" [\(word(.image)): \(image)]") }
+        if let image = r.image { line += dim(" [\(word(.labelled, word(.image), image))]") }
         if let ribbon = r.ribbon { line += " " + ribbonMark(ribbon) }
         if let a = r.accessory { line += " " + (a.enabled ? tint("(\(a.text ?? a.kind))") : dim("(\(a.text ?? a.kind))")) }
-        if let q = r.quick, q.enabled { line += dim(" quick: " + [q.title, q.image.map { "[\(word(.image)): \($0)]" } ?? ""].filter { !$0.isEmpty }.joined(separator: " ")) }
+        if let q = r.quick, q.enabled { line += dim(" quick: " + [q.title, q.image.map { "[\(word(.labelled, word(.image), $0))]" } ?? ""].filter { !$0.isEmpty }.joined(separator: " ")) }
         if r.more { line += dim(" …") }
         if r.checked == true { line += tint(" ✓") }
         if let message = r.invalid { extra.insert(red("       ! \(message)"), at: 0) }

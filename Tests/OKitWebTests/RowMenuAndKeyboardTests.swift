@@ -28,6 +28,17 @@ import Testing
         #expect(html.contains(">Mark</button>"))
     }
 
+    /// The menu's name in French: a no-break space before the colon, as French typesetting has it (a French
+    /// tester's page said `Actions: Loyer`).
+    @Test func theRowMenusNameFollowsFrenchTypography() {
+        var context = Fixtures.context()
+        context.words = BuiltInWords(language: "fr")
+        let html = page(Fixtures.list(), context)
+        #expect(html.contains("<summary aria-label=\"Actions\u{A0}: Dune\" title=\"Actions\">"), "\(html)")
+        context.words = BuiltInWords(language: "de")
+        #expect(page(Fixtures.list(), context).contains("<summary aria-label=\"Aktionen: Dune\" title=\"Aktionen\">"))
+    }
+
     @Test func inEditModeEachDeletableRowShowsItsDelete() {
         let html = page(Self.editing(Fixtures.list()))
         #expect(html.contains("<button type=\"submit\" class=\"okit-button okit-delete\">Delete</button>"))

@@ -23,12 +23,11 @@ enum NumberExtensions {
     static func register(in r: ExtensionRegistry) {
         func n(_ v: Value) -> String { v.displayString ?? "0" }
         func joined(_ a: String, _ b: String) -> String { a.isEmpty ? b : (b.isEmpty ? a : a + " " + b) }
-        func isOne(_ v: Value) -> Bool { v.doubleValue == 1 }
         r.register("number", "prefix") { v, a, _ in .string(joined(BuiltinExtensions.text(a, 0), n(v))) }
         r.register("number", "prefixLocalized") { v, a, e in .string(joined(e.localize(BuiltinExtensions.text(a, 0)), n(v))) }
         let prefixPlural: ExtensionFunction = { v, a, e in
             let p = BuiltinExtensions.text(a, 0)
-            return .string(joined(e.localize(isOne(v) ? p : p + "s"), n(v)))
+            return .string(joined(e.localize(e.takesSingular(v.doubleValue ?? 0) ? p : p + "s"), n(v)))
         }
         r.register("number", "prefixPlural", prefixPlural)
         r.register("number", "prefixPluralLocalized", prefixPlural)
@@ -36,7 +35,7 @@ enum NumberExtensions {
         r.register("number", "suffixLocalized") { v, a, e in .string(joined(n(v), e.localize(BuiltinExtensions.text(a, 0)))) }
         let suffixPlural: ExtensionFunction = { v, a, e in
             let s = BuiltinExtensions.text(a, 0)
-            return .string(joined(n(v), e.localize(isOne(v) ? s : s + "s")))
+            return .string(joined(n(v), e.localize(e.takesSingular(v.doubleValue ?? 0) ? s : s + "s")))
         }
         r.register("number", "suffixPlural", suffixPlural)
         r.register("number", "suffixPluralLocalized", suffixPlural)

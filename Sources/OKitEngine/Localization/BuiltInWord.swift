@@ -96,4 +96,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case offlineMark = "the database is out of reach: reads go on, changes are stored when it is back"
     case presentedMark = "presented · close", searchLabel = "search", scopesLabel = "scopes", indexLabel = "index"
     case moreCount = "… %@ more", options = "options", image = "image"
+    // A label and what it names: the web row menu's name (`Actions: Rent`), the terminal shell's `search: "…"`
+    // (French puts a no-break space before the colon)
+    case labelled = "%1$@: %2$@"
 }

@@ -84,7 +84,7 @@ extension BuiltInWords {
         "covered": "verrouillée", "search": "recherche", "scopes": "portées", "index": "index",
         "the database is out of reach: reads go on, changes are stored when it is back": "la base de données est inaccessible : la lecture continue, les modifications sont enregistrées à son retour",
         "authenticate to continue; foreground comes back": "authenticate pour continuer ; foreground revient",
-        "presented · close": "superposée · close", "… %@ more": "… %@ de plus", "options": "options", "image": "image",
+        "presented · close": "superposée · close", "… %@ more": "… %@ de plus", "options": "options", "image": "image", "%1$@: %2$@": "%1$@ : %2$@",
     ])
 
     /// French spacing: a no-break space (U+00A0) for the space before `:` `;` `?` `!` and inside « ».

@@ -80,6 +80,6 @@ extension BuiltInWords {
         "covered": "gesperrt", "search": "Suche", "scopes": "Bereiche", "index": "Index",
         "the database is out of reach: reads go on, changes are stored when it is back": "die Datenbank ist nicht erreichbar: Lesen geht weiter, Änderungen werden gespeichert, sobald sie wieder da ist",
         "authenticate to continue; foreground comes back": "weiter mit authenticate; foreground kehrt zurück",
-        "presented · close": "eingeblendet · close", "… %@ more": "… %@ weitere", "options": "Optionen", "image": "Bild",
+        "presented · close": "eingeblendet · close", "… %@ more": "… %@ weitere", "options": "Optionen", "image": "Bild", "%1$@: %2$@": "%1$@: %2$@",
     ]
 }

@@ -81,6 +81,6 @@ extension BuiltInWords {
         "covered": "bloccata", "search": "ricerca", "scopes": "ambiti", "index": "indice",
         "the database is out of reach: reads go on, changes are stored when it is back": "il database non è raggiungibile: si può continuare a leggere, le modifiche vengono salvate al suo ritorno",
         "authenticate to continue; foreground comes back": "authenticate per continuare; foreground torna",
-        "presented · close": "sovrapposta · close", "… %@ more": "… altre %@", "options": "opzioni", "image": "immagine",
+        "presented · close": "sovrapposta · close", "… %@ more": "… altre %@", "options": "opzioni", "image": "immagine", "%1$@: %2$@": "%1$@: %2$@",
     ]
 }

@@ -82,6 +82,6 @@ extension BuiltInWords {
         "covered": "bloqueada", "search": "busca", "scopes": "escopos", "index": "índice",
         "the database is out of reach: reads go on, changes are stored when it is back": "o banco de dados está fora de alcance: a leitura continua, as alterações são salvas quando ele voltar",
         "authenticate to continue; foreground comes back": "authenticate para continuar; foreground volta",
-        "presented · close": "sobreposta · close", "… %@ more": "… mais %@", "options": "opções", "image": "imagem",
+        "presented · close": "sobreposta · close", "… %@ more": "… mais %@", "options": "opções", "image": "imagem", "%1$@: %2$@": "%1$@: %2$@",
     ]
 }

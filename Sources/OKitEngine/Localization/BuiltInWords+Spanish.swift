@@ -81,6 +81,6 @@ extension BuiltInWords {
         "covered": "bloqueada", "search": "búsqueda", "scopes": "ámbitos", "index": "índice",
         "the database is out of reach: reads go on, changes are stored when it is back": "no se puede acceder a la base de datos: se puede seguir leyendo, los cambios se guardan cuando vuelva",
         "authenticate to continue; foreground comes back": "authenticate para continuar; foreground vuelve",
-        "presented · close": "superpuesta · close", "… %@ more": "… %@ más", "options": "opciones", "image": "imagen",
+        "presented · close": "superpuesta · close", "… %@ more": "… %@ más", "options": "opciones", "image": "imagen", "%1$@: %2$@": "%1$@: %2$@",
     ]
 }

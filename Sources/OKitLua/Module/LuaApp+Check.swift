@@ -25,7 +25,8 @@ extension LuaApp {
         var sources: [String: LuaDeclarationSource?] = [:]
         var lines = fieldRuleProblemLines(sources: &sources)
         if ignoredNames {
-            lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources) + alertTextLines(sources: &sources)
+            lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources)
+                + alertTextLines(sources: &sources) + fieldLabelLines(sources: &sources)
         }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)

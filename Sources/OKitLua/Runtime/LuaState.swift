@@ -179,7 +179,8 @@ public final class LuaState {
         guard status != LUA_OK else { return }
         let error = takeError(status: status)
         guard status == LUA_ERRSYNTAX else { throw error }
-        let message = withSyntaxColumn(error.message, source: bytes, chunkName: chunkName)
+        let message = withForeignCharacter(error.message, source: bytes, chunkName: chunkName)
+            ?? withSyntaxColumn(error.message, source: bytes, chunkName: chunkName)
         throw LuaError(kind: error.kind, message: message, traceback: error.traceback)
     }
 

@@ -3,7 +3,8 @@ import OKitEngine
 /// A list row's actions, placed as OKit places them (issue 36 item 15): what OKit shows on the row itself stays on
 /// the row — the accessory, and in edit mode Select, Move up/Move down and the red Delete — and what OKit keeps
 /// behind a swipe (the quick action, More, Delete outside edit mode) sits behind one row menu, a
-/// `<details class=okit-row-menu>` whose `<summary>` is named "Actions: <row text>" for screen readers. The menu
+/// `<details class=okit-row-menu>` whose `<summary>` is named "Actions: <row text>" for screen readers (in the
+/// app's language, French `Actions : Loyer`). The menu
 /// opens with a click, Enter or Space and needs no script; every action in it is a POST form as before.
 extension PageRenderer {
     /// The row's actions after its main part: the accessory and edit-mode buttons in `div.okit-row-actions`, then
@@ -42,7 +43,7 @@ extension PageRenderer {
     /// One row menu: a disclosure whose summary ("⋯", named "Actions: <row text>") shows the actions inside.
     func rowMenu(_ row: RowSnapshot, _ actions: [HTMLNode]) -> HTMLNode {
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
-        let name = text.map { words(.actions) + ": " + $0 } ?? words(.actions)
+        let name = text.map { words(.labelled, words(.actions), $0) } ?? words(.actions)
         return .el("details", [.classes("okit-row-menu")], [
             .el("summary", [.attr("aria-label", name), .attr("title", words(.actions))], text: "⋯"),
             .el("div", [.classes("okit-row-menu-items")], actions),

@@ -48,6 +48,21 @@ import Testing
         }
     }
 
+    /// Every French word puts a no-break space before `:` `;` `?` `!` (a time's colon aside), as French typesetting
+    /// does, and so does the label okit puts before a text (the web row menu's `Actions : Loyer`).
+    @Test func frenchPutsANoBreakSpaceBeforeEachHighPunctuationMark() throws {
+        let table = try #require(BuiltInWords.tables["fr"])
+        for (key, text) in table {
+            let chars = Array(text)
+            for (i, c) in chars.enumerated() where ":;?!".contains(c) {
+                let time = c == ":" && i > 0 && chars[i - 1].isNumber
+                #expect(time || (i > 0 && chars[i - 1] == "\u{A0}"), "\(key): \(text)")
+            }
+        }
+        #expect(BuiltInWords(language: "fr")(.labelled, "Actions", "Loyer") == "Actions\u{A0}: Loyer")
+        #expect(BuiltInWords(language: "en")(.labelled, "Actions", "Rent") == "Actions: Rent")
+    }
+
     /// docs/built-in-words.md lists every key, in the order of `BuiltInWord`, and names each language okit has
     /// words for: a word added to the code without the doc fails here.
     @Test func theDocListsEveryKeyAndEveryLanguage() throws {

@@ -61,6 +61,9 @@ import Testing
         for (language, expected) in [("de", ["Suche: \"Re\"  Bereiche: [Alle] Hund", "Index: A B", "… 7 weitere", "[eingeblendet · close]",
                                              "[Bild: rex.png]", "[gesperrt]", "(weiter mit authenticate; foreground kehrt zurück)",
                                              "[offline] die Datenbank ist nicht erreichbar"]),
+                                     // French: a no-break space before the colon after each label.
+                                     ("fr", ["recherche\u{A0}: \"Re\"  portées\u{A0}: [Tous] Hund", "index\u{A0}: A B",
+                                             "[image\u{A0}: rex.png]", "… 7 de plus"]),
                                      ("en", ["search: \"Re\"  scopes: [All] Hund", "index: A B", "… 7 more", "[presented · close]",
                                              "[image: rex.png]", "[covered]", "(authenticate to continue; foreground comes back)",
                                              "[offline] the database is out of reach"])] {

@@ -6,6 +6,8 @@ extension CellDeclaration {
     /// Checks a cell (of a detail, or a list's row cell) on its parent's context (the detail's context or the row
     /// entity), after the cell's `contextPath`; records the screens it opens.
     func check(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], parent: EntityType?) {
+        run.checkedCell = ScreenCheckRun.CheckedCell(kind: kind, type: parent?.name)
+        defer { run.checkedCell = nil }
         run.run(screen, "\(name).contextPath", self["contextPath"], parent, at: site + ["contextPath"])
         let context = run.context(parent, after: self["contextPath"])
         // A picker's option names are read on its options (the elements of `dataPath`).

@@ -16,6 +16,7 @@ extension ScreenCheckRun {
         for key in LocalizedKeys.of(binding) where !key.isEmpty && !key.hasPrefix("%") && seen.insert(key).inserted {
             let column = text.range(of: "%" + key).map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
             missingString(key, named: "%" + key, shows: key, screen, property, column: column, sites: sites)
+            checkWordCollision(key, screen, property, column: column, sites: sites)
         }
         for used in LocalizedKeys.extensionKeys(of: binding) where seen.insert(used.key).inserted {
             let written = text.range(of: "#" + used.argument) ?? text.range(of: "'" + used.argument)
@@ -57,7 +58,7 @@ extension ScreenCheckRun {
     }
 
     /// The language's English name (`German` for `de`), else its code.
-    static func languageName(_ language: String) -> String {
+    public static func languageName(_ language: String) -> String {
         Locale(identifier: "en").localizedString(forLanguageCode: BuiltInWords.base(of: language) ?? language) ?? language
     }
 }

@@ -83,6 +83,10 @@ public final class ScreenCheckRun {
     var trialContext: EntityType?
     /// The screens nothing opens, found in this pass, with the type each fits best.
     public internal(set) var unopened: [UnopenedScreen] = []
+    /// The `%key`s that are okit's words found overriding them in this pass, by key and language (reported once).
+    var collidedWords: Set<String> = []
+    /// The cell whose bindings are being checked, if any.
+    var checkedCell: CheckedCell?
 
     init(engine: Engine, screenIds: [String], settingsContextPath: String) {
         self.engine = engine
@@ -101,6 +105,7 @@ public final class ScreenCheckRun {
         opening = [:]
         checkedSites = []
         unopened = []
+        collidedWords = []
     }
 
     /// Checks one binding on a context type. A flag (`flag`) given a bare word (`true`, `yes`, `1`, …) that

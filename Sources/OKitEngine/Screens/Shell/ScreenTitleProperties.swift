@@ -21,7 +21,7 @@ struct ScreenTitleProperties {
             if !subTitleObject.isEmpty {
                 let one = try engine.text(context, subTitleObject) ?? ""
                 let many = try engine.text(context, subTitleObjectPlural) ?? ScreenTitleProperties.plural(of: subTitleObject, one, engine)
-                subtitle = "\(n) \(n == 1 ? one : many)"
+                subtitle = "\(n) \(engine.takesSingular(Double(n)) ? one : many)"
             } else if let t = title {
                 title = "\(t) (\(n))"
             }

@@ -85,7 +85,7 @@ import Testing
         try app.driver.run("set", ["cell": .string("Amount"), "value": .int(6)])
         #expect(try field(app, "amount").intValue == 6, "the title as shown and the id both name it")
         do { try app.driver.run("set", ["cell": .string("Mange"), "value": .int(5)]); Issue.record("taken") } catch {
-            #expect("\(error)" == "no cell \"Mange\" (cells: Title, Fällig, Beginn, Markiert, Menge, Schritte, Preis)")
+            #expect("\(error)" == "no cell \"Mange\" (did you mean \"Menge\"? cells: Title, Fällig, Beginn, Markiert, Menge, Schritte, Preis)")
         }
     }
 

@@ -12,28 +12,31 @@ import Testing
 
     static func serve(_ date: Date) async throws -> WebApp {
         let web = WebApp(options: ServeOptions())
-        try await web.load {
-            let session = AppSession()
-            let engine = session.engine
-            engine.locale = AppLocale(language: "de", region: "DE", timeZone: "Europe/Berlin")
-            try engine.schema.entity("Plant", fields: [FieldSpec("name", .string), FieldSpec("watered", .date)])
-            try engine.schema.entity("Garden", fields: [try FieldSpec("plants", "[Plant]")])
-            try engine.schema.validate()
-            let garden = try engine.register(model: "default", type: "Garden", storage: TransientStorage())
-            let plant = try engine.make("Plant", ["name": .string("Monstera"), "watered": .date(date)])
-            try engine.insert(.entity(plant), into: engine.collection(garden.root, "plants"))
-            var plants = ListDeclaration(id: "plants")
-            plants.type = "Plant"
-            plants.dataPath = "plants"; plants.cellPath = "name"; plants.titlePath = "%Plants"; plants.segue = "plant"
-            var detail = DetailDeclaration(id: "plant")
-            detail.titlePath = "name"
-            detail.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "date", properties: ["path": "%Watered", "datePath": "watered"])])]
-            try session.shell.declare(plants)
-            try session.shell.declare(detail)
-            try session.start(home: ["plants"], menu: nil)
-            return WebHostedApp(session: session, owner: nil)
-        }
+        try await web.load { WebHostedApp(session: try session(date), owner: nil) }
         return web
+    }
+
+    /// A German app in Europe/Berlin with a plant watered at `date`, on its list.
+    static func session(_ date: Date) throws -> AppSession {
+        let session = AppSession()
+        let engine = session.engine
+        engine.locale = AppLocale(language: "de", region: "DE", timeZone: "Europe/Berlin")
+        try engine.schema.entity("Plant", fields: [FieldSpec("name", .string), FieldSpec("watered", .date)])
+        try engine.schema.entity("Garden", fields: [try FieldSpec("plants", "[Plant]")])
+        try engine.schema.validate()
+        let garden = try engine.register(model: "default", type: "Garden", storage: TransientStorage())
+        let plant = try engine.make("Plant", ["name": .string("Monstera"), "watered": .date(date)])
+        try engine.insert(.entity(plant), into: engine.collection(garden.root, "plants"))
+        var plants = ListDeclaration(id: "plants")
+        plants.type = "Plant"
+        plants.dataPath = "plants"; plants.cellPath = "name"; plants.titlePath = "%Plants"; plants.segue = "plant"
+        var detail = DetailDeclaration(id: "plant")
+        detail.titlePath = "name"
+        detail.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "date", properties: ["path": "%Watered", "datePath": "watered"])])]
+        try session.shell.declare(plants)
+        try session.shell.declare(detail)
+        try session.start(home: ["plants"], menu: nil)
+        return session
     }
 
     @Test(arguments: [(winter, "2026-11-27"), (summer, "2026-07-01")])
@@ -50,17 +53,27 @@ import Testing
                 "16:45 sent is 16:45 in Berlin, shown so: \(after)")
     }
 
-    @Test func wallClockTimesAcrossTheChangesOfTheClocks() {
+    /// The web's field and a command (the terminal's `set Watered 2026-12-24T00:00`, JSON lines' value) read a date
+    /// without a zone alike: as the app's wall clock (DateCellWallClockTests has the engine's side).
+    @Test func theFieldAndACommandReadADateWithoutAZoneAlike() async throws {
+        let b = WebAppTests.Browser(try await Self.serve(Self.winter))
+        let detail = try #require(WebAppTests.header(await b.command(from: "/plants", [("command", "tap"), ("row", "1")]), "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Watered"), ("value", "2026-12-24T00:00")])
+        let page = await b.page(detail)
+        #expect(page.contains("name=\"value\" value=\"2026-12-24T00:00\">"), "midnight in Berlin: \(page)")
+        for typed in ["2026-12-24T00:00", "2026-12-24"] {
+            let session = try Self.session(Self.winter)
+            try session.driver.run("tap", ["row": .int(1)])
+            try session.driver.run("edit", ["on": .bool(true)])
+            try session.driver.run("set", ["cell": .string("Watered"), "value": .string(typed)])
+            let control = try session.shell.snapshot().screen.sections.flatMap(\.rows).first?.control
+            #expect(control?.value == .string("2026-12-23T23:00:00Z"), "\(typed): midnight in Berlin, as the field")
+        }
+    }
+
+    @Test func theFieldShowsTheWallClockAcrossTheChangesOfTheClocks() {
         let berlin = "Europe/Berlin"
-        #expect(WallClock.iso("2026-11-27T14:30", timeZone: berlin) == "2026-11-27T13:30:00Z")
-        #expect(WallClock.iso("2026-07-01T14:30:15", timeZone: berlin) == "2026-07-01T12:30:15Z")
-        #expect(WallClock.iso("2026-03-29T01:59", timeZone: berlin) == "2026-03-29T00:59:00Z", "before the clocks go forward")
-        #expect(WallClock.iso("2026-03-29T03:00", timeZone: berlin) == "2026-03-29T01:00:00Z", "after")
-        #expect(WallClock.iso("2026-03-29T02:30", timeZone: berlin) == "2026-03-29T01:30:00Z", "in the gap: the time after it")
-        #expect(WallClock.iso("2026-10-25T02:30", timeZone: berlin) == "2026-10-25T00:30:00Z", "twice: the first")
-        #expect(WallClock.iso("2026-11-27T14:30", timeZone: "UTC") == "2026-11-27T14:30:00Z")
-        #expect(WallClock.iso("2026-02-30T10:00", timeZone: berlin) == nil, "no such day")
-        #expect(WallClock.iso("27.11.2026", timeZone: berlin) == nil, "another text is the cell's to read")
         #expect(WallClock.local(.string("2026-10-25T00:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "summer time's last hour")
         #expect(WallClock.local(.string("2026-10-25T01:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "winter time's first")
     }

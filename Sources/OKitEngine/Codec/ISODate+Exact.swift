@@ -60,6 +60,8 @@ extension ISODate {
         var fraction = 0, fractionDigits = 0
         /// Seconds to add for the zone (UTC − local).
         var zoneShift = 0
+        /// Whether the text names its zone (`Z`, `±hh:mm`, `±hhmm`): without one it is a wall-clock time.
+        var hasZone = false
 
         /// `extendedYears`: a sign and more than four digits; `checkZone`: the zone's hours < 24, minutes < 60.
         init?(_ b: UnsafeBufferPointer<UInt8>, extendedYears: Bool, maxFractionDigits: Int, checkZone: Bool) {
@@ -119,8 +121,10 @@ extension ISODate {
                 let c = b[i]
                 if c == 0x5A || c == 0x7A {
                     i += 1
+                    hasZone = true
                 } else if c == 0x2B || c == 0x2D {
                     i += 1
+                    hasZone = true
                     guard let oh = digits(2) else { return nil }
                     _ = take(0x3A)
                     guard let om = digits(2) else { return nil }

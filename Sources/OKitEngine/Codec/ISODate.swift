@@ -117,6 +117,11 @@ public enum ISODate {
     /// Parses from UTF-8 bytes (four-digit years, up to 9 fraction digits); returns seconds since 1970.
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9, checkZone: false) else { return nil }
+        return seconds(f)
+    }
+
+    /// Seconds since 1970 of parsed fields, a text without a zone read as UTC.
+    static func seconds(_ f: Fields) -> Double {
         var secs = Double(f.days * 86_400 + f.secondsOfDay)
         secs += Double(f.fraction) / scales[f.fractionDigits]   // the same arithmetic as `append`: exact round trip
         secs += Double(f.zoneShift)

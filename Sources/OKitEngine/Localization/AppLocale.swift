@@ -12,6 +12,9 @@ public struct AppLocale: Equatable, Sendable {
         self.timeZone = timeZone
     }
 
+    /// The time zone its dates are shown and typed in (UTC for an identifier Foundation does not know).
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+
     /// `en_US`.
     public var identifier: String { region.isEmpty ? language : "\(language)_\(region)" }
 

@@ -59,7 +59,7 @@ extension WebApp {
         let conflictsBefore = app.conflicts.count
         let typing = forgetTyped(name, request, ws, shown: current)
         do {
-            try run(name, request, ws, shown: current)
+            try run(name, request, ws)
             // A store that fails: the change shows but is not kept, said in the app's language (web.md).
             do { try app.storeState() } catch { throw NotStored(error: error) }
         } catch let failed as NotStored {
@@ -90,9 +90,8 @@ extension WebApp {
         kinds.page(for: snapshot.screen.kind).needsToken(name, WebCommandPlace(shell: shell, snapshot: snapshot, field: request.field))
     }
 
-    /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position (on the
-    /// page `shown`, the screen as it is when the post arrives).
-    func run(_ name: String, _ request: WebRequest, _ ws: WebSession, shown: Snapshot) throws {
+    /// The form's fields as the driver's named arguments: rows and cells by id, else by 1-based position.
+    func run(_ name: String, _ request: WebRequest, _ ws: WebSession) throws {
         var args: [String: Value] = [:]
         for key in ["row", "cell", "from", "to"] {
             if let v = request.field(key) { args[key] = Int(v).map { .int($0) } ?? .string(v) }
@@ -101,12 +100,9 @@ extension WebApp {
             if let v = request.field(key) { args[key] = .string(v) }
         }
         if let v = request.field("value") {
+            // A date field sends the wall-clock time of the app's time zone, as the page showed it (WallClock): the
+            // date cell reads an ISO text without a zone so, as it does from every front end.
             args["value"] = v == "true" ? .bool(true) : v == "false" ? .bool(false) : .string(v)
-            // A date field sends the wall-clock time of the app's time zone, as the page showed it (WallClock).
-            if name == "set", WebApp.shownRow(request.field("cell"), in: shown)?.kind == "date",
-               let iso = WallClock.iso(v, timeZone: ws.shell.engine.locale.timeZone) {
-                args["value"] = .string(iso)
-            }
         }
         if let v = request.field("on") { args["on"] = .bool(v == "true") }
         let fields = request.fields("fields")

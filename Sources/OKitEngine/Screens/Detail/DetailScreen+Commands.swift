@@ -202,8 +202,11 @@ extension DetailScreen {
             }
             throw ShellError.badValue(name, "a bool (true or false)")
         case "date":
-            guard var d = try DetailScreen.date(value) ?? localDate(value, c, on: ctx) else {
+            guard var d = try typedDate(value) ?? localDate(value, c, on: ctx) else {
+                // A number or a yes/no (JSON's `12`, the terminal's `set Date 12`) is refused as typed text is, in the
+                // app's language.
                 if case .string(let text) = value { throw try notADate(text, label, c, on: ctx) }
+                if value.numeric != nil, let text = value.displayString { throw try notADate(text, label, c, on: ctx) }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)
@@ -238,6 +241,14 @@ extension DetailScreen {
         }
     }
 
+    /// A date a command gives: a date, or an ISO 8601 text — with its zone that instant, without one (`2026-12-03`,
+    /// `2026-12-03T09:30`) the wall-clock time of the app's time zone, as the app's own date forms and the web's
+    /// date field are read (`ISODate.parse(_:wallClockIn:)`).
+    func typedDate(_ value: Value) -> Date? {
+        guard case .string(let s) = value else { return DetailScreen.date(value) }
+        return ISODate.parse(s, wallClockIn: engine.locale.zone)
+    }
+
     /// A date a person typed as the app's language writes dates (`03.05.2019` in `de`) or as the cell shows it
     /// (`3 de mayo de 2019` in `es`), or nil. A time alone (`2:30 PM`, as a cell in time mode shows it) is that time
     /// on the day the field holds (today, when it holds none), in the app's time zone.
@@ -246,7 +257,7 @@ extension DetailScreen {
         if let d = engine.formatters.parseDate(text, locale: engine.locale) { return d }
         guard let time = engine.formatters.parseTime(text, locale: engine.locale) else { return nil }
         var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: engine.locale.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? cal.timeZone
+        cal.timeZone = engine.locale.zone
         let day = DetailScreen.date(try engine.get(ctx, c.valuePath)) ?? engine.clock.now
         return cal.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: day)
     }

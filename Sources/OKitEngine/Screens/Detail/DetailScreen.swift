@@ -159,8 +159,22 @@ public final class DetailScreen: ShellScreen {
         do {
             return cells[try address.resolve(keyed)]
         } catch ShellError.noRowMatching(let k, _, _) {
-            throw ShellError.noCell(k, cells: DetailScreen.shownNames(keyed))
+            // As a person writes it: `montant` or `date d'echeance` for the title "Montant", "Date d'échéance".
+            let folded = ListScreen.fold(k)
+            let matching = keyed.indices.filter { i in [keyed[i].id, keyed[i].text].contains { $0.map(ListScreen.fold) == folded } }
+            if matching.count == 1 { return cells[matching[0]] }
+            if matching.count > 1 { throw ShellError.ambiguousRow(k, candidates: matching.map { "\($0 + 1)" }) }
+            throw ShellError.noCell(k, cells: DetailScreen.shownNames(keyed), meant: DetailScreen.closestTitle(to: k, keyed))
         }
+    }
+
+    /// The shown title (else id) nearest to a name no cell has, case and accents aside (`NameSuggestion`): "Montant"
+    /// for `montnt`; nil when none is near.
+    static func closestTitle(to name: String, _ cells: [(section: Int, id: String?, text: String?)]) -> String? {
+        let names = cells.map { c in c.text.flatMap { $0.isEmpty ? nil : $0 } ?? c.id ?? "" }
+        let folded = names.map(ListScreen.fold)
+        guard let near = NameSuggestion.closest(to: ListScreen.fold(name), in: folded), let i = folded.firstIndex(of: near) else { return nil }
+        return names[i]
     }
 
     /// The visible cells as a person sees them, in order: each one's title as shown, else its id (a cell without a

@@ -18,7 +18,8 @@ public enum ShellError: Error, CustomStringConvertible {
     case noContext(String)
     case noSearch(String)
     case searchTooLong(Int)
-    case noCell(String, cells: [String])
+    /// A name no cell has: the cells by their shown titles, and the one meant when a title is near.
+    case noCell(String, cells: [String], meant: String? = nil)
     case notEditable(String)
     case notEditing(String)
     case badValue(String, String)
@@ -64,7 +65,8 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
         case .searchTooLong(let n): return "search text too long (\(n) characters; the limit is \(SearchText.maxLength)): the search is unchanged"
-        case .noCell(let c, let cells): return "no cell \"\(b(c))\" (cells: \(list(cells)))"
+        case .noCell(let c, let cells, let meant):
+            return "no cell \"\(b(c))\" (\(meant.map { "did you mean \"\(b($0))\"? " } ?? "")cells: \(list(cells)))"
         case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
         case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
         case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"

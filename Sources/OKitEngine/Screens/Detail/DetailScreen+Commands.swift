@@ -206,7 +206,13 @@ extension DetailScreen {
                 // A number or a yes/no (JSON's `12`, the terminal's `set Date 12`) is refused as typed text is, in the
                 // app's language.
                 if case .string(let text) = value { throw try notADate(text, label, c, on: ctx) }
-                if value.numeric != nil, let text = value.displayString { throw try notADate(text, label, c, on: ctx) }
+                // Quoted as JSON writes it (`1e-300`, not three hundred zeros).
+                switch value {
+                case .int(let i): throw try notADate(String(i), label, c, on: ctx)
+                case .double(let x): throw try notADate(x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x), label, c, on: ctx)
+                case .bool(let b): throw try notADate(b ? "true" : "false", label, c, on: ctx)
+                default: break
+                }
                 throw ShellError.badValue(name, "an okit.date or an ISO 8601 string (2019-05-01T10:00:00Z, ±hh:mm or ±hhmm zones)")
             }
             let (lo, hi) = try dateRange(c, on: ctx)

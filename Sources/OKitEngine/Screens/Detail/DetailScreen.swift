@@ -171,16 +171,21 @@ public final class DetailScreen: ShellScreen {
     /// The shown title (else id) nearest to a name no cell has, case and accents aside (`NameSuggestion`): "Montant"
     /// for `montnt`; nil when none is near.
     static func closestTitle(to name: String, _ cells: [(section: Int, id: String?, text: String?)]) -> String? {
-        let names = cells.map { c in c.text.flatMap { $0.isEmpty ? nil : $0 } ?? c.id ?? "" }
+        let names = cells.map(shownName)
         let folded = names.map(ListScreen.fold)
         guard let near = NameSuggestion.closest(to: ListScreen.fold(name), in: folded), let i = folded.firstIndex(of: near) else { return nil }
         return names[i]
     }
 
+    /// A cell as a person sees it: its title as shown, else its id (a cell without a title).
+    static func shownName(_ c: (section: Int, id: String?, text: String?)) -> String {
+        c.text.flatMap { $0.isEmpty ? nil : $0 } ?? c.id ?? ""
+    }
+
     /// The visible cells as a person sees them, in order: each one's title as shown, else its id (a cell without a
     /// title); a title that several cells show comes with each one's 1-based position (`Menge (4)`).
     static func shownNames(_ cells: [(section: Int, id: String?, text: String?)]) -> [String] {
-        let names = cells.map { c in c.text.flatMap { $0.isEmpty ? nil : $0 } ?? c.id ?? "" }
+        let names = cells.map(shownName)
         var count: [String: Int] = [:]
         for n in names { count[n, default: 0] += 1 }
         return names.enumerated().map { count[$0.element, default: 0] > 1 ? "\($0.element) (\($0.offset + 1))" : $0.element }

@@ -178,7 +178,7 @@ import OKitTestSupport
           buttons = { { id = "bump", title = "#Bump", showPath = "!markd" }, { icon = "name/nope()" } } })
         okit.app { home = "books" }
         """)
-        #expect(result.problems.contains("app.lua:6:60: screen books, property buttons.showPath: Shop has no field \"markd\""))
-        #expect(result.problems.contains { $0.hasPrefix("app.lua:6:") && $0.contains("property buttons.icon:") })
+        #expect(result.problems.contains("app.lua:6:60: screen books, property buttons[1].showPath: Shop has no field \"markd\""))
+        #expect(result.problems.contains { $0.hasPrefix("app.lua:6:") && $0.contains("property buttons[2].icon:") })
     }
 }

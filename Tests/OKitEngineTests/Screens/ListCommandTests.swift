@@ -211,7 +211,15 @@ import Testing
         }
         #expect(throws: ShellError.self) { try shell.tap(row: 9) }
         #expect(throws: ShellError.self) { try shell.tap(row: .pair(section: 1, row: 2)) }
+        // As a person types it: case and accents aside, when one row matches so.
+        try f.engine.set(f.book(0), "name", .string("Dûne"))
+        try shell.tap(row: "DUNE")
+        #expect(try shell.snapshot().screen.title == "Dûne")
+        try shell.back()
         try f.engine.set(f.book(2), "name", .string("Emma"))
+        do { try shell.tap(row: "emma"); Issue.record("no error") } catch {
+            #expect("\(error)".hasPrefix("\"emma\" matches rows 2, 3"))
+        }
         do { try shell.tap(row: "Emma"); Issue.record("no error") } catch {
             #expect("\(error)".hasPrefix("\"Emma\" matches rows 2, 3"))
         }

@@ -102,16 +102,17 @@ extension BarButton {
     /// opened with that context.
     func check(_ run: ScreenCheckRun, screen: String, index i: Int, on context: EntityType?, opens opener: Opener) {
         let site: [DeclarationKey] = ["buttons", .index(i + 1)]
+        let name = "buttons[\(i + 1)]"
         // A title of plain words is shown as written when it names nothing (`title = "Add Date"`).
         func plainWords(_ t: String) -> Bool {
             t.unicodeScalars.allSatisfy({ $0 == " " || $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) })
         }
-        if !plainWords(title) { run.run(screen, "buttons.title", title, context, at: site + ["title"], or: [site + ["titlePath"]]) }
-        if !plainWords(icon) { run.run(screen, "buttons.icon", icon, context, at: site + ["icon"], or: [site + ["iconPath"]]) }
-        run.run(screen, "buttons.enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]], flag: true)
-        run.run(screen, "buttons.showPath", showPath, context, at: site + ["showPath"], or: [site + ["show"]], flag: true)
-        run.run(screen, "buttons.tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
-        if run.target(screen, "buttons.segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }
-        if run.target(screen, "buttons.present", present, at: site + ["present"]) { run.open(present, with: opener) }
+        if !plainWords(title) { run.run(screen, "\(name).title", title, context, at: site + ["title"], or: [site + ["titlePath"]]) }
+        if !plainWords(icon) { run.run(screen, "\(name).icon", icon, context, at: site + ["icon"], or: [site + ["iconPath"]]) }
+        run.run(screen, "\(name).enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]], flag: true)
+        run.run(screen, "\(name).showPath", showPath, context, at: site + ["showPath"], or: [site + ["show"]], flag: true)
+        run.run(screen, "\(name).tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
+        if run.target(screen, "\(name).segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }
+        if run.target(screen, "\(name).present", present, at: site + ["present"]) { run.open(present, with: opener) }
     }
 }

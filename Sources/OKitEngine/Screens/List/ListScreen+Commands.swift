@@ -47,6 +47,12 @@ extension ListScreen {
             if matches.count == 1 { return rows[shown[matches[0]]].entity }
             if matches.count > 1 { throw ShellError.ambiguousRow(k, candidates: matches.map { "\($0 + 1)" }) }
             if let n = Int(k) { return try entity(row: .position(n)) }
+            // As a person writes it: `les miserables` for the row "Les Misérables" (one row only).
+            let folded = ListScreen.fold(k)
+            var alike: [Int] = []
+            for (pos, i) in shown.enumerated() where try rowText(rows[i].entity).map(ListScreen.fold) == folded { alike.append(pos) }
+            if alike.count == 1 { return rows[shown[alike[0]]].entity }
+            if alike.count > 1 { throw ShellError.ambiguousRow(k, candidates: alike.map { "\($0 + 1)" }) }
             var near: [String] = []
             for i in shown where near.count < 5 {
                 if let t = try rowText(rows[i].entity),

@@ -32,6 +32,16 @@ import Testing
         #expect(notice("tags", "[\"a\"]", "[]").contains("jetzt „[\"a\"]“; Ihr Wert „[]“"), "a list stays as written")
     }
 
+    /// The field and type as the app's strings name them (they were the Lua names: `name`, `Book`).
+    @Test func theFieldAndTypeAreNamedAsTheAppsStringsNameThem() throws {
+        let f = try fixture("de")
+        f.engine.strings.add(language: "de", strings: ["name": "Titel", "Book": "Buch"])
+        #expect(f.engine.conflictNotice(record("name", theirs: "\"A\"", mine: "\"B\"")).hasPrefix("Jemand anderes hat Titel dieses Eintrags (Buch) zuerst"))
+        #expect(f.engine.conflictNotice(record("copies", theirs: "1", mine: "2")).hasPrefix("Jemand anderes hat copies dieses Eintrags (Buch)"),
+                "a label okit derives and finds no string for stays in lower case in the sentence")
+        #expect(f.engine.conflictNotice(record("gone", theirs: "1", mine: "2")).hasPrefix("Jemand anderes hat gone dieses"), "a field the schema lacks: as recorded")
+    }
+
     @Test func englishQuotesAndFormatsToo() throws {
         let f = try fixture("en")
         let r = record("price", theirs: "1500.0", mine: "12.5")

@@ -6,11 +6,21 @@ import Foundation
 /// language's words — in the language's quotation marks (`„Dune A“`), never as JSON (`"Dune A"`, `1500.0`). The
 /// record itself (the warning, `okit/conflicts.jsonl`, `app:conflicts()`) keeps the JSON texts.
 extension Engine {
-    /// `Jemand anderes hat name dieses Eintrags (Book) zuerst geändert: jetzt „Dune A“; Ihr Wert „Dune B“ …`.
+    /// `Jemand anderes hat Titel dieses Eintrags (Buch) zuerst geändert: jetzt „Dune A“; Ihr Wert „Dune B“ …`: the
+    /// field and type as the app's strings name them.
     public func conflictNotice(_ c: ConflictRecord) -> String {
         let spec = schema.type(named: c.type)?.field(named: c.field)
         func quoted(_ json: String) -> String { word(.quoted, ShellError.brief(shownValue(json: json, spec), 48)) }
-        return word(.changedFirst, c.field, c.type, quoted(c.theirs), quoted(c.mine))
+        return word(.changedFirst, conflictFieldName(spec) ?? c.field, strings.own(c.type, language: locale.language) ?? c.type,
+                    quoted(c.theirs), quoted(c.mine))
+    }
+
+    /// The field as its rule messages name it (`fieldLabel`: the app's string, `Titel` for `name` in `de`); a label
+    /// okit derived from the name and found no string for starts in lower case inside the sentence (`shelf code`).
+    private func conflictFieldName(_ spec: FieldSpec?) -> String? {
+        guard let spec else { return nil }
+        let (name, derived) = fieldName(spec)
+        return derived ? name.prefix(1).lowercased() + name.dropFirst() : name
     }
 
     /// A value written as JSON (the model files' form) as the field's cell shows it; nothing for null (the field

@@ -72,7 +72,9 @@ public enum Script {
     if (doc.title) { document.title = doc.title; }
     var target = findFocus(main, key);
     if (target) {
-      if (typing && isTyping(target)) {
+      // The typing put back into a field the page replaced; a field kept (the same element) already has what
+      // the morph decided (the typing, or the page's value when nothing was typed since the page showed it).
+      if (typing && isTyping(target) && (target !== active || target.value === typing.value)) {
         target.value = typing.value;
         try { target.setSelectionRange(typing.start, typing.end); } catch (e) { /* not a text field */ }
       }

@@ -29,15 +29,27 @@ public enum ScriptMorph {
     });
   }
 
-  // A field's value follows the page unless the person is typing in it (swap puts the typing back).
-  function syncValue(a, b) {
-    if (a === document.activeElement) { return; }
-    if (a.tagName === "INPUT") {
-      if (a.type === "checkbox" || a.type === "radio") { a.checked = b.hasAttribute("checked"); }
-      else if (a.value !== (b.getAttribute("value") || "")) { a.value = b.getAttribute("value") || ""; }
-    } else if (a.tagName === "TEXTAREA" && a.value !== b.textContent) {
-      a.value = b.textContent;
+  function isTextField(a) {
+    return a.tagName === "TEXTAREA" || (a.tagName === "INPUT" && a.type !== "checkbox" && a.type !== "radio" && a.type !== "hidden");
+  }
+
+  // The value the page last showed in a text field (`_okitShown`, kept across swaps; the markup's at first).
+  function shownValue(a) { return a._okitShown !== undefined ? a._okitShown : a.defaultValue; }
+
+  // A field's value follows the page unless the person is typing in it (swap puts the typing back). A focused
+  // field still showing what the page showed (its text saved, nothing typed since) follows too: someone else's
+  // change shows at once, not only after a reload.
+  function syncValue(a, b, shown) {
+    var next = a.tagName === "TEXTAREA" ? b.textContent : (b.getAttribute("value") || "");
+    if (a.tagName === "INPUT" && (a.type === "checkbox" || a.type === "radio")) {
+      if (a !== document.activeElement) { a.checked = b.hasAttribute("checked"); }
+      return;
     }
+    if (!isTextField(a)) { return; }
+    if (a === document.activeElement && a.value !== shown) { a._okitShown = next; return; }
+    if (a.value !== next) { a.value = next; }
+    a._okitShown = next;
+    a._okitTypedFrom = undefined;
   }
 
   function morphNode(a, b) {
@@ -45,8 +57,9 @@ public enum ScriptMorph {
       if (a.nodeValue !== b.nodeValue) { a.nodeValue = b.nodeValue; }
       return;
     }
+    var shown = isTextField(a) ? shownValue(a) : null;
     syncAttributes(a, b);
-    syncValue(a, b);
+    syncValue(a, b, shown);
     morph(a, b);
   }
 

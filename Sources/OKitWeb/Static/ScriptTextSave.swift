@@ -88,6 +88,13 @@ public enum ScriptTextSave {
     sending = { key: formKey(form), value: field.value };
     field.defaultValue = field.value;
     var body = new URLSearchParams(new FormData(form));
+    // Typed over a value someone else changed meanwhile (the page showed their change while the person typed):
+    // sent with the page version the typing began on, so the server applies nothing and says the page was out of
+    // date; the typing stays in the field, and the next Enter stores it knowingly.
+    if (field._okitTypedFrom !== undefined && field._okitTypedFrom.shown !== shownValue(field)) {
+      body.set("v", field._okitTypedFrom.version);
+    }
+    field._okitTypedFrom = undefined;
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", keepalive: true,
                          headers: { "Accept": "text/html" } })
       .then(function (r) {
@@ -119,6 +126,14 @@ public enum ScriptTextSave {
     event.preventDefault();
     queued = { href: link.href };
   }, true);
+
+  // The first keystroke in a text field notes what the page showed there and the page's version.
+  document.addEventListener("input", function (event) {
+    var el = event.target;
+    if (!el || !isTextSave(el.form) || el !== textField(el.form) || el._okitTypedFrom !== undefined) { return; }
+    var version = el.form.querySelector("input[name=v]");
+    el._okitTypedFrom = { shown: shownValue(el), version: version ? version.value : "" };
+  });
 
   document.addEventListener("change", function (event) {
     var el = event.target;

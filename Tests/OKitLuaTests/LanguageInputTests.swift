@@ -27,6 +27,8 @@ import Testing
         #expect(AppLocale.languageAdvice("deutsch") == "\"deutsch\" is not a language code: write de (German)")
         #expect(AppLocale.languageAdvice("German") == "\"German\" is not a language code: write de (German)")
         #expect(AppLocale.languageAdvice("xx-yy-zz").contains("ISO 639"))
+        #expect(AppLocale.languageAdvice("jp") == "\"jp\" is a country (Japan), not a language code: write ja (Japanese)")
+        #expect(AppLocale.languageAdvice("GR").hasSuffix("write el (Greek)"))
     }
 
     @Test func stringsOfARegionOrInCapitalsAreTheLanguages() throws {

@@ -40,6 +40,11 @@ extension AppLocale {
         return language + "_" + region
     }
 
+    /// Country codes people write for a language and are no ISO 639 code themselves, with the language meant.
+    static let countryLanguages = ["jp": "ja", "cn": "zh", "gr": "el", "dk": "da", "cz": "cs", "ua": "uk", "il": "he",
+                                   "us": "en", "gb": "en", "at": "de", "ir": "fa", "vn": "vi", "rs": "sr", "kz": "kk",
+                                   "by": "be", "tw": "zh", "hk": "zh", "mx": "es"]
+
     /// Why `text` is no language and what to write: `"deutsch" is not a language code: write de (German)`, or
     /// the ISO 639 codes' form when no language is named so.
     public static func languageAdvice(_ text: String) -> String {
@@ -52,6 +57,10 @@ extension AppLocale {
         }
         if let match {
             return "\"\(text)\" is not a language code: write \(match) (\(english.localizedString(forLanguageCode: match) ?? match))"
+        }
+        // A country's code written for its language (`jp` for Japanese): what is spoken there.
+        if let language = countryLanguages[named], let country = english.localizedString(forRegionCode: named.uppercased()) {
+            return "\"\(text)\" is a country (\(country)), not a language code: write \(language) (\(english.localizedString(forLanguageCode: language) ?? language))"
         }
         return "\"\(text)\" is not a language code: write an ISO 639 code such as de, en or fr (a region after it: de-AT)"
     }

@@ -3,16 +3,9 @@ import Testing
 
 /// The binding parser's refusals (each with its column), its limits, and fuzzing: no input crashes it.
 @Suite struct BindingParserErrorTests {
-    func render(_ text: String) throws -> String { ASTPrinter.render(try BindingParser.parse(text)) }
+    func render(_ text: String) throws -> String { try BindingParserTests().render(text) }
 
-    func error(_ text: String) -> BindingError? {
-        do {
-            _ = try BindingParser.parse(text)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func error(_ text: String) -> BindingError? { BindingParserTests().error(text) }
 
     // MARK: Errors
 

@@ -116,6 +116,25 @@ import Testing
         #expect(!(await carol.page(detail)).contains("abc"), "nor a session that comes later")
     }
 
+    /// A value posted from a page made out of date by someone else's change (a form without the script): nothing is
+    /// stored, and the text stays in its field with why, for this session only.
+    @Test func aValuePostedFromAnOutOfDatePageStaysInItsField() async throws {
+        let web = try await Self.serve()
+        let (alice, detail) = try await Self.editing(web)
+        let (bob, _) = try await Self.editing(web)
+        let old = await alice.page(detail)
+        _ = await bob.command(from: detail, [("command", "set"), ("cell", "Titre"), ("value", "Taxi de nuit")])
+        let posted = await alice.post("/command", [("csrf", WebAppTests.Browser.attribute("data-csrf", old)),
+                                                  ("v", WebAppTests.Browser.attribute("data-version", old)), ("at", detail),
+                                                  ("command", "set"), ("cell", "Montant"), ("value", "99")])
+        #expect(posted.status == 303)
+        let page = await alice.page(detail)
+        #expect(page.contains("This page was out of date") || page.contains("n’était plus à jour"), "\(page)")
+        #expect(Self.field("Montant", in: page) == "99" && page.contains("aria-invalid=\"true\""), "the typed text stays: \(page)")
+        #expect(Self.field("Titre", in: page) == "Taxi de nuit", "the other person's change shows")
+        #expect(Self.field("Montant", in: await bob.page(detail)) == "1\u{202F}234,56\u{A0}€", "nothing stored, nothing shown to another")
+    }
+
     @Test func anAcceptedValueForgetsIt() async throws {
         let (b, detail) = try await Self.editing(try await Self.serve())
         _ = await b.command(from: detail, [("command", "set"), ("cell", "Montant"), ("value", "abc")])

@@ -42,6 +42,11 @@ extension WebApp {
         let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
         if outdated && name != "authenticate" {
             ws.notice = app.engine.word(.pageOutOfDate)
+            // A value typed on an older page of this screen stays in its field, with why it was not stored.
+            if at.map({ $0.removingTrailingSlash == here }) == true, let cell = WebApp.typingCell(name, request, shown: current),
+               let text = request.field("value") {
+                ws.typed.keep(text, refusal: app.engine.word(.pageOutOfDate), cell: cell, at: here)
+            }
             return WebPages.redirect(there)
         }
         if options.token != nil, !ws.loggedIn, needsToken(name, current, request, shell) {

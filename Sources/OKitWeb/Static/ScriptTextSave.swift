@@ -79,10 +79,11 @@ public enum ScriptTextSave {
     return a.pathname + a.search === window.location.pathname + window.location.search;
   }
 
-  // Sends a text field's form when its value changed since the page showed it (or since it was last sent).
+  // Sends a text field's form when its value changed since the page showed it (or since it was last sent), or when
+  // the page holds it as not stored (`aria-invalid`: refused, or sent from a page that was out of date).
   function saveText(form) {
     var field = textField(form);
-    if (!field || field.value === field.defaultValue) { replay(); return; }
+    if (!field || (field.value === field.defaultValue && field.getAttribute("aria-invalid") !== "true")) { replay(); return; }
     if (saving) { queue(form, null); return; }
     saving = true;
     sending = { key: formKey(form), value: field.value };

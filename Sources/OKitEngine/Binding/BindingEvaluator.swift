@@ -296,7 +296,9 @@ struct BindingEvaluator {
     func unknown(_ name: String, on v: Value) {
         let what: String
         switch v {
-        case .entity(let e): what = "\(e.type.name) has no field, method or extension \"\(name)\""
+        case .entity(let e):
+            what = "\(e.type.name) has no field, method or extension \"\(name)\""
+                + (BindingChecker(engine: engine).slashPathAdvice(in: binding, name: name, context: e.type).map { "; \($0)" } ?? "")
         default: what = "no extension \"\(name)\" for \(v.typeName) values"
         }
         engine.warn("binding \"\(binding.text)\": \(what)")

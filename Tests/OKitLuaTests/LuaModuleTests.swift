@@ -289,8 +289,8 @@ okit.state { shop }
         let cases: [(String, String)] = [
             ("okit.entity('A', { x = 'string' }\n", "app.lua:2:"),                         // syntax error
             ("local x = nil\nx.y = 1\n", "app.lua:2:"),                                     // runtime error at load
-            ("okit.entity('A', {\n x = 'strnig' })\n", "app.lua:1: okit.entity(\"A\"), field \"x\": unknown field type or entity type \"strnig\""),
-            ("okit.entity('A', { b = '[B]' })\nokit.model('A')\n", "app.lua:1: okit.entity(\"A\"), field \"b\""),
+            ("okit.entity('A', {\n x = 'strnig' })\n", "app.lua:2:2: okit.entity(\"A\"), field \"x\": unknown field type or entity type \"strnig\""),
+            ("okit.entity('A', { b = '[B]' })\nokit.model('A')\n", "app.lua:1:20: okit.entity(\"A\"), field \"b\""),
             ("okit.entity('A', { x = 'string' })\nm = okit.model('A')\nokit.app { home = 'nope' }\n", "app.lua:3:20: screen okit.app, property home: no screen \"nope\" is declared"),
         ]
         for (source, expected) in cases {

@@ -54,7 +54,9 @@ import Testing
             ("okit.entity('P', { name = 'string' })\nokit.partial('S', 'P', { name = 'string' }, { sync = 'name' })\n",
              "app.lua:3: okit.partial(\"S\"): sync must list field names"),
             ("okit.entity('P', { name = 'string' })\nokit.partial('S', 'P', { p = 'string' })\n",
-             "app.lua:3: okit.partial: entity type \"S\" declares field \"p\" twice"),
+             "app.lua:3:26: okit.partial: entity type \"S\" declares field \"p\" twice"),   // at the field
+            ("okit.entity('P', { name = 'string' })\nokit.partial('S', 'P', {\n  title = 'strng' })\nokit.entity('R', { s = '[S]' })\nokit.model('R')\n",
+             "app.lua:4:3: okit.entity(\"S\"), field \"title\": unknown field type or entity type \"strng\""),
         ]
         for (source, expected) in cases {
             let t = try TempApp(["app.lua": "local okit = require 'okit'\n" + source])

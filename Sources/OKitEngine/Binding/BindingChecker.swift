@@ -47,6 +47,7 @@ public struct BindingChecker {
         switch e {
         case .path(let p): _ = walk(p, context, &issues)
         case .negate(let x), .not(let x): check(x, context, &issues)
+        case .binary(.divide, _, _) where checkSlashPath(e, context, &issues): break
         case .binary(_, let a, let b), .and(let a, let b), .or(let a, let b):
             check(a, context, &issues); check(b, context, &issues)
         case .ternary(let a, let b, let c), .between(let a, let b, let c):

@@ -294,9 +294,15 @@ struct BindingEvaluator {
     }
 
     func unknown(_ name: String, on v: Value) {
-        let what: String
+        var what: String
         switch v {
-        case .entity(let e): what = "\(e.type.name) has no field, method or extension \"\(name)\""
+        case .entity(let e):
+            what = "\(e.type.name) has no field, method or extension \"\(name)\""
+            // A path written with `/` in an expression (a division there): said how to write it.
+            if binding.text.utf8.contains(UInt8(ascii: "/")),
+               let advice = BindingChecker(engine: engine).slashPathAdvice(in: binding, name: name, context: e.type) {
+                what += "; \(advice)"
+            }
         default: what = "no extension \"\(name)\" for \(v.typeName) values"
         }
         engine.warn("binding \"\(binding.text)\": \(what)")

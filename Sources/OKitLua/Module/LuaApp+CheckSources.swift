@@ -59,6 +59,8 @@ final class LuaDeclarationSource {
             p += 3
             if isSymbol(p, ",") { p += 1 }
         }
+        // okit.partial(id, payloadType, { … }): the table after the second name.
+        if idToken != nil, token(p)?.kind == .string, isSymbol(p + 1, ","), isSymbol(p + 2, "{") { p += 2 }
         guard isSymbol(p, "{") else { return (idToken, nil) }
         var q = p
         return (idToken, table(at: &q))

@@ -113,3 +113,27 @@ extension LuaApp {
         return LuaRaise("\(at): \(text)", withPosition: false)
     }
 }
+
+extension LuaApp {
+    /// A load error about one field of `okit.entity` (an unknown type, a default or rule it refuses, a reserved
+    /// name): at the field's name in the file, as a misspelled rule key is; at the call's line when the source does
+    /// not show the field.
+    func fieldError(_ message: String, entity: String, field: String, function: String = "entity", site: String?) -> LuaRaise {
+        var sources: [String: LuaDeclarationSource?] = [:]
+        guard let at = position(ofKey: field, in: [], function: function, id: entity, site: site, sources: &sources) else {
+            return LuaRaise(site.map { "\($0): \(message)" } ?? message, withPosition: site == nil)
+        }
+        return LuaRaise("\(at): \(message)", withPosition: false)
+    }
+
+    /// The schema's refusal of an entity type: one about a field (a reserved name, a default its type refuses) at
+    /// the field.
+    func schemaRefusal(_ error: Error, entity: String, function: String, site: String?) -> LuaRaise {
+        let message = "okit.\(function): \(error)"
+        switch error as? SchemaError {
+        case .reservedField(_, let field)?, .badDefault(_, let field, _)?, .duplicateField(_, let field)?:
+            return fieldError(message, entity: entity, field: field, function: function, site: site)
+        default: return LuaRaise(message)
+        }
+    }
+}

@@ -73,12 +73,13 @@ extension LuaApp {
         var methods: [String: LuaRef] = [:]
         var hooks = EntityHooks()
         let site = LuaApp.callerPosition(call.L)
+        let function = partial == nil ? "entity" : "partial"
         var misspelled: [LuaRaise] = []   // every field's unknown names, reported together
         try forEachEntry(2, what: "okit.entity(\"\(name)\")") { key, v in
             switch lua_type(lua.L, v) {
             case LUA_TSTRING:
                 do { fields.append(try FieldSpec(key, lua.string(at: v) ?? "")) } catch {
-                    throw LuaRaise("okit.entity(\"\(name)\"), field \"\(key)\": \(error)")
+                    throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": \(error)", entity: name, field: key, function: function, site: site)
                 }
             case LUA_TTABLE:
                 if lua.rawGet(v, "__okit_computed") == LUA_TBOOLEAN {
@@ -86,7 +87,6 @@ extension LuaApp {
                     computed.append(try computedField(key, table: v))
                 } else {
                     lua.pop()
-                    let function = partial == nil ? "entity" : "partial"
                     do { try refuseUnknownFieldKeys(entity: name, key, table: v, function: function, site: site) } catch let e as LuaRaise {
                         misspelled.append(e)
                         return
@@ -106,7 +106,8 @@ extension LuaApp {
                     methods[key] = ref
                 }
             default:
-                throw LuaRaise("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, okit.computed(…) or a function, got \(lua.typeName(at: v))")
+                throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, "
+                                 + "okit.computed(…) or a function, got \(lua.typeName(at: v))", entity: name, field: key, function: function, site: site)
             }
         }
         if let first = misspelled.first {
@@ -123,7 +124,7 @@ extension LuaApp {
                 try engine.schema.entity(name, hasId: hasId, fields: fields, computed: computed, methods: entityMethods, hooks: hooks)
             }
         } catch {
-            throw LuaRaise("\(partial == nil ? "okit.entity" : "okit.partial"): \(error)")
+            throw schemaRefusal(error, entity: name, function: function, site: site)
         }
         engine.schema.type(named: name)?.tableMapping = mapping
         luaMethods[name] = methods
@@ -212,11 +213,15 @@ extension LuaApp {
         lua_rawgeti(L, v, 1)
         guard let decl = lua.string(at: -1) else {
             lua.pop()
-            throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": the long form needs the type first: { \"string\", default = … }")
+            throw fieldError("okit.entity(\"\(entity)\"), field \"\(key)\": the long form needs the type first: { \"string\", default = … }",
+                             entity: entity, field: key, function: function, site: site)
         }
         lua.pop()
         lua.rawGet(v, "default")
-        let def: Value? = lua.isNil(at: -1) ? nil : try value(at: -1)
+        let def: Value?
+        do { def = lua.isNil(at: -1) ? nil : try value(at: -1) } catch let e as LuaRaise {
+            throw fieldError("okit.entity(\"\(entity)\"), field \"\(key)\": \(e.message)", entity: entity, field: key, function: function, site: site)
+        }
         lua.pop()
         var didSet: ((Entity, Value) throws -> Void)?
         if lua.rawGet(v, "didSet") == LUA_TFUNCTION {
@@ -230,7 +235,7 @@ extension LuaApp {
             throw placed(e, entity: entity, field: key, function: function, site: site)
         }
         do { return try FieldSpec(key, decl, default: def, didSet: didSet, rules: rules) } catch {
-            throw LuaRaise("okit.entity(\"\(entity)\"), field \"\(key)\": \(error)")
+            throw fieldError("okit.entity(\"\(entity)\"), field \"\(key)\": \(error)", entity: entity, field: key, function: function, site: site)
         }
     }
 
@@ -307,7 +312,9 @@ extension LuaApp {
                 let site = parts.first.flatMap { declarationSites[$0] ?? nil }
                 let field = parts.count > 1 ? parts[1] : "?"
                 let text = "okit.entity(\"\(parts.first ?? "?")\"), field \"\(field)\": unknown field type or entity type \"\(missing)\" (declare it with okit.entity before the models that use it)"
-                throw LuaRaise(site.map { "\($0): \(text)" } ?? text, withPosition: false)
+                let partial = parts.first.flatMap { engine.schema.type(named: $0)?.partial } != nil
+                let e = fieldError(text, entity: parts.first ?? "?", field: field, function: partial ? "partial" : "entity", site: site)
+                throw site == nil ? LuaRaise(text, withPosition: false) : e
             }
             if case .badPartial(let type, _) = error, let site = declarationSites[type] ?? nil {
                 throw LuaRaise("\(site): \(error)", withPosition: false)

@@ -19,10 +19,10 @@ import OKitTestSupport
     @Test(arguments: [
         ("local x = \n", "app.lua:2:"),
         ("local t = nil\nprint(t.x)\n", "app.lua:2: attempt to index a nil value"),
-        ("okit.entity('Book', {\n  name = 'strng' })\nokit.model('Book')\n", "app.lua:1: okit.entity(\"Book\"), field \"name\": unknown field type or entity type \"strng\""),
+        ("okit.entity('Book', {\n  name = 'strng' })\nokit.model('Book')\n", "app.lua:2:3: okit.entity(\"Book\"), field \"name\": unknown field type or entity type \"strng\""),
         ("okit.entity('Book', { name = 'string',\n  label = okit.computed(function(self) return okit.get(self, 'name[') end) })\nlocal b = okit.model('Book')\nprint(b.label)\n",
          "app.lua:2: binding \"name[\": expected \"]\" at column 6"),
-        ("okit.entity('Book', { n = { 'int', default = 'many' } })\n", "app.lua:1: okit.entity: entity type \"Book\", field \"n\": bad default"),
+        ("okit.entity('Book', { n = { 'int', default = 'many' } })\n", "app.lua:1:23: okit.entity: entity type \"Book\", field \"n\": bad default"),
     ])
     func loadErrorsExitWith3AndOneLine(_ source: String, _ expected: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build okit-run first (swift build)")

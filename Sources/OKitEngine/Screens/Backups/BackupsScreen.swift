@@ -17,7 +17,7 @@ public struct BackupsDeclaration: ScreenDeclaration {
     }
 
     public func check(_ run: ScreenCheckRun) {
-        run.run(id, "secure", secure, run.root)
+        run.run(id, "secure", secure, run.root, flag: FlagProperties.backups.contains("secure"))
         run.run(id, "titlePath", titlePath, run.root)
         run.checkHelp(id, help)
     }

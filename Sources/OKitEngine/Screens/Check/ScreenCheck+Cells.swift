@@ -17,7 +17,7 @@ extension CellDeclaration {
                 run.checkPlainTexts(screen, "\(name).optionValues", t, plain, sites: [site + [.name(p)]])
                 continue
             }
-            let flag = FlagProperties.cell.contains(p) || p == "byTitle"
+            let flag = FlagProperties.cell.contains(p)
             if CellDeclaration.parentProperties.contains(p) {
                 run.run(screen, "\(name).\(p)", t, parent, at: site + [.name(p)], flag: flag)
             } else {

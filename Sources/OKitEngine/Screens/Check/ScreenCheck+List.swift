@@ -49,12 +49,13 @@ extension ListDeclaration {
         var texts: [(String, String)] = [("rowSort", rowSort), ("group", group), ("groupName", groupName),
                                          ("searchPath", searchPath), ("searchFilterPath", searchFilterPath),
                                          ("selectPath", selectPath), ("reorderEnabled", reorderEnabled),
-                                         ("navEnabled", navEnabled), ("deleteEnabled", deleteEnabled)]
+                                         ("navEnabled", navEnabled), ("deleteEnabled", deleteEnabled),
+                                         ("editEnabled", editEnabled)]
         for (p, path) in RowActions.textKeys.sorted(by: { $0.key < $1.key }) where p != "more" { texts.append((p, a[keyPath: path])) }
         for (p, t) in texts {
             run.run(id, p, t, row, at: [.name(p)], or: [["cell", .name(p)]], flag: FlagProperties.list.contains(p))
         }
-        run.runEither(id, "groupSort", groupSort, [context, row], at: ["groupSort"])
+        run.runEither(id, "groupSort", groupSort, [context, row], at: ["groupSort"], flag: FlagProperties.list.contains("groupSort"))
         run.runEither(id, "more", a.more, [context, row], at: ["more"], flag: true)
         for (p, action) in [("tap", a.tap), ("quickTap", a.quickTap), ("accyTap", a.accyTap), ("tapEdit", a.tapEdit),
                             ("accyEditTap", a.accyEditTap), ("moreTap", a.moreTap), ("onAdd", hooks.onAdd),
@@ -109,8 +110,10 @@ extension BarButton {
         }
         if !plainWords(title) { run.run(screen, "\(name).title", title, context, at: site + ["title"], or: [site + ["titlePath"]]) }
         if !plainWords(icon) { run.run(screen, "\(name).icon", icon, context, at: site + ["icon"], or: [site + ["iconPath"]]) }
-        run.run(screen, "\(name).enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]], flag: true)
-        run.run(screen, "\(name).showPath", showPath, context, at: site + ["showPath"], or: [site + ["show"]], flag: true)
+        run.run(screen, "\(name).enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]],
+                flag: FlagProperties.button.contains("enabled"))
+        run.run(screen, "\(name).showPath", showPath, context, at: site + ["showPath"], or: [site + ["show"]],
+                flag: FlagProperties.button.contains("showPath"))
         run.run(screen, "\(name).tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
         if run.target(screen, "\(name).segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }
         if run.target(screen, "\(name).present", present, at: site + ["present"]) { run.open(present, with: opener) }

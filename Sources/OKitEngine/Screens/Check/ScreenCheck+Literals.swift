@@ -11,7 +11,9 @@ extension ScreenCheckRun {
         let meant = FlagProperties.meant[word.lowercased()] ?? NameSuggestion.closest(to: word, in: ["true", "false"])
         let advice = meant.map { "did you mean \"#\($0)\"?" } ?? "write \"#false\" or \"#true\""
         let message = "\"#\(word)\" is always on: a flag is off only for #false, #no or #0 (any other text is on); \(advice)"
-        issues.append(ScreenIssue(screen: screen, property: property, column: 1, message: message, sites: sites))
+        // A part of a multipart flag (`sectionsShowDisplay = "#true,#flase"`): at its `#`.
+        let column = text.range(of: "#" + word).map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
+        issues.append(ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites))
     }
 
     /// Help text written as a `%key`: help is shown as written.
@@ -33,11 +35,15 @@ extension FlagProperties {
     static let meant: [String: String] = ["off": "false", "falso": "false", "nein": "false", "non": "false",
                                           "faux": "false", "falsch": "false", "não": "false", "nao": "false"]
 
-    /// The word of a constant flag (`#falso`) that is neither a yes/no word nor a number; nil for anything else.
+    /// The word of a constant flag (`#falso`) that is neither a yes/no word nor a number — of the first such part of
+    /// a multipart flag (`sectionsShowDisplay = "#true,#flase"`, one flag per section); nil for anything else.
     static func unreadConstant(_ text: String) -> String? {
-        guard let b = try? BindingParser.parse(text.trimmingCharacters(in: .whitespaces)), b.parts.count == 1,
-              case .constant(.string(let word)) = b.parts[0], !word.isEmpty,
-              !constantWords.contains(word.lowercased()), Value.parseNumber(word) == nil else { return nil }
-        return word
+        guard let b = try? BindingParser.parse(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        for part in b.parts {
+            guard case .constant(.string(let word)) = part, !word.isEmpty, !constantWords.contains(word.lowercased()),
+                  Value.parseNumber(word) == nil else { continue }
+            return word
+        }
+        return nil
     }
 }

@@ -90,4 +90,14 @@ import Testing
         #expect(Script.js.contains("visibilitychange"))
         #expect(Script.js.contains("\"hidden\""))
     }
+
+    /// One stylesheet serves both directions: its sides are logical (`margin-inline-start`, `text-align: start`),
+    /// and what has no logical form (a ribbon's shadow, a switch's knob) has its right-to-left rule.
+    @Test func theStylesheetHasNoPhysicalSides() {
+        for side in ["margin-left", "margin-right", "padding-left", "padding-right", "border-left", "border-right",
+                     "text-align: left", "text-align: right", " left:", " right:"] {
+            #expect(!Stylesheet.css.contains(side), "\(side)")
+        }
+        #expect(Stylesheet.css.contains("[dir=rtl] .okit-ribbon") && Stylesheet.css.contains("[dir=rtl] input.okit-switch:checked::before"))
+    }
 }

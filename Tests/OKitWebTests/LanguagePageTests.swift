@@ -140,6 +140,26 @@ import Testing
         #expect(editing.contains(">Phone</label>") && editing.contains(">Save</button>"), "\(editing)")
     }
 
+    /// A language written right to left (Arabic, Hebrew, Persian, Urdu, any other with such a script) gives its
+    /// pages `<html dir="rtl">`, the server's short pages too; others have no `dir` (web.md "Pages and forms").
+    @Test func aRightToLeftLanguageGivesThePageDirRtl() async throws {
+        let web = try await LanguagePageTests.serve(language: "ar_EG")
+        let b = WebAppTests.Browser(web)
+        let list = await b.page("/owners")
+        #expect(list.contains("<html lang=\"ar-EG\" dir=\"rtl\">"), "\(list.prefix(200))")
+        let detail = try #require(WebAppTests.header(await b.command(from: "/owners", [("command", "tap"), ("row", "1")]), "Location"))
+        #expect(await b.page(detail).contains("<html lang=\"ar-EG\" dir=\"rtl\">"))
+        let missing = String(decoding: await b.get("/nosuchscreen").body, as: UTF8.self)
+        #expect(missing.contains("<html lang=\"ar-EG\" dir=\"rtl\">"), "\(missing)")
+        for lang in ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "pa-Arab"] {
+            let page = HTMLDocument(lang: lang, head: [], body: []).render()
+            #expect(page.contains("<html lang=\"\(lang)\" dir=\"rtl\">"), "\(lang)")
+        }
+        for lang in ["en", "de", "ja", "pa", "ru"] {
+            #expect(HTMLDocument(lang: lang, head: [], body: []).render().contains("<html lang=\"\(lang)\">"), "\(lang)")
+        }
+    }
+
     /// Every page's own words come from `context.words`: the backups page and a list's row actions in German.
     @Test func theRendererTakesItsWordsFromTheContext() {
         var context = Fixtures.context()

@@ -70,7 +70,8 @@ public struct HTMLAttribute: Sendable, Equatable {
     }
 }
 
-/// A whole page: the doctype, `<html lang>`, the head's nodes and the body's attributes and nodes.
+/// A whole page: the doctype, `<html lang>` (with `dir="rtl"` for a language written right to left), the head's
+/// nodes and the body's attributes and nodes.
 public struct HTMLDocument: Sendable, Equatable {
     /// The `lang` of `<html>`.
     public var lang: String
@@ -93,7 +94,7 @@ public struct HTMLDocument: Sendable, Equatable {
     public func bytes() -> [UInt8] {
         var w = HTMLWriter()
         w.writeDoctype()
-        w.write(.el("html", [.attr("lang", lang)], [
+        w.write(.el("html", [.attr("lang", lang), .attr("dir", TextDirection.htmlDir(lang))], [
             .el("head", [], head),
             .el("body", bodyAttributes, body),
         ]))

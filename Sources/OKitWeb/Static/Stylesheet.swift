@@ -1,6 +1,8 @@
 /// The one stylesheet (`/static/okit.css`): OKit's iOS grouped-table look, readable from a 375px phone to a
 /// desktop window. Colours come from custom properties (`--okit-…`), which the theme stylesheet
 /// (``ThemeStylesheet``) overrides with the app's theme values; a dark scheme applies when the system asks for it.
+/// Sides are logical (`margin-inline-start`, `border-inline-start`, `text-align: start`): a right-to-left page
+/// (`<html dir="rtl">`, web.md) is laid out mirrored by the same rules.
 public enum Stylesheet {
     /// The stylesheet's text.
     public static let css = #"""
@@ -65,8 +67,10 @@ h2 {
   border-bottom: 1px solid var(--okit-separator-color);
 }
 .okit-bar-left { display: flex; gap: .5rem; align-items: center; }
-.okit-bar-buttons { display: flex; gap: .25rem; margin-left: auto; flex-wrap: wrap; }
+.okit-bar-buttons { display: flex; gap: .25rem; margin-inline-start: auto; flex-wrap: wrap; }
 .okit-back { text-decoration: none; }
+/* The chevrons ‹ › are mirrored characters: in right-to-left text the browser shows them the other way round, so on
+   a right-to-left page the back chevron points right and the disclosure chevrons left, as the page reads. */
 .okit-back::before { content: "‹ "; font-size: 1.3em; line-height: 1; }
 .okit-breadcrumb ol { display: flex; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; font-size: .85rem; }
 .okit-breadcrumb li + li::before { content: "›"; padding: 0 .35rem; color: var(--okit-detail-text-color); }
@@ -87,8 +91,8 @@ h2 {
 
 /* Messages. */
 .okit-notice, .okit-error { margin: .5rem 0; padding: .6rem 1rem; border-radius: var(--okit-radius); }
-.okit-notice { background: var(--okit-cell-background-color); border-left: 4px solid var(--okit-tint-color); }
-.okit-error { background: var(--okit-cell-background-color); border-left: 4px solid var(--okit-destructive-color); }
+.okit-notice { background: var(--okit-cell-background-color); border-inline-start: 4px solid var(--okit-tint-color); }
+.okit-error { background: var(--okit-cell-background-color); border-inline-start: 4px solid var(--okit-destructive-color); }
 .okit-invalid { flex-basis: 100%; margin: .25rem 0 0; color: var(--okit-destructive-color); font-size: .9em; }
 .okit-help { margin: .5rem 0; padding: .6rem 1rem; background: var(--okit-cell-background-color); border-radius: var(--okit-radius); }
 .okit-help summary { cursor: pointer; color: var(--okit-tint-color); }
@@ -107,29 +111,30 @@ h2 {
   border-radius: var(--okit-radius); overflow: hidden;
 }
 .okit-row {
-  display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; min-height: 2.75rem; padding: 0 .5rem 0 0;
-  border-bottom: 1px solid var(--okit-separator-color); margin-left: 1rem;
+  display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; min-height: 2.75rem; padding: 0; padding-inline-end: .5rem;
+  border-bottom: 1px solid var(--okit-separator-color); margin-inline-start: 1rem;
 }
 .okit-row:last-child { border-bottom: 0; }
 .okit-row-form { flex: 1 1 12rem; margin: 0; min-width: 0; }
 .okit-row-main {
   flex: 1 1 12rem; display: flex; align-items: center; gap: .75rem; min-width: 0; width: 100%; min-height: 2.75rem;
-  padding: .5rem 0; font: inherit; color: inherit; background: none; border: 0; text-align: left; text-decoration: none;
+  padding: .5rem 0; font: inherit; color: inherit; background: none; border: 0; text-align: start; text-decoration: none;
 }
 button.okit-row-main { cursor: pointer; }
 .okit-text { flex: 1; overflow-wrap: anywhere; }
-.okit-detail { color: var(--okit-detail-text-color); text-align: right; overflow-wrap: anywhere; }
+.okit-detail { color: var(--okit-detail-text-color); text-align: end; overflow-wrap: anywhere; }
 .okit-disclosure::after { content: "›"; color: var(--okit-separator-color); font-size: 1.4em; line-height: 1; }
 .okit-row-image { width: 2.25rem; height: 2.25rem; object-fit: cover; border-radius: 6px; }
-.okit-row-actions { display: flex; flex-wrap: wrap; gap: .15rem; align-items: center; margin-left: auto; }
+.okit-row-actions { display: flex; flex-wrap: wrap; gap: .15rem; align-items: center; margin-inline-start: auto; }
 .okit-row-actions .okit-button { font-size: .9rem; padding: .25rem .45rem; }
 .okit-checked .okit-check::after, .okit-checkmark { content: "✓"; color: var(--okit-tint-color); font-weight: 600; }
 .okit-ribbon { box-shadow: inset 4px 0 0 var(--okit-tint-color); }
+[dir=rtl] .okit-ribbon { box-shadow: inset -4px 0 0 var(--okit-tint-color); }
 /* A row's menu: what OKit keeps behind a swipe (quick action, More, Delete outside edit mode), opened by its ⋯. */
-.okit-row-menu { margin-left: auto; }
+.okit-row-menu { margin-inline-start: auto; }
 .okit-row-menu > summary {
   list-style: none; cursor: pointer; padding: .2rem .6rem; border-radius: 8px; font-size: 1.2rem; line-height: 1;
-  color: var(--okit-tint-color); text-align: right;
+  color: var(--okit-tint-color); text-align: end;
 }
 .okit-row-menu > summary::-webkit-details-marker { display: none; }
 .okit-row-menu > summary:hover, .okit-row-menu[open] > summary { background: var(--okit-selected-color); }
@@ -174,22 +179,23 @@ input.okit-switch {
   background: var(--okit-selected-color); transition: background .2s;
 }
 input.okit-switch::before {
-  content: ""; position: absolute; top: .15rem; left: .15rem; width: 1.6rem; height: 1.6rem; border-radius: 50%;
+  content: ""; position: absolute; top: .15rem; inset-inline-start: .15rem; width: 1.6rem; height: 1.6rem; border-radius: 50%;
   background: #fff; box-shadow: 0 1px 3px rgba(0, 0, 0, .3); transition: transform .2s;
 }
 input.okit-switch:checked { background: var(--okit-switch-on-color); }
 input.okit-switch:checked::before { transform: translateX(1.2rem); }
+[dir=rtl] input.okit-switch:checked::before { transform: translateX(-1.2rem); }
 input.okit-switch:disabled { cursor: default; opacity: .6; }
 
 /* Segments and scopes: a segmented control. */
 .okit-segments { display: flex; flex-wrap: wrap; align-items: center; border: 0; margin: 0; padding: 0; gap: 0; }
 .okit-segment input { position: absolute; opacity: 0; width: 1px; height: 1px; }
 .okit-segment label {
-  display: inline-block; padding: .25rem .75rem; border: 1px solid var(--okit-tint-color); margin-left: -1px;
+  display: inline-block; padding: .25rem .75rem; border: 1px solid var(--okit-tint-color); margin-inline-start: -1px;
   color: var(--okit-tint-color); cursor: pointer; font-size: .9rem;
 }
-.okit-segment:first-of-type label { border-radius: 8px 0 0 8px; }
-.okit-segment:last-of-type label { border-radius: 0 8px 8px 0; }
+.okit-segment:first-of-type label { border-start-start-radius: 8px; border-end-start-radius: 8px; }
+.okit-segment:last-of-type label { border-start-end-radius: 8px; border-end-end-radius: 8px; }
 .okit-segment input:checked + label { background: var(--okit-tint-color); color: var(--okit-cell-background-color); }
 .okit-segment input:focus-visible + label { outline: 2px solid var(--okit-tint-color); outline-offset: 2px; }
 
@@ -203,7 +209,7 @@ dialog.okit-alert {
 dialog.okit-sheet { top: auto; bottom: 1rem; }
 dialog.okit-alert h2 { font-size: 1.05rem; font-weight: 600; text-transform: none; color: inherit; margin: 0 0 .25rem; letter-spacing: 0; }
 .okit-alert-message { margin: 0 0 .75rem; font-size: .9rem; }
-.okit-field { margin: .4rem 0; display: flex; flex-direction: column; gap: .2rem; text-align: left; }
+.okit-field { margin: .4rem 0; display: flex; flex-direction: column; gap: .2rem; text-align: start; }
 .okit-field input {
   font: inherit; padding: .4rem .5rem; border: 1px solid var(--okit-separator-color); border-radius: 8px;
   color: var(--okit-text-color); background: var(--okit-background-color);
@@ -215,7 +221,7 @@ dialog.okit-alert h2 { font-size: 1.05rem; font-weight: 600; text-transform: non
 /* Presented screens, the menu drawer, the cover, the backups screen. */
 .okit-modal { margin: .75rem 0; padding: 0 1rem 1rem; border-radius: 14px; background: var(--okit-background-color); box-shadow: 0 4px 24px rgba(0, 0, 0, .25); }
 .okit-modal .okit-bar { margin: 0 -1rem; border-radius: 14px 14px 0 0; }
-.okit-menu { border-left: 4px solid var(--okit-tint-color); padding-left: .5rem; }
+.okit-menu { border-inline-start: 4px solid var(--okit-tint-color); padding-inline-start: .5rem; }
 .okit-cover { text-align: center; padding-top: 15vh; }
 .okit-cover-image { max-width: 8rem; border-radius: 20px; }
 .okit-cover-form { max-width: 20rem; margin: 1rem auto; }
@@ -227,7 +233,7 @@ dialog.okit-alert h2 { font-size: 1.05rem; font-weight: 600; text-transform: non
 
 /* The tab bar, fixed at the bottom. */
 .okit-tabs {
-  position: fixed; left: 0; right: 0; bottom: 0; z-index: 3; background: var(--okit-bar-background-color);
+  position: fixed; inset-inline: 0; bottom: 0; z-index: 3; background: var(--okit-bar-background-color);
   border-top: 1px solid var(--okit-separator-color); padding-bottom: env(safe-area-inset-bottom);
 }
 .okit-tabs ul { display: flex; justify-content: space-around; list-style: none; margin: 0 auto; padding: 0; max-width: 44rem; }

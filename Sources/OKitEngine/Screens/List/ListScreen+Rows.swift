@@ -198,6 +198,18 @@ extension ListScreen {
         }
     }
 
+    /// The display positions of the rows whose search text, as written, contains `literal` (lower-cased) case
+    /// aside: a search that normalizes to nothing (`SearchText.literal`). Each row's text is read again (the kept
+    /// ones are normalized); `computeSearchTexts` has recorded what they read.
+    func literalMatches(_ literal: String) -> [Int32] {
+        let cellOffRow = !declaration.cell["contextPath"].isEmpty
+        return rows.indices.compactMap { p -> Int32? in
+            let row = rows[p]
+            let text = (try? searchValue(row.entity, sort: row.sort, cellOffRow: cellOffRow)) ?? ""
+            return SearchText.containsLiteral(text, literal) ? Int32(truncatingIfNeeded: p) : nil
+        }
+    }
+
     /// Applies the edits since the last refresh row by row; false when a full pass is needed instead.
     func updateInPlace(_ s: Subscription) throws -> Bool {
         let edits = follow.journal?.drain()

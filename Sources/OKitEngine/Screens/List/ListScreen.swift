@@ -66,6 +66,9 @@ public final class ListScreen: ShellScreen {
     var keysSubscription: Subscription?
     var searchText = ""
     private var normalizedQuery = ""
+    /// The search text as typed (trimmed, lower-cased) when it normalizes to nothing but is not blank (signs, an
+    /// emoji: `🥟`): rows are then matched on their search text as written, case aside. Nil otherwise.
+    private var literalQuery: String?
     /// The display positions the search matches (32-bit: 400 KB for 100,000 matches).
     var matching: [Int32]?
     /// How many times the rows' keys were computed (for tests; a sharing screen's are its keeper's).
@@ -170,11 +173,13 @@ public final class ListScreen: ShellScreen {
         if let hook = declaration.hooks.onDisappear { try hook.run(engine, on: context, screen: info) }
     }
 
-    /// Sets the search text (a text that normalizes to nothing filters nothing).
+    /// Sets the search text (a blank text filters nothing; one that normalizes to nothing else is matched as
+    /// written, case aside).
     public func search(_ text: String) {
         let q = SearchText.normalize(text)
+        let literal = q.isEmpty ? SearchText.literal(text) : nil
         forgetMatchesOfOldRows()
-        if q == normalizedQuery { searchText = text; return }
+        if q == normalizedQuery, literal == literalQuery { searchText = text; return }
         if let previous = matching, !normalizedQuery.isEmpty, q.hasPrefix(normalizedQuery) || q.contains(normalizedQuery) {
             matching = q.isEmpty ? nil : rows.refine(previous, searching: q)
         } else {
@@ -182,6 +187,7 @@ public final class ListScreen: ShellScreen {
         }
         searchText = text
         normalizedQuery = q
+        literalQuery = literal
     }
 
     /// Case- and diacritic-folded sort text (ASCII without Foundation).
@@ -195,14 +201,14 @@ public final class ListScreen: ShellScreen {
     /// The rows visible with the current search and scope, in order.
     func visible() -> VisibleRows {
         let searched: VisibleRows
-        if normalizedQuery.isEmpty {
+        if normalizedQuery.isEmpty && literalQuery == nil {
             searched = .all(rows.count)
         } else if let m = matching {
             searched = .some(m)
         } else {
             let q = normalizedQuery
             (keeper ?? self).computeSearchTexts()
-            let m = rows.positions(searching: q)
+            let m = literalQuery.map { literalMatches($0) } ?? rows.positions(searching: q)
             matching = m
             seenRowsVersion = rowsVersion
             searched = .some(m)

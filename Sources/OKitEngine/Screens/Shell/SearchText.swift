@@ -1,7 +1,8 @@
 import Foundation
 
-/// OKit's search normalization (screens.md "search"): lower-cased, diacritics folded, non-alphanumerics
-/// removed, repeated characters collapsed. A row matches when its normalized text contains the normalized query.
+/// OKit's search normalization (screens.md "search"): lower-cased, diacritics and width folded, canonical forms
+/// made one, non-alphanumerics removed, repeated characters collapsed. A row matches when its normalized text
+/// contains the normalized query.
 public enum SearchText {
     /// The longest search text a screen takes, in characters: a longer one is refused (never cut: nothing typed
     /// is dropped silently), so no snapshot echoes a huge text back.
@@ -16,14 +17,7 @@ public enum SearchText {
         if let ascii = normalizeASCII(s) { return ascii }
         var out = String.UnicodeScalarView()
         var last: Unicode.Scalar?
-        // ASCII fast path; other text is folded by Foundation first.
-        let source: String
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            source = s
-        } else {
-            source = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        }
-        for var c in source.unicodeScalars {
+        for var c in folded(s).unicodeScalars {
             if c.value < 0x80 {
                 let v = c.value
                 if v >= 65, v <= 90, let lower = Unicode.Scalar(v + 32) { c = lower }
@@ -44,6 +38,29 @@ public enum SearchText {
             last = c
         }
         return String(out)
+    }
+
+    /// Text that is not ASCII, folded before its letters are kept: its compatibility forms as the letters they
+    /// stand for (NFKD: width, `ｶﾚｰ` → `カレー`, `ＡＢＣ１２３` → `ABC123`, ligatures), diacritics removed (Latin
+    /// accents, Arabic harakat and the hamza and madda on alef, Hebrew points: `كَبْسَة` → `كبسة`, `أرز` → `ارز`), what
+    /// is left composed again (NFC: kana keep their voiced marks, `カ`+U+3099 → `ガ`, as `ｶﾞ` does), case folded.
+    /// Foundation on Linux folds Latin diacritics only, and neither width's half-width voiced mark nor Arabic.
+    static func folded(_ s: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for c in s.decomposedStringWithCompatibilityMapping.unicodeScalars where !isFoldedMark(c) { kept.append(c) }
+        return String(kept).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    /// The Arabic and Hebrew marks (vowels, shadda, hamza and madda above or below a letter, Quranic marks) and
+    /// the Arabic tatweel, which Foundation on Linux keeps (they are alphabetic); Latin accents it removes itself.
+    static func isFoldedMark(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x0640: return true
+        case 0x0591...0x05C7, 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06ED:
+            return c.properties.generalCategory == .nonspacingMark
+        default: return false
+        }
     }
 
     /// Letters that folding diacritics leaves as they are, written as a person types them without the letter:
@@ -117,6 +134,18 @@ public enum SearchText {
                 last = c
             }
         }
+    }
+
+    /// A search text that normalizes to nothing (signs, emoji: `🥟`, `#`), as it is matched instead: trimmed and
+    /// lower-cased; nil when it is blank (a blank search filters nothing).
+    public static func literal(_ text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t.lowercased()
+    }
+
+    /// Whether `text` as written contains `literal` (from `literal(_:)`), case aside.
+    public static func containsLiteral(_ text: String, _ literal: String) -> Bool {
+        text.lowercased().contains(literal)
     }
 
     /// Whether a normalized text contains a normalized query: their UTF-8 bytes compared (both are

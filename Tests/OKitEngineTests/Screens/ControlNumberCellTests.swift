@@ -48,6 +48,14 @@ import Testing
         #expect(refusal(en, "Stepper", .string("abc")) == "Stepper: \"abc\" is not a number like 1,234")
     }
 
+    /// A number past any int is clamped to the range as before, not refused with thirty groups of digits; a tiny
+    /// fraction is quoted as JSON writes it, not as `0`.
+    @Test func aNumberPastTheRangeIsClampedAndATinyFractionIsQuotedAsSent() throws {
+        let (f, s) = try screen(language: "en")
+        #expect(refusal(s, "Stepper", .double(1e308)) == nil && f.book(0)["copies"]?.intValue == 100)
+        #expect(refusal(s, "Stepper", .double(-1e-300)) == "Stepper takes a whole number: \"-1e-300\" has a fraction")
+    }
+
     @Test func aStepperTakesTheDigitsTheLocaleShows() throws {
         let (f, s) = try screen(language: "ar")
         #expect(refusal(s, "Stepper", .string("٣٠")) == nil && f.book(0)["copies"]?.intValue == 30)

@@ -53,16 +53,19 @@ extension Engine {
 
     /// A number no field of `spec`'s type holds, refused: NaN (not a number), infinity or an overflow (too large),
     /// a fraction for an int field (`Pages takes a whole number: "12,5" has a fraction`, never rounded), or a whole
-    /// number outside an int's range. `typed`: the person's text, quoted in the refusal.
-    func checkCellNumber(_ n: Value, typed: String?, for e: Entity, _ spec: FieldSpec, label: String) throws {
+    /// number outside an int's range (`clamped`: not for a stepper or slider, which clamps it to its range).
+    /// `typed`: the person's text, quoted in the refusal; a number sent as one is quoted in the app's language when
+    /// that shows it whole and short (`12,5`), else as JSON writes it (`1e+308`, `1e-300`).
+    func checkCellNumber(_ n: Value, typed: String?, for e: Entity, _ spec: FieldSpec, label: String, clamped: Bool = false) throws {
         guard case .double(let d) = n else { return }
-        let shown = typed.map { ShellError.brief($0, 48) }
-            ?? formatters.format(n, .decimal(digits: nil), locale: locale) ?? Value.displayDouble(d)
+        let shown = typed.map { ShellError.brief($0, 48) } ?? formatters.format(n, .decimal(digits: nil), locale: locale).flatMap {
+            $0.count <= 24 && formatters.parse($0, .decimal(digits: nil), locale: locale) == d ? $0 : nil
+        } ?? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d))
         func refused(_ message: String) -> InvalidValue { InvalidValue(type: e.type.name, field: spec.name, message: message) }
         if d.isNaN { throw notANumber(shown, for: e, spec, example: numberExample(spec), label: label) }
         if d.isInfinite { throw refused(word(.numberTooLarge, label, shown)) }
         if spec.type == .int, d.rounded(.towardZero) != d { throw refused(word(.takesWholeNumber, label, shown)) }
-        if spec.type == .int, n.intValue == nil {
+        if spec.type == .int, n.intValue == nil, !clamped {
             let bound = { (i: Int) in self.formatters.format(.int(i), .decimal(digits: nil), locale: self.locale) ?? String(i) }
             throw refused(word(.wholeNumberOutOfRange, label, shown, bound(Int.min), bound(Int.max)))
         }
@@ -88,7 +91,7 @@ extension Engine {
         case .bool(let b): throw notANumber(b ? "true" : "false", field, label: label)
         default: return nil
         }
-        if let (e, spec) = field { try checkCellNumber(number, typed: typed, for: e, spec, label: label) }
+        if let (e, spec) = field { try checkCellNumber(number, typed: typed, for: e, spec, label: label, clamped: true) }
         guard let d = number.doubleValue, d.isFinite else { throw notANumber(typed ?? Coercion.describe(value), field, label: label) }
         return d
     }

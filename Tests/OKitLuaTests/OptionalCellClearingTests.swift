@@ -72,9 +72,9 @@ import Testing
         try app.driver.run("set", ["cell": .string("Menge"), "value": .null])
         try app.driver.run("set", ["cell": .string("Preis"), "value": .null])
         #expect(try field(app, "flag").isNull && field(app, "amount").isNull && field(app, "price").isNull)
-        // Fields that are not optional refuse it as before: a switch's yes or no, a stepper's number.
+        // Fields that are not optional refuse it as any text that is no number, as a text cell does.
         do { try app.driver.run("set", ["cell": .string("Schritte"), "value": .string("")]); Issue.record("taken") } catch {
-            #expect("\(error)" == "cell \"Steps\" takes a number")
+            #expect("\(error)" == "Schritte: „“ ist keine Zahl wie 1.234")
         }
         #expect(try field(app, "steps").intValue == 3)
     }

@@ -22,7 +22,9 @@ import Testing
             books.dataPath = "books"; books.cellPath = "name"; books.titlePath = "%Books"; books.segue = "book"
             var book = DetailDeclaration(id: "book")
             book.titlePath = "%Book"
-            book.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Pages", "textPath": "pages"])])]
+            book.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", properties: ["path": "%Pages", "textPath": "pages"]),
+                                                        CellDeclaration(kind: "stepper", properties: ["path": "%Steps", "valuePath": "pages",
+                                                                                                       "maxValuePath": "#1000"])])]
             try session.shell.declare(books)
             try session.shell.declare(book)
             try session.start(home: ["books"], menu: nil)
@@ -60,6 +62,21 @@ import Testing
         _ = await b.command(from: detail, [("command", "set"), ("cell", "Pages"), ("value", "NaN")])
         #expect(await b.page(detail).contains("Pages: „NaN“ ist keine Zahl wie 1.234</p>"))
         #expect(await b.page(detail).contains("value=\"NaN\""), "what was typed stays in the field")
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "false")])
+        #expect(await b.page(detail).contains("value=\"412\""), "nothing changed")
+    }
+
+    /// A stepper's refusal is worded as a text cell's, not the page's generic "Steps does not take that value".
+    @Test func aSteppersRefusalNamesTheCellAndQuotesWhatWasTyped() async throws {
+        let b = WebAppTests.Browser(try await WholeNumberFormTests.serve(language: "de"))
+        let tap = await b.command(from: "/books", [("command", "tap"), ("row", "1")])
+        let detail = try #require(WebAppTests.header(tap, "Location"))
+        _ = await b.command(from: detail, [("command", "edit"), ("on", "true")])
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Steps"), ("value", "abc")])
+        let refused = await b.page(detail)
+        #expect(refused.contains("Steps: „abc“ ist keine Zahl wie 1.234</p>"), "\(refused)")
+        _ = await b.command(from: detail, [("command", "set"), ("cell", "Steps"), ("value", "2.5")])
+        #expect(await b.page(detail).contains("Steps nimmt nur ganze Zahlen: „2.5“ hat Nachkommastellen</p>"))
         _ = await b.command(from: detail, [("command", "edit"), ("on", "false")])
         #expect(await b.page(detail).contains("value=\"412\""), "nothing changed")
     }

@@ -19,7 +19,8 @@ enum DateExtensions {
         case .time: return fixed("h:mm a", .none, .short)
         case .dateTime:
             let time = fixed("h:mm a", .none, .short)
-            if let day { return day + ", " + time }
+            // As iOS joins them: English `Today, 9:00 AM`, else as the language joins a date and a time.
+            if let day { return english ? day + ", " + time : f.joined(day: day, time: time, locale: loc) }
             return fixed("M/d/yy, h:mm a", .short, .short)
         }
     }

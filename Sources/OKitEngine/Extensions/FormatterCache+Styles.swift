@@ -61,22 +61,35 @@ extension FormatterCache {
     /// same without the currency or percent sign, or without grouping, with any spaces (`1234,5`); nil when it is
     /// not one. The whole text must be read (ICU's own parser stops early: `12,5x`), and a grouping separator
     /// must be followed by a group of digits (so `12.5` is not a German number, and `1.234` is 1234).
+    ///
+    /// In any script's digits and full width (`٤٦`, `۳۵`, `１２００`), the bidi marks ICU writes around a number in
+    /// a right-to-left language left out (`LocaleDigits`): a cell takes back what it shows (`‏٤٦ JP¥` in `ar_EG`).
     public func parse(_ text: String, _ style: NumberStyle, locale: AppLocale) -> Double? {
         let f = formatter(style, locale)
+        let ascii = LocaleDigits.isASCII(text)
+        let folded = ascii ? text : LocaleDigits.folded(text)
+        // The signs as the text is read: only a text that is not ASCII needs them folded (`￥`, `٪` with its ALM).
+        func signs(_ all: [String]) -> [String] { ascii ? all : all.map(LocaleDigits.folded) }
         let bare: String
         switch style {
         case .currency(let code):
-            bare = FormatterCache.withoutSign(text, [f.currencySymbol ?? "", f.internationalCurrencySymbol ?? "", code])
+            bare = FormatterCache.withoutSign(folded, signs([f.currencySymbol ?? "", f.internationalCurrencySymbol ?? "", code]
+                                                            + FormatterCache.spokenSigns(code)))
         case .percent:
-            bare = FormatterCache.withoutSign(text, [f.percentSymbol ?? "%", "%"])
+            bare = FormatterCache.withoutSign(folded, signs([f.percentSymbol ?? "%", "%"]))
         case .decimal:
-            bare = text
+            bare = folded
         }
         let separators = formatter(.decimal(digits: nil), locale)
         guard let n = LocaleDecimalText.parse(bare, decimal: separators.decimalSeparator ?? ".",
                                               grouping: separators.groupingSeparator ?? ",") else { return nil }
         if case .percent = style { return n / 100 }
         return n
+    }
+
+    /// The signs a language writes for a currency beside ICU's symbol, read back too: `円` (`1200円`) for the yen.
+    static func spokenSigns(_ code: String) -> [String] {
+        code == "JPY" ? ["\u{5186}"] : []
     }
 
     /// `text` without one of `signs` at its start (after a leading minus or plus) or at its end, spaces around

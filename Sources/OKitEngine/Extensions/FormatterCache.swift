@@ -10,6 +10,8 @@ public final class FormatterCache {
     private var numbers: [String: NumberFormatter] = [:]
     /// The locale's words for yesterday, today and tomorrow.
     private var relativeDays: [String: String] = [:]
+    /// How each locale joins a day and a time (`FormatterCache.dateTimeJoin`).
+    private var dateTimeJoins: [String: DateTimeJoin] = [:]
     /// The patterns `number/format` was given, read (a refused one is read again each time: it is an error).
     private var patterns: [String: NumberPattern] = [:]
     /// The decimal separator of each locale a printf conversion was formatted in.
@@ -50,6 +52,37 @@ public final class FormatterCache {
         let word = FormatterCache.normalize(Date().addingTimeInterval(Double(days) * 86_400).formatted(style))
         relativeDays[key] = word
         return word
+    }
+
+    /// `day` (a relative day's word, `今日`) and `time` joined as the locale joins a short date and a short time in
+    /// `formatDateTime` (CLDR's date-time glue): `今日 9:00` in `ja`, `اليوم، ٩:٠٠ ص` in `ar`, `Heute, 09:00` in
+    /// `de`. A locale whose glue cannot be told apart gets `, `.
+    public func joined(day: String, time: String, locale: AppLocale) -> String {
+        let key = locale.formatIdentifier
+        let join: DateTimeJoin
+        if let cached = dateTimeJoins[key] { join = cached } else {
+            join = dateTimeJoin(locale)
+            dateTimeJoins[key] = join
+        }
+        return join.timeFirst ? time + join.glue + day : day + join.glue + time
+    }
+
+    /// The text between a short date and a short time in the locale's own short date-time, found on one date
+    /// formatted the three ways (the glue does not depend on the date).
+    private func dateTimeJoin(_ locale: AppLocale) -> DateTimeJoin {
+        let d = Date(timeIntervalSince1970: 1_556_704_800)
+        let both = date(d, dateStyle: .short, timeStyle: .short, locale: locale)
+        let day = date(d, dateStyle: .short, timeStyle: .none, locale: locale)
+        let time = date(d, dateStyle: .none, timeStyle: .short, locale: locale)
+        if both.count > day.count + time.count {
+            if both.hasPrefix(day), both.hasSuffix(time) {
+                return DateTimeJoin(glue: String(both.dropFirst(day.count).dropLast(time.count)), timeFirst: false)
+            }
+            if both.hasPrefix(time), both.hasSuffix(day) {
+                return DateTimeJoin(glue: String(both.dropFirst(time.count).dropLast(day.count)), timeFirst: true)
+            }
+        }
+        return DateTimeJoin(glue: ", ", timeFirst: false)
     }
 
     /// A date in one of the locale's styles (languages other than English).
@@ -116,4 +149,10 @@ public final class FormatterCache {
         guard s.unicodeScalars.contains(where: { $0.value > 127 && $0.properties.isWhitespace }) else { return s }
         return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value > 127 && $0.properties.isWhitespace ? " " : $0 }))
     }
+}
+
+/// How a locale joins a date and a time: the text between them, and whether the time comes first.
+struct DateTimeJoin {
+    let glue: String
+    let timeFirst: Bool
 }

@@ -184,6 +184,7 @@ extension WebApp {
         case .alertPending: return engine.word(.answerFirst)
         case .notEditing(let cell): return engine.word(.editModeOnly, engine.localize(cell))
         case .noRow: return engine.word(.rowGone)
+        case .noCellAt: return engine.word(.notOnThisPage)
         case .searchTooLong(let n): return engine.word(.searchTooLong, String(n), String(SearchText.maxLength))
         case .badValue(let cell, _), .notEditable(let cell): return engine.word(.valueNotTaken, engine.localize(cell))
         // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.

@@ -99,6 +99,23 @@ import Testing
         #expect(try rel(0) == "Hoy")
     }
 
+    /// The day and the time are joined as the language joins a date and a time in `formatDateTime`, not with an
+    /// English ", " (`今日, 9:00` and `اليوم, ٩:٠٠ ص` before).
+    @Test func aRelativeDateTimeJoinsDayAndTimeAsTheLanguageDoes() throws {
+        let e = Engine(schema: Schema(), clock: VirtualClock(start: Self.may1))
+        func rel(_ name: String = "formatRelativeDateTime") throws -> String? {
+            try e.extensions.resolve(for: .date(Self.may1), name: name)!(.date(Self.may1), [], e).displayString
+        }
+        #expect(try rel() == "Today, 10:00 AM")
+        e.locale = AppLocale(language: "ja")
+        #expect(try rel() == "今日 10:00")
+        e.locale = AppLocale(language: "ar", region: "EG")
+        #expect(try rel() == "اليوم، ١٠:٠٠ ص")
+        #expect(try rel("formatDateTime")?.contains("، ١٠:٠٠ ص") == true, "the same join as formatDateTime")
+        e.locale = AppLocale(language: "de")
+        #expect(try rel() == "Heute, 10:00")
+    }
+
     @Test func intervalsCountFromTheClock() throws {
         let clock = VirtualClock(start: Self.may1)
         let e = Engine(schema: Schema(), clock: clock)

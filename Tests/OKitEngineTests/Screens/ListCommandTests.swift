@@ -230,5 +230,22 @@ import Testing
     @Test func aRowPastTheEndCountsTheRowsInGoodEnglish() {
         #expect("\(ShellError.noRow("99", count: 1))" == "no row 99 (the list has 1 row)")
         #expect("\(ShellError.noRow("99", count: 3))" == "no row 99 (the list has 3 rows)")
+        #expect("\(ShellError.noRowMatching("Zed", candidates: [], count: 1))"
+                == "no row \"Zed\" (the list has 1 row; address rows by position, id or text)")
+        #expect("\(ShellError.noCellAt("99", count: 1))" == "no cell 99 (the screen has 1 cell)")
+    }
+
+    /// A detail screen shows cells: a position past them says so (it said `no row 99 (the list has 6 rows)`).
+    @Test func aCellPastTheEndOfADetailScreenCountsItsCells() throws {
+        let (_, s) = try DetailCellBehaviourTests().screen([
+            CellDeclaration(kind: "text", properties: ["path": "%Name", "textPath": "name"]),
+            CellDeclaration(kind: "text", properties: ["path": "%Copies", "textPath": "copies"]),
+        ])
+        do { try s.tap(.position(99)); Issue.record("no error") } catch {
+            #expect("\(error)" == "no cell 99 (the screen has 2 cells)")
+        }
+        do { try s.tap(.pair(section: 1, row: 5)); Issue.record("no error") } catch {
+            #expect("\(error)" == "no cell {1, 5} (the screen has 2 cells)")
+        }
     }
 }

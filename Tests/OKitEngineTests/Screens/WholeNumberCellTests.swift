@@ -3,7 +3,7 @@ import Testing
 
 /// A number with a fraction a person gives an int field is refused, not cut (the tester's `set Pages "12,5"` stored
 /// 12): typed in the app's language or as JSON writes it, sent as a number, or read back through a format; code's
-/// writes are still cut toward zero (lua-api.md), and a stepper still steps.
+/// writes are still cut toward zero (lua-api.md); a stepper refuses it as a text cell does.
 @Suite struct WholeNumberCellTests {
     let setup = DetailCellBehaviourTests()
 
@@ -34,7 +34,9 @@ import Testing
         #expect(f.book(0)["copies"]?.intValue == 4, "nothing changed")
         #expect(refusal(s, "Copies", .string("12")) == nil && f.book(0)["copies"]?.intValue == 12)
         #expect(refusal(s, "Copies", .double(7)) == nil && f.book(0)["copies"]?.intValue == 7, "7.0 is whole")
-        #expect(refusal(s, "Stepper", .string("2,5")) == nil && f.book(0)["copies"]?.intValue == 3, "a stepper steps")
+        #expect(refusal(s, "Stepper", .string("2,5")) == "Stepper solo admite números enteros: «2,5» tiene decimales",
+                "a stepper refuses it too, naming its own title (ControlNumberCellTests)")
+        #expect(refusal(s, "Stepper", .string("3")) == nil && f.book(0)["copies"]?.intValue == 3)
         try f.engine.set(f.book(0), "copies", .double(2.9))
         #expect(f.book(0)["copies"]?.description == "2", "code's writes are cut toward zero, as before")
     }

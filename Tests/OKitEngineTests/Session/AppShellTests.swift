@@ -131,7 +131,7 @@ import Testing
         #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(6), enabled: true, min: .int(0), max: .int(10), step: .int(2)),
                 "a stepper shows its range and step")
         #expect(throws: ShellError.self) { try shell.set(cell: "nope", value: .int(1)) }
-        #expect(throws: ShellError.self) { try shell.set(cell: "Price", value: .string("cheap")) }
+        #expect(throws: InvalidValue.self, "refused as a text cell refuses it") { try shell.set(cell: "Price", value: .string("cheap")) }
         try f.engine.set(f.book(0), "comment", .string("hi"))
         try shell.edit(false)
         #expect(try shell.snapshot().screen.sections[0].rows.count == 3, "the comment cell shows once there is one")

@@ -229,7 +229,10 @@ extension DetailScreen {
             }
             return byTitle ? .string(titles[i]) : .int(i)
         case "slider", "stepper":
-            guard !value.isBool, let d = number(value), d.isFinite else { throw ShellError.badValue(name, "a number") }
+            // Read and refused as a text cell's number (a fraction for an int field too, never rounded away).
+            guard let d = try engine.controlNumber(value, on: ctx, binding: c.valuePath, label: label) else {
+                throw ShellError.badValue(name, "a number")
+            }
             let r = try range(c, on: ctx)
             let lo = r.min.doubleValue ?? 0, hi = r.max.doubleValue ?? 1
             var x = Swift.min(Swift.max(d, lo), hi)
@@ -287,13 +290,6 @@ extension DetailScreen {
     func notADate(_ text: String, _ label: String, _ c: CellDeclaration, on ctx: Entity?) throws -> ShellError {
         let example = DateExtensions.format(Date(timeIntervalSince1970: 1_556_704_800), try dateStyle(c, on: ctx), relative: false, engine)
         return .worded(engine.word(.notADateLike, label, text, example))
-    }
-
-    /// A number a command gives: a number, or a text read as the app's language writes numbers (`2,5` in `de`),
-    /// else as JSON writes them (`2.5`).
-    func number(_ value: Value) -> Double? {
-        if case .string(let text) = value, let n = engine.formatters.parse(text, .decimal(digits: nil), locale: engine.locale) { return n }
-        return value.doubleValue
     }
 
     /// The picker option a command names: a name (exactly one), an entity id, or a 1-based position.

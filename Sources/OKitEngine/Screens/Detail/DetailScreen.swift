@@ -158,6 +158,9 @@ public final class DetailScreen: ShellScreen {
         for c in cells { keyed.append((c.position.section, c.id, try text(of: c.cell, on: c.context))) }
         do {
             return cells[try address.resolve(keyed)]
+        } catch ShellError.noRow(let position, let count) {
+            // A detail screen shows cells, not a list's rows (`no cell 99 (the screen has 6 cells)`).
+            throw ShellError.noCellAt(position, count: count)
         } catch ShellError.noRowMatching(let k, _, _) {
             // As a person writes it: `montant` or `date d'echeance` for the title "Montant", "Date d'échéance".
             let folded = ListScreen.fold(k)

@@ -40,10 +40,10 @@ extension Engine {
         if spec.type == .int, let i = Int(trimmed) { return .int(i) }
         let number: Value, written: Value
         if let d = formatters.parse(text, .decimal(digits: nil), locale: locale) {
-            number = spec.type == .int ? wholeDigits(text, d).map(Value.int) ?? .double(d) : .double(d)
+            number = spec.type == .int ? wholeDigits(LocaleDigits.folded(text), d).map(Value.int) ?? .double(d) : .double(d)
             written = number
-        } else if let plain = Value.parseNumber(trimmed) {
-            (number, written) = (plain, .string(trimmed))
+        } else if let plain = Value.parseNumber(LocaleDigits.folded(trimmed)) {
+            (number, written) = (plain, plain)
         } else {
             throw notANumber(ShellError.brief(text, 48), for: e, spec, example: numberExample(spec), label: label)
         }
@@ -52,18 +52,58 @@ extension Engine {
     }
 
     /// A number no field of `spec`'s type holds, refused: NaN (not a number), infinity or an overflow (too large),
-    /// or a whole number outside an int's range. `typed`: the person's text, quoted in the refusal.
-    func checkCellNumber(_ n: Value, typed: String?, for e: Entity, _ spec: FieldSpec, label: String) throws {
+    /// a fraction for an int field (`Pages takes a whole number: "12,5" has a fraction`, never rounded), or a whole
+    /// number outside an int's range (`clamped`: not for a stepper or slider, which clamps it to its range).
+    /// `typed`: the person's text, quoted in the refusal; a number sent as one is quoted in the app's language when
+    /// that shows it whole and short (`12,5`), else as JSON writes it (`1e+308`, `1e-300`).
+    func checkCellNumber(_ n: Value, typed: String?, for e: Entity, _ spec: FieldSpec, label: String, clamped: Bool = false) throws {
         guard case .double(let d) = n else { return }
-        let shown = typed.map { ShellError.brief($0, 48) }
-            ?? formatters.format(n, .decimal(digits: nil), locale: locale) ?? Value.displayDouble(d)
+        let shown = typed.map { ShellError.brief($0, 48) } ?? formatters.format(n, .decimal(digits: nil), locale: locale).flatMap {
+            $0.count <= 24 && formatters.parse($0, .decimal(digits: nil), locale: locale) == d ? $0 : nil
+        } ?? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d))
         func refused(_ message: String) -> InvalidValue { InvalidValue(type: e.type.name, field: spec.name, message: message) }
         if d.isNaN { throw notANumber(shown, for: e, spec, example: numberExample(spec), label: label) }
         if d.isInfinite { throw refused(word(.numberTooLarge, label, shown)) }
-        if spec.type == .int, n.intValue == nil {
+        if spec.type == .int, d.rounded(.towardZero) != d { throw refused(word(.takesWholeNumber, label, shown)) }
+        if spec.type == .int, n.intValue == nil, !clamped {
             let bound = { (i: Int) in self.formatters.format(.int(i), .decimal(digits: nil), locale: self.locale) ?? String(i) }
             throw refused(word(.wholeNumberOutOfRange, label, shown, bound(Int.min), bound(Int.max)))
         }
+    }
+
+    /// The number a stepper or slider bound by `binding` takes for a command's value: a number, or a text read as a
+    /// text cell reads it (the app's language, any script's digits, else as JSON writes it). What it cannot take is
+    /// refused as a text cell refuses it, naming the cell as its title shows it and quoting what was typed
+    /// (`Exemplare: „abc“ ist keine Zahl wie 1.234`, `Dagen takes a whole number: "2,5" has a fraction`). Nil for a
+    /// value that is no number nor text (a list), which the cell refuses as before.
+    public func controlNumber(_ value: Value, on context: Entity?, binding: String, label: String) throws -> Double? {
+        let field = numberField(context, binding)
+        let typed: String?
+        let number: Value
+        switch value {
+        case .int, .double: (number, typed) = (value, nil)
+        case .string(let text):
+            guard let n = formatters.parse(text, .decimal(digits: nil), locale: locale).map(Value.double)
+                    ?? Value.parseNumber(LocaleDigits.folded(text.trimmingCharacters(in: .whitespaces))) else {
+                throw notANumber(ShellError.brief(text, 48), field, label: label)
+            }
+            (number, typed) = (n, text)
+        case .bool(let b): throw notANumber(b ? "true" : "false", field, label: label)
+        default: return nil
+        }
+        if let (e, spec) = field { try checkCellNumber(number, typed: typed, for: e, spec, label: label, clamped: true) }
+        guard let d = number.doubleValue, d.isFinite else { throw notANumber(typed ?? Coercion.describe(value), field, label: label) }
+        return d
+    }
+
+    /// A stepper's or slider's refusal of a text that is no number, with the example its field's type writes (a
+    /// whole number for an int field).
+    func notANumber(_ shown: String, _ field: (Entity, FieldSpec)?, label: String) -> Error {
+        guard let (e, spec) = field else {
+            let example = formatters.format(.double(1234.56), .decimal(digits: nil), locale: locale) ?? "1234.56"
+            return ShellError.worded(word(.notANumberLike, label, shown, example))
+        }
+        return notANumber(shown, for: e, spec, example: numberExample(spec), label: label)
     }
 
     /// A number as the field's cell is told to write it: 1234 for an int field, 1234.56 for a double, in the app's

@@ -24,6 +24,8 @@ public enum ShellError: Error, CustomStringConvertible {
     case notEditing(String)
     case badValue(String, String)
     case noRow(String, count: Int)
+    /// A position or (section, cell) pair no visible cell of a detail screen has: how many cells it shows.
+    case noCellAt(String, count: Int)
     case noSegue(String)
     case wrongKind(String, String)
     case noAlert
@@ -59,7 +61,7 @@ public enum ShellError: Error, CustomStringConvertible {
         case .notYet(let what): return "\(what) is not available yet"
         case .ambiguousRow(let k, let c): return "\"\(b(k))\" matches rows \(list(c)); address one by its position or id"
         case .noRowMatching(let k, let c, let n):
-            return c.isEmpty ? "no row \"\(b(k))\" (the list has \(n) rows; address rows by position, id or text)"
+            return c.isEmpty ? "no row \"\(b(k))\" (the list has \(ShellError.count(n, "row")); address rows by position, id or text)"
                 : "no row \"\(b(k))\" (did you mean \(list(c.map { "\"\(b($0))\"" }))?)"
         case .noButton(let x, let all): return "no button \"\(b(x))\" (buttons: \(list(all)))"
         case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
@@ -70,7 +72,8 @@ public enum ShellError: Error, CustomStringConvertible {
         case .notEditable(let c): return "cell \"\(b(c))\" takes no value"
         case .notEditing(let c): return "cell \"\(b(c))\" takes values in edit mode only (edit on first)"
         case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
-        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(count == 1 ? "1 row" : "\(count) rows"))"
+        case .noRow(let r, let count): return "no row \(b(r, 48)) (the list has \(ShellError.count(count, "row")))"
+        case .noCellAt(let c, let count): return "no cell \(b(c, 48)) (the screen has \(ShellError.count(count, "cell")))"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
         case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
         case .noAlert: return "no alert is waiting for an answer"
@@ -98,6 +101,9 @@ extension ShellError {
         if t.contains(where: \.isNewline) { t = t.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n") }
         return t.count > limit ? String(t.prefix(limit)) + "…" : t
     }
+
+    /// `n` things: `1 row`, `6 rows`.
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// Names in a message, each brief, cut with "… (n more)" past about `limit` characters.
     static func briefList(_ items: [String], _ limit: Int = 160) -> String {

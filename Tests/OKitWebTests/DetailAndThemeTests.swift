@@ -22,6 +22,14 @@ import Testing
         #expect(html.contains("<div class=\"okit-row-main\"><span class=\"okit-text\">Author</span></div>"))
     }
 
+    /// A slider on an int field moves by whole numbers: with `step="any"` a drag sent a fraction the cell refuses.
+    @Test func anIntSliderStepsByWholeNumbers() {
+        var page = Fixtures.detail()
+        page.screen.sections[0].rows[7].control?.value = .int(3)
+        let html = PageRenderer.renderString(page, Fixtures.context())
+        #expect(html.contains("<input type=\"range\" id=\"control-1-8\" name=\"value\" min=\"0\" max=\"1\" step=\"1\" value=\"3\">"), "\(html)")
+    }
+
     /// A text field bound to a number shows it as the terminal, JSON lines' texts and bindings do: `12`, not
     /// Swift's `12.0` (a German person's amount of 12 showed as "12.0").
     @Test func aNumberInATextFieldIsShownAsTheOtherFrontEndsShowIt() {

@@ -85,7 +85,9 @@ extension PageRenderer {
         case "slider":
             field = [.el("input", [.attr("type", "range"), .attr("id", id), .attr("name", "value"),
                                    .attr("min", c.min.flatMap(Self.number) ?? "0"), .attr("max", c.max.flatMap(Self.number) ?? "1"),
-                                   .attr("step", "any"), .attr("value", Self.number(c.value)), .bool("disabled", off)])]
+                                   // An int field's slider moves by whole numbers (a fraction is refused).
+                                   .attr("step", { if case .int = c.value { return "1" } else { return "any" } }()),
+                                   .attr("value", Self.number(c.value)), .bool("disabled", off)])]
         case "stepper":
             field = [.el("input", [.attr("type", "number"), .attr("id", id), .attr("name", "value"),
                                    .attr("min", c.min.flatMap(Self.number)), .attr("max", c.max.flatMap(Self.number)),

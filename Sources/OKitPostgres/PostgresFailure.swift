@@ -13,6 +13,10 @@ enum PostgresFailure: Equatable {
     /// The TLS the URL's `sslmode` asks for could not be had: no TLS context, a server without TLS, a certificate
     /// that does not check. Never answered by connecting without TLS.
     case tls
+    /// The server refused the login (SQLSTATE class 28: a wrong password or user; 3D000: no such database). At
+    /// start the app stops naming it (waiting does not help); while running it counts as out of reach (a password
+    /// rotated on the server: changes stay pending until the process is let in again).
+    case login
     /// The server refused a value of a row (SQLSTATE class 22 data exception, 23 integrity constraint, 54 a value
     /// beyond a limit, P0 raised by a trigger): that row is set aside, the other rows are stored.
     case value
@@ -49,6 +53,7 @@ enum PostgresFailure: Equatable {
     static func server(_ state: String) -> PostgresFailure {
         // 08 connection exception; 57P01-57P03 the server shutting down or starting; 53300 too many connections.
         if state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state) { return .unreachable }
+        if state.hasPrefix("28") || state == "3D000" { return .login }
         if ["22", "23", "54", "P0"].contains(String(state.prefix(2))) { return .value }
         return .refused
     }
@@ -61,7 +66,7 @@ enum PostgresFailure: Equatable {
 
     /// True for the failures that leave the changes pending because the database is away (or cannot be reached
     /// safely).
-    var isConnection: Bool { self == .unreachable || self == .tls }
+    var isConnection: Bool { self == .unreachable || self == .tls || self == .login }
 }
 
 /// The TLS context the URL's `sslmode` (`require`, `verify-ca`, `verify-full`) needs could not be made — no
@@ -102,6 +107,9 @@ extension PostgresStorage {
                 + "certificate must check against the system's certificate authorities or the URL's sslrootcert=FILE; "
                 + "?sslmode=require uses TLS without checking it"
         case .connectionError:
+            if let c = e.underlying as? NIOConnectionError, c.connectionErrors.isEmpty, c.dnsAError != nil || c.dnsAAAAError != nil {
+                return "the host name \(c.host) does not resolve (no such host is known here); check the URL's host"
+            }
             return "connection refused or timed out"
         case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
             return "the connection was lost"

@@ -104,6 +104,7 @@ extension PostgresStorage {
     }
 
     func dropPending() {
+        pendingNotKept = nil
         if FileManager.default.fileExists(atPath: pendingPath) { try? AtomicFile.remove(pendingPath) }
     }
 
@@ -147,6 +148,10 @@ extension PostgresStorage {
         }
         modelsRow = (rootType.name, schemaVersion)
         announce(version: written.version, keys: written.keys)
+        let n = Set(written.keys).count
+        if n > 0 {
+            onLog?(LogLine("stored \(n) pending change\(n == 1 ? "" : "s") to model \"\(modelName)\" that an earlier run kept in \(pendingPath), merged field by field with what other processes stored meanwhile", warning: false))
+        }
         if !refused.isEmpty {
             engine.warn(Self.refusedMessage(refused, kept: setAside(refused)))
         }

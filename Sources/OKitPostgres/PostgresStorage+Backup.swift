@@ -59,7 +59,12 @@ extension PostgresStorage {
 /// A shared model is followed live, keeps its changes pending while the database is out of reach, and is held
 /// in backups as its JSON model file.
 extension PostgresStorage: SharedModelStorage, PendingChangesStorage, BackupParticipant {
-    public func keepsFailedStorePending(_ model: String) -> Bool { offline }
+    public func keepsFailedStorePending(_ model: String) -> Bool { offline && pendingNotKept == nil }
+    public var changesInMemoryOnly: Bool { pendingNotKept != nil }
+    public func pendingChanges(_ model: String) -> (count: Int, path: String)? {
+        guard model == modelName, let rows = (try? PostgresPending.load(pendingPath)) ?? nil, !rows.isEmpty else { return nil }
+        return (rows.count, pendingPath)
+    }
     public func backupSnapshot(_ model: Model, engine: any ModelHost) throws -> [UInt8] { try snapshotJSON(model, engine: engine) }
     public func restoreFromBackup(_ root: Entity, model: Model, engine: any ModelHost) throws {
         try replaceRows(with: root, model: model, engine: engine)

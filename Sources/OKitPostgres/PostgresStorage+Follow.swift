@@ -27,7 +27,7 @@ extension PostgresStorage {
             if inbox.lost || !listener.isListening || offline {
                 try link.open()
                 try listener.start()
-                offline = false
+                cameBack()
                 _ = inbox.take()
                 try follow(model, engine: engine, keys: nil)
                 return true
@@ -62,7 +62,7 @@ extension PostgresStorage {
         } catch let e as StorageError {
             throw e
         } catch {
-            if Self.isConnectionError(error) { offline = true; link.close(); return false }
+            if Self.isConnectionError(error) { wentOffline(error); return false }
             throw StorageError(kind: .io, path: settings.shown, message: "cannot read other processes' changes to model \"\(modelName)\": \(text(error))")
         }
     }

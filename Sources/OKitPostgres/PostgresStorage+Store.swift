@@ -39,7 +39,7 @@ extension PostgresStorage {
             }
             do {
                 let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating)
-                offline = false
+                cameBack()
                 let readBefore = refused.isEmpty ? [] : Set(plan.upserts.filter { base[$0.key]?.table == $0.table }.map(\.key))
                 plan.apply(to: &stored)
                 for d in plan.upserts { base[d.key] = PostgresRowState(table: d.table, values: d.values, version: version) }
@@ -55,9 +55,8 @@ extension PostgresStorage {
                 throw e
             } catch {
                 switch PostgresFailure(error) {
-                case .unreachable, .tls:
-                    offline = true
-                    link.close()
+                case .unreachable, .tls, .login:
+                    wentOffline(error)
                     throw StorageError(kind: .io, path: settings.shown, message: "the database is offline (\(text(error))); \(keepPending(plan)) and are stored when it is back")
                 case .value where !isolating && isolatesRefusals:
                     isolating = true        // tried again, row by row: the refused values are set aside
@@ -84,13 +83,17 @@ extension PostgresStorage {
     }
 
     /// Keeps a store's changes on disk (`pending/<model>.postgres.json`) and says where, or that they could not be
-    /// kept there (then they are in memory only, and the message says so).
+    /// kept there (then they are in memory only: the message says so, `changesInMemoryOnly` is true until a store or
+    /// a write of the file works, and the log says it once, with the path and the OS's error).
     func keepPending(_ plan: RelationalStorePlan) -> String {
         do {
             try savePendingOrThrow(plan)
+            pendingKeptAgain()
             return "the changes stay pending (\(pendingPath))"
         } catch {
-            return "the changes stay in memory only: \(pendingPath) cannot be written (\(error)); free space or fix the data folder, or they are lost when the process ends,"
+            let reason = "\(pendingPath) cannot be written (\(Self.fileError(error)))"
+            pendingNotKept(reason)
+            return "the changes cannot be kept on disk either (\(reason)): they are in memory only,"
         }
     }
 

@@ -19,6 +19,9 @@ public final class PostgresStorage: ModelStorage {
     let processToken = UUID().uuidString
     /// Where conflicts go (the session: a warning, `okit/conflicts.jsonl`, `app:conflicts()`).
     public var onConflict: ((ConflictRecord) -> Void)?
+    /// Where the lines for the process's log go (`PostgresStorage+Log.swift`: an outage and its end, pending changes
+    /// stored at start or not kept on disk).
+    public var onLog: ((LogLine) -> Void)?
 
     var modelName = ""
     var tables: RelationalTables?
@@ -47,6 +50,11 @@ public final class PostgresStorage: ModelStorage {
     }
     /// While offline, the database is tried again after this (a connection attempt can take seconds).
     var retryAfter: Date?
+    /// The outage the log told of (when it began, what failed): told once, not at every retry.
+    var outage: (since: Date, failure: PostgresFailure)?
+    /// Why the last store's changes could not be kept on disk (the pending file's path and the OS's error); nil
+    /// while they are (or nothing is pending).
+    var pendingNotKept: String?
     static let retrySeconds: TimeInterval = 1
     var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?
@@ -107,6 +115,7 @@ public final class PostgresStorage: ModelStorage {
         s.inbox.onArrival = r.host.sharedModelChanged
         let host = r.host
         s.onConflict = { host.reportConflict($0) }
+        s.onLog = { host.log($0) }
         return s
     }
 
@@ -120,6 +129,10 @@ public final class PostgresStorage: ModelStorage {
     func unreachable(_ error: Error) -> StorageError {
         if PostgresFailure(error) == .tls {
             return StorageError(kind: .io, path: settings.shown, message: "cannot connect over TLS (nothing was read or written): \(text(error))")
+        }
+        if PostgresFailure(error) == .login {
+            return StorageError(kind: .io, path: settings.shown, message: "cannot log in to the database: \(text(error))", remedy: .checkDatabaseLogin)
+                .worded(files.remedyWording)
         }
         return StorageError(kind: .io, path: settings.shown, message: "cannot reach the database: \(text(error))", remedy: .checkDatabase)
             .worded(files.remedyWording)

@@ -65,6 +65,8 @@ enum CommandLineAdvice {
             return "; check OKIT_ENDPOINT_TOKEN"
         case .checkDatabase:
             return "; check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it"
+        case .checkDatabaseLogin:
+            return "; check the user, the password (OKIT_DATABASE_PASSWORD, or the URL's) and the database name in OKIT_DATABASE_URL (or the model's database)"
         case .described(let text):
             return "; " + text
         }

@@ -4,6 +4,7 @@ import Foundation
 import OKitEngine
 import OKitLua
 import OKitWeb
+import Synchronization
 
 /// `okit-run serve APP.lua`: the app in a browser, for many people at once (web.md). The app loads on the
 /// engine's own executor; every request runs there, one at a time; SIGINT/SIGTERM store every model and exit
@@ -20,10 +21,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The address to listen on (a non-loopback one needs --token-file).")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "The port to listen on (0: any free port).")
+    @Option(name: .long, parsing: .unconditional, help: "The port to listen on (0: any free port).")
     var port = 8480
 
-    @Option(name: .long, help: "Most browser sessions at once.")
+    @Option(name: .long, parsing: .unconditional, help: "Most browser sessions at once.")
     var sessions = 100
 
     @Option(name: .long, help: "A file holding the login token (required off loopback and behind a proxy).")
@@ -32,16 +33,16 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("allow-host"), help: ArgumentHelp("A host name the server answers for besides loopback and --host (repeatable); other Host headers get 421.", valueName: "name"))
     var allowHosts: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a new connection has to send its request headers.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds a new connection has to send its request headers.", valueName: "seconds"))
     var headerTimeout: Double = 10
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a connection may sit idle (no request, or a body that stopped coming); live updates are exempt.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds a connection may sit idle (no request, or a body that stopped coming); live updates are exempt.", valueName: "seconds"))
     var idleTimeout: Double = 60
 
-    @Option(name: .long, help: ArgumentHelp("Connections open at once, live-update streams not counted (past it the longest idle one is closed).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Connections open at once, live-update streams not counted (past it the longest idle one is closed).", valueName: "n"))
     var maxConnections = 1024
 
-    @Option(name: .long, help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
     var maxClientConnections = 256
 
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The address of a proxy in front of the server, e.g. nginx's (repeatable): its connections carry everyone's and are not capped by --max-client-connections.", valueName: "address"))
@@ -50,10 +51,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("client-header"), help: ArgumentHelp("The header a --trusted-proxy writes the client's address in: X-Forwarded-For (its last entry; the default), Forwarded (its last for=) or X-Real-IP. Only it is read.", valueName: "name"))
     var clientHeader = "X-Forwarded-For"
 
-    @Option(name: .long, help: ArgumentHelp("Live-update streams open at once (one per open tab).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Live-update streams open at once (one per open tab).", valueName: "n"))
     var maxStreams = 4096
 
-    @Option(name: .long, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
     var maxUploads = 2
 
     @Flag(name: .long, help: "Development mode, on loopback only: the app reloads when its Lua files change, and each page gets a Record bar that saves what you do as a flow test in the app's tests/ folder.")
@@ -81,9 +82,17 @@ struct ServeCommand: ParsableCommand {
         if dev, let refusal = DevOptions.refusal(host: host, token: tokenFile != nil, allowedHosts: allowHosts) {
             throw ValidationError(refusal)
         }
+        guard clientAddressHeader != nil else {
+            throw ValidationError("--client-header \(clientHeader) is not a header okit-run serve reads a client's address from: write X-Forwarded-For, Forwarded or X-Real-IP (the one your proxy sets)")
+        }
         if !ServeOptions.isLoopback(host), tokenFile == nil {
             throw ValidationError("--host \(host) is not a loopback address: give --token-file FILE so that only people with the token get in")
         }
+    }
+
+    /// The header `--client-header` names (nil: none okit-run serve reads).
+    var clientAddressHeader: ProxyHeaders.ClientHeader? {
+        ProxyHeaders.ClientHeader.allCases.first { $0.rawValue.lowercased() == clientHeader.lowercased() }
     }
 
     func run() throws {
@@ -101,10 +110,7 @@ struct ServeCommand: ParsableCommand {
         options.maxConnections = maxConnections
         options.maxClientConnections = maxClientConnections
         options.trustedProxies = trustedProxies
-        guard let header = ProxyHeaders.ClientHeader.allCases.first(where: { $0.rawValue.lowercased() == clientHeader.lowercased() }) else {
-            throw ValidationError("--client-header \(clientHeader) is not a header okit-run serve reads a client's address from: write X-Forwarded-For, Forwarded or X-Real-IP (the one your proxy sets)")
-        }
-        options.clientHeader = header
+        options.clientHeader = clientAddressHeader ?? .xForwardedFor
         options.maxStreams = maxStreams
         options.maxUploads = maxUploads
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)
@@ -123,13 +129,15 @@ struct ServeCommand: ParsableCommand {
         }
         let settings = running.settings
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })
+        let advice = ServeAdvice()
         // The app from its files: at start, and in development mode at every live reload with what the running
         // app hands over (its models in memory, its data folder).
         let make: WebAppMaker = { handover in
             do {
                 let luaApp = try loader.load(appURL, dataFolder: folder) {
                     settings.apply(to: &$0)
-                    $0.session.remedyWording = BrowserAdvice.words(for:)     // pages word remedies for a browser
+                    $0.session.remedyWording = { advice.words(for: $0) }    // okit-run's at start, then a browser's
+                    $0.session.log = { StandardStreams.error(ServeAdvice.logText($0) + "\n") }
                     handover?.apply(to: &$0.session)
                 }
                 return WebHostedApp(session: luaApp.session, owner: luaApp)
@@ -139,6 +147,7 @@ struct ServeCommand: ParsableCommand {
         }
         let loaded = Blocking.wait { try await web.load { try make(nil) } }
         if case .failure(let error) = loaded { throw error }
+        advice.servePages()
         if dev { _ = Blocking.wait { await web.watchForReload(make) } }
         StopOnSignals.install(web)
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -149,8 +158,22 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if case .failure(let error) = served {
-            _ = Blocking.wait { await web.storeAtExit() }
-            throw RunFailure(code: 4, message: "okit-run serve: cannot listen on \(host):\(port): \(error)")
+            _ = Blocking.wait { await web.storeAtExit() }    // the listen failure is what is said
+            throw RunFailure(code: 4, message: "okit-run serve: cannot listen on \(shownHost):\(port): \(Self.listenFailure(error))")
+        }
+    }
+}
+
+extension ServeCommand {
+    /// Why the address could not be listened on, in the operator's words and with okit-run's way out (the OS's
+    /// words for another error): `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)` was shown as it was.
+    static func listenFailure(_ error: any Error) -> String {
+        switch WebServer.errorNumber(of: error) {
+        case EADDRINUSE?: return "the address is in use (another server runs there?); choose another --port"
+        case EADDRNOTAVAIL?: return "this machine has no such address; check --host"
+        case EACCES?: return "not allowed to listen there (ports below 1024 need privileges); choose another --port"
+        case let code?: return String(cString: strerror(code))
+        case nil: return "\(error)"
         }
     }
 }
@@ -203,23 +226,55 @@ enum StopOnSignals {
     // sources are kept here only so that they stay alive.
     nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
+    /// A model's changes its place did not take, kept on disk for the next start (not "stored": cli.md).
+    static func pendingLine(_ p: WebApp.PendingAtStop) -> String {
+        guard let count = p.count, let path = p.path else {
+            return "the changes to model \"\(p.model)\" are not stored yet (\(p.reason)); the next run stores them"
+        }
+        let changes = count == 1 ? "1 change to model \"\(p.model)\" is" : "\(count) changes to model \"\(p.model)\" are"
+        return "\(changes) not in the database yet (it is out of reach); kept in \(path), stored at the next start"
+    }
+
     static func install(_ web: WebApp) {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 Task {
-                    if let error = await web.storeAtExit() {
+                    switch await web.storeAtExit() {
+                    case .failure(let error):
                         StandardStreams.error("okit-run serve: \(CommandLineAdvice.message(for: error))\n")
                         StandardStreams.error("okit-run: stopped (signal \(sig)) WITHOUT storing the state: the changes since the last store that worked are lost\n")
                         exit(4)
+                    case .success(let pending):
+                        for p in pending { StandardStreams.error("okit-run: \(StopOnSignals.pendingLine(p))\n") }
+                        StandardStreams.error(pending.isEmpty ? "okit-run: stored the state and stopped (signal \(sig))\n"
+                                                              : "okit-run: stopped (signal \(sig)); everything else is stored\n")
+                        exit(128 + sig)
                     }
-                    StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
-                    exit(128 + sig)
                 }
             }
             source.resume()
             sources.append(source)
         }
+    }
+}
+
+/// serve's words for a remedy: okit-run's while the app loads at start — a refusal then goes to the console of
+/// whoever runs the server (web.md "The server's own console keeps okit-run's words") — and a browser's once pages
+/// are served (`BrowserAdvice`). The process's log lines are always okit-run's.
+final class ServeAdvice: Sendable {
+    private let serving = Atomic<Bool>(false)
+
+    /// From now on remedies are worded for the pages.
+    func servePages() { serving.store(true, ordering: .releasing) }
+
+    func words(for remedy: Remedy) -> String {
+        serving.load(ordering: .acquiring) ? BrowserAdvice.words(for: remedy) : CommandLineAdvice.words(for: remedy)
+    }
+
+    /// A line of the process's log on stderr: `okit-run: warning: …` or `okit-run: …`, its way out in okit-run's words.
+    static func logText(_ line: LogLine) -> String {
+        "okit-run: " + (line.isWarning ? "warning: " : "") + CommandLineAdvice.message(for: line)
     }
 }

@@ -106,7 +106,7 @@ import Testing
             .finishKeyChange, .finishInterruptedKeyChange(noKey: true), .unsetPassphrase, .convert(model: "shop", to: StorageKind(rawValue: "sqlite")),
             .givePassphrase, .passphraseOrKeyFile, .passphraseIfSealedWithOne, .useKeyFile(keyFile: "/d/okit/keys/data.key"),
             .giveCurrentPassphrase, .currentKeyWrong(passphraseGiven: false, interrupted: true), .raiseLimit("maxFileSize"),
-            .checkEndpoint, .checkEndpointToken, .checkDatabase,
+            .checkEndpoint, .checkEndpointToken, .checkDatabase, .checkDatabaseLogin,
         ]
         for remedy in remedies {
             let words = BrowserAdvice.words(for: remedy)

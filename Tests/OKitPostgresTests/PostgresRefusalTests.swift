@@ -144,6 +144,10 @@ import OKitTestSupport
         #expect(PostgresFailure.server("40001") == .refused)     // serialization
         #expect(PostgresFailure.server("57P01") == .unreachable) // the server shutting down
         #expect(PostgresFailure.server("08006") == .unreachable)
+        #expect(PostgresFailure.server("28P01") == .login)       // a wrong password: not "cannot reach"
+        #expect(PostgresFailure.server("28000") == .login)       // no such role, no pg_hba.conf line
+        #expect(PostgresFailure.server("3D000") == .login)       // no such database
+        #expect(PostgresFailure.login.isConnection, "while running, a refused login is an outage: changes stay pending")
         #expect(PostgresFailure(PostgresTLSSetupError(mode: "verify-full", rootCert: nil, reason: "x")) == .tls)
         #expect(PostgresFailure(CocoaError(.fileNoSuchFile)) == .refused)
     }

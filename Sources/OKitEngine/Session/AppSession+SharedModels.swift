@@ -30,13 +30,15 @@ extension AppSession {
     }
 
     /// Stores every shared model that changed; returns the first failure that is not the database being out of
-    /// reach (a value the database refused: storage.md "Values a database refuses"), after every model was tried.
-    /// After a command it is the command's error, so that the front end that ran it says which value was refused.
+    /// reach with the changes kept pending on disk (a value the database refused: storage.md "Values a database
+    /// refuses"; changes in memory only), after every model was tried. After a command it is the command's error,
+    /// so that the front end that ran it says which value was refused, or that the change is not kept.
     func storeSharedModelsFailing() -> Error? {
         var first: Error?
         for (m, s) in sharedModels where m.isDirty || s.offline {
             do { try engine.store(m) } catch {
-                if !s.offline, first == nil { first = error }
+                if first == nil, s.changesInMemoryOnly { first = ChangesNotKept(error: error) }
+                if first == nil, !s.offline { first = error }
             }
         }
         return first
@@ -45,10 +47,19 @@ extension AppSession {
     /// True while a shared model's database is out of reach (snapshots carry `app.offline`).
     public var isOffline: Bool { sharedModels.contains { $0.1.offline } }
 
-    /// Records a conflict: a warning, a line in `<data>/okit/conflicts.jsonl`, and `conflicts`.
+    /// True while changes of a shared model are in memory only: neither its database nor the disk took them.
+    public var hasChangesInMemoryOnly: Bool { sharedModels.contains { $0.1.changesInMemoryOnly } }
+
+    /// Writes a line to the process's log (`SessionOptions.log`), else warns it.
+    func log(_ line: LogLine) {
+        if let log = options.log { log(line) } else { engine.warn(Remedy.message(for: line, wording: options.remedyWording)) }
+    }
+
+    /// Records a conflict: a line in the process's log (else a warning), a line in `<data>/okit/conflicts.jsonl`, and
+    /// `conflicts`.
     func record(conflict: ConflictRecord) {
         conflicts.append(conflict)
-        engine.warn(conflict.warning)
+        log(LogLine(conflict.warning, warning: true))       // the process's log, else a warning
         guard let folder = options.dataFolder.map(DataFolder.init) else { return }
         do {
             try FileManager.default.createDirectory(atPath: folder.okit, withIntermediateDirectories: true)
@@ -57,6 +68,16 @@ extension AppSession {
             engine.warn("the conflict above could not be written to \(folder.conflicts): \(error)")
         }
     }
+}
+
+/// A change of a shared model that neither its database nor the disk took (the database out of reach, the pending
+/// file not writable): it shows, but is in memory only, so a front end says it as a store that failed (web.md), not
+/// as offline.
+public struct ChangesNotKept: RemedyCarrying {
+    public let error: any Error
+    public var remedy: Remedy? { (error as? any RemedyCarrying)?.remedy }
+    public var neutralDescription: String { (error as? any RemedyCarrying)?.neutralDescription ?? "\(error)" }
+    public var description: String { "\(error)" }
 }
 
 /// Tells the front end that a shared model changed elsewhere (from SwiftNIO's event loop).

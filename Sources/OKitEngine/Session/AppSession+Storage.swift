@@ -92,6 +92,11 @@ extension AppSession {
         return pending
     }
 
+    /// How many changes of `model` wait on disk for its place, and where (`PendingChangesStorage.pendingChanges`).
+    public func pendingChanges(of model: String) -> (count: Int, path: String)? {
+        (engine.storage(of: model) as? PendingChangesStorage)?.pendingChanges(model)
+    }
+
     /// Storing at exit (quit, end of input, a stop signal): the state is stored and every model written whole,
     /// so each model file is complete. Returns the HTTP models whose changes stay pending, with the reason.
     public func storeAtExit() throws -> [(model: String, reason: String)] {
@@ -120,6 +125,7 @@ final class SessionStorageHost: StorageHost {
         return { signal.fire() }
     }
     func reportConflict(_ record: ConflictRecord) { session.record(conflict: record) }
+    func log(_ line: LogLine) { session.log(line) }
 
     func sharedStorage(_ id: String, make: () throws -> ModelStorage) throws -> ModelStorage {
         if let existing = session.sharedStorages[id] { return existing }

@@ -58,6 +58,10 @@ public struct SessionOptions {
     /// Words what a person can do about a storage error (`Remedy`), in the front end's terms (okit-run's flags);
     /// nil leaves the engine's errors neutral.
     public var remedyWording: (@Sendable (Remedy) -> String)?
+    /// Where the process's log lines go (`LogLine`: a shared database out of reach and back, pending changes stored
+    /// at start or not kept on disk, conflicts): `okit-run serve` writes them to stderr for whoever runs it. Nil: a
+    /// warning of the session (`Engine.warnings`; a conflict is one either way).
+    public var log: (@Sendable (LogLine) -> Void)?
     /// Development mode's live reload (`AppSession.handOver()`): models of the app being replaced, by name, as the
     /// JSON file storage writes; a `file`, `encrypted` or `transient` model of that name starts from it instead of
     /// reading its storage (or being seeded).

@@ -53,6 +53,9 @@ public enum Remedy: Sendable, Equatable {
     case checkEndpointToken
     /// A database could not be reached: check that it runs and that the model names it.
     case checkDatabase
+    /// A database refused the login (a wrong password or user, a database name it does not have): check the
+    /// credentials and the name; waiting does not help.
+    case checkDatabaseLogin
     /// A way out in plain words that need no front end's terms (a storage kind of its own uses this); every
     /// front end shows the text as it is.
     case described(String)

@@ -10,10 +10,14 @@ public protocol PendingChangesStorage: ModelStorage {
     func keepsFailedStorePending(_ model: String) -> Bool
     /// The models with changes their place has not taken yet, sorted.
     func pendingModels() -> [String]
+    /// How many changes of `model` wait on disk for its place, and the file they are kept in; nil: none (or the
+    /// kind does not say).
+    func pendingChanges(_ model: String) -> (count: Int, path: String)?
 }
 
 extension PendingChangesStorage {
     public func pendingModels() -> [String] { [] }
+    public func pendingChanges(_ model: String) -> (count: Int, path: String)? { nil }
 }
 
 /// A storage whose pending changes can meet a conflict the user resolves (`okit-run sync`): keep the local copy
@@ -32,6 +36,13 @@ public protocol SharedModelStorage: ModelStorage {
     var offline: Bool { get }
     /// Applies what other processes stored since the last call; true when something changed.
     func followAnnouncements(_ model: Model, engine: any ModelHost) throws -> Bool
+    /// True while changes the shared place did not take could not be kept on disk either (the pending file cannot
+    /// be written): they are in memory only, and a failed store is said as not kept, not as offline.
+    var changesInMemoryOnly: Bool { get }
+}
+
+extension SharedModelStorage {
+    public var changesInMemoryOnly: Bool { false }
 }
 
 /// A storage whose models a backup holds as their JSON model file, because its data is not files of the data

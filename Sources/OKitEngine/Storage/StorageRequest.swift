@@ -27,6 +27,8 @@ public protocol StorageHost: AnyObject {
     var sharedModelChanged: (@Sendable () -> Void)? { get }
     /// A field changed by two processes of a shared model (storage.md "Shared models on PostgreSQL").
     func reportConflict(_ record: ConflictRecord)
+    /// A line for the process's log (`SessionOptions.log`).
+    func log(_ line: LogLine)
 }
 
 extension StorageHost {
@@ -36,6 +38,7 @@ extension StorageHost {
     public var remedyWording: (@Sendable (Remedy) -> String)? { nil }
     public var sharedModelChanged: (@Sendable () -> Void)? { nil }
     public func reportConflict(_ record: ConflictRecord) {}
+    public func log(_ line: LogLine) {}
 }
 
 /// What a storage kind's factory is asked for: one model's storage. Each kind reads the options it takes

@@ -28,6 +28,8 @@ public enum BrowserAdvice {
             return "; the data's key is not right on the server — ask whoever runs it"
         case .checkEndpoint, .checkEndpointToken, .checkDatabase:
             return "; the server cannot reach where the data is kept — try again later, or tell whoever runs it"
+        case .checkDatabaseLogin:
+            return "; the server is not let in where the data is kept — tell whoever runs it"
         case .described(let text):
             return "; " + text
         }

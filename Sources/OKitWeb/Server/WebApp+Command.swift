@@ -68,9 +68,11 @@ extension WebApp {
             // A store that fails: the change shows but is not kept, said in the app's language (web.md).
             do { try app.storeState() } catch { throw NotStored(error: error) }
         } catch let failed as NotStored {
-            ws.error = app.isOffline ? app.engine.word(.appOffline) : app.engine.word(.notStored, BrowserAdvice.message(for: failed.error))
+            ws.error = keptOffline(app) ? app.engine.word(.appOffline) : app.engine.word(.notStored, BrowserAdvice.message(for: failed.error))
+        } catch let unkept as ChangesNotKept {
+            ws.error = app.engine.word(.notStored, BrowserAdvice.message(for: unkept))     // the change shows, not kept
         } catch {
-            ws.error = app.isOffline
+            ws.error = keptOffline(app)
                 ? app.engine.word(.appOffline)
                 : WebApp.personWords(for: error, app.engine)
                     ?? (name == "set" ? WebApp.refusedValueWords(error, cell: request.field("cell"), shown: current, app.engine) : nil)
@@ -88,6 +90,10 @@ extension WebApp {
         ws.moved = true
         return WebPages.redirect(LocationPath.url(shell))
     }
+
+    /// Whether a change that was not stored is kept to be stored when the database is back (said as "offline"); a
+    /// change that could not be kept on disk either is said as not kept (web.md: a store that fails).
+    func keptOffline(_ app: AppSession) -> Bool { app.isOffline && !app.hasChangesInMemoryOnly }
 
     /// Whether the command changes everyone's data and so needs the login token: the screen kind's page says
     /// (`WebScreenKind.needsToken`: backups restored or deleted, the settings that act on storage).

@@ -86,13 +86,29 @@ public actor WebApp {
         hosted?.session.followSharedModels()
     }
 
-    /// Stores every model (at a stop signal); returns the error when that failed, for the front end that runs the
-    /// server to word for its operator.
-    public func storeAtExit() -> (any Error)? {
-        guard let session = hosted?.session else { return nil }
+    /// A model whose changes its place (a shared database, a server) did not take at a stop: kept on disk for the
+    /// next start — how many and in which file when the storage says (nil: not said), and why.
+    public struct PendingAtStop: Sendable {
+        public let model: String
+        public let count: Int?
+        public let path: String?
+        public let reason: String
+    }
+
+    /// Stores every model (at a stop signal): the models whose changes stay pending on disk, or the error when the
+    /// store failed — for the front end that runs the server to word for its operator.
+    public func storeAtExit() -> Result<[PendingAtStop], any Error> {
+        guard let session = hosted?.session else { return .success([]) }
         reloadWatch?.cancel()
         for s in sessions.values { s.closeStreams() }
-        do { _ = try session.storeAtExit(); return nil } catch { return error }
+        do {
+            return .success(try session.storeAtExit().map { p in
+                let kept = session.pendingChanges(of: p.model)
+                return PendingAtStop(model: p.model, count: kept?.count, path: kept?.path, reason: p.reason)
+            })
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Fires the timers of the app clock that fell due (the server calls it every second).

@@ -23,6 +23,10 @@ public enum WebServer {
         _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
+    /// The OS error number under a failure to serve (`bind` refused the address: `EADDRINUSE`, …), for the front end
+    /// that runs the server to word for its operator; nil when it is not the OS's.
+    public static func errorNumber(of error: any Error) -> Int32? { (error as? IOError)?.errnoCode }
+
     /// Serves until the process ends; `onRunning` gets the port listened on (once the socket is bound). Throws
     /// when the address cannot be bound.
     public static func run(_ app: WebApp, options: ServeOptions, onRunning: @escaping @Sendable (Int) async -> Void) async throws {

@@ -23,7 +23,7 @@ import Testing
             f.engine.conflictNotice(record(field, theirs: theirs, mine: mine))
         }
         #expect(notice("name", "\"Dune A\"", "\"Dune B\"") == "Jemand anderes hat name dieses Eintrags (Book) zuerst geändert: "
-            + "jetzt „Dune A“; Ihr Wert „Dune B“ wurde nicht gespeichert (er steht in okit/conflicts.jsonl).")
+            + "jetzt „Dune A“; Ihr Wert „Dune B“ wurde nicht gespeichert (er steht im Konfliktprotokoll des Servers).")
         #expect(notice("price", "1500.0", "12.5").contains("jetzt „1500“; Ihr Wert „12,5“ wurde"))
         #expect(notice("copies", "1500", "7").contains("jetzt „1500“; Ihr Wert „7“ wurde"))
         #expect(notice("date", "\"2019-05-01T10:00:00Z\"", "\"2020-01-02T00:00:00Z\"").contains("jetzt „01.05.19, 10:00“; Ihr Wert „02.01.20, 00:00“"))
@@ -46,7 +46,19 @@ import Testing
         let f = try fixture("en")
         let r = record("price", theirs: "1500.0", mine: "12.5")
         #expect(f.engine.conflictNotice(r) == "Someone else changed price of this Book first: it is now \"1500\"; your \"12.5\" "
-            + "was not stored (it is kept in okit/conflicts.jsonl).")
+            + "was not stored (it is kept in the server's conflict record).")
         #expect(r.warning.contains("another process stored 1500.0 first; this process's 12.5 was not stored"), "the log keeps JSON")
+    }
+
+    /// A person at a browser cannot use a path on the server: in every language the notice says the value is kept in
+    /// the server's conflict record; the warning (the process's log) keeps the file's name.
+    @Test func theNoticeNamesNoServerPathInAnyLanguage() throws {
+        let r = record("name", theirs: "\"A0\"", mine: "\"B0\"")
+        for language in ["en", "fr", "de", "it", "pt", "es"] {
+            let notice = try fixture(language).engine.conflictNotice(r)
+            #expect(!notice.contains("conflicts.jsonl") && !notice.contains("okit/"), "\(language): \(notice)")
+        }
+        #expect(try fixture("en").engine.conflictNotice(r).hasSuffix("your \"B0\" was not stored (it is kept in the server's conflict record)."))
+        #expect(r.warning.contains("(kept in okit/conflicts.jsonl)"))
     }
 }

@@ -24,7 +24,7 @@ import OKitLua
       okit.cell.date { path = "%Due", datePath = "due" },
       okit.cell.picker { path = "%Category", selectionPath = "category", optionValues = "Food,Travel,Éclairs" },
     } } })
-    okit.app { id = "tasks", home = "tasks,more", protection = "protection", protectionTimeout = "minutes" %@ }
+    okit.app { id = "tasks", home = { "tasks", "more" }, protection = "protection", protectionTimeout = "minutes" %@ }
     """
 
     static func launch(protected: Bool = true, authenticate: String = "", passphrase: String? = nil) throws -> (TempFolder, LuaApp, JSONLinesDriver) {
@@ -48,7 +48,8 @@ import OKitLua
     }
 
     @Test func editReadsYesAndNoAsASwitchDoesAndRefusesAnythingElse() throws {
-        let (_, _, lines) = try Self.launch()
+        let (folder, app, lines) = try Self.launch()
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         _ = lines.handle(#"{"cmd":"tap","row":1}"#)
         for (on, expected) in [(#""on""#, true), (#""off""#, false), (#"true"#, true), (#""no""#, false), (#""YES""#, true),
                                (#"0"#, false), (#"1"#, true)] {
@@ -66,7 +67,8 @@ import OKitLua
     }
 
     @Test func everyLineIsAnsweredAndAMalformedOneSaysWhatAndWhere() throws {
-        let (_, app, lines) = try Self.launch()
+        let (folder, app, lines) = try Self.launch()
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         #expect(lines.handle("").0 == #"{"ok":false,"error":"empty line: expected a command (e.g. {\"cmd\":\"screen\"}): nothing was done"}"#)
         #expect(lines.handle("   ").0.contains("empty line"))
         #expect(lines.handle(#"{"cmd":"add","text":"ok\ud800x"}"#).0.contains(#"malformed command: unpaired surrogate in \\u escape at byte"#))
@@ -75,7 +77,8 @@ import OKitLua
     }
 
     @Test func aFieldNoCommandTakesIsRefusedAndTheWindowIsCheckedAndAnswered() throws {
-        let (_, _, lines) = try Self.launch()
+        let (folder, app, lines) = try Self.launch()
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         #expect(lines.handle(#"{"cmd":"tap","row":1,"bogus":5}"#).0
                 == #"{"ok":false,"error":"tap: unknown field \"bogus\" (tap takes row): nothing was done"}"#)
         #expect(lines.handle(#"{"cmd":"screen","ofset":3}"#).0.contains(#"screen: unknown field \"ofset\" (did you mean \"offset\"?; screen takes offset, limit)"#))
@@ -92,7 +95,8 @@ import OKitLua
     }
 
     @Test func theVersionIsAsked() throws {
-        let (_, _, lines) = try Self.launch()
+        let (folder, app, lines) = try Self.launch()
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         #expect(lines.handle(#"{"cmd":"version"}"#).0 == #"{"ok":true,"okit":"0.1.0","protocol":1}"#)
         #expect(lines.handle(#"{"cmd":"commands"}"#).0.hasSuffix(#""warnings","commands","version"]}"#))
     }
@@ -104,7 +108,8 @@ import OKitLua
     }
 
     @Test func authenticateWithNothingIsRefusedAndTheAppsFunctionDecides() throws {
-        let (_, app, lines) = try Self.launch(authenticate: ", authenticate = function() return ALLOW == true end")
+        let (folder, app, lines) = try Self.launch(authenticate: ", authenticate = function() return ALLOW == true end")
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         #expect(Self.covered(lines))
         #expect(lines.handle(#"{"cmd":"authenticate"}"#).0.contains("authenticate needs ok (true or false) or passphrase"))
         #expect(lines.handle("authenticate").0.contains("authenticate needs ok"), "the shell syntax over JSON lines")
@@ -119,7 +124,8 @@ import OKitLua
     }
 
     @Test func authenticateWithNothingIsRefusedUnderAPassphrase() throws {
-        let (_, _, lines) = try Self.launch(passphrase: "open sesame")
+        let (folder, app, lines) = try Self.launch(passphrase: "open sesame")
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         #expect(Self.covered(lines))
         #expect(lines.handle(#"{"cmd":"authenticate"}"#).0.contains("authenticate needs ok"))
         #expect(lines.handle(#"{"cmd":"authenticate","passphrase":"wrong"}"#).0.contains("authentication failed"))
@@ -129,7 +135,8 @@ import OKitLua
     }
 
     @Test func theTerminalsAuthenticateAsksTheAppsFunction() throws {
-        let (_, app, _) = try Self.launch(authenticate: ", authenticate = function() return ALLOW == true end")
+        let (folder, app, lines) = try Self.launch(authenticate: ", authenticate = function() return ALLOW == true end")
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         try app.session.background(app.shell)
         let terminal = TerminalShell(session: app.session, color: false)
         _ = terminal.runCommand("authenticate", CommandSyntax.command("authenticate")!)
@@ -142,7 +149,8 @@ import OKitLua
     }
 
     @Test func aTabIsNamedByIdShownTitleOrPosition() throws {
-        let (_, _, lines) = try Self.launch(protected: false)
+        let (folder, app, lines) = try Self.launch(protected: false)
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         for (typed, tab) in [("tab more", "more"), ("tab Tasks", "tasks"), (#"tab "Book Shop""#, "more"), ("tab 1", "tasks"),
                              ("tab book shop", "more"), ("tab TASKS", "tasks"), ("tab 2", "more")] {
             #expect(lines.handle(typed).0.hasPrefix(#"{"ok":true"#), "\(typed)")
@@ -152,7 +160,8 @@ import OKitLua
     }
 
     @Test func aPickerOptionMatchesCaseAndAccentsAsideWhenOneDoes() throws {
-        let (_, app, lines) = try Self.launch(protected: false)
+        let (folder, app, lines) = try Self.launch(protected: false)
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         _ = lines.handle("tap 1")
         _ = lines.handle("edit on")
         #expect(lines.handle("set category travel").0.hasPrefix(#"{"ok":true"#))
@@ -163,7 +172,8 @@ import OKitLua
     }
 
     @Test func extraPromptFieldsAndFieldsThatAreNoTextsAreRefused() throws {
-        let (_, app, lines) = try Self.launch(protected: false)
+        let (folder, app, lines) = try Self.launch(protected: false)
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         _ = lines.handle("add")
         #expect(lines.handle("respond OK Alpha Beta Gamma").0.contains("respond: 3 fields given, but it has 1 (Title); quote a field"))
         #expect(lines.handle(#"{"cmd":"respond","action":"OK","fields":5}"#).0.contains("respond: fields must be a list of texts"))
@@ -174,7 +184,8 @@ import OKitLua
     }
 
     @Test func advancePastTheClocksRangeIsRefusedAndTheFiringLimitIsAWarning() throws {
-        let (_, app, lines) = try Self.launch(protected: false)
+        let (folder, app, lines) = try Self.launch(protected: false)
+        defer { withExtendedLifetime((folder, app, lines)) {} }
         let before = app.engine.clock.now
         let refused = lines.handle(#"{"cmd":"advance","seconds":1e300}"#).0
         #expect(refused.contains("advance: 1e+300 seconds would take the clock past 9999-12-31T23:59:59Z") && refused.contains("the clock is unchanged"))

@@ -76,13 +76,15 @@ import OKitLua
         #expect(try Self.lua(app, "#list.tasks") == .int(300), "nothing was added")
     }
 
-    @Test func aFieldNoCommandTakesIsRefusedAndTheWindowIsCheckedAndAnswered() throws {
+    @Test func aFieldNoCommandTakesIsSaidAndTheWindowIsCheckedAndAnswered() throws {
         let (folder, app, lines) = try Self.launch()
         defer { withExtendedLifetime((folder, app, lines)) {} }
-        #expect(lines.handle(#"{"cmd":"tap","row":1,"bogus":5}"#).0
-                == #"{"ok":false,"error":"tap: unknown field \"bogus\" (tap takes row): nothing was done"}"#)
-        #expect(lines.handle(#"{"cmd":"screen","ofset":3}"#).0.contains(#"screen: unknown field \"ofset\" (did you mean \"offset\"?; screen takes offset, limit)"#))
-        #expect(try lines.session.shell.snapshot().screen.id == "tasks", "the tap did not run")
+        // Said in the answer's warnings (the run loop adds the warnings logged since the last answer); the command runs.
+        #expect(lines.handle(#"{"cmd":"screen","ofset":3}"#).0.hasPrefix(#"{"ok":true"#), "the command runs without it")
+        #expect(lines.warnings.fresh() == [#"screen: unknown field "ofset" (did you mean "offset"?; screen takes offset, limit): not read"#])
+        #expect(lines.handle(#"{"cmd":"tap","row":1,"bogus":5}"#).0.hasPrefix(#"{"ok":true"#))
+        #expect(lines.warnings.fresh() == [#"tap: unknown field "bogus" (tap takes row): not read"#])
+        _ = lines.handle(#"{"cmd":"back"}"#)
         for bad in [#""offset":"a""#, #""offset":-5"#, #""limit":-3"#, #""offset":1.5"#, #""limit":true"#] {
             let answer = lines.handle(#"{"cmd":"screen",\#(bad)}"#).0
             #expect(answer.contains("must be a whole number ≥ 0"), "\(bad): \(answer)")

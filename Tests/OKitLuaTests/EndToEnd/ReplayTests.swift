@@ -109,14 +109,14 @@ import OKitEngine
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c/okit/backup/nightly.okbackup").path))
     }
 
-    /// Lines the session answered without running a command (blank, malformed, an unknown command or field) are in
+    /// Lines the session answered without running a command (blank, malformed, an unknown command) are in
     /// the log as unread, so the replay answers the same errors and the answers line up one to one.
     @Test func unreadLinesAreRecordedSoTheAnswersLineUp() throws {
         try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-unread-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"tpa","row":1}"#, "bogus", "", #"{"cmd":"tap","row":1,"bogus":2}"#,
+        let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"tpa","row":1}"#, "bogus", "",
                         #"{"cmd":"add","text":}"#, #"{"cmd":"version"}"#, #"{"cmd":"tap","row":1}"#, #"{"cmd":"quit"}"#]
         let input = dir.appendingPathComponent("commands.jsonl")
         try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)

@@ -82,15 +82,28 @@ enum CommandSyntax {
         case "respond":
             if let first = rest.first { cmd["action"] = first }
             cmd["fields"] = Array(rest.dropFirst())
+        // The words of a command are never dropped: a word a command cannot read (`edit maybe`, `screen a`) or one
+        // too many (`advance 60 30`) reaches it as typed, and it refuses it with why.
         case "edit":
-            cmd["on"] = !(rest.first == "off" || rest.first == "false")
+            if !rest.isEmpty { cmd["on"] = joined }                             // on/off, yes/no, … as a switch reads them
         case "authenticate":
-            cmd["ok"] = !(rest.first == "fail" || rest.first == "false" || rest.first == "no")
+            // No word: the cover's own check (the terminal asks for the passphrase); `fail` answers no.
+            if !rest.isEmpty {
+                let word = joined.lowercased()
+                if ["fail", "false", "no", "off", "0"].contains(word) {
+                    cmd["ok"] = false
+                } else if ["true", "yes", "on", "ok", "1"].contains(word) {
+                    cmd["ok"] = true
+                } else {
+                    cmd["ok"] = joined            // refused: neither yes nor no
+                }
+            }
         case "advance":
-            if let first = rest.first { cmd["seconds"] = Double(first) ?? 0 }
+            if !rest.isEmpty { cmd["seconds"] = rest.count == 1 ? Double(rest[0]).map { $0 as Any } ?? joined : joined }
         case "screen":
-            if rest.count >= 1, let o = Int(rest[0]) { cmd["offset"] = o }
-            if rest.count >= 2, let l = Int(rest[1]) { cmd["limit"] = l }
+            func number(_ word: String) -> Any { Int(word).map { $0 as Any } ?? word }
+            if rest.count >= 1 { cmd["offset"] = number(rest[0]) }
+            if rest.count >= 2 { cmd["limit"] = number(rest.dropFirst().joined(separator: " ")) }
         default:
             if let d = commands.first(where: { $0.name == name }) { arguments(d, rest, into: &cmd) }
         }
@@ -105,7 +118,7 @@ enum CommandSyntax {
             let word = last ? words[i...].joined(separator: " ") : words[i]
             switch a.form {
             case .row: cmd[a.name] = Int(word).map { $0 as Any } ?? word
-            case .flag: cmd[a.name] = !(word == "off" || word == "false")
+            case .flag: cmd[a.name] = word                                  // read as a switch reads it (or refused)
             case .number: cmd[a.name] = Double(word).map { $0 as Any } ?? word
             case .texts: cmd[a.name] = Array(words[i...])
             case .value: cmd[a.name] = typedValue(word)

@@ -4,20 +4,32 @@ import OKitEngine
 /// Turns JSON-lines and shell commands into driver calls: a command object's fields become named arguments.
 enum DriverCommands {
     /// Runs a command object (`{"cmd": NAME, …}`); true when the session ends (`quit`). An unknown name fails
-    /// with the nearest command name (`alsoKnown`: the front end's own commands, suggested too).
-    static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any], alsoKnown: [String] = []) throws -> Bool {
+    /// with the nearest command name (`alsoKnown`: the front end's own commands, suggested too). A field that is
+    /// none of the command's arguments (nor of `fields`, the front end's own: the answer's window) is said in a
+    /// warning and not read — a misspelled optional argument is never dropped without a word.
+    static func run(_ driver: Driver, _ cmd: String, _ o: [String: Any], alsoKnown: [String] = [],
+                    fields: Set<String> = []) throws -> Bool {
         let names = driver.table.names
-        guard names.contains(cmd) else {
-            throw UnknownCommand(message: "unknown command \"\(ShellError.brief(cmd))\""
+        guard let command = driver.table[cmd] else {
+            throw Unread(message: "unknown command \"\(ShellError.brief(cmd))\""
                 + (suggestion(cmd, names + alsoKnown) ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))
         }
+        let known = command.description.argumentNames
+        for key in o.keys.sorted() where key != "cmd" && !known.contains(key) && !fields.contains(key) {
+            // Said in the answer's warnings, the command run without it: a program sending a field of its own
+            // (a request id) keeps working, and a misspelled one is never dropped without a word.
+            let takes = known.isEmpty ? "\(cmd) takes no arguments" : "\(cmd) takes \(known.joined(separator: ", "))"
+            driver.shell.engine.warn("\(cmd): unknown field \"\(ShellError.brief(key))\""
+                + (suggestion(key, known).map { String($0.dropLast()) + "; \(takes))" } ?? " (\(takes))") + ": not read")
+        }
         var args: [String: Value] = [:]
-        for (k, v) in o where k != "cmd" { args[k] = value(v) }
+        for (k, v) in o where k != "cmd" && known.contains(k) { args[k] = value(v) }
         return try driver.run(cmd, args)
     }
 
-    /// A command name no front end knows.
-    struct UnknownCommand: Error, CustomStringConvertible {
+    /// A line answered before any command ran: an unknown command name or field (a session log records it as
+    /// unread, so a replay answers the same error in its place).
+    struct Unread: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
     }

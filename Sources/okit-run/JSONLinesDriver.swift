@@ -25,13 +25,12 @@ struct JSONLinesDriver {
         while StopSignals.received == nil {
             switch reader.next(deadline: session.virtualClock == nil ? session.nextTimerDue : nil) {
             case .line(let line):
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let (answer, quit) = handle(line)
                 // A reader that went away (EPIPE) ends the session as the end of input does: the caller stores.
                 if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
                 if quit { return }
             case .tooLong(let bytes):
-                if !JSONLinesDriver.writeOut(withWarnings(error(LineReader.tooLongMessage(bytes))) + "\n") { return }
+                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.tooLongMessage(bytes))) + "\n") { return }
             case .timeout:
                 for e in session.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:
@@ -42,18 +41,35 @@ struct JSONLinesDriver {
         }
     }
 
+    /// The answer to one line. Every line is answered, a blank one too (a client that writes a line and waits for
+    /// its answer never blocks): a line answered without running a command is recorded (`--record`) as unread, so
+    /// a replay answers the same error in its place.
     func handle(_ line: String) -> (String, Bool) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return (unread(JSONLinesDriver.blankLine), false) }
         let parsed: [String: Any]?
         if trimmed.hasPrefix("{") {
-            parsed = JSONTree.parse(Array(line.utf8), nonFiniteWords: false).map(JSONLinesDriver.object) as? [String: Any]
+            do throws(JSONTree.Failure) {
+                parsed = JSONLinesDriver.object(try JSONTree.read(Array(line.utf8), nonFiniteWords: false)) as? [String: Any]
+            } catch {
+                return (unread("malformed command: \(error.message) at byte \(error.offset): nothing was done"), false)
+            }
         } else {
             parsed = CommandSyntax.command(trimmed, commands: session.driver.descriptions)      // shell syntax works here too
         }
         guard let object = parsed, let cmd = object["cmd"] as? String else {
-            return (error("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
+            return (unread("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
         }
         return execute(cmd, object)
+    }
+
+    /// The answer to a blank line.
+    static let blankLine = "empty line: expected a command (e.g. {\"cmd\":\"screen\"}): nothing was done"
+
+    /// An error answer for a line that ran no command, recorded as such.
+    func unread(_ message: String) -> String {
+        session.driver.recorder?.recordUnread(message)
+        return error(message)
     }
 
     /// A JSON value read by the engine's codec in the shape the command layer takes (`CommandSyntax`'s too):
@@ -75,6 +91,10 @@ struct JSONLinesDriver {
     }
 
     func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
+        if JSONLinesDriver.own.contains(cmd), let recorder = session.driver.recorder {
+            recorder.record(cmd, [:])       // answered here, and again in a replay: the answers line up
+            recorder.settle()
+        }
         if cmd == "warnings" {
             // Every warning of the session (the answer's field lists them all, not only the new ones).
             let all = warnings.all
@@ -83,14 +103,67 @@ struct JSONLinesDriver {
         }
         if cmd == "commands" {
             // The command names this front end takes (`?` typed as a line asks for them, as in the terminal).
-            return ("{\"ok\":true,\"commands\":" + JSONLinesDriver.array(session.driver.table.names + ["warnings", "commands"]) + "}", false)
+            return ("{\"ok\":true,\"commands\":" + JSONLinesDriver.array(session.driver.table.names + JSONLinesDriver.own) + "}", false)
         }
+        if cmd == "version" {
+            return ("{\"ok\":true,\"okit\":\"\(JSONLinesDriver.okitVersion)\",\"protocol\":\(JSONLinesDriver.protocolVersion)}", false)
+        }
+        let window: Window
         do {
-            if try DriverCommands.run(session.driver, cmd, object, alsoKnown: ["warnings", "commands"]) { return ("{\"ok\":true}", true) }
-            let snap = try session.shell.snapshot(offset: object["offset"] as? Int ?? 0, limit: object["limit"] as? Int ?? 200)
-            return ("{\"ok\":true,\"snapshot\":\(snap.json)}", false)
+            window = session.driver.table[cmd] == nil ? Window() : try Window(cmd, object)
+            if try DriverCommands.run(session.driver, cmd, object, alsoKnown: JSONLinesDriver.own, fields: Window.fields) {
+                return ("{\"ok\":true}", true)
+            }
+        } catch let e as DriverCommands.Unread {
+            return (unread(e.message), false)
         } catch {
             return (self.error(CommandLineAdvice.message(for: error)), false)
+        }
+        do {
+            let snap = try session.shell.snapshot(offset: window.offset, limit: window.limit)
+            return ("{\"ok\":true,\"snapshot\":\(snap.json),\"window\":{\"offset\":\(window.offset),\"limit\":\(window.limit)}}", false)
+        } catch {
+            return (self.error(CommandLineAdvice.message(for: error)), false)
+        }
+    }
+
+    /// This front end's own commands (answered here, never recorded as commands of the app).
+    static let own = ["warnings", "commands", "version"]
+
+    /// okit's version, and the version of this protocol: it grows by one when an answer's existing fields change
+    /// their meaning or go away (new commands and fields keep it).
+    static let okitVersion = "0.1.0"
+    static let protocolVersion = 1
+
+    /// The rows an answer's snapshot holds: `offset` and `limit`, fields of any command (whole numbers ≥ 0;
+    /// default 0 and 200). Another value is refused before the command runs.
+    struct Window {
+        static let fields: Set<String> = ["offset", "limit"]
+        static let defaultLimit = 200
+        var offset = 0
+        var limit = Window.defaultLimit
+
+        init() {}
+
+        init(_ cmd: String, _ object: [String: Any]) throws {
+            offset = try Window.read(cmd, "offset", object["offset"]) ?? 0
+            limit = try Window.read(cmd, "limit", object["limit"]) ?? Window.defaultLimit
+        }
+
+        static func read(_ cmd: String, _ key: String, _ v: Any?) throws -> Int? {
+            guard let v else { return nil }
+            if let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue == n.doubleValue.rounded(),
+               n.doubleValue >= 0, n.doubleValue <= Double(Int32.max) {
+                return n.intValue
+            }
+            let shown: String
+            switch v {
+            case let s as String: shown = "\"" + ShellError.brief(s) + "\""
+            case let n as NSNumber: shown = String(cString: n.objCType) == "c" ? (n.boolValue ? "true" : "false") : "\(n)"
+            case is NSNull: shown = "null"
+            default: shown = "a list or object"
+            }
+            throw DriverCommands.Unread(message: "\(cmd): \(key) must be a whole number ≥ 0 (not \(shown)): nothing was done")
         }
     }
 

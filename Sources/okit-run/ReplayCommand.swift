@@ -51,6 +51,11 @@ struct ReplayCommand: ParsableCommand {
         if secretsStdin { luaApp.driver.secretSupply = { readLine(strippingNewline: true) } }
         let driver = JSONLinesDriver(session: luaApp.session)
         for line in lines {
+            // A line the session answered without running a command: the same error again.
+            if let unread = SessionRecorder.unread(line) {
+                StandardStreams.output(driver.error(unread) + "\n")
+                continue
+            }
             let (answer, quit) = driver.handle(line)
             StandardStreams.output((answer + "\n"))
             if quit { break }

@@ -86,6 +86,24 @@ import Testing
         #expect(!app.shell.covered)
     }
 
+    /// A flow test's `app:authenticate(true)` answers for the device's check, and the app's function still decides;
+    /// without an answer nothing is taken as a success.
+    @Test func aFlowTestsAuthenticateAsksTheAppsFunctionToo() throws {
+        let t = try TempApp(["app.lua": Self.app(timeout: 0, authenticate: ", authenticate = function() return ALLOW == true end")])
+        let app = try t.launch()
+        app.installAppGlobal()
+        try app.session.background(app.shell)
+        #expect(app.shell.covered)
+        try app.run("""
+            local ok, err = pcall(function() return app:authenticate(true) end)
+            assert(not ok and err:find("authentication failed", 1, true), err)
+            ok, err = pcall(function() return app:authenticate() end)
+            assert(not ok and err:find("authenticate needs ok", 1, true), err)
+            ALLOW = true
+            assert(not app:authenticate(true).app.covered)
+            """)
+    }
+
     @Test func badAuthenticateAndAutosaveDeclarationsAreRefused() throws {
         for (decl, message) in [(", authenticate = 'yes'", "authenticate must be a function"), (", autosave = -1", "autosave must be a number")] {
             let t = try TempApp(["app.lua": Self.app(timeout: 5, authenticate: decl)])

@@ -7,10 +7,12 @@ import Testing
 /// checks, live updates, the session cap, the proxy and token rules, deep links.
 @Suite struct WebAppTests {
     /// A bookshop (transient model) with a list and a detail screen, served with `options`.
-    static func serve(_ options: ServeOptions = ServeOptions(), protectionMinutes: Double? = nil) async throws -> WebApp {
+    static func serve(_ options: ServeOptions = ServeOptions(), protectionMinutes: Double? = nil,
+                      authenticate: (@Sendable () throws -> Bool)? = nil) async throws -> WebApp {
         let web = WebApp(options: options)
         try await web.load {
             let session = AppSession()
+            session.callbacks.authenticate = authenticate
             let schema = session.engine.schema
             try schema.entity("Book", fields: [FieldSpec("name", .string)])
             try schema.entity("Shop", fields: [try FieldSpec("books", "[Book]"), FieldSpec("locked", .bool), FieldSpec("dark", .bool)])
@@ -248,6 +250,22 @@ import Testing
         // No passphrase set and no app function: the cover lifts (the app's own rule).
         #expect(await alice.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")]).status == 303)
         #expect(await alice.page("/books").contains(">Books</h1>"))
+    }
+
+    /// The app's own `authenticate` decides on the web too: false keeps the cover whatever is typed.
+    @Test func theAppsAuthenticateFunctionDecidesTheCover() async throws {
+        var options = ServeOptions()
+        options.newSessionSeconds = 600
+        let web = try await WebAppTests.serve(options, protectionMinutes: 1, authenticate: { false })
+        let alice = Browser(web)
+        _ = await alice.page("/books")
+        await web.sweepIdle(now: Date().addingTimeInterval(120))
+        #expect(await alice.page("/books").contains("type=\"password\""))
+        _ = await alice.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")])
+        _ = await alice.command(from: "/books", [("command", "authenticate")])
+        _ = await alice.command(from: "/books", [("command", "authenticate"), ("ok", "true")])
+        let page = await alice.page("/books")
+        #expect(page.contains("type=\"password\"") && !page.contains(">Books</h1>"), "still covered")
     }
 
     @Test func withATokenTheSettingsThatActOnEveryonesDataNeedTheLogin() async throws {

@@ -14,9 +14,17 @@ extension AppSession: DriverHost {
     }
 
     /// Moves the virtual clock and fires the timers that fell due; a timer's error is reported after all ran.
+    /// Firing stops at `TimerQueue.maxFirings`: a warning (logged by `fireTimers`), not a failure — the clock has
+    /// moved and what the timers did stays. A move past the clock's range is refused before anything moves.
     public func advance(seconds: Double) throws {
-        guard virtualClock != nil else { throw ShellError.notAllowed("advance (the clock is the system clock; run with --clock virtual)", "app") }
-        let errors: [Error] = advance(seconds)
+        guard let clock = virtualClock else { throw ShellError.notAllowed("advance (the clock is the system clock; run with --clock virtual)", "app") }
+        let latest = VirtualClock.latest.timeIntervalSince(clock.now)
+        guard seconds <= latest else {
+            func shown(_ d: Double) -> String { abs(d) < 1e15 && d == d.rounded() ? String(Int(d)) : "\(d)" }
+            throw CommandUsageError(message: "advance: \(shown(seconds)) seconds would take the clock past 9999-12-31T23:59:59Z, "
+                + "the latest it holds (at most \(shown(max(0, latest.rounded(.down)))) from now); the clock is unchanged")
+        }
+        let errors = advance(seconds).filter { !($0 is TimerQueue.LimitReached) }
         if let first = errors.first { throw first }
     }
 
@@ -70,12 +78,21 @@ extension AppSession: DriverHost {
         if let s = fileStorage, !s.keysDropped { try applyEncryptionSetting() }
     }
 
-    /// Answers a shell's protection cover (`app:authenticate(true)`); a success brings the dropped keys back
-    /// (derived from the passphrase or read from the key file again).
+    /// The driving program's answer to a shell's protection cover in place of the device's own check
+    /// (`app:authenticate(true)`, `{"cmd":"authenticate","ok":true}`): false fails; true lifts the cover — unless
+    /// the app declares `authenticate`, which then decides (protection.md: "that function decides").
     public func authenticate(_ shell: AppShell, _ ok: Bool) throws {
         guard shell.covered else { throw ShellError.notCovered }
-        if ok { try fileStorage?.restoreKeys(passphrase: options.passphrase) }
-        try shell.authenticate(ok)
+        guard ok else { throw ShellError.authenticationFailed }
+        if let fn = callbacks.authenticate, !(try fn()) { throw ShellError.authenticationFailed }
+        try lift(shell)
+    }
+
+    /// Lifts the cover after a check that passed; brings the dropped keys back (derived from the passphrase or
+    /// read from the key file again).
+    func lift(_ shell: AppShell) throws {
+        try fileStorage?.restoreKeys(passphrase: options.passphrase)
+        try shell.authenticate(true)
         keyDropTimer?.cancel()
         keyDropTimer = nil
     }
@@ -87,16 +104,17 @@ extension AppSession: DriverHost {
     public func authenticate(_ shell: AppShell, passphrase: String?) throws {
         guard shell.covered else { throw ShellError.notCovered }
         if let fn = callbacks.authenticate {
-            return try authenticate(shell, try fn())
+            guard try fn() else { throw ShellError.authenticationFailed }
+            return try lift(shell)
         }
-        guard let expected = options.passphrase, !expected.isEmpty else { return try authenticate(shell, true) }
+        guard let expected = options.passphrase, !expected.isEmpty else { return try lift(shell) }
         guard let typed = passphrase, !typed.isEmpty else { throw ShellError.authenticationFailed }
         if let storage = fileStorage, storage.keysDropped {
             do { try storage.restoreKeys(passphrase: typed) } catch { throw ShellError.authenticationFailed }
         } else if typed != expected {
             throw ShellError.authenticationFailed
         }
-        try authenticate(shell, true)
+        try lift(shell)
     }
 
     /// Whether a shell should ask for a passphrase to authenticate (one is set and the app has no function).

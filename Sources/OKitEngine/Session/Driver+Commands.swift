@@ -59,7 +59,14 @@ extension Driver {
     /// session's (lifecycle, clock, storing) and, in their places, the screen commands every kind names the same
     /// way (`CommandDescription.tap`, …), which the kind of the screen on top runs.
     public static let builtIn: [DriverCommand] = [
-        .own("screen", [CommandArgument("offset", .number), CommandArgument("limit", .number)], usage: "screen [OFFSET LIMIT]") { d, _ in
+        .own("screen", [CommandArgument("offset", .number), CommandArgument("limit", .number)], usage: "screen [OFFSET LIMIT]") { d, a in
+            // The window the front end shows: whole numbers ≥ 0, never a word dropped (`screen a b`).
+            for key in ["offset", "limit"] {
+                guard let v = a[key] else { continue }
+                guard case .int(let n) = v, n >= 0 else {
+                    throw UsageError(message: "screen: \(key) must be a whole number ≥ 0 (not \(ShellError.brief(v.displayString ?? "null")))")
+                }
+            }
             try d.shell.begin("screen", query: true)
         },
         .own("open", [.text("id"), .optionalText("context")]) { d, a in try d.shell.open(try a.text("id"), context: a.optionalText("context")) },
@@ -68,26 +75,39 @@ extension Driver {
         },
         .own("tab", [.text("id")]) { d, a in try d.shell.tab(try a.text("id")) },
         .screen(.tap), .screen(.accessory), .screen(.add), .screen(.delete), .screen(.move), .screen(.more), .screen(.quick),
-        .own("edit", [CommandArgument("on", .flag)], usage: "edit on|off") { d, a in try d.shell.edit(a.flag("on")) },
+        .own("edit", [CommandArgument("on", .flag)], usage: "edit on|off") { d, a in try d.shell.edit(d.flag(a, "on")) },
         .screen(.select), .screen(.set), .screen(.search), .screen(.button), .screen(.titleTap),
         .own("back") { d, _ in try d.shell.back() },
         .own("close") { d, _ in try d.shell.close() },
         .own("menu") { d, _ in try d.shell.openMenu() },
         .own("menuItem", [.text("title")]) { d, a in try d.shell.menuItem(try a.text("title")) },
         .own("respond", [.text("action"), CommandArgument("fields", .texts)]) { d, a in
-            let fields = a.texts("fields")
+            let fields = try a.texts("fields")
             try d.shell.respond(try a.text("action"), fields: fields)
         },
         .own("help") { d, _ in try d.shell.help() },
         .own("background") { d, _ in try d.requireHost().background(d.shell) },
         .own("foreground") { d, _ in try d.requireHost().foreground(d.shell) },
         .own("authenticate", [CommandArgument("ok", .flag), .optionalText("passphrase")], usage: "authenticate [fail]") { d, a in
-            if case .string(let p)? = a["passphrase"] { try d.requireHost().authenticate(d.shell, passphrase: p) } else {
-                try d.requireHost().authenticate(d.shell, a.flag("ok"))
+            // The passphrase, or the driving program's answer (`ok`) in place of the device's own check; the app's
+            // `authenticate` function decides either way when it declares one. Neither is refused: nothing is
+            // taken as a success.
+            if let p = a["passphrase"], !p.isNull {
+                guard case .string(let text) = p else { throw UsageError(message: "authenticate: passphrase must be text") }
+                guard a["ok"]?.isNull ?? true else { throw UsageError(message: "authenticate takes ok or passphrase, not both") }
+                try d.requireHost().authenticate(d.shell, passphrase: text)
+            } else {
+                guard let ok = a["ok"], !ok.isNull else {
+                    throw UsageError(message: "authenticate needs ok (true or false) or passphrase")
+                }
+                try d.requireHost().authenticate(d.shell, try d.flag(a, "ok"))
             }
         },
         .own("advance", [CommandArgument("seconds", .number)]) { d, a in
-            guard let s = a["seconds"]?.doubleValue, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
+            // A number only: text (`"60"`) is refused as a negative number is, not read.
+            let seconds: Double?
+            switch a["seconds"] { case .int(let n)?: seconds = Double(n); case .double(let d)?: seconds = d; default: seconds = nil }
+            guard let s = seconds, s >= 0 else { throw UsageError(message: "advance needs seconds (a number ≥ 0)") }
             guard s.isFinite else { throw UsageError(message: "advance: seconds must be finite") }
             try d.requireHost().advance(seconds: s)
         },
@@ -95,4 +115,11 @@ extension Driver {
         .own("relaunch") { d, _ in try d.requireHost().relaunch() },
         DriverCommand(CommandDescription("quit")) { _, _ in true },
     ]
+}
+
+extension Driver {
+    /// A switch argument read with the app's own Yes and No too (`ja`/`nein` in `de`), as a switch cell reads them.
+    func flag(_ a: CommandArguments, _ key: String) throws -> Bool {
+        try a.flag(key, yes: shell.engine.word(.yes), no: shell.engine.word(.no))
+    }
 }

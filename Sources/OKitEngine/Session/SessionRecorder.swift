@@ -55,6 +55,21 @@ public final class SessionRecorder {
         write(line + "}")
     }
 
+    /// Records a line the front end answered without running a command (a blank or malformed line, an unknown
+    /// command, a refused argument) as `{"unread":"…"}` with its answer's error — not the line itself, which may
+    /// hold a secret typed into a misspelled command — so a replay answers the same error in its place and the
+    /// answers of session and replay line up one to one.
+    public func recordUnread(_ error: String) {
+        write("{\"unread\":" + JSONText.quoted(error) + "}")
+    }
+
+    /// The error a replay answers for a `{"unread":"…"}` line; nil for any other line.
+    public static func unread(_ line: String) -> String? {
+        guard line.hasPrefix("{\"unread\":"), let tree = JSONTree.parse(Array(line.utf8)),
+              case .object(let members) = tree, members.count == 1 else { return nil }
+        return tree["unread"]?.string
+    }
+
     /// Notes the clock after a command (its own `advance` is not written twice).
     public func settle() { last = clock.now }
 

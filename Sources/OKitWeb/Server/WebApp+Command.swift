@@ -194,7 +194,7 @@ extension WebApp {
         case .searchTooLong(let n): return engine.word(.searchTooLong, String(n), String(SearchText.maxLength))
         case .badValue(let cell, _), .notEditable(let cell): return engine.word(.valueNotTaken, engine.localize(cell))
         // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.
-        case .noAction, .noRowMatching, .ambiguousRow, .noButton, .noCell, .noSegue, .wrongKind, .noAlert, .noSearch,
+        case .noAction, .noRowMatching, .ambiguousRow, .noButton, .noMenuItem, .noCell, .noSegue, .wrongKind, .noAlert, .noSearch,
              .noHelp, .noMenu, .atHome, .atPresentedRoot, .nothingPresented, .unknownTab:
             return engine.word(.notOnThisPage)
         default: return nil

@@ -42,7 +42,7 @@ import Testing
         #expect(throws: ShellError.self) { try shell.open("authors", context: "comment") }
         try shell.open("authors", context: "books[0]")
         #expect(throws: ShellError.self) { try shell.search("x") }
-        do { try shell.tab("x") } catch { #expect("\(error)" == "no tab \"x\" (tabs: books)") }
+        do { try shell.tab("x") } catch { #expect("\(error)" == "no tab \"x\" (tabs: 1 Books)") }
         #expect(throws: ShellError.self) { try shell.declare(ListDeclaration(id: "books")) }
     }
 

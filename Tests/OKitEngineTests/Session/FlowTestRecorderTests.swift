@@ -76,6 +76,18 @@ import Testing
         #expect(recorder.lines[1].hasPrefix("-- left out: app:tap() (tap needs row"))
     }
 
+    /// JSON lines' `"value":null` clears a field: the `nil` is written (`app:set("Due")` failed: `set needs value`);
+    /// an argument not given is left out.
+    @Test func aNilGivenIsWrittenAndOneNotGivenIsLeftOut() {
+        #expect(FlowTestCall("set", ["cell": .string("Due"), "value": .null], description: .set, before: nil).text == #"app:set("Due", nil)"#)
+        let edit = Driver.builtIn.first { $0.description.name == "edit" }?.description
+        #expect(FlowTestCall("edit", [:], description: edit, before: nil).text == "app:edit(true)")
+        #expect(FlowTestCall("edit", ["on": .string("off")], description: edit, before: nil).text == "app:edit(false)")
+        #expect(FlowTestCall("edit", ["on": .string("banana")], description: edit, before: nil).text == #"app:edit("banana")"#)
+        let auth = Driver.builtIn.first { $0.description.name == "authenticate" }?.description
+        #expect(FlowTestCall("authenticate", ["passphrase": .string("x")], description: auth, before: nil).text == #"app:authenticate(nil, "x")"#)
+    }
+
     @Test func aPauseOfAMinuteIsAnAdvanceAndShortOnesAreLeftOut() throws {
         let (f, driver, recorder) = try recording()
         f.clock.advance(by: 5)

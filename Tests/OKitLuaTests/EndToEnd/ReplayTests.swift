@@ -108,4 +108,48 @@ import OKitEngine
         #expect(with.out == recorded.out, "the same answers as the session")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c/okit/backup/nightly.okbackup").path))
     }
+
+    /// Lines the session answered without running a command (blank, malformed, an unknown command) are in
+    /// the log as unread, so the replay answers the same errors and the answers line up one to one.
+    @Test func unreadLinesAreRecordedSoTheAnswersLineUp() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-unread-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let commands = [#"{"cmd":"screen"}"#, #"{"cmd":"tpa","row":1}"#, "bogus", "",
+                        #"{"cmd":"add","text":}"#, #"{"cmd":"version"}"#, #"{"cmd":"tap","row":1}"#, #"{"cmd":"quit"}"#]
+        let input = dir.appendingPathComponent("commands.jsonl")
+        try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("session.jsonl")
+        let app = Self.root.appendingPathComponent("examples/todo/app.lua").path
+        let recorded = try OKitRun.run([app, "--data", dir.appendingPathComponent("a").path, "--clock", "virtual", "--json", "--record", log.path],
+                                       stdin: .file(input.path))
+        #expect(recorded.code == 0)
+        #expect(recorded.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count == commands.count, "one answer a line")
+        let replayed = try OKitRun.run(["replay", log.path, "--data", dir.appendingPathComponent("b").path])
+        #expect(replayed.code == 0)
+        #expect(replayed.out == recorded.out, "the same answers, line for line")
+    }
+
+    /// A recorded `"value":null` (clearing an optional field) is written `app:set("Due", nil)`, and runs.
+    @Test func aRecordedClearRunsAsAFlowTest() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-clear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("app/tests"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let appFile = dir.appendingPathComponent("app/app.lua")
+        try Data(contentsOf: Self.root.appendingPathComponent("examples/todo/app.lua")).write(to: appFile)
+        let commands = [#"{"cmd":"tap","row":1}"#, #"{"cmd":"edit","on":true}"#, #"{"cmd":"set","cell":"Due","value":"2020-01-01"}"#,
+                        #"{"cmd":"set","cell":"Due","value":null}"#, #"{"cmd":"quit"}"#]
+        let input = dir.appendingPathComponent("commands.jsonl")
+        try (commands.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let test = dir.appendingPathComponent("app/tests/clear_test.lua")
+        let recorded = try OKitRun.run([appFile.path, "--data", dir.appendingPathComponent("data").path, "--clock", "virtual", "--json",
+                                        "--record", test.path], stdin: .file(input.path))
+        #expect(recorded.code == 0 && !recorded.out.contains(#""ok":false"#), "\(recorded.out)")
+        let text = try String(contentsOf: test, encoding: .utf8)
+        #expect(text.contains(#"app:set("Due", nil)"#), "\(text)")
+        let run = try OKitRun.run(["test", test.path])
+        #expect(run.code == 0, "\(run.out)\(run.err)")
+    }
 }

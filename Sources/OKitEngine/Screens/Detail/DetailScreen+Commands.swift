@@ -292,7 +292,17 @@ extension DetailScreen {
         return .worded(engine.word(.notADateLike, label, text, example))
     }
 
-    /// The picker option a command names: a name (exactly one), an entity id, or a 1-based position.
+    /// The one of `names` that `typed` matches case and accents aside (`food` for "Food"), as cells are matched;
+    /// nil when none or more than one does.
+    static func looseMatch(_ typed: String, _ names: [String]) -> Int? {
+        func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let key = folded(typed.trimmingCharacters(in: .whitespaces))
+        let hits = names.indices.filter { folded(names[$0]) == key }
+        return hits.count == 1 ? hits[0] : nil
+    }
+
+    /// The picker option a command names: a name (exactly one; else the one that matches case and accents
+    /// aside), an entity id, or a 1-based position.
     func option(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell label: String) throws -> Entity {
         let all = try options(c, on: ctx)
         if case .entity(let e) = value, all.contains(where: { $0.entity === e }) { return e }
@@ -301,6 +311,7 @@ extension DetailScreen {
             if named.count == 1 { return all[named[0]].entity }
             if named.count > 1 { throw DetailError.ambiguousOption(label, Coercion.describe(value), positions: named.map { $0 + 1 }) }
             if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
+            if let i = Self.looseMatch(s, all.map(\.name)) { return all[i].entity }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
         throw noChoice(.noOptionNamed, cell: label, value: value, choices: all.map(\.name), numbered: true)

@@ -20,11 +20,13 @@ extension DetailScreen {
         return options.firstIndex { $0.value == text }.map { $0 + 1 }
     }
 
-    /// The text picker option a command names: its shown title, its stored text, or its 1-based position.
+    /// The text picker option a command names: its shown title, its stored text (else the one title that matches
+    /// case and accents aside), or its 1-based position.
     func textOption(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell label: String) throws -> String {
         let all = try textOptions(c, on: ctx)
         if case .string(let s) = value {
             if let o = all.first(where: { $0.title == s }) ?? all.first(where: { $0.value == s }) { return o.value }
+            if let i = Self.looseMatch(s, all.map(\.title)) { return all[i].value }
         }
         if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].value }
         throw noChoice(.noTextOptionNamed, cell: label, value: value, choices: all.map(\.title), numbered: true)

@@ -113,25 +113,32 @@ public final class MenuScreen: MenuItemsScreen {
 
     func chooseItem(_ title: String, orNone: Bool) throws -> Bool {
         guard let shell else { throw ShellError.notStarted }
-        var titles: [String] = []
-        for item in declaration.items {
+        var shown: [String] = []
+        var chosen: Int?
+        for (i, item) in declaration.items.enumerated() {
             let t = try list.engine.text(list.context, item.title) ?? item.title
-            titles.append(item.id ?? t)
-            guard t == title || item.id == title else { continue }
-            let hide = try hides
-            if let tap = item.tap { try tap.run(list.engine, on: list.context) }
-            shell.hideMenuAfterChoice(hide: hide)
-            if let present = item.present {
-                try shell.presentScreen(present, context: list.engine.defaultModel?.root)
-            } else if item.home {
-                try shell.showContent(nil, context: nil)
-            } else if item.tap == nil || item.identifier != nil {
-                try shell.showContent(item.identifier ?? declaration.identifier, context: nil)
-            }
-            return true
+            shown.append(t)
+            if chosen == nil, t == title || item.id == title { chosen = i }
         }
-        if orNone { return false }
-        throw ShellError.noButton(title, buttons: titles)
+        // `menuItem settings`: the one item whose title matches case and accents aside (not for `button`, whose
+        // name may be a bar button's).
+        if chosen == nil, !orNone { chosen = DetailScreen.looseMatch(title, shown) }
+        guard let chosen else {
+            if orNone { return false }
+            throw ShellError.noMenuItem(title, items: shown)
+        }
+        let item = declaration.items[chosen]
+        let hide = try hides
+        if let tap = item.tap { try tap.run(list.engine, on: list.context) }
+        shell.hideMenuAfterChoice(hide: hide)
+        if let present = item.present {
+            try shell.presentScreen(present, context: list.engine.defaultModel?.root)
+        } else if item.home {
+            try shell.showContent(nil, context: nil)
+        } else if item.tap == nil || item.identifier != nil {
+            try shell.showContent(item.identifier ?? declaration.identifier, context: nil)
+        }
+        return true
     }
 }
 

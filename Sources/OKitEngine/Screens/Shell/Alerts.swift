@@ -76,6 +76,16 @@ extension AppShell {
         } else {
             throw ShellError.noAction(action, actions: alert.actions)
         }
+        guard fields.count <= alert.fields.count else {
+            // Never dropped without a word: `respond OK Alpha Beta` on a one-field prompt meant one field with a space.
+            let names = alert.fields.enumerated().map { i, field in
+                guard let p = field.placeholder, !p.isEmpty else { return "field \(i + 1)" }
+                return p
+            }
+            let has = names.isEmpty ? "it has no fields" : "it has \(names.count) (\(ShellError.briefList(names)))"
+            throw CommandUsageError(message: "respond: \(fields.count) field\(fields.count == 1 ? "" : "s") given, but \(has); "
+                + "quote a field with spaces (respond OK \"a b\"): nothing was done")
+        }
         var values = fields
         while values.count < alert.fields.count { values.append(alert.fields[values.count].value ?? "") }
         if alert.needsFields.contains(index), values.prefix(alert.fields.count).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {

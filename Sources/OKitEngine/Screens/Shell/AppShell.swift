@@ -264,7 +264,7 @@ public final class AppShell {
     /// Switches to a tab by id (presented screens stay on top, as in UIKit).
     public func tab(_ id: String) throws {
         try begin("tab")
-        guard let i = home.firstIndex(of: id) else { throw ShellError.unknownTab(id, tabs: home) }
+        let i = try tabIndex(of: id)
         let leaving = top
         tabIndex = i
         menuOpen = false

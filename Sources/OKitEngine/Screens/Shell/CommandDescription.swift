@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command as data (screens.md "Commands and addressing"): its name, its arguments in the order of the Lua
 /// signature (`app:move(from, to)`), and its usage for a front end's help (`move FROM TO`). The driver checks a
 /// command's arguments against its description before anything runs; the front ends read the descriptions to
@@ -123,15 +125,41 @@ public struct CommandArguments {
         return v
     }
 
-    /// A switch: absent or null is on.
-    public func flag(_ key: String) -> Bool { values[key].map { $0.isNull ? true : $0.truthy } ?? true }
+    /// A switch: absent is on; otherwise read as a switch cell's `set` reads it — true/false, 1/0 and the words
+    /// `on`/`off`, `true`/`false`, `yes`/`no` and the app's own (`yes`, `no`: `ja`, `nein` in `de`), case and
+    /// accents aside. Anything else (null, `"banana"`, 2) is refused: `edit: "banana" is neither on nor off`.
+    public func flag(_ key: String, yes: String = "yes", no: String = "no") throws -> Bool {
+        guard let v = values[key] else { return true }
+        switch v {
+        case .bool(let b): return b
+        case .int(let i) where i == 0 || i == 1: return i == 1
+        case .string(let s):
+            func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+            let text = folded(s.trimmingCharacters(in: .whitespaces))
+            if ["true", "yes", "on", "1", folded(yes)].contains(text) { return true }
+            if ["false", "no", "off", "0", folded(no)].contains(text) { return false }
+        default: break
+        }
+        let shown = v.isNull ? "null" : "\"" + ShellError.brief(v.displayString ?? "\(v)") + "\""
+        throw CommandUsageError(message: "\(command): \(shown) is neither on nor off (\(key) takes on or off, true or false, yes or no)")
+    }
 
-    /// Texts: a list of them, or one.
-    public func texts(_ key: String) -> [String] {
+    /// Texts: a list of them (texts or numbers), or one text; absent or null is none. Anything else (a number, an
+    /// object, a list holding one) is refused rather than read as empty fields.
+    public func texts(_ key: String) throws -> [String] {
+        func refused() -> CommandUsageError { CommandUsageError(message: "\(command): \(key) must be a list of texts (e.g. [\"Dune\"])") }
         switch values[key] {
-        case .list(let l)?: return l.map { $0.displayString ?? "" }
+        case .list(let l)?:
+            return try l.map { v in
+                switch v {
+                case .string(let s): return s
+                case .int, .double: return v.displayString ?? ""
+                default: throw refused()
+                }
+            }
         case .string(let s)?: return [s]
-        default: return []
+        case nil, .null?: return []
+        default: throw refused()
         }
     }
 
@@ -143,7 +171,9 @@ public struct CommandArguments {
             switch a.form {
             case .row: _ = try row(a.name)
             case .text: _ = try text(a.name)
-            case .optionalText, .value, .flag, .texts, .number: break
+            case .flag: _ = try flag(a.name)
+            case .texts: _ = try texts(a.name)
+            case .optionalText, .value, .number: break
             }
         }
     }

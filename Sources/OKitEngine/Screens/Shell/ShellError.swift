@@ -15,6 +15,7 @@ public enum ShellError: Error, CustomStringConvertible {
     case ambiguousRow(String, candidates: [String])
     case noRowMatching(String, candidates: [String], count: Int)
     case noButton(String, buttons: [String])
+    case noMenuItem(String, items: [String])
     case noContext(String)
     case noSearch(String)
     case searchTooLong(Int)
@@ -64,6 +65,7 @@ public enum ShellError: Error, CustomStringConvertible {
             return c.isEmpty ? "no row \"\(b(k))\" (the list has \(ShellError.count(n, "row")); address rows by position, id or text)"
                 : "no row \"\(b(k))\" (did you mean \(list(c.map { "\"\(b($0))\"" }))?)"
         case .noButton(let x, let all): return "no button \"\(b(x))\" (buttons: \(list(all)))"
+        case .noMenuItem(let x, let all): return "no menu item \"\(b(x))\" (menu items: \(list(all)))"
         case .noContext(let x): return "the context binding \"\(b(x))\" does not reach an entity"
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
         case .searchTooLong(let n): return "search text too long (\(n) characters; the limit is \(SearchText.maxLength)): the search is unchanged"

@@ -12,7 +12,7 @@ struct FlowTestCall {
     static let secretText = "SECRET"
 
     /// The call of command `name` with its arguments in the order of its description (the order of the Lua
-    /// signature); trailing absent arguments are left out.
+    /// signature); trailing absent arguments are left out, a `nil` given is written.
     init(_ name: String, _ args: [String: Value], description: CommandDescription?, before: Snapshot?) {
         var secret = false
         func literal(_ v: Value) -> String {
@@ -26,13 +26,19 @@ struct FlowTestCall {
         }
         let arguments = description?.arguments ?? args.keys.sorted().map { CommandArgument($0, .value) }
         var written: [String] = []
-        for a in arguments {
+        // The last argument given (a `set`'s `nil` that clears a field is written: `app:set("Due", nil)`).
+        var given = 0
+        for (i, a) in arguments.enumerated() where args[a.name] != nil { given = i + 1 }
+        for (i, a) in arguments.enumerated() {
             let v = args[a.name] ?? .null
             switch a.form {
             case .row where !v.isNull:
                 written.append(RowAddress(v).map { Self.row($0, on: before?.screen) } ?? literal(v))
             case .flag:
-                written.append(v.isNull ? "true" : literal(v))
+                // Absent is on (`app:edit(true)`), or nil before an argument given (`app:authenticate(nil, "…")`); a
+                // word read as a switch is written as one (the terminal's `edit on`).
+                let word: Bool? = (try? CommandArguments(name, [a.name: v]).flag(a.name)).flatMap { v.isNull ? nil : $0 }
+                written.append(args[a.name] == nil ? (i < given - 1 ? "nil" : "true") : word.map { $0 ? "true" : "false" } ?? literal(v))
             case .text where name == "respond" && a.name == "action":
                 written.append(Self.action(v, of: before?.alert) ?? literal(v))
             case .text where name == "button":
@@ -41,7 +47,7 @@ struct FlowTestCall {
                 written.append(literal(v))
             }
         }
-        while let lastArgument = written.last, lastArgument == "nil" { written.removeLast() }
+        while written.count > given, written.last == "nil" { written.removeLast() }
         text = "app:\(name)(\(written.joined(separator: ", ")))"
         hadSecret = secret
     }

@@ -4,48 +4,84 @@ import OKitEngine
 /// Shell syntax for driver commands (`tap 2`, `add Dune`, `set "Release Date" 2019-05-01`, `respond OK Dune`),
 /// turned into the same command objects as the JSON-lines protocol.
 enum CommandSyntax {
+    /// A line whose quote is not closed: nothing of it is run (a shell would not run it either).
+    struct UnclosedQuote: Error, CustomStringConvertible {
+        let quote: Character
+        let line: String
+        var description: String {
+            "unclosed quote (\(quote)) in \(ShellError.brief(line)): nothing was done (close it on the same line; "
+                + "a line break in a value: $'first\\nsecond')"
+        }
+    }
+
     /// Splits a line into words as a POSIX shell does: single or double quotes group words; a backslash takes the
     /// next character as it is outside quotes, and `\"` and `\\` inside double quotes; nothing is special inside
-    /// single quotes (`add "Ficus \"Benjamin\""`, `add 'a\b'`).
-    static func words(_ line: String) -> [String] {
+    /// single quotes (`add "Ficus \"Benjamin\""`, `add 'a\b'`); inside `$'…'` a backslash escapes as in C (`\n` a line
+    /// break, `\t` a tab, `\\`, `\'`). A quote left open throws `UnclosedQuote`.
+    static func words(_ line: String) throws -> [String] {
         var out: [String] = []
         var current = ""
         var quote: Character?
         var started = false
-        var chars = line.makeIterator()
-        while let c = chars.next() {
-            if quote == "'" {
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if quote == "$" {
+                if c == "'" { quote = nil } else if c == "\\", let next = chars.popFirst() { current += escaped(next) } else { current.append(c) }
+            } else if quote == "'" {
                 if c == "'" { quote = nil } else { current.append(c) }
             } else if quote == "\"" {
                 if c == "\"" {
                     quote = nil
                 } else if c == "\\" {
-                    guard let next = chars.next() else { current.append(c); break }
+                    guard let next = chars.popFirst() else { current.append(c); break }
                     if next != "\"" && next != "\\" { current.append(c) }
                     current.append(next)
                 } else {
                     current.append(c)
                 }
+            } else if c == "$", chars.first == "'" {
+                chars.removeFirst()
+                quote = "$"
+                started = true
             } else if c == "\"" || c == "'" {
                 quote = c
                 started = true
             } else if c == "\\" {
-                current.append(chars.next() ?? c)
+                current.append(chars.popFirst() ?? c)
             } else if c == " " || c == "\t" {
                 if started || !current.isEmpty { out.append(current); current = ""; started = false }
             } else {
                 current.append(c)
             }
         }
+        if let quote { throw UnclosedQuote(quote: quote == "$" ? "'" : quote, line: line) }
         if started || !current.isEmpty { out.append(current) }
         return out
     }
 
-    /// The command object of a shell line; nil for an empty line. The built-in commands have their own syntax
-    /// below; any other command (a screen kind's own, in `commands`) takes its arguments' words in order, the last
-    /// one the rest of the line.
+    /// What a backslash and `c` stand for inside `$'…'`: `\n`, `\t`, `\r` a line break, tab, carriage return;
+    /// `\\`, `\'` and `\"` the character; any other character keeps its backslash, as in bash.
+    static func escaped(_ c: Character) -> String {
+        switch c {
+        case "n": return "\n"
+        case "t": return "\t"
+        case "r": return "\r"
+        case "\\", "'", "\"": return String(c)
+        default: return "\\" + String(c)
+        }
+    }
+
+    /// The command object of a shell line; nil for an empty line or one with a quote left open (JSON lines answer
+    /// it as malformed; the terminal shell says why: `parse`).
     static func command(_ line: String, commands: [CommandDescription] = Driver.builtIn.map(\.description)) -> [String: Any]? {
-        let w = words(line)
+        try? parse(line, commands: commands)
+    }
+
+    /// The command object of a shell line; nil for an empty line, `UnclosedQuote` for a quote left open. The
+    /// built-in commands have their own syntax below; any other command (a screen kind's own, in `commands`) takes
+    /// its arguments' words in order, the last one the rest of the line.
+    static func parse(_ line: String, commands: [CommandDescription] = Driver.builtIn.map(\.description)) throws -> [String: Any]? {
+        let w = try words(line)
         guard let name = w.first else { return nil }
         let rest = Array(w.dropFirst())
         let joined = rest.joined(separator: " ")

@@ -27,7 +27,7 @@ struct RunApp: ParsableCommand {
     @Flag(name: .long, help: "Speak the JSON-lines protocol on stdin/stdout even on a terminal.")
     var json = false
 
-    @Flag(name: .long, help: "No colours in the terminal shell (also NO_COLOR).")
+    @Flag(name: .long, help: "No colours in the terminal shell (also NO_COLOR, TERM=dumb, or stdout not a terminal).")
     var noColor = false
 
     func run() throws {
@@ -67,8 +67,9 @@ struct RunApp: ParsableCommand {
                 warnings.shown = 0
                 JSONLinesDriver(session: luaApp.session, warnings: warnings).run()
             } else {
-                let env = ProcessInfo.processInfo.environment
-                TerminalShell(session: luaApp.session, color: !noColor && env["NO_COLOR"] == nil, warnings: warnings).run()
+                let color = TerminalShell.usesColor(noColor: noColor, environment: ProcessInfo.processInfo.environment,
+                                                    outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+                TerminalShell(session: luaApp.session, color: color, warnings: warnings).run()
             }
         } else {
             // An app without screens: its models as JSON, one line each.

@@ -7,7 +7,7 @@ import OKitWeb
 import Synchronization
 
 /// `okit-run serve APP.lua`: the app in a browser, for many people at once (web.md). The app loads on the
-/// engine's own executor; every request runs there, one at a time; SIGINT/SIGTERM store every model and exit
+/// engine's own executor; every request runs there, one at a time; SIGINT/SIGTERM/SIGHUP store every model and exit
 /// 128 + the signal.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -219,7 +219,7 @@ final class ResultBox<T: Sendable>: @unchecked Sendable {
     func get() -> Result<T, Error>? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
-/// SIGINT and SIGTERM while serving: every model is stored, then the process exits 128 + the signal; when that
+/// SIGINT, SIGTERM and SIGHUP while serving: every model is stored, then the process exits 128 + the signal; when that
 /// store fails, it says the state was not stored and exits 4 (cli.md "Exit codes").
 enum StopOnSignals {
     // nonisolated(unsafe): appended to on the main thread only, once per signal, before serving starts; the
@@ -236,7 +236,7 @@ enum StopOnSignals {
     }
 
     static func install(_ web: WebApp) {
-        for sig in [SIGINT, SIGTERM] {
+        for sig in StopSignals.stopping {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {

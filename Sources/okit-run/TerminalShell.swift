@@ -14,6 +14,8 @@ final class TerminalShell {
     var tintCode = "\u{1B}[34m"
     /// How each screen kind's content is drawn: the built-in kinds', then those of the app's own kinds.
     let kinds: TerminalKinds
+    /// The screen as last drawn: a timer that changes it while the shell waits draws it again.
+    var lastDrawn = ""
 
     /// The warnings printed while the app loaded count as shown.
     init(session: AppSession, color: Bool, warnings: WarningFeed? = nil) {
@@ -25,6 +27,13 @@ final class TerminalShell {
 
     /// The commands the shell answers itself (the others go to the driver).
     static let shellCommands = ["commands", "warnings"]
+
+    /// Whether the shell draws with colours and other escape codes: not with `--no-color`, nor when `NO_COLOR` is
+    /// set to anything but the empty text, nor on a terminal that is `TERM=dumb`, nor when stdout is not a terminal
+    /// (a file or a pipe gets plain text).
+    static func usesColor(noColor: Bool, environment: [String: String], outputIsTerminal: Bool) -> Bool {
+        !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && outputIsTerminal
+    }
 
     func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     func tint(_ s: String) -> String { color ? "\(tintCode)\(s)\u{1B}[0m" : s }
@@ -45,20 +54,37 @@ final class TerminalShell {
     func yellow(_ s: String) -> String { color ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
 
     func run() {
+        attachLineEditor()
         draw()
         showNewWarnings()
-        while let raw = okit_readline("> ") {
+        while StopSignals.received == nil, let raw = okit_readline("> ") {
             let line = String(cString: raw)
             free(raw)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { draw(); showNewWarnings(); continue }
             guard trimmed.utf8.count <= LineReader.maxLineBytes else { print(red(LineReader.tooLongMessage(trimmed.utf8.count))); continue }
+            let parsed: [String: Any]?
+            do {
+                parsed = try CommandSyntax.parse(trimmed, commands: session.driver.descriptions)
+            } catch {
+                // A text pasted with a line break inside quotes: its first line is refused, and the lines pasted
+                // after it are not run as commands either.
+                let pasted = okit_input_waiting(1) != 0
+                print(red("\(error)" + (pasted ? " — the lines pasted after it were not run either" : "")))
+                okit_add_history(trimmed)
+                continue
+            }
+            guard var cmd = parsed, let name = cmd["cmd"] as? String else { continue }
+            // A line that types a secure field's value (a password) is refused, and kept out of the history.
+            if let refusal = secretsTypedOnLine(name, cmd) { print(red(refusal)); continue }
             okit_add_history(trimmed)
-            guard let cmd = CommandSyntax.command(trimmed, commands: session.driver.descriptions), let name = cmd["cmd"] as? String else { continue }
+            if name == "respond", !askSecureFields(&cmd) { continue }
             let quit = runCommand(name, cmd)
             showNewWarnings()
             if quit { break }
         }
+        // A stop signal ended the line being typed: what okit-run says next starts on a line of its own.
+        if StopSignals.received != nil { print("") }
         // What storing at quit logged.
         warnings.printUnshown()
     }
@@ -137,6 +163,7 @@ final class TerminalShell {
     func draw() {
         guard let snap = try? session.shell.snapshot() else { print(red("(no screen)")); return }
         useTheme(snap.app)
-        print(render(snap))
+        lastDrawn = render(snap)
+        print(lastDrawn)
     }
 }

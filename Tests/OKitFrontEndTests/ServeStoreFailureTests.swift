@@ -49,4 +49,20 @@ import Testing
         #expect(ended.out.contains("WITHOUT storing the state"), "\(ended.out)")
         #expect(!ended.out.contains("stored the state and stopped"), "\(ended.out)")
     }
+
+    /// SIGHUP (the terminal `okit-run serve` was started from closed) stores and stops as SIGINT and SIGTERM do,
+    /// 128 + 1; it used to end the server at once.
+    @Test func theTerminalClosingStoresAndStops() throws {
+        let folder = try TempFolder()
+        let appFile = folder.url.appendingPathComponent("app.lua")
+        try Self.app.write(to: appFile, atomically: true, encoding: .utf8)
+        let child = try ChildProcess.start(OKitRun.binary.path, ["serve", appFile.path, "--data", folder.url.appendingPathComponent("data").path,
+                                                                 "--port", "0"], stderr: .stdout)
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        _ = try #require(ServeProcessTests.port(child), "no serving line: \(child.outputSoFar)")
+        child.signal(SIGHUP)
+        let ended = child.wait(timeout: 60)
+        #expect(ended.signal == nil && ended.code == 128 + SIGHUP, "\(ended.out)")
+        #expect(ended.out.contains("stored the state and stopped (signal 1)"), "\(ended.out)")
+    }
 }

@@ -11,15 +11,20 @@ import time
 
 
 class Terminal:
-    def __init__(self, argv, env=None, cwd=None):
-        """Starts `argv` (okit-run and its arguments) on a new pty; `env` defaults to this environment with
-        TERM=xterm and LANG=C.UTF-8."""
+    def __init__(self, argv, env=None, cwd=None, stdout=None):
+        """Starts `argv` (okit-run and its arguments) on a new pty, which is its controlling terminal (closing it
+        sends SIGHUP, as closing a terminal window does); `env` defaults to this environment with TERM=xterm and
+        LANG=C.UTF-8; `stdout` another file for stdout (stdin and stderr stay the pty)."""
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
         if env is None:
             env = dict(os.environ, TERM="xterm", LANG="C.UTF-8")
-        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                        start_new_session=True, cwd=cwd)
+
+        def session_on_the_terminal():
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=stdout if stdout is not None else slave, stderr=slave,
+                                        env=env, close_fds=True, preexec_fn=session_on_the_terminal, cwd=cwd)
         os.close(slave)
         self.seen = b""
 
@@ -48,6 +53,19 @@ class Terminal:
                     break
                 self.seen += chunk
         return self.seen[start:].decode("utf-8", errors="replace")
+
+    def keys(self, keys):
+        """Types `keys` (str, UTF-8) without Enter."""
+        os.write(self.master, keys.encode())
+
+    def hang_up(self):
+        """Closes the terminal, as closing its window does (the kernel sends SIGHUP); the exit code."""
+        os.close(self.master)
+        try:
+            return self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return "killed"
 
     def type(self, keys, then_see):
         """Types `keys` (str: UTF-8 bytes, as a terminal sends them) and Enter; the output until `then_see` and the

@@ -239,7 +239,7 @@ okit.settings("settings", {
 okit.backups("backups", { secure = true })
 
 okit.app {
-  id = "bookshop", version = 1, autosave = 60,        -- the state is stored every minute (and on quit, SIGINT, SIGTERM)
+  id = "bookshop", version = 1, autosave = 60,        -- the state is stored every minute (and on quit, SIGINT, SIGTERM, SIGHUP)
   home = { "books", "authors" }, menu = "menu",
   contextPath = "settings>/", themeName = "themeName", encryption = "encryption",
   protection = "protection", protectionTimeout = "protectionTimeout/ref/minutes", protectionText = "#Bookshop",

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import OKitTestSupport
 
-/// okit-run stores the state on SIGINT and SIGTERM (storage.md "State"), even while it waits for input, and exits
-/// with 128 + the signal.
+/// okit-run stores the state on SIGINT, SIGTERM and SIGHUP (protection.md "Autosave and stopping"), even while it
+/// waits for input, and exits with 128 + the signal. SIGHUP is the terminal closing: an outside tester lost every
+/// change since the start when the terminal window closed.
 @Suite struct StopSignalTests {
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aStopSignalStoresTheStateAndExits(_ sig: Int32) throws {
         try #require(FileManager.default.isExecutableFile(atPath: OKitRun.binary.path))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-signal-\(UUID().uuidString)")
@@ -18,7 +19,7 @@ import OKitTestSupport
         defer { close(writer) }
         let app = OKitRun.root.appendingPathComponent("examples/bookshop/app.lua").path
         let data = dir.appendingPathComponent("data").path
-        // Started as a shell would: an empty signal mask, SIGINT and SIGTERM at their defaults.
+        // Started as a shell would: an empty signal mask, SIGINT, SIGTERM and SIGHUP at their defaults.
         let child = try ChildProcess.start(OKitRun.binary.path, [app, "--data", data, "--json", "--clock", "virtual"],
                                            stdin: .file(fifo), stdout: .file(out), stderr: .null)
         let command = #"{"cmd":"add","text":"Stored On Signal"}"# + "\n"

@@ -83,6 +83,12 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case backupFailed = "Backup Failed", restoreFailed = "Restore Failed", deleteFailed = "Delete Failed"
     case createBackup = "Create Backup", restore = "Restore", download = "Download", uploadBackup = "Upload Backup"
     case backupFile = "Backup file", upload = "Upload", securePassword = "Password (of a secure backup)"
+    case backups = "Backups"
+    case backupWrongPassword = "That is not the password of the backup \"%@\"; nothing was changed."
+    case backupNeedsPassword = "The backup \"%@\" is secure: it needs its password."
+    case backupExists = "A backup named \"%@\" exists already; choose another name."
+    case backupBadName = "\"%@\" cannot name a backup: use letters, digits, spaces, - and _."
+    case backupUnusable = "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed."
     // The terminal shell
     case editing = "editing"
     // The web page

@@ -93,7 +93,23 @@ public final class BackupsScreen: ShellScreen {
     }
 
     func failed(_ title: BuiltInWord, _ error: Error) {
-        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(title), message: "\(error)", actions: [shell.engine.word(.ok)]) { _, _ in })
+        shell.present(PendingAlert(kind: "alert", title: shell.engine.word(title), message: Self.personMessage(error, shell.engine),
+                                   actions: [shell.engine.word(.ok)]) { _, _ in })
+    }
+
+    /// A failure as the person reads it, in the app's language: a wrong or missing password, a name taken or not
+    /// allowed, a backup that cannot be used; what only whoever runs the app can act on (a disk, a key, a newer
+    /// format) as the error says it.
+    static func personMessage(_ error: Error, _ engine: Engine) -> String {
+        guard let e = error as? BackupError else { return "\(error)" }
+        switch e.kind {
+        case .wrongPassword: return engine.word(.backupWrongPassword, e.backup)
+        case .passwordNeeded: return engine.word(.backupNeedsPassword, e.backup)
+        case .exists: return engine.word(.backupExists, e.backup)
+        case .invalidName: return engine.word(.backupBadName, e.backup)
+        case .damaged, .unsafeEntry, .mismatch, .invalidFile, .otherApp: return engine.word(.backupUnusable, e.backup)
+        case .notFound, .keyNeeded, .newerFormat, .io: return "\(error)"
+        }
     }
 
     /// `add`: a prompt for the name (and, for secure backups, `Password` and `Confirm Password`); OK is refused

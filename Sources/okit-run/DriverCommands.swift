@@ -11,8 +11,11 @@ enum DriverCommands {
                     fields: Set<String> = []) throws -> Bool {
         let names = driver.table.names
         guard let command = driver.table[cmd] else {
+            // Words other programs end with (`exit`) name the command that does it here.
+            let meant = ["exit", "bye", "logout", "q"].contains(cmd.lowercased()) && names.contains("quit")
+                ? " (to end the session: quit)" : suggestion(cmd, names + alsoKnown)
             throw Unread(message: "unknown command \"\(ShellError.brief(cmd))\""
-                + (suggestion(cmd, names + alsoKnown) ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))
+                + (meant ?? " (commands: \((names + alsoKnown).joined(separator: ", ")))"))
         }
         let known = command.description.argumentNames
         for key in o.keys.sorted() where key != "cmd" && !known.contains(key) && !fields.contains(key) {

@@ -73,6 +73,9 @@ import OKitLua
         #expect(lines.handle("   ").0.contains("empty line"))
         #expect(lines.handle(#"{"cmd":"add","text":"ok\ud800x"}"#).0.contains(#"malformed command: unpaired surrogate in \\u escape at byte"#))
         #expect(lines.handle(#"{"cmd":"add","text":}"#).0.contains("malformed command: "))
+        #expect(lines.handle("exit").0.contains(#"unknown command \"exit\" (to end the session: quit)"#), "not \"did you mean edit\"")
+        #expect(lines.handle("tap").0.contains("tap needs row"), "not no row \"\"")
+        #expect(lines.handle(#"{"cmd":"tap","row":" "}"#).0.contains("tap needs row"))
         #expect(try Self.lua(app, "#list.tasks") == .int(300), "nothing was added")
     }
 

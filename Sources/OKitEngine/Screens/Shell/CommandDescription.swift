@@ -100,7 +100,8 @@ public struct CommandArguments {
 
     /// A row or cell.
     public func row(_ key: String = "row") throws -> RowAddress {
-        guard let v = values[key], !v.isNull else {
+        let blank: Bool = { if case .string(let s)? = values[key] { return s.trimmingCharacters(in: .whitespaces).isEmpty }; return false }()
+        guard let v = values[key], !v.isNull, !blank else {
             throw CommandUsageError(message: "\(command) needs \(key) (a position, {section, row}, an id or a row's text)")
         }
         guard let r = RowAddress(v) else {

@@ -31,6 +31,8 @@ struct JSONLinesDriver {
                 if quit { return }
             case .tooLong(let bytes):
                 if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.tooLongMessage(bytes))) + "\n") { return }
+            case .invalidUTF8(let at):
+                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.invalidUTF8Message(at))) + "\n") { return }
             case .timeout:
                 for e in session.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:

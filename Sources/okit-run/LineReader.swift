@@ -6,12 +6,32 @@ import Glibc
 /// Lines from a file descriptor with a deadline: the JSON-lines loop waits for the next command or the next
 /// timer of the app clock (autosave, `okit.after`), whichever comes first, on one thread. A line longer than
 /// `maxLineBytes` is not kept: its bytes are dropped up to its end and it comes as `tooLong` with its size, so a
-/// hostile line costs one pass over its bytes and no memory.
+/// hostile line costs one pass over its bytes and no memory. A line that is no UTF-8 comes as `invalidUTF8` with
+/// where, never with its bad bytes replaced unseen.
 final class LineReader {
-    enum Event { case line(String), tooLong(Int), timeout, interrupted, end }
+    enum Event { case line(String), tooLong(Int), invalidUTF8(at: Int), timeout, interrupted, end }
 
     /// The longest command line taken, in bytes.
     static let maxLineBytes = 1 << 20
+
+    /// The answer to a line whose bytes are no UTF-8 (`at`: the offset of the first bad byte in the line).
+    static func invalidUTF8Message(_ at: Int) -> String {
+        "malformed command: invalid UTF-8 at byte \(at) of the line (send text as UTF-8): nothing was done"
+    }
+
+    /// The line as text, or where its first byte that is no UTF-8 is (never replaced by U+FFFD unseen).
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Event {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return .line(String(decoding: bytes, as: UTF8.self))
+            case .error: return .invalidUTF8(at: offset)
+            }
+        }
+    }
 
     /// The answer to a line past `maxLineBytes`.
     static func tooLongMessage(_ bytes: Int) -> String {
@@ -86,7 +106,7 @@ final class LineReader {
         } else if length > maxLine {
             event = .tooLong(length)
         } else {
-            event = .line(String(decoding: buffer[start..<end], as: UTF8.self))
+            event = Self.decode(buffer[start..<end])
         }
         dropped = nil
         (start, scanned) = (nl + 1, 0)
@@ -104,6 +124,6 @@ final class LineReader {
         if let d = dropped { return .tooLong(d + length) }
         if length == 0 { return .end }
         if length > maxLine { return .tooLong(length) }
-        return .line(String(decoding: buffer[start...], as: UTF8.self))
+        return Self.decode(buffer[start...])
     }
 }

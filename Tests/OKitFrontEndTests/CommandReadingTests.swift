@@ -6,7 +6,7 @@ import OKitLua
 @testable import okit_run
 
 /// How commands are read and answered (outside testers D and E): nothing typed or sent is ignored without a word —
-/// a switch argument is read as a switch cell reads it, a field no command takes is refused, every line gets one
+/// a switch argument is read as a switch cell reads it, a field no command takes is said, every line gets one
 /// answer, a malformed line says what and where — and a protected app's own `authenticate` decides.
 @Suite struct CommandReadingTests {
     static let app = """
@@ -64,6 +64,22 @@ import OKitLua
         #expect(lines.handle("edit off").0.hasPrefix(#"{"ok":true"#))
         #expect(lines.handle("edit maybe").0.contains(#"edit: \"maybe\" is neither on nor off"#))
         #expect(try !Self.editing(lines))
+    }
+
+    /// A line whose bytes are no UTF-8 is refused with where (it was stored with U+FFFD in place of the bytes).
+    @Test func aLineThatIsNoUTF8IsRefusedWithWhere() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let bytes: [UInt8] = Array(#"{"cmd":"add","text":"ab"#.utf8) + [0xFF, 0xFE] + Array("cd\"}\n".utf8) + Array("é ok\n".utf8)
+        _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        let reader = LineReader(fd: fds[0])
+        guard case .invalidUTF8(let at) = reader.next(deadline: nil) else { Issue.record("not refused"); return }
+        #expect(at == 23)
+        guard case .line(let text) = reader.next(deadline: nil) else { Issue.record("the next line was lost"); return }
+        #expect(text == "é ok")
+        #expect(LineReader.invalidUTF8Message(23).hasPrefix("malformed command: invalid UTF-8 at byte 23"))
     }
 
     @Test func everyLineIsAnsweredAndAMalformedOneSaysWhatAndWhere() throws {

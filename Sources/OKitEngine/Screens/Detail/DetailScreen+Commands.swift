@@ -193,11 +193,8 @@ extension DetailScreen {
             case .string(let s):
                 // Also the app's own Yes and No (ja, nein in German), as a person answers, with or without its
                 // accents (si for sí, nao for não).
-                func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-                let text = folded(s.trimmingCharacters(in: .whitespaces))
                 let yes = engine.word(.yes).lowercased(), no = engine.word(.no).lowercased()
-                if ["true", "yes", "on", "1", folded(yes)].contains(text) { return try switchValue(true, c, on: ctx) }
-                if ["false", "no", "off", "0", folded(no)].contains(text) { return try switchValue(false, c, on: ctx) }
+                if let on = CommandArguments.switchWord(s, yes: yes, no: no) { return try switchValue(on, c, on: ctx) }
                 throw ShellError.worded(engine.word(.neitherYesNorNo, label, s, yes, no))
             default: break
             }
@@ -296,9 +293,8 @@ extension DetailScreen {
     /// The one of `names` that `typed` matches case and accents aside (`food` for "Food"), as cells are matched;
     /// nil when none or more than one does.
     static func looseMatch(_ typed: String, _ names: [String]) -> Int? {
-        func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        let key = folded(typed.trimmingCharacters(in: .whitespaces))
-        let hits = names.indices.filter { folded(names[$0]) == key }
+        let key = ListScreen.fold(typed.trimmingCharacters(in: .whitespaces))
+        let hits = names.indices.filter { ListScreen.fold(names[$0]) == key }
         return hits.count == 1 ? hits[0] : nil
     }
 

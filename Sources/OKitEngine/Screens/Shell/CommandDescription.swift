@@ -134,15 +134,20 @@ public struct CommandArguments {
         switch v {
         case .bool(let b): return b
         case .int(let i) where i == 0 || i == 1: return i == 1
-        case .string(let s):
-            func folded(_ t: String) -> String { t.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-            let text = folded(s.trimmingCharacters(in: .whitespaces))
-            if ["true", "yes", "on", "1", folded(yes)].contains(text) { return true }
-            if ["false", "no", "off", "0", folded(no)].contains(text) { return false }
+        case .string(let s): if let on = Self.switchWord(s, yes: yes, no: no) { return on }
         default: break
         }
         let shown = v.isNull ? "null" : "\"" + ShellError.brief(v.displayString ?? "\(v)") + "\""
         throw CommandUsageError(message: "\(command): \(shown) is neither on nor off (\(key) takes on or off, true or false, yes or no)")
+    }
+
+    /// A yes/no word as a switch reads it: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` and the app's own `yes`
+    /// and `no`, case and accents aside (`si` for `sí`); nil for any other text.
+    public static func switchWord(_ text: String, yes: String = "yes", no: String = "no") -> Bool? {
+        let typed = ListScreen.fold(text.trimmingCharacters(in: .whitespaces))
+        if ["true", "yes", "on", "1", ListScreen.fold(yes)].contains(typed) { return true }
+        if ["false", "no", "off", "0", ListScreen.fold(no)].contains(typed) { return false }
+        return nil
     }
 
     /// Texts: a list of them (texts or numbers), or one text; absent or null is none. Anything else (a number, an

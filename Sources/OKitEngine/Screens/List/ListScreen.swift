@@ -191,12 +191,7 @@ public final class ListScreen: ShellScreen {
     }
 
     /// Case- and diacritic-folded sort text (ASCII without Foundation).
-    static func fold(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-        }
-        return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
+    static func fold(_ s: String) -> String { FoldedText.fold(s) }
 
     /// The rows visible with the current search and scope, in order.
     func visible() -> VisibleRows {

@@ -144,9 +144,9 @@ public struct CommandArguments {
     /// A yes/no word as a switch reads it: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` and the app's own `yes`
     /// and `no`, case and accents aside (`si` for `sí`); nil for any other text.
     public static func switchWord(_ text: String, yes: String = "yes", no: String = "no") -> Bool? {
-        let typed = ListScreen.fold(text.trimmingCharacters(in: .whitespaces))
-        if ["true", "yes", "on", "1", ListScreen.fold(yes)].contains(typed) { return true }
-        if ["false", "no", "off", "0", ListScreen.fold(no)].contains(typed) { return false }
+        let typed = FoldedText.fold(text.trimmingCharacters(in: .whitespaces))
+        if ["true", "yes", "on", "1", FoldedText.fold(yes)].contains(typed) { return true }
+        if ["false", "no", "off", "0", FoldedText.fold(no)].contains(typed) { return false }
         return nil
     }
 

@@ -5,5 +5,6 @@ extension ScreenKind {
         .on(.tap) { (s: BackupsScreen, a) in try s.tap(a.row()) },
         .on(.add) { (s: BackupsScreen, a) in try s.add(text: a.optionalText("text")) },
         .on(.delete) { (s: BackupsScreen, a) in try s.delete(a.row()) },
+        .on(.button) { (s: BackupsScreen, a) in try s.button(a.text("id")) },
     ])
 }

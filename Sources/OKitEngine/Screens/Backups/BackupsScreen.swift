@@ -23,7 +23,8 @@ public struct BackupsDeclaration: ScreenDeclaration {
     }
 }
 
-/// An open backups screen: one row per backup (`text` its name, `detail` its relative date), newest first. `add`
+/// An open backups screen: one row per backup (`text` its name, `detail` its relative date), newest first, and a
+/// `+` bar button (`button add`, as `add`). `add`
 /// creates one (a prompt for the name, and for secure backups the password twice), `tap` restores one after a
 /// confirmation (and its password), `delete` deletes one after a confirmation. A failure is an alert with OK.
 public final class BackupsScreen: ShellScreen {
@@ -70,8 +71,15 @@ public final class BackupsScreen: ShellScreen {
             return r
         }
         snap.rowCount = rows.count
+        snap.buttons = [ButtonSnapshot(id: "add", title: "+", enabled: true)]
         snap.sections = [SectionSnapshot(header: nil, footer: nil, rows: Array(rows.dropFirst(max(0, offset)).prefix(max(0, limit))))]
         return snap
+    }
+
+    /// `button add` (or `+`): the bar's one button, as `add` (OKit's backups screen has + in its bar).
+    public func button(_ name: String) throws {
+        let b = try ButtonSnapshot.pressed(name, among: [ButtonSnapshot(id: "add", title: "+", enabled: true)])
+        if b.id == "add" { try add(text: nil) }
     }
 
     /// The backup a row names: its position, `[section, row]` or its name.

@@ -25,7 +25,8 @@ struct PostgresPendingRow {
 enum PostgresPending {
     static func path(_ files: FileStorage, model: String) -> String { files.folder.pending + "/" + model + ".postgres.json" }
 
-    static func save(_ rows: [PostgresPendingRow], to path: String) throws {
+    /// The pending file's bytes for `rows`.
+    static func encoded(_ rows: [PostgresPendingRow]) throws -> [UInt8] {
         var out: [[String: Any]] = []
         for r in rows {
             var o: [String: Any] = ["key": r.key, "table": r.table]
@@ -34,9 +35,7 @@ enum PostgresPending {
             if let v = r.baseVersion { o["baseVersion"] = v }
             out.append(o)
         }
-        let data = try JSONSerialization.data(withJSONObject: ["okit": "postgres-pending", "rows": out], options: [.sortedKeys])
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try AtomicFile.replace(path, with: Array(data))
+        return Array(try JSONSerialization.data(withJSONObject: ["okit": "postgres-pending", "rows": out], options: [.sortedKeys]))
     }
 
     static func load(_ path: String) throws -> [PostgresPendingRow]? {
@@ -100,11 +99,18 @@ extension PostgresStorage {
         for (key, row) in plan.deletes {
             rows.append(PostgresPendingRow(key: key, table: Int(row.table), values: nil, base: base[key]?.values, baseVersion: base[key]?.version))
         }
-        try PostgresPending.save(rows, to: pendingPath)
+        // The server tries again every second while the database is out of reach: the same changes are not
+        // written again (a durable write each second for nothing), only changed ones or a file gone meanwhile.
+        let bytes = try PostgresPending.encoded(rows)
+        if bytes == pendingWritten, FileManager.default.fileExists(atPath: pendingPath) { return }
+        try FileManager.default.createDirectory(atPath: (pendingPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.replace(pendingPath, with: bytes)
+        pendingWritten = bytes
     }
 
     func dropPending() {
         pendingNotKept = nil
+        pendingWritten = nil
         if FileManager.default.fileExists(atPath: pendingPath) { try? AtomicFile.remove(pendingPath) }
     }
 

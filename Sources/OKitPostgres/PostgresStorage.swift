@@ -55,6 +55,8 @@ public final class PostgresStorage: ModelStorage {
     /// Why the last store's changes could not be kept on disk (the pending file's path and the OS's error); nil
     /// while they are (or nothing is pending).
     var pendingNotKept: String?
+    /// The pending file's bytes as this process last wrote them (nil: none written, or dropped since).
+    var pendingWritten: [UInt8]?
     static let retrySeconds: TimeInterval = 1
     var mayRetry: Bool { retryAfter.map { Date() >= $0 } ?? true }
     var storedSchemaVersion: Int?

@@ -125,8 +125,12 @@ struct ServeSharedModelLogTests {
         #expect(try first.set(cookie, cell: 1, "Mine").contains("your change is kept here"))
         #expect(first.waitForLog("okit-run: warning: the database of model \"default\" (\(url)) is out of reach: "), "\(first.log)")
         #expect(first.log.contains("check that PostgreSQL runs there and OKIT_DATABASE_URL"), "okit-run's words: \(first.log)")
+        let kept = folder.url.appendingPathComponent("data/okit/pending/default.postgres.json").path
+        let written = try FileManager.default.attributesOfItem(atPath: kept)[.systemFileNumber] as? Int
         Thread.sleep(forTimeInterval: 2.5)
         #expect(Self.occurrences("is out of reach", in: first.log) == 1, "once, not at every retry: \(first.log)")
+        #expect(try FileManager.default.attributesOfItem(atPath: kept)[.systemFileNumber] as? Int == written,
+                "the same pending changes are not written again at every retry (an atomic write makes a new file)")
 
         first.child.signal(SIGTERM)
         let stopped = first.child.wait(timeout: 60)

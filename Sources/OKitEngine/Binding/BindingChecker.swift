@@ -129,7 +129,7 @@ public struct BindingChecker {
             if let p = t.partial, p.field == name { return engine.schema.type(named: p.payloadType).map { .entity($0) } ?? .unknown }
             if t.computed[name] != nil || t.methods[name] != nil { return .unknown }
             if engine.extensions.exists(name, forType: t.name, isEntity: true) { return .unknown }
-            issues.append(Issue(column: column, message: "\(t.name) has no field \"\(name)\"" + hint(name, members(of: t))))
+            issues.append(Issue(column: column, message: "\(t.name) has no field \"\(name)\"" + memberHint(name, t)))
             return .unknown
         case .collection(let el):
             if engine.extensions.exists(name, forType: "collection", isEntity: false) { return .unknown }
@@ -162,10 +162,14 @@ public struct BindingChecker {
 }
 
 extension BindingChecker {
-    /// Every name a path step can use on entities of `t`: fields, computed fields, methods, extensions.
-    func members(of t: EntityType) -> [String] {
-        t.fields.map(\.name) + Array(t.computed.keys) + Array(t.methods.keys)
-            + engine.extensions.names(forType: t.name, isEntity: true)
+    /// "Did you mean" for a name a path step reads on entities of `t`: the entity's own names (fields, computed
+    /// fields, methods, extensions of its type or of every entity) first; an extension every value takes (`not`,
+    /// `eq`) only when none is near and it is nearer still (`NameSuggestion.closest(to:preferring:else:)`): `dat` on
+    /// a Book of title and price suggests no `not`.
+    func memberHint(_ name: String, _ t: EntityType) -> String {
+        let own = t.fields.map(\.name) + Array(t.computed.keys) + Array(t.methods.keys)
+            + engine.extensions.namesRegistered(at: t.name) + engine.extensions.namesRegistered(at: "entity")
+        return NameSuggestion.hint(for: name, preferring: own, else: engine.extensions.namesRegistered(at: "any"))
     }
 
     func extensions(_ kind: String) -> [String] { engine.extensions.names(forType: kind, isEntity: false) }

@@ -30,6 +30,17 @@ public enum NameSuggestion {
         return best.name
     }
 
+    /// The closest of `preferred` (what the position reads first: an entity's fields), else the closest of
+    /// `fallback` (extensions) that is nearer still — at most a third of the name's length away, one edit for a
+    /// short name — so `dat` on an entity with no field near it suggests no `not`, while `isnill` still finds `isNil`.
+    public static func closest(to name: String, preferring preferred: some Sequence<String>,
+                               else fallback: some Sequence<String>) -> String? {
+        if let near = closest(to: name, in: preferred) { return near }
+        guard let other = closest(to: name, in: fallback),
+              distance(Array(name.lowercased()), Array(other.lowercased())) <= max(1, name.count / 3) else { return nil }
+        return other
+    }
+
     /// Whether `a`'s characters appear in `b` in order.
     static func isSubsequence(_ a: [Character], of b: [Character]) -> Bool {
         var i = 0
@@ -40,6 +51,12 @@ public enum NameSuggestion {
     /// ` (did you mean "x"?)`, or "" when no known name is close.
     public static func hint(for name: String, in known: some Sequence<String>) -> String {
         closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
+    /// ` (did you mean "x"?)` for `closest(to:preferring:else:)`, or "".
+    public static func hint(for name: String, preferring preferred: some Sequence<String>,
+                            else fallback: some Sequence<String>) -> String {
+        closest(to: name, preferring: preferred, else: fallback).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// Levenshtein distance.

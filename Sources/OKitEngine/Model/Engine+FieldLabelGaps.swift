@@ -14,7 +14,8 @@ public struct FieldLabelGap: Equatable, Sendable {
 extension Engine {
     /// For every field with a rule that shows okit's default message, no `label` and neither a string for its name
     /// nor for its derived label: one gap per language the app gives strings in (English aside, the keys'
-    /// language, and a language whose okit word is the derived label itself: `Name` in German), by declaration order.
+    /// language, a language whose okit word is the derived label itself: `Name` in German, and a language whose
+    /// script the label is written in: `Название` in Russian, `LanguageScript`), by declaration order.
     public func fieldLabelGaps() -> [FieldLabelGap] {
         let languages = strings.languages.filter { !BuiltInWords.isEnglish($0) }
         guard !languages.isEmpty else { return [] }
@@ -24,10 +25,12 @@ extension Engine {
             for spec in type.fields {
                 guard let rules = spec.rules, rules.label == nil, let rule = rules.firstDefaultMessage(on: spec.type) else { continue }
                 let shown = FieldRules.label(spec.name)
-                // A derived label that is okit's own word of the language is that language's word (German `Name`).
+                // A derived label that is okit's own word of the language is that language's word (German `Name`),
+                // and so is one written in the language's script (`название` → `Название` in Russian).
                 for language in languages
                 where strings.string(spec.name, language: language) == nil && strings.string(shown, language: language) == nil
-                    && BuiltInWords.plainWord(shown, language: language) != shown {
+                    && BuiltInWords.plainWord(shown, language: language) != shown
+                    && !LanguageScript.needsNoString(shown, in: language, appLanguage: locale.language) {
                     let words = BuiltInWords(language: language, strings: strings)
                     let example = rules.worded(words, label: shown).messages[rule] ?? shown
                     out.append(FieldLabelGap(entity: name, field: spec.name, language: language, shown: shown, example: example))

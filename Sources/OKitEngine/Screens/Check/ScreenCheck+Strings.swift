@@ -43,13 +43,18 @@ extension ScreenCheckRun {
         }
     }
 
-    /// One problem when `key` has no string in some language the app gives strings in (English aside): `named`
-    /// as the binding writes it, `what` it is, what the page `shows` instead.
+    /// One problem when `key` has no string in some language the app gives strings in (English aside, and a
+    /// language whose script the key is written in: `LanguageScript`): `named` as the binding writes it, `what` it
+    /// is, what the page `shows` instead.
     func missingString(_ key: String, named: String, what: String = "", shows: String, _ screen: String,
                        _ property: String, column: Int, sites: [[DeclarationKey]]) {
         let languages = engine.strings.languages.filter { !BuiltInWords.isEnglish($0) }
-        // A key that is one of okit's own words (`%Cancel`) shows okit's word in a language okit has words for.
-        let missing = languages.filter { engine.strings.string(key, language: $0) == nil && BuiltInWords.plainWord(key, language: $0) == nil }
+        // A key that is one of okit's own words (`%Cancel`) shows okit's word in a language okit has words for; a key
+        // already written in the language's script (`%Полка` in Russian) is its own text there.
+        let missing = languages.filter {
+            engine.strings.string(key, language: $0) == nil && BuiltInWords.plainWord(key, language: $0) == nil
+                && !LanguageScript.needsNoString(key, in: $0, appLanguage: engine.locale.language)
+        }
         guard let first = missing.first else { return }
         let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
         let message = "\"\(named)\"\(what) has no string in \(names): a page in \(ScreenCheckRun.languageName(first)) shows "

@@ -89,3 +89,23 @@ import OKitTestSupport
         #expect(try other.list().first { $0.name == "daily" }?.damaged == nil)
     }
 }
+
+/// A backup that cannot be written on a full disk says so, once, without the hidden temporary's path twice.
+@Suite struct BackupFullDiskTests {
+    @Test func aCreateThatFailsOnAFullDiskSaysNoSpaceLeft() throws {
+        let folder = try TempFolder()
+        try BackupTests().populate(folder)
+        var store = BackupStore(dataFolder: folder.url)
+        store.isDiskFull = { _ in true }
+        // The temporary's name is taken by a folder: the archive cannot be written (as on a full disk).
+        try FileManager.default.createDirectory(atPath: store.backupFolder.path + "/.full.okbackup.tmp", withIntermediateDirectories: true)
+        do {
+            try store.create(name: "full", appId: "shop")
+            Issue.record("created")
+        } catch let e as BackupError {
+            #expect(e.kind == .io)
+            #expect(e.description == "backup full: no space left on the disk for the backup; free some space and create it again (nothing was written): \(store.backupFolder.path)")
+        }
+        #expect(try store.list().isEmpty)
+    }
+}

@@ -49,6 +49,8 @@ public struct BackupStore: Sendable {
     var useRenameExchange = true
     /// Tests stop the two-rename fallback part-way to simulate a crash.
     var crashPoint: FolderSwap.CrashPoint?
+    /// Whether the disk of a folder is full (tests pretend it is).
+    var isDiskFull: @Sendable (String) -> Bool = { DiskSpace.isFull(at: $0) }
 
     /// The backups of the data folder `dataFolder` (`<data>`, the folder that holds `okit/`).
     public init(dataFolder: URL) {
@@ -142,6 +144,11 @@ public struct BackupStore: Sendable {
             try BackupStore.publish(tmp, as: final.path, backup: name)
         } catch {
             unlink(tmp)
+            // A full disk is said as such (the system's words name the hidden temporary).
+            if (error as? BackupError)?.kind ?? .io == .io,
+               "\(error)".contains(String(cString: strerror(ENOSPC))) || isDiskFull(folder) {
+                throw BackupError.io(name, path: folder, "no space left on the disk for the backup; free some space and create it again (nothing was written)")
+            }
             throw error
         }
         var st = stat()

@@ -15,7 +15,7 @@ enum SQLiteBackupCopy {
             try q.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy]) }
             try q.close()
         } catch {
-            throw StorageError(kind: .io, path: path, message: "cannot copy the database for the backup: \(SQLiteStorage.text(error))")
+            throw StorageError(kind: .io, path: path, message: "cannot copy the database for the backup: \(SQLiteDamage.reason(error, path: path))")
         }
         guard let bytes = try AtomicFile.read(copy) else {
             throw StorageError(kind: .io, path: path, message: "the copy of the database for the backup is missing")

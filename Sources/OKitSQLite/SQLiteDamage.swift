@@ -31,10 +31,23 @@ enum SQLiteDamage {
     }
 
     /// The error of reading (`doing`: "read", "open") the database at `path`.
-    static func error(_ error: Error, doing: String, path: String) -> StorageError {
+    static func error(_ error: Error, doing: String, path: String, isFull: (String) -> Bool = DiskSpace.isFull(at:)) -> StorageError {
         if isDamage(error), let e = error as? DatabaseError {
             return StorageError(kind: .corrupt, path: path, message: "not a readable SQLite database (\(e.message ?? "SQLite \(e.resultCode.rawValue)"))")
         }
-        return StorageError(kind: .io, path: path, message: "cannot \(doing) the database: \(SQLiteStorage.text(error))" + (doing == "read" ? "; it is left as it is" : ""))
+        return StorageError(kind: .io, path: path, message: "cannot \(doing) the database: \(reason(error, path: path, isFull: isFull))" + (doing == "read" ? "; it is left as it is" : ""))
+    }
+
+    /// The words for a full disk: SQLite says only "disk I/O error" when it cannot make its `-shm` or `-wal`.
+    static let fullDisk = "no space left on the disk (SQLite needs room for its -wal and -shm files); free some space"
+
+    /// Why SQLite failed, in SQLite's words — or, for `SQLITE_FULL` and for an I/O error on a disk with (next to) no
+    /// room left (`DiskSpace.isFull`), as a full disk.
+    static func reason(_ error: Error, path: String, isFull: (String) -> Bool = DiskSpace.isFull(at:)) -> String {
+        if let e = error as? DatabaseError,
+           e.resultCode == .SQLITE_FULL || (e.resultCode == .SQLITE_IOERR && isFull((path as NSString).deletingLastPathComponent)) {
+            return "\(fullDisk) (SQLite \(e.extendedResultCode.rawValue))"
+        }
+        return SQLiteStorage.text(error)
     }
 }

@@ -184,7 +184,7 @@ public final class SQLiteStorage: ModelStorage {
                 }
             }
         } catch {
-            throw StorageError(kind: .io, path: path, message: "cannot write the database: \(Self.text(error)); it keeps the last store")
+            throw StorageError(kind: .io, path: path, message: "cannot write the database: \(SQLiteDamage.reason(error, path: path)); it keeps the last store")
         }
         ensured = true
         storedVersion = engine.schemaVersion

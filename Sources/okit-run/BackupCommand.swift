@@ -27,7 +27,7 @@ struct BackupCommand: ParsableCommand {
         @Flag(name: .long, help: "A secure backup whose password is the first line of stdin.") var passwordStdin = false
 
         func run() throws {
-            let app = try options.load()
+            let app = try options.load("create")
             let password = (secure || passwordStdin) ? try SecretInput.newSecret("backup password", fromStdin: passwordStdin) : nil
             let bar = ProgressBar("backing up")
             do {
@@ -47,7 +47,7 @@ struct BackupCommand: ParsableCommand {
         @Flag(name: .long, help: "Restore a backup made by another app (another okit.app id) too.") var force = false
 
         func run() throws {
-            let app = try options.load(restoreOtherApp: force)
+            let app = try options.load("restore", restoreOtherApp: force)
             var password: String?
             do {
                 if try app.session.isSecureBackup(name: backup) {
@@ -58,11 +58,13 @@ struct BackupCommand: ParsableCommand {
                 }
             } catch { throw BackupCommand.fail(error) }
             let bar = ProgressBar("restoring")
+            let warned = app.engine.warnings.count
             do {
                 try app.session.restoreBackup(name: backup, password: password, progress: bar.update)
                 try RunApp.storeAndCompact(app)
             } catch { bar.finish(); throw BackupCommand.fail(error) }
             bar.finish()
+            for w in app.engine.warnings.dropFirst(warned) { StandardStreams.error("okit-run: warning: \(w)\n") }
             print("restored \(backup)")
         }
     }
@@ -78,11 +80,13 @@ struct BackupCommand: ParsableCommand {
             do { backups = try store.list() } catch { throw BackupCommand.fail(error) }
             for b in backups {
                 let created = ISODate.format(b.createdAt, fractional: false)
+                // A file that does not read as a backup is listed with why (its date is then the file's).
                 if json {
                     let name = String(decoding: try JSONEncoder().encode(b.name), as: UTF8.self)
-                    print("{\"name\":\(name),\"createdAt\":\"\(created)\",\"secure\":\(b.secure),\"size\":\(b.size)}")
+                    let damaged = try b.damaged.map { ",\"damaged\":" + String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } ?? ""
+                    print("{\"name\":\(name),\"createdAt\":\"\(created)\",\"secure\":\(b.secure),\"size\":\(b.size)\(damaged)}")
                 } else {
-                    print("\(b.name)\t\(created)\t\(b.secure ? "secure" : "plain")\t\(b.size) bytes")
+                    print("\(b.name)\t\(created)\t\(b.secure ? "secure" : "plain")\t\(b.size) bytes" + (b.damaged.map { "\tdamaged: \($0)" } ?? ""))
                 }
             }
         }
@@ -94,7 +98,7 @@ struct BackupCommand: ParsableCommand {
         @OptionGroup var options: AppOptions
 
         func run() throws {
-            let app = try options.load()
+            let app = try options.load("delete")
             do { try app.session.deleteBackup(name: name) } catch { throw BackupCommand.fail(error) }
             print("deleted \(name)")
         }
@@ -103,14 +107,31 @@ struct BackupCommand: ParsableCommand {
 
 /// What the backup commands do with the shared `--app`/`--data` options.
 extension AppOptions {
-    /// Loads the app on its data folder (taking the folder's lock), without starting a shell.
-    func load(restoreOtherApp: Bool = false) throws -> LuaApp {
+    /// Loads the app on its data folder (taking the folder's lock), without starting a shell. `command`: the
+    /// subcommand ("create", "restore", "delete"), whose advice a failure gets (`loadAdvice`).
+    func load(_ command: String, restoreOtherApp: Bool = false) throws -> LuaApp {
         do {
             return try AppLoader.backup.load(self) { $0.restoreOtherApp = restoreOtherApp }
-        } catch let f as RunFailure where f.code == 4 && !f.message.contains("in use") {
-            // The current data does not load: say how to restore over it anyway.
-            throw RunFailure(code: 4, message: f.message + "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(folder.path) --recover MODEL (nothing is deleted), then run the restore again")
+        } catch let f as RunFailure where f.code == 4 {
+            let advice = AppOptions.loadAdvice(f.message, command: command, diskFull: DiskSpace.isFull(at: folder.path),
+                                               app: app, folder: folder.path)
+            throw RunFailure(code: 4, message: f.message + advice)
         }
+    }
+
+    /// What to do when the data does not load for `backup <command>`, fitted to the command and the cause: a
+    /// full disk (`diskFull`, or the message says so) is named, and no model is to be moved aside for it; only a
+    /// restore gets the way past a model that does not load (`--recover`), since a restore replaces it; a folder
+    /// in use and a create or delete get nothing beyond the message.
+    static func loadAdvice(_ message: String, command: String, diskFull: Bool, app: String, folder: String) -> String {
+        if message.contains("in use") { return "" }
+        let noSpace = message.contains("No space left on device") || message.contains("no space left on the disk")
+        if noSpace || diskFull {
+            if message.contains("free some space") { return "" }
+            return "\n  the disk of \(folder) is full (nothing is damaged): free some space, then run the \(command) again"
+        }
+        guard command == "restore" else { return "" }
+        return "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(folder) --recover MODEL (nothing is deleted), then run the restore again"
     }
 
     /// The backups of the data folder, without loading the app (so they can be listed while its data does not load).

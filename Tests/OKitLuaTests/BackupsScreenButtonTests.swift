@@ -28,4 +28,17 @@ import Testing
         try driver.run("respond", ["action": .int(2)])
         #expect(throws: (any Error).self) { try driver.run("button", ["id": .string("edit")]) }
     }
+
+    /// A file in the backup folder that does not read as a backup says so in its row instead of a date.
+    @Test func aDamagedFileSaysSoInItsRow() throws {
+        let t = try TempApp(["app.lua": Self.app])
+        let app = try t.launch()
+        try app.session.createBackup(name: "good", password: nil)
+        let folder = try #require(app.session.options.dataFolder)
+        try Data("garbage\n".utf8).write(to: folder.appendingPathComponent("okit/backup/garbage.okbackup"))
+        let rows = try app.shell.snapshot().screen.sections.flatMap(\.rows)
+        let detail = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.detail) })
+        #expect(detail["garbage"] == "Damaged: cannot be restored", "\(rows)")
+        #expect(detail["good"] != "Damaged: cannot be restored" && detail["good"] != nil, "\(rows)")
+    }
 }

@@ -89,6 +89,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case backupExists = "A backup named \"%@\" exists already; choose another name."
     case backupBadName = "\"%@\" cannot name a backup: use letters, digits, spaces, - and _."
     case backupUnusable = "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed."
+    case backupDamaged = "Damaged: cannot be restored"
     // The terminal shell
     case editing = "editing"
     // The web page

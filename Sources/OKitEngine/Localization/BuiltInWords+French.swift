@@ -81,6 +81,7 @@ extension BuiltInWords {
         "A backup named \"%@\" exists already; choose another name.": "Une sauvegarde nommée « %@ » existe déjà ; choisissez un autre nom.",
         "\"%@\" cannot name a backup: use letters, digits, spaces, - and _.": "« %@ » ne peut pas nommer une sauvegarde : utilisez des lettres, des chiffres, des espaces, - et _.",
         "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed.": "La sauvegarde « %@ » ne peut pas être restaurée : elle est endommagée ou n’a pas été faite par cette app ; rien n’a été modifié.",
+        "Damaged: cannot be restored": "Endommagée : ne peut pas être restaurée",
         "Close menu": "Fermer le menu", "Breadcrumb": "Fil d’Ariane", "Tabs": "Onglets", "Scope": "Portée",
         "Index": "Index", "More rows": "Plus de lignes", "%@ of %@": "%@ sur %@", "Move up": "Monter",
         "Move down": "Descendre", "Checked": "Coché", "Decrease": "Diminuer", "Increase": "Augmenter",

@@ -77,6 +77,7 @@ extension BuiltInWords {
         "A backup named \"%@\" exists already; choose another name.": "Ein Backup namens „%@“ gibt es schon; wählen Sie einen anderen Namen.",
         "\"%@\" cannot name a backup: use letters, digits, spaces, - and _.": "„%@“ kann kein Backup benennen: verwenden Sie Buchstaben, Ziffern, Leerzeichen, - und _.",
         "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed.": "Das Backup „%@“ lässt sich nicht wiederherstellen: es ist beschädigt oder stammt nicht von dieser App; nichts wurde geändert.",
+        "Damaged: cannot be restored": "Beschädigt: lässt sich nicht wiederherstellen",
         "Close menu": "Menü schließen", "Breadcrumb": "Pfad", "Tabs": "Tabs", "Scope": "Bereich",
         "Index": "Index", "More rows": "Weitere Zeilen", "%@ of %@": "%@ von %@", "Move up": "Nach oben",
         "Move down": "Nach unten", "Checked": "Ausgewählt", "Decrease": "Verringern", "Increase": "Erhöhen",

@@ -78,6 +78,7 @@ extension BuiltInWords {
         "A backup named \"%@\" exists already; choose another name.": "Esiste già un backup chiamato «%@»; scegli un altro nome.",
         "\"%@\" cannot name a backup: use letters, digits, spaces, - and _.": "«%@» non può essere il nome di un backup: usa lettere, cifre, spazi, - e _.",
         "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed.": "Il backup «%@» non può essere ripristinato: è danneggiato o non è stato creato da questa app; non è stato modificato nulla.",
+        "Damaged: cannot be restored": "Danneggiato: non può essere ripristinato",
         "Close menu": "Chiudi menu", "Breadcrumb": "Percorso", "Tabs": "Schede", "Scope": "Ambito",
         "Index": "Indice", "More rows": "Altre righe", "%@ of %@": "%@ di %@", "Move up": "Sposta su",
         "Move down": "Sposta giù", "Checked": "Selezionato", "Decrease": "Diminuisci", "Increase": "Aumenta",

@@ -79,6 +79,7 @@ extension BuiltInWords {
         "A backup named \"%@\" exists already; choose another name.": "Já existe um backup chamado “%@”; escolha outro nome.",
         "\"%@\" cannot name a backup: use letters, digits, spaces, - and _.": "“%@” não pode ser o nome de um backup: use letras, dígitos, espaços, - e _.",
         "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed.": "O backup “%@” não pode ser restaurado: está danificado ou não foi feito por este app; nada foi alterado.",
+        "Damaged: cannot be restored": "Danificado: não pode ser restaurado",
         "Close menu": "Fechar menu", "Breadcrumb": "Trilha de navegação", "Tabs": "Abas", "Scope": "Escopo",
         "Index": "Índice", "More rows": "Mais linhas", "%@ of %@": "%@ de %@", "Move up": "Mover para cima",
         "Move down": "Mover para baixo", "Checked": "Marcado", "Decrease": "Diminuir", "Increase": "Aumentar",

@@ -78,6 +78,7 @@ extension BuiltInWords {
         "A backup named \"%@\" exists already; choose another name.": "Ya existe una copia de seguridad llamada «%@»; elige otro nombre.",
         "\"%@\" cannot name a backup: use letters, digits, spaces, - and _.": "«%@» no puede ser el nombre de una copia de seguridad: usa letras, cifras, espacios, - y _.",
         "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed.": "La copia de seguridad «%@» no se puede restaurar: está dañada o no la hizo esta app; no se ha cambiado nada.",
+        "Damaged: cannot be restored": "Dañada: no se puede restaurar",
         "Close menu": "Cerrar menú", "Breadcrumb": "Ruta de navegación", "Tabs": "Pestañas", "Scope": "Ámbito",
         "Index": "Índice", "More rows": "Más filas", "%@ of %@": "%@ de %@", "Move up": "Mover arriba",
         "Move down": "Mover abajo", "Checked": "Marcado", "Decrease": "Disminuir", "Increase": "Aumentar",

@@ -40,8 +40,9 @@ extension AppSession: BackupService {
     public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         let storage = fileStorage
         let passphrase = options.passphrase
+        let notes: [String]
         do {
-            try backupStore.restore(name, password: password,
+            notes = try backupStore.restore(name, password: password,
                                     key: { id in storage?.key(withId: id, passphrase: passphrase) },
                                     validate: { [engine, forms = options.storageKinds.forms] path, bytes in
                                         try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms)
@@ -50,6 +51,7 @@ extension AppSession: BackupService {
         } catch let e as BackupError {
             throw e.worded(options.remedyWording)      // the backups screen shows the error as it is
         }
+        for note in notes { engine.warn(note) }   // a link not put back: the restored file stays in the data folder
         storage?.filesReplaced()
         engine.forgetLoadedBytes()
         try restoreSharedModels()

@@ -183,7 +183,9 @@ import OKitLua
         let folder = try TempFolder()
         try populate(folder, sealed: true)
         try put(folder, "okit/data/.Shop.json.tmp", Array("half".utf8))   // an atomic write's temporary
-        try FileManager.default.createSymbolicLink(atPath: folder.modelsFolder.path + "/link.json", withDestinationPath: "/etc/passwd")
+        // Links to a folder or to nothing are not followed (a link to a regular file is: BackupLinkTests).
+        try FileManager.default.createSymbolicLink(atPath: folder.modelsFolder.path + "/link.json", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: folder.modelsFolder.path + "/link2.json", withDestinationPath: "/nothing/here")
         let info = try BackupStore(dataFolder: folder.url).create(name: "all", appId: "shop", now: Self.t1)
         let zip = try entries(info.url)
         let data = snapshot(folder).filter { !$0.key.hasSuffix("/") && !$0.key.contains(" -> ") && !$0.key.hasPrefix(".") }

@@ -23,7 +23,8 @@ public struct BackupsDeclaration: ScreenDeclaration {
     }
 }
 
-/// An open backups screen: one row per backup (`text` its name, `detail` its relative date), newest first, and a
+/// An open backups screen: one row per backup (`text` its name, `detail` its relative date, or "Damaged: cannot be
+/// restored" for a file that does not read as a backup), newest first, and a
 /// `+` bar button (`button add`, as `add`). `add`
 /// creates one (a prompt for the name, and for secure backups the password twice), `tap` restores one after a
 /// confirmation (and its password), `delete` deletes one after a confirmation. A failure is an alert with OK.
@@ -65,8 +66,10 @@ public final class BackupsScreen: ShellScreen {
         let backups = try service.listBackups()
         engine.graph.record(.clock)
         let rows = backups.map { b in
+            // A file that does not read as a backup says so instead of a date (restoring it is refused).
             var r = RowSnapshot(id: b.name, text: b.name,
-                                detail: DateExtensions.format(b.createdAt, .dateTime, relative: true, engine))
+                                detail: b.damaged != nil ? engine.word(.backupDamaged)
+                                    : DateExtensions.format(b.createdAt, .dateTime, relative: true, engine))
             r.delete = true
             return r
         }

@@ -49,6 +49,15 @@ public struct BackupError: RemedyCarrying, Sendable {
 
     /// The remedy in the front end's words, once `worded(_:)` gave them.
     public var advice: String?
+    /// For a backup that does not read (damaged, refused, not matching its manifest): what is wrong, in a few
+    /// words without the backup's name (what `backup list` shows as `damaged: …`).
+    public var reason: String?
+
+    func because(_ reason: String) -> BackupError {
+        var e = self
+        e.reason = reason
+        return e
+    }
 
     /// The same error with the remedy worded by `wording` (nil: left neutral).
     public func worded(_ wording: (@Sendable (Remedy) -> String)?) -> BackupError {
@@ -75,17 +84,18 @@ public struct BackupError: RemedyCarrying, Sendable {
     }
 
     static func damaged(_ backup: String, path: String, _ why: String) -> BackupError {
-        BackupError(.damaged, backup: backup, "damaged backup \(backup) (\(path)): \(why)\n  nothing was changed; use another backup")
+        BackupError(.damaged, backup: backup, "damaged backup \(backup) (\(path)): \(why)\n  nothing was changed; use another backup").because(why)
     }
 
     static func unsafeEntry(_ backup: String, entry: String, _ why: String) -> BackupError {
         BackupError(.unsafeEntry, backup: backup, "refused backup \(backup): entry \"\(JSONPathLocator.escape(entry.count > 120 ? String(entry.prefix(120)) + "…" : entry))\" \(why)\n  nothing was changed; the archive was not made by okit or was tampered with")
+            .because("entry \"\(JSONPathLocator.escape(entry.count > 120 ? String(entry.prefix(120)) + "…" : entry))\" \(why)")
     }
 
     /// `remedy`: a limit the archive is over (nil: a layout okit never writes).
     static func refused(_ backup: String, path: String, _ why: String, remedy: Remedy? = nil) -> BackupError {
         let whose = remedy == nil ? "; the archive was not made by okit or was tampered with" : ""
-        return BackupError(.unsafeEntry, backup: backup, "refused backup \(backup) (\(path)): \(why)\n  nothing was changed\(whose)", remedy: remedy)
+        return BackupError(.unsafeEntry, backup: backup, "refused backup \(backup) (\(path)): \(why)\n  nothing was changed\(whose)", remedy: remedy).because(why)
     }
 
     static func otherApp(_ backup: String, made: String, this: String) -> BackupError {
@@ -93,7 +103,7 @@ public struct BackupError: RemedyCarrying, Sendable {
     }
 
     static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {
-        BackupError(.mismatch, backup: backup, "damaged backup \(backup): \(file) \(why)\n  nothing was changed; use another backup")
+        BackupError(.mismatch, backup: backup, "damaged backup \(backup): \(file) \(why)\n  nothing was changed; use another backup").because("\(file) \(why)")
     }
 
     static func passwordNeeded(_ backup: String) -> BackupError {

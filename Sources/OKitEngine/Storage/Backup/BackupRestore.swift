@@ -17,10 +17,13 @@ extension BackupStore {
     /// synced, and swapped with `<data>/okit/data` atomically; the old data is then deleted. A failure at any
     /// step leaves the current data byte for byte as it was. The caller reloads the app afterwards.
     /// `progress` sees (bytes done, bytes in all) as files are verified and written.
+    /// A file that was a symbolic link to a regular file gets the restored file through the link, and the link
+    /// back (`relink`); what could not be put back is returned, one line each (the restore itself succeeded).
+    @discardableResult
     public func restore(_ nameOrFile: String, password: String? = nil,
                         key: (_ keyId: [UInt8]) -> SymmetricKey? = { _ in nil },
                         validate: ((_ relativePath: String, _ plainBytes: [UInt8]) throws -> Void)? = nil,
-                        progress: ((Int64, Int64) -> Void)? = nil) throws {
+                        progress: ((Int64, Int64) -> Void)? = nil) throws -> [String] {
         let (backup, url) = try resolve(nameOrFile)
         let (archive, secure) = try openArchive(backup: backup, url: url, password: password)
         let (manifest, entries) = try checkEntries(archive, secure: secure, path: url.path)
@@ -42,6 +45,7 @@ extension BackupStore {
             FolderSwap.removeTree(stagingPath)
             throw error
         }
+        let links = linkedFiles()
         do {
             try FolderSwap.swapIn(staging: staging, okit: okit, useExchange: useRenameExchange, crash: crashPoint)
         } catch {
@@ -49,6 +53,7 @@ extension BackupStore {
             if !FolderSwap.exists(okit + "/" + FolderSwap.markerName) { FolderSwap.removeTree(stagingPath) }
             throw error
         }
+        return relink(links, backup: backup)
     }
 
     /// The zip of a plain backup, or the zip inside a secure one.

@@ -16,6 +16,13 @@ public struct BackupInfo: Sendable, Equatable {
     public let size: Int64
     /// `<data>/okit/backup/<name>.okbackup`.
     public let url: URL
+    /// Why the file cannot be restored, when `list` found it does not read as a backup (truncated, garbage, an
+    /// archive whose entries do not match its manifest); nil for a backup that passed the checks a list makes.
+    public var damaged: String?
+
+    public init(name: String, createdAt: Date, secure: Bool, size: Int64, url: URL, damaged: String? = nil) {
+        (self.name, self.createdAt, self.secure, self.size, self.url, self.damaged) = (name, createdAt, secure, size, url, damaged)
+    }
 }
 
 /// The backups of a data folder (storage.md "Backups"): each one file `<data>/okit/backup/<name>.okbackup`, a
@@ -42,6 +49,8 @@ public struct BackupStore: Sendable {
     var useRenameExchange = true
     /// Tests stop the two-rename fallback part-way to simulate a crash.
     var crashPoint: FolderSwap.CrashPoint?
+    /// Whether the disk of a folder is full (tests pretend it is).
+    var isDiskFull: @Sendable (String) -> Bool = { DiskSpace.isFull(at: $0) }
 
     /// The backups of the data folder `dataFolder` (`<data>`, the folder that holds `okit/`).
     public init(dataFolder: URL) {
@@ -135,6 +144,11 @@ public struct BackupStore: Sendable {
             try BackupStore.publish(tmp, as: final.path, backup: name)
         } catch {
             unlink(tmp)
+            // A full disk is said as such (the system's words name the hidden temporary).
+            if (error as? BackupError)?.kind ?? .io == .io,
+               "\(error)".contains(String(cString: strerror(ENOSPC))) || isDiskFull(folder) {
+                throw BackupError.io(name, path: folder, "no space left on the disk for the backup; free some space and create it again (nothing was written)")
+            }
             throw error
         }
         var st = stat()
@@ -198,8 +212,10 @@ public struct BackupStore: Sendable {
         progress?(total, total)
     }
 
-    /// Every regular file under `root`, relative, sorted; links and other non-regular files are skipped (never
-    /// followed), and so are names starting with "." (the temporaries of atomic writes) or otherwise unsafe.
+    /// Every regular file under `root`, relative, sorted, and every symbolic link to a regular file (a model file
+    /// kept elsewhere: the backup holds the file it leads to); other links (to a folder, to nothing) and other
+    /// non-regular files are skipped, and so are names starting with "." (the temporaries of atomic writes) or
+    /// otherwise unsafe.
     static func dataFiles(under root: String) -> [(path: String, size: Int64)] {
         var out: [(path: String, size: Int64)] = []
         func walk(_ rel: String) {
@@ -212,7 +228,12 @@ public struct BackupStore: Sendable {
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR: walk(child)
                 case S_IFREG: out.append((child, Int64(st.st_size)))
-                default: continue   // links, sockets, fifos
+                case S_IFLNK:
+                    var target = stat()
+                    if stat(root + "/" + child, &target) == 0, target.st_mode & S_IFMT == S_IFREG {
+                        out.append((child, Int64(target.st_size)))
+                    }
+                default: continue   // sockets, fifos
                 }
             }
         }
@@ -239,19 +260,39 @@ public struct BackupStore: Sendable {
             let prefix = BackupStore.prefix(url.path, count: SecureBackup.headerSize)
             let secure = SecureBackup.isSecure(prefix)
             let mtime = Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
-            let created = secure ? SecureBackup.header(prefix)?.createdAt : BackupStore.manifestDate(url)
-            out.append(BackupInfo(name: name, createdAt: created ?? mtime, secure: secure, size: Int64(st.st_size), url: url))
+            let (created, damaged) = secure ? BackupStore.secureHeader(prefix, size: Int64(st.st_size)) : checkedManifest(url, name: name)
+            out.append(BackupInfo(name: name, createdAt: created ?? mtime, secure: secure, size: Int64(st.st_size), url: url,
+                                  damaged: damaged))
         }
         return out.sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.name < $1.name }
     }
 
-    /// The creation date in a plain backup's manifest, or nil when it does not read.
-    static func manifestDate(_ url: URL) -> Date? {
-        guard let archive = try? BackupArchive.open(at: url, backup: url.lastPathComponent),
-              let entry = archive.archive[BackupManifest.entryName],
-              let bytes = try? archive.read(entry, limit: Int64(BackupManifest.maxSize)),
-              let manifest = try? BackupManifest.decode(bytes) else { return nil }
-        return manifest.createdDate
+    /// A plain backup's creation date from its manifest, after the checks a restore makes before it reads a
+    /// file (the archive's structure, its entries against the manifest; not the app it was made by); else why
+    /// it is damaged.
+    func checkedManifest(_ url: URL, name: String) -> (Date?, damaged: String?) {
+        var store = self
+        store.appId = nil
+        do {
+            let archive = try BackupArchive.open(at: url, backup: name, limits: limits)
+            let (manifest, _) = try store.checkEntries(archive, secure: false, path: url.path)
+            return (manifest.createdDate, nil)
+        } catch let e as BackupError {
+            if e.kind == .newerFormat { return (nil, nil) }   // not damaged: a newer okit restores it
+            return (nil, e.reason ?? e.message.split(separator: "\n").first.map(String.init) ?? "it does not read")
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+
+    /// A secure backup's creation date from its header (the rest needs the password); else why it is damaged.
+    static func secureHeader(_ prefix: [UInt8], size: Int64) -> (Date?, damaged: String?) {
+        guard let h = SecureBackup.header(prefix) else { return (nil, "the secure header is truncated") }
+        guard SecureBackup.acceptedRounds.contains(h.rounds) else {
+            return (nil, "the secure header gives \(h.rounds) key derivation rounds")
+        }
+        if size < Int64(SecureBackup.headerSize + SealedFile.overhead) { return (h.createdAt, "the sealed archive is truncated") }
+        return (h.createdAt, nil)
     }
 
     /// Deletes the backup named `name`; an unknown name is an error.

@@ -51,7 +51,7 @@ extension FileStorage {
                 let path = dir.appendingPathComponent(file).path
                 if dir == root, !file.hasSuffix(".json") { continue }
                 guard let plain = try readOpened(path, model: model.name) else { continue }
-                try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(plain, key: $0) } ?? plain)
+                try Self.replace(path, with: try keys[model.name].map { try SealedFile.seal(plain, key: $0) } ?? plain)
             }
         }
         try AtomicFile.replace(formFile, with: Array((on ? "sealed\n" : "plain\n").utf8))

@@ -32,7 +32,7 @@ extension FileStorage {
             var writer = JSONWriter(capacity: 4096)
             writer.document(p, type: p.type.name, version: engine.schemaVersion, generation: 1, headerExtras: [])
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(writer.bytes, key: $0) } ?? writer.bytes)
+            try Self.replace(path, with: try keys[model.name].map { try SealedFile.seal(writer.bytes, key: $0) } ?? writer.bytes)
         }
         model.clearPayloadsDirty()
     }
@@ -56,7 +56,7 @@ extension FileStorage {
         try engine.storeWrittenBytes(of: model) { meta, bytes in
             guard let path = binaryPath(meta, model: model.name) else { return false }
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.replace(path, with: try keys[model.name].map { try SealedFile.seal(bytes, key: $0) } ?? bytes)
+            try Self.replace(path, with: try keys[model.name].map { try SealedFile.seal(bytes, key: $0) } ?? bytes)
             return true
         }
     }

@@ -269,7 +269,7 @@ public final class FileStorage: ModelStorage {
             let ids = units.map(\.0)
             for (id, e) in units { journaledEntities[name, default: [:]][id] = e }
             if let existing = journalBytes[name] {
-                do { try AtomicFile.append(jpath, records) } catch {
+                do { try AtomicFile.append(Self.writeTarget(jpath), records) } catch {
                     damagedJournals.insert(name)   // part of a record may be there: never append after it
                     throw error
                 }
@@ -277,7 +277,7 @@ public final class FileStorage: ModelStorage {
                 journaledIds[name, default: []].formUnion(ids)
             } else {
                 let first = Journal.header(generation: generations[name] ?? 0) + records
-                try AtomicFile.replace(jpath, with: first)
+                try Self.replace(jpath, with: first)
                 journalBytes[name] = first.count
                 journaledIds[name] = Set(ids)
             }
@@ -319,11 +319,11 @@ public final class FileStorage: ModelStorage {
             // Sealed in one piece (AES-GCM over the whole document).
             writer.out.reserveCapacity(max(1 << 16, (fullSizes[name] ?? 0) + (fullSizes[name] ?? 0) / 16 + 4096))
             try write()
-            try AtomicFile.replace(path, with: try writer.out.withUnsafeBytes { try SealedFile.seal(bytes: $0, key: key) })
+            try Self.replace(path, with: try writer.out.withUnsafeBytes { try SealedFile.seal(bytes: $0, key: key) })
         } else {
             // Streamed to the temporary a chunk at a time (`JSONWriter.sink`).
             writer.out.reserveCapacity(JSONWriter.chunk + JSONWriter.chunk / 4)
-            try AtomicFile.replace(path) { fd, tmp in
+            try Self.replace(path) { fd, tmp in
                 var written = 0
                 writer.sink = { chunk in
                     try AtomicFile.writeAll(fd, chunk, path: tmp)

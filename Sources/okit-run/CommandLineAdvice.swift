@@ -67,6 +67,10 @@ enum CommandLineAdvice {
             return "; check that PostgreSQL runs there and OKIT_DATABASE_URL (or the model's database) names it"
         case .checkDatabaseLogin:
             return "; check the user, the password (OKIT_DATABASE_PASSWORD, or the URL's) and the database name in OKIT_DATABASE_URL (or the model's database)"
+        case .writableDataFolder(let readOnly):
+            return readOnly
+                ? "; okit-run writes its data folder: remount the file system read-write, or pass --data a folder on a writable disk"
+                : "; okit-run writes its data folder: let this user write there, or pass --data a folder it may write"
         case .described(let text):
             return "; " + text
         }

@@ -11,57 +11,63 @@ import OKitLua
 struct JSONLinesDriver {
     let session: AppSession
     let warnings: WarningFeed
+    /// The store at `quit`, before it is answered (`QuitStore`).
+    let quitStore: QuitStore
 
     /// By default the first answer carries the warnings of loading the app too.
-    init(session: AppSession, warnings: WarningFeed? = nil) {
+    init(session: AppSession, warnings: WarningFeed? = nil, quitStore: QuitStore? = nil) {
         self.session = session
         self.warnings = warnings ?? WarningFeed(engine: session.engine)
+        self.quitStore = quitStore ?? QuitStore { [session] in _ = try session.storeAtExit() }
     }
 
-    /// Answers commands until `quit`, the end of input or a stop signal. While it waits, timers of the system
-    /// clock (autosave, `okit.after`) fire when they fall due.
-    func run() {
+    /// Answers commands until `quit` (stored), `quit!`, the end of input or a stop signal. While it waits, timers
+    /// of the system clock (autosave, `okit.after`) fire when they fall due.
+    func run() -> SessionEnd {
         let reader = LineReader()
         while StopSignals.received == nil {
             switch reader.next(deadline: session.virtualClock == nil ? session.nextTimerDue : nil) {
             case .line(let line):
-                let (answer, quit) = handle(line)
+                let (answer, end) = handle(line)
                 // A reader that went away (EPIPE) ends the session as the end of input does: the caller stores.
-                if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return }
-                if quit { return }
+                if !JSONLinesDriver.writeOut(withWarnings(answer) + "\n") { return end ?? .ended }
+                if let end { return end }
             case .tooLong(let bytes):
-                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.tooLongMessage(bytes))) + "\n") { return }
+                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.tooLongMessage(bytes))) + "\n") { return .ended }
             case .invalidUTF8(let at):
-                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.invalidUTF8Message(at))) + "\n") { return }
+                if !JSONLinesDriver.writeOut(withWarnings(unread(LineReader.invalidUTF8Message(at))) + "\n") { return .ended }
             case .timeout:
                 for e in session.fireTimers() { StandardStreams.error("okit-run: \(CommandLineAdvice.message(for: e))\n") }
             case .interrupted:
                 continue
             case .end:
-                return
+                return .ended
             }
         }
+        return .ended
     }
 
     /// The answer to one line. Every line is answered, a blank one too (a client that writes a line and waits for
     /// its answer never blocks): a line answered without running a command is recorded (`--record`) as unread, so
-    /// a replay answers the same error in its place.
-    func handle(_ line: String) -> (String, Bool) {
+    /// a replay answers the same error in its place. With the answer, how the session ends (nil: it goes on).
+    func handle(_ line: String) -> (String, SessionEnd?) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return (unread(JSONLinesDriver.blankLine), false) }
+        if trimmed.isEmpty { return (unread(JSONLinesDriver.blankLine), nil) }
+        if trimmed == QuitStore.force { return ("{\"ok\":true}", .quitWithoutStoring) }
         let parsed: [String: Any]?
         if trimmed.hasPrefix("{") {
             do throws(JSONTree.Failure) {
                 parsed = JSONLinesDriver.object(try JSONTree.read(Array(line.utf8), nonFiniteWords: false)) as? [String: Any]
             } catch {
-                return (unread("malformed command: \(error.message) at byte \(error.offset): nothing was done"), false)
+                return (unread("malformed command: \(error.message) at byte \(error.offset): nothing was done"), nil)
             }
         } else {
             parsed = CommandSyntax.command(trimmed, commands: session.driver.descriptions)      // shell syntax works here too
         }
         guard let object = parsed, let cmd = object["cmd"] as? String else {
-            return (unread("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), false)
+            return (unread("malformed command: expected a JSON object with \"cmd\" (e.g. {\"cmd\":\"screen\"}) or shell syntax (e.g. tap 2)"), nil)
         }
+        if cmd == QuitStore.force { return ("{\"ok\":true}", .quitWithoutStoring) }
         return execute(cmd, object)
     }
 
@@ -92,7 +98,7 @@ struct JSONLinesDriver {
         }
     }
 
-    func execute(_ cmd: String, _ object: [String: Any]) -> (String, Bool) {
+    func execute(_ cmd: String, _ object: [String: Any]) -> (String, SessionEnd?) {
         if JSONLinesDriver.own.contains(cmd), let recorder = session.driver.recorder {
             recorder.record(cmd, [:])       // answered here, and again in a replay: the answers line up
             recorder.settle()
@@ -101,31 +107,33 @@ struct JSONLinesDriver {
             // Every warning of the session (the answer's field lists them all, not only the new ones).
             let all = warnings.all
             _ = warnings.fresh()
-            return ("{\"ok\":true,\"warnings\":" + JSONLinesDriver.array(all) + "}", false)
+            return ("{\"ok\":true,\"warnings\":" + JSONLinesDriver.array(all) + "}", nil)
         }
         if cmd == "commands" {
             // The command names this front end takes (`?` typed as a line asks for them, as in the terminal).
-            return ("{\"ok\":true,\"commands\":" + JSONLinesDriver.array(session.driver.table.names + JSONLinesDriver.own) + "}", false)
+            return ("{\"ok\":true,\"commands\":" + JSONLinesDriver.array(session.driver.table.names + JSONLinesDriver.own) + "}", nil)
         }
         if cmd == "version" {
-            return ("{\"ok\":true,\"okit\":\"\(JSONLinesDriver.okitVersion)\",\"protocol\":\(JSONLinesDriver.protocolVersion)}", false)
+            return ("{\"ok\":true,\"okit\":\"\(JSONLinesDriver.okitVersion)\",\"protocol\":\(JSONLinesDriver.protocolVersion)}", nil)
         }
         let window: Window
         do {
             window = session.driver.table[cmd] == nil ? Window() : try Window(cmd, object)
             if try DriverCommands.run(session.driver, cmd, object, alsoKnown: JSONLinesDriver.own, fields: Window.fields) {
-                return ("{\"ok\":true}", true)
+                // `quit` is answered after the store: ok when it worked, else an error and the session goes on.
+                if let refusal = quitStore.attempt(force: "{\"cmd\":\"quit!\"}") { return (self.error(refusal), nil) }
+                return ("{\"ok\":true}", .quit)
             }
         } catch let e as DriverCommands.Unread {
-            return (unread(e.message), false)
+            return (unread(e.message), nil)
         } catch {
-            return (self.error(CommandLineAdvice.message(for: error)), false)
+            return (self.error(CommandLineAdvice.message(for: error)), nil)
         }
         do {
             let snap = try session.shell.snapshot(offset: window.offset, limit: window.limit)
-            return ("{\"ok\":true,\"snapshot\":\(snap.json),\"window\":{\"offset\":\(window.offset),\"limit\":\(window.limit)}}", false)
+            return ("{\"ok\":true,\"snapshot\":\(snap.json),\"window\":{\"offset\":\(window.offset),\"limit\":\(window.limit)}}", nil)
         } catch {
-            return (self.error(CommandLineAdvice.message(for: error)), false)
+            return (self.error(CommandLineAdvice.message(for: error)), nil)
         }
     }
 

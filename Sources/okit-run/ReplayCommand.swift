@@ -49,17 +49,18 @@ struct ReplayCommand: ParsableCommand {
             options.language = header.language
         }
         if secretsStdin { luaApp.driver.secretSupply = { readLine(strippingNewline: true) } }
-        let driver = JSONLinesDriver(session: luaApp.session)
+        let driver = JSONLinesDriver(session: luaApp.session, quitStore: QuitStore { try RunApp.storeAtExit(luaApp) })
+        var end = SessionEnd.ended
         for line in lines {
             // A line the session answered without running a command: the same error again.
             if let unread = SessionRecorder.unread(line) {
                 StandardStreams.output(driver.error(unread) + "\n")
                 continue
             }
-            let (answer, quit) = driver.handle(line)
+            let (answer, ended) = driver.handle(line)
             StandardStreams.output((answer + "\n"))
-            if quit { break }
+            if let ended { end = ended; break }
         }
-        try RunApp.storeAndCompact(luaApp)
+        try RunApp.finish(luaApp, end)
     }
 }

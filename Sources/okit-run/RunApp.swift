@@ -60,16 +60,18 @@ struct RunApp: ParsableCommand {
         }
         try startRecording(luaApp, appURL: appURL, fixtures: fixtures)
         StopSignals.install()
+        var end = SessionEnd.ended
         if !luaApp.shell.home.isEmpty {
+            let quitStore = QuitStore { try RunApp.storeAtExit(luaApp) }
             // On a terminal: the shell; otherwise (or with --json): the JSON-lines protocol.
             if json || isatty(STDIN_FILENO) == 0 {
                 // A program reads stdout only: its first answer carries the warnings of loading too.
                 warnings.shown = 0
-                JSONLinesDriver(session: luaApp.session, warnings: warnings).run()
+                end = JSONLinesDriver(session: luaApp.session, warnings: warnings, quitStore: quitStore).run()
             } else {
                 let color = TerminalShell.usesColor(noColor: noColor, environment: ProcessInfo.processInfo.environment,
                                                     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
-                TerminalShell(session: luaApp.session, color: color, warnings: warnings).run()
+                end = TerminalShell(session: luaApp.session, color: color, warnings: warnings, quitStore: quitStore).run()
             }
         } else {
             // An app without screens: its models as JSON, one line each.
@@ -78,7 +80,7 @@ struct RunApp: ParsableCommand {
             }
         }
         let unwritten = finishRecording(luaApp)
-        try RunApp.storeAndCompact(luaApp)
+        try RunApp.finish(luaApp, end)
         if let unwritten { throw unwritten }
         if let sig = StopSignals.received {
             StandardStreams.error("okit-run: stored the state and stopped (signal \(sig))\n")
@@ -146,6 +148,35 @@ struct RunApp: ParsableCommand {
     /// Changes an HTTP server did not take are kept in `<data>/okit/pending/` and named in a warning.
     static func storeAndCompact(_ luaApp: LuaApp) throws {
         do {
+            try storeAtExit(luaApp)
+        } catch {
+            throw RunFailure(code: 4, message: "okit-run: \(CommandLineAdvice.message(for: error))")
+        }
+    }
+
+    /// The end of a session (cli.md "Storing, stopping and warnings"): after `quit` the state is stored already;
+    /// after `quit!` nothing is stored (exit 4 when a model had changes); else it is stored now, and when that
+    /// fails the error and what is lost are said, exit 4.
+    static func finish(_ luaApp: LuaApp, _ end: SessionEnd) throws {
+        switch end {
+        case .quit:
+            return
+        case .quitWithoutStoring:
+            guard luaApp.engine.models.contains(where: \.isDirty) else { return }
+            throw RunFailure(code: 4, message: QuitStore.lostLine("left with quit!"))
+        case .ended:
+            do {
+                try storeAtExit(luaApp)
+            } catch {
+                let how = StopSignals.received.map { "stopped (signal \($0))" } ?? "exited"
+                throw RunFailure(code: 4, message: "okit-run: \(CommandLineAdvice.message(for: error))\n" + QuitStore.lostLine(how))
+            }
+        }
+    }
+
+    /// Stores the state and writes every model whole; the models whose changes stay pending are named on stderr.
+    static func storeAtExit(_ luaApp: LuaApp) throws {
+        do {
             let pending = try luaApp.session.storeAtExit()
             let folder = luaApp.options.dataFolder.map { DataFolder($0).pending } ?? DataFolder.relativePending
             for (model, reason) in pending {
@@ -157,8 +188,6 @@ struct RunApp: ParsableCommand {
                     + "they are kept in \(folder) and sent by the next run (a conflict: okit-run sync --keep-local or --take-remote)\n"
                 StandardStreams.error(text)
             }
-        } catch {
-            throw RunFailure(code: 4, message: "okit-run: \(error)")
         }
     }
 

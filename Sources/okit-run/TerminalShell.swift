@@ -10,6 +10,8 @@ final class TerminalShell {
     let session: AppSession
     let color: Bool
     let warnings: WarningFeed
+    /// The store at `quit`, before the shell ends (`QuitStore`).
+    let quitStore: QuitStore
     /// The ANSI colour of buttons and accents: the theme's `tintColor` (24-bit), else blue.
     var tintCode = "\u{1B}[34m"
     /// How each screen kind's content is drawn: the built-in kinds', then those of the app's own kinds.
@@ -18,9 +20,10 @@ final class TerminalShell {
     var lastDrawn = ""
 
     /// The warnings printed while the app loaded count as shown.
-    init(session: AppSession, color: Bool, warnings: WarningFeed? = nil) {
+    init(session: AppSession, color: Bool, warnings: WarningFeed? = nil, quitStore: QuitStore? = nil) {
         self.session = session
         self.color = color
+        self.quitStore = quitStore ?? QuitStore { [session] in _ = try session.storeAtExit() }
         self.warnings = warnings ?? WarningFeed(engine: session.engine, alreadyShown: session.engine.warnings.count)
         kinds = TerminalKinds(session.shell.kinds)
     }
@@ -53,15 +56,18 @@ final class TerminalShell {
     func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     func yellow(_ s: String) -> String { color ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
 
-    func run() {
+    /// Reads and runs command lines until `quit` (stored), `quit!`, the end of input or a stop signal.
+    func run() -> SessionEnd {
         attachLineEditor()
         draw()
         showNewWarnings()
+        var end = SessionEnd.ended
         while StopSignals.received == nil, let raw = okit_readline("> ") {
             let line = String(cString: raw)
             free(raw)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { draw(); showNewWarnings(); continue }
+            if trimmed == QuitStore.force { end = .quitWithoutStoring; break }
             guard trimmed.utf8.count <= LineReader.maxLineBytes else { print(red(LineReader.tooLongMessage(trimmed.utf8.count))); continue }
             let parsed: [String: Any]?
             do {
@@ -81,12 +87,13 @@ final class TerminalShell {
             if name == "respond", !askSecureFields(&cmd) { continue }
             let quit = runCommand(name, cmd)
             showNewWarnings()
-            if quit { break }
+            if quit { end = .quit; break }
         }
         // A stop signal ended the line being typed: what okit-run says next starts on a line of its own.
         if StopSignals.received != nil { print("") }
         // What storing at quit logged.
         warnings.printUnshown()
+        return end
     }
 
     /// Runs one command and redraws (an error is one red line); true when the session ends.
@@ -119,7 +126,12 @@ final class TerminalShell {
             return false
         default:
             do {
-                if try DriverCommands.run(session.driver, name, cmd, alsoKnown: TerminalShell.shellCommands) { return true }
+                if try DriverCommands.run(session.driver, name, cmd, alsoKnown: TerminalShell.shellCommands) {
+                    // `quit` ends the shell once the state is stored; when that fails the shell stays.
+                    guard let refusal = quitStore.attempt() else { return true }
+                    print(red(refusal))
+                    return false
+                }
                 draw()
             } catch {
                 print(red(CommandLineAdvice.message(for: error)))
@@ -155,7 +167,7 @@ final class TerminalShell {
         Navigation: open ID [CONTEXT] · present ID [CONTEXT] · back · close · tab ID · menu · menuItem TITLE
         Alerts:     respond ACTION [FIELD…]
         App:        screen [OFFSET LIMIT] · advance SECONDS · background · foreground · authenticate [fail]
-                    store · relaunch · warnings · quit
+                    store · relaunch · warnings · quit · quit! (without storing)
         ROW is a position, an id or a row's text; quote words with spaces ("Release Date").
         """
     }

@@ -106,7 +106,7 @@ import Testing
             .finishKeyChange, .finishInterruptedKeyChange(noKey: true), .unsetPassphrase, .convert(model: "shop", to: StorageKind(rawValue: "sqlite")),
             .givePassphrase, .passphraseOrKeyFile, .passphraseIfSealedWithOne, .useKeyFile(keyFile: "/d/okit/keys/data.key"),
             .giveCurrentPassphrase, .currentKeyWrong(passphraseGiven: false, interrupted: true), .raiseLimit("maxFileSize"),
-            .checkEndpoint, .checkEndpointToken, .checkDatabase, .checkDatabaseLogin,
+            .checkEndpoint, .checkEndpointToken, .checkDatabase, .checkDatabaseLogin, .writableDataFolder(readOnly: true), .writableDataFolder(readOnly: false),
         ]
         for remedy in remedies {
             let words = BrowserAdvice.words(for: remedy)

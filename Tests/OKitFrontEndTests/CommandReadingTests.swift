@@ -169,6 +169,22 @@ import OKitLua
         #expect(!app.shell.covered)
     }
 
+    /// The terminal's `quit` ends the shell only once the state is stored: a store that fails (a full disk) is
+    /// said in red with what to do, and the shell stays; `quit!` is the way out without storing.
+    @Test func theTerminalsQuitStaysWhenTheStoreFails() throws {
+        let (folder, app, lines) = try Self.launch(protected: false)
+        defer { withExtendedLifetime((folder, app, lines)) {} }
+        var full = StorageError(kind: .io, path: "/d/okit/data/default.json", message: "cannot write: no space left on the disk")
+        full.systemError = ENOSPC
+        let failing = TerminalShell(session: app.session, color: false, quitStore: QuitStore { throw full })
+        #expect(!failing.runCommand("quit", CommandSyntax.command("quit")!), "the shell stays")
+        #expect(QuitStore.refusal(full, force: QuitStore.force) == "could not store the state (/d/okit/data/default.json: cannot write: no space left on the disk); "
+            + "okit-run keeps running with the changes: free some space on the disk and quit again, or quit! to leave without storing them")
+        let storing = TerminalShell(session: app.session, color: false, quitStore: QuitStore {})
+        #expect(storing.runCommand("quit", CommandSyntax.command("quit")!))
+        #expect(failing.help.contains("quit! (without storing)"))
+    }
+
     @Test func aTabIsNamedByIdShownTitleOrPosition() throws {
         let (folder, app, lines) = try Self.launch(protected: false)
         defer { withExtendedLifetime((folder, app, lines)) {} }

@@ -50,6 +50,35 @@ import Testing
         #expect(!ended.out.contains("stored the state and stopped"), "\(ended.out)")
     }
 
+    /// A real full disk: the page says why in the app's language and names no file of the server; the log names
+    /// the model's file. A command that changed nothing (the model's first state failing to store again) puts no
+    /// notice on the page. A tester read a server path and English inside German after merely opening a prompt.
+    @Test(.enabled(if: SmallDisk.isAvailable, Comment(rawValue: SmallDisk.unavailable)))
+    func aFullDiskIsSaidInTheAppsLanguageWithoutAServerPath() throws {
+        let disk = try SmallDisk()
+        let appFile = disk.url.appendingPathComponent("app.lua")
+        try Self.app.write(to: appFile, atomically: true, encoding: .utf8)
+        let child = try ChildProcess.start(OKitRun.binary.path, ["serve", appFile.path, "--data", disk.url.appendingPathComponent("d").path,
+                                                                 "--port", "0", "--lang", "de"], stderr: .stdout)
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let port = try #require(ServeProcessTests.port(child), "no serving line: \(child.outputSoFar)")
+        let list = try HTTPExchange.request(port, "GET /plants")
+        let cookie = try #require(list.cookie)
+        let plant = try #require(list.body.firstMatch(of: /href="(\/plants\/plant~[^"]+)"/).map { String($0.1) })
+        disk.fill()
+        #expect(try HTTPExchange.command(port, cookie: cookie, at: plant, ["command": "edit", "on": "true"]) == 303)
+        let unchanged = try HTTPExchange.request(port, "GET \(plant)", cookie: cookie).body
+        #expect(!unchanged.contains("Ihre Änderung"), "\(unchanged)")
+        #expect(try HTTPExchange.command(port, cookie: cookie, at: plant, ["command": "set", "cell": "1", "value": "Minze"]) == 303)
+        let page = try HTTPExchange.request(port, "GET \(plant)", cookie: cookie).body
+        #expect(page.contains("Ihre Änderung konnte nicht gespeichert werden (kein Platz mehr auf dem Datenträger des Servers); "), "\(page)")
+        #expect(!page.contains(disk.url.path) && !page.contains(".tmp") && !page.contains("space left"), "\(page)")
+        child.signal(SIGTERM)
+        let ended = child.wait(timeout: 60)
+        #expect(ended.code == 4, "\(ended.out)")
+        #expect(ended.out.contains("okit-run serve: warning: the state is not stored: \(disk.url.path)/d/okit/data/default.json: cannot write: no space left on the disk"), "\(ended.out)")
+    }
+
     /// SIGHUP (the terminal `okit-run serve` was started from closed) stores and stops as SIGINT and SIGTERM do,
     /// 128 + 1; it used to end the server at once.
     @Test func theTerminalClosingStoresAndStops() throws {

@@ -86,8 +86,12 @@ public final class Engine {
     public static let maxWarningLength = 2000
 
     /// Records a warning once; a long one is shortened, and past `maxWarnings` one last warning says so.
-    public func warn(_ message: String) {
-        guard warned.count <= Engine.maxWarnings else { return }
+    public func warn(_ message: String) { warn(message, repeating: false) }
+
+    /// `warn`; with `repeating`, recorded again each time (news that can happen again, such as autosave failing
+    /// after it worked).
+    public func warn(_ message: String, repeating: Bool) {
+        guard warned.count <= Engine.maxWarnings, warnings.count < Engine.maxWarnings * 2 else { return }
         var text = message
         if text.utf8.count > Engine.maxWarningLength {
             text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Engine.maxWarningLength / 2))) + " … (shortened)"
@@ -97,7 +101,7 @@ public final class Engine {
             warnings.append("more than \(Engine.maxWarnings) warnings: the rest are not shown")
             return
         }
-        if warned.insert(text).inserted { warnings.append(text) }
+        if warned.insert(text).inserted || repeating { warnings.append(text) }
     }
 
     func changed(_ key: DependencyKey) {

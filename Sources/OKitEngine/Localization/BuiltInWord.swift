@@ -45,6 +45,9 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case logInFirst = "This changes the data of everyone using the app: log in with the token first (/login)."
     case appOffline = "The app is offline: your change is kept here and stored when the database is back."
     case notStored = "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server."
+    // Why a store failed, inside notStored's parentheses (the page names no file of the server)
+    case diskFull = "no space left on the server's disk"
+    case dataNotWritable = "the server may not write its data"
     case changedFirst = "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record)."
     case screenGone = "That screen no longer exists; this is the nearest one that does."
     case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."

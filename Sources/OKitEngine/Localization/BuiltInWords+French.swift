@@ -39,6 +39,8 @@ extension BuiltInWords {
         "This changes the data of everyone using the app: log in with the token first (/login).": "Cela modifie les données de tous les utilisateurs de l’app : connectez-vous d’abord avec le jeton (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "L’app est hors ligne : votre modification est conservée ici et sera enregistrée au retour de la base de données.",
         "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server.": "Votre modification n’a pas pu être enregistrée (%@) ; elle s’affiche ici mais n’est pas encore conservée — prévenez la personne qui gère ce serveur.",
+        "no space left on the server's disk": "plus d’espace sur le disque du serveur",
+        "the server may not write its data": "le serveur n’a pas le droit d’écrire ses données",
         "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record).": "Quelqu’un d’autre a modifié %1$@ de cette entrée (%2$@) avant vous : c’est maintenant %3$@ ; votre valeur %4$@ n’a pas été enregistrée (elle est conservée dans le registre des conflits du serveur).",
         "That screen no longer exists; this is the nearest one that does.": "Cet écran n’existe plus ; voici le plus proche qui existe encore.",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "La sauvegarde « %@ » a été envoyée et vérifiée ; restaurez-la depuis la liste.",

@@ -35,6 +35,8 @@ extension BuiltInWords {
         "This changes the data of everyone using the app: log in with the token first (/login).": "Das ändert die Daten aller, die die App nutzen: melden Sie sich zuerst mit dem Token an (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "Die App ist offline: Ihre Änderung bleibt hier und wird gespeichert, sobald die Datenbank wieder erreichbar ist.",
         "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server.": "Ihre Änderung konnte nicht gespeichert werden (%@); sie wird hier angezeigt, ist aber noch nicht gesichert – sagen Sie es der Person, die diesen Server betreibt.",
+        "no space left on the server's disk": "kein Platz mehr auf dem Datenträger des Servers",
+        "the server may not write its data": "der Server darf seine Daten nicht schreiben",
         "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record).": "Jemand anderes hat %1$@ dieses Eintrags (%2$@) zuerst geändert: jetzt %3$@; Ihr Wert %4$@ wurde nicht gespeichert (er steht im Konfliktprotokoll des Servers).",
         "That screen no longer exists; this is the nearest one that does.": "Diese Ansicht gibt es nicht mehr; dies ist die nächstgelegene.",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "Das Backup „%@“ wurde hochgeladen und geprüft; stellen Sie es aus der Liste wieder her.",

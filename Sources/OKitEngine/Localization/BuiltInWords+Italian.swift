@@ -36,6 +36,8 @@ extension BuiltInWords {
         "This changes the data of everyone using the app: log in with the token first (/login).": "Questo modifica i dati di tutti quelli che usano l’app: accedi prima con il token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "L’app è offline: la tua modifica resta qui e verrà salvata quando il database tornerà disponibile.",
         "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server.": "Non è stato possibile salvare la tua modifica (%@); è visibile qui ma non è ancora conservata — avvisa chi gestisce questo server.",
+        "no space left on the server's disk": "spazio esaurito sul disco del server",
+        "the server may not write its data": "il server non può scrivere i suoi dati",
         "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record).": "Qualcun altro ha modificato prima di te %1$@ di questa voce (%2$@): ora è %3$@; il tuo valore %4$@ non è stato salvato (è conservato nel registro dei conflitti del server).",
         "That screen no longer exists; this is the nearest one that does.": "Quella schermata non esiste più; questa è la più vicina ancora esistente.",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "Il backup «%@» è stato caricato e verificato; ripristinalo dall’elenco.",

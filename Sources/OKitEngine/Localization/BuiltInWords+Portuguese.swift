@@ -37,6 +37,8 @@ extension BuiltInWords {
         "This changes the data of everyone using the app: log in with the token first (/login).": "Isso altera os dados de todos que usam o app: entre primeiro com o token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "O app está offline: sua alteração fica guardada aqui e será salva quando o banco de dados voltar.",
         "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server.": "Não foi possível salvar sua alteração (%@); ela aparece aqui, mas ainda não está guardada — avise quem administra este servidor.",
+        "no space left on the server's disk": "não há mais espaço no disco do servidor",
+        "the server may not write its data": "o servidor não pode gravar seus dados",
         "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record).": "Outra pessoa alterou %1$@ deste item (%2$@) antes de você: agora é %3$@; seu valor %4$@ não foi salvo (ele fica no registro de conflitos do servidor).",
         "That screen no longer exists; this is the nearest one that does.": "Essa tela não existe mais; esta é a mais próxima que ainda existe.",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "O backup “%@” foi enviado e verificado; restaure-o pela lista.",

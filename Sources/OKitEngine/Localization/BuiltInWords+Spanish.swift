@@ -36,6 +36,8 @@ extension BuiltInWords {
         "This changes the data of everyone using the app: log in with the token first (/login).": "Esto cambia los datos de todos los que usan la app: inicia sesión primero con el token (/login).",
         "The app is offline: your change is kept here and stored when the database is back.": "La app no tiene conexión: tu cambio se guarda aquí y se almacenará cuando vuelva la base de datos.",
         "Your change could not be stored (%@); it shows here but is not kept yet — tell whoever runs this server.": "No se ha podido guardar tu cambio (%@); se ve aquí, pero todavía no está guardado — avisa a quien administra este servidor.",
+        "no space left on the server's disk": "no queda espacio en el disco del servidor",
+        "the server may not write its data": "el servidor no puede escribir sus datos",
         "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record).": "Otra persona cambió antes %1$@ de esta entrada (%2$@): ahora es %3$@; tu valor %4$@ no se ha guardado (queda en el registro de conflictos del servidor).",
         "That screen no longer exists; this is the nearest one that does.": "Esa pantalla ya no existe; esta es la más cercana que sí existe.",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "La copia de seguridad «%@» se ha subido y comprobado; restáurala desde la lista.",

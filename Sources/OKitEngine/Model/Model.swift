@@ -44,8 +44,14 @@ public final class Model {
     /// True when the model's own file must be written (payloads aside).
     package var isFileDirty: Bool { wholeDirty || !dirtyUnits.isEmpty }
 
+    /// How many changes were made to the model in this process (each marking of something as changed counts): a
+    /// front end tells by it whether a command changed anything (a store that fails after a command that changed
+    /// nothing is no news for the person who sent it).
+    public private(set) var changeCount = 0
+
     /// Marks the content of `entity` as changed.
     func markDirty(_ entity: Entity) {
+        changeCount &+= 1
         if hasPartials {
             var x: Entity? = entity
             while let y = x {
@@ -63,6 +69,7 @@ public final class Model {
 
     /// Marks a partial's payload as changed: its own file is written by the next store.
     func markPayloadDirty(_ payload: Entity) {
+        changeCount &+= 1
         if payload.isDirtyUnit { return }
         payload.isDirtyUnit = true
         dirtyPayloads.append(payload)

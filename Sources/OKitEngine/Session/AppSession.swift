@@ -52,6 +52,8 @@ public final class AppSession {
     /// The protection timeout's timer that drops the keys of encrypted models.
     var keyDropTimer: TimerQueue.Timer?
     var autosaveTimer: TimerQueue.Timer?
+    /// The failure that autosave last reported (nil: it works), so a streak of failures is said once.
+    var autosaveFailure: String?
 
     public init(options: SessionOptions = SessionOptions()) {
         self.options = options
@@ -122,16 +124,6 @@ public final class AppSession {
     public func storeState() throws {
         try applyEncryptionSettingBeforeStoring()
         try engine.storeState()
-    }
-
-    /// `okit.app { autosave = seconds }`: a repeating timer on the app clock that stores the state (a failure is
-    /// reported like a timer's error; the next one tries again). Nothing is stored while every shell is covered.
-    public func startAutosave() {
-        guard let seconds = autosaveSeconds, autosaveTimer == nil else { return }
-        autosaveTimer = timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: seconds) { [unowned self] in
-            guard !allCovered else { return }
-            try storeState()
-        }
     }
 
     /// Whether a person uses the first shell. A front end that gives every person a shell of their own (the web)

@@ -56,6 +56,9 @@ public enum Remedy: Sendable, Equatable {
     /// A database refused the login (a wrong password or user, a database name it does not have): check the
     /// credentials and the name; waiting does not help.
     case checkDatabaseLogin
+    /// The data folder cannot be created or written at start (`readOnly`: its file system is mounted read-only;
+    /// else the user may not write there): make it writable, or give another data folder.
+    case writableDataFolder(readOnly: Bool)
     /// A way out in plain words that need no front end's terms (a storage kind of its own uses this); every
     /// front end shows the text as it is.
     case described(String)

@@ -13,6 +13,9 @@ public struct StorageError: RemedyCarrying {
     public var line: Int?
     public var column: Int?
     public var jsonPath: String?
+    /// The system's error code (`errno`) of a failed call on the file (`AtomicFile.error`): a front end tells a
+    /// full disk (`ENOSPC`) or a read-only one (`EROFS`) from the rest by it, to say what to do.
+    public var systemError: Int32?
 
     /// The way out given by the thrower; a file that does not decode gets one from its place (see `remedy`).
     var givenRemedy: Remedy?

@@ -21,7 +21,7 @@ public enum BrowserAdvice {
             return "; a backup of another app is restored only by whoever runs this server"
         case .syncKeepLocal, .syncChoose:
             return "; the server's copy and this one differ — ask whoever runs this server to choose"
-        case .checkDataFolder, .convert, .raiseLimit:
+        case .checkDataFolder, .convert, .raiseLimit, .writableDataFolder:
             return "; ask whoever runs this server"
         case .finishKeyChange, .finishInterruptedKeyChange, .unsetPassphrase, .givePassphrase, .passphraseOrKeyFile,
              .passphraseIfSealedWithOne, .useKeyFile, .giveCurrentPassphrase, .currentKeyWrong:

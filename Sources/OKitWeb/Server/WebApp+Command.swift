@@ -63,12 +63,13 @@ extension WebApp {
         let themeBefore = try? shell.settingTheme()
         let conflictsBefore = app.conflicts.count
         let typing = forgetTyped(name, request, ws, shown: current)
+        let changesBefore = WebApp.changeCount(app)
         do {
             try run(name, request, ws)
             // A store that fails: the change shows but is not kept, said in the app's language (web.md).
             do { try app.storeState() } catch { throw NotStored(error: error) }
         } catch let failed as NotStored {
-            ws.error = keptOffline(app) ? app.engine.word(.appOffline) : app.engine.word(.notStored, BrowserAdvice.message(for: failed.error))
+            notStored(failed.error, changed: WebApp.changeCount(app) != changesBefore, ws, app)
         } catch let unkept as ChangesNotKept {
             ws.error = app.engine.word(.notStored, BrowserAdvice.message(for: unkept))     // the change shows, not kept
         } catch {
@@ -89,6 +90,32 @@ extension WebApp {
         if let after = try? shell.settingTheme(), after != themeBefore { shell.themeOverride = after }
         ws.moved = true
         return WebPages.redirect(LocationPath.url(shell))
+    }
+
+    /// A store that failed after a command: the full error in the server's log; on the page, when the command
+    /// changed something, that the change is not kept and why — in the app's language where okit has words (a
+    /// full disk, a data folder the server may not write), naming no file of the server (storage.md).
+    func notStored(_ error: any Error, changed: Bool, _ ws: WebSession, _ app: AppSession) {
+        log("okit-run serve: warning: the state is not stored: \(error)")
+        guard changed else { return }     // an earlier change (the first state of a model) failing again is the log's
+        ws.error = keptOffline(app) ? app.engine.word(.appOffline) : app.engine.word(.notStored, WebApp.notStoredReason(error, app.engine))
+    }
+
+    /// How many changes the session's models had (`Model.changeCount`).
+    static func changeCount(_ app: AppSession) -> Int {
+        app.engine.models.reduce(0) { $0 &+ $1.changeCount }
+    }
+
+    /// Why a store failed, for a page: a full disk or a data folder the server may not write in the app's
+    /// language; another failure of a file by its message without the file's path; anything else as it says.
+    static func notStoredReason(_ error: any Error, _ engine: Engine) -> String {
+        let inner = (error as? ModelNotStored)?.error ?? error
+        guard let storage = inner as? StorageError else { return BrowserAdvice.message(for: inner) }
+        switch storage.systemError {
+        case ENOSPC?, EDQUOT?: return engine.word(.diskFull)
+        case EROFS?, EACCES?, EPERM?: return engine.word(.dataNotWritable)
+        default: return storage.message + (storage.remedy.map(BrowserAdvice.words(for:)) ?? "")
+        }
     }
 
     /// Whether a change that was not stored is kept to be stored when the database is back (said as "offline"); a

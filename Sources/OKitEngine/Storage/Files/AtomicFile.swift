@@ -5,10 +5,29 @@ import Glibc
 #endif
 
 /// Durable file operations: atomic replace (temp file + fsync + rename + fsync of the folder), durable
-/// appends, whole-file reads. Errors carry the path and the system's reason.
+/// appends, whole-file reads. Errors carry the path a person knows (a model file, never okit's hidden temporary
+/// beside it) and the system's reason in words (`reason`), with its code (`StorageError.systemError`).
 package enum AtomicFile {
     package static func error(_ path: String, _ what: String) -> StorageError {
-        StorageError(kind: .io, path: path, message: "\(what): \(String(cString: strerror(errno)))")
+        let code = errno
+        var e = StorageError(kind: .io, path: path, message: "\(what): \(reason(code))")
+        e.systemError = code
+        return e
+    }
+
+    /// The system's reason for a failed call in words (storage.md "When the disk is full or read-only"): the
+    /// ones a full or read-only disk gives are said plainly ("no space left on the disk"); the rest as the
+    /// system says them.
+    package static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: return "no space left on the disk"
+        case EDQUOT: return "the disk quota is used up"
+        case EROFS: return "the file system is mounted read-only"
+        case EACCES: return "permission denied"
+        case EPERM: return "the file or its folder may not be changed (operation not permitted)"
+        case EIO: return "the disk reported an input/output error"
+        default: return String(cString: strerror(code))
+        }
     }
 
     /// Writes all of `bytes` to an open descriptor.
@@ -43,16 +62,16 @@ package enum AtomicFile {
     /// Replaces the file at `path` with `bytes` so that a crash at any instant leaves the old or the new file.
     /// `secret`: the file has mode 0600 from its creation (the temporary is made anew, never through a link).
     package static func replace(_ path: String, with bytes: [UInt8], secret: Bool = false) throws {
-        try replace(path, secret: secret) { fd, tmp in
+        try replace(path, secret: secret) { fd, named in
             try bytes.withUnsafeBytes { buf in
-                if buf.count > 0 { try writeAll(fd, buf, path: tmp) }
+                if buf.count > 0 { try writeAll(fd, buf, path: named) }
             }
         }
     }
 
     /// Replaces the file at `path` with what `write` writes to the descriptor of a temporary beside it (given
-    /// with the temporary's path, for messages); when `write` throws, the temporary is removed and the file is
-    /// left as it was.
+    /// with `path`, for messages: an error names the file a person knows, not okit's hidden temporary); when
+    /// `write` throws, the temporary is removed and the file is left as it was.
     package static func replace(_ path: String, secret: Bool = false, write: (Int32, String) throws -> Void) throws {
         let dir = (path as NSString).deletingLastPathComponent
         // One temporary name per file (the data folder's lock keeps writers to one process): a temporary
@@ -61,10 +80,10 @@ package enum AtomicFile {
         if secret { unlink(tmp) }
         let fd = secret ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
                         : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw error(tmp, "cannot create") }
+        if fd < 0 { throw error(path, "cannot write") }
         do {
-            try write(fd, tmp)
-            if fsync(fd) != 0 { throw error(tmp, "cannot sync") }
+            try write(fd, path)
+            if fsync(fd) != 0 { throw error(path, "cannot write") }
         } catch {
             close(fd)
             unlink(tmp)

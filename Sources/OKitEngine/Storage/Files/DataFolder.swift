@@ -84,12 +84,18 @@ public struct DataFolder: Sendable {
         return url.deletingPathExtension().lastPathComponent
     }
 
-    /// Creates `<data>/okit/data` (and the folders above it) when missing.
+    /// Creates `<data>/okit/data` (and the folders above it) when missing. A folder that cannot be made says why
+    /// in okit's words (`AtomicFile.reason`: Foundation's "The volume is read only." says no way out).
     func create() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        } catch {
-            throw StorageError(kind: .io, path: models, message: "cannot create the data folder: \(error.localizedDescription)")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: models, isDirectory: &isFolder), isFolder.boolValue { return }
+        var path = models.hasPrefix("/") ? "" : "."
+        for component in models.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw AtomicFile.error(models, "cannot create the data folder") }
+        }
+        guard FileManager.default.fileExists(atPath: models, isDirectory: &isFolder), isFolder.boolValue else {
+            throw StorageError(kind: .io, path: models, message: "cannot create the data folder: something that is not a folder is in its place")
         }
     }
 }

@@ -148,8 +148,13 @@ public final class FileStorage: ModelStorage {
     public init(dataFolder: URL) throws {
         self.dataFolder = dataFolder
         folder = DataFolder(dataFolder)
-        try folder.create()
-        lock = try DataFolderLock(folder)
+        do {
+            try folder.create()
+            lock = try DataFolderLock(folder)
+        } catch let e as StorageError where [EROFS, EACCES, EPERM].contains(e.systemError ?? 0) {
+            // A read-only file system or a folder this user may not write (storage.md): say what to do.
+            throw e.withRemedy(.writableDataFolder(readOnly: e.systemError == EROFS))
+        }
         // A restore that stopped between its two renames is finished (or undone) before anything is read.
         try BackupStore.completeInterruptedRestore(dataFolder: dataFolder)
     }

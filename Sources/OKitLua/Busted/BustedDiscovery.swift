@@ -7,12 +7,21 @@ import Foundation
 public enum BustedDiscovery {
     public static func specFiles(of project: BustedProject) throws -> [URL] {
         let fm = FileManager.default
+        // busted stops at once on a helper it cannot open: one line, not one error per spec file
+        if let helper = project.helper,
+           !FileManager.default.isReadableFile(atPath: BustedModuleSearch.absolute(helper, root: project.root).path) {
+            throw FlowTestUsageError("cannot read the helper \(helper) (.busted or --helper): no such file")
+        }
         let names = try LuaPatternMatcher(include: project.patterns, exclude: project.excludePatterns)
         var files: Set<String> = []
         for r in project.roots {
             let url = URL(fileURLWithPath: r, relativeTo: project.root).standardizedFileURL
             var isFolder: ObjCBool = false
-            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                // busted stops there ("Cannot find file or directory"); the default `spec` may be missing
+                if project.rootsGiven { throw FlowTestUsageError("no test file or folder at \(r)" + (project.rootsFrom.map { " (\($0))" } ?? "")) }
+                continue
+            }
             if !isFolder.boolValue {
                 // A file given by name is a spec, as busted takes it, unless it is okit's flow test (`*_test.lua`)
                 // that the patterns do not name: that one keeps the flow tests' virtual clock and TAP.

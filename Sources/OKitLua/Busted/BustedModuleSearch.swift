@@ -11,7 +11,9 @@ enum BustedModuleSearch {
     static let systemFolders = ["/usr/share/lua/5.4", "/usr/local/share/lua/5.4", "/usr/local/lib/lua/5.4"]
 
     /// The searcher: pushes the loader and the file name, or a message listing the files tried.
-    static func search(_ name: String, path: String, cpath: String, root: URL, call: LuaCall) throws -> Int32 {
+    /// `notes`: say once on stderr that a C module was refused (a spec may go on without it; `.busted` cannot).
+    static func search(_ name: String, path: String, cpath: String, root: URL, call: LuaCall,
+                       notes: Bool = true) throws -> Int32 {
         let state = call.state
         let stem = name.replacingOccurrences(of: ".", with: "/")
         var tried: [String] = []
@@ -27,14 +29,19 @@ enum BustedModuleSearch {
                 continue
             }
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            try state.load(bytes: [UInt8](data), chunkName: file)
+            do {
+                try loadAsLua(state, bytes: [UInt8](data), chunkName: file)
+            } catch {
+                // Lua's searcher words it so (no column: the spec may compare the text)
+                throw LuaRaise("error loading module '\(name)' from file '\(file)':\n\t\(error.message)", withPosition: false)
+            }
             state.push(file)
             return 2
         }
         for template in cpath.split(separator: ";").map(String.init) where !template.isEmpty {
             let file = template.replacingOccurrences(of: "?", with: stem)
             if FileManager.default.fileExists(atPath: absolute(file, root: root).path) {
-                noteRefused(name, file: file)
+                if notes { noteRefused(name, file: file) }
                 throw LuaRaise("module '\(name)' is a C module (\(file)): okit-run test loads Lua files only, "
                     + "from the project and \(systemFolders[0])", withPosition: false)
             }
@@ -43,6 +50,14 @@ enum BustedModuleSearch {
         // As Lua's own searchers say it: one line a file, which `require` puts after "\n\t" (no empty line).
         state.push(tried.joined(separator: "\n\t"))
         return 1
+    }
+
+    /// Compiles Lua source as Lua itself does, its syntax errors in Lua's words (`file:line: message`, without the
+    /// column okit adds for apps): what busted's `require`, spec files and `.busted` show.
+    static func loadAsLua(_ state: LuaState, bytes: [UInt8], chunkName: String) throws(LuaError) {
+        let status = state.loadStatus(bytes[...], chunkName: chunkName)
+        guard status != LUA_OK else { return }
+        throw state.takeError(status: status)
     }
 
     /// The C modules refused in this run, each said once on stderr.

@@ -10,7 +10,14 @@ public struct BustedProject: Sendable {
     /// Where the runner started: `./` in `package.path` and the names of spec files are relative to it.
     public var root: URL
     /// Spec folders or files (`ROOT`), relative to the root: busted's default `spec`.
-    public var roots: [String] = ["spec"]
+    public var roots: [String] = ["spec"] { didSet { rootsGiven = true; rootsFrom = nil } }
+    /// Whether `roots` was given (by `.busted` or the command line): one that is not there stops the run; and
+    /// which `.busted` task gave it (named then).
+    var rootsGiven = false
+    var rootsFrom: String?
+    /// `.busted`'s `lua` (and the task saying it) and `ignore-lua`: refused as `--lua` is, unless ignored.
+    var luaInterpreter: (String, String)?
+    var ignoreLua = false
     /// Lua patterns a spec file's name must match (busted's default `_spec`); `.lua` files only.
     public var patterns: [String] = ["_spec"]
     /// Lua patterns that leave a file out (`--exclude-pattern`).
@@ -54,6 +61,7 @@ public struct BustedProject: Sendable {
     /// The keys of a `.busted` task okit-run test reads.
     static let readKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "cpath", "helper", "Xhelper", "e", "tags",
                            "exclude-tags", "filter", "filter-out", "output", "verbose", "coverage", "shuffle"] + flagKeys
+                           + checkedKeys
     static let flagKeys = ["shuffle-files", "shuffle-tests", "sort", "sort-files", "sort-tests", "suppress-pending",
                            "keep-going", "defer-print", "auto-insulate", "recursive", "lazy"]
 
@@ -84,24 +92,29 @@ public struct BustedProject: Sendable {
             if let task { throw FlowTestUsageError("--run \(task): there is no .busted file in \(root.path)") }
             return project
         }
-        let config = try BustedConfigFile.read(file)
-        if let all = config["_all"] { project.apply(all, task: "_all") }
+        let config = try BustedConfigFile.read(file, root: project.root)
+        if let all = config["_all"] { try project.apply(all, task: "_all") }
         if let name = task {
             guard let chosen = config[name] else { throw FlowTestUsageError("--run \(name): the .busted file has no task \"\(name)\"") }
-            project.apply(chosen, task: name)
+            try project.apply(chosen, task: name)
         } else if let chosen = config["default"] {
-            project.apply(chosen, task: "default")
+            try project.apply(chosen, task: "default")
         }
+        try project.checkInterpreter()
         return project
     }
 
     /// Takes the options of one `.busted` task (`name`, for the lines of what it does not read).
-    mutating func apply(_ task: [String: LuaValue], task name: String) {
+    mutating func apply(_ task: [String: LuaValue], task name: String) throws {
+        try Self.checkTypes(task, task: name)
+        try checkRefused(task, task: name)
         for key in task.keys.sorted() where !Self.readKeys.contains(key) {
-            unreadKeys.append(".busted, task \"\(name)\": \"\(key)\" is not read by okit-run test"
-                              + NameSuggestion.hint(for: key, in: Self.readKeys) + "; it is ignored")
+            unreadKeys.append(Self.unreadLine(key, task: name))
         }
-        if let v = task["ROOT"].flatMap(Self.texts), !v.isEmpty { roots = v }
+        if let v = task["ROOT"].flatMap(Self.texts), !v.isEmpty {
+            roots = v
+            rootsFrom = ".busted, task \"\(name)\": ROOT"
+        }
         if let v = task["pattern"].flatMap(Self.texts), !v.isEmpty { patterns = v }
         if let v = task["exclude-pattern"].flatMap(Self.texts) { excludePatterns = v }
         if let v = task["lpath"].flatMap(Self.texts) { lpath = v.joined(separator: ";") }
@@ -146,7 +159,20 @@ public struct BustedProject: Sendable {
 
 /// Reads a `.busted` file: a Lua chunk returning a table of tasks, each a table of options.
 enum BustedConfigFile {
-    static func read(_ file: URL) throws -> [String: [String: LuaValue]] {
+    /// `require` as in a spec, through Lua 5.4's default path (`./` is `root`): the project's Lua files and the
+    /// installed pure-Lua modules load, a C module is refused with the spec's message (busted reads `.busted` before
+    /// it sets its `lpath`).
+    static func useBustedRequire(_ lua: LuaState, root: URL) throws(LuaError) {
+        lua.push(function: "search") { call in
+            try BustedModuleSearch.search(try call.string(1), path: BustedProject.luaPath, cpath: BustedProject.luaCPath,
+                                          root: root, call: call, notes: false)
+        }
+        try lua.load(source: "local search = ...; package.searchers[2] = search", chunkName: "=okit.test.busted")
+        lua.hostPush { lua_rotate(lua.L, -2, 1) }
+        try lua.pcall(nargs: 1, nresults: 0)
+    }
+
+    static func read(_ file: URL, root: URL) throws -> [String: [String: LuaValue]] {
         let lua = try LuaState(memoryLimit: 64 << 20)
         defer { lua.close() }
         var sandbox = LuaSandbox()
@@ -154,8 +180,12 @@ enum BustedConfigFile {
         sandbox.appFolder = file.deletingLastPathComponent()
         try sandbox.apply(to: lua)
         let value: LuaValue
-        do {
-            try lua.loadFile(file.path, chunkName: file.lastPathComponent)
+        do throws(LuaError) {
+            try useBustedRequire(lua, root: root)
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw LuaError(kind: .host, message: "cannot read \(file.path)")
+            }
+            try BustedModuleSearch.loadAsLua(lua, bytes: [UInt8](data), chunkName: file.lastPathComponent)
             try lua.pcall(nargs: 0, nresults: 1)
             value = lua.value(at: -1)
         } catch {

@@ -38,6 +38,18 @@ extension FlowTestFile {
         try lua.pcall(nargs: 2, nresults: 0)
     }
 
+    /// Gives the spec chunk on top of the stack its own environment, `T.specEnv` (its first upvalue, `_ENV`), as
+    /// busted's setfenv does.
+    func setSpecEnvironment(_ framework: LuaRef) {
+        let lua = host.lua
+        framework.push()
+        _ = lua.rawGet(-1, "specEnv")
+        lua.hostPush {
+            _ = lua_setupvalue(lua.L, -3, 1)
+        }
+        lua.pop()
+    }
+
     /// Runs busted's `-e` statements, in order, in this file's state.
     func runStatements() throws {
         for statement in options.statements {
@@ -54,6 +66,7 @@ extension FlowTestFile {
     static let specPrelude = """
     local search, T, path, cpath, seed = ...
     T.busted, T.bustedTags = true, true
+    T.specEnv = T.installSpec()
     package.path, package.cpath = path, cpath
     package.searchers[2] = function(name) return search(name, package.path, package.cpath) end
     for name, module in pairs(T.bustedModules()) do

@@ -159,12 +159,19 @@ final class FlowTestFile {
         lua.hostPush { lua_rotate(lua.L, -3, -1) }      // package, loaded, module
         lua.rawSet(-2, "okit.test")
         lua.pop(2)
-        try call(framework, "install")
-        if let bustedProject { try prepareSpec(framework, bustedProject) } else { try runStatements() }
+        if let bustedProject { try prepareSpec(framework, bustedProject) } else {
+            try call(framework, "install")
+            try runStatements()
+        }
         guard let source = FileManager.default.contents(atPath: url.path) else {
             throw LuaRaise("cannot read \(displayPath)", withPosition: false)
         }
-        try lua.load(bytes: [UInt8](source), chunkName: displayPath)
+        if bustedProject != nil {
+            try BustedModuleSearch.loadAsLua(lua, bytes: [UInt8](source), chunkName: displayPath)
+            setSpecEnvironment(framework)
+        } else {
+            try lua.load(bytes: [UInt8](source), chunkName: displayPath)
+        }
         try lua.pcall(nargs: 0, nresults: 0)
         return framework
     }

@@ -68,6 +68,82 @@ extension FlowTestFramework {
       end,
     }
 
+    -- busted's text of an error value that is not a string (`error({ code = 1 })`, `error()`): its __tostring, else
+    -- pl.pretty.write's, one entry a line (`{`, `  code = 1`, `}`), else `Nil error`.
+    local KEYWORDS = {}
+    for w in ("and break do else elseif end false for function goto if in local nil not or repeat return then true "
+        .. "until while"):gmatch("%a+") do KEYWORDS[w] = true end
+    local function prettyNumber(v)
+      if v ~= v then return "NaN" elseif v == math.huge then return "Inf" elseif v == -math.huge then return "-Inf" end
+      local i = math.tointeger(v)
+      return i and ("%d"):format(i) or ("%.14g"):format(v)
+    end
+    local function prettyScalar(v)
+      if type(v) == "number" then return prettyNumber(v) end
+      if type(v) == "string" then return ("%q"):format(v) end
+      local text = tostring(v)
+      return text:find(" ") and ("%q"):format(text) or text
+    end
+    local function prettyWrite(value)
+      local lines, line, seen = {}, "", {}
+      local function put(text) line = line .. text end
+      local function putln(text)
+        lines[#lines + 1] = line .. text
+        line = ""
+      end
+      local function eatComma() lines[#lines] = lines[#lines]:gsub(",$", "") end
+      local function write(t, oldIndent, indent)
+        if type(t) ~= "table" then return putln(prettyScalar(t) .. ",") end
+        if seen[t] then return putln("<cycle>,") end
+        seen[t] = true
+        local inner, used, keys = indent .. "  ", {}, {}
+        putln("{")
+        local i = 1
+        while t[i] ~= nil do put(indent); write(t[i], indent, inner); used[i] = true; i = i + 1 end
+        for k in next, t do if type(k) ~= "number" then keys[#keys + 1] = k end end
+        sort(keys, function(a, b)
+          if type(a) == type(b) then return tostring(a) < tostring(b) end
+          return type(a) < type(b)
+        end)
+        local function entry(k, v)
+          if type(k) == "number" then
+            if used[k] then return end
+            k = "[" .. prettyNumber(k) .. "]"
+          else
+            k = tostring(k)
+            if not k:find("^[%a_][%w_]*$") or KEYWORDS[k] then k = "[" .. ("%q"):format(k) .. "]" end
+          end
+          put(indent .. k .. " = ")
+          write(v, indent, inner)
+        end
+        for _, k in ipairs(keys) do entry(k, t[k]) end
+        for k, v in next, t do if type(k) == "number" then entry(k, v) end end
+        seen[t] = nil
+        eatComma()
+        putln(oldIndent .. "},")
+      end
+      if type(value) ~= "table" then return prettyScalar(value) end
+      write(value, "", "  ")
+      eatComma()
+      return concat(lines, "\n")
+    end
+
+    function T.bustedErrorText(err)
+      if err == nil then return "Nil error" end
+      local mt = getmetatable(err)
+      if type(err) == "string" or (type(mt) == "table" and rawget(mt, "__tostring")) then return tostring(err) end
+      if type(err) == "number" then return prettyNumber(err) end
+      return prettyWrite(err)
+    end
+
+    -- A spec's `assert(false, msg)`: a message that is no text shows as busted shows its failure object (`{`,
+    -- `  message = 12`, `}`).
+    function T.bustedAssertText(msg)
+      local mt = getmetatable(msg)
+      if type(msg) == "string" or (type(mt) == "table" and rawget(mt, "__tostring")) then return tostring(msg) end
+      return T.bustedErrorText({ message = msg })
+    end
+
     --- The modules a busted spec may require, by name.
     function T.bustedModules()
       local util = {
@@ -79,7 +155,7 @@ extension FlowTestFramework {
       for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
           "before_each", "after_each", "setup", "teardown", "lazy_setup", "lazy_teardown", "strict_setup",
           "strict_teardown", "finally", "randomize", "assert", "spy", "stub", "mock", "match" } do
-        api[name] = function(...) return _G[name](...) end
+        api[name] = function(...) return (T.busted and suite.env or _G)[name](...) end
       end
       api.assert, api.spy, api.stub, api.mock, api.match = assert, spy, stub, mock, match
       api.fail = function(message) fail(tostring(message)) end

@@ -29,6 +29,13 @@ extension FlowTestFramework {
       return info.currentline and info.currentline > 0 and (info.short_src .. ":" .. info.currentline) or nil
     end
 
+    -- A spec may name a block or test with a number (`it(n, …)` in a loop): busted joins names with table.concat,
+    -- which takes numbers, so it runs them under their text.
+    local function nameText(name)
+      if T.busted and math.type(name) then return tostring(name) end
+      return name
+    end
+
     local function checkDeclaration(fname, name, fn, fnRequired)
       if running and not expanding then
         error(fname .. "() cannot be called while tests run: declare tests at the top level of the file or inside describe", 3)
@@ -46,6 +53,7 @@ extension FlowTestFramework {
     -- in it fails the file. `mode` "insulate" puts back the globals and loaded modules it changed when it ends.
     local function declareBlock(fname, mode)
       return function(name, fn)
+        name = nameText(name)
         checkDeclaration(fname, name, fn, true)
         local block = newBlock(name, current)
         block.where, block.mode = declaredAt(), mode
@@ -61,6 +69,7 @@ extension FlowTestFramework {
     local describe = declareBlock("describe")
 
     local function it(name, fn)
+      name = nameText(name)
       checkDeclaration("it", name, fn, false)
       current.children[#current.children + 1] = { test = true, name = name, fn = fn, parent = current, where = declaredAt() }
     end
@@ -70,6 +79,7 @@ extension FlowTestFramework {
         -- busted: inside a running test, `pending("reason")` stops it and reports it as pending
         error(setmetatable({ message = name, where = (position(1)) }, Pending), 0)
       end
+      name = nameText(name)
       checkDeclaration("pending", name, nil, false)
       current.children[#current.children + 1] = { test = true, name = name, parent = current, where = declaredAt() }
     end
@@ -94,25 +104,26 @@ extension FlowTestFramework {
       end
     end
 
-    --- Sets the globals of busted's vocabulary and `assert`.
-    function T.install()
-      _G.describe, _G.context = describe, describe
-      _G.insulate, _G.expose = declareBlock("insulate", "insulate"), declareBlock("expose")
-      _G.spec = it
-      _G.randomize = function(...)
+    --- Sets busted's vocabulary and `assert` in `g` (the globals, `_G`, unless given: a spec's go to its environment).
+    function T.install(g)
+      g = g or _G
+      g.describe, g.context = describe, describe
+      g.insulate, g.expose = declareBlock("insulate", "insulate"), declareBlock("expose", "expose")
+      g.spec = it
+      g.randomize = function(...)
         if current == root or (running and not expanding) then error("randomize() belongs inside a describe block", 2) end
         local on = select("#", ...) == 0 or (...)
         current.randomize = on and true or false
         current.randomSeed = on and (tonumber((select(1, ...))) or tonumber((select(2, ...)))) or nil
       end
-      _G.it, _G.test, _G.pending = it, it, pending
-      _G.before_each, _G.after_each = hook("before_each", "before"), hook("after_each", "after")
-      _G.setup, _G.teardown = hook("setup", "setup"), hook("teardown", "teardown")
-      _G.lazy_setup, _G.strict_setup = _G.setup, _G.setup
-      _G.lazy_teardown, _G.strict_teardown = _G.teardown, _G.teardown
-      _G.assert = assert
-      _G.finally = finally
-      _G.spy, _G.stub, _G.mock, _G.match = spy, stub, mock, match
+      g.it, g.test, g.pending = it, it, pending
+      g.before_each, g.after_each = hook("before_each", "before"), hook("after_each", "after")
+      g.setup, g.teardown = hook("setup", "setup"), hook("teardown", "teardown")
+      g.lazy_setup, g.strict_setup = g.setup, g.setup
+      g.lazy_teardown, g.strict_teardown = g.teardown, g.teardown
+      g.assert = assert
+      g.finally = finally
+      g.spy, g.stub, g.mock, g.match = spy, stub, mock, match
     end
 
     """#

@@ -10,7 +10,7 @@ extension FlowTestFramework {
       local mt = getmetatable(err)
       if mt == Failure or mt == Pending then return err end
       local test, other = position(2)
-      local text = type(err) == "string" and err or T.describe_value(err)
+      local text = type(err) == "string" and err or (T.busted and T.bustedErrorText(err)) or T.describe_value(err)
       local own = type(err) == "string" and err:match("^([^\n]-:%d+): ") or nil
       -- `origin`: where it was raised, the innermost frame (busted's position of an error without one)
       return setmetatable({ message = text, where = test or own or other, origin = own or other or test, error = true }, Failure)
@@ -130,10 +130,11 @@ extension FlowTestFramework {
       local body = block.body
       if not body then return end
       block.body = nil
-      local outer, wasExpanding = current, expanding
-      current, expanding = block, true
+      if block.mode == "expose" then block.env = block.env or exposeEnv(block) end
+      local outer, wasExpanding, outerScope = current, expanding, scope
+      current, expanding, scope = block, true, block
       local ok, err = xpcall(body, handler)
-      current, expanding = outer, wasExpanding
+      current, expanding, scope = outer, wasExpanding, outerScope
       if not ok then block.broken = err end
     end
 
@@ -203,26 +204,27 @@ extension FlowTestFramework {
           local blocks = chainOf(test.parent)
           for _, b in ipairs(blocks) do
             for _, f in ipairs(b.before) do
-              failure = protect(f)
+              failure = inScope(b, f, protect)
               if failure then break end
             end
             if failure then break end
           end
+          test.env = nil   -- a spec's globals assigned in a test last for that run of it
           if not failure then
-            failure = protect(test.fn)
+            failure = inScope(test, test.fn, protect)
           end
           -- `finally` functions: the last registered first; the first failure counts (a pending test fails).
           local last = finallies
           finallies = nil
           for i = #last, 1, -1 do
-            local err = protect(last[i])
+            local err = inScope(test, last[i], protect)
             if err and (not failure or getmetatable(failure) == Pending) then failure = err end
           end
           -- `after_each` hooks: an error fails the test unless it failed already (a pending test fails, as with
           -- `finally`: a broken hook is never hidden).
           for i = #blocks, 1, -1 do
             for _, f in ipairs(blocks[i].after) do
-              local err = protect(f)
+              local err = inScope(blocks[i], f, protect)
               if err and (not failure or getmetatable(failure) == Pending) then failure = err end
             end
           end
@@ -261,7 +263,7 @@ extension FlowTestFramework {
         local blockError = inherited
         if not blockError then
           for _, f in ipairs(block.setup) do
-            local err = protect(f)
+            local err = inScope(block, f, protect)
             if err then
               blockError = setmetatable({ message = "setup failed: " .. tostring(err.message), where = err.where }, Failure)
               break
@@ -279,7 +281,7 @@ extension FlowTestFramework {
         if not blockError then
           for _, f in ipairs(block.teardown) do
             local started = clock()
-            local err = protect(f)
+            local err = inScope(block, f, protect)
             if err then
               local name = block.name and (fullName(block) .. " (teardown)") or "(teardown)"
               finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where,

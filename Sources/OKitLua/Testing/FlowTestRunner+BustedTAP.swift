@@ -10,9 +10,14 @@ extension FlowTestResult {
         r.isSpec = true
         r.isError = true
         r.isBlockFailure = true
-        let prefix = file + ":"
-        if message.hasPrefix(prefix), let line = Int(message.dropFirst(prefix.count).prefix { $0.isNumber }) {
-            r.declaredAt = "\(file):\(line)"
+        // busted's place of a file that does not load: where the error was raised, the spec's line or a module's
+        // (`./badmod.lua @ 1`, a module the spec requires raised)
+        let head = message.prefix { $0 != "\n" }
+        if let colon = head.firstIndex(of: ":"), colon > head.startIndex {
+            let digits = head[head.index(after: colon)...].prefix { $0.isNumber }
+            if let line = Int(digits), head[digits.endIndex...].hasPrefix(":") {
+                r.declaredAt = "\(head[..<colon]):\(line)"
+            }
         }
         return r
     }
@@ -68,4 +73,10 @@ extension FlowTestRunner {
         }
         return lines
     }
+}
+
+extension FlowTestResult {
+    /// A spec's error outside its tests (a describe body, a file that does not load): busted's junit counts it
+    /// in `errors` but not in `tests`.
+    var isOutsideTests: Bool { isSpec && isBlockFailure && isError }
 }

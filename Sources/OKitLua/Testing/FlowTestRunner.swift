@@ -174,7 +174,10 @@ public final class FlowTestRunner {
         let failures = results.filter { $0.status == .fail }.count
         let skipped = results.filter { $0.status == .pending }.count
         let errors = results.filter { $0.status == .fail && $0.isError }.count
-        xml += "<testsuites name=\"okit\" tests=\"\(results.count)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        // as busted's: an error outside a test (a describe body, a file that does not load) counts in `errors` and is
+        // an <error> of its suite, not a test
+        let tests = results.filter { !$0.isOutsideTests }.count
+        xml += "<testsuites name=\"okit\" tests=\"\(tests)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
         var order: [String] = []
         var byFile: [String: [FlowTestResult]] = [:]
         for r in results {
@@ -184,11 +187,17 @@ public final class FlowTestRunner {
         for file in order {
             let rs = byFile[file] ?? []
             let time = rs.reduce(0) { $0 + $1.seconds }
-            xml += "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(rs.count)\" "
+            xml += "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(rs.filter { !$0.isOutsideTests }.count)\" "
                 + "failures=\"\(rs.filter { $0.status == .fail && !$0.isError }.count)\" "
                 + "errors=\"\(rs.filter { $0.status == .fail && $0.isError }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
                 + "time=\"\(String(format: "%.3f", time))\">\n"
             for r in rs {
+                if r.isOutsideTests {
+                    let message = r.message ?? "failed"
+                    let first = message.split(separator: "\n").first.map(String.init) ?? message
+                    xml += "    <error message=\"\(Self.escape(first))\">\(Self.escape(r.name + "\n" + message))</error>\n"
+                    continue
+                }
                 xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
                 switch r.status {
                 case .ok: xml += "/>\n"

@@ -139,6 +139,9 @@ import Testing
         }
         #expect(try [0, 1, 3, 5, 21, 1.5].map { try call(.double($0), "suffixPlural") } == ["0 книг", "1 книга", "3 книги", "5 книг", "21 книга", "1.5 книги"])
         #expect(try call(.int(12), "prefixPlural") == "книг 12")
+        // A `one` in the forms wins over the singular key.
+        engine.strings.add(language: "ru", forms: ["books": [.one: "книжка", .other: "книги"]])
+        #expect(try call(.int(21), "suffixPlural") == "21 книжка")
         // A plain string given later replaces the forms.
         engine.strings.add(language: "ru", strings: ["books": "книжек"])
         #expect(try call(.int(5), "suffixPlural") == "5 книжек")

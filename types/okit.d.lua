@@ -436,10 +436,21 @@ function okit.date.fromTime(seconds) end
 -- Localization
 --------------------------------------------------------------------------------------------------------------
 
---- Adds strings of a language: a table (key → text), or the path of an Apple `.strings` file inside the
---- app's folder. Errors: a path outside the app's folder, a file that cannot be read.
+--- A plural key's forms by CLDR category, for languages with more than two (lua-api.md "Counts"):
+--- `books = { few = "книги", many = "книг", other = "книги" }`; `other` is required.
+---@class okit.PluralForms
+---@field zero? string
+---@field one? string
+---@field two? string
+---@field few? string
+---@field many? string
+---@field other string
+
+--- Adds strings of a language: a table (key → text, or a plural key's forms), or the path of an Apple
+--- `.strings` file inside the app's folder. Errors: a path outside the app's folder, a file that cannot be
+--- read, forms without `other` or with a name that is no category.
 ---@param language string "en", "de", …
----@param strings table<string, string>|string
+---@param strings table<string, string|okit.PluralForms>|string
 function okit.strings(language, strings) end
 
 ---@class okit.Locale

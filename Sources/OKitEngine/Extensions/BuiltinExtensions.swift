@@ -27,7 +27,7 @@ enum NumberExtensions {
         r.register("number", "prefixLocalized") { v, a, e in .string(joined(e.localize(BuiltinExtensions.text(a, 0)), n(v))) }
         let prefixPlural: ExtensionFunction = { v, a, e in
             let p = BuiltinExtensions.text(a, 0)
-            return .string(joined(e.localize(e.takesSingular(v.doubleValue ?? 0) ? p : p + "s"), n(v)))
+            return .string(joined(e.countedWord(v.doubleValue ?? 0, singular: p, plural: p + "s"), n(v)))
         }
         r.register("number", "prefixPlural", prefixPlural)
         r.register("number", "prefixPluralLocalized", prefixPlural)
@@ -35,7 +35,7 @@ enum NumberExtensions {
         r.register("number", "suffixLocalized") { v, a, e in .string(joined(n(v), e.localize(BuiltinExtensions.text(a, 0)))) }
         let suffixPlural: ExtensionFunction = { v, a, e in
             let s = BuiltinExtensions.text(a, 0)
-            return .string(joined(n(v), e.localize(e.takesSingular(v.doubleValue ?? 0) ? s : s + "s")))
+            return .string(joined(n(v), e.countedWord(v.doubleValue ?? 0, singular: s, plural: s + "s")))
         }
         r.register("number", "suffixPlural", suffixPlural)
         r.register("number", "suffixPluralLocalized", suffixPlural)

@@ -110,3 +110,9 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     // (French puts a no-break space before the colon)
     case labelled = "%1$@: %2$@"
 }
+
+extension BuiltInWord {
+    /// The words with a count, as pairs of the word for `one` and the word for any other count: an app may give the
+    /// latter as a table of forms (lua-api.md "Counts"), the form of the count's category is shown.
+    public static let counted: [(one: BuiltInWord, other: BuiltInWord)] = [(.atMostCharacter, .atMostCharacters)]
+}

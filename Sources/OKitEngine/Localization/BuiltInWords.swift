@@ -18,18 +18,34 @@ public struct BuiltInWords: Sendable, Equatable {
         "de": german, "es": spanish, "fr": french, "it": italian, "pt": portuguese,
     ]
 
-    public init(language: String, overrides: [String: String] = [:]) {
+    /// The app's forms of a counted word, by English key (`"%@ must be at most %@ characters"`: few, many, other).
+    public let forms: [String: [PluralCategory: String]]
+
+    public init(language: String, overrides: [String: String] = [:], forms: [String: [PluralCategory: String]] = [:]) {
         self.language = language
         self.overrides = overrides
+        self.forms = forms
     }
 
     /// The words in `language`, with the app's own strings of `strings` over OKit's.
     public init(language: String, strings: StringsTable) {
         var own: [String: String] = [:]
+        var forms: [String: [PluralCategory: String]] = [:]
         for word in BuiltInWord.allCases {
             if let s = strings.string(word.rawValue, language: language) { own[word.rawValue] = s }
         }
-        self.init(language: language, overrides: own)
+        for word in BuiltInWord.counted.map({ $0.other }) {
+            if let f = strings.forms(of: word.rawValue, language: language) { forms[word.rawValue] = f }
+        }
+        self.init(language: language, overrides: own, forms: forms)
+    }
+
+    /// The template of a word with a count `n` (`counted.one` for `one`, else `counted.other`, in the form of
+    /// `n`'s category when the app gave the word's forms: `%@: не больше %@ символов`).
+    public func template(_ counted: (one: BuiltInWord, other: BuiltInWord), count n: Double) -> String {
+        let category = PluralCategory.of(n, language: language)
+        if let f = forms[counted.other.rawValue], let form = f[category] ?? (category == .one ? nil : f[.other]) { return form }
+        return template(category == .one ? counted.one : counted.other)
     }
 
     /// The word with its `%@` arguments filled in: `words(.isRequired, "Name")` is "Name is required".

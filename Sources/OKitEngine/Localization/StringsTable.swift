@@ -4,6 +4,9 @@ import Foundation
 /// A missing key localizes to the key itself.
 public final class StringsTable {
     private var tables: [String: [String: String]] = [:]
+    /// The forms of plural keys given as a table of categories (`books = { few = "книги", many = "книг", other =
+    /// "книги" }`), by language and key; the key's string in `tables` is its `other` form.
+    private var formTables: [String: [String: [PluralCategory: String]]] = [:]
 
     public init() {}
 
@@ -45,9 +48,43 @@ public final class StringsTable {
         return nil
     }
 
-    /// Adds (or replaces) strings of a language.
+    /// Adds (or replaces) strings of a language; a plain string replaces the forms its key had.
     public func add(language: String, strings: [String: String]) {
         tables[language, default: [:]].merge(strings) { $1 }
+        if formTables[language] != nil { for key in strings.keys { formTables[language]?[key] = nil } }
+    }
+
+    /// Adds (or replaces) the forms of plural keys of a language (`books`: few, many, other): each key's string is
+    /// its `other` form (what `%books` and `okit.localize` show), and a count takes the form of its category
+    /// (`form(of:_:language:)`). A key without `other` keeps the string it had.
+    public func add(language: String, forms given: [String: [PluralCategory: String]]) {
+        for (key, f) in given {
+            if let other = f[.other] { tables[language, default: [:]][key] = other }
+            formTables[language, default: [:]][key] = f
+        }
+    }
+
+    /// The forms the app gave for plural key `key`, found as `own` finds its string (the language, its base, its
+    /// regions; English's when the app has no strings in the language); nil when its string is a plain one.
+    public func forms(of key: String, language: String) -> [PluralCategory: String]? {
+        if let tag = tag(of: key, language: language) { return formTables[tag]?[key] }
+        guard !hasStrings(in: language), let tag = tag(of: key, language: "en") else { return nil }
+        return formTables[tag]?[key]
+    }
+
+    /// The form of plural key `key` for a count of `category`: the category's own form, else (but for `one`, which
+    /// is the singular key's) its `other` form; nil when the app gave no forms for the key.
+    public func form(of key: String, _ category: PluralCategory, language: String) -> String? {
+        guard !formTables.isEmpty, let f = forms(of: key, language: language) else { return nil }
+        return f[category] ?? (category == .one ? nil : f[.other])
+    }
+
+    /// The language tag whose table `string(_:language:)` takes `key` from.
+    private func tag(of key: String, language: String) -> String? {
+        if tables[language]?[key] != nil { return language }
+        if let base = BuiltInWords.base(of: language), tables[base]?[key] != nil { return base }
+        let regional = language + "_"
+        return tables.first { $0.key.hasPrefix(regional) && $0.value[key] != nil }?.key
     }
 
     /// Loads an Apple `.strings` file (UTF-8, or UTF-16 with a byte-order mark).

@@ -13,7 +13,10 @@ extension FieldRules {
         if required { fill(.required, .isRequired) }
         if let min { fill(.min, .atLeast, FieldRules.text(min, language: words.language)) }
         if let max { fill(.max, .atMost, FieldRules.text(max, language: words.language)) }
-        if let maxLength { fill(.maxLength, maxLength == 1 ? .atMostCharacter : .atMostCharacters, String(maxLength)) }
+        if let maxLength, out.messages[.maxLength] == nil {
+            let template = words.template(BuiltInWord.counted[0], count: Double(maxLength))
+            out.messages[.maxLength] = BuiltInWords.fill(template, [label, String(maxLength)])
+        }
         if pattern != nil { fill(.pattern, .notInFormat) }
         if validate != nil { fill(.validate, .notValid) }
         return out

@@ -96,6 +96,8 @@ public final class LuaApp {
     var screenSites: [String: String?] = [:]
     /// Where each language's strings were first given (`okit.strings`): the language as written and `chunk:line`.
     var stringsSites: [String: (written: String, site: String?)] = [:]
+    /// Where each key of a language's strings table was given last (`okit.strings`), for `check`'s notes on it.
+    var stringKeySites: [String: [String: (written: String, site: String?)]] = [:]
     /// Names in screen declarations okit does not know (warned at load; problems of `okit-run check`).
     var declarationTypos: [DeclarationTypo] = []
     /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).

@@ -36,13 +36,22 @@ extension LuaModuleBuilder {
         } else {
             try call.requireTable(2)
             var table: [String: String] = [:]
+            var forms: [String: [PluralCategory: String]] = [:]
             var refused: [(key: String, type: String)] = []
             try app.forEachEntry(2, what: "okit.strings") { k, v in
+                app.stringKeySites[lang, default: [:]][k] = (written, site)
+                // A plural key's forms by category (`books = { few = "книги", many = "книг", other = "книги" }`).
+                // An empty table gives no form: refused as no text, as before.
+                if app.isNonEmptyTable(v) {
+                    forms[k] = try app.pluralForms(at: v, key: k, written: written, site: site)
+                    return
+                }
                 guard lua_type(lua.L, v) == LUA_TSTRING, let text = lua.string(at: v) else { refused.append((k, lua.typeName(at: v))); return }
                 table[k] = text
             }
             if let first = refused.first { throw app.stringsRefusal(first, also: refused.dropFirst().map(\.key), written: written, site: site) }
             engine.strings.add(language: lang, strings: table)
+            engine.strings.add(language: lang, forms: forms)
         }
         engine.stringsChanged()
         return 0

@@ -11,6 +11,7 @@ extension ScreenCheckRun {
     /// language's table lacks, naming those languages.
     func checkStrings(_ screen: String, _ property: String, _ text: String, sites: [[DeclarationKey]]) {
         guard thorough, let binding = try? BindingParser.parse(text) else { return }
+        recordCountedKeys(property, binding)
         var seen = Set<String>()
         // A key that starts with `%` was written `%%…`: a printf pattern in an expression, shown as it is.
         for key in LocalizedKeys.of(binding) where !key.isEmpty && !key.hasPrefix("%") && seen.insert(key).inserted {
@@ -27,6 +28,17 @@ extension ScreenCheckRun {
             missingString(used.key, named: used.key, what: " (the word \(used.call)(#\(used.argument)) looks up\(count))",
                           shows: shows, screen, property, column: column, sites: sites)
         }
+    }
+
+    /// The plural keys a count looks up in `binding`: `suffixPlural(#book)`'s and `prefixPlural`'s `books`, a
+    /// `subTitleObjectPlural`'s `%key`, a `subTitleObject`'s `%key` + "s" (which a given plural replaces: a key
+    /// the strings lack is never noted).
+    func recordCountedKeys(_ property: String, _ binding: Binding) {
+        for used in LocalizedKeys.extensionKeys(of: binding) where used.plural { countedKeys.insert(used.key) }
+        let property = property.split(separator: ".").last.map(String.init) ?? property
+        guard property == "subTitleObject" || property == "subTitleObjectPlural", binding.parts.count == 1,
+              case .localized(let key) = binding.parts[0] else { return }
+        countedKeys.insert(property == "subTitleObject" ? key + "s" : key)
     }
 
     /// The problems of plain texts a page shows localized (`optionValues = "Novel,Poetry"`): one per text some

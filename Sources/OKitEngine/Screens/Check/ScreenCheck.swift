@@ -38,6 +38,9 @@ public struct ScreenCheckReport: Sendable {
     public let bindings: Int
     /// The screens nothing in the declarations opens, checked on the entity type each fits best.
     public var unopened: [UnopenedScreen] = []
+    /// The plural keys a count shows (`suffixPlural(#book)`: `books`; `subTitleObject = "%book"`: `books`), for
+    /// the note on a plain one in a language with more forms (LuaApp+CheckPlurals.swift).
+    public var countedKeys: [String] = []
 }
 
 /// The screens the app starts with (`okit.app { home = …, menu = … }`): opened on the default model's root.
@@ -87,6 +90,8 @@ public final class ScreenCheckRun {
     var collidedWords: Set<String> = []
     /// The cell whose bindings are being checked, if any.
     var checkedCell: CheckedCell?
+    /// The plural keys counts show, found in this pass (`ScreenCheck+Strings`).
+    var countedKeys: Set<String> = []
 
     init(engine: Engine, screenIds: [String], settingsContextPath: String) {
         self.engine = engine
@@ -106,6 +111,7 @@ public final class ScreenCheckRun {
         checkedSites = []
         unopened = []
         collidedWords = []
+        countedKeys = []
     }
 
     /// Checks one binding on a context type. A flag (`flag`) given a bare word (`true`, `yes`, `1`, …) that
@@ -216,7 +222,8 @@ extension AppShell {
         let issues = run.issues.filter { i in
             seen.insert("\(i.screen)\u{0}\(i.property)\u{0}\(i.column)\u{0}\(i.message)\u{0}\(i.sites)").inserted
         }
-        return ScreenCheckReport(issues: issues, screens: all.count, bindings: run.checkedSites.count, unopened: run.unopened)
+        return ScreenCheckReport(issues: issues, screens: all.count, bindings: run.checkedSites.count, unopened: run.unopened,
+                                 countedKeys: run.countedKeys.sorted())
     }
 
     /// okit.app: the home and menu ids, and the settings bindings on the default model's root after `contextPath`.

@@ -19,9 +19,17 @@ struct ScreenTitleProperties {
         if subtitle == nil, !titleCount.isEmpty {
             let n = try engine.get(context, titleCount, mode: .display).intValue ?? count()
             if !subTitleObject.isEmpty {
-                let one = try engine.text(context, subTitleObject) ?? ""
-                let many = try engine.text(context, subTitleObjectPlural) ?? ScreenTitleProperties.plural(of: subTitleObject, one, engine)
-                subtitle = "\(n) \(engine.takesSingular(Double(n)) ? one : many)"
+                let category = engine.pluralCategory(Double(n))
+                let key = subTitleObjectPlural.isEmpty ? ScreenTitleProperties.localizedKey(subTitleObject, engine).map { $0 + "s" }
+                    : ScreenTitleProperties.localizedKey(subTitleObjectPlural, engine)
+                if let form = key.flatMap({ engine.pluralForm($0, category) }) {
+                    subtitle = "\(n) \(form)"   // the app's form of the count's category (`5 книг`)
+                } else {
+                    let one = try engine.text(context, subTitleObject) ?? ""
+                    let many = category == .one ? one
+                        : try engine.text(context, subTitleObjectPlural) ?? ScreenTitleProperties.plural(of: subTitleObject, one, engine)
+                    subtitle = "\(n) \(many)"
+                }
             } else if let t = title {
                 title = "\(t) (\(n))"
             }
@@ -33,10 +41,15 @@ struct ScreenTitleProperties {
     /// The plural of a `subTitleObject` (OKit's `key + "s"`): for a localized `%Item` the app's string of the key
     /// `Items` ("Einträge"), else the singular's text + "s" localized, as before ("3 Items").
     static func plural(of object: String, _ one: String, _ engine: Engine) -> String {
-        if let b = try? engine.compile(object), b.parts.count == 1, case .localized(let key) = b.parts[0],
-           let many = engine.strings.string(key + "s", language: engine.locale.language) {
+        if let key = localizedKey(object, engine), let many = engine.strings.string(key + "s", language: engine.locale.language) {
             return many
         }
         return engine.localize(one + "s")
+    }
+
+    /// The key of a binding that is one `%key` (`%books`), else nil.
+    static func localizedKey(_ text: String, _ engine: Engine) -> String? {
+        guard !text.isEmpty, let b = try? engine.compile(text), b.parts.count == 1, case .localized(let key) = b.parts[0] else { return nil }
+        return key
     }
 }

@@ -69,7 +69,7 @@ public struct PageRenderer: Sendable {
             .classes("okit", snapshot.app.presented ? "okit-presented" : nil, snapshot.app.covered ? "okit-covered" : nil),
             .attr("data-events", context.eventsURL), .attr("data-command", context.commandURL),
             .attr("data-csrf", context.csrfToken), .attr("data-location", context.locationPath),
-            .attr("data-version", context.version),
+            .attr("data-version", context.version), .attr("data-live-off", words(.liveUpdatesOff)),
         ]
         var nodes: [HTMLNode] = [.el("main", [.attr("id", "okit-main")], mainContent())]
         if !snapshot.app.covered { nodes.append(tabBar()) }

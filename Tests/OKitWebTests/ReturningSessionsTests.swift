@@ -9,8 +9,16 @@ import Testing
 @Suite struct ReturningSessionsTests {
     typealias Browser = WebAppTests.Browser
 
+    /// Served with sessions that never came back kept an hour: the whole suite at once on a loaded machine let more
+    /// than a minute pass inside one test, and the sessions and their ids were gone by the clock.
+    static func serve() async throws -> WebApp {
+        var options = ServeOptions()
+        options.newSessionSeconds = 3600
+        return try await WebAppTests.serve(options)
+    }
+
     @Test func fortyBrowsersFromOneAddressAtOnceKeepTheirSessions() async throws {
-        let web = try await WebAppTests.serve()
+        let web = try await Self.serve()
         let browsers = (0..<40).map { _ in Browser(web) }
         for b in browsers { #expect(await b.get("/").status == 303) }
         #expect(await web.sessionCount == 16, "the address's cap on sessions that did not come back")
@@ -26,7 +34,7 @@ import Testing
 
     /// A page answered to a session that then went to make room: its form still works (same id and CSRF token).
     @Test func aFormFromThePageOfASessionThatWentToMakeRoomIsAnswered() async throws {
-        let web = try await WebAppTests.serve()
+        let web = try await Self.serve()
         let b = Browser(web)
         let page = await b.page("/books")
         for _ in 0..<16 { _ = await Browser(web).get("/books") }

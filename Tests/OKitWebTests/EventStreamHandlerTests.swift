@@ -126,4 +126,32 @@ import Testing
         #expect(!sink.isAbandoned(Date()))
         #expect(sink.isAbandoned(Date().addingTimeInterval(60)))
     }
+
+    /// The server allows half-closed connections: a browser closing its tab (a FIN) comes as `inputClosed`, not as
+    /// the connection's end. The stream's connection closes then, so its `--max-streams` slot is free at once (it was
+    /// held until a keep-alive comment failed to be written, up to 15 s).
+    @Test func theBrowserClosingItsSideEndsTheStream() throws {
+        let (sinks, channel) = try connected()
+        let ended = Mutex(0)
+        let sink = EventSink(preamble: "p\n\n") { ended.withLock { $0 += 1 } }
+        try channel.writeOutbound(HTTPResponsePart.head(EventStreamHandlerTests.head(token: sinks.add(sink))))
+        #expect(channel.isActive && ended.withLock { $0 } == 0)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+        #expect(ended.withLock { $0 } == 1)
+    }
+
+    @Test func aBrowserThatClosedBeforeTheTakeoverEndsTheStreamAtIt() throws {
+        let (sinks, channel) = try connected()
+        let ended = Mutex(0)
+        let sink = EventSink(preamble: "p\n\n") { ended.withLock { $0 += 1 } }
+        let token = sinks.add(sink)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(channel.isActive, "an answer on the way is not cut short")
+        try channel.writeOutbound(HTTPResponsePart.head(EventStreamHandlerTests.head(token: token)))
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+        #expect(ended.withLock { $0 } == 1)
+    }
 }

@@ -59,6 +59,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case searchTooLong = "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged."
     case valueNotTaken = "%@ does not take that value; nothing was changed."
     case tooManyAttempts = "Too many wrong attempts from your address: try again in %@ seconds."
+    case liveUpdatesOff = "Live updates are off: this page does not change by itself now; reload it to see the latest."
     // The server's own short pages (web.md "Errors a person meets")
     case notFound = "Not found", refused = "Refused", busy = "Busy", somethingWentWrong = "Something went wrong"
     case goToTheApp = "Go to the app"

@@ -52,6 +52,7 @@ extension BuiltInWords {
         "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged.": "Le texte de recherche est trop long (%1$@ caractères ; au plus %2$@) ; la recherche reste inchangée.",
         "%@ does not take that value; nothing was changed.": "%@ n’accepte pas cette valeur ; rien n’a été modifié.",
         "Too many wrong attempts from your address: try again in %@ seconds.": "Trop de tentatives erronées depuis votre adresse : réessayez dans %@ secondes.",
+        "Live updates are off: this page does not change by itself now; reload it to see the latest.": "Les mises à jour en direct sont coupées : cette page ne change plus d’elle-même ; rechargez-la pour voir la dernière version.",
         "Not found": "Introuvable", "Refused": "Refusé", "Busy": "Occupé",
         "Something went wrong": "Une erreur s’est produite", "Go to the app": "Aller à l’app", "There is nothing to post to here.": "Rien ne peut être envoyé ici.",
         "There is no such screen in this app.": "Cet écran n’existe pas dans cette app.",

@@ -48,6 +48,7 @@ extension BuiltInWords {
         "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged.": "Der Suchtext ist zu lang (%1$@ Zeichen; höchstens %2$@); die Suche bleibt unverändert.",
         "%@ does not take that value; nothing was changed.": "%@ nimmt diesen Wert nicht an; es wurde nichts geändert.",
         "Too many wrong attempts from your address: try again in %@ seconds.": "Zu viele falsche Versuche von Ihrer Adresse: versuchen Sie es in %@ Sekunden noch einmal.",
+        "Live updates are off: this page does not change by itself now; reload it to see the latest.": "Live-Aktualisierungen sind aus: Diese Seite ändert sich jetzt nicht von selbst; laden Sie sie neu, um den neuesten Stand zu sehen.",
         "Not found": "Nicht gefunden", "Refused": "Abgelehnt", "Busy": "Ausgelastet",
         "Something went wrong": "Etwas ist schiefgegangen", "Go to the app": "Zur App", "There is nothing to post to here.": "Hier gibt es nichts zu senden.",
         "There is no such screen in this app.": "Diese Ansicht gibt es in dieser App nicht.",

@@ -49,6 +49,7 @@ extension BuiltInWords {
         "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged.": "Il testo di ricerca è troppo lungo (%1$@ caratteri; al massimo %2$@); la ricerca resta invariata.",
         "%@ does not take that value; nothing was changed.": "%@ non accetta quel valore; non è stato modificato nulla.",
         "Too many wrong attempts from your address: try again in %@ seconds.": "Troppi tentativi errati dal tuo indirizzo: riprova tra %@ secondi.",
+        "Live updates are off: this page does not change by itself now; reload it to see the latest.": "Gli aggiornamenti in tempo reale sono disattivati: ora questa pagina non cambia da sola; ricaricala per vedere l’ultima versione.",
         "Not found": "Non trovato", "Refused": "Rifiutato", "Busy": "Occupato",
         "Something went wrong": "Qualcosa è andato storto", "Go to the app": "Vai all’app", "There is nothing to post to here.": "Qui non si può inviare nulla.",
         "There is no such screen in this app.": "Questa app non ha una schermata così.",

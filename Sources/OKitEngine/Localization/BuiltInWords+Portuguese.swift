@@ -50,6 +50,7 @@ extension BuiltInWords {
         "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged.": "O texto da busca é longo demais (%1$@ caracteres; no máximo %2$@); a busca não foi alterada.",
         "%@ does not take that value; nothing was changed.": "%@ não aceita esse valor; nada foi alterado.",
         "Too many wrong attempts from your address: try again in %@ seconds.": "Tentativas erradas demais a partir do seu endereço: tente de novo em %@ segundos.",
+        "Live updates are off: this page does not change by itself now; reload it to see the latest.": "As atualizações ao vivo estão desligadas: agora esta página não muda sozinha; recarregue-a para ver a versão mais recente.",
         "Not found": "Não encontrado", "Refused": "Recusado", "Busy": "Ocupado",
         "Something went wrong": "Algo deu errado", "Go to the app": "Ir para o app", "There is nothing to post to here.": "Não há nada para enviar aqui.",
         "There is no such screen in this app.": "Este app não tem essa tela.",

@@ -49,6 +49,7 @@ extension BuiltInWords {
         "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged.": "El texto de búsqueda es demasiado largo (%1$@ caracteres; como máximo %2$@); la búsqueda no cambia.",
         "%@ does not take that value; nothing was changed.": "%@ no admite ese valor; no se ha cambiado nada.",
         "Too many wrong attempts from your address: try again in %@ seconds.": "Demasiados intentos fallidos desde tu dirección: vuelve a intentarlo dentro de %@ segundos.",
+        "Live updates are off: this page does not change by itself now; reload it to see the latest.": "Las actualizaciones en directo están desactivadas: ahora esta página no cambia sola; recárgala para ver lo más reciente.",
         "Not found": "No encontrado", "Refused": "Rechazado", "Busy": "Ocupado",
         "Something went wrong": "Algo ha salido mal", "Go to the app": "Ir a la app", "There is nothing to post to here.": "Aquí no se puede enviar nada.",
         "There is no such screen in this app.": "Esta app no tiene esa pantalla.",

@@ -75,6 +75,9 @@ public struct PageContext: Sendable {
     /// What the session typed into cells that refused it, by the cell's address (its id, else its position): each
     /// shown in its field with the refusal beside it (``RefusedText``). Only ever on a page of that session's own.
     public var typed: [String: RefusedText] = [:]
+    /// What the session typed into the dialog's fields when its answer came out of date, by position (nil: the
+    /// dialog's own value). Only ever on a page of that session's own.
+    public var dialogFields: [String?] = []
 
     /// Text as one URL path segment: everything but unreserved characters (RFC 3986) percent-encoded, so a
     /// name with `/`, `?`, `#` or spaces stays one segment.

@@ -69,7 +69,7 @@ public struct PageRenderer: Sendable {
             .classes("okit", snapshot.app.presented ? "okit-presented" : nil, snapshot.app.covered ? "okit-covered" : nil),
             .attr("data-events", context.eventsURL), .attr("data-command", context.commandURL),
             .attr("data-csrf", context.csrfToken), .attr("data-location", context.locationPath),
-            .attr("data-version", context.version),
+            .attr("data-version", context.version), .attr("data-live-off", words(.liveUpdatesOff)),
         ]
         var nodes: [HTMLNode] = [.el("main", [.attr("id", "okit-main")], mainContent())]
         if !snapshot.app.covered { nodes.append(tabBar()) }
@@ -199,7 +199,8 @@ public struct PageRenderer: Sendable {
             form.append(.el("p", [.classes("okit-field")], [
                 .el("label", [.attr("for", id)], text: label),
                 .el("input", [.attr("type", f.secure ? "password" : "text"), .attr("id", id), .attr("name", "fields"),
-                              .attr("placeholder", f.placeholder), .attr("value", f.secure ? nil : f.value),
+                              .attr("placeholder", f.placeholder),
+                              .attr("value", f.secure ? nil : (i < context.dialogFields.count ? context.dialogFields[i] : nil) ?? f.value),
                               .attr("autocomplete", f.secure ? "new-password" : "off"), .bool("autofocus", i == 0)]),
             ]))
         }
@@ -209,7 +210,7 @@ public struct PageRenderer: Sendable {
                            .classes("okit-button", i == 0 ? "okit-default" : nil, i == cancel ? "okit-escape" : nil)], text: title)
         }
         form.append(.el("p", [.classes("okit-actions")], buttons))
-        content.append(postForm("respond", [], form))
+        content.append(postForm("respond", [(DialogAnswers.field, DialogAnswers.mark(alert))], form))
         return .el("dialog", [.bool("open"), .classes("okit-alert", "okit-\(alert.kind == "sheet" ? "sheet" : "alert")"),
                               .attr("aria-labelledby", alert.title == nil ? nil : "okit-alert-title"),
                               .attr("aria-modal", "true")], content)

@@ -19,6 +19,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var sink: EventSink?
     /// The newest event not written while the connection could not take more (comments are not kept).
     private var unsent: String?
+    /// The browser closed its side before the stream was taken over: the connection closes at the takeover.
+    private var inputClosed = false
 
     init(sinks: EventSinks) { self.sinks = sinks }
 
@@ -47,6 +49,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         self.sink = sink
+        if inputClosed {
+            context.flush()
+            context.close(promise: nil)           // channelInactive ends the sink
+            return
+        }
         let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let pending = sink.takeOver(EventSink.Connection(
             send: { text in loop.eventLoop.execute { loop.value.0.send(text, loop.value.1) } },
@@ -76,6 +83,17 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             send(text, context)
         }
         context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed? = event as? ChannelEvent {
+            guard sink == nil else {
+                context.close(promise: nil)
+                return
+            }
+            inputClosed = true
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -39,7 +39,9 @@ extension WebApp {
         do { current = try ws.snapshot() } catch { return said(500, .screenNotShown, BrowserAdvice.message(for: error)) }
         let here = LocationPath.path(shell.location), there = LocationPath.url(shell)
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
-        let outdated = request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true)
+        // A dialog's answer is out of date only when the dialog it answers is not the one shown now (DialogAnswers).
+        let outdated = dialogAnswerOutdated(name, request, ws, current, at: at, here: here)
+            ?? (request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true))
         if outdated && name != "authenticate" {
             ws.notice = app.engine.word(.pageOutOfDate)
             // A value typed on an older page of this screen stays in its field, with why it was not stored.

@@ -53,7 +53,8 @@ extension WebApp {
 
     /// The page of `snapshot` at `here` for the session, noted as shown: the page rendered for it last while the
     /// screen is unchanged (same version, place and query), else the shared page of this place and snapshot, or
-    /// one of its own when it shows a notice, an error, text the person typed and a cell refused, a recording bar or
+    /// one of its own when it shows a notice, an error, text the person typed and a cell refused (or into a dialog
+    /// whose answer came out of date), a recording bar or
     /// a cover. A shared page without a query is published as the session's fast answer, made in `generation`
     /// (FastAnswers).
     func shownPage(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, at here: String, query: String, offset: Int,
@@ -61,11 +62,12 @@ extension WebApp {
         let key = RenderedPage.Key(version: ws.version, place: here, query: query, recordingLines: ws.recording?.lineCount)
         // Text this person typed and a cell refused is shown on their page alone (TypedTexts).
         let typed = ws.typed.shown(at: here, snapshot)
-        if ws.notice == nil, ws.error == nil, typed.isEmpty, let kept = ws.renderedPage, kept.key == key {
+        let dialogTyped = ws.dialogTyping == nil ? nil : DialogTyping.shown(&ws.dialogTyping, snapshot.alert)
+        if ws.notice == nil, ws.error == nil, typed.isEmpty, dialogTyped == nil, let kept = ws.renderedPage, kept.key == key {
             publishFastAnswer(ws, kept, generation: generation)
             return kept.body
         }
-        let plain = ws.notice == nil && ws.error == nil && typed.isEmpty
+        let plain = ws.notice == nil && ws.error == nil && typed.isEmpty && dialogTyped == nil
         let rendered: RenderedPage.Body
         if plain, ws.recording == nil, options.development == nil, !snapshot.app.covered {
             // The same page for everyone shown this snapshot here: rendered once, each session's values put in.
@@ -78,6 +80,7 @@ extension WebApp {
         } else {
             var context = pageContext(ws, app, snapshot, path: here, query: query, offset: offset)
             context.typed = typed
+            context.dialogFields = dialogTyped ?? []
             rendered = .own(PageRenderer.render(snapshot, context).bytes())
         }
         ws.notice = nil

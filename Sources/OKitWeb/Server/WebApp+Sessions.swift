@@ -40,12 +40,14 @@ extension WebApp {
     }
 
     /// A new session for a client, within the caps: the client's oldest session that never came back makes room
-    /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503.
-    func makeSession(_ app: AppSession, client: String) -> Result<WebSession, WebRefusal> {
+    /// when it holds `maxNewSessionsPerClient`; past `--sessions` the answer is 503. A browser `returning` to a
+    /// session dropped to make room (`DroppedSessions`) gets its id and token again, and makes no room among the
+    /// client's new ones (it came back).
+    func makeSession(_ app: AppSession, client: String, returning: (id: String, csrf: String)? = nil) -> Result<WebSession, WebRefusal> {
         takeFastSeen()
-        let unreturned = sessions.values.filter { !$0.returned && $0.client == client }
+        let unreturned = returning != nil ? [] : sessions.values.filter { !$0.returned && $0.client == client }
         if unreturned.count >= options.maxNewSessionsPerClient, let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) {
-            drop(oldest)
+            dropUnreturned(oldest)
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         if sessions.count >= options.maxSessions { dropOldestUnreturned() }
@@ -55,7 +57,7 @@ extension WebApp {
             busy.headers.append(("Retry-After", "60"))
             return .failure(WebRefusal(busy))
         }
-        do { return .success(try newSession(app, client: client)) } catch {
+        do { return .success(try newSession(app, client: client, returning: returning)) } catch {
             return .failure(WebRefusal(said(500, .sessionNotStarted, BrowserAdvice.message(for: error))))
         }
     }
@@ -66,7 +68,7 @@ extension WebApp {
     /// visitor gets the 503 page.
     func dropOldestUnreturned() {
         let unreturned = sessions.values.filter { !$0.returned && $0.streams.isEmpty }
-        if let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) { drop(oldest) }
+        if let oldest = unreturned.min(by: { $0.lastSeen < $1.lastSeen }) { dropUnreturned(oldest) }
     }
 
     /// At the cap with every session in use, the address holding the most sessions gives up its least recently
@@ -88,9 +90,9 @@ extension WebApp {
         }
     }
 
-    func newSession(_ app: AppSession, client: String) throws -> WebSession {
+    func newSession(_ app: AppSession, client: String, returning: (id: String, csrf: String)? = nil) throws -> WebSession {
         let shell = try app.makeShell()
-        let ws = WebSession(id: RandomToken.make(), csrf: RandomToken.make(), shell: shell,
+        let ws = WebSession(id: returning?.id ?? RandomToken.make(), csrf: returning?.csrf ?? RandomToken.make(), shell: shell,
                             driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date(),
                             fastAnswers: fastAnswers)
         ws.client = client

@@ -28,6 +28,8 @@ public actor WebApp {
     var failedAttempts = FailedAttempts()
     /// The clock guesses are timed by (tests set their own: a machine under load must not let a wait run out).
     var attemptClock: @Sendable () -> Date = { Date() }
+    /// Sessions dropped to make room before their browsers came back, by id (ReturningSessions.swift).
+    var droppedSessions = DroppedSessions()
     /// Uploads being read now (`ServeOptions.maxUploads`).
     var uploadsInProgress = 0
     /// Called with a line for the server's log (stderr).
@@ -161,7 +163,7 @@ public actor WebApp {
     public func refusalBeforeBody(_ request: WebRequest) -> WebResponse? {
         if let refused = refusalOfAnyRequest(request) { return refused }
         guard request.path != "/login" else { return nil }
-        if let id = request.sessionCookie, sessions[id] != nil { return nil }
+        if let id = request.sessionCookie, sessions[id] != nil || isReturning(id) { return nil }
         return said(403, .sessionEnded)
     }
 
@@ -183,7 +185,7 @@ public actor WebApp {
         default: break
         }
         sweepIdleWhenDue()
-        if let id = request.sessionCookie, let ws = sessions[id] {
+        if let id = request.sessionCookie, let ws = sessions[id] ?? returningSession(id, request, app) {
             ws.lastSeen = Date()
             ws.returned = true
             return route(request, ws, app)

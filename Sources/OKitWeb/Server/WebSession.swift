@@ -35,6 +35,9 @@ final class WebSession {
     /// What this person typed into cells that refused it, shown in their fields on this session's pages only
     /// (`TypedTexts`).
     var typed = TypedTexts() { didSet { if typed != oldValue { leaveFastAnswers() } } }
+    /// What this person typed into a dialog whose answer came out of date, shown in its fields on this session's
+    /// pages only while that dialog is shown (`DialogAnswers`).
+    var dialogTyping: DialogTyping? { didSet { if dialogTyping != oldValue { leaveFastAnswers() } } }
     /// Live update streams (one per browser tab).
     var streams: [Int: EventSink] = [:]
     var nextStream = 0

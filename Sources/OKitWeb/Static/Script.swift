@@ -2,7 +2,10 @@
 ///
 /// - live updates: an `EventSource` on the body's `data-events` URL; a `stale` event fetches the page's location
 ///   and swaps the `<main>` element's content, keeping focus (by id, else name), the scroll position and the text
-///   of a focused input;
+///   of a focused input. A stream the server refused (`--max-streams` reached: 503; the session gone: 403) is
+///   not reopened by the browser: the page then says live updates are off (the body's `data-live-off`, in the
+///   page's language) and tries again after 5 s, then 10, 20, … up to 5 minutes, each time fetching the page
+///   first (a gone session gets a new one); once a stream opens again the notice goes and the page refreshes;
 /// - hidden pages: the stream is closed while the page is hidden (`visibilitychange`) and a `hidden` command is
 ///   posted (the session may then be covered); when shown again the stream reopens and the page refreshes;
 /// - controls of `okit-auto` forms (checkbox, select, range, radio, date) submit their form on `change`; the
@@ -62,7 +65,7 @@ public enum Script {
     var typing = isTyping(active) ? { value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
     var x = window.scrollX, y = window.scrollY;
     morph(main, next);
-    ["events", "command", "csrf", "location", "version"].forEach(function (name) {
+    ["events", "command", "csrf", "location", "version", "live-off"].forEach(function (name) {
       var v = doc.body && doc.body.getAttribute("data-" + name);
       if (v !== null && v !== undefined) { body.setAttribute("data-" + name, v); }
     });
@@ -93,14 +96,54 @@ public enum Script {
       .then(function () {
         fetching = false;
         if (again) { again = false; refresh(); }
+        if (reopen) { reopen = false; open(); }
       });
+  }
+
+  // A refused stream: the notice, and another try later (the page fetched first, then the stream).
+  var offNotice = null;
+  var retryDelay = 5000;
+  var retryTimer = null;
+  var reopen = false;
+
+  function liveOff() {
+    close();
+    if (!offNotice) {
+      offNotice = document.createElement("p");
+      offNotice.setAttribute("role", "status");
+      offNotice.className = "okit-notice okit-live-off";
+      body.insertBefore(offNotice, body.firstChild);
+    }
+    offNotice.textContent = data("live-off");
+    if (retryTimer) { return; }
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      if (document.visibilityState === "hidden") { return; }
+      reopen = true;
+      refresh();
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 300000);
+  }
+
+  function liveOn() {
+    if (!offNotice) { return; }
+    offNotice.remove();
+    offNotice = null;
+    retryDelay = 5000;
+    refresh();
   }
 
   function open() {
     var url = data("events");
     if (!url || source || typeof EventSource === "undefined") { return; }
-    source = new EventSource(url);
-    source.addEventListener("stale", refresh);
+    var es = new EventSource(url);
+    source = es;
+    es.addEventListener("stale", refresh);
+    es.addEventListener("open", liveOn);
+    // A network error reconnects by itself (CONNECTING); an answer that is no stream (403, 503) does not (CLOSED).
+    es.addEventListener("error", function () {
+      if (es === source && es.readyState === EventSource.CLOSED) { liveOff(); }
+    });
   }
 
   function close() {

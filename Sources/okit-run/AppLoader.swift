@@ -7,12 +7,19 @@ import OKitLua
 /// `--data DIR`: the data folder option of every subcommand that opens an app's data folder (run, backup, keys,
 /// sync). replay's `--data` is its own: its default is a fresh temporary folder.
 struct DataFolderOption: ParsableArguments {
-    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>).")
+    @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/okit/<app folder name>, else $HOME/.local/share/okit/<app folder name>).")
     var data: String?
 
-    /// The folder `--data` names, else the app's default data folder.
-    func folder(for appURL: URL) -> URL {
-        data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+    /// The folder `--data` names, else the app's default data folder (`DefaultDataFolder`: a relative
+    /// XDG_DATA_HOME is ignored with a warning, a HOME that is not a folder refused).
+    func folder(for appURL: URL) throws -> URL {
+        try data.map { URL(fileURLWithPath: $0) } ?? RunApp.defaultDataFolder(for: appURL)
+    }
+
+    /// `folder(for:)` without its warning and refusal: where the data would be, for a message or a listing that
+    /// does not make the folder.
+    func namedFolder(for appURL: URL) -> URL {
+        data.map { URL(fileURLWithPath: $0) } ?? DefaultDataFolder.path(for: appURL, environment: ProcessInfo.processInfo.environment)
     }
 }
 
@@ -25,7 +32,7 @@ struct AppOptions: ParsableArguments {
     @OptionGroup var dataFolder: DataFolderOption
 
     /// The data folder these options name.
-    var folder: URL { dataFolder.folder(for: URL(fileURLWithPath: app)) }
+    var folder: URL { dataFolder.namedFolder(for: URL(fileURLWithPath: app)) }
 }
 
 /// Loads an app for one subcommand, with that subcommand's messages and exit codes: the app file must exist
@@ -87,7 +94,7 @@ struct AppLoader: Sendable {
     /// The app file `--app` names, loaded on the data folder `--data` names.
     func load(_ options: AppOptions, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
         let appURL = try appFile(options.app)
-        return try load(appURL, dataFolder: options.folder, configure: configure)
+        return try load(appURL, dataFolder: try options.dataFolder.folder(for: URL(fileURLWithPath: options.app)), configure: configure)
     }
 }
 

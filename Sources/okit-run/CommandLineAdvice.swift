@@ -24,6 +24,8 @@ enum CommandLineAdvice {
             return "\n  set OKIT_PASSPHRASE to the passphrase it was written with, restore a backup (okit-run backup restore NAME), or \(aside)"
         case .recover(let model):
             return "; run okit-run with --recover \(model) to move it aside"
+        case .restoreModelFile(let model):
+            return "\n  put \(model).json back (from your copy) and start again to apply the journal, or run okit-run with --recover \(model) to move the journal aside and start this model fresh"
         case .anotherDataFolder:
             return "; quit it first, or use another --data folder"
         case .forceRestore:
@@ -53,6 +55,8 @@ enum CommandLineAdvice {
             return "; unset OKIT_PASSPHRASE to use the key file \(keyFile)"
         case .giveCurrentPassphrase:
             return "; set OKIT_PASSPHRASE to the current passphrase"
+        case .restoreKeys:
+            return "\n  restore it from your copy of okit/keys/ (storage.md \"Encrypted models\"), restore a secure backup (okit-run backup restore NAME), or move the sealed files aside (okit-run --recover MODEL)"
         case .currentKeyWrong(let passphraseGiven, let interrupted):
             let finish = "an interrupted change is finished with the old passphrase as OKIT_PASSPHRASE and the new one it was started with"
             if passphraseGiven { return interrupted ? "; " + finish : "" }

@@ -52,7 +52,7 @@ struct KeysCommand: ParsableCommand {
             if let data = dataFolder.data {
                 folder = URL(fileURLWithPath: data)
             } else {
-                folder = dataFolder.folder(for: try AppLoader.keys.appFile(app ?? ""))
+                folder = try dataFolder.folder(for: AppLoader.keys.appFile(app ?? ""))
             }
             guard FileManager.default.fileExists(atPath: DataFolder(folder).okit) else {
                 throw RunFailure(code: 2, message: "okit-run keys passphrase: there is no okit data at \(folder.path) (check --data or --app)")

@@ -36,7 +36,7 @@ struct RunApp: ParsableCommand {
         FreedMemory.keepLargeBlocksMapped()
         let loader = AppLoader.run
         let appURL = try loader.appFile(app)
-        let dataFolder = self.dataFolder.folder(for: appURL)
+        let dataFolder = try self.dataFolder.folder(for: appURL)
         try running.recoverModels(in: dataFolder, command: "okit-run")
         let fixtures = try flowTestFixtures(dataFolder: dataFolder)
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
@@ -191,12 +191,10 @@ struct RunApp: ParsableCommand {
         }
     }
 
-    /// `$XDG_DATA_HOME/okit/<app folder name>`, else `~/.local/share/okit/<app folder name>`.
-    static func defaultDataFolder(for app: URL) -> URL {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        let id = app.deletingLastPathComponent().lastPathComponent
-        return base.appendingPathComponent("okit").appendingPathComponent(id.isEmpty ? "app" : id)
+    /// `$XDG_DATA_HOME/okit/<app folder name>`, else `$HOME/.local/share/okit/<app folder name>` (`DefaultDataFolder`).
+    static func defaultDataFolder(for app: URL) throws -> URL {
+        try DefaultDataFolder.resolve(for: app, environment: ProcessInfo.processInfo.environment) {
+            StandardStreams.error($0 + "\n")
+        }
     }
 }

@@ -99,7 +99,7 @@ struct ServeCommand: ParsableCommand {
         WebServer.runTasksOnEventLoops()
         let loader = AppLoader(command: "okit-run serve")
         let appURL = try loader.appFile(app)
-        let folder = dataFolder.folder(for: appURL)
+        let folder = try dataFolder.folder(for: appURL)
         var options = ServeOptions()
         options.host = host
         options.port = port

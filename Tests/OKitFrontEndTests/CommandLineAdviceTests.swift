@@ -102,10 +102,10 @@ import Testing
     @Test func theWebWordsEveryRemedyWithoutACommandLine() {
         let remedies: [Remedy] = [
             .fixOrRecover(model: "shop"), .fixOrRestorePartial, .passphraseBackupOrAside(model: "shop", path: "/d/x"),
-            .recover(model: "shop"), .anotherDataFolder, .forceRestore, .syncKeepLocal, .syncChoose, .checkDataFolder,
+            .recover(model: "shop"), .restoreModelFile(model: "shop"), .anotherDataFolder, .forceRestore, .syncKeepLocal, .syncChoose, .checkDataFolder,
             .finishKeyChange, .finishInterruptedKeyChange(noKey: true), .unsetPassphrase, .convert(model: "shop", to: StorageKind(rawValue: "sqlite")),
             .givePassphrase, .passphraseOrKeyFile, .passphraseIfSealedWithOne, .useKeyFile(keyFile: "/d/okit/keys/data.key"),
-            .giveCurrentPassphrase, .currentKeyWrong(passphraseGiven: false, interrupted: true), .raiseLimit("maxFileSize"),
+            .giveCurrentPassphrase, .restoreKeys, .currentKeyWrong(passphraseGiven: false, interrupted: true), .raiseLimit("maxFileSize"),
             .checkEndpoint, .checkEndpointToken, .checkDatabase, .checkDatabaseLogin, .writableDataFolder(readOnly: true), .writableDataFolder(readOnly: false),
         ]
         for remedy in remedies {

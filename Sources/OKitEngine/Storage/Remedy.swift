@@ -13,6 +13,9 @@ public enum Remedy: Sendable, Equatable {
     case passphraseBackupOrAside(model: String?, path: String)
     /// A model whose file could not be read is not written over: move it aside first.
     case recover(model: String)
+    /// A model's journal is there without its model file: put the file back (the journal then applies), or move
+    /// the journal aside and start the model fresh.
+    case restoreModelFile(model: String)
     /// The data folder is locked by another process: quit it, or use another data folder.
     case anotherDataFolder
     /// A backup of another app: restore it anyway only on request.
@@ -41,6 +44,9 @@ public enum Remedy: Sendable, Equatable {
     case useKeyFile(keyFile: String)
     /// The key file is missing: give the current passphrase.
     case giveCurrentPassphrase
+    /// The key file (or the passphrase's salt) is missing while sealed files need it: restore it from a copy of
+    /// `okit/keys/`, restore a secure backup, or move the sealed files aside.
+    case restoreKeys
     /// The current key opened no sealed file (`passphraseGiven`: it came from a passphrase; `interrupted`: a
     /// change was cut short): the passphrase the data was sealed with, or the old one of the interrupted change.
     case currentKeyWrong(passphraseGiven: Bool, interrupted: Bool)

@@ -13,7 +13,7 @@ public enum BrowserAdvice {
     /// What is appended to an error's neutral message for its remedy, for a person in a browser.
     @Sendable public static func words(for remedy: Remedy) -> String {
         switch remedy {
-        case .fixOrRecover, .recover, .fixOrRestorePartial, .passphraseBackupOrAside:
+        case .fixOrRecover, .recover, .restoreModelFile, .fixOrRestorePartial, .passphraseBackupOrAside:
             return "; nothing was overwritten — ask whoever runs this server to repair or restore it"
         case .anotherDataFolder:
             return "; the data is in use by another program — ask whoever runs this server"
@@ -24,7 +24,8 @@ public enum BrowserAdvice {
         case .checkDataFolder, .convert, .raiseLimit, .writableDataFolder:
             return "; ask whoever runs this server"
         case .finishKeyChange, .finishInterruptedKeyChange, .unsetPassphrase, .givePassphrase, .passphraseOrKeyFile,
-             .passphraseIfSealedWithOne, .useKeyFile, .giveCurrentPassphrase, .currentKeyWrong:
+             .passphraseIfSealedWithOne, .useKeyFile, .giveCurrentPassphrase, .currentKeyWrong,
+             .restoreKeys:
             return "; the data's key is not right on the server — ask whoever runs it"
         case .checkEndpoint, .checkEndpointToken, .checkDatabase:
             return "; the server cannot reach where the data is kept — try again later, or tell whoever runs it"

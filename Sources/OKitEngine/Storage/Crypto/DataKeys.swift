@@ -25,12 +25,40 @@ public enum DataKeys {
                 throw StorageError(kind: .io, path: keyFile.path, message: "this data's key is the key file \(keyFile.path), not a passphrase",
                                    remedy: .unsetPassphrase)
             }
+            try refuseFreshMaterial(saltFile.path, layout)
             return try KeyChange.derive(passphrase, salt: try secret(saltFile, bytes: 16))
         }
         if !FileManager.default.fileExists(atPath: keyFile.path), FileManager.default.fileExists(atPath: saltFile.path) {
             throw StorageError(kind: .io, path: saltFile.path, message: "this data's key comes from a passphrase", remedy: .givePassphrase)
         }
+        try refuseFreshMaterial(keyFile.path, layout)
         return SymmetricKey(data: try secret(keyFile, bytes: 32))
+    }
+
+    /// Before the key material `path` is made: refuses when it is missing but the data folder holds sealed
+    /// files (a fresh key would open none of them, and the folder would look sealed with "another key"; storage.md
+    /// "Encrypted models"). Nothing is written. Only a model file (`okit/data/<model>.json`) or a pending body is
+    /// looked at — a file moved aside by `--recover` does not count — so this costs a listing only when key
+    /// material is made.
+    static func refuseFreshMaterial(_ path: String, _ layout: DataFolder) throws {
+        guard access(path, F_OK) != 0, errno == ENOENT, let sealed = firstSealedFile(layout) else { return }
+        let name = path.hasSuffix("/" + DataFolder.saltName) ? "the salt file okit/keys/\(DataFolder.saltName)"
+            : "the key file okit/keys/\(DataFolder.keyFileName)"
+        throw StorageError(kind: .io, path: path,
+                           message: "\(name) is missing, but \(sealed) is sealed: a new key would not open it, so none was made (nothing was written)",
+                           remedy: .restoreKeys)
+    }
+
+    /// The first sealed model file or pending body of the data folder (its path), if any.
+    static func firstSealedFile(_ layout: DataFolder) -> String? {
+        for dir in [layout.models, layout.pending] {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") && name.hasSuffix(".json") {
+                let file = dir + "/" + name
+                if let head = try? KeyChange.prefix(file, count: SealedFile.magic.count), SealedFile.isSealed(head) { return file }
+            }
+        }
+        return nil
     }
 
     /// Reads a secret file, or creates it with random bytes and mode 0600 from the start (atomically: a crash

@@ -35,6 +35,7 @@ extension FileStorage {
         try AtomicFile.replace(formFile, with: Array("switching\n".utf8))
         if on {
             try seal(model: model.name, passphrase: passphrase)
+            try keepKeyMaterial(engine: engine)
         } else {
             if dataKey == nil { dataKey = keys[model.name] }
             keys[model.name] = nil

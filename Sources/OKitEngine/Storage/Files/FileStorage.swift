@@ -10,10 +10,12 @@ public final class FileStorage: ModelStorage {
     public let folder: DataFolder
     /// `<data>/okit/data`.
     public var modelsFolder: String { folder.models }
-    private let lock: DataFolderLock
+    let lock: DataFolderLock
     /// Per model: the generation of its file and its size when last written or read.
     private var generations: [String: Int] = [:]
     var fullSizes: [String: Int] = [:]
+    /// Per model: the device and inode of its file when last written or read (`modelFileIsOurs`).
+    var modelFileIds: [String: FileIdentity] = [:]
     /// Per model: the app version (`okit.version`) its file was written by, as read.
     var storedVersions: [String: Int] = [:]
     /// Models whose file failed to load: never written.
@@ -52,6 +54,9 @@ public final class FileStorage: ModelStorage {
 
     /// The data folder's key, derived or read once.
     var dataKey: SymmetricKey?
+    /// The key material `dataKey` came from (the key file's or the salt's bytes, at its path), written again when
+    /// another program removed it while the app runs (`keepKeyMaterial`).
+    var keyMaterial: (path: String, bytes: [UInt8])?
     /// While a passphrase change is unfinished (`KeyChange`): every key that opens the data folder's files, the
     /// current one first; a sealed file is opened with the one whose id its header names.
     var changeKeys: [SymmetricKey] = []
@@ -62,7 +67,10 @@ public final class FileStorage: ModelStorage {
     /// Writes this model sealed with the data folder's key (`DataKeys`: from the passphrase, else the key file),
     /// derived once per storage.
     public func seal(model: String, passphrase: String?) throws {
-        if dataKey == nil { changeKeys = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) }
+        if dataKey == nil {
+            changeKeys = try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase)
+            keyMaterial = readKeyMaterial(passphrase: passphrase)
+        }
         guard let key = dataKey ?? changeKeys.first else {
             throw StorageError(kind: .io, path: folder.keys,
                                message: "no key for the sealed data", remedy: .givePassphrase)
@@ -87,6 +95,7 @@ public final class FileStorage: ModelStorage {
     public func filesReplaced() {
         generations = [:]
         fullSizes = [:]
+        modelFileIds = [:]
         storedVersions = [:]
         journalBytes = [:]
         journaledIds = [:]
@@ -116,6 +125,7 @@ public final class FileStorage: ModelStorage {
         locked.formUnion(keys.keys)
         keys = [:]
         dataKey = nil
+        keyMaterial = nil   // the key file's bytes are the key
         changeKeys = []
     }
 
@@ -131,6 +141,7 @@ public final class FileStorage: ModelStorage {
         }
         dataKey = key
         changeKeys = all
+        keyMaterial = readKeyMaterial(passphrase: passphrase)
         for m in locked { keys[m] = key }
         locked = []
         droppedKeyId = nil
@@ -187,6 +198,8 @@ public final class FileStorage: ModelStorage {
                     unreadable.insert(name)
                     throw StorageError.otherForm(model: name, declared: isSealing(name) ? .encrypted : .file, found: other, convertTo: .file)
                 }
+                // A journal without its file holds acknowledged changes: never dropped by a fresh start.
+                try refuseOrphanJournal(name)
                 generations[name] = 0
                 return nil
             }
@@ -224,6 +237,7 @@ public final class FileStorage: ModelStorage {
         let generation = header.generation ?? 0
         generations[name] = generation
         fullSizes[name] = bytes.count
+        modelFileIds[name] = FileIdentity(path: path)
         journalBytes[name] = nil
         journaledIds[name] = nil
         journaledEntities[name] = nil
@@ -243,7 +257,11 @@ public final class FileStorage: ModelStorage {
     /// Writes the changed payloads and side files first (so the model file never names one that is not there),
     /// then the model, then deletes the files of removed entities (after the model no longer names them).
     func storeWhole(_ model: Model, engine: any ModelHost) throws -> StoreOutcome {
-        if model.isDirty { try checkUnlocked(model.name) }
+        if model.isDirty {
+            try checkUnlocked(model.name)
+            try verifyLock(engine: engine)
+            if keys[model.name] != nil { try keepKeyMaterial(engine: engine) }
+        }
         if unreadable.contains(model.name) {
             throw StorageError(kind: .io, path: try folder.modelFile(model.name),
                                message: "this model's file could not be read, so it is not written over",
@@ -267,7 +285,7 @@ public final class FileStorage: ModelStorage {
         // Small changes go to the journal, while it stays under 1/journalRatio of the model file (so reading
         // it back costs little and it cannot grow without bound); anything bigger is a full write.
         if keys[name] == nil, !model.wholeDirty, !damagedJournals.contains(name), !wholeNext.contains(name),
-           let full = fullSizes[name], full > 0,
+           let full = fullSizes[name], full > 0, modelFileIsOurs(name, engine: engine),
            let records = Journal.records(for: model.dirtyUnits, budget: full / journalRatio - (journalBytes[name] ?? 0)) {
             let jpath = try folder.journal(name)
             let units = model.dirtyUnits.compactMap { e in e.state == .managed ? e.id.map { ($0, e) } : nil }
@@ -342,6 +360,7 @@ public final class FileStorage: ModelStorage {
         generations[name] = generation
         storedVersions[name] = engine.schemaVersion
         fullSizes[name] = writer.total
+        modelFileIds[name] = FileIdentity(path: path)
         wholeNext.remove(name)
         // The journal (of this or a stale generation) is superseded by the file just written; should removing it
         // fail, it is stale all the same (the next journal write replaces it).
@@ -357,7 +376,10 @@ public final class FileStorage: ModelStorage {
     /// complete): in place when they fit (`patchAtExit`), else the whole model. An unchanged model is not written.
     public func compact(_ model: Model, engine: any ModelHost) throws {
         guard !unreadable.contains(model.name), !locked.contains(model.name) else { return }
+        // The key material goes back even when nothing is written: the files already sealed need it.
+        if keys[model.name] != nil { try keepKeyMaterial(engine: engine) }
         if model.isFileDirty || journalBytes[model.name] != nil {
+            try verifyLock(engine: engine)
             if try patchAtExit(model, engine: engine) { return }
             try writeFull(model, engine: engine)
             model.clearFileDirty()

@@ -104,7 +104,7 @@ import Testing
 
     @Test func sectionsIndexAndMoreRows() {
         let html = page(Fixtures.list(), Fixtures.context(moreRowsURL: "/books?offset=200"))
-        #expect(html.contains("<section id=\"section-1\" class=\"okit-section\" aria-labelledby=\"section-1-header\"><h2 id=\"section-1-header\">D</h2><ul"))
+        #expect(html.contains("<section id=\"section-1\" class=\"okit-section\" aria-labelledby=\"section-1-header\"><h2 id=\"section-1-header\" class=\"okit-group-title\">D</h2><ul"))
         #expect(html.contains("<p class=\"okit-footer\">Footer \(evilEscaped)</p>"))
         #expect(html.contains("<a href=\"#section-2\">E</a>"))
         #expect(html.contains("<a href=\"/books?offset=200\">More rows</a>"))

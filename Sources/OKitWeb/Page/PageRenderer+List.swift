@@ -23,7 +23,7 @@ extension PageRenderer {
         if let search = screen.search, search.visible { out.append(searchForm(search)) }
         if !screen.index.isEmpty { out.append(indexLinks()) }
         out += screen.sections.enumerated().map { s, section in
-            sectionNode(section, index: s, ordered: false) { r, row in listRow(row, section: s, index: r, rows) }
+            sectionNode(section, index: s, ordered: false, groupTitle: true) { r, row in listRow(row, section: s, index: r, rows) }
         }
         if let footer = screen.footer { out.append(.el("p", [.classes("okit-footer", "okit-list-footer")], text: footer)) }
         out.append(moreRows())
@@ -31,12 +31,15 @@ extension PageRenderer {
     }
 
     /// A section of a grouped table: `<section id=section-N>` with an `<h2>` header, a subheader `<p>`, the rows, a
-    /// footer `<p>`.
-    public func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool,
+    /// footer `<p>`. A list's section titles (`groupTitle`) are shown as written, not upper-cased as other
+    /// headers are: "Ё" and "ё" are two sections, and must not both read "Ё".
+    public func sectionNode(_ section: SectionSnapshot, index s: Int, ordered: Bool, groupTitle: Bool = false,
                      row: (Int, RowSnapshot) -> HTMLNode) -> HTMLNode {
         var nodes: [HTMLNode] = []
         let headerID = "section-\(s + 1)-header"
-        if let h = section.header { nodes.append(.el("h2", [.attr("id", headerID)], text: h)) }
+        if let h = section.header {
+            nodes.append(.el("h2", [.attr("id", headerID), .classes(groupTitle ? "okit-group-title" : nil)], text: h))
+        }
         if let sub = section.subheader { nodes.append(.el("p", [.classes("okit-subheader")], text: sub)) }
         nodes.append(.el(ordered ? "ol" : "ul", [.classes("okit-rows")], section.rows.enumerated().map { row($0, $1) }))
         if let f = section.footer { nodes.append(.el("p", [.classes("okit-footer")], text: f)) }

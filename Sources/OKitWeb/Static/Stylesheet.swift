@@ -50,6 +50,8 @@ h2 {
   font-size: .8rem; font-weight: 400; text-transform: uppercase; letter-spacing: .02em;
   color: var(--okit-detail-text-color); margin: 1.25rem 1rem .4rem;
 }
+/* A list's section titles as written: "Ё" and "ё" are two sections (web.md). */
+h2.okit-group-title { text-transform: none; }
 .okit-subtitle, .okit-prompt, .okit-footer, .okit-count { color: var(--okit-detail-text-color); }
 .okit-subtitle, .okit-prompt { margin: 0 0 .75rem; }
 .okit-footer { font-size: .8rem; margin: .4rem 1rem 0; }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The letters present in a list's index (`index`): the first letter of each section title, A–Z or `#`, in the
 /// order of the sections — kept with their row counts so that a row moving in or out changes them without a pass
 /// over every row (the unfiltered list only; a search computes them over its matches). The snapshot shows OKit's
@@ -6,17 +8,46 @@ struct ListIndexLetters {
     /// OKit's index as it is shown: "A"…"Z" then "#", whatever sections there are.
     static let alphabet: [String] = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) } + ["#"]
 
+    /// The alphabets of the languages written in Greek or Cyrillic letters (a letter that goes with another one in
+    /// the language's order, Russian Ё with Е, is not one of the index).
+    static let alphabets: [String: String] = [
+        "ru": "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ", "uk": "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ",
+        "be": "АБВГДЕЁЖЗІЙКЛМНОПРСТУЎФХЦЧШЫЬЭЮЯ", "bg": "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЬЮЯ",
+        "sr": "АБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ", "mk": "АБВГДЃЕЖЗЅИЈКЛЉМНЊОПРСТЌУФХЦЧЏШ",
+        "el": "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ",
+    ]
+
+    /// The index shown for an app's language: its alphabet and "#" for a language written in Greek or Cyrillic
+    /// letters (`alphabets`), else OKit's A–Z and "#".
+    static func alphabet(for language: String) -> [String] {
+        alphabets[language].map { $0.map(String.init) + ["#"] } ?? alphabet
+    }
+
+    /// Whether an index is OKit's A–Z one.
+    static func isLatin(_ index: [String]) -> Bool { index.count == 27 && index.first == "A" }
+
+    /// The index letter of a section title in `index`: its first letter upper-cased when the index has it, else
+    /// that letter without its accent (Ё → Е), else "#". In the A–Z index, `letter(_:)`.
+    static func letter(_ title: String?, in index: [String]) -> String {
+        if isLatin(index) { return letter(title) }
+        guard let first = title?.first else { return "#" }
+        let upper = String(first).uppercased()
+        if index.contains(upper) { return upper }
+        let bare = upper.folding(options: .diacriticInsensitive, locale: nil)
+        return index.contains(bare) && bare != "#" ? bare : "#"
+    }
+
     /// The letter a chosen index letter leads to among the letters present (`present`, in the sections' order):
-    /// the letter itself when a section starts with it, else the first letter after it (A…Z); nil when none comes
-    /// after it (the list's last section is the place then) or `letter` is not one of the index (lower-case
-    /// letters are taken as upper-case). `#` leads to the sections of other titles (digits, signs) and only there:
-    /// those sort before the letters, so a letter past the last one leading to `#` jumped to the list's top.
-    static func target(of letter: String, present: [String]) -> String? {
+    /// the letter itself when a section starts with it, else the first letter after it (in the index's order);
+    /// nil when none comes after it (the list's last section is the place then) or `letter` is not one of the
+    /// index (lower-case letters are taken as upper-case). `#` leads to the sections of other titles (digits,
+    /// signs) and only there: a letter past the last one leading to `#` jumped to the list's top.
+    static func target(of letter: String, present: [String], in index: [String] = alphabet) -> String? {
         let upper = letter.uppercased()
-        guard let want = alphabet.firstIndex(of: upper) else { return nil }
+        guard let want = index.firstIndex(of: upper) else { return nil }
         if upper == "#" { return present.contains("#") ? "#" : nil }
-        return present.filter { $0 != "#" && (alphabet.firstIndex(of: $0) ?? -1) >= want }
-            .min { (alphabet.firstIndex(of: $0) ?? 0) < (alphabet.firstIndex(of: $1) ?? 0) }
+        return present.filter { $0 != "#" && (index.firstIndex(of: $0) ?? -1) >= want }
+            .min { (index.firstIndex(of: $0) ?? 0) < (index.firstIndex(of: $1) ?? 0) }
     }
 
     private(set) var letters: [String] = []

@@ -1,39 +1,41 @@
 /// The order of a list's rows (screens.md "rowSort", "group"): sections by group key, rows by sort key, both
-/// typed with text compared case- and diacritic-folded (then case-sensitively, never reversed), and rows with
-/// equal keys in the order of the data (`seq`).
+/// typed with text in the app language's order (`TextCollation`: letters, then accents, then case; only the
+/// letters reversed by a descending sort), and rows with equal keys in the order of the data (`seq`).
 struct ListRowOrder {
     let grouped: Bool
     let sorted: Bool
     let groupAscending: Bool
     let ascending: Bool
+    /// The app's language's order of texts (used once a text is not ASCII).
+    var collation = TextCollation(language: "en")
 
-    /// Typed comparison of a main key (text folded).
+    /// Typed comparison of a main key (text by its letters).
     @inline(__always)
-    static func main(_ a: Value, _ b: Value) -> Int {
+    func main(_ a: Value, _ b: Value) -> Int {
         if case .string(let x) = a, case .string(let y) = b {
-            let fa = ListScreen.fold(x), fb = ListScreen.fold(y)
-            return fa == fb ? 0 : (fa < fb ? -1 : 1)
+            guard TextCollation.isASCII(x), TextCollation.isASCII(y) else { return collation.compareLetters(x, y) }
+            return TextCollation.compareASCIILetters(x, y)
         }
         return SortKey.compare(a, b)
     }
 
-    /// The tie-break: case-sensitive text.
+    /// The tie-break: accents, then case.
     @inline(__always)
     static func tie(_ a: Value, _ b: Value) -> Int {
-        if case .string(let x) = a, case .string(let y) = b { return ValueOrder.compareScalars(x, y) }
+        if case .string(let x) = a, case .string(let y) = b { return TextCollation.tie(x, y) }
         return 0
     }
 
     /// Whether `x` comes before `y`.
     func before(_ x: ListScreen.Row, _ y: ListScreen.Row) -> Bool {
         if grouped {
-            let g = ListRowOrder.main(x.group, y.group)
+            let g = main(x.group, y.group)
             if g != 0 { return groupAscending || x.group.isNull || y.group.isNull ? g < 0 : g > 0 }
             let t = ListRowOrder.tie(x.group, y.group)
             if t != 0 { return t < 0 }
         }
         if sorted {
-            let c = ListRowOrder.main(x.sort, y.sort)
+            let c = main(x.sort, y.sort)
             if c != 0 { return ascending || x.sort.isNull || y.sort.isNull ? c < 0 : c > 0 }
             let t = ListRowOrder.tie(x.sort, y.sort)
             if t != 0 { return t < 0 }
@@ -50,8 +52,8 @@ struct ListRowOrder {
     func sortedOrder(_ rows: [ListScreen.Row], groups: TextKeys, sorts: TextKeys) -> [Int32] {
         let n = rows.count
         if n < 2 || (!grouped && !sorted) { return (0..<Int32(n)).map { $0 } }
-        if let g = grouped ? groups.ranks(ascending: groupAscending) : [],
-           let s = sorted ? sorts.ranks(ascending: ascending) : [],
+        if let g = grouped ? groups.ranks(ascending: groupAscending, collation) : [],
+           let s = sorted ? sorts.ranks(ascending: ascending, collation) : [],
            g.count == (grouped ? n : 0), s.count == (sorted ? n : 0) {
             let sortRanks = sorted ? sorts.distinctCount : 1
             let groupRanks = grouped ? groups.distinctCount : 1
@@ -96,10 +98,11 @@ struct ListRowOrder {
     }
 
     /// Ranks of a column of text keys in this order (equal texts share a rank); nil when a key is not text.
-    static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool) -> [Int32]? {
+    static func ranks(_ n: Int, _ column: (Int) -> Value, ascending: Bool,
+                      _ collation: TextCollation = TextCollation(language: "en")) -> [Int32]? {
         var keys = TextKeys(capacity: n)
         for i in 0..<n { keys.add(column(i)) }
-        return keys.ranks(ascending: ascending)
+        return keys.ranks(ascending: ascending, collation)
     }
 }
 
@@ -147,9 +150,9 @@ struct TextKeys {
         return ListRowTexts.SortTexts(bytes: bytes, starts: starts, numbers: numbered, rows: rows)
     }
 
-    /// Each row's rank: equal texts share one, in the folded order (case- and diacritic-blind, then case-sensitive
-    /// text; `ascending` reverses the first only). Nil when a key was not text.
-    func ranks(ascending: Bool) -> [Int32]? {
+    /// Each row's rank: equal texts share one, in the collation's order (letters, then accents and case;
+    /// `ascending` reverses the letters only). Nil when a key was not text.
+    func ranks(ascending: Bool, _ collation: TextCollation = TextCollation(language: "en")) -> [Int32]? {
         guard allText else { return nil }
         let uniques = distinct.texts
         // ASCII texts (the common case) are ordered by their bytes, lower-cased, then as they are: the same order
@@ -157,7 +160,7 @@ struct TextKeys {
         // new strings or the standard library's general comparison (a tenth of a list's first pass over 8,000
         // distinct names). Texts are in one buffer: each one's bytes, then its bytes lower-cased.
         var bytes: [UInt8] = []
-        var start = [Int](repeating: -1, count: uniques.count)   // −1: not ASCII, compared folded
+        var start = [Int](repeating: -1, count: uniques.count)   // −1: not ASCII, compared by the collation
         for (u, text) in uniques.enumerated() {
             text.utf8.withContiguousStorageIfAvailable { b in
                 guard !b.contains(where: { $0 >= 0x80 }) else { return }
@@ -166,8 +169,8 @@ struct TextKeys {
                 for c in b { bytes.append(c >= 65 && c <= 90 ? c + 32 : c) }
             }
         }
-        // With texts that are not ASCII, an ASCII text may be compared with one: every text folded, once.
-        let folded = start.contains(-1) ? uniques.map(ListScreen.fold) : []
+        // With texts that are not ASCII, an ASCII text may be compared with one: every text's letters, once.
+        let letters = start.contains(-1) ? uniques.map(collation.primary) : []
         var byOrder = Array(0..<uniques.count)
         bytes.withUnsafeBufferPointer { buf in
             byOrder.sort { a, b in
@@ -178,9 +181,9 @@ struct TextKeys {
                     if c != 0 { return ascending ? c < 0 : c > 0 }
                     return TextKeys.compareBytes(buf[sa..<(sa + na)], buf[sb..<(sb + nb)]) < 0
                 }
-                let (fa, fb) = (folded[a], folded[b])
-                if fa != fb { return ascending ? fa < fb : fa > fb }
-                return ValueOrder.compareScalars(uniques[a], uniques[b]) < 0
+                let c = TextCollation.compare(letters[a], letters[b])
+                if c != 0 { return ascending ? c < 0 : c > 0 }
+                return TextCollation.tie(uniques[a], uniques[b]) < 0
             }
         }
         var rank = [Int32](repeating: 0, count: uniques.count)

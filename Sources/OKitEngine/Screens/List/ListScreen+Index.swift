@@ -1,18 +1,35 @@
 /// OKit's section index (screens.md "List", `index`): on a grouped list the snapshot shows "A"…"Z" and "#", and
 /// choosing a letter leads to the first section whose title starts with it; a letter without a section leads to the
 /// next section after it in the index's order (A…Z, then "#" for titles not starting with A–Z), and when none comes
-/// after it, to the last section. A list without grouping has no index (OKit's does nothing there).
+/// after it, to the last section. A list without grouping has no index (OKit's does nothing there). In a language
+/// written in Greek or Cyrillic letters the index is its alphabet and "#" (`ListIndexLetters.alphabet(for:)`).
 extension ListScreen {
     /// The index the snapshot shows: the whole alphabet and "#" when `index` holds on a grouped list, else none.
     func shownIndex() throws -> [String] {
         guard !declaration.group.isEmpty, try flag(declaration.index, row: context) else { return [] }
-        return ListIndexLetters.alphabet
+        return ListIndexLetters.alphabet(for: engine.locale.language)
     }
 
     /// The index letters of the sections shown, in their order (what a chosen letter is matched against).
     func indexLettersPresent() throws -> [String] {
         try refresh()
-        return currentIndexLetters(visible())
+        return try presentLetters(visible(), index: shownIndex())
+    }
+
+    /// The index letters of the rows `shown`, in their order: kept with the rows for the A–Z index, else read
+    /// from the titles (an alphabet's index; choosing a letter is rare).
+    private func presentLetters(_ shown: VisibleRows, index: [String]) -> [String] {
+        if index.isEmpty || ListIndexLetters.isLatin(index) { return currentIndexLetters(shown) }
+        var present: [String] = []
+        var last: String??
+        for p in shown.indices {
+            let title = rows.title(shown[p])
+            if last == .some(title) { continue }
+            last = .some(title)
+            let l = ListIndexLetters.letter(title, in: index)
+            if !present.contains(l) { present.append(l) }
+        }
+        return present
     }
 
     /// Where choosing the index letter `letter` leads: the 1-based position, over the rows shown (after search and
@@ -20,11 +37,13 @@ extension ListScreen {
     /// letter that is not in the index.
     public func indexRow(_ letter: String) throws -> Int? {
         try refresh()
-        guard try !shownIndex().isEmpty, ListIndexLetters.alphabet.contains(letter.uppercased()) else { return nil }
+        let index = try shownIndex()
+        guard !index.isEmpty, index.contains(letter.uppercased()) else { return nil }
         let shown = visible()
         guard let lastRow = shown.indices.last else { return nil }
-        if let target = ListIndexLetters.target(of: letter, present: currentIndexLetters(shown)),
-           let p = shown.indices.first(where: { ListIndexLetters.letter(rows.title(shown[$0])) == target }) {
+        let letterAt = { (p: Int) in ListIndexLetters.letter(self.rows.title(shown[p]), in: index) }
+        if let target = ListIndexLetters.target(of: letter, present: presentLetters(shown, index: index), in: index),
+           let p = shown.indices.first(where: { letterAt($0) == target }) {
             return p + 1
         }
         // No section at or after the letter: the last section, from its first row.
@@ -41,11 +60,11 @@ extension ScreenSnapshot {
     /// after it in the index's order (A…Z, then "#"), else the last section; nil without an index or sections, or
     /// for a letter that is not in the index. A front end's index links take their targets from here.
     public func indexSection(_ letter: String) -> Int? {
-        guard !index.isEmpty, !sections.isEmpty, ListIndexLetters.alphabet.contains(letter.uppercased()) else { return nil }
-        let letters = sections.map { ListIndexLetters.letter($0.header) }
+        guard !index.isEmpty, !sections.isEmpty, index.contains(letter.uppercased()) else { return nil }
+        let letters = sections.map { ListIndexLetters.letter($0.header, in: index) }
         var present: [String] = []
         for l in letters where !present.contains(l) { present.append(l) }
-        guard let target = ListIndexLetters.target(of: letter, present: present) else { return sections.count - 1 }
+        guard let target = ListIndexLetters.target(of: letter, present: present, in: index) else { return sections.count - 1 }
         return letters.firstIndex(of: target)
     }
 }

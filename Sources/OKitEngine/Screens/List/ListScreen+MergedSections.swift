@@ -49,7 +49,8 @@ extension ListScreen {
                 buckets.append([i])
             }
         }
-        let inSection = ListRowOrder(grouped: false, sorted: rowOrder.sorted, groupAscending: true, ascending: rowOrder.ascending)
+        let inSection = ListRowOrder(grouped: false, sorted: rowOrder.sorted, groupAscending: true,
+                                     ascending: rowOrder.ascending, collation: rowOrder.collation)
         for b in mixed { buckets[b].sort { inSection.before(rows[Int($0)], rows[Int($1)]) } }
         return (buckets.flatMap { $0 }, [:])
     }

@@ -69,6 +69,12 @@ extension ListScreen {
         follow.needsFull = true
     }
 
+    /// The app's language's order of texts, read as part of what the rows depend on: a new language sorts again.
+    func textCollation() -> TextCollation {
+        engine.graph.record(.locale)
+        return TextCollation(language: engine.locale.language)
+    }
+
     /// The full pass: every row's keys, one sort.
     func rebuild() throws {
         keptRebuilds += 1
@@ -96,7 +102,7 @@ extension ListScreen {
             // `groupSort` false: sections come in the order of their first rows (OKit's unsorted section keys).
             let groupSorted = try flag(declaration.groupSort, row: context, default: true)
             return ListRowOrder(grouped: !bGroup.isEmpty && groupSorted, sorted: !bSort.isEmpty,
-                                groupAscending: groupAsc, ascending: asc)
+                                groupAscending: groupAsc, ascending: asc, collation: textCollation())
         }
         let recorder = engine.graph.recorder
         recorder?.readOther = false

@@ -82,13 +82,19 @@ struct FullDiskTests {
         #expect(try String(contentsOf: file, encoding: .utf8).contains("typed on a full disk"))
     }
 
-    @Test func theEndOfInputOnAFullDiskSaysWhatIsLost() throws {
-        let disk = try SmallDisk()
-        let (lines, _) = try Self.start(disk)
+    /// A session on `disk` whose last change (a task "lost", added after the disk filled up) is not stored.
+    static func unstoredChange(on disk: SmallDisk) throws -> Lines {
+        let (lines, _) = try start(disk)
         #expect(lines.send(#"{"cmd":"store"}"#).hasPrefix(#"{"ok":true"#))
         disk.fill()
         _ = lines.send(#"{"cmd":"add"}"#)
         _ = lines.send(#"{"cmd":"respond","action":"OK","fields":["lost"]}"#)
+        return lines
+    }
+
+    @Test func theEndOfInputOnAFullDiskSaysWhatIsLost() throws {
+        let disk = try SmallDisk()
+        let lines = try Self.unstoredChange(on: disk)
         let ended = lines.end()
         #expect(ended.code == 4, "\(ended.err)")
         #expect(ended.err.contains("default.json: cannot write: no space left on the disk"), "\(ended.err)")
@@ -97,11 +103,7 @@ struct FullDiskTests {
 
     @Test func aStopSignalOnAFullDiskSaysWhatIsLost() throws {
         let disk = try SmallDisk()
-        let (lines, _) = try Self.start(disk)
-        #expect(lines.send(#"{"cmd":"store"}"#).hasPrefix(#"{"ok":true"#))
-        disk.fill()
-        _ = lines.send(#"{"cmd":"add"}"#)
-        _ = lines.send(#"{"cmd":"respond","action":"OK","fields":["lost"]}"#)
+        let lines = try Self.unstoredChange(on: disk)
         lines.child.signal(SIGTERM)
         let ended = lines.end()
         #expect(ended.code == 4, "\(ended.err)")

@@ -90,6 +90,16 @@ static int read_character(int fd) {
         wchar_t wc;
         size_t used = mbrtowc(&wc, bytes, n, &state);
         if (used == (size_t)-2 && n < sizeof bytes) continue;           /* more bytes of this character */
+        if (used == (size_t)-1 && n > 1) {
+            /* A byte that cannot continue the character begun: the bytes before it are dropped, as libedit does,
+               and it starts the next one. A lone lead byte is left when a key arrives before the line editor has
+               the terminal and the terminal's own erase takes one byte of "ë": the quote typed after it was
+               dropped with it (add "Zoë" arrived as add "Zoë, an unclosed quote). */
+            bytes[0] = bytes[n - 1];
+            n = 1;
+            if ((unsigned char)bytes[0] < 0x80) return (unsigned char)bytes[0];
+            continue;
+        }
         if (used == (size_t)-1 || used == (size_t)-2) {                 /* not a character: dropped, as libedit does */
             n = 0;
             continue;

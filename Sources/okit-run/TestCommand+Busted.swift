@@ -19,8 +19,8 @@ enum TestOutputFormat: Equatable {
 extension TestCommand {
     /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, `gtest`,
     /// `json`, and okit's `junit=FILE`; anything else is a usage error naming them.
-    func outputFormat(configured: String? = nil) throws -> TestOutputFormat {
-        try bustedOptions.apply(to: try namedOutputFormat(configured: configured))
+    func outputFormat(configured: String? = nil, configuredOptions: [String] = []) throws -> TestOutputFormat {
+        try bustedOptions.apply(to: try namedOutputFormat(configured: configured), configured: configuredOptions)
     }
 
     private func namedOutputFormat(configured: String?) throws -> TestOutputFormat {
@@ -43,8 +43,8 @@ extension TestCommand {
     }
 
     /// The busted project of the current folder (its `.busted` file and the options given), with its spec files
-    /// found: from `ROOT` (default `spec/`) with no path given, else under the paths; nil when there is none.
-    func bustedProject(root: URL, cwd: URL) throws -> BustedProject? {
+    /// found: from `ROOT` (default `spec/`) with no path given, else under the paths (none when it is no project).
+    func bustedProject(root: URL, cwd: URL) throws -> BustedProject {
         let configFile = bustedOptions.configFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         var project = try BustedProject.load(root: root, task: task, configFile: configFile)
         if !pattern.isEmpty { project.patterns = pattern }
@@ -57,10 +57,10 @@ extension TestCommand {
             project.helperArguments = bustedOptions.helperOptions.flatMap { $0.split(separator: ",").map(String.init) }
         }
         if !paths.isEmpty { project.roots = paths }
-        project.specFiles = Set(try BustedDiscovery.specFiles(of: project).map(\.path))
-        guard !project.specFiles.isEmpty else { return nil }
+        project.specOrder = try BustedDiscovery.specFiles(of: project).map(\.path)
+        project.specFiles = Set(project.specOrder)
         switch clock?.lowercased() {
-        case nil, "real": project.randomSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
+        case nil, "real": project.randomSeed = try Self.seedValue(seed) ?? project.seed ?? UInt64.random(in: 1...999_999_999)
         case "virtual": project.randomSeed = nil
         default: throw ValidationError("--clock must be real or virtual, got \"\(clock ?? "")\"")
         }
@@ -91,11 +91,10 @@ extension TestCommand {
         }
     }
 
-    /// Runs (or lists) the files and writes the output; true when a test failed. Exit 1 when nothing was found or
-    /// a listed file does not load.
-    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat) throws -> Bool {
+    /// Runs (or lists) the files and writes the output; true when a test failed. Exit 1 when nothing was found
+    /// (`none` says what was searched) or a listed file does not load.
+    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat, nothingFound none: String) throws -> Bool {
         let runner = FlowTestRunner(options: options)
-        let none = "okit-run test: no *_test.lua or spec files (spec/**/*_spec.lua) found"
         if let seed = options.shuffleSeed {
             // A TAP comment: the run (or the list) can be repeated in the same order.
             note("# shuffled with --seed \(seed)", files: files, options: options, format: format)
@@ -112,12 +111,16 @@ extension TestCommand {
         let started = Date()
         let deferred = deferPrint(options)
         if format == .gtest { StandardStreams.output(runner.gtestHeader()) }
+        // okit's closing line (on stderr in a busted run) comes after the output's own summary, busted's last line
+        var closing: String?
         let totals = runner.run(files, root: root, line: { line in
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
-        }, note: { StandardStreams.error($0 + "\n") }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred))
+        }, note: { closing = $0 }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred))
+        defer { if let closing { StandardStreams.error(closing + "\n") } }
         switch format {
         case .junitFile(let file), .junitXMLFile(let file):
-            do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+            // relative to the project's root, as busted writes it after -C (-C DIR runs as if started there)
+            do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file, relativeTo: root), options: .atomic) } catch {
                 throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
             }
         case .junit: StandardStreams.output(runner.junit())
@@ -165,13 +168,6 @@ extension TestCommand {
         default: break
         }
         return events
-    }
-}
-
-extension Array where Element == URL {
-    /// Sorted by path, each path once.
-    func sortedUnique() -> [URL] {
-        Set(map { $0.standardizedFileURL.path }).sorted().map { URL(fileURLWithPath: $0) }
     }
 }
 

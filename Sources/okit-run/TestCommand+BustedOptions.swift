@@ -88,11 +88,13 @@ struct BustedCommandOptions: ParsableArguments {
         }
     }
 
-    /// `-Xoutput` for the output chosen: `-o junit` takes the file its XML goes to (nothing on stdout then, as
+    /// `-Xoutput` (or `.busted`'s `Xoutput`) for the output chosen: `-o junit` takes the file its XML goes to (nothing on stdout then, as
     /// busted's), the terminal and gtest outputs take `--plain` (they print no colours anyway); anything else is refused.
-    func apply(to format: TestOutputFormat) throws -> TestOutputFormat {
-        guard !outputOptions.isEmpty else { return format }
-        let given = outputOptions.flatMap { $0.split(separator: ",").map(String.init) }
+    func apply(to format: TestOutputFormat, configured: [String] = []) throws -> TestOutputFormat {
+        // the command line's -Xoutput, else .busted's Xoutput (busted's merge: the command line's replaces it)
+        let given = outputOptions.isEmpty ? configured : outputOptions.flatMap { $0.split(separator: ",").map(String.init) }
+        guard !given.isEmpty else { return format }
+        let option = outputOptions.isEmpty ? ".busted's Xoutput" : "-Xoutput"
         switch format {
         case .junit:
             guard given.count == 1, let file = given.first, !file.hasPrefix("-") else { break }
@@ -100,11 +102,11 @@ struct BustedCommandOptions: ParsableArguments {
         case .terminal, .gtest:
             if given.allSatisfy({ $0 == "--plain" }) { return format }
             if given.contains("--color") {
-                throw RunFailure(code: 2, message: "okit-run test: -Xoutput --color is not supported: okit-run test prints without colours; run without it")
+                throw RunFailure(code: 2, message: "okit-run test: \(option) --color is not supported: okit-run test prints without colours; run without it")
             }
         default: break
         }
-        throw RunFailure(code: 2, message: "okit-run test: -Xoutput \(given.joined(separator: ",")) is not read by this output: "
+        throw RunFailure(code: 2, message: "okit-run test: \(option) \(given.joined(separator: ",")) is not read by this output: "
             + "-Xoutput takes the file of -o junit (-o junit -Xoutput report.xml), or --plain for the terminal and gtest outputs")
     }
 }
@@ -120,17 +122,23 @@ extension TestCommand {
         let seeded = seed != nil && project == nil
         var files = o.shuffleFiles ?? shuffle ?? flags["shuffle-files"] ?? (project?.shuffle == true || seeded)
         var tests = o.shuffleTests ?? shuffle ?? flags["shuffle-tests"] ?? (project?.shuffle == true || seeded)
-        if o.sortFiles ?? o.sort ?? flags["sort-files"] ?? flags["sort"] ?? false { files = false }
+        if sortsFiles(project) { files = false }
         options.sortTests = o.sortTests ?? o.sort ?? flags["sort-tests"] ?? flags["sort"] ?? false
         if options.sortTests { tests = false }
         if files || tests {
-            options.shuffleSeed = try Self.seedValue(seed) ?? UInt64.random(in: 1...999_999_999)
+            options.shuffleSeed = try Self.seedValue(seed) ?? project?.seed ?? UInt64.random(in: 1...999_999_999)
             options.shuffleFiles = files
             options.shuffleTests = tests
         }
         options.stopOnFailure = !(o.keepGoing ?? flags["keep-going"] ?? true)
         options.suppressPending = o.suppressPending ?? flags["suppress-pending"] ?? false
         options.statements = o.statements.isEmpty ? project?.statements ?? [] : o.statements
+    }
+
+    /// busted's `--sort-files` (or `--sort`), from the command line or the `.busted` task.
+    func sortsFiles(_ project: BustedProject?) -> Bool {
+        let flags = project?.flags ?? [:]
+        return bustedOptions.sortFiles ?? bustedOptions.sort ?? flags["sort-files"] ?? flags["sort"] ?? false
     }
 
     /// busted's `--defer-print`, from the command line or the `.busted` task.

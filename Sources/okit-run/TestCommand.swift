@@ -64,8 +64,8 @@ struct TestCommand: ParsableCommand {
     @Option(name: [.customShort("C"), .long], help: "busted specs: run from this folder (the project root).")
     var directory: String?
 
-    @Option(name: .long, help: "Run the tests this many times (busted's --repeat).")
-    var `repeat`: Int = 1
+    @Option(name: .long, help: "Run the tests this many times (busted's --repeat; default 1, or .busted's repeat).")
+    var `repeat`: Int?
 
     @Flag(name: [.customShort("c"), .long], inversion: .prefixedNo, help: "--coverage is refused: okit-run test measures no coverage (busted's LuaCov); --no-coverage overrides .busted's coverage = true.")
     var coverage: Bool?
@@ -88,7 +88,7 @@ struct TestCommand: ParsableCommand {
         _ = try Self.seedValue(seed)
         _ = try Self.tagList(tags, option: "--tags")
         _ = try Self.tagList(excludeTags, option: "--exclude-tags")
-        guard self.repeat >= 1 else { throw ValidationError("--repeat must be 1 or more, got \(self.repeat)") }
+        if let n = self.repeat, n < 1 { throw ValidationError("--repeat must be 1 or more, got \(n)") }
     }
 
     func run() throws {
@@ -112,44 +112,25 @@ struct TestCommand: ParsableCommand {
         options.scratch = scratch
         // `print` goes to stderr (stdout carries the TAP lines), as `#` lines like TAP comments.
         options.print = { StandardStreams.error(("# " + $0.replacingOccurrences(of: "\n", with: "\n# ") + "\n")) }
-        let files = try select(&options, root: root, cwd: cwd)
+        let (files, nothingFound) = try select(&options, root: root, cwd: cwd)
         try refuseUnsupported(coverage: coverage ?? options.busted?.coverage == true)
         try refuseSameTags(options)
         noteAppFilesGiven(cwd: root)
-        let format = try outputFormat(configured: options.busted?.output)
+        let format = try outputFormat(configured: options.busted?.output, configuredOptions: options.busted?.outputOptions ?? [])
         options.verbose = verbose ?? options.busted?.verbose ?? false
+        let rounds = self.repeat ?? options.busted?.repeatCount ?? 1
         var failed = false
-        for round in 1...self.repeat {
-            if self.repeat > 1, format.isBusted {
+        for round in 1...rounds {
+            if rounds > 1, format.isBusted {
                 // busted's gtest and terminal outputs say each run (their own lines on stdout)
-                StandardStreams.output("\nRepeating all tests (run \(round) of \(self.repeat)) . . .\n\n")
-            } else if self.repeat > 1 {
-                note("# run \(round) of \(self.repeat)", files: files, options: options, format: format)
+                StandardStreams.output("\nRepeating all tests (run \(round) of \(rounds)) . . .\n\n")
+            } else if rounds > 1 {
+                note("# run \(round) of \(rounds)", files: files, options: options, format: format)
             }
-            failed = try runFiles(files, root: root, options: options, format: format) || failed
+            failed = try runFiles(files, root: root, options: options, format: format, nothingFound: nothingFound) || failed
             if failed, options.stopOnFailure { break }
         }
         if failed { throw ExitCode(1) }
-    }
-
-    /// The files to run and the options that choose and order their tests (the command line's, else the busted
-    /// project's); a wrong one is a usage error (exit 2).
-    func select(_ options: inout FlowTestOptions, root: URL, cwd: URL) throws -> [URL] {
-        do {
-            let project = try bustedProject(root: root, cwd: cwd)
-            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
-            let files = (try FlowTestRunner.discover(paths, root: root)
-                + (project.map { Array($0.specFiles).map { URL(fileURLWithPath: $0) } } ?? [])).sortedUnique()
-            options.busted = project
-            options.filters = filter.isEmpty ? project?.filters ?? [] : filter
-            options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
-            options.tags = try tags.isEmpty ? project?.tags ?? [] : Self.tagList(tags, option: "--tags")
-            options.excludeTags = try excludeTags.isEmpty ? project?.excludeTags ?? [] : Self.tagList(excludeTags, option: "--exclude-tags")
-            try order(&options, project: project)
-            return files
-        } catch {
-            throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
-        }
     }
 
     /// Tags as given: comma-separated, a leading `#` allowed (`--tags '#slow'`). An option given with no tag

@@ -3,7 +3,7 @@ import Foundation
 /// Finds a busted project's spec files as busted does: under each `ROOT` folder (recursively unless
 /// `--no-recursive`, hidden folders skipped), the `.lua` files whose name (`x_spec.lua`, as busted matches it) matches one of the Lua patterns and
 /// none of the excluded ones (an empty one excludes nothing); a `ROOT` that is a file is taken as it is (but an okit flow test, `*_test.lua`, only when the
-/// patterns name it). Sorted, without duplicates.
+/// patterns name it). In busted's order: each `ROOT` in turn, its files sorted; a file two `ROOT`s name comes twice.
 public enum BustedDiscovery {
     public static func specFiles(of project: BustedProject) throws -> [URL] {
         let fm = FileManager.default
@@ -13,7 +13,7 @@ public enum BustedDiscovery {
             throw FlowTestUsageError("cannot read the helper \(helper) (.busted or --helper): no such file")
         }
         let names = try LuaPatternMatcher(include: project.patterns, exclude: project.excludePatterns)
-        var files: Set<String> = []
+        var files: [String] = []
         for r in project.roots {
             let url = URL(fileURLWithPath: r, relativeTo: project.root).standardizedFileURL
             var isFolder: ObjCBool = false
@@ -25,19 +25,21 @@ public enum BustedDiscovery {
             if !isFolder.boolValue {
                 // A file given by name is a spec, as busted takes it, unless it is okit's flow test (`*_test.lua`)
                 // that the patterns do not name: that one keeps the flow tests' virtual clock and TAP.
-                if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(url.lastPathComponent) { files.insert(url.path) }
+                if !url.lastPathComponent.hasSuffix("_test.lua") || names.matches(url.lastPathComponent) { files.append(url.path) }
                 continue
             }
+            var found: Set<String> = []
             let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey])
             while let f = walker?.nextObject() as? URL {
                 let name = f.lastPathComponent
                 let isFolder = (try? f.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
                 if name.hasPrefix(".") || (isFolder && !project.recursive) { walker?.skipDescendants(); continue }
                 guard name.hasSuffix(".lua") else { continue }
-                if names.matches(name) { files.insert(f.standardizedFileURL.path) }
+                if names.matches(name) { found.insert(f.standardizedFileURL.path) }
             }
+            files += found.sorted()
         }
-        return files.sorted().map { URL(fileURLWithPath: $0) }
+        return files.map { URL(fileURLWithPath: $0) }
     }
 }
 

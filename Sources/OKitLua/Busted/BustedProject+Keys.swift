@@ -6,14 +6,13 @@ import OKitEngine
 /// that option; those the command line refuses (`lua`, `lang` other than `en`, …) are refused here too.
 extension BustedProject {
     /// Keys read as a text or a list of texts, and keys read as true or false.
-    static let textKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "cpath", "Xhelper", "e", "tags", "exclude-tags",
-                           "filter", "filter-out"]
+    static let textKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "cpath", "Xhelper", "Xoutput", "e", "tags",
+                           "exclude-tags", "filter", "filter-out"]
     static let singleTextKeys = ["helper", "output"]
     static let boolKeys = ["verbose", "coverage", "shuffle", "ignore-lua", "enable-sound"] + flagKeys
 
     /// busted's keys that okit-run test takes on the command line only, with their option.
-    static let commandLineKeys = ["seed": "--seed N", "repeat": "--repeat N", "Xoutput": "-Xoutput OPTION",
-                                  "list": "-l/--list", "run": "-r/--run TASK", "config-file": "-f/--config-file FILE",
+    static let commandLineKeys = ["list": "-l/--list", "run": "-r/--run TASK", "config-file": "-f/--config-file FILE",
                                   "directory": "-C DIR"]
 
     /// busted's keys that okit-run test checks: refused unless they ask for what okit does.
@@ -74,6 +73,33 @@ extension BustedProject {
         if task["coverage-config-file"] != nil {
             throw FlowTestUsageError(prefix + "coverage-config-file is not supported: okit-run test measures no coverage "
                 + "(busted's LuaCov); remove it")
+        }
+    }
+
+    /// `seed` and `repeat`, as busted reads them (a number, or a text of one: `tonumber`): a seed is a
+    /// non-negative integer and a repeat 1 or more, as on okit-run's command line; anything else stops the run.
+    mutating func applyRunKeys(_ task: [String: LuaValue], task name: String) throws {
+        func whole(_ value: LuaValue) -> Int64? {
+            switch value {
+            case .int(let n): return n
+            case .double(let d) where d == d.rounded() && abs(d) < 1e15: return Int64(d)
+            case .string(let s): return Int64(s.trimmingCharacters(in: .whitespaces))
+            default: return nil
+            }
+        }
+        if let v = task["seed"] {
+            guard let n = whole(v), n >= 0 else {
+                throw FlowTestUsageError(".busted, task \"\(name)\": seed must be a non-negative integer such as seed = 42, "
+                    + "got \(Self.describe(v))")
+            }
+            seed = UInt64(n)
+        }
+        if let v = task["repeat"] {
+            guard let n = whole(v), n >= 1, n <= Int64(Int32.max) else {
+                throw FlowTestUsageError(".busted, task \"\(name)\": repeat must be 1 or more, such as [\"repeat\"] = 3, "
+                    + "got \(Self.describe(v))")
+            }
+            repeatCount = Int(n)
         }
     }
 

@@ -49,6 +49,8 @@ public struct BustedProject: Sendable {
     public var shuffle = false
     /// The spec files found, as absolute paths: these run as busted specs (the others as okit flow tests).
     public var specFiles: Set<String> = []
+    /// The spec files in busted's order: each `ROOT` in turn, its files sorted; a file found twice runs twice.
+    public var specOrder: [String] = []
     /// The seed of `math.random` and of `randomize()` in spec files (printed by the runner); nil under the virtual clock.
     public var randomSeed: UInt64?
     /// What the `.busted` file says that okit-run test does not read, one line each (the runner prints them as
@@ -58,10 +60,15 @@ public struct BustedProject: Sendable {
     public var flags: [String: Bool] = [:]
     /// Lua statements run before the specs (`e`).
     public var statements: [String] = []
+    /// `.busted`'s `seed` (busted's `--seed`), `repeat` (`--repeat`) and `Xoutput` (`-Xoutput`, split at commas);
+    /// the command line's win.
+    public var seed: UInt64?
+    public var repeatCount: Int?
+    public var outputOptions: [String] = []
     /// The keys of a `.busted` task okit-run test reads.
     static let readKeys = ["ROOT", "pattern", "exclude-pattern", "lpath", "cpath", "helper", "Xhelper", "e", "tags",
-                           "exclude-tags", "filter", "filter-out", "output", "verbose", "coverage", "shuffle"] + flagKeys
-                           + checkedKeys
+                           "exclude-tags", "filter", "filter-out", "output", "verbose", "coverage", "shuffle", "seed",
+                           "repeat", "Xoutput"] + flagKeys + checkedKeys
     static let flagKeys = ["shuffle-files", "shuffle-tests", "sort", "sort-files", "sort-tests", "suppress-pending",
                            "keep-going", "defer-print", "auto-insulate", "recursive", "lazy"]
 
@@ -130,6 +137,8 @@ public struct BustedProject: Sendable {
         if let v = task["cpath"].flatMap(Self.texts) { cpath = v.joined(separator: ";") }
         if let v = task["Xhelper"].flatMap(Self.texts) { helperArguments = Self.splitTags(v) }
         if let v = task["e"].flatMap(Self.texts) { statements = v }
+        if let v = task["Xoutput"].flatMap(Self.texts) { outputOptions = Self.splitTags(v) }
+        try applyRunKeys(task, task: name)
         for key in Self.flagKeys { if case .bool(let v)? = task[key] { flags[key] = v } }
         if let v = flags["recursive"] { recursive = v }
     }

@@ -15,7 +15,7 @@ public struct FlowTestListing: Sendable, Equatable {
 /// Which tests of a file run and in what order: the name filter, `#tags`, the shuffle seed (docs/testing.md), and
 /// listing them without running them.
 extension FlowTestFile {
-    /// Pushes `{ filter =, filterOut =, tags =, excludeTags =, sort =, stopOnFailure =, seed = }` for `T.run` and `T.list`.
+    /// Pushes `{ filter =, filterOut =, tags =, excludeTags =, sort =, stopOnFailure =, seed =, runSeed = }` for `T.run` and `T.list`.
     func pushSelection() {
         let lua = host.lua
         lua.newTable(hash: 6)
@@ -31,6 +31,8 @@ extension FlowTestFile {
         if let seed = options.shuffleSeed, options.shuffleTests {
             lua.push(Int64(bitPattern: FlowTestFile.fileSeed(seed, displayPath)))
             lua.rawSet(-2, "seed")
+            lua.push(String(seed))      // the run's seed, as a failure in a shuffled block shows it
+            lua.rawSet(-2, "runSeed")
         }
     }
 

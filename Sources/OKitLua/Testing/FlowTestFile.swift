@@ -25,6 +25,9 @@ public struct FlowTestResult: Sendable {
     public var isSpec = false
     /// The test's (or block's) own name, without its blocks' names (busted's `element.name`).
     public var title: String?
+    /// The seed the test's block was shuffled with (`--shuffle`, `randomize()`): busted's `Random seed: N` under
+    /// a failure.
+    public var randomSeed: String?
 }
 
 /// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
@@ -272,6 +275,7 @@ final class FlowTestFile {
                                isError: { defer { lua.pop() }; return lua.rawGet(index, "error") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0 }())
         r.declaredAt = field("declared")
         r.title = field("title")
+        r.randomSeed = field("seed")
         r.raisedAt = field("origin")
         r.isBlockFailure = { defer { lua.pop() }; return lua.rawGet(index, "block") == LUA_TBOOLEAN }()
         r.isSpec = bustedProject != nil

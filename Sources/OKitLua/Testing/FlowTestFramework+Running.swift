@@ -191,7 +191,8 @@ extension FlowTestFramework {
 
       local function runTest(test, blockError)
         local started = clock()
-        local result = { name = fullName(test), title = test.name, status = "ok", declared = test.where }
+        local result = { name = fullName(test), title = test.name, status = "ok", declared = test.where,
+                         seed = test.parent.shownSeed }
         if not test.fn then
           result.status = "pending"
           return finish(result, started)
@@ -252,9 +253,13 @@ extension FlowTestFramework {
           if saved then restoreGlobals(saved) end
           return finish({ name = fullName(block), title = block.name, status = "fail", error = true, message = block.broken.message,
                           where = block.broken.where or block.where, origin = block.broken.origin, declared = block.where,
-                          block = true }, clock())
+                          block = true, seed = block.parent and block.parent.shownSeed }, clock())
         end
         arrange(block, random, opts.sort)
+        -- busted shows the seed a failing test's block was shuffled with (`Random seed: N`): the run's, or randomize()'s
+        if not opts.sort and (block.randomize or random) then
+          block.shownSeed = tostring(block.randomize and block.randomSeed or opts.runSeed or T.randomSeed or 0)
+        end
         if not hasTests(block, selected) then
           if saved then restoreGlobals(saved) end
           return
@@ -285,7 +290,7 @@ extension FlowTestFramework {
             if err then
               local name = block.name and (fullName(block) .. " (teardown)") or "(teardown)"
               finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where,
-                       declared = block.where, block = true }, started)
+                       declared = block.where, block = true, seed = block.parent and block.parent.shownSeed }, started)
             end
           end
         end

@@ -48,6 +48,12 @@ extension FlowTestResult {
         return at + ": " + message
     }
 
+    /// A failure's or error's message as busted's terminal and gtest outputs show it: `Random seed: N` first when
+    /// its block was shuffled.
+    var bustedFailure: String {
+        (randomSeed.map { "Random seed: \($0)\n" } ?? "") + bustedMessage
+    }
+
     /// Whether a message starts with a `file:line: ` position.
     static func hasPosition(_ message: String) -> Bool {
         let first = message.prefix { $0 != "\n" }
@@ -69,6 +75,7 @@ extension FlowTestRunner {
         case .fail:
             lines.append("not ok \(n) - \(r.name)")
             lines.append("# \(r.declaredPlace)")
+            if let seed = r.randomSeed { lines.append("# Random seed: \(seed)") }
             lines.append("# Failure message: " + r.bustedMessage.replacingOccurrences(of: "\n", with: "\n# "))
         }
         return lines

@@ -18,9 +18,9 @@ extension FlowTestRunner {
 
     /// A result's lines; `started`: its RUN line is out already (a test declared pending never starts).
     public static func gtestResult(_ r: FlowTestResult, started: Bool, deferPrint: Bool) -> String {
-        if r.isBlockFailure { return r.bustedMessage + "\n" }
+        if r.isBlockFailure { return r.bustedFailure + "\n" }
         var out = started ? "" : gtestTestStart(r)
-        if r.status == .fail, !deferPrint { out += r.bustedMessage + "\n" }
+        if r.status == .fail, !deferPrint { out += r.bustedFailure + "\n" }
         return out + "\(gtestMark(r)) \(gtestName(r)) (\(String(format: "%.2f", r.seconds * 1000)) ms)\n"
     }
 
@@ -51,7 +51,7 @@ extension FlowTestRunner {
             out += "\(mark) \(list.count) \(noun)\(list.count == 1 ? "" : "s"), listed below:\n"
             for r in list {
                 out += "\(mark) \(Self.gtestName(r))\n"
-                if deferPrint, r.status == .fail || r.message != nil { out += r.bustedMessage + "\n" }
+                if deferPrint, r.status == .fail || r.message != nil { out += (r.status == .fail ? r.bustedFailure : r.bustedMessage) + "\n" }
             }
         }
         if !(skipped.isEmpty && failed.isEmpty && errors.isEmpty) { out += "\n" }

@@ -24,7 +24,7 @@ extension FlowTestRunner {
         }
         for (kind, isError) in [("Failure", false), ("Error", true)] {
             for r in results where r.status == .fail && r.isError == isError {
-                out += "\n" + kind + arrow + r.declaredPlace + "\n" + r.name + "\n" + r.bustedMessage + "\n"
+                out += "\n" + kind + arrow + r.declaredPlace + "\n" + r.name + "\n" + r.bustedFailure + "\n"
             }
         }
         return out

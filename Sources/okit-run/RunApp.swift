@@ -100,6 +100,7 @@ struct RunApp: ParsableCommand {
         guard let record, FlowTestRecorder.isFlowTest(record), script == nil else { return nil }
         do {
             try FlowTestRecorder.checkFree(URL(fileURLWithPath: record), path: record)
+            try FlowTestRecorder.checkWritable(URL(fileURLWithPath: record), path: record)
             return try FlowTestFixtures.capture(dataFolder: dataFolder, passphrase: ProcessInfo.processInfo.environment["OKIT_PASSPHRASE"])
         } catch {
             throw RunFailure(code: 2, message: "okit-run: --record: \(error)")
@@ -120,6 +121,11 @@ struct RunApp: ParsableCommand {
             luaApp.driver.flowRecorder = FlowTestRecorder(start: start, clock: luaApp.engine.clock)
             return
         }
+        if record.hasSuffix(".lua") {
+            let test = String(record.dropLast(".lua".count)) + "_test.lua"
+            StandardStreams.error("okit-run: note: \(record) does not end in _test.lua, so the session is recorded as JSON lines "
+                + "for okit-run replay, not as a flow test; for a flow test record to \(test)\n")
+        }
         let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: now, seed: running.seed, language: running.lang)
         do {
             luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
@@ -133,14 +139,15 @@ struct RunApp: ParsableCommand {
         guard let recorder = luaApp.driver.flowRecorder, let record else { return nil }
         do {
             try recorder.write()
-            StandardStreams.error("okit-run: recorded \(recorder.lines.count) lines as \(record) (run it: okit-run test \(record))\n")
+            let count = recorder.lines.count == 1 ? "1 line" : "\(recorder.lines.count) lines"
+            StandardStreams.error("okit-run: recorded \(count) as \(record) (run it: okit-run test \(record))\n")
             if let note = recorder.unsealedNote {
                 let folder = (record as NSString).deletingLastPathComponent
                 StandardStreams.error("okit-run: " + (folder.isEmpty ? "" : folder + "/") + note + "\n")
             }
             return nil
         } catch {
-            return RunFailure(code: 2, message: "okit-run: cannot write the flow test \(record): \(error)")
+            return RunFailure(code: 2, message: "okit-run: cannot write the flow test \(record): \(FlowTestRecorder.plainReason(error))")
         }
     }
 

@@ -3,7 +3,8 @@
 writes every command as a line of a flow test, rows and actions named by what the person saw (no ids); the written
 file passes under `okit-run test` as it is, and fails naming the title when the app's title changes. An existing
 test is never overwritten; a session that starts from stored data saves it beside the test as fixtures; any other
-path keeps the replay log.
+path keeps the replay log (a `.lua` one with a note); one line is "1 line"; a folder that takes no file is refused
+before the session, in plain words.
 Usage: record_flow_test.py OKIT_RUN DATA_DIR. Exit 0 when every check holds."""
 import json
 import os
@@ -129,6 +130,21 @@ check(code == 0, "the test on the stored data passes: %s\n%s" % (out, stored_tex
 code, answers, err = session("session.jsonl", [{"cmd": "tap", "row": 1}], os.path.join(data, "d3"))
 log = open(os.path.join(folder, "session.jsonl")).read().splitlines()
 check(code == 0 and log[0].startswith('{"okit":"session"') and '{"cmd":"tap","row":1}' in log, "a replay log: %r" % log)
+
+# One line is "1 line".
+code, answers, err = session("tests/one_test.lua", [{"cmd": "edit", "on": True}], os.path.join(data, "d4"))
+check(code == 0 and "okit-run: recorded 1 line as tests/one_test.lua" in err, "one line, said so: %r %s" % (code, err))
+
+# A folder that takes no file: refused before the session, in plain words, naming the file given.
+code, answers, err = session("/proc/x_test.lua", [{"cmd": "tap", "row": 1}], os.path.join(data, "d5"))
+check(code == 2 and not answers and "cannot write the flow test /proc/x_test.lua: /proc is not a writable folder (" in err
+      and "NSCocoaErrorDomain" not in err and "Error Domain" not in err, "an unwritable folder is refused: %r %r" % (code, err))
+
+# A .lua path that is not a flow test: JSON lines, and a note saying so and how to get a flow test.
+code, answers, err = session("tests/nome.lua", [{"cmd": "tap", "row": 1}], os.path.join(data, "d6"))
+check(code == 0 and "okit-run: note: tests/nome.lua does not end in _test.lua" in err and "tests/nome_test.lua" in err
+      and open(os.path.join(folder, "tests", "nome.lua")).readline().startswith('{"okit":"session"'),
+      "a .lua log is noted: %r %s" % (code, err))
 
 # The app's title changes: the recorded test fails, naming the title.
 with open(os.path.join(folder, "app.lua"), "w") as f:

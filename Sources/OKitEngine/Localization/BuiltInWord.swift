@@ -50,6 +50,11 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case dataNotWritable = "the server may not write its data"
     case changedFirst = "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record)."
     case screenGone = "That screen no longer exists; this is the nearest one that does."
+    // Development mode's live reload and recording (web.md "Live reload", "Recording a test")
+    case reloadScreenGone = "The screen “%1$@” no longer exists after the reload; showing “%2$@”."
+    case reloadRowGone = "The row shown on “%1$@” no longer exists after the reload; showing “%2$@”."
+    case reloadDialogClosed = "“%@” closed because the app reloaded; open it again."
+    case testNameRefused = "A test's name has ASCII letters (a–z, A–Z), digits, _ and - only (at most 64, starting with a letter or digit): %@ is not one."
     case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."
     case uploadNotKept = "The upload was not kept: %@"
     case answerFirst = "Answer the open question first."

@@ -100,6 +100,8 @@ public final class LuaApp {
     var stringKeySites: [String: [String: (written: String, site: String?)]] = [:]
     /// Names in screen declarations okit does not know (warned at load; problems of `okit-run check`).
     var declarationTypos: [DeclarationTypo] = []
+    /// The `okit.extension` types not known when declared, checked when the app file has run.
+    var pendingExtensionTypes: [PendingExtensionType] = []
     /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).
     var deferredNavigation: [() throws -> Void] = []
     /// The `app` object Lua actions get.
@@ -173,6 +175,7 @@ public final class LuaApp {
         do {
             try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
             try validateSchema()
+            try checkExtensionTypes()
             try finishLoading()
             if options.checkOnly {
                 try readAppSettings()

@@ -83,6 +83,7 @@ extension LuaModuleBuilder {
         let type = try call.string(1)
         let name = try call.string(2)
         try call.requireFunction(3)
+        try app.checkExtensionType(type, name: name, site: LuaApp.callerPosition(call.L))
         let fn = call.ref(3)
         engine.extensions.register(type, name) { [unowned app] receiver, args, _ in
             try app.callLua(fn, receiver: receiver, args)

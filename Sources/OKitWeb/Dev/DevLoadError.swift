@@ -39,6 +39,43 @@ public struct DevLoadError: Sendable, Equatable {
                 return source.distance(from: source.startIndex, to: found.lowerBound) + 1
             }
         }
+        // A runtime error names the variable or field it met nil in: "attempt to index a nil value (global 'cfg')".
+        if let name = namedVariable(in: message), let found = word(name, in: source) {
+            return source.distance(from: source.startIndex, to: found) + 1
+        }
         return (source.firstIndex { $0 != " " && $0 != "\t" }.map { source.distance(from: source.startIndex, to: $0) } ?? 0) + 1
+    }
+
+    /// The name in a runtime error's "(global 'x')", "(local 'x')", "(field 'x')", "(upvalue 'x')", "(method 'x')",
+    /// "(constant 'x')".
+    static func namedVariable(in message: String) -> String? {
+        for kind in ["global", "local", "field", "upvalue", "method", "constant"] {
+            guard let start = message.range(of: "(\(kind) '"), let end = message[start.upperBound...].range(of: "')") else { continue }
+            let name = String(message[start.upperBound..<end.lowerBound])
+            if !name.isEmpty { return name }
+        }
+        return nil
+    }
+
+    /// Where `name` first stands as a whole word on the line (not inside a longer name or a string's text after it).
+    static func word(_ name: String, in source: String) -> String.Index? {
+        func isName(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+        var from = source.startIndex
+        while let r = source.range(of: name, range: from..<source.endIndex) {
+            let before = r.lowerBound == source.startIndex ? nil : source[source.index(before: r.lowerBound)]
+            let after = r.upperBound == source.endIndex ? nil : source[r.upperBound]
+            if !(before.map(isName) ?? false), !(after.map(isName) ?? false) { return r.lowerBound }
+            from = r.upperBound
+        }
+        return nil
+    }
+
+    /// The message with the column in its place: `app.lua:22: attempt …` becomes `app.lua:22:16: attempt …` (what
+    /// stderr shows, as the overlay does); a message that names no place, or its column already, as it is.
+    public var located: String {
+        guard let location, let colon = location.lastIndex(of: ":") else { return message }
+        let lineOnly = String(location[..<colon]) + ":"
+        guard let r = message.range(of: lineOnly), message[r.upperBound...].first == " " else { return message }
+        return message.replacingCharacters(in: r, with: location + ":")
     }
 }

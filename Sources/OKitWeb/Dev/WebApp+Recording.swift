@@ -12,7 +12,7 @@ extension WebApp {
         switch (request.path, request.field("do")) {
         case ("/dev/record", "start"): startRecording(ws, app, dev)
         case ("/dev/record", "stop"): stopRecording(ws, notice: "Recording stopped; nothing was saved.")
-        case ("/dev/save", _): saveRecording(request.field("name") ?? "", ws, dev)
+        case ("/dev/save", _): saveRecording(request.field("name") ?? "", ws, dev, words: app.engine.builtInWords)
         case ("/dev/assert", _): addAssertion(request, ws)
         default: return said(404, .nothingToPostTo)
         }
@@ -64,10 +64,10 @@ extension WebApp {
 
     /// Writes `tests/<name>_test.lua` beside the app (and `<name>_data/` when the recording started from stored
     /// data); an existing file is refused and the recording goes on, so another name can be given.
-    func saveRecording(_ typed: String, _ ws: WebSession, _ dev: DevOptions) {
+    func saveRecording(_ typed: String, _ ws: WebSession, _ dev: DevOptions, words: BuiltInWords = BuiltInWords(language: "en")) {
         guard let recording = ws.recording else { ws.error = "Nothing is being recorded: press Record first."; return }
         let name = typed.trimmingCharacters(in: .whitespaces)
-        if let problem = WebRecording.nameProblem(name) { ws.error = problem; return }
+        if let problem = WebRecording.nameProblem(name, words: words) { ws.error = problem; return }
         let file = WebRecording.testFile(named: name, app: dev.app)
         let shown = "tests/\(name)_test.lua"
         do {
@@ -82,6 +82,6 @@ extension WebApp {
         let note = recording.recorder.unsealedNote.map { " tests/" + $0 } ?? ""
         ws.recording = nil
         ws.driver.flowRecorder = nil
-        ws.notice = "Saved \(shown) (\(lines) lines) in \(dev.app.deletingLastPathComponent().path).\(note) Run it there: okit-run test \(shown)"
+        ws.notice = "Saved \(shown) (\(lines == 1 ? "1 line" : "\(lines) lines")) in \(dev.app.deletingLastPathComponent().path).\(note) Run it there: okit-run test \(shown)"
     }
 }

@@ -48,8 +48,9 @@ extension WebApp {
         } catch {
             let message = BrowserAdvice.message(for: error)
             let folder = options.development?.app.deletingLastPathComponent()
-            loadError = DevLoadError(message: message, appFolder: folder)
-            log("okit-run: the app did not load again; the last version that loaded keeps serving:\n\(message)")
+            let error = DevLoadError(message: message, appFolder: folder)
+            loadError = error
+            log("okit-run: the app did not load again; the last version that loaded keeps serving:\n\(error.located)")
             pushEveryPage()
             return false
         }
@@ -71,18 +72,24 @@ extension WebApp {
         }
     }
 
-    /// Moves a browser session onto the reloaded app at the place it was; where a screen or row no longer exists,
-    /// the nearest one that does is shown with a notice.
+    /// Moves a browser session onto the reloaded app at the place it was, with what the person set there (edit
+    /// mode, searches, a revealed row) and the dialog open over it; where a screen or row no longer exists, the
+    /// nearest one that does is shown with a notice, and a dialog that cannot be opened again says it closed.
     func move(_ ws: WebSession, to app: AppSession) {
         let place = ws.shell.location
         let theme = ws.shell.themeOverride
+        let state = ws.shell.viewState
         do {
             let shell = try app.makeShell()
             shell.themeOverride = theme
             ws.attach(shell: shell, driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows))
-            if !(try shell.go(to: place)) {
+            let kept = try shell.go(to: place)
+            let closed = shell.restore(state)
+            if !kept {
                 ws.notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: (try? ws.snapshot())?.screen.title,
-                                                   declared: { shell.declaration($0) != nil })
+                                                   words: app.engine.builtInWords, declared: { shell.declaration($0) != nil })
+            } else if let title = closed.first {
+                ws.notice = app.engine.word(.reloadDialogClosed, title)
             }
         } catch {
             ws.error = "After the reload this page could not be shown again: \(BrowserAdvice.message(for: error))"
@@ -92,15 +99,17 @@ extension WebApp {
 
 /// The notice of a session whose place did not survive a reload.
 enum ReloadNotice {
-    /// "The screen “bookDetail” no longer exists after the reload; showing “Books”." The screen named is the first
-    /// one of the old place that is not open now: its screen is no longer `declared` (removed or renamed), else the
-    /// row it showed is gone.
-    static func lostPlace(was: ShellLocation, now: ShellLocation, title: String?, declared: (String) -> Bool) -> String {
+    /// "The screen “bookDetail” no longer exists after the reload; showing “Books”." in the app's language. The
+    /// screen named is the first one of the old place that is not open now: its screen is no longer `declared`
+    /// (removed or renamed), else the row it showed is gone.
+    static func lostPlace(was: ShellLocation, now: ShellLocation, title: String?, words: BuiltInWords,
+                          declared: (String) -> Bool) -> String {
         let before = was.stack + was.presented.flatMap { $0 }
         let after = now.stack + now.presented.flatMap { $0 }
-        let lost = zip(before, after).first { $0 != $1 }?.0 ?? before.dropFirst(after.count).first
-        let what = lost.map { declared($0.screen) ? "The row shown on “\($0.screen)”" : "The screen “\($0.screen)”" } ?? "That place"
-        let shown = title ?? now.stack.last?.screen ?? "the first screen"
-        return "\(what) no longer exists after the reload; showing “\(shown)”."
+        guard let lost = zip(before, after).first(where: { $0 != $1 })?.0 ?? before.dropFirst(after.count).first else {
+            return words(.screenGone)
+        }
+        let shown = title ?? now.stack.last?.screen ?? ""
+        return words(declared(lost.screen) ? .reloadRowGone : .reloadScreenGone, lost.screen, shown)
     }
 }

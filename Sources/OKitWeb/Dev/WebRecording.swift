@@ -34,13 +34,14 @@ final class WebRecording {
             .appendingPathComponent(name + "_test.lua")
     }
 
-    /// Why `name` cannot name a test, or nil: letters, digits, `_` and `-`, starting with a letter or digit, at
-    /// most 64 characters (the file is `tests/<name>_test.lua`, so no name reaches outside `tests/`).
-    static func nameProblem(_ name: String) -> String? {
+    /// Why `name` cannot name a test, or nil: ASCII letters, digits, `_` and `-`, starting with a letter or digit,
+    /// at most 64 characters (the file is `tests/<name>_test.lua`, so no name reaches outside `tests/`); the refusal
+    /// in the app's language (`words`).
+    static func nameProblem(_ name: String, words: BuiltInWords = BuiltInWords(language: "en")) -> String? {
         if name.isEmpty { return "Give the test a name (e.g. add_book): it is saved as tests/NAME_test.lua." }
         let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
         guard allowed, name.count <= 64, let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) else {
-            return "A test's name has letters, digits, _ and - only (at most 64, starting with a letter or digit): \(name.prefix(64)) is not one."
+            return words(.testNameRefused, String(name.prefix(64)))
         }
         return nil
     }

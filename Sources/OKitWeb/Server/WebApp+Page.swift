@@ -116,7 +116,8 @@ extension WebApp {
             recordNavigation(to: target, path: path.removingTrailingSlash, ws, app)
         }
         do {
-            if !(try shell.go(to: target)) {
+            // A notice waiting says more (a live reload names the screen that went): it is not replaced.
+            if !(try shell.go(to: target)), ws.notice == nil {
                 ws.notice = app.engine.word(.screenGone)
             }
         } catch {

@@ -67,6 +67,13 @@ import Testing
         #expect(recorder.lines == ["app:respond(\"OK\", { \"Emma \\\"E\\\"\" })", "app:respond(\"Delete\")"])
     }
 
+    @Test func anAnswerWithoutFieldsIsWrittenWithoutAnEmptyTable() throws {
+        let (_, driver, recorder) = try recording()
+        driver.shell.present(PendingAlert(kind: "alert", title: nil, message: nil, actions: ["Yes", "No"]) { _, _ in })
+        try driver.run("respond", ["action": .string("No"), "fields": .list([])])   // as the terminal shell gives it
+        #expect(recorder.lines == ["app:respond(\"No\")"])
+    }
+
     @Test func aFailedCommandIsAnExpectedErrorAndAMalformedOneIsLeftOut() throws {
         let (_, driver, recorder) = try recording()
         #expect(throws: (any Error).self) { try driver.run("tap", ["row": .string("Dnue")]) }

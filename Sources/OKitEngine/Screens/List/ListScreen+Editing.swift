@@ -78,12 +78,18 @@ extension ListScreen {
             let inSentence = name.derived ? name.name.prefix(1).lowercased() + name.name.dropFirst() : name.name
             // A required field's rule words a blank answer (`OK is refused: Title is required`); else any blank is.
             let required = spec.rules?.required == true
-            app.present(PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, inSentence, type),
-                                     actions: [engine.word(.ok), engine.word(.cancel)],
-                                     fields: [AlertFieldSnapshot(placeholder: name.name, value: "")],
-                                     needsFields: required ? [] : [1]) { choice, values in
+            let prompt = PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, inSentence, type),
+                                      actions: [engine.word(.ok), engine.word(.cancel)],
+                                      fields: [AlertFieldSnapshot(placeholder: name.name, value: "")],
+                                      needsFields: required ? [] : [1]) { choice, values in
                 if choice == 1 { try insert(values.first) }
-            })
+            }
+            // Only as a prompt again: a list that now adds without one would add a row nobody named.
+            prompt.reopen = { screen in
+                guard let list = screen as? ListScreen, list.declaration.addName != nil else { return }
+                try list.add(text: nil)
+            }
+            app.present(prompt)
             return
         }
         try engine.asAction { try engine.transaction { try insert(text) } }
@@ -112,11 +118,16 @@ extension ListScreen {
             if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }
         }
         if try flag(d.deletePrompt, row: context, default: true) {
-            app.present(PendingAlert(kind: "alert", title: engine.word(.confirmDeletion),
-                                     message: engine.word(.reallyDelete),
-                                     actions: [engine.word(.yes), engine.word(.no)]) { choice, _ in
+            let confirm = PendingAlert(kind: "alert", title: engine.word(.confirmDeletion), message: engine.word(.reallyDelete),
+                                       actions: [engine.word(.yes), engine.word(.no)]) { choice, _ in
                 if choice == 1 { try remove() }
-            })
+            }
+            // Only as a question again: a list that now deletes without one would delete what nobody confirmed.
+            confirm.reopen = { [id = entity.id] screen in
+                guard let id, let list = screen as? ListScreen, try list.flag(list.declaration.deletePrompt, row: list.context, default: true) else { return }
+                try list.delete(.key(id))
+            }
+            app.present(confirm)
             return
         }
         try engine.asAction { try engine.transaction { try remove() } }

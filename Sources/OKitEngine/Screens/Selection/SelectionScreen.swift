@@ -29,6 +29,8 @@ public final class SelectionScreen: ShellScreen {
     public var context: Entity? { list.context }
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }
+    public var viewState: ScreenViewState { list.viewState }
+    public func restore(_ state: ScreenViewState) { list.restore(state) }
     public func appear() throws { try list.appear() }
     public func disappear() throws { try list.disappear() }
 

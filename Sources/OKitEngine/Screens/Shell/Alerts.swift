@@ -16,6 +16,9 @@ public final class PendingAlert {
     public let onAction: (Int, [String]) throws -> Void
     /// Checks an answer before the alert closes: a reason refuses it (the alert stays), nil accepts it.
     public let validate: ((Int, [String]) -> String?)?
+    /// Opens this dialog again over `screen`, the screen opened again in the place of the one it was shown over
+    /// (a live reload, `AppShell.restore`): presents the same dialog of that screen's own; nil when it cannot be.
+    public var reopen: ((any ShellScreen) throws -> Void)?
 
     public init(kind: String, title: String?, message: String?, actions: [String], fields: [AlertFieldSnapshot] = [],
                 needsFields: Set<Int> = [], validate: ((Int, [String]) -> String?)? = nil,
@@ -48,6 +51,13 @@ public final class PendingAlert {
     /// Keeps the values of a refused answer in the fields (not a secure field's: a password is typed again).
     func keep(_ values: [String]) {
         for i in fields.indices where i < values.count && !fields[i].secure { fields[i].value = values[i] }
+    }
+
+    /// Takes the values `other` keeps in its fields (the dialog this one opens again), not a secure field's.
+    func keepValues(of other: PendingAlert) {
+        for i in fields.indices where i < other.fields.count && !fields[i].secure {
+            if let v = other.fields[i].value { fields[i].value = v }
+        }
     }
 
     var snapshot: AlertSnapshot {

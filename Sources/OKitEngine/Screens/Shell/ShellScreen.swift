@@ -42,12 +42,20 @@ public protocol ShellScreen: AnyObject {
     /// What the screen is searched for, as a URL names it (web.md): the text, and the scope's title when it is not
     /// the first ("All"); nil when it searches nothing (and for kinds without search).
     var searchQuery: (text: String, scope: String?)? { get }
+    /// What a person set on the screen that is not data (edit mode, a search, a revealed row): a live reload hands
+    /// it to the screen opened again in this one's place (`AppShell.restore`).
+    var viewState: ScreenViewState { get }
+    /// Takes the view state of the screen this one replaces at a live reload, as far as its declaration allows
+    /// (no hook runs: nothing was changed by the person).
+    func restore(_ state: ScreenViewState)
 }
 
 extension ShellScreen {
     public func appear() throws {}
     public func disappear() throws {}
     public var searchQuery: (text: String, scope: String?)? { nil }
+    public var viewState: ScreenViewState { ScreenViewState(editing: editing) }
+    public func restore(_ state: ScreenViewState) {}
     public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 

@@ -48,6 +48,8 @@ struct FlowTestCall {
             }
         }
         while written.count > given, written.last == "nil" { written.removeLast() }
+        // An answer without fields (the terminal gives `respond No` an empty list) is written as the guide writes it.
+        if name == "respond", written.count == 2, written.last == "{}" { written.removeLast() }
         text = "app:\(name)(\(written.joined(separator: ", ")))"
         hadSecret = secret
     }

@@ -36,6 +36,49 @@ extension FlowTestRecorder {
         }
     }
 
+    /// Refuses a test the system will not let it write, before the session starts: its folder (or the nearest one
+    /// that exists, where the folder would be made) takes no new file — not a folder, no permission, a read-only or
+    /// special file system (`/proc`). The reason as a person reads it, naming the file given.
+    public static func checkWritable(_ file: URL, path: String) throws {
+        let fm = FileManager.default
+        var folder = file.deletingLastPathComponent().standardizedFileURL
+        while !fm.fileExists(atPath: folder.path), folder.path != "/" { folder = folder.deletingLastPathComponent() }
+        var isFolder: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RefusedPath(message: "cannot write the flow test \(path): \(folder.path) is not a folder")
+        }
+        let probe = folder.appendingPathComponent(".okit-record-\(UUID().uuidString)").path
+        let fd = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard fd >= 0 else {
+            throw RefusedPath(message: "cannot write the flow test \(path): \(folder.path) is not a writable folder (\(reason(errno)))")
+        }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// Why a file could not be written, in plain words: the system's reason (`permission denied`), with the file
+    /// it concerned when that is not the test itself (its data folder); not Foundation's error domain and code.
+    public static func plainReason(_ error: any Error) -> String {
+        if let refused = error as? RefusedPath { return refused.message }
+        let ns = error as NSError
+        let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+            ?? (ns.domain == NSPOSIXErrorDomain ? ns : nil)
+        let file = ns.userInfo[NSFilePathErrorKey] as? String
+        guard let posix else { return (file.map { "\($0): " } ?? "") + ns.localizedDescription }
+        return (file.map { "\($0): " } ?? "") + reason(Int32(posix.code))
+    }
+
+    /// The system's reason for `code` in lower case (`permission denied`); a folder that exists but takes no new
+    /// file says so rather than "no such file".
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "a read-only file system"
+        case ENOENT: return "the system takes no new file there"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
     /// The whole test file.
     public var text: String {
         let testFolder = start.testFile.deletingLastPathComponent()

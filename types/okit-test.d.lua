@@ -65,6 +65,7 @@
 ---@field quick okit.SnapshotQuick?
 ---@field more boolean?
 ---@field delete boolean?
+---@field move boolean? lists in edit mode: whether `app:move` takes this row now (absent outside edit mode)
 ---@field checked boolean? selection screens
 ---@field selected boolean
 ---@field control okit.SnapshotControl?
@@ -84,6 +85,7 @@
 ---@field subtitle string?
 ---@field prompt string?
 ---@field editing boolean
+---@field reorder boolean? lists in edit mode: whether rows can be moved now (`reorder`, no `group`, no search)
 ---@field buttons okit.SnapshotButton[]
 ---@field search okit.SnapshotSearch?
 ---@field index string[] section index letters

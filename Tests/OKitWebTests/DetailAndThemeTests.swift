@@ -30,6 +30,19 @@ import Testing
         #expect(html.contains("<input type=\"range\" id=\"control-1-8\" name=\"value\" min=\"0\" max=\"1\" step=\"1\" value=\"3\">"), "\(html)")
     }
 
+    /// A stepper's number field takes any value of the range (a double's fractions too), not only the multiples of
+    /// its step: a browser refused a typed 10 on a stepper of step 3 up to 10, which the cell keeps.
+    @Test func aSteppersFieldTakesAnyNumberOfItsRange() {
+        var page = Fixtures.detail()
+        page.screen.sections[0].rows[8].control = ControlSnapshot(value: .int(9), enabled: true, min: .int(0), max: .int(10), step: .int(3))
+        var html = PageRenderer.renderString(page, Fixtures.context())
+        #expect(html.contains("<input type=\"number\" id=\"control-1-9\" name=\"value\" min=\"0\" max=\"10\" step=\"1\" value=\"9\">"), "\(html)")
+        #expect(html.contains("name=\"cell\" value=\"stepper\"><input type=\"hidden\" name=\"value\" value=\"10\">"), "+ reaches the maximum")
+        page.screen.sections[0].rows[8].control?.value = .double(2.5)
+        html = PageRenderer.renderString(page, Fixtures.context())
+        #expect(html.contains("max=\"10\" step=\"any\" value=\"2.5\">"), "\(html)")
+    }
+
     /// A text field bound to a number shows it as the terminal, JSON lines' texts and bindings do: `12`, not
     /// Swift's `12.0` (a German person's amount of 12 showed as "12.0").
     @Test func aNumberInATextFieldIsShownAsTheOtherFrontEndsShowIt() {

@@ -158,6 +158,20 @@ import Testing
         #expect(!page(Fixtures.list(), c).contains("Move up"))
     }
 
+    /// A row `move` does not take (its snapshot's `"move":false`: a locked row, a grouped or searched list) shows
+    /// no Move buttons; the others keep theirs (an outside tester's locked row offered a move that was refused).
+    @Test func aRowThatCannotMoveShowsNoMoveButtons() {
+        var c = Fixtures.context()
+        c.reorderableInEdit = true
+        var s = Fixtures.list()
+        s.screen.editing = true
+        s.screen.sections[0].rows[0].move = false
+        s.screen.sections[1].rows[0].move = true
+        let html = page(s, c)
+        #expect(!html.contains("name=\"from\" value=\"id-dune\""), "\(html)")
+        #expect(html.contains("okit-move"), "the other row keeps its Move buttons")
+    }
+
     @Test func menuButtonOpensTheMenu() {
         var c = Fixtures.context()
         c.hasMenu = true

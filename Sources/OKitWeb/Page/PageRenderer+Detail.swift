@@ -91,7 +91,7 @@ extension PageRenderer {
         case "stepper":
             field = [.el("input", [.attr("type", "number"), .attr("id", id), .attr("name", "value"),
                                    .attr("min", c.min.flatMap(Self.number)), .attr("max", c.max.flatMap(Self.number)),
-                                   .attr("step", c.step.flatMap(Self.number)), .attr("value", typed?.text ?? Self.number(c.value)),
+                                   .attr("step", Self.stepperFieldStep(c)), .attr("value", typed?.text ?? Self.number(c.value)),
                                    .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy), .bool("disabled", off)])]
             if c.enabled { after = stepperButtons(c, address: address) }
         case "progress":
@@ -144,6 +144,13 @@ extension PageRenderer {
                                 [.el("legend", text: label)] + radios)
         guard c.enabled else { return .el("div", [.classes("okit-control")], [group]) }
         return postForm("set", [("cell", address)], class: "okit-control okit-auto", [group, submitButton()])
+    }
+
+    /// A stepper's number field takes any number of its range (whole ones for an int field), as the cell keeps it:
+    /// the stepper's step is what its − and + add, not a grid the browser would hold a typed 10 or 2.5 to.
+    static func stepperFieldStep(_ c: ControlSnapshot) -> String {
+        if case .int = c.value { return "1" }
+        return "any"
     }
 
     /// A stepper's − and + buttons: each a `set` form with the next value (clamped to the range).

@@ -20,7 +20,9 @@ extension PageRenderer {
             shown.append(commandButton("select", [("row", address)], title: row.selected ? "Deselect" : "Select",
                                        pressed: row.selected, class: "okit-select"))
         }
-        if editing, context.reorderableInEdit { shown += moveButtons(address, section: s, index: r) }
+        // Move up and Move down on the rows `move` takes now (the row's `move`: not a row its reorderEnabled or
+        // editEnabled holds in place, none while grouped or searching), as OKit shows no reorder control there.
+        if editing, context.reorderableInEdit, row.move ?? true { shown += moveButtons(address, section: s, index: r) }
         if row.delete, screen.editing, !multiSelect {
             shown.append(commandButton("delete", [("row", address)], title: words(.delete), class: "okit-delete"))
         }

@@ -125,10 +125,10 @@ import Testing
         #expect(f.book(0)["name"]!.description == "Dune Messiah")
         #expect(f.book(0)["marked"]!.truthy)
         #expect(f.book(0)["price"]!.isSame(as: .double(100)), "clamped to the maximum")
-        #expect(f.book(0)["copies"]!.isSame(as: .int(6)), "to the step, and integral")
+        #expect(f.book(0)["copies"]!.isSame(as: .int(5)), "inside the range as given (UIStepper steps only by − and +), integral")
         let snap = try shell.snapshot().screen
         #expect(snap.editing && snap.sections[0].rows[1].text == "marked")
-        #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(6), enabled: true, min: .int(0), max: .int(10), step: .int(2)),
+        #expect(snap.sections[1].rows[1].control == ControlSnapshot(value: .int(5), enabled: true, min: .int(0), max: .int(10), step: .int(2)),
                 "a stepper shows its range and step")
         #expect(throws: ShellError.self) { try shell.set(cell: "nope", value: .int(1)) }
         #expect(throws: InvalidValue.self, "refused as a text cell refuses it") { try shell.set(cell: "Price", value: .string("cheap")) }

@@ -231,16 +231,13 @@ extension DetailScreen {
             guard let d = try engine.controlNumber(value, on: ctx, binding: c.valuePath, label: label) else {
                 throw ShellError.badValue(name, "a number")
             }
+            // Clamped to the range, as OKit's UISlider and UIStepper hold their value; a value inside it is kept as
+            // given — a stepper's step is what its − and + add (the web's buttons), as UIStepper's, which reach the
+            // maximum even off the step (0, 3, 6, 9, 10), not a grid a given value is rounded to.
             let r = try range(c, on: ctx)
             let lo = r.min.doubleValue ?? 0, hi = r.max.doubleValue ?? 1
-            var x = Swift.min(Swift.max(d, lo), hi)
+            let x = Swift.min(Swift.max(d, lo), hi)
             if c.kind == "slider" { return .double(x) }
-            let step = r.step.doubleValue ?? 1
-            if step > 0 {
-                x = lo + ((x - lo) / step).rounded() * step
-                if x > hi { x -= step }
-                x = Swift.max(x, lo)
-            }
             if case .int = try engine.get(ctx, c.valuePath), abs(x) < 9e15 { return .int(Int(x.rounded())) }
             return .double(x)
         default:

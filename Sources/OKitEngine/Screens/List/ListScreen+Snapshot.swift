@@ -32,6 +32,8 @@ extension ListScreen {
         snap.prompt = header.prompt
         snap.buttons = header.buttons
         snap.editing = editing
+        // In edit mode, whether rows move now: as `move` allows it (not grouped, not while a search hides rows).
+        if editing { snap.reorder = try flag(d.reorder, row: context, default: false) && d.group.isEmpty && shown.count == rows.count }
         if try flag(d.search, row: context) {
             let scopes = try scopeTitles()
             let all = engine.word(.all)
@@ -47,7 +49,8 @@ extension ListScreen {
         var starts: [Int] = []
         for k in start..<end {
             let row = rows[shown[k]]
-            let r = try rowSnapshot(row.entity, into: &kept)
+            var r = try rowSnapshot(row.entity, into: &kept)
+            if snap.reorder == false, r.move == true { r.move = false }
             if let last = snap.sections.last, last.header == row.groupTitle {
                 snap.sections[snap.sections.count - 1].rows.append(r)
             } else {
@@ -108,6 +111,11 @@ extension ListScreen {
         let deletable = try canDelete && !(editing && !d.selectPath.isEmpty)
         r.delete = try deletable && (try flag(d.deleteEnabled, row: e, default: true)) && (try flag(d.editEnabled, row: e, default: true))
         if editing, !d.selectPath.isEmpty { r.selected = try flag(d.selectPath, row: e) }
+        // What `move` takes (ListScreen+Editing.swift); a search makes it false in `snapshot`.
+        if editing {
+            r.move = try flag(d.reorder, row: context, default: false) && d.group.isEmpty
+                && (try flag(d.reorderEnabled, row: e, default: true)) && (try flag(d.editEnabled, row: e, default: true))
+        }
         // OKit's leading swipe shows with a name or an image (an image alone has no title).
         let quickTitle = a.quickName.isEmpty ? nil : try engine.text(e, a.quickName)
         let quickImage = a.quickImage.isEmpty ? nil : try engine.text(e, a.quickImage)

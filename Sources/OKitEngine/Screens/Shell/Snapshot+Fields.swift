@@ -29,7 +29,7 @@ extension AppSnapshot: SnapshotEncodable {
 }
 
 extension ScreenSnapshot: SnapshotEncodable {
-    @inlinable public static var keyCount: Int { 14 }
+    @inlinable public static var keyCount: Int { 15 }
     @inlinable public func encode<E: SnapshotEncoder>(to e: inout E) {
         e.field("id", id)
         e.field("kind", kind)
@@ -38,6 +38,7 @@ extension ScreenSnapshot: SnapshotEncodable {
         e.field("subtitle", subtitle)
         e.field("prompt", prompt)
         e.field("editing", editing)
+        if let reorder { e.field("reorder", reorder) }
         e.objects("buttons", buttons)
         e.object("search", search)
         e.field("index", index)
@@ -77,7 +78,7 @@ extension SectionSnapshot: SnapshotEncodable {
 }
 
 extension RowSnapshot: SnapshotEncodable {
-    @inlinable public static var keyCount: Int { 14 }
+    @inlinable public static var keyCount: Int { 15 }
     @inlinable public func encode<E: SnapshotEncoder>(to e: inout E) {
         e.field("id", id)
         if let kind { e.field("kind", kind) }
@@ -89,6 +90,7 @@ extension RowSnapshot: SnapshotEncodable {
         e.object("quick", quick)
         e.field("more", more)
         e.field("delete", delete)
+        if let move { e.field("move", move) }
         e.field("checked", checked)
         e.field("selected", selected)
         e.object("control", control)

@@ -47,6 +47,9 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var subtitle: String?
     public var prompt: String?
     public var editing = false
+    /// A list in edit mode: whether its rows can be moved now (`reorder`, no `group`, no search); each row's
+    /// `move` says it of the row. Nil outside edit mode and on other screens.
+    public var reorder: Bool?
     public var buttons: [ButtonSnapshot] = []
     public var search: SearchSnapshot?
     public var index: [String] = []
@@ -111,6 +114,9 @@ public struct RowSnapshot: Equatable, Sendable {
     public var quick: QuickSnapshot?
     public var more = false
     public var delete = false
+    /// A list row in edit mode: whether `move` takes it now (OKit's `canMoveRowAt`: the list's `reorder`, no
+    /// `group`, no search, the row's `reorderEnabled` and `editEnabled`); nil outside edit mode and for detail cells.
+    public var move: Bool?
     public var checked: Bool?
     public var selected = false
     /// The cell's control (edit cells), kept in an object of its own: most rows have none, and a row without it

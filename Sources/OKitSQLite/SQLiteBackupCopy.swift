@@ -37,9 +37,17 @@ enum SQLiteBackupCopy {
                 guard check == "ok" else {
                     throw StorageError(kind: .corrupt, path: relativePath, message: "the database fails its integrity check: \(check)")
                 }
+                // As a load: a database of another root type, or stored by a newer app version, is refused.
+                let (version, type) = try SQLiteModelInfo.read(db)
+                if let type, type != rootType.name {
+                    throw StorageError(kind: .wrongType, path: relativePath, message: "the database holds a \(type) model, not the \(rootType.name) this app declares")
+                }
+                try NewerAppData.check(stored: version, file: relativePath, app: engine.schemaVersion)
                 return try RelationalRowReader(tables: tables, engine: engine, path: relativePath).read(db)
             }
         } catch let e as StorageError {
+            throw e
+        } catch let e as NewerAppData {
             throw e
         } catch {
             throw StorageError(kind: .corrupt, path: relativePath, message: "not a readable SQLite database: \(SQLiteStorage.text(error))")

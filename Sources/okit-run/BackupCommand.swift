@@ -111,7 +111,10 @@ extension AppOptions {
     /// subcommand ("create", "restore", "delete"), whose advice a failure gets (`loadAdvice`).
     func load(_ command: String, restoreOtherApp: Bool = false) throws -> LuaApp {
         do {
-            return try AppLoader.backup.load(self) { $0.restoreOtherApp = restoreOtherApp }
+            return try AppLoader.backup.load(self) { o in
+                o.restoreOtherApp = restoreOtherApp
+                o.restoreOverNewer = command == "restore"   // a restore replaces newer data, keeping it whole
+            }
         } catch let f as RunFailure where f.code == 4 {
             let advice = AppOptions.loadAdvice(f.message, command: command, diskFull: DiskSpace.isFull(at: folder.path),
                                                app: app, folder: folder.path)
@@ -131,7 +134,25 @@ extension AppOptions {
             return "\n  the disk of \(folder) is full (nothing is damaged): free some space, then run the \(command) again"
         }
         guard command == "restore" else { return "" }
-        return "\n  the current data does not load: to restore a backup over it, first move the damaged model aside with okit-run \(app) --data \(folder) --recover MODEL (nothing is deleted), then run the restore again"
+        let models = damagedModels(in: message)
+        let named = models.isEmpty ? "MODEL" : models.joined(separator: " --recover ")
+        let which = models.count == 1 ? "model \"\(models[0])\"" : "damaged model"
+        return "\n  the current data does not load: to restore a backup over it, first move the \(which) aside with okit-run \(app) --data \(folder) --recover \(named) (nothing is deleted; a restore keeps what was moved aside), then run the restore again"
+    }
+
+    /// The models whose files (`…/okit/data/<model>.json`, `.journal`, `.sqlite`) a load error names, in order.
+    static func damagedModels(in message: String) -> [String] {
+        var models: [String] = []
+        var rest = message[...]
+        while let r = rest.range(of: "/okit/data/") {
+            let name = rest[r.upperBound...].prefix { $0 != ":" && $0 != " " && $0 != "\n" && $0 != "/" }
+            for ext in [".json", ".journal", ".sqlite"] where name.hasSuffix(ext) {
+                let model = String(name.dropLast(ext.count))
+                if !model.isEmpty, !models.contains(model) { models.append(model) }
+            }
+            rest = rest[r.upperBound...]
+        }
+        return models
     }
 
     /// The backups of the data folder, without loading the app (so they can be listed while its data does not load).

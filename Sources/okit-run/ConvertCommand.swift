@@ -36,14 +36,14 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let target = model
-        // The app is loaded for its schema; the model to convert is held in memory only (whatever its declared
-        // kind and stored form), so that nothing reads or writes it but the conversion.
+        // The app is loaded for its schema only; every model is held in memory (whatever its declared kind and
+        // stored form), so that nothing reads or writes the model but the conversion, and the others' data (one
+        // converted before, not declared anew yet) does not matter.
         let database = DatabaseChoice()
         let luaApp = try AppLoader.convert.load(options) { o in
             for kind in o.storageKinds.kinds {
-                let normal = o.storageKinds
                 o.storageKinds.register(kind) { request in
-                    guard request.model == target else { return try normal.makeStorage(request) }
+                    guard request.model == target else { return TransientStorage() }
                     database.url = try request.option("database", expected: "a URL string", example: "postgres://okit@127.0.0.1:5432/shop")
                     database.password = request.host.setting("databasePassword")
                     return TransientStorage()
@@ -57,6 +57,7 @@ struct ConvertCommand: ParsableCommand {
         let done: ModelConversion.Done
         do {
             let files = try luaApp.session.dataFolderStorage()
+            try Self.refuseSealed(model: target, declared: declared.storageKind, files: files)
             let settings = try database.url.map { try PostgresSettings.parse($0, password: database.password) }
             let (source, targetStorage) = try Self.storages(model: target, to: StorageKind(rawValue: to), files: files, database: settings)
             done = try ModelConversion.convert(model: target, rootType: declared.rootType, engine: luaApp.engine,
@@ -96,6 +97,17 @@ extension ConvertCommand {
         }
         if held == nil, let postgres { return (postgres, target.storage) }
         return (local.first { $0.kind != kind }!.storage, target.storage)
+    }
+}
+
+extension ConvertCommand {
+    /// A model whose file is sealed (an encrypted model with the encryption setting on) is not converted: neither a
+    /// SQLite database nor PostgreSQL would keep it sealed.
+    static func refuseSealed(model name: String, declared: StorageKind, files: FileStorage) throws {
+        let path = try files.folder.modelFile(name)
+        guard let head = try? AtomicFile.read(path), SealedFile.isSealed(head) else { return }
+        let how = declared == .encrypted ? "storage = \"encrypted\"" : "its file \(path)"
+        throw ModelConversion.Failure("model \"\(name)\" is sealed (\(how)), and neither a SQLite database nor PostgreSQL keeps it sealed, so it is not converted (nothing was changed)\n  to convert it anyway, first turn the app's encryption setting off (okit.app { encryption = … }, storage.md \"Encrypted models\"): its files are then written plain")
     }
 }
 

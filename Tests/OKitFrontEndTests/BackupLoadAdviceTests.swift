@@ -25,7 +25,10 @@ import Testing
     }
 
     @Test func onlyARestoreIsToldToMoveADamagedModelAside() {
-        #expect(advice(damaged, "restore").contains("--data /d --recover MODEL (nothing is deleted), then run the restore again"))
+        #expect(advice(damaged, "restore").contains("first move the model \"default\" aside with okit-run app.lua --data /d --recover default (nothing is deleted; a restore keeps what was moved aside), then run the restore again"))
+        let two = "app.lua:3: /d/okit/data/a.journal: record 2 fails its CRC\napp.lua:4: /d/okit/data/b.sqlite: not a database"
+        #expect(advice(two, "restore").contains("move the damaged model aside with okit-run app.lua --data /d --recover a --recover b (nothing"))
+        #expect(advice("app.lua:3: cannot read", "restore").contains("--recover MODEL"), "no model named: the placeholder")
         #expect(advice(damaged, "create") == "")
         #expect(advice(damaged, "delete") == "")
         #expect(advice("okit-run backup: /d is in use by another process", "restore") == "")

@@ -37,6 +37,7 @@ extension AppSession: BackupService {
     /// Verifies the backup (archive, paths, sizes, hashes, keys, and every model file against the schema), swaps
     /// the data folder, then reloads every model (migrating it) and starts every shell again at home. The
     /// encrypted models' files are sealed again when the setting says so (a secure backup holds them plain).
+    /// Data a newer app version stored (`newerData`) is replaced too, and the old data kept whole.
     public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         let storage = fileStorage
         let passphrase = options.passphrase
@@ -47,11 +48,14 @@ extension AppSession: BackupService {
                                     validate: { [engine, forms = options.storageKinds.forms] path, bytes in
                                         try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms)
                                     },
-                                    progress: progress)
+                                    validateFiles: { [self] paths in try checkForms(paths, backup: name) },
+                                    keepOld: !newerData.isEmpty, now: engine.clock.now, progress: progress)
         } catch let e as BackupError {
             throw e.worded(options.remedyWording)      // the backups screen shows the error as it is
         }
-        for note in notes { engine.warn(note) }   // a link not put back: the restored file stays in the data folder
+        // A link not put back (the restored file stays in the data folder); where the replaced data is kept.
+        for note in notes { engine.warn(note) }
+        newerData = []
         storage?.filesReplaced()
         engine.forgetLoadedBytes()
         try restoreSharedModels()
@@ -65,6 +69,22 @@ extension AppSession: BackupService {
             }
         }
         try restart()
+    }
+
+    /// Refuses a backup that holds a model of the app only in a form other than the one it is declared with (a
+    /// `file` model as `<model>.sqlite`): the app would not load it (`StorageError.otherForm`).
+    func checkForms(_ paths: Set<String>, backup: String) throws {
+        let forms = options.storageKinds.forms
+        for m in engine.models {
+            let own: String
+            if m.storageKind == .file || m.storageKind == .encrypted { own = m.name + ".json" }
+            else if let form = forms.first(where: { $0.kind == m.storageKind }) { own = m.name + "." + form.fileExtension }
+            else { continue }
+            guard !paths.contains(own) else { continue }
+            let others = [(m.name + ".json", DataFolderForms.jsonName)] + forms.map { (m.name + "." + $0.fileExtension, $0.name) }
+            guard let held = others.first(where: { $0.0 != own && paths.contains($0.0) }) else { continue }
+            throw BackupError(.invalidFile, backup: backup, "backup \(backup) holds model \"\(m.name)\" as \(held.1) (\(held.0)), and this app declares it with storage = \"\(m.storageKind)\"\n  nothing was changed; restore it with the app version that declares it so, then convert the model (okit-run convert)")
+        }
     }
 
     public func deleteBackup(name: String) throws { try backupStore.delete(name: name) }

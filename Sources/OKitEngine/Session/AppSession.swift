@@ -27,6 +27,9 @@ public final class AppSession {
     public var callbacks = SessionCallbacks()
     /// The app's id (`okit.app { id }`, else the app file's folder name): backups are made for it.
     public var appId = "app"
+    /// The models whose data a newer app version stored, loaded only to be replaced by a restore
+    /// (`SessionOptions.restoreOverNewer`): the restore keeps the old data whole.
+    public var newerData: [String] = []
     /// The app's defaults for model options, by name (`okit.app { endpoint = …, database = … }`): a kind reads
     /// them when a model has none (`StorageHost.appDefault(_:)`).
     public var appStorageDefaults: [String: String] = [:]

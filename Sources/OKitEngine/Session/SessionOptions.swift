@@ -50,6 +50,9 @@ public struct SessionOptions {
     public var archiveLimits = ArchiveLimits()
     /// Restores backups made by another app (another app id) too (`okit-run backup restore --force`).
     public var restoreOtherApp = false
+    /// Loads models whose data a newer app version stored (otherwise refused) without running anything on them,
+    /// so that a restore replaces them, keeping the old data whole (`okit-run backup restore`).
+    public var restoreOverNewer = false
     /// The storage kinds a model may name (`StorageRegistry.core`, the engine's own; a front end that links the
     /// backends gives `StorageRegistry.builtIn`); register another here.
     public var storageKinds = StorageRegistry.core

@@ -292,6 +292,7 @@ extension LuaApp {
             throw LuaRaise("okit.model(\"\(type)\"): \(wordedMessage(e))")
         }
         if loading { pendingLoaded.append(model) }
+        modelSites[name] = LuaApp.callerPosition(call.L)
         pushEntity(model.root)
         return 1
     }

@@ -38,6 +38,8 @@ public struct LuaAppOptions {
     public var httpTimeout: TimeInterval { get { session.httpTimeout } set { session.httpTimeout = newValue } }
     /// Restores backups made by another app (another `okit.app` id) too (`okit-run backup restore --force`).
     public var restoreOtherApp: Bool { get { session.restoreOtherApp } set { session.restoreOtherApp = newValue } }
+    /// Loads data a newer app version stored, only for a restore to replace it (`SessionOptions.restoreOverNewer`).
+    public var restoreOverNewer: Bool { get { session.restoreOverNewer } set { session.restoreOverNewer = newValue } }
     /// The storage kinds `okit.model(type, { storage = … })` may name (`StorageRegistry.core`: file, transient,
     /// encrypted, http, encryptedHttp; a front end that links the backends gives `StorageRegistry.builtIn`, with
     /// sqlite and postgres); register another here.
@@ -114,6 +116,8 @@ public final class LuaApp {
     /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
     var storageFailed = false
     var pendingLoaded: [Model] = []
+    /// `chunk:line` of each model's `okit.model` call, by model name (for errors found once every model loaded).
+    var modelSites: [String: String] = [:]
     /// True for a flow test's state: entities of other apps act in their own engine (`engine(of:)`): reads, writes and
     /// bindings (`okit.get`, `okit.set`, `okit.binding`) see that app's extensions, as in the app.
     public var drivesOtherApps = false
@@ -219,14 +223,8 @@ public final class LuaApp {
         let models = pendingLoaded
         pendingLoaded = []
         // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.
-        for m in models {
-            guard let stored = m.storedVersion, stored > engine.schemaVersion else { continue }
-            let path = (try? (engine.storage(of: m.name) as? FileBackedStorage)?.path(of: m.name)) ?? nil
-            storageFailed = true
-            throw AppLoadError(message: "okit.model(\"\(m.rootType.name)\"): \(path ?? "model \"\(m.name)\""): "
-                               + FileStorage.newerMessage(stored: stored, app: engine.schemaVersion), isStorage: true)
-        }
-        for m in models {
+        let newer = try refuseNewerData(models)
+        for m in models where !newer.contains(m.name) {
             try migrate(m)
             try engine.runLoadedHooks(of: m)
         }

@@ -119,7 +119,7 @@ public final class BackupsScreen: ShellScreen {
         case .exists: return engine.word(.backupExists, e.backup)
         case .invalidName: return engine.word(.backupBadName, e.backup)
         case .damaged, .unsafeEntry, .mismatch, .invalidFile, .otherApp: return engine.word(.backupUnusable, e.backup)
-        case .notFound, .keyNeeded, .newerFormat, .io: return "\(error)"
+        case .notFound, .keyNeeded, .newerFormat, .newerApp, .io: return "\(error)"
         }
     }
 

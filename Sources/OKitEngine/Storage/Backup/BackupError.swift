@@ -26,6 +26,8 @@ public struct BackupError: RemedyCarrying, Sendable {
         case invalidFile
         /// The backup was written by a newer okit.
         case newerFormat
+        /// A model file of the backup was stored by a newer version of the app (`okit.app { version }`).
+        case newerApp
         /// The backup was made by another app (another `okit.app` id).
         case otherApp
         /// A system call failed (disk full, permissions).
@@ -100,6 +102,10 @@ public struct BackupError: RemedyCarrying, Sendable {
 
     static func otherApp(_ backup: String, made: String, this: String) -> BackupError {
         BackupError(.otherApp, backup: backup, "backup \(backup) was made by app \"\(made)\", not by this app (\"\(this)\"); nothing was changed", remedy: .forceRestore)
+    }
+
+    static func newerApp(_ backup: String, _ e: NewerAppData) -> BackupError {
+        BackupError(.newerApp, backup: backup, "backup \(backup) was made by version \(e.stored) of the app (\(e.file)), and this app is version \(e.app): an older app does not take newer data\n  nothing was changed; restore it with version \(e.stored) of the app, or restore a backup made with version \(e.app)")
     }
 
     static func mismatch(_ backup: String, file: String, _ why: String) -> BackupError {

@@ -19,14 +19,24 @@ extension BackupStore {
     /// `progress` sees (bytes done, bytes in all) as files are verified and written.
     /// A file that was a symbolic link to a regular file gets the restored file through the link, and the link
     /// back (`relink`); what could not be put back is returned, one line each (the restore itself succeeded).
+    /// `validateFiles` sees every path the backup holds first (what the app needs of them as a whole). The files
+    /// okit did not write as a model's data are carried into the restored folder (`carryOwnFiles`); with `keepOld`
+    /// the old data is kept whole (`keepOldData`), and a line saying where is returned.
     @discardableResult
     public func restore(_ nameOrFile: String, password: String? = nil,
                         key: (_ keyId: [UInt8]) -> SymmetricKey? = { _ in nil },
                         validate: ((_ relativePath: String, _ plainBytes: [UInt8]) throws -> Void)? = nil,
+                        validateFiles: ((_ relativePaths: Set<String>) throws -> Void)? = nil,
+                        keepOld: Bool = false, now: Date = Date(),
                         progress: ((Int64, Int64) -> Void)? = nil) throws -> [String] {
         let (backup, url) = try resolve(nameOrFile)
         let (archive, secure) = try openArchive(backup: backup, url: url, password: password)
         let (manifest, entries) = try checkEntries(archive, secure: secure, path: url.path)
+        if let validateFiles {
+            do { try validateFiles(Set(manifest.files.map(\.path))) } catch let e as BackupError { throw e } catch {
+                throw BackupError(.invalidFile, backup: backup, "backup \(backup): \(error)\n  nothing was changed")
+            }
+        }
 
         do { try FileManager.default.createDirectory(atPath: okit, withIntermediateDirectories: true) } catch {
             throw BackupError.io(backup, path: okit, "cannot create the folder (\(error.localizedDescription))")
@@ -40,20 +50,32 @@ extension BackupStore {
         do {
             try extract(archive, manifest: manifest, entries: entries, into: stagingPath, key: key, validate: validate,
                         progress: progress)
+            try carryOwnFiles(into: stagingPath, backup: backup)
+            try FolderSwap.sync(stagingPath)
             try FolderSwap.sync(okit)
         } catch {
             FolderSwap.removeTree(stagingPath)
             throw error
+        }
+        var kept: String?
+        if keepOld, FolderSwap.exists(modelsFolder) {
+            do { kept = try keepOldData(now: now, backup: backup) } catch {
+                FolderSwap.removeTree(stagingPath)
+                throw error
+            }
         }
         let links = linkedFiles()
         do {
             try FolderSwap.swapIn(staging: staging, okit: okit, useExchange: useRenameExchange, crash: crashPoint)
         } catch {
             // The data is the old data; unless a marker asks the next start to finish, the staging folder goes.
-            if !FolderSwap.exists(okit + "/" + FolderSwap.markerName) { FolderSwap.removeTree(stagingPath) }
+            if !FolderSwap.exists(okit + "/" + FolderSwap.markerName) {
+                FolderSwap.removeTree(stagingPath)
+                if let kept { FolderSwap.removeTree(kept) }
+            }
             throw error
         }
-        return relink(links, backup: backup)
+        return relink(links, backup: backup) + (kept.map { ["the data the restore replaced is kept in \($0)"] } ?? [])
     }
 
     /// The zip of a plain backup, or the zip inside a secure one.
@@ -172,7 +194,9 @@ extension BackupStore {
                 throw BackupError.invalidFile(backup, file: f.path, why)
             }
             if let validate {
-                do { try validate(f.path, plain) } catch {
+                do { try validate(f.path, plain) } catch let e as NewerAppData {
+                    throw BackupError.newerApp(backup, e)
+                } catch {
                     throw BackupError.invalidFile(backup, file: f.path, "\(error)")
                 }
             }

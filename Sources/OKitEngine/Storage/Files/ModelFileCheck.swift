@@ -26,15 +26,41 @@ extension Engine {
             type = nil
         }
         guard let type else { return }
+        let version: Int?
         do {
-            _ = try bytes.withUnsafeBufferPointer { buf in
+            version = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: self)
-                return try r.root(type)
+                _ = try r.root(type)
+                return r.version
             }
         } catch let f as JSONReader.Failure {
             throw FileStorage.describe(f, bytes: bytes, path: relativePath, rootType: type)
         }
+        // A model's file stored by a newer app version is refused by a load (`NewerAppData`): so by a restore.
+        if parts.count == 1 { try NewerAppData.check(stored: version, file: relativePath, app: schemaVersion) }
     }
+}
+
+/// A model's file stored by a newer version of the app (`okit.app { version }`) than this one: a load refuses it
+/// (storage.md "Versions"), so a restore refuses a backup holding it before anything changes (backups.md).
+public struct NewerAppData: Error, CustomStringConvertible {
+    /// The file under `okit/data` (`default.json`, `sq.sqlite`).
+    public let file: String
+    public let stored: Int
+    public let app: Int
+
+    public init(file: String, stored: Int, app: Int) {
+        self.file = file
+        self.stored = stored
+        self.app = app
+    }
+
+    /// Throws when `stored` (the file's version; nil: none recorded) is newer than `app`.
+    public static func check(stored: Int?, file: String, app: Int) throws {
+        if let stored, stored > app { throw NewerAppData(file: file, stored: stored, app: app) }
+    }
+
+    public var description: String { "\(file): " + FileStorage.newerMessage(stored: stored, app: app) }
 }
 
 enum ModelFileCheck {

@@ -624,8 +624,8 @@ function Navigator:close() end
 
 --- A bar button (`buttons = { … }` on any screen).
 ---@class okit.BarButton
----@field id? string a name for tests (default: its title text)
----@field title? string
+---@field id? string a name for tests (default: its title as written, without a leading % or #; else its icon)
+---@field title? string a binding on the screen's context: "%Add" (localized) or "#Add" (as it is); "Add" names a field
 ---@field icon? string
 ---@field tapPath? okit.Action runs on the screen's context
 ---@field enabledPath? string

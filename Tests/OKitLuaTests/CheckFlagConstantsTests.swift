@@ -59,7 +59,7 @@ import Testing
         let selectionFlags = Set(SelectionDeclaration(id: "s").flags.map(\.name))
         #expect(FlagProperties.list == listFlags.union(selectionFlags).union(["hideMenu"]),
                 "every list flag is a property of a list, a selection or a menu")
-        let buttons = "buttons = { { title = \"Go\", tap = \"touch()\", \(assignments(FlagProperties.button)) } }"
+        let buttons = "buttons = { { title = \"#Go\", tap = \"touch()\", \(assignments(FlagProperties.button)) } }"
         expect("items", listFlags)
         expect("items", FlagProperties.button, prefix: "buttons[1].")
         expect("pick", selectionFlags)

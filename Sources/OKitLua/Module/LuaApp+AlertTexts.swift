@@ -58,10 +58,5 @@ extension LuaApp {
 
     /// How a text is written as an alert's text: `"%Delete it?" (localized) or "#Delete it?" (as it is)`, a comma
     /// as `\,` (a comma splits a binding into parts).
-    static func asText(_ text: String) -> String {
-        var body = text
-        if let first = body.first, first == "%" || first == "#" { body.removeFirst() }
-        body = body.replacingOccurrences(of: "\\,", with: ",").replacingOccurrences(of: ",", with: "\\,")
-        return "\"%\(body)\" (localized) or \"#\(body)\" (as it is)"
-    }
+    static func asText(_ text: String) -> String { BindingParser.asText(text) }
 }

@@ -81,7 +81,10 @@ extension LuaApp {
                 lua.pop()
             }
             for t in [title, button.icon, button.enabled, button.showPath] where !t.isEmpty {
-                do { _ = try engine.compile(t) } catch { throw bindingRefusal("screen \(screen), buttons[\(i + 1)]", error) }
+                do { _ = try engine.compile(t) } catch where t == title {
+                    // A title of words (`Mark All`) is no binding: said with how to write the text itself.
+                    throw DeclarationBindingError(message: "screen \(screen), buttons[\(i + 1)].title: \(error)" + BarButton.titleRemedy(t), error: error)
+                } catch { throw bindingRefusal("screen \(screen), buttons[\(i + 1)]", error) }
             }
             out.append(button)
         }

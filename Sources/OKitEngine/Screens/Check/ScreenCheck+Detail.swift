@@ -3,6 +3,7 @@ extension DetailDeclaration {
     /// opens it); a settings screen on the settings model (or its declared type).
     public func check(_ run: ScreenCheckRun) {
         run.checkHelp(id, help)
+        checkSectionParts(run)
         let declared = type.flatMap { run.engine.schema.type(named: $0) }
         if let type, declared == nil {
             run.issue(id, "type", "unknown entity type \"\(type)\"" + NameSuggestion.hint(for: type, in: run.engine.schema.types.keys), at: ["type"])
@@ -47,5 +48,30 @@ extension DetailDeclaration {
         }
         let opener = Opener.plain(context, from: "\(kind) \(id)")
         for (i, b) in buttons.enumerated() { b.check(run, screen: id, index: i, on: context, opens: opener) }
+    }
+}
+
+extension DetailDeclaration {
+    /// A multipart per section (`sectionHeaders`, …) with more parts than the screen has sections: the parts past the
+    /// last section are never shown (fewer is fine: a missing part is the default, as an empty one).
+    func checkSectionParts(_ run: ScreenCheckRun) {
+        for (p, t) in [("sectionHeaders", sectionHeaders), ("sectionFooters", sectionFooters),
+                       ("sectionsShowDisplay", sectionsShowDisplay), ("sectionsShowEdit", sectionsShowEdit)] {
+            let n = ScreenCheckRun.usedParts(t), extra = n - sections.count
+            guard extra > 0 else { continue }
+            run.issue(id, p, "the screen has \(sections.count) section\(sections.count == 1 ? "" : "s") and \(p) \(n) parts: "
+                + (extra == 1 ? "the last belongs" : "the last \(extra) belong") + " to no section and "
+                + (extra == 1 ? "is" : "are") + " never used; give one part per section, in order (an empty part keeps the default)",
+                at: [.name(p)])
+        }
+    }
+}
+
+extension ScreenCheckRun {
+    /// How many parts of a multipart binding count: up to the last that is not empty (`"#true,,"` is 1); 0 for one
+    /// that does not parse (its own check says why).
+    static func usedParts(_ text: String) -> Int {
+        guard let parts = try? BindingParser.partTexts(text) else { return 0 }
+        return (parts.lastIndex { !$0.isEmpty } ?? -1) + 1
     }
 }

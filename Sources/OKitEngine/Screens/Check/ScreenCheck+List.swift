@@ -90,10 +90,19 @@ extension ListDeclaration {
         // part do nothing when chosen (said, not found by a person tapping).
         let titles = (try? BindingParser.partTexts(actions.moreActions))?.count ?? 0
         let taps = actions.moreActionsTap.count
-        if actions.moreTap == nil, taps > 0, titles > taps {
+        guard actions.moreTap == nil, ScreenCheckRun.usedParts(actions.moreActions) > 0 else { return }
+        if taps > 0, titles > taps {
             run.issue(id, "moreActionsTap", "moreActions has \(titles) actions and moreActionsTap \(taps): the last "
                 + (titles - taps == 1 ? "does" : "\(titles - taps) do") + " nothing when chosen; give each action its tap, in the same order",
                 at: ["moreActionsTap"])
+        }
+        // Parts past the last action belong to none: never offered, never asked (a missing moreActionsEnabled part
+        // is OKit's "shown", so fewer is no problem).
+        let enabled = ScreenCheckRun.usedParts(actions.moreActionsEnabled)
+        for (p, n) in [("moreActionsTap", taps), ("moreActionsEnabled", enabled)] where n > titles {
+            run.issue(id, p, "moreActions has \(titles) action\(titles == 1 ? "" : "s") and \(p) \(n) parts: "
+                + (n - titles == 1 ? "the last belongs" : "the last \(n - titles) belong") + " to no action and "
+                + (n - titles == 1 ? "is" : "are") + " never used; give one part per action, in the same order", at: [.name(p)])
         }
     }
 }
@@ -104,11 +113,18 @@ extension BarButton {
     func check(_ run: ScreenCheckRun, screen: String, index i: Int, on context: EntityType?, opens opener: Opener) {
         let site: [DeclarationKey] = ["buttons", .index(i + 1)]
         let name = "buttons[\(i + 1)]"
-        // A title of plain words is shown as written when it names nothing (`title = "Add Date"`).
+        // The title is a binding as every text of a screen is (`title = "Add"` names a field "Add"): its problems
+        // say how to write the text itself, as an alert's do. An icon of plain words is a name, shown as written.
+        let before = run.issues.count
+        run.run(screen, "\(name).title", title, context, at: site + ["title"], or: [site + ["titlePath"]])
+        for k in before..<run.issues.count {
+            let i = run.issues[k]
+            run.issues[k] = ScreenIssue(screen: i.screen, property: i.property, column: i.column,
+                                        message: i.message + BarButton.titleRemedy(title), sites: i.sites)
+        }
         func plainWords(_ t: String) -> Bool {
             t.unicodeScalars.allSatisfy({ $0 == " " || $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) })
         }
-        if !plainWords(title) { run.run(screen, "\(name).title", title, context, at: site + ["title"], or: [site + ["titlePath"]]) }
         if !plainWords(icon) { run.run(screen, "\(name).icon", icon, context, at: site + ["icon"], or: [site + ["iconPath"]]) }
         run.run(screen, "\(name).enabled", enabled, context, at: site + ["enabledPath"], or: [site + ["enabled"]],
                 flag: FlagProperties.button.contains("enabled"))

@@ -1,7 +1,9 @@
+import Foundation
+
 /// A bar button declared on a screen (OKit's ModelBarButtonItem): a title (binding) or an icon, an action, an
 /// `enabled` and a `showPath` binding on the screen's context, and the screen it opens.
 public struct BarButton {
-    /// The id `button ID` presses (default: the title's text, else the icon).
+    /// The id `button ID` presses (default: `defaultId`).
     public var id: String?
     public var title: String
     /// An icon name (binding), shown as the title when there is none.
@@ -24,6 +26,31 @@ public struct BarButton {
         self.segue = segue
         self.present = present
     }
+
+    /// The id of a button declared without one: its title as declared, else its icon, without a leading `%` or
+    /// `#` (`%Add` → `Add`, `name` → `name`) — never what the title shows, which follows the data and the language.
+    public var defaultId: String {
+        var text = title.isEmpty ? icon : title
+        if let first = text.first, first == "%" || first == "#" { text.removeFirst() }
+        return text
+    }
+
+    /// What `okit-run check` and a load that stops say about a title that is no binding of the context: a title is a
+    /// binding, and how to write the text itself.
+    public static func titleRemedy(_ title: String) -> String {
+        "; a bar button's title is a binding: write " + BindingParser.asText(title)
+    }
+}
+
+extension BindingParser {
+    /// How a text is written as a binding that shows it: `"%Delete it?" (localized) or "#Delete it?" (as it is)`,
+    /// a comma as `\,` (a comma splits a binding into parts).
+    public static func asText(_ text: String) -> String {
+        var body = text
+        if let first = body.first, first == "%" || first == "#" { body.removeFirst() }
+        body = body.replacingOccurrences(of: "\\,", with: ",").replacingOccurrences(of: ",", with: "\\,")
+        return "\"%\(body)\" (localized) or \"#\(body)\" (as it is)"
+    }
 }
 
 extension Engine {
@@ -36,7 +63,7 @@ extension Engine {
             if title == nil, !b.icon.isEmpty { title = try text(context, b.icon) ?? b.icon }
             let shownTitle = title ?? b.title
             let enabled = try flag(b.enabled, on: context, default: true)
-            out.append((b, ButtonSnapshot(id: b.id ?? shownTitle, title: shownTitle, enabled: enabled)))
+            out.append((b, ButtonSnapshot(id: b.id ?? b.defaultId, title: shownTitle, enabled: enabled)))
         }
         return out
     }

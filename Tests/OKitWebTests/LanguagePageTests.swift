@@ -5,7 +5,7 @@ import Testing
 /// The web page in the app's language (issue 36 items 6, 7): `<html lang>`, the page's own words from the
 /// built-in words (an app's strings over OKit's), a field labelled by its cell's title, a breadcrumb of titles.
 @Suite struct LanguagePageTests {
-    static func serve(language: String) async throws -> WebApp {
+    static func serve(language: String, _ configure: @escaping @Sendable (Engine) -> Void = { _ in }) async throws -> WebApp {
         let web = WebApp(options: ServeOptions())
         try await web.load {
             let session = AppSession()
@@ -19,6 +19,7 @@ import Testing
             try engine.insert(.entity(jane), into: engine.collection(clinic.root, "owners"))
             engine.strings.add(language: "de", strings: ["Owners": "Besitzer", "Phone": "Telefon", "Save": "Übernehmen",
                                                          "Insured": "Versichert"])
+            configure(engine)
             engine.locale.language = language
             var owners = ListDeclaration(id: "owners")
             owners.type = "Owner"

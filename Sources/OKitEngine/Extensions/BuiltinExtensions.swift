@@ -113,18 +113,16 @@ enum CollectionExtensions {
             let sep = a.isEmpty ? ", " : (a[0].displayString ?? "")
             return .string((v.elements ?? []).compactMap { $0.displayString }.joined(separator: sep))
         }
+        // In a list's order of its sort keys (`SortKey`), text in the app's language; equal keys as they came.
         r.register("collection", "sorted") { v, a, e in
             let items = v.elements ?? []
             let key = a.first?.displayString
-            let keyed: [(Value, Value)] = try items.map { item in
-                if let key, case .entity(let ent) = item { return (try e.read(ent, key), item) }
-                return (item, item)
+            let keys: [Value] = try items.map { item in
+                if let key, case .entity(let ent) = item { return try e.read(ent, key) }
+                return item
             }
-            let sorted = keyed.enumerated().sorted { x, y in
-                let c = SortKey.compare(x.element.0, y.element.0)
-                return c != 0 ? c < 0 : x.offset < y.offset
-            }
-            return .list(sorted.map { $0.element.1 })
+            e.graph.record(.locale)
+            return .list(SortKey.order(keys, TextCollation(language: e.locale.language)).map { items[$0] })
         }
     }
 }
@@ -151,23 +149,3 @@ enum AnyExtensions {
     }
 }
 
-/// Sort keys of bindings.md "rowSort": numbers numerically, dates by time, strings case- and diacritic-folded
-/// with a case-sensitive tie-break; bool < number < date < string; nil last.
-public enum SortKey {
-    public static func compare(_ a: Value, _ b: Value) -> Int {
-        if a.isNull || b.isNull { return a.isNull == b.isNull ? 0 : (a.isNull ? 1 : -1) }
-        if case .string(let x) = a, case .string(let y) = b {
-            let fx = fold(x), fy = fold(y)
-            if fx != fy { return fx < fy ? -1 : 1 }
-            return ValueOrder.compareScalars(x, y)
-        }
-        if let c = ValueOrder.compare(a, b) { return c }
-        let ra = ValueOrder.rank(a), rb = ValueOrder.rank(b)
-        return ra == rb ? 0 : (ra < rb ? -1 : 1)
-    }
-
-    /// Case- and diacritic-folded text, compared by Unicode scalars.
-    public static func fold(_ s: String) -> String {
-        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-}

@@ -61,8 +61,10 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case editModeOnly = "%@ can be changed in edit mode only (Edit)."
     case rowGone = "That row is no longer in the list."
     case notOnThisPage = "That is not on this page (any more); nothing was changed."
+    case searchTooLongOne = "The search text is too long (%1$@ character; at most %2$@); the search is unchanged."
     case searchTooLong = "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged."
     case valueNotTaken = "%@ does not take that value; nothing was changed."
+    case tooManyAttemptsOne = "Too many wrong attempts from your address: try again in %@ second."
     case tooManyAttempts = "Too many wrong attempts from your address: try again in %@ seconds."
     case liveUpdatesOff = "Live updates are off: this page does not change by itself now; reload it to see the latest."
     // The server's own short pages (web.md "Errors a person meets")
@@ -73,11 +75,13 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case sessionEnded = "This form belongs to a session that ended; reload the page and try again."
     case liveUpdatesNeedSession = "Live updates belong to a session; reload the page."
     case securityTokenWrong = "The form's security token is wrong or missing; nothing was changed. Reload the page and try again."
+    case tooManyPeopleOne = "Too many people are using this app right now (%@ session); try again later."
     case tooManyPeople = "Too many people are using this app right now (%@ sessions); try again later."
     case tooManyLivePages = "Too many pages are open with live updates right now (%@); reload later."
     case screenNotShown = "This screen could not be shown: %@"
     case sessionNotStarted = "The app could not start a session: %@"
     case backupsNeedLogin = "Backups hold everyone's data: log in with the token first."
+    case uploadsBusyOne = "%@ upload is being read right now; try again in a moment."
     case uploadsBusy = "%@ uploads are being read right now; try again in a moment."
     case uploadTooLarge = "The upload is too large (more than %@ MiB)."
     // An alert's answer refused (the add-name prompt, okit.prompt)
@@ -120,5 +124,13 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
 extension BuiltInWord {
     /// The words with a count, as pairs of the word for `one` and the word for any other count: an app may give the
     /// latter as a table of forms (lua-api.md "Counts"), the form of the count's category is shown.
-    public static let counted: [(one: BuiltInWord, other: BuiltInWord)] = [(.atMostCharacter, .atMostCharacters)]
+    public static let counted: [(one: BuiltInWord, other: BuiltInWord)] = [
+        (.atMostCharacter, .atMostCharacters), (.searchTooLongOne, .searchTooLong),
+        (.tooManyAttemptsOne, .tooManyAttempts), (.tooManyPeopleOne, .tooManyPeople), (.uploadsBusyOne, .uploadsBusy),
+    ]
+
+    /// The pair of words with a count this word is one of (`tooManyAttempts`: `tooManyAttemptsOne` for one second).
+    public var counted: (one: BuiltInWord, other: BuiltInWord)? {
+        BuiltInWord.counted.first { $0.one == self || $0.other == self }
+    }
 }

@@ -41,11 +41,25 @@ public struct BuiltInWords: Sendable, Equatable {
     }
 
     /// The template of a word with a count `n` (`counted.one` for `one`, else `counted.other`, in the form of
-    /// `n`'s category when the app gave the word's forms: `%@: не больше %@ символов`).
+    /// `n`'s category when the app gave the word's forms: `%@: не больше %@ символов`). Words left in English (a
+    /// language neither okit nor the app gives them in) are counted as English: `21 seconds` under Russian.
     public func template(_ counted: (one: BuiltInWord, other: BuiltInWord), count n: Double) -> String {
-        let category = PluralCategory.of(n, language: language)
+        let inLanguage = BuiltInWords.hasTable(for: language) || forms[counted.other.rawValue] != nil
+            || overrides[counted.other.rawValue] != nil || overrides[counted.one.rawValue] != nil
+        let category = PluralCategory.of(n, language: inLanguage ? language : "en")
         if let f = forms[counted.other.rawValue], let form = f[category] ?? (category == .one ? nil : f[.other]) { return form }
         return template(category == .one ? counted.one : counted.other)
+    }
+
+    /// A word with a count, in the form of the count's category (`BuiltInWord.counted`), its arguments filled in:
+    /// `words(.tooManyAttempts, count: 1, "1")` is "… try again in 1 second."; a word without a count as it is.
+    public func callAsFunction(_ word: BuiltInWord, count n: Double, _ arguments: String...) -> String {
+        self.word(word, count: n, arguments: arguments)
+    }
+
+    /// `callAsFunction(_:count:_:)` with its arguments as an array.
+    public func word(_ word: BuiltInWord, count n: Double, arguments: [String]) -> String {
+        BuiltInWords.fill(word.counted.map { template($0, count: n) } ?? template(word), arguments)
     }
 
     /// The word with its `%@` arguments filled in: `words(.isRequired, "Name")` is "Name is required".

@@ -11,6 +11,12 @@ extension Engine {
         self.word(word, arguments: arguments)
     }
 
+    /// A word with a count (`BuiltInWord.counted`) in the form of the count's category in the app's language
+    /// (`word(.tooManyAttempts, count: 21, "21")`: the app's Russian `few`/`many` forms, French `0 seconde`).
+    public func word(_ word: BuiltInWord, count n: Double, _ arguments: String...) -> String {
+        builtInWords.word(word, count: n, arguments: arguments)
+    }
+
     /// `word(_:_:)` with its arguments as an array.
     public func word(_ word: BuiltInWord, arguments: [String]) -> String {
         graph.record(.locale)

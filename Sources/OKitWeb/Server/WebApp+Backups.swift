@@ -58,7 +58,7 @@ extension WebApp {
             return .failure(WebRefusal(said(403, .backupsNeedLogin, link: "/login")))
         }
         guard uploadsInProgress < options.maxUploads else {
-            return .failure(WebRefusal(said(503, .uploadsBusy, "\(uploadsInProgress)")))
+            return .failure(WebRefusal(said(503, .uploadsBusy, count: uploadsInProgress)))
         }
         guard let dataFolder = app.options.dataFolder else {
             return .failure(WebRefusal(WebPages.message(400, "This app keeps no backups (no data folder).")))

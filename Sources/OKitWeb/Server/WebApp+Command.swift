@@ -57,7 +57,7 @@ extension WebApp {
         }
         let guessing = name == "authenticate" && shell.covered
         if guessing, let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
-            ws.error = app.engine.word(.tooManyAttempts, String(seconds))   // not checked: the guess waits
+            ws.error = app.engine.word(.tooManyAttempts, count: Double(seconds), String(seconds))   // not checked: the guess waits
             return WebPages.redirect(there)
         }
         ws.runningCommand = true
@@ -220,7 +220,7 @@ extension WebApp {
         case .notEditing(let cell): return engine.word(.editModeOnly, engine.localize(cell))
         case .noRow: return engine.word(.rowGone)
         case .noCellAt: return engine.word(.notOnThisPage)
-        case .searchTooLong(let n): return engine.word(.searchTooLong, String(n), String(SearchText.maxLength))
+        case .searchTooLong(let n): return engine.word(.searchTooLong, count: Double(n), String(n), String(SearchText.maxLength))
         case .badValue(let cell, _), .notEditable(let cell): return engine.word(.valueNotTaken, engine.localize(cell))
         // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.
         case .noAction, .noRowMatching, .ambiguousRow, .noButton, .noMenuItem, .noCell, .noSegue, .wrongKind, .noAlert, .noSearch,

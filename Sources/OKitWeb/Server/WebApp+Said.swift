@@ -13,4 +13,10 @@ extension WebApp {
         let words = serverWords
         return WebPages.message(status, argument.map { words(word, $0) } ?? words(word), link: link, words: words)
     }
+
+    /// A short page whose sentence is `word` with a count, in the form of the count (`… in 1 second`).
+    func said(_ status: Int, _ word: BuiltInWord, count n: Int, link: String? = "/") -> WebResponse {
+        let words = serverWords
+        return WebPages.message(status, words(word, count: Double(n), String(n)), link: link, words: words)
+    }
 }

@@ -53,7 +53,7 @@ extension WebApp {
         if sessions.count >= options.maxSessions { dropOldestUnreturned() }
         if sessions.count >= options.maxSessions { dropFromTheBusiestClient(than: client) }
         guard sessions.count < options.maxSessions else {
-            var busy = said(503, .tooManyPeople, "\(options.maxSessions)")
+            var busy = said(503, .tooManyPeople, count: options.maxSessions)
             busy.headers.append(("Retry-After", "60"))
             return .failure(WebRefusal(busy))
         }
@@ -156,7 +156,7 @@ extension WebApp {
             return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
         }
         if let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
-            var slow = said(429, .tooManyAttempts, String(seconds), link: "/login")
+            var slow = said(429, .tooManyAttempts, count: seconds, link: "/login")
             slow.headers.append(("Retry-After", String(seconds)))
             return slow
         }

@@ -26,6 +26,7 @@ import Testing
     }
 
     static let polish = ["Łódź", "Lalka", "Mróz", "Żaba", "Zamek", "Ćma", "Cisza", "Dom", "Śnieg", "Tygrys", "Ęby", "Ewa"]
+    static let polishOrder = ["Cisza", "Ćma", "Dom", "Ewa", "Ęby", "Lalka", "Łódź", "Mróz", "Śnieg", "Tygrys", "Zamek", "Żaba"]
 
     @Test func polishRowsAndSectionsAreInPolishOrder() throws {
         let (_, plain) = try list(Self.polish, language: "pl")
@@ -40,10 +41,56 @@ import Testing
                      "ясень", "йод", "Игла"]
         let (_, grouped) = try list(names, language: "ru", group: true)
         #expect(try grouped.snapshot().sections.map(\.header)
-                == ["a", "E", "e", "É", "Z", "Е", "е", "Ё", "ё", "Ж", "И", "й", "Я", "я"])
+                == ["Е", "е", "Ё", "ё", "Ж", "И", "й", "Я", "я", "a", "E", "e", "É", "Z"], "Cyrillic first, then Latin")
         let (_, plain) = try list(names, language: "ru")
-        #expect(try rows(plain) == ["apple", "ebook", "Élise", "Emma", "Zed", "ёжик", "Елена", "Ёлка", "ель", "Ешь", "Жук",
-                                    "Игла", "йод", "ясень", "Ястреб"], "Й is a letter after И; Ё goes with Е")
+        #expect(try rows(plain) == ["ёжик", "Елена", "Ёлка", "ель", "Ешь", "Жук", "Игла", "йод", "ясень", "Ястреб",
+                                    "apple", "ebook", "Élise", "Emma", "Zed"], "Й is a letter after И; Ё goes with Е")
+    }
+
+    /// The scripts in the language's order (CLDR's `[reorder …]`, as ICU has it): Latin, Greek, Cyrillic in
+    /// English and Polish; Cyrillic first in Russian, Ukrainian, Bulgarian, Serbian; Greek first in Greek. Signs
+    /// and digits stay before every letter; a descending sort reverses the whole order.
+    @Test(arguments: [("en", "LGC"), ("pl", "LGC"), ("ru", "CLG"), ("uk", "CLG"), ("bg", "CLG"), ("sr", "CLG"),
+                      ("el", "GLC")])
+    func scriptsComeInTheLanguagesOrder(language: String, order: String) throws {
+        let script = ["L": ["apple", "Zoë"], "G": ["άλφα", "Ωμέγα"], "C": ["Банан", "ящик"]]
+        let names = ["Ωμέγα", "ящик", "Zoë", "_x", "Банан", "2 b", "apple", "άλφα"]
+        let (_, s) = try list(names, language: language)
+        #expect(try rows(s) == ["2 b", "_x"] + order.flatMap { script[String($0)]! })
+        let (_, grouped) = try list(names, language: language, group: true)
+        #expect(try grouped.snapshot().sections.map(\.header)
+                == ["2", "_"] + order.flatMap { script[String($0)]!.map { String($0.prefix(1)) } })
+    }
+
+    /// `sorted` puts texts where a list puts its rows (it had its own order: Polish Ł with L, Russian Й with И,
+    /// Swedish Å with A, Latin before Cyrillic), and follows a change of language.
+    @Test(arguments: [
+        ("pl", polish),
+        ("ru", ["Ёлка", "Елена", "йод", "Игла", "Zed", "ёжик", "apple", "Ястреб"]),
+        ("de", ["Äpfel", "Straße", "Apfel", "Strasse", "Zoo", "Öl", "Ofen", "Strand", "apfel"]),
+        ("sv", ["Zebra", "Åsa", "Ära", "Öl", "Anna", "Ödla", "Ärt", "ost", "Ålborg"]),
+    ])
+    func theSortedExtensionPutsTextsWhereAListPutsItsRows(language: String, names: [String]) throws {
+        let (f, s) = try list(names, language: language)
+        let sorted = try f.engine.text(f.root, "books/name/sorted/join('|')")
+        #expect(sorted?.components(separatedBy: "|") == (try rows(s)))
+        let expected = ["pl": Self.polishOrder,
+                        "ru": ["ёжик", "Елена", "Ёлка", "Игла", "йод", "Ястреб", "apple", "Zed"],
+                        "de": ["Apfel", "apfel", "Äpfel", "Ofen", "Öl", "Strand", "Strasse", "Straße", "Zoo"],
+                        "sv": ["Anna", "ost", "Zebra", "Ålborg", "Åsa", "Ära", "Ärt", "Ödla", "Öl"]]
+        #expect(sorted?.components(separatedBy: "|") == expected[language])
+    }
+
+    @Test func theSortedExtensionFollowsTheLanguage() throws {
+        let (f, _) = try list([], language: "en")
+        let values: Value = .list([.string("Lwów"), .int(3), .null, .string("Mak"), .string("Łabędź"), .string("Банан")])
+        let sorted = try #require(f.engine.extensions.resolve(for: values, name: "sorted"))
+        func order() throws -> String? { try sorted(values, [], f.engine).displayString }
+        #expect(try order() == "3, Łabędź, Lwów, Mak, Банан", "English: ł is an l, Latin first; nil last")
+        f.engine.locale = AppLocale(language: "pl")
+        #expect(try order() == "3, Lwów, Łabędź, Mak, Банан")
+        f.engine.locale = AppLocale(language: "ru")
+        #expect(try order() == "3, Банан, Łabędź, Lwów, Mak")
     }
 
     /// ASCII texts are in the order they always had (lower-cased bytes, then as written), whatever the language.

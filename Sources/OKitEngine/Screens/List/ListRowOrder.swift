@@ -11,13 +11,7 @@ struct ListRowOrder {
 
     /// Typed comparison of a main key (text by its letters).
     @inline(__always)
-    func main(_ a: Value, _ b: Value) -> Int {
-        if case .string(let x) = a, case .string(let y) = b {
-            guard TextCollation.isASCII(x), TextCollation.isASCII(y) else { return collation.compareLetters(x, y) }
-            return TextCollation.compareASCIILetters(x, y)
-        }
-        return SortKey.compare(a, b)
-    }
+    func main(_ a: Value, _ b: Value) -> Int { SortKey.compare(a, b, collation) }
 
     /// The tie-break: accents, then case.
     @inline(__always)

@@ -14,19 +14,26 @@ import Synchronization
 /// after и, while ё goes with е; Spanish ñ after n; Swedish å ä ö after z; German ä goes with a. Each such letter
 /// is weighed just after the letter the collation puts it after, so the order stays one total order for any mix
 /// of texts, ASCII or not, and a text's place never depends on the other texts of the list.
+///
+/// The scripts come in the language's order too (CLDR's `[reorder …]`, as ICU has it): Latin, Greek, Cyrillic in
+/// most languages; Cyrillic first in Russian, Ukrainian, Bulgarian, Serbian, …; Greek first in Greek. Each weight
+/// carries its script's place in its top three bits (`ScriptOrder`), ASCII signs and digits before every script.
 final class TextCollation {
     let language: String
-    private var table: [UInt32: UInt32]?
+    private var built: Letters?
 
     init(language: String) { self.language = language }
 
-    /// Each letter of its own (lower- and upper-case scalar) and its weight.
-    var weights: [UInt32: UInt32] {
-        if let table { return table }
-        let t = TextCollation.weights(for: language)
-        table = t
-        return t
+    /// The language's letters of their own and its order of scripts (built once per language, on first use).
+    var letters: Letters {
+        if let built { return built }
+        let l = TextCollation.letters(for: language)
+        built = l
+        return l
     }
+
+    /// Each letter of its own (lower- and upper-case scalar) and its weight (before its script's place is added).
+    var weights: [UInt32: UInt32] { letters.table }
 
     /// Whether a text is ASCII.
     @inline(__always)
@@ -40,7 +47,7 @@ final class TextCollation {
     func primary(_ text: String) -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(text.utf8.count)
-        let table = weights
+        let letters = self.letters, table = letters.table, scripts = letters.scripts
         // Decomposed accents (o + U+0301) are composed first, so that Polish `ó` is one letter however written.
         let s = !table.isEmpty && text.unicodeScalars.contains { (0x300...0x36F).contains($0.value) }
             ? text.precomposedStringWithCanonicalMapping : text
@@ -48,17 +55,17 @@ final class TextCollation {
         func flush() {
             guard !run.isEmpty else { return }
             for f in FoldedText.fold(String(run)).unicodeScalars {
-                out.append(f.value < 0x80 ? TextCollation.asciiWeight(f.value) : f.value << 8)
+                out.append(scripts.placed(f.value < 0x80 ? TextCollation.asciiWeight(f.value) : f.value << 8))
             }
             run = String.UnicodeScalarView()
         }
         for u in s.unicodeScalars {
             if u.value < 0x80 {
                 flush()
-                out.append(TextCollation.asciiWeight(u.value))
+                out.append(scripts.placed(TextCollation.asciiWeight(u.value)))
             } else if let w = table[u.value] {
                 flush()
-                out.append(w)
+                out.append(scripts.placed(w))
             } else {
                 run.append(u)
             }
@@ -103,14 +110,57 @@ final class TextCollation {
         return ValueOrder.compareScalars(a, b)
     }
 
-    private static let built = Mutex<[String: [UInt32: UInt32]]>([:])
+    /// A language's letters of their own and its order of scripts.
+    struct Letters: Sendable {
+        let table: [UInt32: UInt32]
+        let scripts: ScriptOrder
+    }
 
-    /// The letters of its own of a language (built once per language: a few hundred comparisons in ICU).
-    static func weights(for language: String) -> [UInt32: UInt32] {
-        if let t = built.withLock({ $0[language] }) { return t }
-        let t = CollationTable.build(language)
-        built.withLock { $0[language] = t }
-        return t
+    private static let cache = Mutex<[String: Letters]>([:])
+
+    /// The letters of a language (built once per language: a few hundred comparisons in ICU).
+    static func letters(for language: String) -> Letters {
+        if let l = cache.withLock({ $0[language] }) { return l }
+        let l = Letters(table: CollationTable.build(language), scripts: ScriptOrder(language: language))
+        cache.withLock { $0[language] = l }
+        return l
+    }
+}
+
+/// The order of the Latin, Greek and Cyrillic scripts in a language, as ICU's collation of the language has it
+/// (CLDR's `[reorder Cyrl]` for Russian, `[reorder Grek]` for Greek): a weight's script place is its top three
+/// bits — 0 for the ASCII signs and digits (before every letter, as ASCII has them), 1–3 for the three scripts in
+/// the language's order, 4 for every other character (in the order of its code point, as before).
+struct ScriptOrder: Sendable, Equatable {
+    /// Each script's place (1, 2 or 3).
+    let latin: UInt32, greek: UInt32, cyrillic: UInt32
+
+    init(latin: UInt32 = 1, greek: UInt32 = 2, cyrillic: UInt32 = 3) {
+        (self.latin, self.greek, self.cyrillic) = (latin, greek, cyrillic)
+    }
+
+    /// The language's order: its collation's order of `a`, Greek `α` and Cyrillic `а`.
+    init(language: String) {
+        let locale = Locale(identifier: language)
+        let first = ["a", "\u{3B1}", "\u{430}"]
+            .sorted { $0.compare($1, options: [], range: nil, locale: locale) == .orderedAscending }
+        let place = { (s: String) in UInt32((first.firstIndex(of: s) ?? 0) + 1) }
+        self.init(latin: place("a"), greek: place("\u{3B1}"), cyrillic: place("\u{430}"))
+    }
+
+    /// A weight (a character's value shifted left by 8, its step after the letter it follows below) with its
+    /// script's place above it. Greek Extended counts as Greek.
+    @inline(__always)
+    func placed(_ weight: UInt32) -> UInt32 {
+        let v = weight >> 8
+        let place: UInt32
+        if v < 0x61 { place = 0 }
+        else if v < 0x370 { place = latin }
+        else if v < 0x400 { place = greek }
+        else if v < 0x530 { place = cyrillic }
+        else if v >= 0x1F00 && v < 0x2000 { place = greek }
+        else { place = 4 }
+        return place << 29 | weight
     }
 }
 

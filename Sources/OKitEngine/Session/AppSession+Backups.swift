@@ -83,7 +83,7 @@ extension AppSession: BackupService {
             guard !paths.contains(own) else { continue }
             let others = [(m.name + ".json", DataFolderForms.jsonName)] + forms.map { (m.name + "." + $0.fileExtension, $0.name) }
             guard let held = others.first(where: { $0.0 != own && paths.contains($0.0) }) else { continue }
-            throw BackupError(.invalidFile, backup: backup, "backup \(backup) holds model \"\(m.name)\" as \(held.1) (\(held.0)), and this app declares it with storage = \"\(m.storageKind)\"\n  nothing was changed; restore it with the app version that declares it so, then convert the model (okit-run convert)")
+            throw BackupError(.invalidFile, backup: backup, "backup \(backup) holds model \"\(m.name)\" as \(held.1) (\(held.0)), and this app declares it with storage = \"\(m.storageKind)\"\n  nothing was changed; restore it with an app version that declares it so, then convert the model to storage = \"\(m.storageKind)\"")
         }
     }
 

@@ -74,7 +74,7 @@ import OKitEngine
         let cli = CommandLineTests()
         let refused = try cli.run(["backup", "restore", "good", "--app", app, "--data", data])
         #expect(refused.code == 4)
-        #expect(refused.err.contains("--recover MODEL"), "\(refused.err)")
+        #expect(refused.err.contains("--recover default (nothing is deleted"), "the model is named: \(refused.err)")
         let empty = dir.appendingPathComponent("empty.lua")
         try "".write(to: empty, atomically: true, encoding: .utf8)
         #expect(try cli.run([app, "--data", data, "--recover", "default", "--script", empty.path]).code == 0)

@@ -17,7 +17,7 @@ final class RefusingStorage: ModelStorage {
 /// flags or environment, even when the session words its errors for the command line.
 @Suite struct BrowserAdviceTests {
     static func serve() async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             var options = SessionOptions()
             options.remedyWording = { _ in "; run okit-run with --recover default to move it aside" }   // a command line's words

@@ -7,7 +7,7 @@ import Testing
 /// the app's language, each value as its cell shows it in the language's quotes — not JSON (`"Dune"`, `1500.0`).
 @Suite struct ConflictNoticePageTests {
     @Test func theNoticeQuotesValuesAsThePageShowsThem() async throws {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aDateCellsDetailPathIsShownInEditMode() async throws {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine
@@ -69,7 +69,7 @@ import Testing
     /// Emptying the date field of an optional date (`date?`) clears it, as emptying a text field clears an optional
     /// text; a date that is not optional refuses it in the app's language, and keeps its date.
     @Test func anEmptiedDateFieldClearsAnOptionalDateOnly() async throws {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

@@ -11,7 +11,7 @@ import Testing
     static let summer = Date(timeIntervalSince1970: 1_782_909_000)   // 2026-07-01T12:30:00Z, 14:30 in Berlin (+2)
 
     static func serve(_ date: Date) async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load { WebHostedApp(session: try session(date), owner: nil) }
         return web
     }

@@ -10,7 +10,7 @@ import Testing
     typealias Browser = WebAppTests.Browser
 
     /// The test app of `WebAppTests` in development mode, its `app.lua` in a new temporary folder.
-    static func serve(_ options: ServeOptions = ServeOptions()) async throws -> (WebApp, URL) {
+    static func serve(_ options: ServeOptions = .unhurried) async throws -> (WebApp, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-dev-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var options = options

@@ -6,7 +6,7 @@ import Testing
 /// and a person who changed the last digit to `1.126` stored 1126).
 @Suite struct EditableNumberFieldTests {
     static func serve() async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

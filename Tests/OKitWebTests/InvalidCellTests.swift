@@ -34,7 +34,7 @@ import Testing
 /// rule (the code field starts empty) shows its message at the cell until a valid one is set.
 @Suite struct InvalidCellServerTests {
     static func serve() async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let schema = session.engine.schema

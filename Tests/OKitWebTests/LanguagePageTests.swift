@@ -6,7 +6,7 @@ import Testing
 /// built-in words (an app's strings over OKit's), a field labelled by its cell's title, a breadcrumb of titles.
 @Suite struct LanguagePageTests {
     static func serve(language: String, _ configure: @escaping @Sendable (Engine) -> Void = { _ in }) async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

@@ -9,7 +9,7 @@ import Testing
 @Suite struct RefusedTextTests {
     /// A French expenses app: an amount shown as currency and a date, in a detail.
     static func serve() async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

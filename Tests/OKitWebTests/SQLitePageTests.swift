@@ -13,7 +13,7 @@ import OKitTestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("okit-web-sqlite-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let schema = session.engine.schema

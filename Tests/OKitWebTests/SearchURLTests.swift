@@ -13,7 +13,7 @@ import Testing
         ["Anna", "Dune", "Emma", "Dora"].filter { page.contains(">\($0)<") }
     }
 
-    func shop(_ options: ServeOptions = ServeOptions()) async throws -> (WebApp, Browser) {
+    func shop(_ options: ServeOptions = .unhurried) async throws -> (WebApp, Browser) {
         let web = try await WebAppTests.serve(options)
         let writer = Browser(web)
         for name in ["Anna", "Dune", "Emma", "Dora"] { _ = await writer.command(from: "/books", [("command", "add"), ("text", name)]) }

@@ -7,7 +7,7 @@ import Testing
 /// the list's `footerPath` line after the sections; all follow the model.
 @Suite struct SectionLinesPageTests {
     static func serve() async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let schema = session.engine.schema

@@ -9,7 +9,7 @@ import OKitTestSupport
 /// that works keeps it. A German plant app's failing store showed its row as if stored.
 @Suite struct StoreFailurePageTests {
     static func serve(_ folder: TempFolder) async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

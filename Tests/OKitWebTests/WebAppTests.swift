@@ -7,7 +7,7 @@ import Testing
 /// checks, live updates, the session cap, the proxy and token rules, deep links.
 @Suite struct WebAppTests {
     /// A bookshop (transient model) with a list and a detail screen, served with `options`.
-    static func serve(_ options: ServeOptions = ServeOptions(), protectionMinutes: Double? = nil,
+    static func serve(_ options: ServeOptions = .unhurried, protectionMinutes: Double? = nil,
                       authenticate: (@Sendable () throws -> Bool)? = nil) async throws -> WebApp {
         let web = WebApp(options: options)
         try await web.load {

@@ -14,7 +14,7 @@ import Testing
 
     /// A stored bookshop in a fresh data folder: a list whose rows show the cover, a detail screen with an image
     /// cell, an HTML web cell and a URL web cell; one book "Dune" with a PNG cover, and a backup "first".
-    static func serve(_ options: ServeOptions = ServeOptions()) async throws -> (WebApp, URL) {
+    static func serve(_ options: ServeOptions = .unhurried) async throws -> (WebApp, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-web-files-" + UUID().uuidString)
         let web = WebApp(options: options)
         try await web.load {

@@ -6,7 +6,7 @@ import Testing
 /// conversion refuses it): the page's error says the field takes a whole number, and nothing changes.
 @Suite struct WholeNumberFormTests {
     static func serve(language: String = "en") async throws -> WebApp {
-        let web = WebApp(options: ServeOptions())
+        let web = WebApp(options: .unhurried)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

@@ -72,3 +72,11 @@ struct OpeningList {
     let context: Entity?
     let dataPath: String
 }
+
+extension Array where Element == BarButton {
+    /// Whether one of these buttons, pressed on `context`, opens `step` (its `segue`, or its `present` when
+    /// `presenting`): the place a URL may name after the button's screen (`ShellScreen.opens`).
+    func open(_ step: ShellLocation.Step, presenting: Bool, on context: Entity?) -> Bool {
+        step.entity == context?.id && contains { (presenting ? $0.present : $0.segue) == step.screen }
+    }
+}

@@ -170,13 +170,13 @@ extension AppShell {
     /// cell's or bar button's segue of `under` with the entity it opens with, a choice of the menu, or a screen
     /// this shell itself opened there (an action's `app:open`, a kind's own command).
     func reaches(_ step: ShellLocation.Step, over under: (any ShellScreen)?, presenting: Bool, content: Bool) -> Bool {
-        if openedSteps.contains(OpenedSteps.Key(under: under?.id, step: step, presented: presenting)) { return true }
-        if let under, (try? under.opens(step, presenting: presenting)) == true { return true }
+        if openedSteps.contains(OpenedSteps.Key(under: under?.id, screen: step.screen, entity: step.entity, presented: presenting)) { return true }
+        if let under, (try? under.opens(step.screen, entity: step.entity, presenting: presenting)) == true { return true }
         guard let id = menuId else { return false }
         if menuScreen == nil { menuScreen = try? make(id, context: engine.defaultModel?.root, opener: nil) }
         guard let menu = menuScreen as? MenuItemsScreen else { return false }
         let home = stacks.isEmpty ? nil : stacks[tabIndex].first?.context
-        return (try? menu.shows(step, presenting: presenting, content: content, home: home)) == true
+        return (try? menu.shows(step.screen, entity: step.entity, presenting: presenting, content: content, home: home)) == true
     }
 
     /// The screen a screen pushed or presented now goes over (the menu aside).
@@ -184,24 +184,7 @@ extension AppShell {
 
     /// Notes that `screen` was opened over `under` (`reaches`).
     func noteOpened(_ screen: any ShellScreen, over under: (any ShellScreen)?, presented: Bool) {
-        openedSteps.insert(OpenedSteps.Key(under: under?.id, step: step(screen), presented: presented))
-    }
-}
-
-/// The screens a shell opened itself, each with the screen it opened over: places a URL may name besides what
-/// the declarations open (`AppShell.reaches`). At most 1,024 are kept (then they start again).
-struct OpenedSteps {
-    struct Key: Hashable {
-        let under: String?
-        let step: ShellLocation.Step
-        let presented: Bool
-    }
-    private var keys: Set<Key> = []
-
-    func contains(_ key: Key) -> Bool { keys.contains(key) }
-
-    mutating func insert(_ key: Key) {
-        if keys.count >= 1024, !keys.contains(key) { keys.removeAll(keepingCapacity: true) }
-        keys.insert(key)
+        let opened = step(screen)
+        openedSteps.insert(OpenedSteps.Key(under: under?.id, screen: opened.screen, entity: opened.entity, presented: presented))
     }
 }

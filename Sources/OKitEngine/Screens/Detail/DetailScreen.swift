@@ -117,11 +117,11 @@ public final class DetailScreen: ShellScreen {
 
     /// A cell's tap opens its `segue` (else its `present`) with the cell's context, a bar button its own on the
     /// screen's: the places a URL may name after this screen (`ShellScreen.opens`).
-    public func opens(_ step: ShellLocation.Step, presenting: Bool) throws -> Bool {
-        if declaration.buttons.open(step, presenting: presenting, on: context) { return true }
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool {
+        if declaration.buttons.open(screen, entity: entity, presenting: presenting, on: context) { return true }
         for (_, c) in declaration.identifiedCells {
             let target = presenting ? (c["segue"].isEmpty ? c["present"] : "") : c["segue"]
-            if target == step.screen, (try? cellContext(c))?.id == step.entity { return true }
+            if target == screen, (try? cellContext(c))?.id == entity { return true }
         }
         return false
     }

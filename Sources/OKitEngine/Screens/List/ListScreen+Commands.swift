@@ -85,10 +85,10 @@ extension ListScreen {
 
     /// A row's tap opens its `segue` (else its `present`) with the row's entity, a bar button its own on the
     /// list's context: the places a URL may name after this list (`ShellScreen.opens`).
-    public func opens(_ step: ShellLocation.Step, presenting: Bool) throws -> Bool {
-        if declaration.buttons.open(step, presenting: presenting, on: context) { return true }
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool {
+        if declaration.buttons.open(screen, entity: entity, presenting: presenting, on: context) { return true }
         let rowOpens = presenting ? (declaration.segue == nil ? declaration.present : nil) : declaration.segue
-        guard rowOpens == step.screen, let id = step.entity, let e = engine.lookup(id: id, from: context?.model) else { return false }
+        guard rowOpens == screen, let id = entity, let e = engine.lookup(id: id, from: context?.model) else { return false }
         return try hasRow(e)
     }
 

@@ -30,7 +30,7 @@ public final class SelectionScreen: ShellScreen {
     public var editing: Bool { list.editing }
     public func setEditing(_ on: Bool) throws { try list.setEditing(on) }
     public func appear() throws { try list.appear() }
-    public func opens(_ step: ShellLocation.Step, presenting: Bool) throws -> Bool { try list.opens(step, presenting: presenting) }
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool { try list.opens(screen, entity: entity, presenting: presenting) }
     public func disappear() throws { try list.disappear() }
 
     /// Where the selection lives now: one ref entity (nil while an optional ref field is unset), or a collection.

@@ -74,9 +74,9 @@ struct OpeningList {
 }
 
 extension Array where Element == BarButton {
-    /// Whether one of these buttons, pressed on `context`, opens `step` (its `segue`, or its `present` when
+    /// Whether one of these buttons, pressed on `context`, opens `screen` on `entity` (its `segue`, or its `present` when
     /// `presenting`): the place a URL may name after the button's screen (`ShellScreen.opens`).
-    func open(_ step: ShellLocation.Step, presenting: Bool, on context: Entity?) -> Bool {
-        step.entity == context?.id && contains { (presenting ? $0.present : $0.segue) == step.screen }
+    func open(_ screen: String, entity: String?, presenting: Bool, on context: Entity?) -> Bool {
+        entity == context?.id && contains { (presenting ? $0.present : $0.segue) == screen }
     }
 }

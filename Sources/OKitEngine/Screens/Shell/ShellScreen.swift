@@ -42,18 +42,18 @@ public protocol ShellScreen: AnyObject {
     /// What the screen is searched for, as a URL names it (web.md): the text, and the scope's title when it is not
     /// the first ("All"); nil when it searches nothing (and for kinds without search).
     var searchQuery: (text: String, scope: String?)? { get }
-    /// Whether this screen opens `step` by what it declares — pushed, or presented when `presenting`: a row's
-    /// `segue` (or `present`) with that row's entity, a cell's or a bar button's with its context. A URL names
-    /// only such places, or ones the shell itself opened (web.md "URLs name where the person is"); false by
-    /// default.
-    func opens(_ step: ShellLocation.Step, presenting: Bool) throws -> Bool
+    /// Whether this screen opens `screen` on the entity of id `entity` by what it declares — pushed, or presented
+    /// when `presenting`: a row's `segue` (or `present`) with that row's entity, a cell's or a bar button's with its
+    /// context. A URL names only such places, or ones the shell itself opened (web.md "URLs name where the person
+    /// is"); false by default.
+    func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool
 }
 
 extension ShellScreen {
     public func appear() throws {}
     public func disappear() throws {}
     public var searchQuery: (text: String, scope: String?)? { nil }
-    public func opens(_ step: ShellLocation.Step, presenting: Bool) throws -> Bool { false }
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool { false }
     public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 

@@ -41,7 +41,9 @@ import Testing
             let result = try CheckFindingsTests.check(Self.app + "okit.strings(\"\(language)\", { Recipes = \"R\", Name = \"N\" })\n")
             #expect(result.problems == [], "\(language): \(result.problems)")
         }
-        let every = BuiltInWord.allCases.map { "[\"\($0.rawValue.replacingOccurrences(of: "\"", with: "\\\""))\"] = \"x\"" }
+        let every = BuiltInWord.allCases.map {
+            "[\"\($0.rawValue.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"] = \"x\""
+        }
         let result = try CheckFindingsTests.check(Self.app + "okit.strings(\"nl\", { Recipes = \"R\", Name = \"N\", \(every.joined(separator: ", ")) })\n")
         #expect(result.problems == [], "\(result.problems)")
     }

@@ -34,15 +34,26 @@ import Testing
                 CellDeclaration(kind: "switch", id: "Dark", properties: ["path": "%Dark", "onPath": "dark"]),
             ])]
             try session.shell.declare(settings)
+            try session.shell.declare(WebAppTests.menu(MenuItem(title: "%Settings", present: "settings")))
             session.shell.settingsBindings["protection"] = "locked"
             if let minutes = protectionMinutes {
                 session.shell.settingsBindings["protection"] = "#true"
                 session.shell.settingsBindings["protectionTimeout"] = "#\(minutes)"
             }
-            try session.start(home: ["books"], menu: nil)
+            try session.start(home: ["books"], menu: "menu")
             return WebHostedApp(session: session, owner: nil)
         }
         return web
+    }
+
+    /// A menu of the books whose items present screens: what opens them, so a URL may name them (web.md "URLs name
+    /// where the person is").
+    static func menu(_ items: MenuItem...) -> MenuDeclaration {
+        var list = ListDeclaration(id: "menu")
+        list.type = "Book"; list.dataPath = "books"; list.cellPath = "name"; list.titlePath = "%Menu"
+        var menu = MenuDeclaration(list: list)
+        menu.items = items
+        return menu
     }
 
     /// A browser: keeps its cookie, follows nothing by itself.
@@ -274,7 +285,7 @@ import Testing
         let web = try await WebAppTests.serve(options)
         let b = Browser(web)                                   // loopback: no login needed to use the app
         #expect(await b.get("/books").status == 200)
-        let opened = await b.command(from: "/books", [("command", "present"), ("id", "settings")])
+        let opened = await b.command(from: "/books", [("command", "menuItem"), ("title", "Settings")])
         let at = try #require(WebAppTests.header(opened, "Location"))
         #expect(at.hasPrefix("/books/!/settings"))
         #expect(await b.page(at).contains(">Settings</h1>"))

@@ -48,7 +48,8 @@ import Testing
             try session.shell.declare(books)
             try session.shell.declare(detail)
             try session.shell.declare(BackupsDeclaration(id: "backups"))
-            try session.start(home: ["books"], menu: nil)
+            try session.shell.declare(WebAppTests.menu(MenuItem(title: "%Backups", present: "backups")))
+            try session.start(home: ["books"], menu: "menu")
             try session.createBackup(name: "first", password: nil)
             return WebHostedApp(session: session, owner: nil)
         }

@@ -92,7 +92,7 @@ try:
     check(r.status == 400 and short_page(r), f"a form with no command answers 400 ({r.status})")
     r = a.post("/command", page.form("add").post_fields(command=""), follow=False)
     check(r.status == 400, f"a form with an empty command answers 400 ({r.status})")
-    for name in ("quit", "relaunch", "store", "advance", "background", "foreground"):
+    for name in ("quit", "relaunch", "store", "advance", "background", "foreground", "open", "present"):
         r = a.post("/command", page.form("add").post_fields(command=name), follow=False)
         check(r.status == 400 and short_page(r), f"`{name}` is not a web command: 400 ({r.status})")
     r = a.post("/command", page.form("add").post_fields(command="no-such-command"), follow=True)
@@ -135,6 +135,36 @@ try:
     check(r.status in (200, 303), f"two okit_session cookies answer a page ({r.status})")
     still_serving("malformed cookies")
 
+    # Cookie tossing (web.md "Sessions"): of several session cookies, a junk one does not hide the live one, and
+    # two live ones give neither session the request (an attacker's session never gets a victim's searches).
+    c = Client(base)
+    r = c.request("GET", "/books", headers={"Cookie": "okit_session=junk; okit_session=" + a.cookie})
+    check(r.status == 200 and not r.all("Set-Cookie"), f"a junk session cookie before a live one: the live one's page, no new session ({r.status})")
+    r = Client(base).request("GET", "/books?text=Secret", headers={"Cookie": f"okit_session={b.cookie}; okit_session={a.cookie}"})
+    check(r.status == 200 and any(v.startswith("okit_session=") for v in r.all("Set-Cookie")),
+          f"two live session cookies: neither session is used, the request gets a new one ({r.status} {r.all('Set-Cookie')})")
+
+    # URLs name only places the app's segues reach, at most 32 screens deep (web.md "URLs name where the person is").
+    deep = "/books" + "/dates" * 8000
+    r = Client(base).request("GET", deep)
+    check(r.status == 303 and r.header("Location") == "/books" and len(r.body) < 4000,
+          f"a URL of 8,000 screens lands on the nearest real one at once ({r.status} {r.header('Location')}, {len(r.body)} bytes)")
+    r = Client(base).request("HEAD", deep)
+    check(r.status == 303, f"and so does its HEAD ({r.status})")
+    for path, lands in (("/books/dates", "/books"), ("/authors/dates/book/bookAuthors/leadAuthor/settings/menu/backups", "/authors")):
+        c = Client(base)
+        r = c.get(path, follow=False)
+        check(r.status == 303 and r.header("Location") == lands, f"{path[:40]} names no place the segues reach: to {lands} ({r.status} {r.header('Location')})")
+        page = c.get(lands)
+        check("That screen no longer exists; this is the nearest one that does." in page.text, "with the notice of a screen that does not exist")
+    book = re.search(r'href="(/books/book~[^"]+)"', a.get("/books").text).group(1)
+    dates = re.search(r'href="(/books/book~[^"/]+/dates~[^"]+)"', a.get(book).text).group(1)
+    r = a.get(dates, follow=False)
+    check(r.status == 200 and "Release Dates" in r.text, f"a book's release dates, on that book, are a place its detail opens ({r.status})")
+    r = a.get(book + "/dates", follow=False)
+    check(r.status == 303 and r.header("Location") == book, f"but not without the book they belong to ({r.status})")
+    still_serving("deep and unreachable URLs")
+
     # A row address that does not exist: the page shows the error, nothing changes.
     page = a.get("/books")
     names = book_names(page)
@@ -169,11 +199,24 @@ try:
             # Not the framework's empty 400: the status says what is wrong and the body says what to do.
             check(status.startswith("HTTP/1.1 431") and "too long" in said,
                   f"{what} answers 431 with a sentence saying so ({status[:40]}: {said[:80]!r})")
+        elif what == "garbage":
+            check(status.startswith("HTTP/1.1 400") and "(" not in said and "parser" not in said,
+                  f"{what} answers 400 in plain words, naming no parser ({status[:40]}: {said[:80]!r})")
         else:
             # A client still sending when the server stops reading may see the connection reset instead.
             check(out is None or (re.match(r"HTTP/1\.1 4\d\d", status) is not None and len(said) > 20),
                   f"{what}: a 4xx that says why, or the connection closed ({status[:40]}: {said[:60]!r})")
         still_serving(what)
+    # A transfer coding that is not chunked (RFC 9112 §6.3): 400 and the connection closes, before any session check.
+    out = raw(host, port, b"POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: xchunked\r\n"
+                          b"Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\nhello\r\n0\r\n\r\n", timeout=10) or b""
+    check(out.startswith(b"HTTP/1.1 400") and b"Transfer-Encoding" in out, f"Transfer-Encoding: xchunked answers 400 ({out[:60]!r})")
+    out = raw(host, port, b"GET /books HTTP/1.x\r\nHost: 127.0.0.1\r\n\r\n", timeout=10) or b""
+    said = out.split(b"\r\n\r\n", 1)[-1]
+    check(out.startswith(b"HTTP/1.1 400") and b"(" not in said and b"parser" not in said,
+          f"a wrong HTTP version answers 400 in plain words, naming no parser ({said[:90]!r})")
+    still_serving("a transfer coding that is not chunked")
+
     # A good request with garbage right behind it on the same connection: the good one's answer comes whole.
     out = raw(host, port, b"GET /static/okit.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGARBAGE\x00\r\n\r\n", timeout=10) or b""
     head, _, rest = out.partition(b"\r\n\r\n")

@@ -81,7 +81,7 @@ try:
     r = a.get("/", follow=False)
     check(r.status in (302, 303) and r.header("Location") in ("/login", proxy.url + "/login"),
           f"the first visit through the proxy redirects to /login ({r.status} {r.header('Location')})")
-    check(not any(v.startswith("okit_session=") for v in a.set_cookies), "and makes no session before the login")
+    check(not any("okit_session=" in v for v in a.set_cookies), "and makes no session before the login")
     r = a.get("/books", follow=False)
     check(r.status in (302, 303) and r.header("Location") == "/login", f"every page redirects to /login before logging in ({r.status})")
     r = a.get("/events", follow=False)
@@ -99,13 +99,20 @@ try:
     check(r.status == 403 and a.get("/books", follow=False).status in (302, 303), f"the right token without the csrf is refused ({r.status})")
     r = a.get("/books", follow=False)
     check(r.status in (302, 303), "still not logged in after the wrong tokens")
-    check(not any(v.startswith("okit_session=") for v in a.set_cookies), "no session was made by the login page or the refused logins")
+    check(not any("okit_session=" in v for v in a.set_cookies), "no session was made by the login page or the refused logins")
     books = login(a)
-    cookie = next((v for v in a.set_cookies if v.startswith("okit_session=")), "")
+    cookie = next((v for v in a.set_cookies if v.startswith("__Host-okit_session=")), "")
     attrs = [x.strip().lower() for x in cookie.split(";")[1:]]
     check("secure" in attrs, f"the session cookie the login sets carries Secure behind TLS (X-Forwarded-Proto https): {cookie!r}")
     check("httponly" in attrs and "samesite=strict" in attrs, "and HttpOnly; SameSite=Strict")
-    check(re.fullmatch(r"okit_session=[0-9a-f]{32}", cookie.split(";")[0]) is not None, "its value is 128 random bits")
+    check(re.fullmatch(r"__Host-okit_session=[0-9a-f]{32}", cookie.split(";")[0]) is not None,
+          f"it is __Host-okit_session behind TLS (no other site of the domain can set one beside it), 128 random bits: {cookie!r}")
+    check("path=/" in attrs and not any(x.startswith("domain=") for x in attrs), "with Path=/ and no Domain, as __Host- needs")
+    # Cookie tossing: a plain okit_session another site of the domain set beside it is not read behind TLS.
+    tossed = Client(proxy.url, context=a.context)
+    r = tossed.request("GET", "/books", headers={"Cookie": "okit_session=" + cookie.split(";")[0].split("=", 1)[1]})
+    check(r.status in (302, 303) and r.header("Location") == "/login",
+          f"a plain okit_session cookie (set by another site of the domain) names no session behind TLS ({r.status})")
     check(books.status == 200 and "<h1" in books.text and "Book Shop" in books.text,
           f"after logging in with the form the books page answers 200 through TLS ({books.status})")
     check(books.data("location") == "/books", "and it is the books list")
@@ -131,7 +138,7 @@ try:
     raw = socket.create_connection(("127.0.0.1", proxy.port), timeout=10)
     s = trusting.wrap_socket(raw, server_hostname="127.0.0.1")
     try:
-        s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{proxy.port}\r\nCookie: okit_session={a.cookie}\r\n"
+        s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{proxy.port}\r\nCookie: {a.cookie_name}={a.cookie}\r\n"
                   "Accept: text/event-stream\r\n\r\n".encode())
         got = b""
         deadline = time.time() + 10
@@ -174,7 +181,7 @@ try:
         check(browser.url() == proxy.url + "/books", f"after logging in Chromium shows the books list at {browser.url()}")
         check("Seen Live" in browser.texts("main .okit-row .okit-text"), "with the books added through the proxy")
         cookies = {c["name"]: c for c in browser._("GET", "/cookie")}
-        sc = cookies.get("okit_session", {})
+        sc = cookies.get("__Host-okit_session", {})
         check(sc.get("secure") is True and sc.get("httpOnly") is True and sc.get("sameSite") == "Strict",
               f"the browser holds the session cookie as Secure, HttpOnly, SameSite=Strict ({ {k: sc.get(k) for k in ('secure', 'httpOnly', 'sameSite')} })")
         # The live update reaches the browser through nginx too.

@@ -61,6 +61,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case editModeOnly = "%@ can be changed in edit mode only (Edit)."
     case rowGone = "That row is no longer in the list."
     case notOnThisPage = "That is not on this page (any more); nothing was changed."
+    case unlockFirst = "The app is locked: unlock it first; nothing was changed."
+    case wrongPassphrase = "That is not the passphrase; the app stays locked."
     case searchTooLongOne = "The search text is too long (%1$@ character; at most %2$@); the search is unchanged."
     case searchTooLong = "The search text is too long (%1$@ characters; at most %2$@); the search is unchanged."
     case valueNotTaken = "%@ does not take that value; nothing was changed."
@@ -100,7 +102,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case backupWrongPassword = "That is not the password of the backup \"%@\"; nothing was changed."
     case backupNeedsPassword = "The backup \"%@\" is secure: it needs its password."
     case backupExists = "A backup named \"%@\" exists already; choose another name."
-    case backupBadName = "\"%@\" cannot name a backup: use letters, digits, spaces, - and _."
+    case backupBadName = "\"%@\" cannot name a backup: use at most 60 characters, not starting with a dot and without / \\ : ? % * | \" < >."
     case backupUnusable = "The backup \"%@\" cannot be restored: it is damaged or was not made by this app; nothing was changed."
     case backupDamaged = "Damaged: cannot be restored"
     // The terminal shell

@@ -3,7 +3,7 @@
 /// it (reload, a deep link, the browser's back button).
 public struct ShellLocation: Equatable, Sendable {
     /// One open screen: its id and its context entity's id (nil: no context, or an entity without an id).
-    public struct Step: Equatable, Sendable {
+    public struct Step: Hashable, Sendable {
         public var screen: String
         public var entity: String?
         public init(screen: String, entity: String?) {
@@ -90,15 +90,22 @@ extension AppShell {
         let samePresented = presented.map { $0.map(step) } == target.presented
         if !samePresented { presented = [] }
         stacks[tabIndex].removeSubrange(kept...)
-        for step in target.stack.dropFirst(kept) {
-            guard let screen = try reopen(step) else { complete = false; break }
+        for (i, step) in target.stack.enumerated().dropFirst(kept) {
+            guard let screen = try reopen(step, over: stacks[tabIndex].last, presenting: false, content: i == 1) else {
+                complete = false
+                break
+            }
             stacks[tabIndex].append(screen)
         }
         if complete, !samePresented {
             outer: for stack in target.presented {
                 var opened: [any ShellScreen] = []
                 for step in stack {
-                    guard let screen = try reopen(step) else { complete = false; break outer }
+                    let under = opened.last ?? screenUnderNext
+                    guard let screen = try reopen(step, over: under, presenting: opened.isEmpty, content: false) else {
+                        complete = false
+                        break outer
+                    }
                     opened.append(screen)
                 }
                 if !opened.isEmpty { presented.append(opened) }
@@ -145,15 +152,39 @@ extension AppShell {
         return screen.context
     }
 
-    private func reopen(_ step: ShellLocation.Step) throws -> (any ShellScreen)? {
-        guard declaration(step.screen) != nil else { return nil }
+    /// Opens a screen a location names again, over the screen `under` it (pushed, or `presenting` a stack of its
+    /// own; `content`: the screen after the tab's first): only one that screen or the menu opens by its
+    /// declaration, or that this shell opened there itself (`reaches`); nil otherwise, or when its entity is gone.
+    private func reopen(_ step: ShellLocation.Step, over under: (any ShellScreen)?, presenting: Bool, content: Bool) throws
+        -> (any ShellScreen)? {
+        guard declaration(step.screen) != nil, reaches(step, over: under, presenting: presenting, content: content) else { return nil }
         var context: Entity?
         if let id = step.entity {
-            guard let e = engine.lookup(id: id) else { return nil }
+            guard let e = engine.lookup(id: id, from: under?.context?.model) else { return nil }
             context = e
-        } else if let list = top as? ListScreen, step.screen == list.declaration.segue || step.screen == list.declaration.present {
-            return nil   // the list's rows open it with their entity: a location without one names no row (`/books/book`)
         }
-        do { return try make(step.screen, context: context, opener: top) } catch { return nil }
+        do { return try make(step.screen, context: context, opener: under) } catch { return nil }
+    }
+
+    /// Whether `step` is a place the app reaches over `under` (web.md "URLs name where the person is"): a row's,
+    /// cell's or bar button's segue of `under` with the entity it opens with, a choice of the menu, or a screen
+    /// this shell itself opened there (an action's `app:open`, a kind's own command).
+    func reaches(_ step: ShellLocation.Step, over under: (any ShellScreen)?, presenting: Bool, content: Bool) -> Bool {
+        if openedSteps.contains(OpenedSteps.Key(under: under?.id, screen: step.screen, entity: step.entity, presented: presenting)) { return true }
+        if let under, (try? under.opens(step.screen, entity: step.entity, presenting: presenting)) == true { return true }
+        guard let id = menuId else { return false }
+        if menuScreen == nil { menuScreen = try? make(id, context: engine.defaultModel?.root, opener: nil) }
+        guard let menu = menuScreen as? MenuItemsScreen else { return false }
+        let home = stacks.isEmpty ? nil : stacks[tabIndex].first?.context
+        return (try? menu.shows(step.screen, entity: step.entity, presenting: presenting, content: content, home: home)) == true
+    }
+
+    /// The screen a screen pushed or presented now goes over (the menu aside).
+    var screenUnderNext: (any ShellScreen)? { presented.last?.last ?? (stacks.isEmpty ? nil : stacks[tabIndex].last) }
+
+    /// Notes that `screen` was opened over `under` (`reaches`).
+    func noteOpened(_ screen: any ShellScreen, over under: (any ShellScreen)?, presented: Bool) {
+        let opened = step(screen)
+        openedSteps.insert(OpenedSteps.Key(under: under?.id, screen: opened.screen, entity: opened.entity, presented: presented))
     }
 }

@@ -35,7 +35,7 @@ extension WebApp {
         let shell = ws.shell
         if let first = shell.home.first,
            let home = LocationPath.location("/" + PageContext.pathSegment(first), home: shell.home,
-                                            homeStack: { ShellLocation.Step(screen: $0, entity: nil) }),
+                                            homeStack: { ShellLocation.Step(screen: $0, entity: nil) })?.location,
            shell.location != home {
             _ = try? shell.go(to: home)
             ws.moved = true

@@ -12,8 +12,9 @@ extension PageContext {
         decimalSeparator = engine.formatters.decimalSeparator(engine.locale)
         guard !breadcrumb.isEmpty else { return }
         let titles = place.shell.stackTitles()
-        for i in breadcrumb.indices where i < titles.count {
-            if let title = titles[i], !title.isEmpty { breadcrumb[i].title = title }
+        for i in breadcrumb.indices {
+            let step = i < breadcrumbSteps.count ? breadcrumbSteps[i] : i
+            if step >= 0, step < titles.count, let title = titles[step], !title.isEmpty { breadcrumb[i].title = title }
         }
     }
 

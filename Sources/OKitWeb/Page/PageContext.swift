@@ -22,6 +22,9 @@ public struct PageContext: Sendable {
     public var error: String?
     /// The screens below this one: title and URL, outermost first.
     public var breadcrumb: [(title: String, url: String)]
+    /// Each breadcrumb entry's place on the stack (-1: a "…" for the screens left out, shown without a link);
+    /// empty: the entries are the stack's first screens in order.
+    public var breadcrumbSteps: [Int] = []
     /// The screen below this one (a back link), or nil at the bottom of the stack.
     public var backURL: String?
     /// The URL of a tab by its id (`app.tabs`).

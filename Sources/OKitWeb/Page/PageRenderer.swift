@@ -143,7 +143,9 @@ public struct PageRenderer: Sendable {
         }
         var nodes: [HTMLNode] = [.el("div", [.classes("okit-bar-left")], left)]
         if !context.breadcrumb.isEmpty {
-            let items = context.breadcrumb.map { HTMLNode.el("li", [], [.el("a", [.attr("href", $0.url)], text: $0.title)]) }
+            let items = context.breadcrumb.map {
+                $0.url.isEmpty ? HTMLNode.el("li", [], text: $0.title) : .el("li", [], [.el("a", [.attr("href", $0.url)], text: $0.title)])
+            }
             + [.el("li", [.attr("aria-current", "page")], text: title)]
             nodes.append(.el("nav", [.attr("aria-label", words(.breadcrumb)), .classes("okit-breadcrumb")], [.el("ol", [], items)]))
         }

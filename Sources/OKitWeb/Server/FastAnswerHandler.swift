@@ -101,22 +101,16 @@ final class FastAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if HostCheck.namesSeveralHosts(authority: head.authority, hostHeaders: f[values: .hostHeader]) { return nil }
         let proxied = ProxyHeaders.isProxied(f)
         if proxied, !rules.tokenSet { return nil }
-        guard let id = FastAnswerHandler.sessionCookie(f[values: .cookie]) else { return nil }
+        let https = proxied && ProxyHeaders { name in HTTPField.Name(name).flatMap { f[$0] } }.https
+        guard let id = FastAnswerHandler.sessionCookie(f[values: .cookie], secure: https) else { return nil }
         return (id, path, !proxied && rules.loopbackListener)
     }
 
-    /// The value of the only `okit_session` cookie; nil when there is none or more than one.
-    static func sessionCookie(_ headers: [String]) -> String? {
-        var found: String?
-        for header in headers {
-            for pair in header.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                guard trimmed.hasPrefix("okit_session=") else { continue }
-                if found != nil { return nil }
-                found = String(trimmed.dropFirst("okit_session=".count))
-            }
-        }
-        return found.flatMap { $0.isEmpty ? nil : $0 }
+    /// The value of the only session cookie of the request's scheme (`SessionCookie`); nil when there is none or
+    /// more than one (the app decides then).
+    static func sessionCookie(_ headers: [String], secure: Bool = false) -> String? {
+        let found = SessionCookie.values(headers, secure: secure)
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Writes a page's answer with the headers the app gives a page (`WebPages.html`), its length and the date.

@@ -29,20 +29,32 @@ public enum LocationPath {
         return "text=" + PageContext.pathSegment(search.text) + (search.scope.map { "&scope=" + PageContext.pathSegment($0) } ?? "")
     }
 
-    /// The location a path names, given the shell's home screens (nil for a path that names no tab).
-    public static func location(_ path: String, home: [String], homeStack: (String) -> ShellLocation.Step?) -> ShellLocation? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard let first = segments.first.map(decode), home.contains(first) || home.isEmpty else { return nil }
+    /// The most screens a URL names after its tab's first (presented ones counted): a deeper path lands on its
+    /// first `maxScreens`, with the notice of a place that does not exist (web.md "Limits of the server").
+    public static let maxScreens = 32
+
+    /// The location a path names, given the shell's home screens (nil for a path that names no tab). Only its first
+    /// `maxScreens` screens are read: `truncated` says when it names more.
+    public static func location(_ path: String, home: [String], homeStack: (String) -> ShellLocation.Step?)
+        -> (location: ShellLocation, truncated: Bool)? {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = segments.first.map({ decode(String($0)) }), home.contains(first) || home.isEmpty else { return nil }
         guard let root = homeStack(first) else { return nil }
         var stack = [root]
         var presented: [[ShellLocation.Step]] = []
-        for segment in segments.dropFirst() {
+        var steps = 0
+        segments.removeFirst()
+        var rest = segments[...]
+        while let segment = rest.popFirst() {
             if segment == "!" { presented.append([]); continue }
+            if steps == maxScreens { rest.append(segment); break }
+            steps += 1
             let parts = segment.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false).map { decode(String($0)) }
             let step = ShellLocation.Step(screen: parts[0], entity: parts.count > 1 ? parts[1] : nil)
             if presented.isEmpty { stack.append(step) } else { presented[presented.count - 1].append(step) }
         }
-        return ShellLocation(tab: home.isEmpty ? nil : first, stack: stack, presented: presented.filter { !$0.isEmpty })
+        let location = ShellLocation(tab: home.isEmpty ? nil : first, stack: stack, presented: presented.filter { !$0.isEmpty })
+        return (location, !rest.isEmpty)
     }
 
     /// Percent-decoding of one path segment (`+` stays `+`).

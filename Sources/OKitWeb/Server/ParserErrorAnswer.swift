@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -19,9 +20,26 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     /// answers under way, then answers 400 and closes).
     private var inFlight = 0
 
+    /// A request was refused here: what else comes on the connection is dropped until it closes.
+    private var refused = false
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { inFlight += 1 }
+        guard !refused else { return }
+        if case .head(let head) = unwrapInboundIn(data) {
+            // A transfer coding other than chunked last (RFC 9112 §6.3): its body's end cannot be found.
+            if let coding = head.headerFields[.transferEncoding], !ParserErrorAnswer.endsChunked(coding) {
+                if inFlight > 0 { refused = true; context.close(promise: nil); return }
+                refuse(context, .badRequest, "The request's Transfer-Encoding is not chunked; this server reads no other, so nothing was done.")
+                return
+            }
+            inFlight += 1
+        }
         context.fireChannelRead(data)
+    }
+
+    /// Whether a `Transfer-Encoding` value's last coding is `chunked`.
+    static func endsChunked(_ value: String) -> Bool {
+        value.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces).lowercased() == "chunked" } ?? false
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -30,12 +48,19 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if refused { return }       // answered already: the connection is closing
         guard let parserError = error as? HTTPParserError, inFlight == 0 else {
             context.fireErrorCaught(error)
             return
         }
-        inFlight = 1   // the answer below: nothing else is answered on this connection
         let (status, text) = ParserErrorAnswer.answer(for: parserError)
+        refuse(context, status, text)
+    }
+
+    /// Answers `status` with one line and closes the connection; nothing else is answered on it.
+    private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponse.Status, _ text: String) {
+        inFlight = 1
+        refused = true
         let body = ByteBuffer(string: text + "\n")
         var head = HTTPResponse(status: status)
         head.headerFields[.contentType] = "text/plain; charset=utf-8"
@@ -55,7 +80,24 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
             return (.requestHeaderFieldsTooLarge,
                     "The request's address or headers are too long (this server reads at most 80 KiB of them); shorten the link or the search.")
         default:
-            return (.badRequest, "The request is not valid HTTP/1.1 (\(error)); nothing was done.")
+            return (.badRequest, "The request is not valid HTTP/1.1: \(what(error)); nothing was done.")
+        }
+    }
+
+    /// What is wrong with a request, in plain words (the decoder's own names its parser's internals).
+    static func what(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidVersion: return "its HTTP version is not one this server reads"
+        case .invalidMethod: return "its method is not an HTTP method"
+        case .invalidURL, .invalidHost, .invalidPort, .invalidPath, .invalidQueryString, .invalidFragment:
+            return "its address is not a valid one"
+        case .invalidCharactersUsed, .invalidHeaderToken, .lfExpected, .invalidConstant:
+            return "its request line or a header holds a character HTTP does not allow there"
+        case .invalidContentLength, .unexpectedContentLength: return "its Content-Length is not valid"
+        case .invalidChunkSize: return "its chunked body is not valid"
+        case .trailingGarbage, .closedConnection: return "bytes came after the request"
+        case .invalidEOFState: return "it ended before it was complete"
+        default: return "it could not be read"
         }
     }
 }

@@ -50,7 +50,7 @@ extension WebApp {
         if request.forwarded, options.token == nil {
             return .failure(WebRefusal(WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")))
         }
-        guard let id = request.sessionCookie, let ws = sessions[id], let app = hosted?.session else {
+        guard let id = sessionId(request), let ws = sessions[id], let app = hosted?.session else {
             return .failure(WebRefusal(said(403, .sessionEnded)))
         }
         if let refused = refusedCSRF(request.headerCSRF, ws) { return .failure(WebRefusal(refused)) }

@@ -5,8 +5,9 @@ import OKitEngine
 /// on the session's shell, the models are stored (durable per command), and the answer is 303 to where the
 /// shell is now (post/redirect/get).
 extension WebApp {
-    /// Driver commands a browser may not send (web.md: quit and relaunch act on the process).
-    static let refused: Set<String> = ["quit", "relaunch", "advance", "store", "background", "foreground"]
+    /// Driver commands a browser may not send (web.md: quit and relaunch act on the process; a page moves by its
+    /// URL, which names only places the app's segues reach, not by `open` or `present` of any screen).
+    static let refused: Set<String> = ["quit", "relaunch", "advance", "store", "background", "foreground", "open", "present"]
 
     /// The 403 page for a POST whose CSRF token (`token`: the form's field or the header) is missing or not the
     /// session's (web.md: checked before anything else of the POST); nil when it is the session's.
@@ -26,7 +27,7 @@ extension WebApp {
         if name == "hidden" {
             // The page was hidden: with protection on, this session is covered.
             ws.runningCommand = true
-            do { try app.background(shell) } catch { ws.error = "\(BrowserAdvice.message(for: error))" }
+            do { try app.background(shell) } catch { ws.error = WebApp.personWords(for: error, app.engine) ?? BrowserAdvice.message(for: error) }
             ws.runningCommand = false
             ws.moved = true
             return WebResponse(status: 204, headers: WebPages.securityHeaders)
@@ -211,10 +212,21 @@ extension WebApp {
     }
 
     /// A refusal a person meets on a page from another tab or an older page — an open question, a cell outside
-    /// edit mode, a row gone — in the person's words and language (web.md: never as a command line); nil for the
-    /// others, which keep their own message.
+    /// edit mode, a row gone, a cover — in the person's words and language (web.md: never as a command line); nil
+    /// for the others, which keep their own message (an action's error says what is wrong as the terminal does).
     static func personWords(for error: any Error, _ engine: Engine) -> String? {
-        guard let shell = error as? ShellError else { return nil }
+        switch error {
+        case let shell as ShellError: return personWords(for: shell, engine)
+        case DetailError.readOnly(let cell), DetailError.noValueBinding(let cell, _, _):
+            return engine.word(.valueNotTaken, engine.localize(cell))
+        // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.
+        case DetailError.noAccessory, SelectionError.noId, is CommandUsageError: return engine.word(.notOnThisPage)
+        default: return nil
+        }
+    }
+
+    /// `personWords` of the shell's refusals: every one a form can meet, none in the command line's words.
+    static func personWords(for shell: ShellError, _ engine: Engine) -> String? {
         switch shell {
         case .alertPending: return engine.word(.answerFirst)
         case .notEditing(let cell): return engine.word(.editModeOnly, engine.localize(cell))
@@ -222,11 +234,14 @@ extension WebApp {
         case .noCellAt: return engine.word(.notOnThisPage)
         case .searchTooLong(let n): return engine.word(.searchTooLong, count: Double(n), String(n), String(SearchText.maxLength))
         case .badValue(let cell, _), .notEditable(let cell): return engine.word(.valueNotTaken, engine.localize(cell))
-        // What only a form that is not the page's own names (a tampered or very old form): no command-line wording.
-        case .noAction, .noRowMatching, .ambiguousRow, .noButton, .noMenuItem, .noCell, .noSegue, .wrongKind, .noAlert, .noSearch,
-             .noHelp, .noMenu, .atHome, .atPresentedRoot, .nothingPresented, .unknownTab:
-            return engine.word(.notOnThisPage)
-        default: return nil
+        case .covered: return engine.word(.unlockFirst)
+        case .authenticationFailed: return engine.word(.wrongPassphrase)
+        // Unlocked meanwhile (the cover's form posted twice, or from another tab): nothing to do.
+        case .notCovered: return engine.word(.pageOutOfDate)
+        case .worded: return nil
+        // What only a form that is not the page's own names (a tampered or very old form: a button disabled since,
+        // a command the screen does not take, a scope it does not have).
+        default: return engine.word(.notOnThisPage)
         }
     }
 }

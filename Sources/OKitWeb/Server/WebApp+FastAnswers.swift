@@ -15,7 +15,7 @@ extension WebApp {
     /// the session was last shown and answer it unchanged: the `Host` allowed, no proxy without a token (those
     /// answers are `handle`'s), and the session's entry current at `now` (tests pass their own). Nil otherwise.
     nonisolated func fastAnswer(_ request: WebRequest, now: Date = Date()) async -> WebResponse? {
-        guard request.method == "GET", request.query.isEmpty, let id = request.sessionCookie else { return nil }
+        guard request.method == "GET", request.query.isEmpty, let id = request.sessionCookie else { return nil }   // one cookie: several go `handle`'s way (sessionId)
         if let host = request.host, !hostCheck.allows(host) { return nil }
         if request.forwarded, options.token == nil { return nil }
         let anonymous = !request.forwarded && ServeOptions.isLoopback(options.host)

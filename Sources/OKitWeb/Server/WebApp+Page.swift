@@ -48,6 +48,9 @@ extension WebApp {
                 try shell.search("", scope: "1")
                 ws.moved = true
             }
+        } catch ShellError.noScope where scope != nil {
+            // A scope the list does not have (`scope=2` of one with only All): the URL's text alone applies.
+            applySearch(text: text, scope: nil, ws)
         } catch { ws.error = WebApp.personWords(for: error, shell.engine) ?? "\(BrowserAdvice.message(for: error))" }
     }
 
@@ -109,19 +112,19 @@ extension WebApp {
         let before = shell.location
         let beforePath = LocationPath.path(before)
         if path == beforePath { return beforePath }
-        guard let target = LocationPath.location(path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) }) else {
-            return nil
-        }
+        guard let parsed = LocationPath.location(path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) })
+        else { return nil }
+        let (target, truncated) = parsed
         if ws.recording != nil, LocationPath.path(target) != beforePath {
             recordNavigation(to: target, path: path.removingTrailingSlash, ws, app)
         }
         do {
             // A notice waiting says more (a live reload names the screen that went): it is not replaced.
-            if !(try shell.go(to: target)), ws.notice == nil {
+            if !(try shell.go(to: target)) || truncated, ws.notice == nil {
                 ws.notice = app.engine.word(.screenGone)
             }
         } catch {
-            ws.error = "\(BrowserAdvice.message(for: error))"
+            ws.error = WebApp.personWords(for: error, app.engine) ?? BrowserAdvice.message(for: error)
             ws.moved = true
         }
         let after = shell.location
@@ -156,16 +159,7 @@ extension WebApp {
         } else if below.stack.count > 1 {
             below.stack.removeLast()
             context.backURL = LocationPath.path(below) + belowSearch
-            var crumbs: [(title: String, url: String)] = []
-            var partial = ShellLocation(tab: location.tab, stack: [])
-            for step in location.stack.dropLast() {
-                partial.stack.append(step)
-                crumbs.append((title: step.screen, url: LocationPath.path(partial)))
-            }
-            for i in crumbs.indices where i < under.count {
-                crumbs[i].url += LocationPath.searchQuery(under[i]).map { "?" + $0 } ?? ""
-            }
-            context.breadcrumb = crumbs
+            (context.breadcrumb, context.breadcrumbSteps) = WebApp.breadcrumb(location, under)
         }
         if snapshot.screen.rowCount > offset + snapshot.screen.sections.reduce(0, { $0 + $1.rows.count }) {
             let search = LocationPath.searchQuery(shell.top).map { $0 + "&" } ?? ""
@@ -188,6 +182,30 @@ extension WebApp {
         context.adoptLanguage(of: place)      // <html lang>, the built-in words, the breadcrumb's titles: every kind
         kinds.page(for: snapshot.screen.kind).prepare(&context, place)
         return context
+    }
+}
+
+extension WebApp {
+    /// The most screens below the top one a breadcrumb links to besides the tab's first; the ones between are one "…"
+    /// (a page's breadcrumb grows with its depth, not with its square).
+    static let breadcrumbScreens = 4
+
+    /// The breadcrumb of a location: the tab's first screen and the last `breadcrumbScreens` below the top one, each
+    /// linking to its place with its search (`under`: the screens below the top one), titled by screen id here;
+    /// with each entry's place on the stack (-1: the "…" between).
+    static func breadcrumb(_ location: ShellLocation, _ under: [any ShellScreen]) -> ([(title: String, url: String)], [Int]) {
+        let count = location.stack.count - 1
+        let kept = [0] + Array(max(1, count - breadcrumbScreens)..<max(1, count))
+        var crumbs: [(title: String, url: String)] = []
+        var steps: [Int] = []
+        for i in kept {
+            if let last = steps.last, i > last + 1 { crumbs.append((title: "…", url: "")); steps.append(-1) }
+            let place = ShellLocation(tab: location.tab, stack: Array(location.stack.prefix(i + 1)))
+            let search = i < under.count ? LocationPath.searchQuery(under[i]).map { "?" + $0 } ?? "" : ""
+            crumbs.append((title: location.stack[i].screen, url: LocationPath.path(place) + search))
+            steps.append(i)
+        }
+        return (crumbs, steps)
     }
 }
 

@@ -110,9 +110,19 @@ extension WebApp {
     }
 
     func cookie(_ ws: WebSession, _ request: WebRequest) -> String {
-        var cookie = "okit_session=\(ws.id); Path=/; HttpOnly; SameSite=Strict"
+        var cookie = "\(SessionCookie.name(secure: request.forwardedHTTPS))=\(ws.id); Path=/; HttpOnly; SameSite=Strict"
         if request.forwardedHTTPS { cookie += "; Secure" }
         return cookie
+    }
+
+    /// The session a request's cookies name: its only one; of several (another site of the domain put its own
+    /// beside the browser's, web.md "Sessions"), the only one naming a live session, else none — a new session
+    /// rather than a guess that could give a person's searches and edits to another's session.
+    func sessionId(_ request: WebRequest) -> String? {
+        let ids = request.sessionCookies.isEmpty ? request.sessionCookie.map { [$0] } ?? [] : request.sessionCookies
+        guard ids.count > 1 else { return ids.first }
+        let live = Set(ids.filter { sessions[$0] != nil || isReturning($0) })
+        return live.count == 1 ? live.first : nil
     }
 
     func drop(_ ws: WebSession) {
@@ -166,7 +176,7 @@ extension WebApp {
         }
         failedAttempts.succeeded(request.attemptAddress)
         let ws: WebSession
-        if let id = request.sessionCookie, let existing = sessions[id] {
+        if let id = sessionId(request), let existing = sessions[id] {
             ws = existing
             sessions[id] = nil
             ws.closeStreams()               // they were opened with the old id; the pages reopen them

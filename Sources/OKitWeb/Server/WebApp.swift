@@ -163,7 +163,7 @@ public actor WebApp {
     public func refusalBeforeBody(_ request: WebRequest) -> WebResponse? {
         if let refused = refusalOfAnyRequest(request) { return refused }
         guard request.path != "/login" else { return nil }
-        if let id = request.sessionCookie, sessions[id] != nil || isReturning(id) { return nil }
+        if let id = sessionId(request), sessions[id] != nil || isReturning(id) { return nil }
         return said(403, .sessionEnded)
     }
 
@@ -185,7 +185,7 @@ public actor WebApp {
         default: break
         }
         sweepIdleWhenDue()
-        if let id = request.sessionCookie, let ws = sessions[id] ?? returningSession(id, request, app) {
+        if let id = sessionId(request), let ws = sessions[id] ?? returningSession(id, request, app) {
             ws.lastSeen = Date()
             ws.returned = true
             return route(request, ws, app)

@@ -9,8 +9,12 @@ public struct WebRequest: Sendable {
     public var query: String
     /// Form fields in order (`application/x-www-form-urlencoded`).
     public var form: [(name: String, value: String)]
-    /// The value of the `okit_session` cookie.
+    /// The value of the session cookie (`okit_session`, `__Host-okit_session` behind https) when the request
+    /// sent exactly one.
     public var sessionCookie: String?
+    /// Every session cookie the request sent (more than one: another site of the domain put one beside the
+    /// browser's own; `WebApp.sessionId` decides).
+    public var sessionCookies: [String] = []
     /// The request came through a proxy (`X-Forwarded-For` or `Forwarded`).
     public var forwarded: Bool
     /// `X-Forwarded-Proto: https` or `Forwarded: proto=https`.

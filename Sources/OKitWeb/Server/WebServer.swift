@@ -145,9 +145,11 @@ struct WebResponder: HTTPResponder {
     func webRequest(_ request: Request, _ context: Context) -> WebRequest {
         func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
         let proxy = ProxyHeaders(clientHeader: options.clientHeader, header)
+        let cookies = SessionCookie.values(request.headers[values: .cookie], secure: proxy.https)
         var web = WebRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-                             sessionCookie: request.cookies["okit_session"]?.value,
+                             sessionCookie: cookies.count == 1 ? cookies[0] : nil,
                              forwarded: proxy.forwarded, forwardedHTTPS: proxy.https)
+        web.sessionCookies = cookies
         web.host = request.head.authority ?? ""
         // The client is the connection's address; the proxy's word for it only when a --trusted-proxy sent it
         // (anyone else could name any address). An IPv6 client counts by its /64, as guesses do.

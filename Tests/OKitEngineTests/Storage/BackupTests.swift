@@ -159,7 +159,10 @@ import OKitLua
                 "no temporary left behind")
     }
 
-    @Test(arguments: ["../evil", "a/b", "a\\b", ".hidden", "", "   ", "x\u{0}y", "..", "line\nbreak"])
+    // The rule the backups screen's refusal states (`backupBadName`): at most 60 characters, no leading dot, none of
+    // / \\ : ? % * | " < > (what OKit's backups screen takes out of a name), no control character.
+    @Test(arguments: ["../evil", "a/b", "a\\b", ".hidden", "", "   ", "x\u{0}y", "..", "line\nbreak", "evil\".html; x=\"",
+                      "<img src=x>", "%2e%2e", "ünïcödé <b>", "a:b", "a?b", "a*b", "a|b", "x\u{85}y", String(repeating: "é", count: 61)])
     func unsafeNamesAreRefused(_ name: String) throws {
         let folder = try TempFolder()
         try populate(folder)
@@ -169,6 +172,24 @@ import OKitLua
         #expect(!FileManager.default.fileExists(atPath: folder.url.path + "/okit/evil.okbackup"))
         #expect(try store.list().isEmpty)
         #expect(backupError { try store.delete(name: name) }?.kind == .invalidName)
+    }
+
+    @Test func namesWithAccentsSpacesAndPunctuationAreKept() throws {
+        let folder = try TempFolder()
+        try populate(folder)
+        let store = BackupStore(dataFolder: folder.url)
+        for name in ["Ünïcödé été", "before update (2) - v1.2_final", "Zoë's #3 & co", String(repeating: "ő", count: 60)] {
+            #expect(try store.create(name: name, appId: "shop", now: Self.t1).name == name)
+        }
+    }
+
+    @Test func theRefusalStatesTheRuleApplied() throws {
+        let rule = BackupStore.forbiddenInName.map { String($0) }.joined(separator: " ")
+        #expect(rule == "/ \\ : ? % * | \" < >" && BackupStore.maxNameLength == 60)
+        for language in ["en", "de", "es", "fr", "it", "pt"] {
+            let words = BuiltInWords.okitTemplate(.backupBadName, language: language).replacingOccurrences(of: "\u{A0}", with: " ")
+            #expect(words.contains("60") && words.contains(rule), "\(language): \(words)")
+        }
     }
 
     @Test func namesAreTrimmedAndTheExtensionDropped() throws {

@@ -107,13 +107,14 @@ def insecure_context():
 
 
 class Client:
-    """One visitor: a base URL (http or https), its own `okit_session` cookie, optional headers on every request."""
+    """One visitor: a base URL (http or https), its own session cookie, optional headers on every request."""
 
     def __init__(self, base, context=None, headers=None, timeout=20):
         u = urllib.parse.urlsplit(base)
         self.https, self.host, self.port = u.scheme == "https", u.hostname, u.port or (443 if u.scheme == "https" else 80)
         self.context, self.headers, self.timeout = context, dict(headers or {}), timeout
         self.cookie = None
+        self.cookie_name = "okit_session"   # `__Host-okit_session` behind https (web.md "Sessions")
         self.set_cookies = []     # every Set-Cookie header seen, as sent
 
     def connection(self):
@@ -124,7 +125,7 @@ class Client:
     def request(self, method, path, body=None, headers=None, follow=False):
         h = dict(self.headers)
         if self.cookie:
-            h["Cookie"] = "okit_session=" + self.cookie
+            h["Cookie"] = self.cookie_name + "=" + self.cookie
         h.update(headers or {})
         c = self.connection()
         try:
@@ -135,8 +136,8 @@ class Client:
             c.close()
         for v in answer.all("Set-Cookie"):
             self.set_cookies.append(v)
-            if v.startswith("okit_session="):
-                self.cookie = v.split(";", 1)[0].split("=", 1)[1]
+            if v.startswith("okit_session=") or v.startswith("__Host-okit_session="):
+                self.cookie_name, self.cookie = v.split(";", 1)[0].split("=", 1)
         if follow and answer.status in (301, 302, 303) and answer.header("Location"):
             return self.request("GET", answer.header("Location"), follow=True)
         return answer

@@ -115,6 +115,17 @@ public final class DetailScreen: ShellScreen {
         c["contextPath"].isEmpty ? context : try engine.get(context, c["contextPath"]).entity
     }
 
+    /// A cell's tap opens its `segue` (else its `present`) with the cell's context, a bar button its own on the
+    /// screen's: the places a URL may name after this screen (`ShellScreen.opens`).
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool {
+        if declaration.buttons.open(screen, entity: entity, presenting: presenting, on: context) { return true }
+        for (_, c) in declaration.identifiedCells {
+            let target = presenting ? (c["segue"].isEmpty ? c["present"] : "") : c["segue"]
+            if target == screen, (try? cellContext(c))?.id == entity { return true }
+        }
+        return false
+    }
+
     /// The `heightSelect` that applies to a cell (default `#216` for date and picker cells).
     static func heightSelect(_ c: CellDeclaration) -> String {
         c["heightSelect"].isEmpty ? (c.selectsToEdit ? "#216" : "") : c["heightSelect"]

@@ -83,6 +83,21 @@ extension ListScreen {
         }
     }
 
+    /// A row's tap opens its `segue` (else its `present`) with the row's entity, a bar button its own on the
+    /// list's context: the places a URL may name after this list (`ShellScreen.opens`).
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool {
+        if declaration.buttons.open(screen, entity: entity, presenting: presenting, on: context) { return true }
+        let rowOpens = presenting ? (declaration.segue == nil ? declaration.present : nil) : declaration.segue
+        guard rowOpens == screen, let id = entity, let e = engine.lookup(id: id, from: context?.model) else { return false }
+        return try hasRow(e)
+    }
+
+    /// Whether an entity is one of the list's rows (searched out or not).
+    func hasRow(_ e: Entity) throws -> Bool {
+        try refresh()
+        return rows.slot(of: e) != nil
+    }
+
     /// Taps a row's accessory (the `accyEdit*` properties in edit mode, falling back to the display ones).
     public func accessory(_ row: RowAddress) throws {
         let entity = try entity(row: row)

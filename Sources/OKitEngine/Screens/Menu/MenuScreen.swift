@@ -79,6 +79,23 @@ public final class MenuScreen: MenuItemsScreen {
         return snap
     }
 
+    /// What a choice in the menu opens (`MenuItemsScreen.shows`): an item's presented screen on the default
+    /// root; as the content (`content`: the screen after the tab's first) an item's or the menu's `identifier` on
+    /// the tab's context, `rowIdentifier` with a row's entity; a row's own `segue` or `present`.
+    func shows(_ screen: String, entity: String?, presenting: Bool, content: Bool, home: Entity?) throws -> Bool {
+        let engine = list.engine
+        // A URL without the root's id (`/books/!/settings`) opens it on no context, as it always did.
+        if presenting, declaration.items.contains(where: { $0.present == screen }),
+           entity == nil || entity == engine.defaultModel?.root.id { return true }
+        if content, !presenting {
+            let identifiers = declaration.items.compactMap(\.identifier) + [declaration.identifier].compactMap { $0 }
+            if identifiers.contains(screen), entity == home?.id { return true }
+            if declaration.rowIdentifier == screen, let id = entity,
+               let e = engine.lookup(id: id, from: context?.model), try list.hasRow(e) { return true }
+        }
+        return try list.opens(screen, entity: entity, presenting: presenting)
+    }
+
     var hides: Bool {
         get throws { try list.flag(declaration.hideMenu, row: list.context, default: true) }
     }
@@ -157,6 +174,7 @@ extension AppShell {
             return
         }
         let screen = try make(id, context: context ?? stacks[tabIndex].first?.context, opener: nil)
+        noteOpened(screen, over: stacks[tabIndex].first, presented: false)
         stacks[tabIndex].append(screen)
         try screen.appear()
     }

@@ -32,6 +32,7 @@ public final class SelectionScreen: ShellScreen {
     public var viewState: ScreenViewState { list.viewState }
     public func restore(_ state: ScreenViewState) { list.restore(state) }
     public func appear() throws { try list.appear() }
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool { try list.opens(screen, entity: entity, presenting: presenting) }
     public func disappear() throws { try list.disappear() }
 
     /// Where the selection lives now: one ref entity (nil while an optional ref field is unset), or a collection.

@@ -26,4 +26,7 @@ extension AppShell {
 /// A menu screen that has toolbar items.
 protocol MenuItemsScreen: ShellScreen {
     func chooseItem(_ title: String) throws
+    /// Whether a choice in the menu opens `screen` on the entity `entity`, presented or pushed (`content`: as the screen after the tab's
+    /// first, whose context is `home`).
+    func shows(_ screen: String, entity: String?, presenting: Bool, content: Bool, home: Entity?) throws -> Bool
 }

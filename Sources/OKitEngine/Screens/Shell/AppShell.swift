@@ -56,6 +56,8 @@ public final class AppShell {
     /// The entity each open screen was opened with (before its own `contextPath`), by screen: where the person is
     /// (`location`) names these, so opening them again gives the same screens.
     var openedWith: [ObjectIdentifier: Entity?] = [:]
+    /// The screens this shell opened, each over the screen under it: places a URL may name (`reaches`).
+    var openedSteps = OpenedSteps()
 
     /// The screen kinds this shell's screens may be of, with their commands.
     public let kinds: ScreenKinds
@@ -190,6 +192,7 @@ public final class AppShell {
     func push(_ id: String, context: Entity?) throws {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
+        noteOpened(screen, over: screenUnderNext, presented: false)
         if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
         try opener?.disappear()
         try screen.appear()
@@ -199,6 +202,7 @@ public final class AppShell {
     func presentScreen(_ id: String, context: Entity?) throws {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
+        noteOpened(screen, over: screenUnderNext, presented: true)
         presented.append([screen])
         try opener?.disappear()
         try screen.appear()

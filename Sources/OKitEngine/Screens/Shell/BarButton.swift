@@ -99,3 +99,11 @@ struct OpeningList {
     let context: Entity?
     let dataPath: String
 }
+
+extension Array where Element == BarButton {
+    /// Whether one of these buttons, pressed on `context`, opens `screen` on `entity` (its `segue`, or its `present` when
+    /// `presenting`): the place a URL may name after the button's screen (`ShellScreen.opens`).
+    func open(_ screen: String, entity: String?, presenting: Bool, on context: Entity?) -> Bool {
+        entity == context?.id && contains { (presenting ? $0.present : $0.segue) == screen }
+    }
+}

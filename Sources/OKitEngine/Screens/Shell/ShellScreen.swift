@@ -48,6 +48,11 @@ public protocol ShellScreen: AnyObject {
     /// Takes the view state of the screen this one replaces at a live reload, as far as its declaration allows
     /// (no hook runs: nothing was changed by the person).
     func restore(_ state: ScreenViewState)
+    /// Whether this screen opens `screen` on the entity of id `entity` by what it declares — pushed, or presented
+    /// when `presenting`: a row's `segue` (or `present`) with that row's entity, a cell's or a bar button's with its
+    /// context. A URL names only such places, or ones the shell itself opened (web.md "URLs name where the person
+    /// is"); false by default.
+    func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool
 }
 
 extension ShellScreen {
@@ -56,6 +61,7 @@ extension ShellScreen {
     public var searchQuery: (text: String, scope: String?)? { nil }
     public var viewState: ScreenViewState { ScreenViewState(editing: editing) }
     public func restore(_ state: ScreenViewState) {}
+    public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool { false }
     public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 

@@ -74,7 +74,7 @@ public struct BackupError: RemedyCarrying, Sendable {
     // MARK: The messages, in one place
 
     static func invalidName(_ name: String, _ reason: String) -> BackupError {
-        BackupError(.invalidName, backup: name, "invalid backup name \"\(name)\": \(reason)\n  use letters, digits, spaces, - and _ (no / \\ .. or leading .)")
+        BackupError(.invalidName, backup: name, "invalid backup name \"\(name)\": \(reason)\n  use at most \(BackupStore.maxNameLength) characters, not starting with . and without \(BackupStore.forbiddenInName.map { String($0) }.joined(separator: " "))")
     }
 
     static func exists(_ name: String, path: String) -> BackupError {

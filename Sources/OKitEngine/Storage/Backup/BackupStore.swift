@@ -64,8 +64,15 @@ public struct BackupStore: Sendable {
 
     // MARK: Names
 
-    /// The name a backup is created under: trimmed, without a trailing `.okbackup`; refused when empty or not
-    /// safe as a file name (`/`, `\`, `..`, NUL or control characters, a leading `.`).
+    /// The characters a backup name may not hold: the ones OKit's backups screen takes out of a name (its
+    /// `fileName`), which a file name on some system cannot hold.
+    public static let forbiddenInName = "/\\:?%*|\"<>"
+    /// The most characters a backup name has (each up to 4 bytes: the file name with `.okbackup` stays under 255).
+    public static let maxNameLength = 60
+
+    /// The name a backup is created under: trimmed, without a trailing `.okbackup`; refused when empty, longer than
+    /// `maxNameLength` characters, starting with `.` (hidden), or holding one of `forbiddenInName` or a control
+    /// character — the rule `backupBadName` states.
     public static func sanitize(_ raw: String) throws(BackupError) -> String {
         var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.lowercased().hasSuffix("." + fileExtension) {
@@ -73,12 +80,11 @@ public struct BackupStore: Sendable {
         }
         if name.isEmpty { throw .invalidName(raw, "the name is empty") }
         if name.hasPrefix(".") { throw .invalidName(raw, "it starts with \".\"") }
-        if name.contains("/") || name.contains("\\") { throw .invalidName(raw, "it contains / or \\") }
-        if name.contains("..") { throw .invalidName(raw, "it contains \"..\"") }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if let c = name.first(where: { forbiddenInName.contains($0) }) { throw .invalidName(raw, "it contains \(c)") }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .invalidName(raw, "it contains a control character")
         }
-        if name.utf8.count > 200 { throw .invalidName(raw, "it is longer than 200 bytes") }
+        if name.count > maxNameLength { throw .invalidName(raw, "it is longer than \(maxNameLength) characters") }
         return name
     }
 

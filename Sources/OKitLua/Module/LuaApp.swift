@@ -107,7 +107,7 @@ public final class LuaApp {
     /// How many binding properties were given as Lua functions (their generated extension names).
     var functionBindingCount = 0
     var appVersion: Int?
-    var migrations: [(version: Int, fn: LuaRef)] = []
+    var migrations: [(version: Int, fn: LuaRef, site: String?)] = []
     var loading = false
     /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
     var storageFailed = false
@@ -223,6 +223,7 @@ public final class LuaApp {
             throw AppLoadError(message: "okit.model(\"\(m.rootType.name)\"): \(path ?? "model \"\(m.name)\""): "
                                + FileStorage.newerMessage(stored: stored, app: engine.schemaVersion), isStorage: true)
         }
+        for line in unreachableMigrationLines() { engine.warn(line) }
         for m in models {
             try migrate(m)
             try engine.runLoadedHooks(of: m)

@@ -26,7 +26,12 @@ extension FileStorage {
     }
 
     static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
-        var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
+        // A field whose type changed (or a value edited by hand): converted by a migration, never started fresh.
+        let changed = f.field.map { field in
+            Remedy.described("field \"\(field.field)\" of \(field.type) is declared \(field.declared) and the file holds \(field.found): "
+                             + MistypedValues.advice(stored: field.stored, app: field.app))
+        }
+        var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message, remedy: changed)
         let offset = min(f.offset, bytes.count)
         e.offset = offset
         var line = 1, col = 1

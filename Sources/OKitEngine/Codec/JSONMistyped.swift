@@ -12,23 +12,28 @@ extension JSONReader {
             i = start
             let r = try skipValue()
             entityCount = made
-            e.keepMistyped(slot: slot, json: Array(UnsafeBufferPointer(rebasing: b[r])))
+            e.keepMistyped(slot: slot, json: Array(b[r]))
             return
         }
         var named = f
         named.field = MistypedField(type: e.type.name, field: field.name, declared: field.type.declaration,
-                                    found: f.storedReference ? "a reference to another entity" : JSONReader.kind(of: b, at: start),
+                                    found: f.storedReference ? "a reference to another entity" : kind(at: start),
                                     stored: version, app: host.schemaVersion)
         throw named
     }
 
-    /// What the JSON value at `at` is, in words: "a string", "a number", "true or false", "null", "an object",
-    /// "an array".
-    static func kind(of b: UnsafeBufferPointer<UInt8>, at: Int) -> String {
+    /// What the JSON value at `at` (after spaces) is, in words (`kind(first:)`).
+    func kind(at: Int) -> String {
         var j = at
         while j < b.count, b[j] == 0x20 || b[j] == 0x0A || b[j] == 0x0D || b[j] == 0x09 { j += 1 }
-        guard j < b.count else { return "nothing" }
-        switch b[j] {
+        return JSONReader.kind(first: j < b.count ? b[j] : nil)
+    }
+
+    /// What a JSON value is, by its first byte, in words: "a string", "a number", "true or false", "null", "an
+    /// object", "an array".
+    static func kind(first: UInt8?) -> String {
+        switch first {
+        case nil: return "nothing"
         case 0x22: return "a string"
         case 0x7B: return "an object"
         case 0x5B: return "an array"

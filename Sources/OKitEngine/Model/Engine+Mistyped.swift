@@ -64,7 +64,7 @@ extension Engine {
             let f = first.entity.type.fields[first.slot]
             var text = String(decoding: first.json.prefix(40), as: UTF8.self)
             if first.json.count > 40 { text += "…" }
-            let kind = first.json.withUnsafeBufferPointer { JSONReader.kind(of: $0, at: 0) }
+            let kind = JSONReader.kind(first: first.json.first)
             let more = left.count > 1 ? " (and \(left.count - 1) more value\(left.count > 2 ? "s" : "") like it)" : ""
             let why = migrated ? "the migrations did not assign it" : "no migration runs for version \(stored)"
             throw MistypedValuesError(description: """

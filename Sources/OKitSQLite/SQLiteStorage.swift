@@ -92,13 +92,17 @@ public final class SQLiteStorage: ModelStorage {
         do {
             try SQLiteDamage.checkHeader(path)
             let q = try open(reading: true)
-            let result: (RelationalRowReader.Result?, Int?, String?) = try q.read { db in
+            let result: (RelationalRowReader.Result?, Int?, String?, [(name: String, rows: Int)]) = try q.read { db in
                 let (version, type) = try SQLiteModelInfo.read(db)
-                return (try RelationalRowReader(tables: tables, engine: engine, path: path).read(db), version, type)
+                var reader = RelationalRowReader(tables: tables, engine: engine, path: path)
+                reader.storedVersion = version
+                return (try reader.read(db), version, type, try SQLiteOrphanTables.find(db, tables: tables))
             }
             if let type = result.2, type != rootType.name {
-                throw StorageError(kind: .wrongType, path: path, message: "the database holds a \(type) model, not the \(rootType.name) this app declares for model \"\(name)\"")
+                throw StorageError(kind: .wrongType, path: path, message: "the database holds a \(type) model, not the \(rootType.name) this app declares for model \"\(name)\"",
+                                   remedy: .described(StorageError.keepRootName(stored: type)))
             }
+            for o in result.3 { engine.warn(SQLiteOrphanTables.warning(model: name, path: path, table: o.name, rows: o.rows)) }
             guard let read = result.0 else {
                 self.tables?.setUnknownColumns([])
                 close()
@@ -171,6 +175,7 @@ public final class SQLiteStorage: ModelStorage {
         }
         let q = try open()
         let ensure = !ensured
+        let migrated = storedVersion.map { $0 < engine.schemaVersion } ?? false
         do {
             try q.inDatabase { db in
                 try db.inTransaction(.immediate) {
@@ -179,6 +184,8 @@ public final class SQLiteStorage: ModelStorage {
                         try SQLiteModelInfo.ensure(db)
                     }
                     try SQLiteModelInfo.write(db, type: model.rootType.name, version: engine.schemaVersion)
+                    // The migrations converted the values of fields now kept elsewhere: their old columns go empty.
+                    if migrated { try SQLiteOrphanTables.clearMovedColumns(db, tables: tables) }
                     try plan.execute(db, tables: tables)
                     return .commit
                 }

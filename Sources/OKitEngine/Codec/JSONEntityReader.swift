@@ -39,7 +39,12 @@ extension JSONReader {
                     if slot == 0, type.hasId, packedId(into: e) {
                         packed = true
                     } else {
-                        e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
+                        let start = i, made = entityCount, done = completedEntities
+                        do throws(Failure) {
+                            e.values[slot] = try isNull() ? .null : try value(types[slot], owner: e, slot: slot)
+                        } catch {
+                            try keepMistyped(error, in: e, slot: slot, from: start, made: made, done: done)
+                        }
                     }
                     seen.insert(slot)
                 } else if let slot = try otherMember(of: e, type: type, isRoot: isRoot, seen: seen) {
@@ -59,6 +64,7 @@ extension JSONReader {
             }
         }
         if let targets = journalTargets { targets.note(e) }
+        completedEntities &+= 1
         return e
     }
 
@@ -153,6 +159,12 @@ extension JSONReader {
             if seen.contains(slot) { throw duplicate(type, slot) }
             e.values[slot] = try isNull() ? .null : try value(type.fieldTypes[slot], owner: e, slot: slot)
             return slot
+        }
+        if key == "refKey", !type.isRef, !isRoot {
+            // A reference stored where an embedded entity is now declared: refused (or kept for the migrations)
+            // where the field's member is read (`keepMistyped`), at the object's start.
+            throw Failure(offset: i, message: "expected an object for a \(type.name), found a reference to another entity", wrongType: true,
+                          storedReference: true)
         }
         let r = try skipValue()
         let raw = Array(UnsafeBufferPointer(rebasing: b[r]))

@@ -22,6 +22,11 @@ struct JSONReader {
     var headerExtras: [(key: String, json: [UInt8])] = []
     /// Entities read so far.
     var entityCount = 0
+    /// Entities read to their end (`entityCount` counts them as they begin).
+    var completedEntities = 0
+    /// Set by a model's load: a value of the wrong type in a model stored by an older version than the app's is
+    /// kept for the migrations (`keepMistyped`) instead of refused.
+    var keepsMistyped = false
     /// The entities below the root that have an id, when the caller asked for them (a whole model's read,
     /// `listIdentified`): the id index reads them on its first lookup instead of walking the tree.
     private(set) var identified: IdentifiedEntities?
@@ -68,6 +73,22 @@ struct JSONReader {
         let message: String
         /// A well-formed value of the wrong type (as opposed to malformed JSON).
         var wrongType = false
+        /// The declared field whose stored value has the wrong type (set where the entity's member is read).
+        var field: MistypedField?
+        /// A stored reference `{"id", "refKey"}` where an embedded entity is declared (`ref T` became `T`).
+        var storedReference = false
+    }
+
+    /// A field whose stored value is not of its declared type: the entity type, the field, its declaration and
+    /// what the file holds ("a string").
+    struct MistypedField {
+        let type: String
+        let field: String
+        let declared: String
+        let found: String
+        /// The version that stored the model (nil: its header has none) and the app's.
+        let stored: Int?
+        let app: Int
     }
 
     /// A reader of a model's entities, built with `engine`'s schema.

@@ -199,6 +199,13 @@ public final class Entity {
         set { if newValue != nil || extra != nil { withExtra { $0.unknownFields = newValue } } }
     }
 
+    /// The slots whose stored value had another type than the field declares, kept for the migrations (the value
+    /// is among `unknownFields`, under the field's name; `Engine+Mistyped.swift`).
+    internal var mistypedSlots: [Int]? {
+        get { extra?.mistypedSlots }
+        set { if newValue != nil || extra != nil { withExtra { $0.mistypedSlots = newValue } } }
+    }
+
     private func withExtra(_ body: (EntityExtra) -> Void) {
         if let x = extra { body(x) } else { let x = EntityExtra(); extra = x; body(x) }
     }
@@ -322,4 +329,5 @@ final class EntityExtra {
     var isPayloadRoot = false
     weak var rootOf: Model?
     var unknownFields: [(key: String, json: [UInt8])]?
+    var mistypedSlots: [Int]?
 }

@@ -63,6 +63,12 @@ public struct StorageError: RemedyCarrying {
                      remedy: .convert(model: model, to: convertTo))
     }
 
+    /// The way out of a model stored with another root type: the root type keeps its name (storage.md "Schema
+    /// changes"), or another model is meant.
+    public static func keepRootName(stored: String) -> String {
+        "a model's root type keeps its name (storage.md \"Schema changes\"): declare it as \(stored) again (the types below it may be renamed), or give this model another name"
+    }
+
     /// The same error with the remedy worded by `wording` (nil: left neutral).
     public func worded(_ wording: (@Sendable (Remedy) -> String)?) -> StorageError {
         var e = self

@@ -23,7 +23,7 @@ extension LuaApp {
     public func checkApp(ignoredNames: Bool = true) -> AppCheckResult {
         let report = shell.checkReport(entryPoints: appEntryPoints, thorough: ignoredNames)
         var sources: [String: LuaDeclarationSource?] = [:]
-        var lines = fieldRuleProblemLines(sources: &sources)
+        var lines = fieldRuleProblemLines(sources: &sources) + unreachableMigrationLines()
         if ignoredNames {
             lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources)
                 + alertTextLines(sources: &sources) + fieldLabelLines(sources: &sources)

@@ -324,36 +324,6 @@ extension LuaApp {
         }
     }
 
-    /// Runs the migrations for a model stored by an older schema version (in one transaction).
-    func migrate(_ model: Model) throws {
-        guard let current = appVersion, let stored = model.storedVersion, stored < current else { return }
-        let steps = migrations.filter { $0.version >= stored && $0.version < current }.sorted { $0.version < $1.version }
-        guard !steps.isEmpty else { return }
-        // `raw`: the model as it was stored — its JSON document (fields this schema no longer has included: the
-        // reader keeps them), as plain Lua tables.
-        var document = JSONTree.parse(Array(engine.json(of: model).utf8), nonFiniteWords: false) ?? .object([])
-        if case .object = document {} else { document = .object([]) }
-        if case .object(var members) = document, case .object(var header)? = document["okit"] {
-            header.removeAll { $0.key == "version" }
-            header.append((key: "version", value: .int(stored)))
-            members.removeAll { $0.key == "okit" }
-            members.append((key: "okit", value: .object(header)))
-            document = .object(members)
-        }
-        let raw = LuaApp.luaValue(json: document)
-        try engine.transaction {
-            for step in steps {
-                let t = lua.top
-                defer { lua.top = t }
-                step.fn.push()
-                push(.entity(model.root))
-                lua.push(raw)
-                try lua.pcall(nargs: 2, nresults: 0)
-            }
-        }
-        engine.markWholeDirty(model)
-    }
-
     /// A JSON value (read by the engine's codec) as a Lua value: objects and arrays as tables (an object's last
     /// member of a repeated key), numbers as integers when whole, null as nil.
     static func luaValue(json: JSONTree) -> LuaValue {

@@ -111,7 +111,7 @@ public final class LuaApp {
     /// How many binding properties were given as Lua functions (their generated extension names).
     var functionBindingCount = 0
     var appVersion: Int?
-    var migrations: [(version: Int, fn: LuaRef)] = []
+    var migrations: [(version: Int, fn: LuaRef, site: String?)] = []
     var loading = false
     /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
     var storageFailed = false
@@ -224,6 +224,7 @@ public final class LuaApp {
         pendingLoaded = []
         // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.
         let newer = try refuseNewerData(models)
+        for line in unreachableMigrationLines() { engine.warn(line) }
         for m in models where !newer.contains(m.name) {
             try migrate(m)
             try engine.runLoadedHooks(of: m)

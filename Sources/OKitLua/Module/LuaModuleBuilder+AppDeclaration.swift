@@ -11,8 +11,8 @@ extension LuaModuleBuilder {
         app.appDeclaration = try app.takingOKitAppNames(call.value(1))
         if case .table(_, let hash)? = app.appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { app.session.appId = id }
         app.screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
-        if lua.rawGet(1, "version") == LUA_TNUMBER {
-            let v = Int(lua_tointegerx(lua.L, -1, nil))
+        if lua.rawGet(1, "version") != LUA_TNIL {
+            let v = try LuaModuleBuilder.schemaVersion(at: -1, L: lua.L, what: "okit.app: version")
             app.appVersion = v
             engine.schemaVersion = v
         }
@@ -57,4 +57,26 @@ extension LuaModuleBuilder {
             throw LuaRaise("okit.app: \(key) must be \(what)" + (example.map { ", e.g. \"\($0)\"" } ?? ""))
         }
     }
+
+    /// The schema version at `index` (`okit.app { version }`, `okit.migrate(version, …)`): a whole number from 1
+    /// to `maxSchemaVersion`, else an error saying so (lua-api.md "Schema versions").
+    static func schemaVersion(at index: Int32, L: OpaquePointer, what: String) throws -> Int {
+        var ok: Int32 = 0
+        let v = lua_type(L, index) == LUA_TNUMBER ? lua_tointegerx(L, index, &ok) : 0
+        guard ok != 0, v >= 1, v <= Int64(maxSchemaVersion) else {
+            let got: String
+            switch lua_type(L, index) {
+            case LUA_TNUMBER:
+                let d = lua_tonumberx(L, index, nil)
+                got = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+            case LUA_TSTRING: got = "the string \"\((lua_tolstring(L, index, nil).map { String(cString: $0) } ?? "").prefix(40))\""
+            default: got = "a \(lua_typename(L, lua_type(L, index)).map { String(cString: $0) } ?? "value")"
+            }
+            throw LuaRaise("\(what) must be a whole number from 1 to \(maxSchemaVersion), not \(got)")
+        }
+        return Int(v)
+    }
+
+    /// The largest schema version: far above any app's history, well within what every storage keeps.
+    static let maxSchemaVersion = 1_000_000
 }

@@ -12,9 +12,9 @@ extension LuaModuleBuilder {
             ("model", { call in try app.declareModel(call) }),
             ("theme", { call in try app.declareTheme(call) }),
             ("migrate", { call in
-                let version = Int(try call.int(1))
+                let version = try LuaModuleBuilder.schemaVersion(at: 1, L: call.L, what: "okit.migrate: the version (the version it migrates from)")
                 try call.requireFunction(2)
-                app.migrations.append((version, call.ref(2)))
+                app.migrations.append((version, call.ref(2), LuaApp.callerPosition(call.L)))
                 return 0
             }),
             ("app", { call in try declareApp(call) }),

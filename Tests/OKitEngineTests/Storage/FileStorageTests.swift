@@ -169,7 +169,9 @@ import OKitTestSupport
             #expect(e.jsonPath == path)
             #expect(e.line == line)
             #expect(e.description.contains("default.json:\(line):"))
-            #expect(e.remedy == .fixOrRecover(model: "default"))
+            // The field's type may have changed: a migration converts it (lua-api.md "Schema versions").
+            guard case .described(let way)? = e.remedy else { Issue.record("\(String(describing: e.remedy))"); return }
+            #expect(way.contains(" and the file holds ") && way.contains("okit.migrate(1, function(model, raw)"), "\(way)")
         }
         #expect(folder.read("default.json") == json, "a file that did not load is never changed")
     }

@@ -27,6 +27,12 @@ extension FileStorage {
 
     static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
         var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
+        // A model's field whose type changed (or a value edited by hand): converted by a migration, never started
+        // fresh. (A partial's payload keeps its way out: it is not migrated.)
+        if let field = f.field, case .fixOrRecover? = e.remedy {
+            e = e.withRemedy(.described("field \"\(field.field)\" of \(field.type) is declared \(field.declared) and the file holds \(field.found): "
+                                        + MistypedValues.advice(stored: field.stored, app: field.app)))
+        }
         let offset = min(f.offset, bytes.count)
         e.offset = offset
         var line = 1, col = 1

@@ -219,6 +219,7 @@ public final class FileStorage: ModelStorage {
             (root, header, identified, showedAll, madeIdentities) = try HeapPrefault.whileReading(bytes.count) { try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
+                r.keepsMistyped = true
                 r.journalTargets = journal.targets
                 if bytes.isMapped { r.releaseBehind = { bytes.releasePages(before: $0) } }
                 let e = try r.root(rootType)
@@ -231,7 +232,8 @@ public final class FileStorage: ModelStorage {
         }
         if let stored = header.type, stored != rootType.name {
             unreadable.insert(name)
-            throw StorageError(kind: .wrongType, path: path, message: "the file holds a \(stored) model, not the \(rootType.name) this app declares for model \"\(name)\"")
+            throw StorageError(kind: .wrongType, path: path, message: "the file holds a \(stored) model, not the \(rootType.name) this app declares for model \"\(name)\"",
+                               remedy: .described(StorageError.keepRootName(stored: stored)))
         }
         storedVersions[name] = header.version
         let generation = header.generation ?? 0

@@ -11,6 +11,10 @@ package struct RelationalRowReader {
     /// The host's schema and ids, taken once: a reference column makes an entity per row with them.
     let schema: Schema
     let ids: IdGenerator
+    /// The schema version the model was stored with: below the app's, a value of another type than its field
+    /// declares is kept for the migrations (`Entity.keepMistyped`) instead of refused.
+    package var storedVersion: Int?
+    var keepsMistyped: Bool { storedVersion.map { $0 < engine.schemaVersion } ?? false }
 
     package init(tables: RelationalTables, engine: any ModelHost, path: String) {
         self.tables = tables
@@ -99,7 +103,7 @@ package struct RelationalRowReader {
             do {
                 if let v = try column(columns, raw, k, c, table, owner: e) { e.values[c.slot] = v }
             } catch {
-                throw self.error(table, key.text, table.columns[c.column].name, "expected \(error.expected), found \(error.found)")
+                try mistyped(columns.value(k), c, table, key: key, owner: e, "expected \(error.expected), found \(error.found)")
             }
             k += c.width
         }
@@ -180,6 +184,11 @@ package struct RelationalRowReader {
         for name in unknown {
             let v = columns.value(at)
             at += 1
+            if let slot = table.type.slot(of: name) {
+                // A declared field kept elsewhere now (a reference become an owned entity): its old column.
+                if !v.isNull { try movedField(v, name: name, slot: slot, table, key: key, owner: e) }
+                continue
+            }
             if e.unknownFields == nil { e.unknownFields = [] }
             e.unknownFields?.append((name, Self.json(v)))
         }

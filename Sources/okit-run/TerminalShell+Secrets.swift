@@ -48,7 +48,7 @@ extension TerminalShell {
         if let n = Int(action), n >= 1, n <= alert.actions.count { return n }
         if let i = alert.actions.firstIndex(of: action) { return i + 1 }
         func unique(_ title: String) -> Int? {
-            let matches = alert.actions.indices.filter { alert.actions[$0].compare(title, options: .caseInsensitive) == .orderedSame }
+            let matches = alert.actions.indices.filter { MatchedText.same(alert.actions[$0], title) }
             return matches.count == 1 ? matches[0] + 1 : nil
         }
         if let i = unique(action) { return i }

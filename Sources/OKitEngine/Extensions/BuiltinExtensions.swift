@@ -89,13 +89,19 @@ enum StringExtensions {
         func s(_ v: Value) -> String { v.displayString ?? "" }
         r.register("string", "initial") { v, _, _ in .string(initial(s(v))) }
         r.register("string", "localized") { v, _, e in .string(e.localize(s(v))) }
-        r.register("string", "capitalize") { v, _, _ in
-            let t = s(v)
-            guard let f = t.first else { return .string("") }
-            return .string(String(f).uppercased() + t.dropFirst())
+        // Cased in the app's language (`pilav` → `PİLAV` in Turkish): LanguageCase.swift.
+        r.register("string", "capitalize") { v, _, e in
+            e.graph.record(.locale)
+            return .string(LanguageCase.capitalize(s(v), language: e.locale.language))
         }
-        r.register("string", "upper") { v, _, _ in .string(s(v).uppercased()) }
-        r.register("string", "lower") { v, _, _ in .string(s(v).lowercased()) }
+        r.register("string", "upper") { v, _, e in
+            e.graph.record(.locale)
+            return .string(LanguageCase.upper(s(v), language: e.locale.language))
+        }
+        r.register("string", "lower") { v, _, e in
+            e.graph.record(.locale)
+            return .string(LanguageCase.lower(s(v), language: e.locale.language))
+        }
         r.register("string", "trim") { v, _, _ in .string(s(v).trimmingCharacters(in: .whitespacesAndNewlines)) }
         r.register("string", "mask") { v, a, _ in .string(MaskFormatter.mask(s(v), format: BuiltinExtensions.text(a, 0))) }
         // Writing through a mask stores what its placeholders take (`(111) 222-3333` → `1112223333`).

@@ -16,10 +16,22 @@ extension FormatterCache {
     public func parseDate(_ text: String, locale: AppLocale) -> Date? {
         let trimmed = FormatterCache.normalize(text).trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
-        for f in readers(locale, time: false) {
-            if let d = f.date(from: trimmed) { return d }
+        for text in FormatterCache.casings(trimmed, locale) {
+            for f in readers(locale, time: false) {
+                if let d = f.date(from: text) { return d }
+            }
         }
         return nil
+    }
+
+    /// A typed date as it is read: as typed, then (in Turkish and Azerbaijani, whose I and İ ICU's case-blind
+    /// reading does not pair with ı and i) lower-cased in the language — `28 KASIM 2026` is `28 kasım 2026` —
+    /// and with each `I` read as `İ` (`EKIM` as `ekim`, typed without the Turkish letter).
+    static func casings(_ text: String, _ locale: AppLocale) -> [String] {
+        guard LanguageCase.locale(locale.language) != nil, text.contains(where: { $0 == "I" || $0 == "İ" }) else { return [text] }
+        let lowered = LanguageCase.lower(text, language: locale.language)
+        let dotted = LanguageCase.lower(text.replacingOccurrences(of: "I", with: "İ"), language: locale.language)
+        return [text, lowered, dotted]
     }
 
     /// A time of day alone as `formatTime` shows it (`2:30 PM` in `en`, `14:30` in `de`): its hour and minute in

@@ -50,6 +50,10 @@ extension AppLocale {
     public static func languageAdvice(_ text: String) -> String {
         let named = text.lowercased()
         let english = Locale(identifier: "en")
+        // An ISO 639-2 code (`tur`, `deu`, `ger`): its two-letter code.
+        if let two = twoLetterCode(named) {
+            return "\"\(text)\" is an ISO 639-2 code: write \(two) (\(english.localizedString(forLanguageCode: two) ?? two))"
+        }
         let match = Locale.isoLanguageCodes.first { code in
             guard code.count == 2 else { return false }
             let names = [english.localizedString(forLanguageCode: code), Locale(identifier: code).localizedString(forLanguageCode: code)]

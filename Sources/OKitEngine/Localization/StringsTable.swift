@@ -72,6 +72,9 @@ public final class StringsTable {
         return formTables[tag]?[key]
     }
 
+    /// The plural keys given forms under exactly the language tag `language`, sorted.
+    public func keysWithForms(tag language: String) -> [String] { formTables[language].map { $0.keys.sorted() } ?? [] }
+
     /// The form of plural key `key` for a count of `category`: the category's own form, else (but for `one`, which
     /// is the singular key's) its `other` form; nil when the app gave no forms for the key.
     public func form(of key: String, _ category: PluralCategory, language: String) -> String? {

@@ -120,6 +120,8 @@ extension Driver {
 extension Driver {
     /// A switch argument read with the app's own Yes and No too (`ja`/`nein` in `de`), as a switch cell reads them.
     func flag(_ a: CommandArguments, _ key: String) throws -> Bool {
-        try a.flag(key, yes: shell.engine.word(.yes), no: shell.engine.word(.no))
+        let language = shell.engine.locale.language
+        return try a.flag(key, yes: LanguageCase.lower(shell.engine.word(.yes), language: language),
+                          no: LanguageCase.lower(shell.engine.word(.no), language: language))
     }
 }

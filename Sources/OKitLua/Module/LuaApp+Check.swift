@@ -27,7 +27,7 @@ extension LuaApp {
         if ignoredNames {
             lines += declarationTypoLines(sources: &sources) + builtInWordLines(sources: &sources)
                 + alertTextLines(sources: &sources) + fieldLabelLines(sources: &sources)
-                + pluralNoteLines(counted: report.countedKeys, sources: &sources)
+                + pluralNoteLines(counted: report.countedKeys, sources: &sources) + unusedFormLines(sources: &sources)
         }
         lines += report.issues.map { i in
             let position = location(of: i, sources: &sources)

@@ -24,6 +24,28 @@ extension LuaApp {
         return lines
     }
 
+    /// A plural key's forms of a category no count takes in the language (`few` in Turkish, which has one and
+    /// other): never shown. One line per form, at it in its `okit.strings`.
+    func unusedFormLines(sources: inout [String: LuaDeclarationSource?]) -> [String] {
+        var lines: [String] = []
+        for language in engine.strings.languages {
+            let taken = Set([PluralCategory.one, .other] + PluralCategory.extra(in: language))
+            for key in engine.strings.keysWithForms(tag: language) {
+                let given = (engine.strings.forms(of: key, language: language) ?? [:]).keys.sorted()
+                for category in given where !taken.contains(category) {
+                    let (written, site) = stringKeySites[language]?[key] ?? stringsSites[language] ?? (language, nil)
+                    let at = position(ofValue: [[.name(key), .name(category.rawValue)], [.name(key)]], function: "strings", id: written, site: site)
+                        ?? stringsPosition(language, sources: &sources)
+                    let name = LuaApp.languageName(BuiltInWords.base(of: language) ?? language)
+                    let categories = taken.sorted().map(\.rawValue).joined(separator: ", ")
+                    lines.append("\(at): okit.strings(\"\(written)\"): the \(category.rawValue) form of \"\(key)\" is never shown: no count "
+                                 + "takes \(category.rawValue) in \(name), whose counts take \(categories); remove it")
+                }
+            }
+        }
+        return lines
+    }
+
     /// `"books" is one form for every count but one: a page in Russian says "2 книги" and "5 книги" alike, but
     /// Russian counts take few (2–4, 22–24, …), many (0, 5–20, …) and other (1.5); write books = { few = "…",
     /// many = "…", other = "книги" }`.

@@ -148,6 +148,8 @@ public final class LuaApp {
         sandbox.appFolder = appFolder
         let clock = engine.clock
         sandbox.clock = { clock.now.timeIntervalSince1970 }
+        let engine = self.engine
+        sandbox.zone = { engine.locale.zone }
         sandbox.randomSeed = options.virtualNow != nil ? Int64(bitPattern: options.seed) : nil
         sandbox.print = options.print
         try sandbox.apply(to: lua)

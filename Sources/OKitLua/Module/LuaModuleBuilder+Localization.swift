@@ -69,7 +69,13 @@ extension LuaModuleBuilder {
                 if app.options.language == nil { l.language = tag }
             }
             lua.pop()
-            if lua.rawGet(1, "region") == LUA_TSTRING { l.region = lua.string(at: -1) ?? l.region }
+            if lua.rawGet(1, "region") == LUA_TSTRING, let written = lua.string(at: -1) {
+                // A region okit does not know would switch the dates to another order silently (`XX`: US order).
+                guard let code = written.isEmpty ? "" : AppLocale.regionCode(written) else {
+                    lua.pop(); throw LuaRaise("okit.locale: region: " + AppLocale.regionAdvice(written, language: l.language))
+                }
+                l.region = code
+            }
             lua.pop()
             if lua.rawGet(1, "timeZone") == LUA_TSTRING {
                 let tz = lua.string(at: -1) ?? "UTC"

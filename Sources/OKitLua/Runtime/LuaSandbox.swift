@@ -23,6 +23,8 @@ public struct LuaSandbox {
     public var appFolder: URL?
     /// The app clock, seconds since 1970 (`os.time`, `os.date`).
     public var clock: () -> Double = { Date().timeIntervalSince1970 }
+    /// The app's time zone, which `os.date` and `os.time` read wall clocks in (LuaSandbox+Clock.swift).
+    public var zone: () -> TimeZone = { TimeZone(secondsFromGMT: 0) ?? .current }
     /// Seed of `math.random`, when runs must repeat (virtual clock); nil keeps Lua's random seed.
     public var randomSeed: Int64?
     /// Where `print` goes (one line, arguments separated by tabs). Default: stderr.
@@ -60,6 +62,7 @@ public struct LuaSandbox {
             call.state.push(clock())
             return 1
         }
+        registerZone(on: state)
         let print = self.print
         state.register("__okit_print") { call in
             print(call.state.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? "")
@@ -89,13 +92,10 @@ public struct LuaSandbox {
       for i = 1, n do parts[i] = tostring((select(i, ...))) end
       hostprint(concat(parts, "\\t"))
     end
-    local time, date = os.time, os.date
-    os.time = function(t) if t == nil then return floor(now()) end return time(t) end
-    os.date = function(fmt, t) return date(fmt, t or floor(now())) end
     package.searchers = { package.searchers[1], function(name) return search(name) end }
     package.path = ""; package.cpath = ""
     if seed ~= nil then math.randomseed(seed) end
-    """
+    """ + clockPrelude
 
     static let safePrelude = commonPrelude + """
 

@@ -153,6 +153,34 @@ import Testing
         #expect(try call(.string("no"), "not") == "true")
     }
 
+    /// Turkish and Azerbaijani pair i with İ and ı with I; Lithuanian keeps an accented i's dot; others as Unicode.
+    @Test func casingFollowsTheAppsLanguage() throws {
+        engine.locale = AppLocale(language: "tr", region: "TR")
+        #expect(try call(.string("pilav"), "upper") == "PİLAV")
+        #expect(try call(.string("İSTANBUL"), "lower") == "istanbul", "no combining dot above")
+        #expect(try call(.string("IRMIK"), "lower") == "ırmık")
+        #expect(try call(.string("istanbul pilavı"), "capitalize") == "İstanbul pilavı")
+        #expect(try call(.string("Dune"), "upper") == "DUNE")
+        engine.locale = AppLocale(language: "az")
+        #expect(try call(.string("ilk"), "upper") == "İLK")
+        engine.locale = AppLocale(language: "lt")
+        #expect(try call(.string("Ĩ"), "lower") == "i\u{307}\u{303}")
+        engine.locale = AppLocale(language: "en")
+        #expect(try call(.string("pilav"), "upper") == "PILAV")
+        #expect(try call(.string("istanbul"), "capitalize") == "Istanbul")
+    }
+
+    @Test func expressionsCaseInTheAppsLanguage() throws {
+        let f = try ShopFixture()
+        try f.start()
+        let s = try f.engine.subscribe(f.book(0), "=upper('pilav')")
+        #expect(s.value.description == "PILAV")
+        f.engine.locale = AppLocale(language: "tr", region: "TR")
+        #expect(s.isStale, "a change of language changes the casing")
+        #expect(try f.engine.text(f.book(0), "=upper('pilav')") == "PİLAV")
+        #expect(try f.engine.text(f.book(0), "=lower('IRMIK')") == "ırmık")
+    }
+
     @Test func endToEndThroughBindings() throws {
         let f = try ShopFixture()
         try f.start()

@@ -45,10 +45,10 @@ import Testing
         #expect(try screen.indexRow("D") == 2)
         #expect(try screen.indexRow("b") == 2, "B has no section: D is the next one; lower case is taken")
         #expect(try screen.indexRow("F") == 5, "F…Y lead to Z")
-        #expect(try screen.indexRow("#") == 5, "nothing after #: the last section")
+        #expect(try screen.indexRow("#") == nil, "no title outside A–Z: # leads to no letter's section")
         #expect(try screen.indexRow("?") == nil, "not a letter of the index")
         let snap = try screen.snapshot()
-        #expect(snap.indexSection("C") == 1 && snap.indexSection("E") == 2 && snap.indexSection("#") == 3)
+        #expect(snap.indexSection("C") == 1 && snap.indexSection("E") == 2 && snap.indexSection("#") == nil)
     }
 
     @Test func hashHoldsTitlesNotStartingWithALetterAndSearchNarrowsTheTargets() throws {
@@ -80,6 +80,24 @@ import Testing
         #expect(try screen.indexRow("Ё") == nil && screen.indexRow("A") == nil, "not letters of this index")
         #expect(snap.indexSection("Е") == 0 && snap.indexSection("К") == 4 && snap.indexSection("#") == 5)
         f.engine.locale = AppLocale(language: "pl")
-        #expect(try screen.snapshot().index == Self.alphabet, "Polish is written in Latin letters: A–Z")
+        #expect(try screen.snapshot().index == "AĄBCĆDEĘFGHIJKLŁMNŃOÓPQRSŚTUVWXYZŹŻ".map(String.init) + ["#"])
+        f.engine.locale = AppLocale(language: "de", region: "AT")
+        #expect(try screen.snapshot().index == Self.alphabet, "German keeps A–Z")
+    }
+
+    /// out-turkish finding 6: a Turkish list's index is the Turkish alphabet (Ç Ğ İ Ö Ş Ü, no Q W X), and "#" leads
+    /// to the titles outside it, never to a letter's section (it led to Ç's).
+    @Test func aTurkishListsIndexIsTheTurkishAlphabet() throws {
+        let (f, screen) = try list(["Çılbır", "Cacık", "İçli Köfte", "Irmik", "Ispanaklı", "Öğmeç", "Otlu", "2001"])
+        f.engine.extensions.register("string", "initial") { v, _, _ in .string(StringExtensions.initial(v.displayString ?? "")) }
+        f.engine.locale = AppLocale(language: "tr", region: "TR")
+        let snap = try screen.snapshot()
+        #expect(snap.index == "ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ".map(String.init) + ["#"])
+        // Rows: 2001 (1), Cacık (2), Çılbır (3), Irmik (4), Ispanaklı (5), İçli Köfte (6), Otlu (7), Öğmeç (8).
+        #expect(snap.sections.map(\.header) == ["2", "C", "Ç", "I", "İ", "O", "Ö"])
+        #expect(try screen.indexRow("Ç") == 3 && screen.indexRow("Ğ") == 4 && screen.indexRow("İ") == 6)
+        #expect(try screen.indexRow("Ö") == 8 && screen.indexRow("#") == 1)
+        #expect(try screen.indexRow("Q") == nil, "not a letter of the Turkish index")
+        #expect(snap.indexSection("#") == 0 && snap.indexSection("Ç") == 2 && snap.indexSection("Ş") == 6)
     }
 }

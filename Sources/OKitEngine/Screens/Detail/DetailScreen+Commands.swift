@@ -193,7 +193,8 @@ extension DetailScreen {
             case .string(let s):
                 // Also the app's own Yes and No (ja, nein in German), as a person answers, with or without its
                 // accents (si for sí, nao for não).
-                let yes = engine.word(.yes).lowercased(), no = engine.word(.no).lowercased()
+                let language = engine.locale.language
+                let yes = LanguageCase.lower(engine.word(.yes), language: language), no = LanguageCase.lower(engine.word(.no), language: language)
                 if let on = CommandArguments.switchWord(s, yes: yes, no: no) { return try switchValue(on, c, on: ctx) }
                 throw ShellError.worded(engine.word(.neitherYesNorNo, label, s, yes, no))
             default: break
@@ -289,11 +290,7 @@ extension DetailScreen {
 
     /// The one of `names` that `typed` matches case and accents aside (`food` for "Food"), as cells are matched;
     /// nil when none or more than one does.
-    static func looseMatch(_ typed: String, _ names: [String]) -> Int? {
-        let key = ListScreen.fold(typed.trimmingCharacters(in: .whitespaces))
-        let hits = names.indices.filter { ListScreen.fold(names[$0]) == key }
-        return hits.count == 1 ? hits[0] : nil
-    }
+    static func looseMatch(_ typed: String, _ names: [String]) -> Int? { MatchedText.looseMatch(typed, names) }
 
     /// The picker option a command names: a name (exactly one; else the one that matches case and accents
     /// aside), an entity id, or a 1-based position.

@@ -174,8 +174,8 @@ public final class DetailScreen: ShellScreen {
             throw ShellError.noCellAt(position, count: count)
         } catch ShellError.noRowMatching(let k, _, _) {
             // As a person writes it: `montant` or `date d'echeance` for the title "Montant", "Date d'échéance".
-            let folded = ListScreen.fold(k)
-            let matching = keyed.indices.filter { i in [keyed[i].id, keyed[i].text].contains { $0.map(ListScreen.fold) == folded } }
+            let folded = MatchedText.fold(k)
+            let matching = keyed.indices.filter { i in [keyed[i].id, keyed[i].text].contains { $0.map(MatchedText.fold) == folded } }
             if matching.count == 1 { return cells[matching[0]] }
             if matching.count > 1 { throw ShellError.ambiguousRow(k, candidates: matching.map { "\($0 + 1)" }) }
             throw ShellError.noCell(k, cells: DetailScreen.shownNames(keyed), meant: DetailScreen.closestTitle(to: k, keyed))
@@ -186,8 +186,8 @@ public final class DetailScreen: ShellScreen {
     /// for `montnt`; nil when none is near.
     static func closestTitle(to name: String, _ cells: [(section: Int, id: String?, text: String?)]) -> String? {
         let names = cells.map(shownName)
-        let folded = names.map(ListScreen.fold)
-        guard let near = NameSuggestion.closest(to: ListScreen.fold(name), in: folded), let i = folded.firstIndex(of: near) else { return nil }
+        let folded = names.map(MatchedText.fold)
+        guard let near = NameSuggestion.closest(to: MatchedText.fold(name), in: folded), let i = folded.firstIndex(of: near) else { return nil }
         return names[i]
     }
 

@@ -9,29 +9,39 @@ struct ListIndexLetters {
     static let alphabet: [String] = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) } + ["#"]
 
     /// The alphabets of the languages written in Greek or Cyrillic letters (a letter that goes with another one in
-    /// the language's order, Russian Ё with Е, is not one of the index).
+    /// the language's order, Russian Ё with Е, is not one of the index), and of those written in Latin letters with
+    /// letters of their own, as iOS's indexed collation has them (Turkish without Q, W, X; a title starting with
+    /// a letter the index lacks is under "#"). German, French and English keep A–Z.
     static let alphabets: [String: String] = [
+        "tr": "ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ", "az": "ABCÇDEƏFGĞHXIİJKQLMNOÖPRSŞTUÜVYZ",
+        "pl": "AĄBCĆDEĘFGHIJKLŁMNŃOÓPQRSŚTUVWXYZŹŻ", "cs": "ABCČDEFGHIJKLMNOPQRŘSŠTUVWXYZŽ",
+        "sk": "AÄBCČDĎEFGHIJKLĽMNOÔPQRSŠTŤUVWXYZŽ", "es": "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ",
+        "sv": "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ", "fi": "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ",
+        "da": "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ", "nb": "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ",
+        "nn": "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ", "no": "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ",
         "ru": "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ", "uk": "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ",
         "be": "АБВГДЕЁЖЗІЙКЛМНОПРСТУЎФХЦЧШЫЬЭЮЯ", "bg": "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЬЮЯ",
         "sr": "АБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ", "mk": "АБВГДЃЕЖЗЅИЈКЛЉМНЊОПРСТЌУФХЦЧЏШ",
         "el": "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ",
     ]
 
-    /// The index shown for an app's language: its alphabet and "#" for a language written in Greek or Cyrillic
-    /// letters (`alphabets`), else OKit's A–Z and "#".
+    /// The index shown for an app's language (`tr`, `tr_TR`): its alphabet and "#" for a language in `alphabets`,
+    /// else OKit's A–Z and "#".
     static func alphabet(for language: String) -> [String] {
-        alphabets[language].map { $0.map(String.init) + ["#"] } ?? alphabet
+        let base = String(language.prefix { $0 != "_" && $0 != "-" })
+        return (alphabets[language] ?? alphabets[base]).map { $0.map(String.init) + ["#"] } ?? alphabet
     }
 
     /// Whether an index is OKit's A–Z one.
-    static func isLatin(_ index: [String]) -> Bool { index.count == 27 && index.first == "A" }
+    static func isLatin(_ index: [String]) -> Bool { index.count == 27 && index.first == "A" && index[25] == "Z" }
 
     /// The index letter of a section title in `index`: its first letter upper-cased when the index has it, else
     /// that letter without its accent (Ё → Е), else "#". In the A–Z index, `letter(_:)`.
     static func letter(_ title: String?, in index: [String]) -> String {
         if isLatin(index) { return letter(title) }
         guard let first = title?.first else { return "#" }
-        let upper = String(first).uppercased()
+        // Turkish and Azerbaijani `i` is `İ` (`ı` is `I`).
+        let upper = index.contains("İ") ? LanguageCase.upper(String(first), language: "tr") : String(first).uppercased()
         if index.contains(upper) { return upper }
         let bare = upper.folding(options: .diacriticInsensitive, locale: nil)
         return index.contains(bare) && bare != "#" ? bare : "#"
@@ -41,9 +51,10 @@ struct ListIndexLetters {
     /// the letter itself when a section starts with it, else the first letter after it (in the index's order);
     /// nil when none comes after it (the list's last section is the place then) or `letter` is not one of the
     /// index (lower-case letters are taken as upper-case). `#` leads to the sections of other titles (digits,
-    /// signs) and only there: a letter past the last one leading to `#` jumped to the list's top.
+    /// signs) and only there (nil without them: never to a letter's section); a letter past the last one leading
+    /// to `#` jumped to the list's top.
     static func target(of letter: String, present: [String], in index: [String] = alphabet) -> String? {
-        let upper = letter.uppercased()
+        let upper = index.contains("İ") ? LanguageCase.upper(letter, language: "tr") : letter.uppercased()
         guard let want = index.firstIndex(of: upper) else { return nil }
         if upper == "#" { return present.contains("#") ? "#" : nil }
         return present.filter { $0 != "#" && (index.firstIndex(of: $0) ?? -1) >= want }

@@ -48,9 +48,9 @@ extension ListScreen {
             if matches.count > 1 { throw ShellError.ambiguousRow(k, candidates: matches.map { "\($0 + 1)" }) }
             if let n = Int(k) { return try entity(row: .position(n)) }
             // As a person writes it: `les miserables` for the row "Les Misérables" (one row only).
-            let folded = ListScreen.fold(k)
+            let folded = MatchedText.fold(k)
             var alike: [Int] = []
-            for (pos, i) in shown.enumerated() where try rowText(rows[i].entity).map(ListScreen.fold) == folded { alike.append(pos) }
+            for (pos, i) in shown.enumerated() where try rowText(rows[i].entity).map(MatchedText.fold) == folded { alike.append(pos) }
             if alike.count == 1 { return rows[shown[alike[0]]].entity }
             if alike.count > 1 { throw ShellError.ambiguousRow(k, candidates: alike.map { "\($0 + 1)" }) }
             var near: [String] = []
@@ -145,6 +145,8 @@ extension ListScreen {
                 scopeIndex = i + 1   // a plain title as the app wrote it, in any language
             } else if scope == BuiltInWord.all.rawValue {
                 scopeIndex = 0   // "All" in any language, as scripts written in English say it
+            } else if let i = MatchedText.looseMatch(scope, titles) {
+                scopeIndex = i   // case and accents aside, as rows and cells
             } else {
                 throw ShellError.noScope(scope, scopes: titles)
             }

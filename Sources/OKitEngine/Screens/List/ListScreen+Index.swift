@@ -1,8 +1,9 @@
 /// OKit's section index (screens.md "List", `index`): on a grouped list the snapshot shows "A"…"Z" and "#", and
 /// choosing a letter leads to the first section whose title starts with it; a letter without a section leads to the
 /// next section after it in the index's order (A…Z, then "#" for titles not starting with A–Z), and when none comes
-/// after it, to the last section. A list without grouping has no index (OKit's does nothing there). In a language
-/// written in Greek or Cyrillic letters the index is its alphabet and "#" (`ListIndexLetters.alphabet(for:)`).
+/// after it, to the last section; "#" leads to those other titles only. A list without grouping has no index (OKit's
+/// does nothing there). In a language written in Greek or Cyrillic letters, or in Latin letters with letters of its
+/// own (Turkish, Polish, …), the index is its alphabet and "#" (`ListIndexLetters.alphabet(for:)`).
 extension ListScreen {
     /// The index the snapshot shows: the whole alphabet and "#" when `index` holds on a grouped list, else none.
     func shownIndex() throws -> [String] {
@@ -46,6 +47,8 @@ extension ListScreen {
            let p = shown.indices.first(where: { letterAt($0) == target }) {
             return p + 1
         }
+        // "#" without titles outside the index's letters leads nowhere, never to a letter's section.
+        if letter == "#" { return nil }
         // No section at or after the letter: the last section, from its first row.
         let lastTitle = rows.title(shown[lastRow])
         var p = lastRow
@@ -64,7 +67,9 @@ extension ScreenSnapshot {
         let letters = sections.map { ListIndexLetters.letter($0.header, in: index) }
         var present: [String] = []
         for l in letters where !present.contains(l) { present.append(l) }
-        guard let target = ListIndexLetters.target(of: letter, present: present, in: index) else { return sections.count - 1 }
+        guard let target = ListIndexLetters.target(of: letter, present: present, in: index) else {
+            return letter == "#" ? nil : sections.count - 1   // "#" never leads to a letter's section
+        }
         return letters.firstIndex(of: target)
     }
 }

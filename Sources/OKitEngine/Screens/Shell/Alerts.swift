@@ -33,10 +33,10 @@ public final class PendingAlert {
         self.onAction = onAction
     }
 
-    /// The position of the one action whose title matches `action` without regard to case; nil for none, or
+    /// The position of the one action whose title matches `action` case and accents aside; nil for none, or
     /// when several do (then only the exact title chooses).
     static func caseInsensitiveMatch(_ action: String, in actions: [String]) -> Int? {
-        let matches = actions.indices.filter { actions[$0].compare(action, options: .caseInsensitive) == .orderedSame }
+        let matches = actions.indices.filter { MatchedText.same(actions[$0], action) }
         return matches.count == 1 ? matches[0] : nil
     }
 

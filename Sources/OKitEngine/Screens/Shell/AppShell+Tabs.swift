@@ -13,8 +13,8 @@ extension AppShell {
         let exact = titles.indices.filter { titles[$0] == address }
         if exact.count == 1 { return exact[0] }
         if let n = Int(address), n >= 1, n <= home.count { return n - 1 }
-        let typed = FoldedText.fold(address.trimmingCharacters(in: .whitespaces))
-        let loose = titles.indices.filter { FoldedText.fold(titles[$0]) == typed || FoldedText.fold(home[$0]) == typed }
+        let typed = MatchedText.fold(address.trimmingCharacters(in: .whitespaces))
+        let loose = titles.indices.filter { MatchedText.fold(titles[$0]) == typed || MatchedText.fold(home[$0]) == typed }
         if loose.count == 1 { return loose[0] }
         throw ShellError.unknownTab(address, tabs: titles.enumerated().map { "\($0 + 1) \($1)" })
     }

@@ -138,15 +138,17 @@ public struct CommandArguments {
         default: break
         }
         let shown = v.isNull ? "null" : "\"" + ShellError.brief(v.displayString ?? "\(v)") + "\""
-        throw CommandUsageError(message: "\(command): \(shown) is neither on nor off (\(key) takes on or off, true or false, yes or no)")
+        // The app's own words too, which it takes (`evet or hayır` in Turkish).
+        let own = [yes, no].allSatisfy { ["yes", "no"].contains(MatchedText.fold($0)) } ? "" : ", \(yes) or \(no)"
+        throw CommandUsageError(message: "\(command): \(shown) is neither on nor off (\(key) takes on or off, true or false, yes or no\(own))")
     }
 
     /// A yes/no word as a switch reads it: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` and the app's own `yes`
     /// and `no`, case and accents aside (`si` for `sí`); nil for any other text.
     public static func switchWord(_ text: String, yes: String = "yes", no: String = "no") -> Bool? {
-        let typed = FoldedText.fold(text.trimmingCharacters(in: .whitespaces))
-        if ["true", "yes", "on", "1", FoldedText.fold(yes)].contains(typed) { return true }
-        if ["false", "no", "off", "0", FoldedText.fold(no)].contains(typed) { return false }
+        let typed = MatchedText.fold(text.trimmingCharacters(in: .whitespaces))
+        if ["true", "yes", "on", "1", MatchedText.fold(yes)].contains(typed) { return true }
+        if ["false", "no", "off", "0", MatchedText.fold(no)].contains(typed) { return false }
         return nil
     }
 

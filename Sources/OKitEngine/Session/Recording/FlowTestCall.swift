@@ -90,7 +90,7 @@ struct FlowTestCall {
     static func action(_ v: Value, of alert: AlertSnapshot?) -> String? {
         guard let actions = alert?.actions, let given = v.displayString else { return nil }
         if actions.contains(given) { return LuaLiteral.string(given) }
-        let folded = actions.filter { $0.caseInsensitiveCompare(given) == .orderedSame }
+        let folded = actions.filter { MatchedText.same($0, given) }
         if folded.count == 1 { return LuaLiteral.string(folded[0]) }
         if let n = Int(given), n >= 1, n <= actions.count, actions.filter({ $0 == actions[n - 1] }).count == 1 {
             return LuaLiteral.string(actions[n - 1])

@@ -22,8 +22,10 @@ public final class SmallDisk: @unchecked Sendable {
     public static let unavailable = "needs root and a permitted tmpfs mount (a real full or read-only disk): skipped"
 
     /// Fills the disk until it has no byte left.
+    /// The filler is opened close-on-exec: a child another test spawned meanwhile inherited it without, and held
+    /// its blocks after `free` until that child ended (a quit after `free` still met a full disk in the whole suite).
     public func fill() {
-        let fd = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
         defer { close(fd) }
         let chunk = [UInt8](repeating: 0, count: 4096)

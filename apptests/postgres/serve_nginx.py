@@ -147,7 +147,7 @@ class Visitor(Client):
     def request(self, method, path, body=None, headers=None, follow=False):
         cookies = [f"okit_route={self.route}"] if self.route else []
         if self.cookie:
-            cookies.append("okit_session=" + self.cookie)
+            cookies.append(self.cookie_name + "=" + self.cookie)     # __Host-okit_session behind nginx's TLS
         h = dict(headers or {})
         if cookies:
             h["Cookie"] = "; ".join(cookies)

@@ -5,8 +5,9 @@ import Testing
 /// The web page in the app's language (issue 36 items 6, 7): `<html lang>`, the page's own words from the
 /// built-in words (an app's strings over OKit's), a field labelled by its cell's title, a breadcrumb of titles.
 @Suite struct LanguagePageTests {
-    static func serve(language: String, _ configure: @escaping @Sendable (Engine) -> Void = { _ in }) async throws -> WebApp {
-        let web = WebApp(options: .unhurried)
+    static func serve(language: String, options: ServeOptions = .unhurried,
+                      _ configure: @escaping @Sendable (Engine) -> Void = { _ in }) async throws -> WebApp {
+        let web = WebApp(options: options)
         try await web.load {
             let session = AppSession()
             let engine = session.engine

@@ -83,6 +83,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case screenNotShown = "This screen could not be shown: %@"
     case sessionNotStarted = "The app could not start a session: %@"
     case backupsNeedLogin = "Backups hold everyone's data: log in with the token first."
+    // The login page (`--token-file`): its title and button, its field, a wrong token
+    case logIn = "Log in", token = "Token", wrongToken = "That token is not the right one."
     case uploadsBusyOne = "%@ upload is being read right now; try again in a moment."
     case uploadsBusy = "%@ uploads are being read right now; try again in a moment."
     case uploadTooLarge = "The upload is too large (more than %@ MiB)."

@@ -73,6 +73,7 @@ extension BuiltInWords {
         "This screen could not be shown: %@": "Cet écran n’a pas pu être affiché : %@",
         "The app could not start a session: %@": "L’app n’a pas pu ouvrir de session : %@",
         "Backups hold everyone's data: log in with the token first.": "Les sauvegardes contiennent les données de tout le monde : connectez-vous d’abord avec le jeton.",
+        "Log in": "Se connecter", "Token": "Jeton", "That token is not the right one.": "Ce jeton n’est pas le bon.",
         "%@ upload is being read right now; try again in a moment.": "%@ fichier envoyé est en cours de lecture ; réessayez dans un instant.",
         "%@ uploads are being read right now; try again in a moment.": "%@ fichiers envoyés sont en cours de lecture ; réessayez dans un instant.",
         "The upload is too large (more than %@ MiB).": "Le fichier envoyé est trop volumineux (plus de %@ Mio).",

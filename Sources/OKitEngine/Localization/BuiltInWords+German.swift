@@ -69,6 +69,7 @@ extension BuiltInWords {
         "This screen could not be shown: %@": "Diese Ansicht konnte nicht angezeigt werden: %@",
         "The app could not start a session: %@": "Die App konnte keine Sitzung beginnen: %@",
         "Backups hold everyone's data: log in with the token first.": "Backups enthalten die Daten aller: melden Sie sich zuerst mit dem Token an.",
+        "Log in": "Anmelden", "Token": "Token", "That token is not the right one.": "Das ist nicht das richtige Token.",
         "%@ upload is being read right now; try again in a moment.": "Gerade wird %@ Upload gelesen; versuchen Sie es gleich noch einmal.",
         "%@ uploads are being read right now; try again in a moment.": "Gerade werden %@ Uploads gelesen; versuchen Sie es gleich noch einmal.",
         "The upload is too large (more than %@ MiB).": "Der Upload ist zu groß (mehr als %@ MiB).",

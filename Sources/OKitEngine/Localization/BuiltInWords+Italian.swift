@@ -70,6 +70,7 @@ extension BuiltInWords {
         "This screen could not be shown: %@": "Non è stato possibile mostrare questa schermata: %@",
         "The app could not start a session: %@": "L’app non è riuscita ad avviare una sessione: %@",
         "Backups hold everyone's data: log in with the token first.": "I backup contengono i dati di tutti: accedi prima con il token.",
+        "Log in": "Accedi", "Token": "Token", "That token is not the right one.": "Questo token non è quello giusto.",
         "%@ upload is being read right now; try again in a moment.": "In questo momento si sta leggendo %@ file caricato; riprova tra poco.",
         "%@ uploads are being read right now; try again in a moment.": "In questo momento si stanno leggendo %@ file caricati; riprova tra poco.",
         "The upload is too large (more than %@ MiB).": "Il file caricato è troppo grande (più di %@ MiB).",

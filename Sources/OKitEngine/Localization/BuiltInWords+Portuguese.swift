@@ -71,6 +71,7 @@ extension BuiltInWords {
         "This screen could not be shown: %@": "Não foi possível mostrar esta tela: %@",
         "The app could not start a session: %@": "O app não conseguiu iniciar uma sessão: %@",
         "Backups hold everyone's data: log in with the token first.": "Os backups contêm os dados de todos: entre primeiro com o token.",
+        "Log in": "Entrar", "Token": "Token", "That token is not the right one.": "Esse token não é o correto.",
         "%@ upload is being read right now; try again in a moment.": "%@ arquivo enviado está sendo lido agora; tente de novo daqui a pouco.",
         "%@ uploads are being read right now; try again in a moment.": "%@ arquivos enviados estão sendo lidos agora; tente de novo daqui a pouco.",
         "The upload is too large (more than %@ MiB).": "O arquivo enviado é grande demais (mais de %@ MiB).",

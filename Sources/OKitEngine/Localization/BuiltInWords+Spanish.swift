@@ -70,6 +70,7 @@ extension BuiltInWords {
         "This screen could not be shown: %@": "No se ha podido mostrar esta pantalla: %@",
         "The app could not start a session: %@": "La app no ha podido iniciar una sesión: %@",
         "Backups hold everyone's data: log in with the token first.": "Las copias de seguridad contienen los datos de todos: inicia sesión primero con el token.",
+        "Log in": "Iniciar sesión", "Token": "Token", "That token is not the right one.": "Ese token no es el correcto.",
         "%@ upload is being read right now; try again in a moment.": "Ahora mismo se está leyendo %@ archivo subido; vuelve a intentarlo en un momento.",
         "%@ uploads are being read right now; try again in a moment.": "Ahora mismo se están leyendo %@ archivos subidos; vuelve a intentarlo en un momento.",
         "The upload is too large (more than %@ MiB).": "El archivo subido es demasiado grande (más de %@ MiB).",

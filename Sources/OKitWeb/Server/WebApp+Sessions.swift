@@ -163,7 +163,7 @@ extension WebApp {
     /// new one) is logged in under a new id and CSRF token, and the old id no longer works.
     func login(_ request: WebRequest, _ app: AppSession) -> WebResponse {
         guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
-            return WebPages.message(403, "The form's security token is wrong or missing; reload the page and try again.", link: "/login")
+            return said(403, .securityTokenWrong, link: "/login")
         }
         if let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
             var slow = said(429, .tooManyAttempts, count: seconds, link: "/login")
@@ -172,7 +172,7 @@ extension WebApp {
         }
         guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
             failedAttempts.failed(request.attemptAddress, now: attemptClock())
-            return WebPages.login(csrf: loginTokens.make(), failed: true)
+            return WebPages.login(csrf: loginTokens.make(), failed: true, words: serverWords)
         }
         failedAttempts.succeeded(request.attemptAddress)
         let ws: WebSession

@@ -58,17 +58,17 @@ enum WebPages {
                            + securityHeaders, body: body)
     }
 
-    /// The login form for the token (`--token-file`).
-    static func login(csrf: String, failed: Bool) -> WebResponse {
-        var body: [HTMLNode] = [.el("h1", text: "Log in")]
-        if failed { body.append(.el("p", [.attr("role", "alert")], text: "That token is not the right one.")) }
+    /// The login form for the token (`--token-file`), in the app's language (`words`).
+    static func login(csrf: String, failed: Bool, words: BuiltInWords = .english) -> WebResponse {
+        var body: [HTMLNode] = [.el("h1", text: words(.logIn))]
+        if failed { body.append(.el("p", [.attr("role", "alert")], text: words(.wrongToken))) }
         body.append(.el("form", [.attr("method", "post"), .attr("action", "/login")], [
             .el("input", [.attr("type", "hidden"), .attr("name", "csrf"), .attr("value", csrf)]),
-            .el("label", [.attr("for", "okit-token")], text: "Token"),
+            .el("label", [.attr("for", "okit-token")], text: words(.token)),
             .el("input", [.attr("type", "password"), .attr("id", "okit-token"), .attr("name", "token"), .attr("autocomplete", "current-password")]),
-            .el("button", [.attr("type", "submit")], text: "Log in"),
+            .el("button", [.attr("type", "submit")], text: words(.logIn)),
         ]))
         return WebResponse(status: failed ? 403 : 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
-                           + securityHeaders, body: document(title: "Log in", body))
+                           + securityHeaders, body: document(title: words(.logIn), lang: PageContext.htmlLang(words.language), body))
     }
 }

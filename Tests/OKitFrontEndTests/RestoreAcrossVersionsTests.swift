@@ -60,6 +60,23 @@ import Testing
         #expect(r.err.contains("Run the newer app, or restore a backup made with version 1"), "\(r.err)")
     }
 
+    /// Newer data that does not decode in the older app (a field's type changed in version 2) is not called damaged,
+    /// nor is the older app told to migrate it: it says a newer version stored it, and leaves the file as it is.
+    @Test func newerDataThatDoesNotDecodeSaysANewerVersionStoredIt() throws {
+        let t = try TempFolder()
+        let v1 = try t.put("a/app.lua", Self.app(1, encrypted: false)).path
+        let v2 = try t.put("b/app.lua", Self.app(2, encrypted: false).replacingOccurrences(of: "text = \"string\"", with: "text = \"number\"")).path
+        let d = t.path + "/d"
+        try run(t, [v2, "--data", d], script: "m.text = 5")
+        let stored = text(d + "/okit/data/default.json")
+        let r = try run(t, [v1, "--data", d], code: 4)
+        #expect(r.err.contains("default.json:1:"), "where it failed: \(r.err)")
+        #expect(r.err.contains("it was stored by version 2 of the app, and this app is version 1"), "\(r.err)")
+        #expect(r.err.contains("an older app cannot read newer data and does not rewrite it. Run the newer app, or restore a backup made with version 1"), "\(r.err)")
+        #expect(!r.err.contains("okit.migrate") && !r.err.contains("version = 3"), "no migration advice to an older app: \(r.err)")
+        #expect(text(d + "/okit/data/default.json") == stored)
+    }
+
     /// The way back to an older version: restoring its backup over newer data replaces it and keeps it whole.
     @Test func restoringAnOlderBackupOverNewerDataKeepsTheNewerData() throws {
         let t = try TempFolder()

@@ -25,11 +25,15 @@ extension FileStorage {
         do { return try body() } catch let e as StorageError { throw e.worded(remedyWording) }
     }
 
-    static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType) -> StorageError {
+    /// `app`: the app's version, when the caller knows it: a file a newer version stored that does not decode
+    /// says so (it is not damaged, this app is older), whatever failed in it.
+    static func describe(_ f: JSONReader.Failure, bytes: [UInt8], path: String, rootType: EntityType, app: Int? = nil) -> StorageError {
         var e = StorageError(kind: f.wrongType ? .wrongType : .corrupt, path: path, message: f.message)
-        // A model's field whose type changed (or a value edited by hand): converted by a migration, never started
-        // fresh. (A partial's payload keeps its way out: it is not migrated.)
-        if let field = f.field, case .fixOrRecover? = e.remedy {
+        if let app = app ?? f.field?.app, let stored = f.field?.stored ?? ModelFileCheck.headerVersion(bytes), stored > app {
+            e = e.withRemedy(.described(newerUnreadable(stored: stored, app: app)))
+        } else if let field = f.field, case .fixOrRecover? = e.remedy {
+            // A model's field whose type changed (or a value edited by hand): converted by a migration, never
+            // started fresh. (A partial's payload keeps its way out: it is not migrated.)
             e = e.withRemedy(.described("field \"\(field.field)\" of \(field.type) is declared \(field.declared) and the file holds \(field.found): "
                                         + MistypedValues.advice(stored: field.stored, app: field.app)))
         }
@@ -43,6 +47,11 @@ extension FileStorage {
         e.column = col
         e.jsonPath = JSONPathLocator.path(in: bytes, at: offset)
         return e
+    }
+
+    /// Why a file a newer app version stored does not decode in an older one (its schema is the newer one's).
+    static func newerUnreadable(stored: Int, app: Int) -> String {
+        "it was stored by version \(stored) of the app, and this app is version \(app) (okit.app { version = … }): an older app cannot read newer data and does not rewrite it. Run the newer app, or restore a backup made with version \(app)"
     }
 
     /// Why data stored by a newer app version is not loaded by an older one.

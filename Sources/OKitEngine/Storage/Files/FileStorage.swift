@@ -228,7 +228,7 @@ public final class FileStorage: ModelStorage {
             } }
         } catch let f as JSONReader.Failure {
             unreadable.insert(name)
-            throw Self.describe(f, bytes: bytes.bytes, path: path, rootType: rootType)
+            throw Self.describe(f, bytes: bytes.bytes, path: path, rootType: rootType, app: engine.schemaVersion)
         }
         if let stored = header.type, stored != rootType.name {
             unreadable.insert(name)

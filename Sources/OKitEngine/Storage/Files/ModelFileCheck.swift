@@ -34,7 +34,7 @@ extension Engine {
                 return r.version
             }
         } catch let f as JSONReader.Failure {
-            throw FileStorage.describe(f, bytes: bytes, path: relativePath, rootType: type)
+            throw FileStorage.describe(f, bytes: bytes, path: relativePath, rootType: type, app: schemaVersion)
         }
         // A model's file stored by a newer app version is refused by a load (`NewerAppData`): so by a restore.
         if parts.count == 1 { try NewerAppData.check(stored: version, file: relativePath, app: schemaVersion) }
@@ -75,6 +75,14 @@ enum ModelFileCheck {
     }
 
     /// The `type` of a file's `okit` header (`{"okit":{"version":1,"type":"Group"…`), read from its first bytes.
+    /// The version in a model file's `okit` header (`"okit":{"version":N,…}` at its start), or nil.
+    static func headerVersion(_ bytes: [UInt8]) -> Int? {
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
+        guard let okit = head.range(of: "\"okit\""), let v = head[okit.upperBound...].range(of: "\"version\"") else { return nil }
+        let rest = head[v.upperBound...].drop { $0 == " " || $0 == ":" }
+        return Int(rest.prefix { $0.isASCII && $0.isNumber })
+    }
+
     static func headerType(_ bytes: [UInt8]) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
         guard let r = head.range(of: "\"type\":\"") else { return nil }

@@ -34,7 +34,7 @@ struct BackupCommand: ParsableCommand {
                 try app.session.createBackup(name: name, password: password, progress: bar.update)
             } catch { bar.finish(); throw BackupCommand.fail(error) }
             bar.finish()
-            let info = try app.session.listBackups().first { $0.name == (try? BackupStore.sanitize(name)) }
+            let info = try app.session.listBackups().first { $0.name == (try? BackupStore.existingName(name)) }
             print("created \(info?.url.path ?? name)\(password != nil ? " (secure)" : "")")
         }
     }

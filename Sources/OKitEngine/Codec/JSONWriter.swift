@@ -132,7 +132,11 @@ package struct JSONWriter {
             packedId(bits)
             start = 1
         }
+        // A value kept for the migrations that none converted (a model whose migration failed and was caught) is
+        // written as it was stored, among the unknown fields, and its field not: a key is never written twice.
+        let kept = e.mistypedSlots
         for slot in start..<Int(e.slotCount) {
+            if let kept, kept.contains(slot) { continue }
             let v = UnsafePointer(e.slots + slot)
             // A nil is omitted (it reads back as the field's default) unless the default is not nil.
             if v.pointee.isNull, !JSONWriter.nullNeedsWriting(e.type, slot) { continue }

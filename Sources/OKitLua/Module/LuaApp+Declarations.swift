@@ -283,7 +283,7 @@ extension LuaApp {
         do {
             let storage = try self.storage(for: kind, model: name, type: type, options: storageOptions)
             model = try engine.register(model: name, type: type, storage: storage, storageKind: kind,
-                                        deferLoadedHooks: loading) { [unowned self] root in
+                                        deferLoadedHooks: true) { [unowned self] root in
                 if builtInSettings { try seedBuiltInSettings(root) }
                 if let seed { _ = try callLua(seed, [.entity(root)]) }
             }
@@ -291,7 +291,18 @@ extension LuaApp {
             storageFailed = true
             throw LuaRaise("okit.model(\"\(type)\"): \(wordedMessage(e))")
         }
-        if loading { pendingLoaded.append(model) }
+        if loading {
+            pendingLoaded.append(model)
+        } else {
+            // Declared after the app loaded (from a controller, `app:run`): refused if newer, migrated if older,
+            // then its loaded hooks, as a model declared while loading is — a value kept for the migrations is
+            // never left in it to be stored twice.
+            let newer = try refuseNewerData([model])
+            if newer.isEmpty {
+                try migrate(model)
+                try engine.runLoadedHooks(of: model)
+            }
+        }
         modelSites[name] = LuaApp.callerPosition(call.L)
         pushEntity(model.root)
         return 1

@@ -226,7 +226,8 @@ public final class LuaApp {
         pendingLoaded = []
         // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.
         let newer = try refuseNewerData(models)
-        for line in unreachableMigrationLines() { engine.warn(line) }
+        // The check at load (and `okit-run check`) reports them as problems; said once, not a warning before it too.
+        if !options.checkBindings, !options.checkOnly { for line in unreachableMigrationLines() { engine.warn(line) } }
         for m in models where !newer.contains(m.name) {
             try migrate(m)
             try engine.runLoadedHooks(of: m)

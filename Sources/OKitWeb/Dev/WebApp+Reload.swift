@@ -81,6 +81,7 @@ extension WebApp {
         let state = ws.shell.viewState
         do {
             let shell = try app.makeShell()
+            shell.keepOpenedPlaces(of: ws.shell)
             shell.themeOverride = theme
             ws.attach(shell: shell, driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows))
             let kept = try shell.go(to: place)

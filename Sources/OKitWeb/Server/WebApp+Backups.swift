@@ -137,7 +137,9 @@ extension WebApp {
         var name = base
         var n = 2
         while taken.contains(name) || FileManager.default.fileExists(atPath: target.backupFolder.appendingPathComponent(name + "." + BackupStore.fileExtension).path) {
-            name = "\(base) \(n)"
+            // The suffix keeps the name within the rule: the base is shortened for it.
+            let suffix = " \(n)"
+            name = String(base.prefix(BackupStore.maxNameLength - suffix.count)) + suffix
             n += 1
         }
         try FileManager.default.createDirectory(at: target.backupFolder, withIntermediateDirectories: true)

@@ -238,10 +238,16 @@ extension WebApp {
         case .authenticationFailed: return engine.word(.wrongPassphrase)
         // Unlocked meanwhile (the cover's form posted twice, or from another tab): nothing to do.
         case .notCovered: return engine.word(.pageOutOfDate)
-        case .worded: return nil
         // What only a form that is not the page's own names (a tampered or very old form: a button disabled since,
         // a command the screen does not take, a scope it does not have).
-        default: return engine.word(.notOnThisPage)
+        case .noButton, .noMenuItem, .noCell, .noSegue, .wrongKind, .noAlert, .noAction, .noScope, .disabled,
+             .disabledButton, .disabledCellAccessory, .ambiguousRow, .noRowMatching, .noSearch, .unknownTab, .atHome,
+             .atPresentedRoot, .nothingPresented, .noHelp, .noMenu, .notAllowed:
+            return engine.word(.notOnThisPage)
+        // A mistake in the app's declarations (a segue to no screen, a binding with no context, an add that reaches
+        // no collection, …) keeps its own message: the person can tell whoever runs the app what it says.
+        case .worded, .duplicateScreen, .unknownKind, .unknownScreen, .noHome, .notStarted, .notYet, .noContext:
+            return nil
         }
     }
 }

@@ -67,8 +67,10 @@ public struct BackupStore: Sendable {
     /// The characters a backup name may not hold: the ones OKit's backups screen takes out of a name (its
     /// `fileName`), which a file name on some system cannot hold.
     public static let forbiddenInName = "/\\:?%*|\"<>"
-    /// The most characters a backup name has (each up to 4 bytes: the file name with `.okbackup` stays under 255).
+    /// The most characters a backup name has; and at most `maxNameBytes` bytes of UTF-8 (a character can be
+    /// several scalars), so the file name with `.okbackup` stays under the file system's 255.
     public static let maxNameLength = 60
+    public static let maxNameBytes = 200
 
     /// The name a backup is created under: trimmed, without a trailing `.okbackup`; refused when empty, longer than
     /// `maxNameLength` characters, starting with `.` (hidden), or holding one of `forbiddenInName` or a control
@@ -84,7 +86,9 @@ public struct BackupStore: Sendable {
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .invalidName(raw, "it contains a control character")
         }
-        if name.count > maxNameLength { throw .invalidName(raw, "it is longer than \(maxNameLength) characters") }
+        if name.count > maxNameLength || name.utf8.count > maxNameBytes {
+            throw .invalidName(raw, "it is longer than \(maxNameLength) characters")
+        }
         return name
     }
 
@@ -94,7 +98,7 @@ public struct BackupStore: Sendable {
 
     /// A backup by name (in the backup folder), else a file by path. Returns the name used in messages.
     func resolve(_ nameOrFile: String) throws(BackupError) -> (display: String, url: URL) {
-        if !nameOrFile.contains("/"), let name = try? BackupStore.sanitize(nameOrFile),
+        if !nameOrFile.contains("/"), let name = try? BackupStore.existingName(nameOrFile),
            FolderSwap.exists(file(named: name).path) {
             return (name, file(named: name))
         }
@@ -303,7 +307,7 @@ public struct BackupStore: Sendable {
 
     /// Deletes the backup named `name`; an unknown name is an error.
     public func delete(name: String) throws {
-        let name = try BackupStore.sanitize(name)
+        let name = try BackupStore.existingName(name)
         let path = file(named: name).path
         guard FolderSwap.exists(path) else { throw BackupError.notFound(name, folder: backupFolder.path) }
         if unlink(path) != 0 {

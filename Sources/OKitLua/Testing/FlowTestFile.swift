@@ -201,10 +201,11 @@ final class FlowTestFile {
     }
 
     /// The test file's clock (`okit.date.now()`, `os.time()`) follows the app launched last that is still open;
-    /// with none, it stands at the epoch.
+    /// with none, it stands at the epoch. Its time zone (`os.date`'s local forms) is that app's too (testing.md).
     func syncClock() {
         let last = launched.reversed().lazy.compactMap { $0.app.app }.first { !self.isReleased($0) }
         host.session.virtualClock?.set(last?.engine.clock.now ?? FlowTestFile.epoch)
+        if let zone = last?.engine.locale.timeZone, host.engine.locale.timeZone != zone { host.engine.locale.timeZone = zone }
     }
 
     /// Calls `T.name()`.

@@ -108,6 +108,7 @@ import OKitLua
         let none = Self.error(t, "none.lua")
         #expect(none.contains("of Pet holds") && none.contains("no migration runs for version 1")
                 && none.contains("okit.migrate(1, function(model, raw)"), "\(none)")
+        #expect(none.contains("none.lua:5: okit.model(\"Clinic\"): \(t.data.path)/okit/data/"), "where: the model's line and its file: \(none)")
         let half = Self.error(t, "half.lua")
         #expect(half.contains(#"field "tag" of Pet holds a string ("x7")"#) && half.contains("the migrations did not assign it"), "\(half)")
         // The type changed without a new version: the field, what is stored, and the version to give.
@@ -122,6 +123,7 @@ import OKitLua
         let t = try Self.stored("file")
         let before = try Self.snapshot(t)
         let e = Self.error(t, "fails.lua")
+        #expect(e.contains("fails.lua:5: okit.migrate(1, …)"), "where the migration is declared: \(e)")
         #expect(e.contains(#"okit.migrate(1, …), the migration from version 1 to 2 of model "default" (a Clinic), failed: fails.lua:"#)
                 && e.contains("tag x7 is not a number") && e.contains("nothing was changed"), "\(e)")
         #expect(try Self.snapshot(t) == before)
@@ -157,7 +159,8 @@ import OKitLua
         """])
         let line = "app.lua:4: okit.migrate(2, …) never runs: this app is version 2, and a migration is named by the version it migrates from; the migration from version 1 to 2 is okit.migrate(1, …)"
         // A problem of the check, which stops the app at load like every other; a warning without the check.
-        #expect(Self.error(t, "app.lua").contains(line + "\napp.lua: 1 problem in 0 screens, 0 bindings"))
+        let checked = Self.error(t, "app.lua")
+        #expect(checked.contains(line + "\napp.lua: 1 problem in 0 screens, 0 bindings"))
         let app = try t.launch { $0.checkBindings = false }
         #expect(app.engine.warnings.contains(line), "\(app.engine.warnings)")
         #expect(app.checkApp().problems.contains(line), "\(app.checkApp().problems)")

@@ -15,10 +15,12 @@ extension LuaApp {
         }
         let raw = rawDocument(model, stored: stored)
         var running = steps[0].version
+        var site = steps[0].site
         do {
             try engine.transaction {
                 for step in steps {
                     running = step.version
+                    site = step.site
                     let t = lua.top
                     defer { lua.top = t }
                     step.fn.push()
@@ -29,7 +31,7 @@ extension LuaApp {
             }
         } catch let e as LuaError {
             throw LuaRaise("""
-                okit.migrate(\(running), …), the migration from version \(running) to \(running + 1) of model "\(model.name)" (a \(model.rootType.name)), failed: \(e.message)
+                \(site.map { "\($0): " } ?? "")okit.migrate(\(running), …), the migration from version \(running) to \(running + 1) of model "\(model.name)" (a \(model.rootType.name)), failed: \(e.message)
                   nothing was changed: the stored data is left as it is (version \(stored)); fix the migration and start the app again
                 """, withPosition: false)
         }
@@ -41,7 +43,8 @@ extension LuaApp {
         guard !mistyped.isEmpty else { return }
         do { try engine.finishMistyped(mistyped, model: model, stored: stored, migrated: migrated) } catch let e as MistypedValuesError {
             storageFailed = true
-            throw AppLoadError(message: "okit.model(\"\(model.rootType.name)\"): \(e.description)", isStorage: true)
+            let where_ = modelSites[model.name].map { "\($0): " } ?? ""
+            throw AppLoadError(message: "\(where_)okit.model(\"\(model.rootType.name)\"): \(dataPath(of: model)): \(e.description)", isStorage: true)
         }
     }
 

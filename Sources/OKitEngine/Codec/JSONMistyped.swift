@@ -52,4 +52,16 @@ extension Entity {
         unknownFields?.append((type.fields[slot].name, json))
         mistypedSlots = (mistypedSlots ?? []) + [slot]
     }
+
+    /// A field written (by a migration): a value kept for it is converted, whatever was written — nil too, a
+    /// collection emptied too. Its stored value goes (the migrations read it in `raw`, made before they ran).
+    @inline(__always)
+    func noteAssigned(_ slot: Int) {
+        guard let kept = mistypedSlots, kept.contains(slot) else { return }
+        let name = type.fields[slot].name
+        unknownFields?.removeAll { $0.key == name }
+        if unknownFields?.isEmpty == true { unknownFields = nil }
+        let left = kept.filter { $0 != slot }
+        mistypedSlots = left.isEmpty ? nil : left
+    }
 }

@@ -13,6 +13,17 @@ public struct MistypedValues {
 
     /// What to do about a stored value of another type than its field declares, in a model stored by version
     /// `stored` (nil: unknown) and read by version `app`: a migration converts it.
+    /// `null`, `[]`, `{}`, `""`: a stored value that loses nothing when its collection starts empty.
+    static func isEmptyJSON(_ json: [UInt8]) -> Bool {
+        let t = json.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        return t == Array("null".utf8) || t == [0x5B, 0x5D] || t == [0x7B, 0x7D] || t == [0x22, 0x22]
+    }
+
+    static func isEmptyCollection(_ v: Value) -> Bool {
+        if case .collection(let c) = v { return c.isEmpty }
+        return v.isNull
+    }
+
     public static func advice(stored: Int?, app: Int) -> String {
         let from = stored ?? app
         let bump = from < app ? "" : "give the app the next version (okit.app { version = \(from + 1) }) and "
@@ -52,12 +63,17 @@ extension Engine {
 
     /// After the migrations (`migrated`: at least one ran, from `stored` up to `schemaVersion`): a value whose
     /// field no migration assigned is refused, naming the field; else the stored values are let go (the fields
-    /// hold what the migrations made of them). An entity the migrations removed needs nothing.
+    /// hold what the migrations made of them). Assigned means written (nil too: `Entity.noteAssigned`), or for a
+    /// collection filled (appended to) or stored empty — never emptied silently because some migration ran. An
+    /// entity the migrations removed needs nothing.
     public func finishMistyped(_ found: MistypedValues, model: Model, stored: Int, migrated: Bool) throws {
         var left: [MistypedValues.Item] = []
         for item in found.items where item.entity.model === model {
             let e = item.entity
-            let converted = e.type.fieldTypes[item.slot].isCollection ? migrated : !e.values[item.slot].isNull
+            let assigned = !(e.mistypedSlots?.contains(item.slot) ?? false)
+            let converted = assigned || (e.type.fieldTypes[item.slot].isCollection
+                ? MistypedValues.isEmptyJSON(item.json) || !MistypedValues.isEmptyCollection(e.values[item.slot])
+                : !e.values[item.slot].isNull)
             if !converted { left.append(item) }
         }
         if let first = left.first {

@@ -161,9 +161,10 @@ extension Engine {
                 new = value
             case .array, .set, .map:
                 try replaceCollection(e, slot, with: value)
-                return
+                return e.noteAssigned(slot)
             }
         }
+        e.noteAssigned(slot)      // a value kept for the migrations is converted by this (nil included)
         if f.type.isCollection == false, old.isSame(as: new), !(f.type.holdsEntity) { return }
         if case .entity(let oldChild) = old, !(e.type.isRef) {
             e.values[slot] = new

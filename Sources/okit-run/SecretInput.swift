@@ -18,16 +18,19 @@ enum SecretInput {
     /// Asks on the terminal with echo off; nil when stdin is not a terminal or at end of input.
     static func ask(_ prompt: String) -> String? {
         guard interactive else { return nil }
-        StandardStreams.error(prompt)
+        // Echo goes off before the prompt shows, and neither change discards what was typed: a person (or a paste)
+        // typing as soon as the prompt appeared had the secret echoed, then thrown away by a TCSAFLUSH, and the
+        // read waited for a line already typed.
         var saved = termios()
         let haveTerm = tcgetattr(0, &saved) == 0
         if haveTerm {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(0, TCSAFLUSH, &quiet)
+            tcsetattr(0, TCSANOW, &quiet)
         }
+        StandardStreams.error(prompt)
         defer {
-            if haveTerm { tcsetattr(0, TCSAFLUSH, &saved) }
+            if haveTerm { tcsetattr(0, TCSANOW, &saved) }
             StandardStreams.error("\n")
         }
         return readLine(strippingNewline: true)

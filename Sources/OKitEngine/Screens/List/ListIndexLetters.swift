@@ -32,6 +32,11 @@ struct ListIndexLetters {
         return (alphabets[language] ?? alphabets[base]).map { $0.map(String.init) + ["#"] } ?? alphabet
     }
 
+    /// `text` upper-cased as the index's language does: Turkish and Azerbaijani `i` is `İ` (`ı` is `I`).
+    static func upper(_ text: String, in index: [String]) -> String {
+        index.contains("İ") ? LanguageCase.upper(text, language: "tr") : text.uppercased()
+    }
+
     /// Whether an index is OKit's A–Z one.
     static func isLatin(_ index: [String]) -> Bool { index.count == 27 && index.first == "A" && index[25] == "Z" }
 
@@ -40,8 +45,7 @@ struct ListIndexLetters {
     static func letter(_ title: String?, in index: [String]) -> String {
         if isLatin(index) { return letter(title) }
         guard let first = title?.first else { return "#" }
-        // Turkish and Azerbaijani `i` is `İ` (`ı` is `I`).
-        let upper = index.contains("İ") ? LanguageCase.upper(String(first), language: "tr") : String(first).uppercased()
+        let upper = ListIndexLetters.upper(String(first), in: index)
         if index.contains(upper) { return upper }
         let bare = upper.folding(options: .diacriticInsensitive, locale: nil)
         return index.contains(bare) && bare != "#" ? bare : "#"
@@ -54,7 +58,7 @@ struct ListIndexLetters {
     /// signs) and only there (nil without them: never to a letter's section); a letter past the last one leading
     /// to `#` jumped to the list's top.
     static func target(of letter: String, present: [String], in index: [String] = alphabet) -> String? {
-        let upper = index.contains("İ") ? LanguageCase.upper(letter, language: "tr") : letter.uppercased()
+        let upper = ListIndexLetters.upper(letter, in: index)
         guard let want = index.firstIndex(of: upper) else { return nil }
         if upper == "#" { return present.contains("#") ? "#" : nil }
         return present.filter { $0 != "#" && (index.firstIndex(of: $0) ?? -1) >= want }

@@ -39,7 +39,7 @@ extension ListScreen {
     public func indexRow(_ letter: String) throws -> Int? {
         try refresh()
         let index = try shownIndex()
-        guard !index.isEmpty, index.contains(letter.uppercased()) else { return nil }
+        guard !index.isEmpty, index.contains(ListIndexLetters.upper(letter, in: index)) else { return nil }
         let shown = visible()
         guard let lastRow = shown.indices.last else { return nil }
         let letterAt = { (p: Int) in ListIndexLetters.letter(self.rows.title(shown[p]), in: index) }
@@ -63,7 +63,7 @@ extension ScreenSnapshot {
     /// after it in the index's order (A…Z, then "#"), else the last section; nil without an index or sections, or
     /// for a letter that is not in the index. A front end's index links take their targets from here.
     public func indexSection(_ letter: String) -> Int? {
-        guard !index.isEmpty, !sections.isEmpty, index.contains(letter.uppercased()) else { return nil }
+        guard !index.isEmpty, !sections.isEmpty, index.contains(ListIndexLetters.upper(letter, in: index)) else { return nil }
         let letters = sections.map { ListIndexLetters.letter($0.header, in: index) }
         var present: [String] = []
         for l in letters where !present.contains(l) { present.append(l) }

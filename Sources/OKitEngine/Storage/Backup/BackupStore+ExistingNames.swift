@@ -6,16 +6,22 @@ extension BackupStore {
     /// `sanitize` holds new names to never hides an old backup. Only what would leave the folder or hide is refused:
     /// an empty name, a leading `.`, a `/`, a control character.
     public static func existingName(_ raw: String) throws(BackupError) -> String {
+        let name = try stripped(raw)
+        if name.contains("/") { throw .invalidName(raw, "it contains /") }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .invalidName(raw, "it contains a control character")
+        }
+        return name
+    }
+
+    /// `raw` trimmed, without a trailing `.okbackup`; refused when that leaves nothing or starts with `.` (hidden).
+    static func stripped(_ raw: String) throws(BackupError) -> String {
         var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.lowercased().hasSuffix("." + fileExtension) {
             name = String(name.dropLast(fileExtension.count + 1)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         if name.isEmpty { throw .invalidName(raw, "the name is empty") }
         if name.hasPrefix(".") { throw .invalidName(raw, "it starts with \".\"") }
-        if name.contains("/") { throw .invalidName(raw, "it contains /") }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .invalidName(raw, "it contains a control character")
-        }
         return name
     }
 }

@@ -76,12 +76,7 @@ public struct BackupStore: Sendable {
     /// `maxNameLength` characters, starting with `.` (hidden), or holding one of `forbiddenInName` or a control
     /// character — the rule `backupBadName` states.
     public static func sanitize(_ raw: String) throws(BackupError) -> String {
-        var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.lowercased().hasSuffix("." + fileExtension) {
-            name = String(name.dropLast(fileExtension.count + 1)).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        if name.isEmpty { throw .invalidName(raw, "the name is empty") }
-        if name.hasPrefix(".") { throw .invalidName(raw, "it starts with \".\"") }
+        let name = try stripped(raw)
         if let c = name.first(where: { forbiddenInName.contains($0) }) { throw .invalidName(raw, "it contains \(c)") }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .invalidName(raw, "it contains a control character")

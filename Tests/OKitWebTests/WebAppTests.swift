@@ -7,11 +7,14 @@ import Testing
 /// checks, live updates, the session cap, the proxy and token rules, deep links.
 @Suite struct WebAppTests {
     /// A bookshop (transient model) with a list and a detail screen, served with `options`.
-    static func serve(_ options: ServeOptions = .unhurried, protectionMinutes: Double? = nil,
+    /// `virtualNow`: the app's clock stands there (a recording then writes no `advance` for a slow machine's pauses).
+    static func serve(_ options: ServeOptions = .unhurried, protectionMinutes: Double? = nil, virtualNow: Date? = nil,
                       authenticate: (@Sendable () throws -> Bool)? = nil) async throws -> WebApp {
         let web = WebApp(options: options)
         try await web.load {
-            let session = AppSession()
+            var sessionOptions = SessionOptions()
+            sessionOptions.virtualNow = virtualNow
+            let session = AppSession(options: sessionOptions)
             session.callbacks.authenticate = authenticate
             let schema = session.engine.schema
             try schema.entity("Book", fields: [FieldSpec("name", .string)])
@@ -244,17 +247,19 @@ import Testing
     @Test func anIdleSessionIsCoveredAndTheOthersAreNot() async throws {
         // The times are stated, not slept: a sleep past a short timeout let a loaded machine (the whole suite at once,
         // or the sanitizers) leave bob idle as long as alice. Alice was last seen before `aliceSeen`, bob after it and
-        // 10 ms later at least; the sweep's clock is a minute (the timeout) and 5 ms past `aliceSeen`.
+        // 10 ms later at least; the sweep's clock is the timeout (20 minutes, under the idle limit of 30) and 5 ms past `aliceSeen`.
+        // 20 minutes, not one: under the sanitizers more than a minute passed between bob's two pages, and the
+        // sweep on the server's own clock covered him too.
         var options = ServeOptions()
-        options.newSessionSeconds = 600                     // alice, seen once, is covered, not dropped as new
-        let web = try await WebAppTests.serve(options, protectionMinutes: 1)
+        options.newSessionSeconds = 7200                    // alice, seen once, is covered, not dropped as new
+        let web = try await WebAppTests.serve(options, protectionMinutes: 20)
         let alice = Browser(web)
         #expect(!(await alice.page("/books")).contains("type=\"password\""))
         let aliceSeen = Date()
         try await Task.sleep(nanoseconds: 10_000_000)
         let bob = Browser(web)
         _ = await bob.page("/books")
-        await web.sweepIdle(now: aliceSeen.addingTimeInterval(60.005))
+        await web.sweepIdle(now: aliceSeen.addingTimeInterval(1200.005))
         let covered = await alice.page("/books")
         #expect(covered.contains("type=\"password\"") && !covered.contains(">Books</h1>"))
         #expect(await bob.page("/books").contains(">Books</h1>"))            // bob was not idle

@@ -80,8 +80,10 @@ struct JSONReader {
     }
 
     /// A field whose stored value is not of its declared type: the entity type, the field, its declaration and
-    /// what the file holds ("a string").
-    struct MistypedField {
+    /// what the file holds ("a string"). A class: a `Failure` stays a few words, as every frame of the recursive
+    /// readers holds one — a struct of four strings made each frame of `skipValue` so large under the address
+    /// sanitizer that a file nested 512 deep (the limit) overflowed a worker thread's stack.
+    final class MistypedField: Sendable {
         let type: String
         let field: String
         let declared: String
@@ -89,6 +91,15 @@ struct JSONReader {
         /// The version that stored the model (nil: its header has none) and the app's.
         let stored: Int?
         let app: Int
+
+        init(type: String, field: String, declared: String, found: String, stored: Int?, app: Int) {
+            self.type = type
+            self.field = field
+            self.declared = declared
+            self.found = found
+            self.stored = stored
+            self.app = app
+        }
     }
 
     /// A reader of a model's entities, built with `engine`'s schema.

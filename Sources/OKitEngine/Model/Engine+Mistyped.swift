@@ -11,8 +11,6 @@ public struct MistypedValues {
     var items: [Item] = []
     public var isEmpty: Bool { items.isEmpty }
 
-    /// What to do about a stored value of another type than its field declares, in a model stored by version
-    /// `stored` (nil: unknown) and read by version `app`: a migration converts it.
     /// `null`, `[]`, `{}`, `""`: a stored value that loses nothing when its collection starts empty.
     static func isEmptyJSON(_ json: [UInt8]) -> Bool {
         let t = json.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
@@ -24,6 +22,8 @@ public struct MistypedValues {
         return v.isNull
     }
 
+    /// What to do about a stored value of another type than its field declares, in a model stored by version
+    /// `stored` (nil: unknown) and read by version `app`: a migration converts it.
     public static func advice(stored: Int?, app: Int) -> String {
         let from = stored ?? app
         let bump = from < app ? "" : "give the app the next version (okit.app { version = \(from + 1) }) and "
@@ -97,10 +97,6 @@ extension Engine {
 extension Entity {
     /// Lets go of the stored values kept for the migrations (`keepMistyped`): the fields hold the converted ones.
     func dropMistyped() {
-        guard let slots = mistypedSlots else { return }
-        let names = Set(slots.map { type.fields[$0].name })
-        unknownFields?.removeAll { names.contains($0.key) }
-        if unknownFields?.isEmpty == true { unknownFields = nil }
-        mistypedSlots = nil
+        for slot in mistypedSlots ?? [] { noteAssigned(slot) }
     }
 }

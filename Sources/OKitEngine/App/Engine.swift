@@ -140,6 +140,22 @@ public final class Engine {
         return model
     }
 
+    /// Takes back a model registered moments ago whose start failed after `register` (a migration or a `loaded`
+    /// hook of a model declared after the app loaded, its error caught by a Lua `pcall`): it is never stored, so its
+    /// stored data stays as it is, its entities are found by no id, its storage is closed, and its name may be
+    /// declared again.
+    public func withdraw(_ model: Model) {
+        guard modelsByName[model.name] === model else { return }
+        models.removeAll { $0 === model }
+        modelsByName[model.name] = nil
+        let storage = storages.removeValue(forKey: model.name)
+        idIndex.discardPending(model.root)
+        model.root.forEachChild { markRemoved($0) }
+        if let id = model.root.id { idIndex.remove(model.root, id: id) }
+        model.clearDirty()
+        (storage as? ClosableStorage)?.close()
+    }
+
     /// Makes `model.root` the root of a model. A loaded tree (read by a storage as managed entities) is indexed
     /// on the first lookup by id; any other tree is marked managed and indexed now.
     private func attachRoot(_ model: Model, loaded: LoadedModel? = nil) {

@@ -297,10 +297,17 @@ extension LuaApp {
             // Declared after the app loaded (from a controller, `app:run`): refused if newer, migrated if older,
             // then its loaded hooks, as a model declared while loading is — a value kept for the migrations is
             // never left in it to be stored twice.
-            let newer = try refuseNewerData([model])
-            if newer.isEmpty {
-                try migrate(model)
-                try engine.runLoadedHooks(of: model)
+            // A start that fails takes the model back (a `pcall` around the call goes on without it): its stored
+            // data is never written over with values no migration converted.
+            do {
+                let newer = try refuseNewerData([model])
+                if newer.isEmpty {
+                    try migrate(model)
+                    try engine.runLoadedHooks(of: model)
+                }
+            } catch {
+                engine.withdraw(model)
+                throw error
             }
         }
         modelSites[name] = LuaApp.callerPosition(call.L)

@@ -3,6 +3,7 @@ extension DetailDeclaration {
     /// opens it); a settings screen on the settings model (or its declared type).
     public func check(_ run: ScreenCheckRun) {
         run.checkHelp(id, help)
+        run.checkButtonIds(id, buttons)
         checkSectionParts(run)
         let declared = type.flatMap { run.engine.schema.type(named: $0) }
         if let type, declared == nil {

@@ -24,6 +24,7 @@ extension ListDeclaration {
         run.run(id, "titleTap", titleTap, context)
         if let plain = plainSearchFilters { run.checkPlainTexts(id, "searchFilters", searchFilters, plain, sites: [["searchFilters"]]) }
         run.checkHelp(id, help)
+        run.checkButtonIds(id, buttons)
         for (p, hook) in [("onAppear", hooks.onAppear), ("onDisappear", hooks.onDisappear), ("onEdit", hooks.onEdit)] {
             run.run(id, p, hook, context, at: [.name(p)])
         }

@@ -32,6 +32,8 @@ public final class EntityCollection {
     /// (performance.md, fourteenth session). Whole reads and writes in the engine's one isolation domain, never
     /// held across a call: unchecked.
     @exclusivity(unchecked) private var firstEntity: Unmanaged<Entity>?
+    /// The noted first element's entity (`firstEntity`), for a prefetch ahead of a read (`BindingReadAhead`).
+    var notedFirstEntity: Unmanaged<Entity>? { firstEntity }
     /// Map keys, parallel to `items` (maps only).
     public internal(set) var keys: [String] = []
     /// The entity whose field this is; nil once that entity is gone (or, after a model was read again into its

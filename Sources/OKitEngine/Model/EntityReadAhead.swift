@@ -40,7 +40,7 @@ enum EntityReadAhead {
 
     /// Prefetches a string value's text when it is on the heap.
     @inline(__always)
-    private static func prefetchText(_ value: UnsafeMutablePointer<Value>) {
+    static func prefetchText(_ value: UnsafeMutablePointer<Value>) {
         if case .string = value.pointee, let text = heapText(UnsafeRawPointer(value)) {
             CacheLines.prefetch(text, byteCount: 48)
         }

@@ -35,6 +35,14 @@ extension BenchRunner {
         return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books)
     }
 
+    /// `path_eval_one_by_one`: `path_eval`'s evaluations, each a call of `Engine.evaluate(_:_:)` on one book (what
+    /// code that evaluates one context at a time pays: no read-ahead); ns per evaluation, best of 3 passes.
+    func pathEvalOneByOne() throws -> Double {
+        guard let engine else { return 0 }
+        let books = try bookList().items.map { $0.entity! }
+        return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books, oneByOne: true)
+    }
+
     /// `path_eval_lua_ext`: `name/initial` where `initial` is a Lua extension function (the shop loaded by a Lua
     /// app declaring the same schema), on the same books as `path_eval` (peers.lua's `walk_plus_fn_ns`); ns per
     /// evaluation, best of 3 passes.
@@ -53,16 +61,23 @@ extension BenchRunner {
     }
 
     /// Evaluates `binding` with the books of `BookSequence` as context, `pathEvaluations` times per pass (the
-    /// sequence made before timing, as peers.lua makes its `idx`; no warm-up pass, as peers.lua); the best of 3
-    /// passes' ns per evaluation.
-    static func timeEvaluations(_ engine: Engine, _ binding: Binding, on books: [Entity]) throws -> Double {
+    /// sequence made before timing, as peers.lua makes its `idx`; no warm-up pass, as peers.lua), through
+    /// `Engine.evaluate(_:on:inOrder:)` — the books array and the sequence of places in it, as peers.lua's
+    /// `doc.books[idx[k]]`; the best of 3 passes' ns per evaluation.
+    static func timeEvaluations(_ engine: Engine, _ binding: Binding, on books: [Entity], oneByOne: Bool = false) throws -> Double {
         let order = BookSequence.numbers(count: pathEvaluations, books: books.count)
         var sink = 0
         var best = Double.infinity
         for _ in 0..<3 {
             let t = BenchRunner.now()
-            for k in order {
-                if case .string(let s) = try engine.evaluate(binding, books[k]) { sink &+= s.utf8.count }
+            if oneByOne {
+                for k in order {
+                    if case .string(let s) = try engine.evaluate(binding, books[k]) { sink &+= s.utf8.count }
+                }
+            } else {
+                try engine.evaluate(binding, on: books, inOrder: order) { _, value in
+                    if case .string(let s) = value { sink &+= s.utf8.count }
+                }
             }
             best = min(best, Double(BenchRunner.now() - t) / Double(order.count))
         }

@@ -53,7 +53,7 @@ enum BindingReadAhead {
         }
         if let e = entity(items, order, k &+ then) {
             e._withUnsafeGuaranteedRef { e in
-                guard holds(e, slot) else { return }
+                guard EntityReadAhead.holdsValue(e, slot) else { return }
                 if let c = e.collectionInSlot(slot) {
                     CacheLines.prefetch(UnsafeRawPointer(c.toOpaque()), byteCount: 88)
                 } else {
@@ -75,17 +75,10 @@ enum BindingReadAhead {
         return i >= 0 && i < items.count ? items[i] : nil
     }
 
-    /// Whether `slot` is one of `e`'s values (an entity of another type may have fewer; slot 0 of a packed id holds
-    /// bits, not a value).
-    @inline(__always)
-    static func holds(_ e: Entity, _ slot: Int) -> Bool {
-        slot < Int(e.slotCount) && (slot != 0 || e.flags & Entity.packedIdFlag == 0)
-    }
-
     /// The collection in `slot` of `e`, when the slot is one of its values and holds one.
     @inline(__always)
     static func firstValue(_ e: Entity, _ slot: Int) -> Unmanaged<EntityCollection>? {
-        holds(e, slot) ? e.collectionInSlot(slot) : nil
+        EntityReadAhead.holdsValue(e, slot) ? e.collectionInSlot(slot) : nil
     }
 }
 

@@ -30,12 +30,17 @@ enum EntityReadAhead {
         let t = i &+ text
         if t < run.count, let e = run[t].unretainedEntity {
             e._withUnsafeGuaranteedRef { e in
-                // Only a value that is there: a row of another type may have fewer slots, and slot 0 of a packed
-                // id holds bits, not a value (`PackedId`).
-                guard slot < Int(e.slotCount), slot != 0 || e.flags & Entity.packedIdFlag == 0 else { return }
+                guard holdsValue(e, slot) else { return }
                 prefetchText(e.slots + slot)
             }
         }
+    }
+
+    /// Whether `slot` is one of `e`'s values, to be read: a row of another type may have fewer slots, and slot 0
+    /// of a packed id holds bits, not a value (`PackedId`).
+    @inline(__always)
+    static func holdsValue(_ e: Entity, _ slot: Int) -> Bool {
+        slot < Int(e.slotCount) && (slot != 0 || e.flags & Entity.packedIdFlag == 0)
     }
 
     /// Prefetches a string value's text when it is on the heap.

@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
         if selected?.contains("load_parse") == true { emit("load_parse", try bench.parseOnly(), "ms", kind: "best_of_5") }
         if wanted("index_build") { emit("index_build", try bench.firstLookup(), "ms", kind: "first"); try bench.loadOnce() }
         if wanted("path_eval") { emit("path_eval", try bench.pathEval(), "ns", kind: "best_of_3") }
-        if wanted("path_eval_one_by_one") { emit("path_eval_one_by_one", try bench.pathEvalOneByOne(), "ns", kind: "best_of_3") }
+        if wanted("path_eval_one_by_one") { emit("path_eval_one_by_one", try bench.pathEval(oneByOne: true), "ns", kind: "best_of_3") }
         if wanted("invalidate_100") { emit("invalidate_100", try bench.invalidate(cells: 100), "µs", kind: "best_of_3") }
         if wanted("invalidate_10000") { emit("invalidate_10000", try bench.invalidate(cells: 10_000), "µs", kind: "best_of_3") }
         if wanted("list_open") { emit("list_open", try bench.listOpen(), "ms", kind: "best_of_3") }

@@ -28,19 +28,12 @@ extension BenchRunner {
 
     /// `path_eval`: the relative binding `authors[0]/name` evaluated with a book as context, the books of
     /// `BookSequence` over all N books (1,000,000 evaluations, as peers.lua's `table_walk_ns`); ns per
-    /// evaluation, best of 3 passes.
-    func pathEval() throws -> Double {
+    /// evaluation, best of 3 passes. `oneByOne`: `path_eval_one_by_one`, each evaluation a call of
+    /// `Engine.evaluate(_:_:)` on one book (what code that evaluates one context at a time pays: no read-ahead).
+    func pathEval(oneByOne: Bool = false) throws -> Double {
         guard let engine else { return 0 }
         let books = try bookList().items.map { $0.entity! }
-        return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books)
-    }
-
-    /// `path_eval_one_by_one`: `path_eval`'s evaluations, each a call of `Engine.evaluate(_:_:)` on one book (what
-    /// code that evaluates one context at a time pays: no read-ahead); ns per evaluation, best of 3 passes.
-    func pathEvalOneByOne() throws -> Double {
-        guard let engine else { return 0 }
-        let books = try bookList().items.map { $0.entity! }
-        return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books, oneByOne: true)
+        return try Self.timeEvaluations(engine, try engine.compile("authors[0]/name"), on: books, oneByOne: oneByOne)
     }
 
     /// `path_eval_lua_ext`: `name/initial` where `initial` is a Lua extension function (the shop loaded by a Lua

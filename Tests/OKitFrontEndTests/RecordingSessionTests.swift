@@ -35,6 +35,9 @@ import OKitLua
             var o = LuaAppOptions()
             o.dataFolder = data
             o.print = { _ in }
+            // The app's clock stands still: a slow machine's pause between two tabs' commands (63 s under the
+            // sanitizers) is no `advance` in the recording.
+            o.virtualNow = Date(timeIntervalSince1970: 1_764_000_000)
             let app = try LuaApp(options: o)
             try app.load(appFile: appFile)
             return WebHostedApp(session: app.session, owner: app)

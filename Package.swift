@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "OKitLua", targets: ["OKitLua"]),
         .library(name: "OKitWeb", targets: ["OKitWeb"]),
         .executable(name: "okit-run", targets: ["okit-run"]),
+        // The fuzz targets, for Fuzz/'s libFuzzer build (scripts/fuzz) and the corpus replay in the tests.
+        .library(name: "OKitFuzzTargets", targets: ["OKitFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,6 +84,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // okit's fuzz targets (a model file, a binding, a backup, JSON-lines commands): Fuzz/ builds them with
+        // libFuzzer; FuzzCorpusTests replays Fuzz/corpus/ through them, under the sanitizers in scripts/sanitize.
+        .target(name: "OKitFuzzTargets", dependencies: ["OKitEngine", "OKitLua"]),
         // What the test targets share: the one process runner, the okit-run under test, temporary folders, a throwaway
         // PostgreSQL cluster.
         .target(name: "OKitTestSupport", path: "Tests/OKitTestSupport"),
@@ -101,7 +106,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
-        .testTarget(name: "OKitLuaTests", dependencies: ["OKitLua", "CLua", "OKitEngine", "OKitBackends", "OKitTestSupport"]),
+        .testTarget(name: "OKitLuaTests", dependencies: [
+            "OKitLua", "CLua", "OKitEngine", "OKitBackends", "OKitTestSupport", "OKitFuzzTargets",
+        ]),
         // The extension points end to end: a screen kind of its own in one folder (JSON lines, the terminal, the
         // web) and a front end of its own (docs/engine.md), over okit-run's front ends in-process.
         .testTarget(name: "OKitFrontEndTests", dependencies: ["okit-run", "OKitWeb", "OKitLua", "OKitEngine", "OKitTestSupport"]),

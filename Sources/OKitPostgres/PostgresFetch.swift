@@ -11,6 +11,8 @@ struct PostgresFetch {
     /// The table's name (for the message of a row too large to read).
     let name: String
     let columns: Int
+    /// How many rows one `FETCH` brings (`PostgresStorage.fetchRows`).
+    let rows: Int
     /// Whether each row comes as one record (`PostgresRecordRow`) rather than a cell per column.
     let records: Bool
     /// The most bytes of text and blobs one batch holds (`PostgresStorage.batchBytes`).
@@ -18,9 +20,9 @@ struct PostgresFetch {
     /// The database as messages show it.
     let shown: String
 
-    /// Sends `FETCH` for the next `PostgresStorage.fetchRows` rows of `okit_read`; the rows come in the future.
+    /// Sends `FETCH` for the next `rows` rows of `okit_read`; the rows come in the future.
     func send(_ link: PostgresLink) throws -> EventLoopFuture<PostgresQueryResult> {
-        try link.send("FETCH \(PostgresStorage.fetchRows) FROM okit_read")
+        try link.send("FETCH \(rows) FROM okit_read")
     }
 
     /// A part's rows in batches for `RelationalRowReader.readBatch`: all in one, or (a part of large `bytea`

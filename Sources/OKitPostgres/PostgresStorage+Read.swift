@@ -6,7 +6,7 @@ import PostgresNIO
 extension PostgresStorage {
     /// How many rows one `FETCH` of a load brings: a table is read in parts of this many rows, each read into
     /// entities while the next is on its way, so that no table's rows are held whole as the database sent them.
-    static let fetchRows = 4096
+    static let defaultFetchRows = 4096
 
     /// Reads the model's rows in one snapshot (`REPEATABLE READ`): each table through a cursor, a part at a time,
     /// straight into the reader's entities; the parts stay as the rows' bases (`PostgresBaseRows`).
@@ -36,14 +36,14 @@ extension PostgresStorage {
                 if record != nil { tablesReadAsRecords.append(t.name) }
                 let sql = "SELECT \(list) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 ORDER BY \(RelationalTable.positionColumn) NULLS FIRST, \(RelationalTable.quoted(t.keyColumnName))"
                 try link.query("DECLARE okit_read NO SCROLL CURSOR FOR " + sql, [.text(modelName)])
-                let fetch = PostgresFetch(table: ti, name: t.name, columns: t.base.written.count + unknown.count + 1,
+                let fetch = PostgresFetch(table: ti, name: t.name, columns: t.base.written.count + unknown.count + 1, rows: fetchRows,
                                           records: record != nil, limit: batchBytes, shown: settings.shown)
                 // The next part is asked for before this one is read into entities: the database and the
                 // connection's thread make it while this thread reads (FETCHes run in order on the connection).
                 var next: EventLoopFuture<PostgresQueryResult>? = try fetch.send(link)
                 while let pending = next {
                     let part = try pending.wait().rows
-                    next = part.count == Self.fetchRows ? try fetch.send(link) : nil
+                    next = part.count == fetchRows ? try fetch.send(link) : nil
                     for batch in try fetch.batches(part) {
                         loaded.starts.append(rows.count)
                         loaded.batches.append(batch)

@@ -70,6 +70,9 @@ public final class PostgresStorage: ModelStorage {
     /// The most bytes of text and blobs a load puts in one row batch (`RelationalRowBatch.maxBytes`; tests make
     /// it small to read a part into several batches).
     var batchBytes = RelationalRowBatch.maxBytes
+    /// How many rows one `FETCH` of a load brings (`PostgresStorage.defaultFetchRows`; tests make it small to read
+    /// a table of a few hundred rows in several parts).
+    var fetchRows = PostgresStorage.defaultFetchRows
     /// Whether a load reads each row as one record (`PostgresRecordRow`); tests turn it off to read the same rows
     /// cell by cell and compare.
     var recordRows = true

@@ -14,10 +14,12 @@ import OKitTestSupport
         let object: [String: Any]
     }
 
-    /// `okit-run bench --books 200 --only WORKLOADS`, its lines by workload.
+    /// `okit-run bench --books 200 --only WORKLOADS`, its lines by workload (the path workloads 10,000 evaluations a
+    /// pass, not a million: `OKIT_BENCH_PATH_EVALUATIONS`).
     static func bench(_ workloads: [String]) throws -> [String: Line] {
         try #require(OKitRun.isBuilt)
-        let r = try OKitRun.run(["bench", "--books", "200", "--only", workloads.joined(separator: ",")], timeout: 600)
+        let r = try OKitRun.run(["bench", "--books", "200", "--only", workloads.joined(separator: ",")],
+                                environment: ["OKIT_BENCH_PATH_EVALUATIONS": "10000"], timeout: 600)
         #expect(r.code == 0, "bench failed: \(r.err)")
         var lines: [String: Line] = [:]
         for text in r.out.split(separator: "\n") {

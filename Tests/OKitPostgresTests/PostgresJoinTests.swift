@@ -6,7 +6,8 @@ import OKitTestSupport
 
 /// A process joining a shared model (storage.md "Shared models on PostgreSQL"): its tables are read a part at a
 /// time (`PostgresStorage.fetchRows`) and the rows' merge bases stay in the parts they were read into. Models of
-/// more rows than one part, so that every table is read in several.
+/// more rows than one part, so that every table is read in several: parts of 256 rows here (4,096 in use), so a
+/// model of 1,351 rows is read in as many parts as one of 20,000 would be.
 @Suite(.serialized) struct PostgresJoinTests {
     static func schema(_ schema: Schema) throws {
         try schema.entity("Chapter", fields: [FieldSpec("title", .string), FieldSpec("pages", .int)])
@@ -17,7 +18,8 @@ import OKitTestSupport
         try schema.validate()
     }
 
-    static let bookCount = 4_500
+    static let bookCount = 450
+    static let fetchRows = 256
 
     /// Books `b0`…, each with one to three chapters (more rows than `fetchRows` in both tables), every value kind.
     static func seed(_ engine: Engine, _ root: Entity) throws {
@@ -38,24 +40,24 @@ import OKitTestSupport
     }
 
     static func process(_ url: String, seed: ((Engine, Entity) throws -> Void)? = nil) throws -> PostgresProcess {
-        try PostgresProcess(url: url, schema: schema, seed: seed)
+        try PostgresProcess(url: url, schema: schema, seed: seed, fetchRows: fetchRows)
     }
 
     @Test func aJoinedModelIsTheModelWritten() throws {
         let db = try PostgresTestDatabase.make()
         let a = try Self.process(db.url, seed: Self.seed)
         #expect(try db.psql("SELECT count(*) FROM \"Chapter\"") == String(Self.bookCount * 2))
-        #expect(Self.bookCount * 2 > PostgresStorage.fetchRows)
+        #expect(Self.bookCount > Self.fetchRows && PostgresStorage.defaultFetchRows > Self.fetchRows)
         let b = try Self.process(db.url, seed: { _, _ in Issue.record("the joining process must not seed") })
         // Every value, every collection's order, every nested entity (each process has a schema of its own: compared
         // as the model's JSON).
         let written = String(decoding: JSONWriter.entityJSON(a.root), as: UTF8.self)
-        #expect(written.contains("\"c4499-1\"") && written.contains("note 4495"))
+        #expect(written.contains("\"c449-1\"") && written.contains("note 445"))
         #expect(String(decoding: JSONWriter.entityJSON(b.root), as: UTF8.self) == written)
         #expect(try b.books.items.compactMap { $0.entity?.id } == (0..<Self.bookCount).map { "b\($0)" })
-        let book = try #require(b.book("b4001"))
+        let book = try #require(b.book("b401"))
         #expect(try b.engine.collection(book, "chapters").items.compactMap { $0.entity?["title"]?.displayString } == ["Chapter 2", "Chapter 1", "Chapter 0"])
-        #expect(book["note"]?.isNull == true && b.book("b4000")?["note"]?.displayString == "note 4000")
+        #expect(book["note"]?.isNull == true && b.book("b400")?["note"]?.displayString == "note 400")
         #expect(!b.model.isFileDirty)
         #expect(try b.engine.store(b.model) == .unchanged)
         // The ids are indexed with the join: the first announcement applied does not wait for it.
@@ -66,18 +68,18 @@ import OKitTestSupport
     @Test func aPartOfLargeValuesIsReadIntoSeveralBatches() throws {
         let db = try PostgresTestDatabase.make()
         let a = try Self.process(db.url, seed: Self.seed)
-        // 4 KiB a batch: every part of 4,096 rows goes into many (a batch's offsets are 32-bit: at 2 GiB of blobs in
+        // 1 KiB a batch: every part of 256 rows goes into many (a batch's offsets are 32-bit: at 2 GiB of blobs in
         // one part they would wrap).
-        let b = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 4096)
-        #expect(b.storage.base.loadedBatchCount > 2 * (Self.bookCount * 3 / PostgresStorage.fetchRows + 1))
+        let b = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 1024, fetchRows: Self.fetchRows)
+        #expect(b.storage.base.loadedBatchCount > 2 * (Self.bookCount * 3 / Self.fetchRows + 1))
         #expect(String(decoding: JSONWriter.entityJSON(b.root), as: UTF8.self) == String(decoding: JSONWriter.entityJSON(a.root), as: UTF8.self))
-        try a.engine.set(try #require(a.book("b4321")), "name", .string("Name A"))
+        try a.engine.set(try #require(a.book("b432")), "name", .string("Name A"))
         try a.store()
-        try b.engine.set(try #require(b.book("b4321")), "name", .string("Name B"))
+        try b.engine.set(try #require(b.book("b432")), "name", .string("Name B"))
         try b.store()
-        #expect(b.conflicts.map { [$0.id, $0.field, $0.base] } == [["b4321", "name", "\"Book 4321 ✓\""]], "the bases are in the right batches")
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base] } == [["b432", "name", "\"Book 432 ✓\""]], "the bases are in the right batches")
         // One row alone past the limit is refused by name, not read with a wrapped offset.
-        #expect(throws: StorageError.self) { _ = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 8) }
+        #expect(throws: StorageError.self) { _ = try PostgresProcess(url: db.url, schema: Self.schema, batchBytes: 8, fetchRows: Self.fetchRows) }
     }
 
     @Test func aConflictOnARowNeverEditedHereIsReportedOnce() throws {
@@ -85,26 +87,26 @@ import OKitTestSupport
         let a = try Self.process(db.url, seed: Self.seed)
         let b = try Self.process(db.url)
         // A book of the last part read: its base is what B read, kept in that part.
-        try a.engine.set(try #require(a.book("b4321")), "name", .string("Name A"))
+        try a.engine.set(try #require(a.book("b432")), "name", .string("Name A"))
         try a.store()
-        try b.engine.set(try #require(b.book("b4321")), "name", .string("Name B"))
-        try b.engine.set(try #require(b.book("b4321")), "count", .int(99))
+        try b.engine.set(try #require(b.book("b432")), "name", .string("Name B"))
+        try b.engine.set(try #require(b.book("b432")), "count", .int(99))
         try b.store()
-        #expect(try db.psql("SELECT name, count FROM \"Book\" WHERE id = 'b4321'") == "Name A|99")
-        #expect(b.book("b4321")?["name"]?.displayString == "Name A")
-        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["b4321", "name", "\"Book 4321 ✓\"", "\"Name A\"", "\"Name B\""]])
+        #expect(try db.psql("SELECT name, count FROM \"Book\" WHERE id = 'b432'") == "Name A|99")
+        #expect(b.book("b432")?["name"]?.displayString == "Name A")
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["b432", "name", "\"Book 432 ✓\"", "\"Name A\"", "\"Name B\""]])
         // A field only the other process changed, of a row B never touched: taken, nothing reported.
         try a.engine.set(try #require(a.book("b17")), "price", .double(1.25))
-        try a.engine.set(try #require(a.book("b4321")), "done", .bool(true))
+        try a.engine.set(try #require(a.book("b432")), "done", .bool(true))
         try a.store()
         #expect(try b.follow())
         #expect(b.book("b17")?["price"]?.displayString == "1.25")
-        #expect(b.book("b4321")?["done"]?.isSame(as: .bool(true)) == true)
+        #expect(b.book("b432")?["done"]?.isSame(as: .bool(true)) == true)
         #expect(b.conflicts.count == 1)
         #expect(!b.model.isFileDirty)
         // A's side: B's count arrives; A's own name stays, nothing reported there either.
         _ = try a.follow(timeout: 2)
-        #expect(a.book("b4321")?["count"]?.isSame(as: .int(99)) == true)
+        #expect(a.book("b432")?["count"]?.isSame(as: .int(99)) == true)
         #expect(a.conflicts.isEmpty)
     }
 
@@ -118,21 +120,21 @@ import OKitTestSupport
         for i in 0..<Self.bookCount {
             let book = try #require(b.book("b\(i)"))
             try b.engine.set(book, "count", .int(i))
-            if i < 1_500 { for chapter in try b.engine.collection(book, "chapters").items.compactMap(\.entity) { try b.engine.set(chapter, "pages", .int(9)) } }
+            if i < 150 { for chapter in try b.engine.collection(book, "chapters").items.compactMap(\.entity) { try b.engine.set(chapter, "pages", .int(9)) } }
         }
         try b.store()
         #expect(b.storage.base.loadedBatchCount == 0, "more than half the rows were stored: the batches are given back")
         // A chapter B never wrote: its base came from a folded batch.
-        let bookB = try #require(b.book("b4321"))
+        let bookB = try #require(b.book("b432"))
         let mine = try #require(try b.engine.collection(bookB, "chapters").items.first?.entity)
         _ = try a.follow(timeout: 2)
-        let bookA = try #require(a.book("b4321"))
+        let bookA = try #require(a.book("b432"))
         let theirs = try #require(try a.engine.collection(bookA, "chapters").items.first?.entity)
         try a.engine.set(theirs, "title", .string("Title A"))
         try a.store()
         try b.engine.set(mine, "title", .string("Title B"))
         try b.store()
-        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["c4321-0", "title", "\"Chapter 2\"", "\"Title A\"", "\"Title B\""]])
-        #expect(try db.psql("SELECT title FROM \"Chapter\" WHERE id = 'c4321-0'") == "Title A")
+        #expect(b.conflicts.map { [$0.id, $0.field, $0.base, $0.theirs, $0.mine] } == [["c432-0", "title", "\"Chapter 2\"", "\"Title A\"", "\"Title B\""]])
+        #expect(try db.psql("SELECT title FROM \"Chapter\" WHERE id = 'c432-0'") == "Title A")
     }
 }

@@ -16,7 +16,8 @@ final class PostgresProcess {
     var root: Entity { model.root }
 
     init(url: String, folder existing: TempFolder? = nil, schema build: (Schema) throws -> Void,
-         seed: ((Engine, Entity) throws -> Void)? = nil, batchBytes: Int? = nil, recordRows: Bool = true,
+         seed: ((Engine, Entity) throws -> Void)? = nil, batchBytes: Int? = nil, fetchRows: Int? = nil,
+         recordRows: Bool = true,
          configure: ((PostgresStorage) -> Void)? = nil) throws {
         folder = try existing ?? TempFolder()
         let schema = Schema()
@@ -25,6 +26,7 @@ final class PostgresProcess {
         files = try FileStorage(dataFolder: folder.url)
         storage = PostgresStorage(files: files, settings: try PostgresSettings.parse(url))
         if let batchBytes { storage.batchBytes = batchBytes }
+        if let fetchRows { storage.fetchRows = fetchRows }
         storage.recordRows = recordRows
         configure?(storage)
         let engine = self.engine

@@ -45,7 +45,8 @@ import PostgresNIO
         let db = try PostgresTestDatabase.make()
         let a = try PostgresJoinTests.process(db.url, seed: PostgresJoinTests.seed)
         let records = try PostgresJoinTests.process(db.url)
-        let cells = try PostgresProcess(url: db.url, schema: PostgresJoinTests.schema, recordRows: false)
+        let cells = try PostgresProcess(url: db.url, schema: PostgresJoinTests.schema, fetchRows: PostgresJoinTests.fetchRows,
+                                        recordRows: false)
         #expect(Self.json(records) == Self.json(a))
         #expect(Self.json(cells) == Self.json(a))
     }

@@ -23,8 +23,10 @@ struct BookSequence {
 }
 
 extension BenchRunner {
-    /// How many evaluations a path workload times per pass (as many as peers.lua walks).
-    static let pathEvaluations = 1_000_000
+    /// How many evaluations a path workload times per pass: as many as peers.lua walks, 1,000,000, unless
+    /// `OKIT_BENCH_PATH_EVALUATIONS` says fewer (the tests of the bench's lines, on a debug build, take 10,000).
+    static let pathEvaluations = ProcessInfo.processInfo.environment["OKIT_BENCH_PATH_EVALUATIONS"]
+        .flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 1_000_000
 
     /// `path_eval`: the relative binding `authors[0]/name` evaluated with a book as context, the books of
     /// `BookSequence` over all N books (1,000,000 evaluations, as peers.lua's `table_walk_ns`); ns per

@@ -2,32 +2,45 @@ import Foundation
 import OKitEngine
 import OKitLua
 
-/// libFuzzer's entry point (`swift build -sanitize=fuzzer`): one input through the target `OKIT_FUZZ` names —
-/// `json` (a model file), `binding` (a binding text), `backup` (an .okbackup archive) or `command` (JSON-lines
-/// commands to the bookshop). Every input must end in a value or an error: a crash, a hang or unbounded memory
-/// is what libFuzzer reports.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    switch FuzzTargets.target {
-    case "binding": FuzzTargets.binding(bytes)
-    case "backup": FuzzTargets.backup(bytes)
-    case "command": FuzzTargets.command(bytes)
-    default: FuzzTargets.json(bytes)
-    }
-    return 0
-}
+/// okit's fuzz targets: one input through one of okit's readers — `json` (a model file), `binding` (a binding
+/// text), `backup` (an .okbackup archive) or `command` (JSON-lines commands to the bookshop). Every input must end
+/// in a value or an error: a crash, a hang or unbounded memory is what libFuzzer reports.
+///
+/// Two callers: `Fuzz/`'s libFuzzer entry point (`scripts/fuzz`, coverage-guided runs) and FuzzCorpusTests, which
+/// replays every input of `Fuzz/corpus/` (so `scripts/sanitize` runs the corpora under the sanitizers with the
+/// Swift tests, without a build of its own).
+public enum FuzzTargets {
+    /// The target's names, as `OKIT_FUZZ` and `Fuzz/corpus/<name>/` spell them.
+    public static let names = ["json", "binding", "backup", "command"]
 
-enum FuzzTargets {
-    static let target = ProcessInfo.processInfo.environment["OKIT_FUZZ"] ?? "json"
-    static let scratch: URL = {
+    /// One input through the target `name` names (`json` for any other name, as libFuzzer's entry point does);
+    /// true when the input was taken (read, compiled, restored; for `command`, the bookshop ran its lines), false
+    /// when it was refused — both are fine, as long as it ends.
+    @discardableResult
+    public static func run(_ name: String, _ bytes: [UInt8]) -> Bool {
+        switch name {
+        case "binding": binding(bytes)
+        case "backup": backup(bytes)
+        case "command": command(bytes)
+        default: json(bytes)
+        }
+    }
+
+    /// okit's source folder (the bookshop of the `command` target is read from it).
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Where the targets write (a model file, a restored backup, the bookshop's data): `okit-fuzz-PID` in the
+    /// temporary folder.
+    public static let scratch: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("okit-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
 
     // libFuzzer calls the entry point from one thread (it runs inputs one after another unless told to fork
-    // workers, which are processes), so the schema and the app below are only ever touched by that thread.
+    // workers, which are processes), and FuzzCorpusTests replays its inputs one after another from one test
+    // function, so the schema and the app below are only ever touched by one thread at a time.
 
     /// A shop schema: books with authors, dates, prices, refs and an image field.
     nonisolated(unsafe) static let schema: Schema = {
@@ -45,35 +58,40 @@ enum FuzzTargets {
     }()
 
     /// A model file: read into a fresh engine (errors are fine), written back when it read.
-    static func json(_ bytes: [UInt8]) {
+    @discardableResult
+    public static func json(_ bytes: [UInt8]) -> Bool {
         let folder = scratch.appendingPathComponent("json")
         try? FileManager.default.createDirectory(at: folder.appendingPathComponent("okit/data"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: folder.appendingPathComponent("okit/data/default.json").path, contents: Data(bytes))
-        guard let storage = try? FileStorage(dataFolder: folder) else { return }
+        guard let storage = try? FileStorage(dataFolder: folder) else { return false }
         defer { storage.close() }
         let engine = Engine(schema: schema)
-        if let model = try? engine.register(model: "default", type: "Shop", storage: storage) {
-            _ = engine.json(of: model)
-        }
+        guard let model = try? engine.register(model: "default", type: "Shop", storage: storage) else { return false }
+        _ = engine.json(of: model)
+        return true
     }
 
     /// A binding text: compiled, and evaluated on an empty shop when it compiles.
-    static func binding(_ bytes: [UInt8]) {
+    @discardableResult
+    public static func binding(_ bytes: [UInt8]) -> Bool {
         let engine = Engine(schema: schema)
-        guard let model = try? engine.register(model: "default", type: "Shop", storage: TransientStorage()) else { return }
+        guard let model = try? engine.register(model: "default", type: "Shop", storage: TransientStorage()) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        if let b = try? engine.compile(text) { _ = try? engine.evaluate(b, model.root) }
+        guard let b = try? engine.compile(text) else { return false }
+        _ = try? engine.evaluate(b, model.root)
+        return true
     }
 
     /// An archive: restored into an empty data folder (refusals are fine).
-    static func backup(_ bytes: [UInt8]) {
+    @discardableResult
+    public static func backup(_ bytes: [UInt8]) -> Bool {
         let folder = scratch.appendingPathComponent("backup")
         try? FileManager.default.removeItem(at: folder)
         try? FileManager.default.createDirectory(at: folder.appendingPathComponent("okit/data"), withIntermediateDirectories: true)
         let archive = scratch.appendingPathComponent("input.okbackup")
         FileManager.default.createFile(atPath: archive.path, contents: Data(bytes))
         let store = BackupStore(dataFolder: folder)
-        _ = try? store.restore(archive.path, password: "pw", key: { _ in nil })
+        return (try? store.restore(archive.path, password: "pw", key: { _ in nil })) != nil
     }
 
     /// JSON-lines commands, one per line, to the bookshop (in-process).
@@ -82,15 +100,14 @@ enum FuzzTargets {
         options.dataFolder = scratch.appendingPathComponent("app")
         options.virtualNow = Date(timeIntervalSince1970: 1_556_704_800)
         options.print = { _ in }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         guard let app = try? LuaApp(options: options) else { return nil }
         try? app.load(appFile: root.appendingPathComponent("examples/bookshop/app.lua"))
         return app
     }()
 
-    static func command(_ bytes: [UInt8]) {
-        guard let app else { return }
+    @discardableResult
+    public static func command(_ bytes: [UInt8]) -> Bool {
+        guard let app else { return false }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(20) {
             guard let data = line.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -100,6 +117,7 @@ enum FuzzTargets {
             _ = try? app.driver.run(name, args)
             _ = try? app.shell.snapshot(offset: 0, limit: 50)
         }
+        return true
     }
 
     static func value(_ v: Any) -> Value {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OKitTestSupport
+@testable import okit_run
 
 /// `okit-run bench`'s lines (quality.md, third edition): every figure says how it was taken, and the figures of a
 /// fresh process and of a journaled model are there. Run on a tiny shop; no duration is asserted, only that each
@@ -55,5 +56,23 @@ import OKitTestSupport
             #expect(line.value > 0, "\(w): \(line.object)")
             #expect(line.kind == kind, "\(w): \(line.object)")
         }
+    }
+
+    /// A name `--only` does not know is refused before anything runs, with the nearest one: it ran nothing and
+    /// printed nothing, and a person took that for a bench that had nothing to say.
+    @Test func aMisspelledWorkloadIsRefusedWithTheNearestName() throws {
+        try #require(OKitRun.isBuilt)
+        let r = try OKitRun.run(["bench", "--books", "200", "--only", "load,path_evl"])
+        #expect(r.code == 64, "\(r.out) \(r.err)")
+        #expect(r.out.isEmpty, "nothing ran: \(r.out)")
+        #expect(r.err.contains("--only: no workload \"path_evl\" (did you mean path_eval?); the workloads are rss_loaded, load,"), "\(r.err)")
+        let empty = try OKitRun.run(["bench", "--books", "200", "--only", "load,,store"])
+        #expect(empty.code == 64 && empty.err.contains("--only: an empty name"), "\(empty.err)")
+        // Every name a line can carry is one --only takes, the numbered PostgreSQL ones too.
+        for name in ["load_cold", "rss_peak", "load_journal", "serve_reget_1000_inprocess", "pg_stores_per_s_8",
+                     "pg_update_per_s_1", "pg_propagate_p99_8", "pg_join_rss_peak", "serve_push_median"] {
+            #expect(BenchCommand.workloadNames.contains(name), "\(name)")
+        }
+        #expect(throws: Never.self) { try BenchCommand.checkOnly("load,store,path_eval_lua_ext") }
     }
 }

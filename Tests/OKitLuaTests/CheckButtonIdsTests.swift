@@ -53,4 +53,29 @@ import Testing
         #expect(result.problems.first?.contains("so buttons[2] cannot be pressed while buttons[1] shows") == true,
                 "\(result.problems.joined(separator: "\n"))")
     }
+
+    /// Menu items are chosen the same way (`menuItem Go`): the second of two with one title and no id is named.
+    @Test func twoMenuItemsWithTheSameTitleAndNoIdAreNamedAtTheSecond() throws {
+        let result = try CheckFindingsTests.check("""
+        local okit = require "okit"
+        okit.entity("Task", { title = "string" })
+        okit.entity("List", { tasks = "[Task]", other = "[Task]" })
+        okit.model("List")
+        okit.list("home", { dataPath = "tasks", cell = { path = "title" } })
+        okit.list("other", { dataPath = "other", cell = { path = "title" } })
+        okit.menu("menu", { items = {
+          { title = "%Go", identifier = "home" },
+          { title = "%Go", identifier = "other" },
+          { id = "go2", title = "%Go", identifier = "other" },
+          { title = "%Home", home = true },
+        } })
+        okit.app { home = "home", menu = "menu" }
+        """)
+        #expect(result.problems == [
+            "app.lua:9:3: screen menu, property items[2]: items[2] is chosen as \"Go\", as items[1] is (an item without "
+                + "an id is chosen by its title): \"menuItem Go\" chooses items[1], so items[2] can never be chosen; give "
+                + "one of them its own id = \"…\"",
+        ], "\(result.problems.joined(separator: "\n"))")
+    }
 }
+

@@ -23,6 +23,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard books >= 100 else { throw ValidationError("--books must be at least 100") }
+        if let only, freshProcess == nil { try Self.checkOnly(only) }
     }
 
     func run() throws {
@@ -88,8 +89,7 @@ struct BenchCommand: ParsableCommand {
             if wanted("add_one") { emit("add_one", try adds.addOne(rounds: 1000), "ms", kind: "mean_of_1000") }
             if wanted("delete_one") { emit("delete_one", try adds.deleteOne(rounds: 1000), "ms", kind: "mean_of_1000") }
         }
-        let web = ["serve_page", "serve_page_cached", "serve_push_p99", "serve_rps", "nginx_static_rps", "serve_reget_1000_inprocess"]
-        if web.contains(where: wanted) {
+        if Self.webWorkloads.contains(where: wanted) {
             bench.engine = nil; bench.model = nil; bench.storage = nil
             runWeb(folder: folder, wanted: wanted)
         }

@@ -20,4 +20,23 @@ extension ScreenCheckRun {
                                               ["buttons", .index(i + 1)]]))
         }
     }
+
+    /// Menu items one name chooses, as `checkButtonIds` for bar buttons: an item is chosen by its id — `id`, else
+    /// its title's text — so two items with the same title and no id share a name, and `menuItem Go`, a flow test's
+    /// choice and the web's form all choose the first.
+    func checkMenuItemIds(_ screen: String, _ items: [MenuItem]) {
+        guard thorough else { return }
+        var first: [String: Int] = [:]
+        for (i, item) in items.enumerated() {
+            var id = item.id ?? item.title
+            if item.id == nil, let c = id.first, c == "%" || c == "#" { id.removeFirst() }
+            guard let j = first[id] else { first[id] = i; continue }
+            let message = "items[\(i + 1)] is chosen as \"\(id)\", as items[\(j + 1)] is (an item without an id is "
+                + "chosen by its title): \"menuItem \(id)\" chooses items[\(j + 1)], so items[\(i + 1)] can never be "
+                + "chosen; give one of them its own id = \"…\""
+            issues.append(ScreenIssue(screen: screen, property: "items[\(i + 1)]", column: 1, message: message,
+                                      sites: [["items", .index(i + 1), "id"], ["items", .index(i + 1), "title"],
+                                              ["items", .index(i + 1)]]))
+        }
+    }
 }

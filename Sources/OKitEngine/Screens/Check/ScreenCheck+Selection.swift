@@ -61,6 +61,7 @@ extension MenuDeclaration {
     /// A menu is a list opened on the root: its items and `hideMenu` on its context; `rowIdentifier` shows a
     /// screen with a row's entity, items and `identifier` with the root.
     public func check(_ run: ScreenCheckRun) {
+        run.checkMenuItemIds(id, items)
         for o in run.openers(of: id, fallback: run.unopenedContext) {
             let (context, row) = list.check(run, receiving: o.context)
             run.run(id, "hideMenu", hideMenu, context, flag: true)

@@ -165,17 +165,20 @@ extension AppShell {
     /// Shows a screen as the content of the current tab: the tab's stack goes back to its first screen and the
     /// screen is pushed on it with the context (nil: the current tab's own context). No id: home.
     func showContent(_ id: String?, context: Entity?) throws {
+        let before = place
         presented = []
         if !stacks.isEmpty { stacks[tabIndex].removeSubrange(1...) }
         // No id, or the tab's own first screen (opened without a context of its own): home.
         let isHome = context == nil && !stacks.isEmpty && stacks[tabIndex].first?.id == id
-        guard let id, !id.isEmpty, !isHome else {
-            try top?.appear()
-            return
+        var shown = top
+        if let id, !id.isEmpty, !isHome {
+            let screen: any ShellScreen
+            do { screen = try make(id, context: context ?? stacks[tabIndex].first?.context, opener: nil) } catch { restore(before); throw error }
+            noteOpened(screen, over: stacks[tabIndex].first, presented: false)
+            stacks[tabIndex].append(screen)
+            shown = screen
         }
-        let screen = try make(id, context: context ?? stacks[tabIndex].first?.context, opener: nil)
-        noteOpened(screen, over: stacks[tabIndex].first, presented: false)
-        stacks[tabIndex].append(screen)
-        try screen.appear()
+        // A failing `onAppear` leaves the person where they were (AppShell+Navigation.swift).
+        do { try hook("onAppear", of: shown) { try shown?.appear() } } catch { restore(before); throw error }
     }
 }

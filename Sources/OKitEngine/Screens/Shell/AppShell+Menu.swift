@@ -6,8 +6,7 @@ extension AppShell {
         try begin("menu")
         guard let id = menuId else { throw ShellError.noMenu }
         if menuScreen == nil { menuScreen = try make(id, context: engine.defaultModel?.root, opener: nil) }
-        menuOpen = true
-        try menuScreen?.appear()
+        try navigate(leavingDisappears: false) { menuOpen = true }
     }
 
     /// Chooses a toolbar item of the open menu by title.

@@ -193,9 +193,9 @@ public final class AppShell {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
         noteOpened(screen, over: screenUnderNext, presented: false)
-        if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
-        try opener?.disappear()
-        try screen.appear()
+        try navigate {
+            if presented.isEmpty { stacks[tabIndex].append(screen) } else { presented[presented.count - 1].append(screen) }
+        }
     }
 
     /// Presents a screen modally (a stack of its own), on a context.
@@ -203,9 +203,7 @@ public final class AppShell {
         let opener = top
         let screen = try make(id, context: context, opener: opener)
         noteOpened(screen, over: screenUnderNext, presented: true)
-        presented.append([screen])
-        try opener?.disappear()
-        try screen.appear()
+        try navigate { presented.append([screen]) }
     }
 
     /// Opens a screen on an entity (or the current screen's context): navigation from host code (Lua actions).
@@ -233,16 +231,15 @@ public final class AppShell {
     public func back() throws {
         try begin("back")
         if menuOpen { menuOpen = false; return }
-        let leaving = top
-        if !presented.isEmpty {
-            guard presented[presented.count - 1].count > 1 else { throw ShellError.atPresentedRoot }
-            presented[presented.count - 1].removeLast()
-        } else {
-            guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
-            stacks[tabIndex].removeLast()
+        try navigate {
+            if !presented.isEmpty {
+                guard presented[presented.count - 1].count > 1 else { throw ShellError.atPresentedRoot }
+                presented[presented.count - 1].removeLast()
+            } else {
+                guard !stacks.isEmpty, stacks[tabIndex].count > 1 else { throw ShellError.atHome }
+                stacks[tabIndex].removeLast()
+            }
         }
-        try leaving?.disappear()
-        try top?.appear()
     }
 
     /// Dismisses the top presented screen (with its stack) and returns to exactly where the user was.
@@ -250,30 +247,23 @@ public final class AppShell {
         try begin("close")
         if menuOpen { menuOpen = false; return }
         guard !presented.isEmpty else { throw ShellError.nothingPresented }
-        let leaving = top
-        presented.removeLast()
-        try leaving?.disappear()
-        try top?.appear()
+        try navigate { presented.removeLast() }
     }
 
     /// Dismisses the presented screen that holds `screen`, if it is presented (selection `autoClose`).
     func dismiss(_ screen: any ShellScreen) throws {
         guard let i = presented.lastIndex(where: { $0.contains { $0 === screen } }) else { return }
-        let leaving = top
-        presented.removeSubrange(i...)
-        try leaving?.disappear()
-        try top?.appear()
+        try navigate { presented.removeSubrange(i...) }
     }
 
     /// Switches to a tab by id (presented screens stay on top, as in UIKit).
     public func tab(_ id: String) throws {
         try begin("tab")
         let i = try tabIndex(of: id)
-        let leaving = top
-        tabIndex = i
-        menuOpen = false
-        if leaving !== top { try leaving?.disappear() }
-        try top?.appear()
+        try navigate {
+            tabIndex = i
+            menuOpen = false
+        }
     }
 
     /// Turns edit mode on or off on the current screen.

@@ -72,7 +72,7 @@ import Testing
         okit.app { home = "home", menu = "menu" }
         """)
         #expect(result.problems == [
-            "app.lua:9:3: screen menu, property items[2]: items[2] is chosen as \"Go\", as items[1] is (an item without "
+            "app.lua:9:14: screen menu, property items[2]: items[2] is chosen as \"Go\", as items[1] is (an item without "
                 + "an id is chosen by its title): \"menuItem Go\" chooses items[1], so items[2] can never be chosen; give "
                 + "one of them its own id = \"…\"",
         ], "\(result.problems.joined(separator: "\n"))")

@@ -273,4 +273,31 @@ import Testing
         #expect(throws: FixtureError.self) { try engine.set(m.root, "n", .int(5)) }
         #expect(m.root["n"]!.isSame(as: .int(0)))
     }
+
+    /// A ref field's observer runs on every change of what it points to — the first, the next, the clearing — with
+    /// the entity it pointed to before; never when the same entity is set again. It ran only for the first.
+    @Test func aRefFieldsDidSetFiresWithTheEntityItPointedTo() throws {
+        let schema = Schema()
+        var log: [String] = []
+        try schema.entity("P", fields: [FieldSpec("name", .string)])
+        try schema.entity("I", fields: [try FieldSpec("who", "ref P", didSet: { e, old in
+            log.append("\(old.entity?["name"]?.description ?? "nil") -> \(e["who"]?.entity.map { $0.values[1].description } ?? "?")")
+        })])
+        try schema.entity("R", fields: [try FieldSpec("ps", "[P]"), try FieldSpec("items", "[I]")])
+        let engine = Engine(schema: schema)
+        let m = try engine.register(model: "default", type: "R", storage: TransientStorage())
+        let ps = try engine.collection(m.root, "ps")
+        let ana = try engine.make("P", ["id": .string("ana"), "name": .string("Ana")])
+        let bo = try engine.make("P", ["id": .string("bo"), "name": .string("Bo")])
+        try engine.insert(.entity(ana), into: ps, append: true)
+        try engine.insert(.entity(bo), into: ps, append: true)
+        let item = try engine.make("I", [:])
+        try engine.insert(.entity(item), into: try engine.collection(m.root, "items"), append: true)
+        try engine.set(item, "who", .entity(ana))
+        try engine.set(item, "who", .string("ana"))      // the same entity: no call
+        try engine.set(item, "who", .entity(bo))
+        try engine.set(item, "who", .null)
+        #expect(log == ["nil -> ana", "Ana -> bo", "Bo -> "], "\(log)")
+    }
 }
+

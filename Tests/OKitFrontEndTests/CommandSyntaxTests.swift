@@ -41,4 +41,25 @@ import Testing
         let cmd = try CommandSyntax.parse(#"set Comment $'a\nb'"#)
         #expect(cmd?["value"] as? String == "a\nb")
     }
+
+    /// A quoted word is text as typed, never a number or a switch; digits with a leading zero stay text unquoted too
+    /// (a phone number's or a postcode's zeros were lost: `set Code "007"` stored 7).
+    @Test func quotedWordsAndLeadingZerosAreText() throws {
+        func value(_ line: String) throws -> Any? { try CommandSyntax.parse(line)?["value"] }
+        #expect(try value(#"set Code "007""#) as? String == "007")
+        #expect(try value("set Code 007") as? String == "007")
+        #expect(try value("set Phone 060011122") as? String == "060011122")
+        #expect(try value("set Copies 12") as? Int == 12)
+        #expect(try value("set Copies -3") as? Int == -3)
+        #expect(try value(#"set Copies "12""#) as? String == "12")
+        #expect(try value(#"set Note "on""#) as? String == "on")
+        #expect(try value("set Done on") as? Bool == true)
+        #expect(try value("set Copies +5") as? String == "+5")
+        #expect(try value("set Name Dune Messiah") as? String == "Dune Messiah")
+        #expect(try value(#"set Name "" x"#) as? String == " x")
+        #expect(try CommandSyntax.parse(#"tap "12""#)?["row"] as? String == "12", "a quoted row is a title")
+        #expect(try CommandSyntax.parse("tap 12")?["row"] as? Int == 12)
+        #expect(try CommandSyntax.parse("tap 012")?["row"] as? String == "012")
+    }
 }
+

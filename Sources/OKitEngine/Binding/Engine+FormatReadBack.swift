@@ -20,12 +20,25 @@ extension Engine {
         guard !candidates.isEmpty else { return nil }
         let receiver = try ev.step(owner, previous)
         guard let (type, parse) = candidates.first(where: { receiver.isNull || $0.0.holds(receiver) }) else { return nil }
-        guard case .string(let text) = value else { return value }
+        // A number written to a text through its mask (`set Phone 6001112223`, JSON's `"value":6001112223`) is its
+        // digits, read through the mask as typed text is: written as it was, it skipped the mask.
+        let text: String
+        switch value {
+        case .string(let t): text = t
+        case .int(let n) where type.type == "string": text = String(n)
+        case .double where type.type == "string": text = value.displayString ?? ""
+        default: return value
+        }
         let args = try argBindings.map { try ev.evaluate($0) }
         let parsed: Value?
         do {
             parsed = try parse(text, args, self)
         } catch let mismatch as MaskMismatch {
+            // A person's command: in the person's language, the field named as its cells are.
+            if checksCommandWrite, case .entity(let e) = owner, let field = Engine.fieldName(previous),
+               let spec = e.type.field(named: field) {
+                throw InvalidValue(type: e.type.name, field: spec.name, message: maskRefusal(mismatch, label: fieldLabel(spec)))
+            }
             throw BindingWriteError(binding: binding, reason: mismatch.description)
         }
         guard let parsed else {
@@ -41,6 +54,13 @@ extension Engine {
                 + (example.map { "; write it like \($0)" } ?? ""))
         }
         return parsed
+    }
+
+    /// A mask's refusal of a person's text in the app's language (`Tel: "600-111-2223" does not fit ### ### ###:
+    /// "3" is more than it takes`).
+    func maskRefusal(_ m: MaskMismatch, label: String) -> String {
+        let w: BuiltInWord = m.wanted == nil ? .maskTakesNoMore : m.wanted == "a digit" ? .maskTakesDigit : .maskTakesLetter
+        return word(w, label, m.typed, m.format, String(m.character))
     }
 
     /// 1234.56 (or `n`: 1234 for an int field) as the format shows it in the app's language (`1.234,56 €` for

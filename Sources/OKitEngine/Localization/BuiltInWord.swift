@@ -38,6 +38,12 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case noTextOptionNamed = "cell \"%1$@\" has no option %2$@ (options: %3$@; pass an option's text or its 1-based position)"
     case noSegmentNamed = "cell \"%1$@\" has no segment %2$@ (segments: %3$@; pass a title or a 0-based index)"
     case noChoices = "none"
+    // A text written through a mask that does not fit it (`set Phone 600-111-2223` with `mask('### ### ###')`)
+    case maskTakesDigit = "%1$@: \"%2$@\" does not fit %3$@: \"%4$@\" is where it takes a digit"
+    case maskTakesLetter = "%1$@: \"%2$@\" does not fit %3$@: \"%4$@\" is where it takes a letter"
+    case maskTakesNoMore = "%1$@: \"%2$@\" does not fit %3$@: \"%4$@\" is more than it takes"
+    // The protection timeouts of the built-in settings (`okit.Settings`' `timeouts`)
+    case immediately = "Immediately", oneMinute = "1 minute", fiveMinutes = "5 minutes", tenMinutes = "10 minutes"
     // A text inside a refusal in the language's quotation marks (a value and the choices above: „Mond“)
     case quoted = "\"%@\""
     // The web front end's notices

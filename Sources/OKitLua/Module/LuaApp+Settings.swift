@@ -9,9 +9,9 @@ extension LuaApp {
     static let settingsType = "Settings"
     static let timeoutType = "SettingsTimeout"
 
-    /// The timeouts a person chooses from: id (minutes) and name.
-    static let settingsTimeouts: [(id: String, name: String)] = [
-        ("0", "Immediately"), ("1", "1 minute"), ("5", "5 minutes"), ("10", "10 minutes"),
+    /// The timeouts a person chooses from: id (minutes) and name (okit's own words: Spanish `Inmediatamente`, …).
+    static let settingsTimeouts: [(id: String, name: BuiltInWord)] = [
+        ("0", .immediately), ("1", .oneMinute), ("5", .fiveMinutes), ("10", .tenMinutes),
     ]
 
     /// Declares `Settings` (`themeName`, `darkMode`, `encryption`, `protection`, `protectionTimeout`, `timeouts`)
@@ -41,7 +41,7 @@ extension LuaApp {
     func seedBuiltInSettings(_ root: Entity) throws {
         let timeouts = try engine.collection(root, "timeouts")
         for t in LuaApp.settingsTimeouts {
-            let e = try engine.make(LuaApp.timeoutType, ["id": .string(t.id), "name": .string(engine.localize(t.name)),
+            let e = try engine.make(LuaApp.timeoutType, ["id": .string(t.id), "name": .string(engine.word(t.name)),
                                                           "minutes": .int(Int(t.id) ?? 0)])
             try engine.insert(.entity(e), into: timeouts, append: true)
         }

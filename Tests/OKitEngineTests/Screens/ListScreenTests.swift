@@ -102,6 +102,11 @@ import Testing
         #expect(snap.title == "Book Shop (2)" && snap.subtitle == nil)
         d.subTitlePath = "name"
         #expect(try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot().subtitle == "Book Shop")
+        // A count that is no number counts 0, as OKit's `getInt(titleCount) ?? 0` (it counted the list's rows).
+        for notANumber in ["#abc", "books[0]/name"] {
+            d.subTitlePath = ""; d.titleCount = notANumber
+            #expect(try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot().title == "Book Shop (0)", "\(notANumber)")
+        }
     }
 
     @Test func keysAreRecomputedOnlyWhenWhatTheyReadChanged() throws {

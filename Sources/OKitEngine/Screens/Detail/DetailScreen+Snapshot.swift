@@ -24,7 +24,7 @@ extension DetailScreen {
         let header = try cached(&headerCache, state: editing ? 1 : 0, at: CellPosition(section: 0, cell: 0),
                                 count: { $0.headerComputations += 1 }, empty: DetailHeaderParts()) { s, _ in
             // A detail has no rows to count: a `titleCount` that is no number counts 0, as OKit's `getInt ?? 0`.
-            let (title, subtitle) = try s.declaration.titleProperties.evaluate(s.engine, on: s.context, count: { 0 })
+            let (title, subtitle) = try s.declaration.titleProperties.evaluate(s.engine, on: s.context)
             return DetailHeaderParts(title: title, subtitle: subtitle, prompt: try s.engine.text(s.context, s.declaration.promptPath),
                                      buttons: try s.buttons())
         }

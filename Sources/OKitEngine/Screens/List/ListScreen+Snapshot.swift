@@ -153,25 +153,19 @@ extension ListScreen {
 
     func computeHeader(into h: CachedHeader) throws {
         let d = declaration
-        let (title, subtitle) = try titles { rows.count }
+        let (title, subtitle) = try titles()
         h.title = title
         h.subtitle = subtitle
         h.prompt = try engine.text(context, d.promptPath)
         h.buttons = try buttons()
     }
 
-    /// The title a tab shows: the list's title without computing its rows (unless `titleCount` needs their
-    /// number), so a tab bar does not depend on the rows of the lists it names.
-    public func tabTitle() throws -> String? {
-        try titles {
-            try refresh()
-            return rows.count
-        }.title
-    }
+    /// The title a tab shows: the list's title without computing its rows, so a tab bar does not depend on the rows
+    /// of the lists it names.
+    public func tabTitle() throws -> String? { try titles().title }
 
-    /// Title and subtitle (`titlePath`, `subTitlePath`, `titleCount` with `subTitleObject`, `subTitleSwap`);
-    /// `rowCount` gives the number of rows when `titleCount` does not evaluate to one.
-    func titles(rowCount: () throws -> Int) throws -> (title: String?, subtitle: String?) {
-        try declaration.titleProperties.evaluate(engine, on: context, count: rowCount)
+    /// Title and subtitle (`titlePath`, `subTitlePath`, `titleCount` with `subTitleObject`, `subTitleSwap`).
+    func titles() throws -> (title: String?, subtitle: String?) {
+        try declaration.titleProperties.evaluate(engine, on: context)
     }
 }

@@ -11,13 +11,13 @@ struct ScreenTitleProperties {
     /// Swaps title and subtitle (a flag, default false).
     var subTitleSwap = ""
 
-    /// Title and subtitle on `context`. `count` gives the number when `titleCount` does not evaluate to one (a
-    /// list's rows; 0 elsewhere, as OKit's `getInt(titleCount) ?? 0`).
-    func evaluate(_ engine: Engine, on context: Entity?, count: () throws -> Int) throws -> (title: String?, subtitle: String?) {
+    /// Title and subtitle on `context`. A `titleCount` that does not evaluate to a number counts 0, as OKit's
+    /// `getInt(titleCount) ?? 0` — on a list too (it counted the list's rows).
+    func evaluate(_ engine: Engine, on context: Entity?) throws -> (title: String?, subtitle: String?) {
         var title = try engine.text(context, titlePath)
         var subtitle = try engine.text(context, subTitlePath)
         if subtitle == nil, !titleCount.isEmpty {
-            let n = try engine.get(context, titleCount, mode: .display).intValue ?? count()
+            let n = try engine.get(context, titleCount, mode: .display).intValue ?? 0
             if !subTitleObject.isEmpty {
                 let category = engine.pluralCategory(Double(n))
                 let key = subTitleObjectPlural.isEmpty ? ScreenTitleProperties.localizedKey(subTitleObject, engine).map { $0 + "s" }

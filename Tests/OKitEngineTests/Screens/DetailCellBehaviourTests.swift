@@ -91,32 +91,11 @@ import Testing
             CellDeclaration(kind: "date", properties: ["path": "%Picker", "datePath": "date", "heightDisplay": "#0", "heightEdit": "#0"]),
         ])
         #expect(try rows(s).map(\.text) == ["Release"], "the proxy row is hidden at height 0")
-        // In display mode the row's display height decides (OKit reads heightSelect in edit mode only, §5.1).
-        try s.tap(.key("Release"))
-        #expect(try rows(s).map(\.text) == ["Release"], "heightDisplay #0 in display mode, selected or not")
-        try s.tap(.key("Release"))
-        try s.setEditing(true)
-        #expect(try rows(s).map(\.text) == ["Release"])
         try s.tap(.key("Release"))
         let shown = try rows(s)
         #expect(shown.map(\.text) == ["Release", "Picker"] && shown[1].selected == true, "heightSelect #216 applies while selected")
         try s.tap(.key("Release"))
         #expect(try rows(s).map(\.text) == ["Release"], "a second tap unselects")
-    }
-
-    /// OKit's height rule falls through in edit mode: without a `heightEdit` (or a selected `heightSelect`), a cell's
-    /// `showDisplay` and `heightDisplay` decide there too, so a cell hidden in display mode stays hidden in edit mode
-    /// unless it says otherwise (§5.1 "Heights"); `showEdit = "#false"` hides it in edit mode only.
-    @Test func aCellHiddenInDisplayStaysHiddenInEditModeUnlessItHasAHeightEdit() throws {
-        let (_, s) = try screen([
-            CellDeclaration(kind: "table", properties: ["path": "#A", "showDisplay": "#false"]),
-            CellDeclaration(kind: "table", properties: ["path": "#B", "showDisplay": "#false", "heightEdit": "#44"]),
-            CellDeclaration(kind: "table", properties: ["path": "#C", "showEdit": "#false"]),
-            CellDeclaration(kind: "table", properties: ["path": "#D", "heightDisplay": "#0", "heightEdit": "#44"]),
-        ])
-        #expect(try rows(s).map(\.text) == ["C"])
-        try s.setEditing(true)
-        #expect(try rows(s).map(\.text) == ["B", "D"])
     }
 
     @Test func editModeClearsTheSelection() throws {

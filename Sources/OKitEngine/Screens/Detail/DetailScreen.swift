@@ -131,24 +131,16 @@ public final class DetailScreen: ShellScreen {
         c["heightSelect"].isEmpty ? (c.selectsToEdit ? "#216" : "") : c["heightSelect"]
     }
 
-    /// Whether a cell is visible, by OKit's height rule (§5.1 "Heights"): in edit mode `showEdit` false hides it, the
-    /// selected row's `heightSelect`, else `heightEdit`, decides when set; otherwise — in display mode, or in edit
-    /// mode with neither set — `showDisplay` false hides it and `heightDisplay` decides when set (a height of 0
-    /// hides). So a cell with `showDisplay = "#false"` stays hidden in edit mode unless it has a `heightEdit`, and
-    /// `heightSelect` counts in edit mode only. These are evaluated on the screen's context (a list's row cell: the
-    /// row's entity), never after the cell's own `contextPath`.
+    /// A cell is visible per `showEdit` (edit mode) or `showDisplay`, and while its height is not 0: the selected
+    /// row's `heightSelect`, else `heightEdit` in edit mode, else `heightDisplay`. As in OKit (§5.1 "Heights")
+    /// these are evaluated on the screen's context (a list's row cell: the row's entity), never after the cell's
+    /// own `contextPath`.
     func cellShown(_ c: CellDeclaration, at position: CellPosition) throws -> Bool {
-        func height(_ binding: String) throws -> Bool {
-            guard let h = try engine.get(context, binding, mode: .display).doubleValue else { return true }
-            return h > 0
-        }
-        if editing {
-            guard try flag(c["showEdit"], on: context) else { return false }
-            if selectedCell == position, !DetailScreen.heightSelect(c).isEmpty { return try height(DetailScreen.heightSelect(c)) }
-            if !c["heightEdit"].isEmpty { return try height(c["heightEdit"]) }
-        }
-        guard try flag(c["showDisplay"], on: context) else { return false }
-        return c["heightDisplay"].isEmpty ? true : try height(c["heightDisplay"])
+        guard try flag(editing ? c["showEdit"] : c["showDisplay"], on: context) else { return false }
+        var height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
+        if selectedCell == position, !DetailScreen.heightSelect(c).isEmpty { height = DetailScreen.heightSelect(c) }
+        guard !height.isEmpty, let h = try engine.get(context, height, mode: .display).doubleValue else { return true }
+        return h > 0
     }
 
     /// The visible cells in order.

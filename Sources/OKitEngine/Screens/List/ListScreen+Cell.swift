@@ -32,22 +32,15 @@ extension ListScreen {
         return screen
     }
 
-    /// Whether a row shows in a mode, by OKit's height rule (§5.1 "Heights", as `DetailScreen.cellShown`): in edit
-    /// mode `showEdit` false hides it and `heightEdit` decides when set; otherwise `showDisplay` and `heightDisplay`
-    /// do. Evaluated on the row's entity, never after the cell's `contextPath`.
+    /// Whether a row shows in a mode (its cell's `showDisplay`/`showEdit` and heights), evaluated on the row's
+    /// entity as OKit does (§5.1 "Heights"), never after the cell's `contextPath`.
     func rowShown(_ e: Entity, editing: Bool) throws -> Bool {
         let c = declaration.cell
-        func shows(_ flag: String) throws -> Bool { try flag.isEmpty || engine.get(e, flag, mode: .display).truthy }
-        func height(_ binding: String) throws -> Bool {
-            guard let h = try engine.get(e, binding, mode: .display).doubleValue else { return true }
-            return h > 0
-        }
-        if editing {
-            guard try shows(c["showEdit"]) else { return false }
-            if !c["heightEdit"].isEmpty { return try height(c["heightEdit"]) }
-        }
-        guard try shows(c["showDisplay"]) else { return false }
-        return c["heightDisplay"].isEmpty ? true : try height(c["heightDisplay"])
+        let show = editing ? c["showEdit"] : c["showDisplay"]
+        if !show.isEmpty, !(try engine.get(e, show, mode: .display).truthy) { return false }
+        let height = editing && !c["heightEdit"].isEmpty ? c["heightEdit"] : c["heightDisplay"]
+        guard !height.isEmpty, let h = try engine.get(e, height, mode: .display).doubleValue else { return true }
+        return h > 0
     }
 
     /// The row drawn through its cell: text, detail, image, ribbon, accessory and control.

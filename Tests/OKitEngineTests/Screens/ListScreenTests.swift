@@ -107,6 +107,12 @@ import Testing
             d.subTitlePath = ""; d.titleCount = notANumber
             #expect(try ListScreen(engine: f.engine, declaration: d, context: f.root).snapshot().title == "Book Shop (0)", "\(notANumber)")
         }
+        // OKit swaps without a subtitle too, and computes nothing without a titlePath (§5.1 "Title").
+        let swapped = try ListScreen(engine: f.engine, declaration: decl { $0.titlePath = "%Book Shop"; $0.subTitleSwap = "#true" },
+                                     context: f.root).snapshot()
+        #expect(swapped.title == nil && swapped.subtitle == "Book Shop")
+        let noTitle = try ListScreen(engine: f.engine, declaration: decl { $0.subTitlePath = "%Books" }, context: f.root).snapshot()
+        #expect(noTitle.title == nil && noTitle.subtitle == nil)
     }
 
     @Test func keysAreRecomputedOnlyWhenWhatTheyReadChanged() throws {

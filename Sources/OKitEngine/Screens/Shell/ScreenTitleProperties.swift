@@ -14,6 +14,8 @@ struct ScreenTitleProperties {
     /// Title and subtitle on `context`. A `titleCount` that does not evaluate to a number counts 0, as OKit's
     /// `getInt(titleCount) ?? 0` — on a list too (it counted the list's rows).
     func evaluate(_ engine: Engine, on context: Entity?) throws -> (title: String?, subtitle: String?) {
+        // OKit computes the title only when `titlePath` is set (§5.1 "Title"): a subtitle alone is not shown.
+        guard !titlePath.isEmpty else { return (nil, nil) }
         var title = try engine.text(context, titlePath)
         var subtitle = try engine.text(context, subTitlePath)
         if subtitle == nil, !titleCount.isEmpty {
@@ -34,7 +36,8 @@ struct ScreenTitleProperties {
                 title = "\(t) (\(n))"
             }
         }
-        if try engine.flag(subTitleSwap, on: context, default: false), subtitle != nil { swap(&title, &subtitle) }
+        // Swapped whether or not there is a subtitle, as OKit does: the title then shows as the subtitle.
+        if try engine.flag(subTitleSwap, on: context, default: false) { swap(&title, &subtitle) }
         return (title, subtitle)
     }
 

@@ -83,7 +83,7 @@ extension LuaApp {
     /// here, so hostile tables can exhaust neither the stacks nor the host's time. The copied values are charged to
     /// the instruction budget. `what` is built only for an error (field assignments pass through here).
     func value(at index: Int32, what: @autoclosure () -> String? = nil) throws -> Value {
-        var walk = LuaValueWalk()
+        var walk = LuaValueWalk(limit: lua.valueCountLimit)
         defer { walk.finish(lua) }   // a copy that was made is kept: the count hook ends the call if the budget is spent
         do {
             return try value(at: lua_absindex(lua.L, index), depth: 0, walk: &walk)
@@ -136,8 +136,8 @@ extension LuaApp {
     /// border far past the real items (`t[1], t[2], t[4] … t[2^40]`), and a loop to it would not end.
     func listLength(_ index: Int32, what: String) throws -> Int {
         let n = lua_rawlen(lua.L, index)
-        guard n <= LuaState.maxValueCount else {
-            throw LuaRaise("\(what): a list of \(n) items is too long (the limit is \(LuaState.maxValueCount) items)")
+        guard n <= lua.valueCountLimit else {
+            throw LuaRaise("\(what): a list of \(n) items is too long (the limit is \(lua.valueCountLimit) items)")
         }
         return Int(n)
     }

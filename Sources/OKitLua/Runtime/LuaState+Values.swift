@@ -117,7 +117,7 @@ extension LuaState {
     /// copied (a cycle), nested deeper than `maxValueDepth` or past `maxValueCount` values becomes
     /// `.opaque("table")`. Never raises, never runs Lua code.
     public func value(at index: Int32) -> LuaValue {
-        var walk = LuaValueWalk()
+        var walk = LuaValueWalk(limit: valueCountLimit)
         defer { walk.finish(self) }
         return value(at: lua_absindex(L, index), depth: 0, walk: &walk)
     }
@@ -125,7 +125,7 @@ extension LuaState {
     /// Copies the value at `index` like `value(at:)`, but refuses tables with cycles, nested deeper than
     /// `maxValueDepth` or holding more than `maxValueCount` values.
     public func checkedValue(at index: Int32) throws(LuaError) -> LuaValue {
-        var walk = LuaValueWalk()
+        var walk = LuaValueWalk(limit: valueCountLimit)
         let v = value(at: lua_absindex(L, index), depth: 0, walk: &walk)
         let refused = walk.message(verb: "copied")
         walk.finish(self)   // a copy that was made is kept: the count hook ends the call if the budget is spent

@@ -19,6 +19,9 @@ public final class LuaState {
     public let mainL: OpaquePointer
     /// Instructions allowed per outermost call from Swift (`--lua-budget`, default 10^8).
     public var budget: Int64 = 100_000_000
+    /// Most values one conversion of a Lua value copies in this state (`LuaState.maxValueCount`; the tests of the
+    /// limit make it small, so that reaching it copies thousands of values, not a million).
+    public var valueCountLimit = LuaState.maxValueCount
     /// How deep Lua → Swift → Lua calls are nested right now.
     @exclusivity(unchecked) var depth = 0
     /// Limit of Lua → Swift → Lua nesting.

@@ -6,6 +6,11 @@ import CLua
 /// copy, not of the table. The copied values are charged to the instruction budget of the running call, so many
 /// conversions in one call (a table of fields each holding a large table) stop at the budget too.
 struct LuaValueWalk {
+    /// Most values this walk copies (`LuaState.valueCountLimit`).
+    let limit: Int
+
+    init(limit: Int = LuaState.maxValueCount) { self.limit = limit }
+
     /// Why a conversion stopped.
     enum Refusal: Equatable {
         case cycle, depth, count, budget(Int64)
@@ -31,7 +36,7 @@ struct LuaValueWalk {
     mutating func add(_ n: Int, in state: LuaState) -> Bool {
         guard !stopped else { return false }
         count += n
-        if count > LuaState.maxValueCount { stop(.count); return false }
+        if count > limit { stop(.count); return false }
         if count - charged >= 4096 { return charge(state) }
         return true
     }
@@ -40,7 +45,7 @@ struct LuaValueWalk {
     /// the real items is refused without walking it); the walk stops when they do not.
     mutating func fits(_ n: Int) -> Bool {
         guard !stopped else { return false }
-        if n > LuaState.maxValueCount - count { stop(.count); return false }
+        if n > limit - count { stop(.count); return false }
         return true
     }
 
@@ -93,7 +98,7 @@ struct LuaValueWalk {
         case .cycle: return "a table that contains itself (a cycle) cannot be \(verb)\(place)"
         case .depth: return "a table nested deeper than \(LuaState.maxValueDepth) levels cannot be \(verb)\(place)"
         case .count:
-            return "a table with more than \(LuaState.maxValueCount) values cannot be \(verb)\(place); a table reached twice counts twice"
+            return "a table with more than \(limit) values cannot be \(verb)\(place); a table reached twice counts twice"
         case .budget(let budget):
             return "instruction budget exceeded (\(budget) instructions) by the tables copied in this call\(place)"
         }

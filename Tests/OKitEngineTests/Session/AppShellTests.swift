@@ -144,7 +144,7 @@ import Testing
         try f.start(books: ["Dune", "Emma"])
         let shell = AppShell(engine: f.engine)
         var books = ListDeclaration(id: "books")
-        books.type = "Book"; books.dataPath = "books"; books.cellPath = "name"; books.titleCount = "books.@count"
+        books.type = "Book"; books.dataPath = "books"; books.cellPath = "name"; books.titleCount = "books.@count"; books.titlePath = "%Books"
         books.subTitleObject = "%Book"; books.add = "#true"; books.delete = "#true"
         configure(&books)
         try shell.declare(books)

@@ -9,13 +9,14 @@ import Testing
     static let app = """
     local okit = require "okit"
     okit.locale { language = "es" }
-    okit.entity("Socio", { nombre = "string", telefono = "string?" })
+    okit.entity("Socio", { nombre = "string", telefono = "string?", amigo = "ref Socio" })
     okit.entity("Club", { socios = "[Socio]" })
     club = okit.model("Club", { seed = function(root) root.socios:append(okit.new("Socio", { nombre = "Ana" })) end })
     settings = okit.model(okit.Settings, { name = "settings" })
     okit.list("socios", { dataPath = "socios", cell = { path = "nombre" }, segue = "socio" })
     okit.detail("socio", { titlePath = "nombre", sections = { {
-      okit.cell.text { path = "#Teléfono", id = "tel", textPath = "telefono/mask('### ### ###')" } } } })
+      okit.cell.text { path = "#Teléfono", id = "tel", textPath = "telefono/mask('### ### ###')" },
+      okit.cell.picker { path = "#Amigo", id = "amigo", selectionPath = "amigo", dataPath = "/socios", namePath = "nombre" } } } })
     okit.app { home = "socios" }
     """
 
@@ -44,4 +45,16 @@ import Testing
             #expect("\(error)".contains("«a» está donde va un dígito"), "\(error)")
         }
     }
+
+    /// JSON's null given a ref picker (which a person cannot empty) is refused as an empty choice, not as code's `nil`.
+    @Test func aNullGivenARefPickerIsAnEmptyChoiceInTheRefusal() throws {
+        let t = try TempApp(["app.lua": Self.app])
+        let app = try t.launch()
+        try app.driver.run("tap", ["row": .int(1)])
+        try app.driver.run("edit", ["on": .bool(true)])
+        do { try app.driver.run("set", ["cell": .string("amigo"), "value": .null]); Issue.record("taken") } catch {
+            #expect("\(error)".hasPrefix("«Amigo» no tiene la opción «» (opciones: 1 «Ana»"), "\(error)")
+        }
+    }
 }
+

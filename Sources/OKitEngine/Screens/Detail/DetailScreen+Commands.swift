@@ -274,7 +274,9 @@ extension DetailScreen {
         let quoted = choices.enumerated().map { (numbered ? "\($0.offset + 1) " : "") + engine.word(.quoted, ShellError.brief($0.element)) }
         let list = quoted.isEmpty ? engine.word(.noChoices) : ShellError.briefList(quoted)
         let shown: String
-        if case .string(let text) = value { shown = engine.word(.quoted, ShellError.brief(text)) } else {
+        if case .string(let text) = value { shown = engine.word(.quoted, ShellError.brief(text)) } else if value.isNull {
+            shown = engine.word(.quoted, "")      // JSON's null: an empty choice, not code's `nil`
+        } else {
             shown = ShellError.brief(Coercion.describe(value), 48)
         }
         return .worded(engine.word(word, label, shown, list))

@@ -186,4 +186,25 @@ import Testing
         #expect(app.engine.warnings.contains("okit.detail(\"visit\"), sections[1]: unknown property \"heder\" (did you mean \"header\"?) (ignored)"),
                 "\(app.engine.warnings)")
     }
+
+    /// A list of texts where a property takes one text of several parts (`optionValues = {"Libro","Revista"}`) is
+    /// refused with the text to write; another table only with what it got.
+    @Test func aListOfTextsForAMultipartPropertyIsToldTheTextToWrite() throws {
+        func app(_ value: String) -> String {
+            """
+            local okit = require "okit"
+            okit.entity("A", { kind = "string" })
+            okit.model("A")
+            okit.detail("a", { sections = { {
+              okit.cell.picker { path = "#Kind", selectionPath = "kind", optionValues = \(value) } } } })
+            okit.list("l", { dataPath = "", searchFilters = \(value) })
+            okit.app { home = "a" }
+            """
+        }
+        let listOfTexts = try #require(try Self.loadError(app(#"{"Libro","Revista"}"#)))
+        #expect(listOfTexts.contains("property optionValues: expected a binding string or a function, got table; a property of several parts is one text, its parts separated by commas: write \"Libro,Revista\""), "\(listOfTexts)")
+        let other = try #require(try Self.loadError(app("{ a = 1 }")))
+        #expect(other.hasSuffix("property optionValues: expected a binding string or a function, got table"), "\(other)")
+    }
 }
+

@@ -64,9 +64,7 @@ extension LuaApp {
                 }
                 if key == "id" { cell.id = text; return }
             }
-            guard let text = bindingText(at: value) else {
-                throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
-            }
+            guard let text = bindingText(at: value) else { throw notABinding(what, key, at: value) }
             if !known.contains(key) { unknown.append(key); return }
             if !CellDeclaration.isLiteral(key, text) {
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
@@ -116,9 +114,7 @@ extension LuaApp {
                     unknownProperty(key, known: known, what: what, screen: id)
                     return
                 }
-                guard let text = bindingText(at: v) else {
-                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
-                }
+                guard let text = bindingText(at: v) else { throw notABinding(what, key, at: v) }
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
                 d[keyPath: path] = text
             }
@@ -165,5 +161,26 @@ extension LuaApp {
             out.append(section)
         }
         return out
+    }
+}
+
+extension LuaApp {
+    /// A property given a value that is no binding: what it got and, for a list of texts (`optionValues =
+    /// {"Book","Journal"}`), the one text a multipart property is (`write "Book,Journal"`).
+    func notABinding(_ what: String, _ key: String, at index: Int32) -> LuaRaise {
+        var advice = ""
+        if lua_type(lua.L, index) == LUA_TTABLE, let n = try? listLength(index, what: what), n > 0, n <= 50 {
+            var texts: [String] = []
+            for i in 1...n {
+                lua_rawgeti(lua.L, index, lua_Integer(i))
+                if lua_type(lua.L, -1) == LUA_TSTRING, let t = lua.string(at: -1), !t.contains(",") { texts.append(t) }
+                lua.pop()
+            }
+            if texts.count == n {
+                advice = "; a property of several parts is one text, its parts separated by commas: write \""
+                    + texts.joined(separator: ",") + "\""
+            }
+        }
+        return LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: index))\(advice)")
     }
 }

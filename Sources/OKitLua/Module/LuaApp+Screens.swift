@@ -172,9 +172,7 @@ extension LuaApp {
                 unknownProperty(key, known: known, what: "\(function)(\"\(id)\")", screen: id)
                 return
             }
-            guard let text = bindingText(at: v) else {
-                throw LuaRaise("\(function)(\"\(id)\"), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
-            }
+            guard let text = bindingText(at: v) else { throw notABinding("\(function)(\"\(id)\")", key, at: v) }
             do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(function)(\"\(id)\"), property \(key)", error) }
             d[keyPath: path] = text
         }

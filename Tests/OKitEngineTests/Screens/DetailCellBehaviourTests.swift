@@ -145,6 +145,11 @@ import Testing
         try #require(snap.sections.count == 2)
         #expect(snap.sections[1].header == "Own" && snap.sections[1].footer == "Second footer",
                 "an empty part leaves the section's own header")
+        // A part that evaluates to nil gives no header (OKit's `getString(part)`), not the section's own.
+        var nilPart = s.declaration
+        nilPart.sectionHeaders = "#First,comment"
+        let withNil = try DetailScreen(engine: f.engine, declaration: nilPart, context: f.book(0)).snapshot()
+        #expect(withNil.sections[1].header == nil, "\(String(describing: withNil.sections[1].header))")
         var d = s.declaration
         d.sectionsShowDisplay = "#false,#false"
         snap = try DetailScreen(engine: f.engine, declaration: d, context: f.book(0)).snapshot()

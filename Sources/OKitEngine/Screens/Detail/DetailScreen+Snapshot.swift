@@ -84,13 +84,15 @@ extension DetailScreen {
         return c.computed
     }
 
-    /// A section's header and footer (a part of the multipart properties wins over the section's own); none while
-    /// its show flag is false (the cells show per their own flags).
+    /// A section's header and footer: a non-empty part of `sectionHeaders`/`sectionFooters` gives its value — nil
+    /// when it evaluates to nil, as OKit's `getString(part)` (§5.3) — and an empty or missing one the section's own;
+    /// none while its show flag is false (the cells show per their own flags).
     func computeSection(_ si: Int) throws -> DetailSectionParts {
         guard try sectionTitlesShown(si) else { return DetailSectionParts() }
         let s = declaration.sections[si]
-        return DetailSectionParts(header: try part(declaration.sectionHeaders, si)?.displayString ?? engine.text(context, s.header),
-                                  footer: try part(declaration.sectionFooters, si)?.displayString ?? engine.text(context, s.footer))
+        let header = try part(declaration.sectionHeaders, si).map { $0.displayString } ?? engine.text(context, s.header)
+        let footer = try part(declaration.sectionFooters, si).map { $0.displayString } ?? engine.text(context, s.footer)
+        return DetailSectionParts(header: header, footer: footer)
     }
 
     /// A cell's row, or nil while it is hidden.

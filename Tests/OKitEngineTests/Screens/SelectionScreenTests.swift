@@ -319,7 +319,10 @@ final class SelectionFixture {
         failing.onSelect = .function { _, _ in throw FixtureError.boom }
         let f = try SelectionFixture { $0.selectionPath = "authors"; $0.list.hooks = failing }
         try f.openOnBook()
-        #expect(throws: FixtureError.self) { try f.shell.tap(row: "Anna") }
+        #expect(throws: EngineError.self) { try f.shell.tap(row: "Anna") }
+        do { try f.shell.tap(row: "Anna") } catch {
+            #expect("\(error)" == "onSelect hook of screen pick failed: boom", "the hook and the screen are named")
+        }
         #expect(try f.names("authors") == [] && f.checked() == [], "a failing onSelect rolls the selection back")
         var log: [String] = []
         var hooks = ScreenHooks()

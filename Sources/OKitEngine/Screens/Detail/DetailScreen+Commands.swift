@@ -319,7 +319,7 @@ extension DetailScreen {
         }
         guard try flag(declaration.edit, on: context) || editing else { throw ShellError.notAllowed("edit", id) }
         editing = on
-        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context, screen: info) }
+        if let hook = declaration.hooks.onEdit { try hook.runHook("onEdit", engine, on: context, screen: info) }
     }
 
     public func titleTap() throws {

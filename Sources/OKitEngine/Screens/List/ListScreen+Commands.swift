@@ -126,7 +126,7 @@ extension ListScreen {
     func toggleSelection(_ entity: Entity) throws {
         let selected = try engine.get(entity, declaration.selectPath, mode: .display).truthy
         try engine.asAction { try engine.set(entity, binding: declaration.selectPath, .bool(!selected)) }
-        if let hook = declaration.hooks.onSelect { try hook.run(engine, on: entity, screen: info) }
+        if let hook = declaration.hooks.onSelect { try hook.runHook("onSelect", engine, on: entity, screen: info) }
     }
 
     /// Sets the search text and scope (by title or 1-based position; 1 is "All"). A title wins over a position:

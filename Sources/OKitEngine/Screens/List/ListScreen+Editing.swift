@@ -64,7 +64,7 @@ extension ListScreen {
             // The name a person gave is checked by the field's rules before the entity is added.
             if let field = d.addName, let value = fields[field] { try engine.checkCommandWrite(e, field, value) }
             try engine.insert(.entity(e), into: c, append: append)
-            if let hook = d.hooks.onAdd { try hook.run(engine, on: e, screen: self.info) }
+            if let hook = d.hooks.onAdd { try hook.runHook("onAdd", engine, on: e, screen: self.info) }
             if nav, let segue = d.segue {
                 try app.push(segue, context: e)
                 try app.top?.setEditing(true)
@@ -115,7 +115,7 @@ extension ListScreen {
         let near = (keeper ?? self).follow.inPlace ? rows.slot(of: entity).map { ListScreen.position(seq: rows.row(slot: $0).seq) } : nil
         let remove: () throws -> Void = { [engine] in
             _ = try engine.remove(.entity(entity), from: c, near: near)
-            if let hook = d.hooks.onDelete { try hook.run(engine, on: entity, screen: self.info) }
+            if let hook = d.hooks.onDelete { try hook.runHook("onDelete", engine, on: entity, screen: self.info) }
         }
         if try flag(d.deletePrompt, row: context, default: true) {
             let confirm = PendingAlert(kind: "alert", title: engine.word(.confirmDeletion), message: engine.word(.reallyDelete),

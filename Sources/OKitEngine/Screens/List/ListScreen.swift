@@ -159,7 +159,7 @@ public final class ListScreen: ShellScreen {
         }
         guard try flag(declaration.edit, row: context) || editing else { throw ShellError.notAllowed("edit", id) }
         editing = on
-        if let hook = declaration.hooks.onEdit { try hook.run(engine, on: context, screen: info) }
+        if let hook = declaration.hooks.onEdit { try hook.runHook("onEdit", engine, on: context, screen: info) }
     }
 
     /// This screen for hooks.

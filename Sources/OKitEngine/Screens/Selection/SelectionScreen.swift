@@ -179,7 +179,7 @@ public final class SelectionScreen: ShellScreen {
                 case .multi(let c): try toggleMulti(c, row: row, key: key, unique: unique, unselect: unselect, append: append)
                 }
                 if let hook = declaration.list.hooks.onSelect {
-                    try hook.run(engine, on: row, screen: ScreenInfo(id: id, kind: "selection", context: context))
+                    try hook.runHook("onSelect", engine, on: row, screen: ScreenInfo(id: id, kind: "selection", context: context))
                 }
             }
         }

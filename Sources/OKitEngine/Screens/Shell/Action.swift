@@ -29,6 +29,14 @@ public enum Action {
             try engine.asAction { try engine.transaction { try fn(context, screen) } }
         }
     }
+
+    /// Runs a screen's hook (`onAdd`, `onDelete`, `onSelect`, `onEdit`): its error names the hook and the screen
+    /// (`onAdd hook of screen books failed: app.lua:9: boom`), as the navigation hooks' do.
+    func runHook(_ name: String, _ engine: Engine, on context: Entity?, screen: ScreenInfo) throws {
+        do { try run(engine, on: context, screen: screen) } catch {
+            throw EngineError.hook(name: name, entity: "screen \(screen.id)", error: error)
+        }
+    }
 }
 
 /// Row actions of a list (screens.md "List": quick action, more actions, accessory).

@@ -59,7 +59,7 @@ extension Engine {
     /// A mask's refusal of a person's text in the app's language (`Tel: "600-111-2223" does not fit ### ### ###:
     /// "3" is more than it takes`).
     func maskRefusal(_ m: MaskMismatch, label: String) -> String {
-        let w: BuiltInWord = m.wanted == nil ? .maskTakesNoMore : m.wanted == "a digit" ? .maskTakesDigit : .maskTakesLetter
+        let w: BuiltInWord = m.slot == nil ? .maskTakesNoMore : m.wantsDigit ? .maskTakesDigit : .maskTakesLetter
         return word(w, label, m.typed, m.format, String(m.character))
     }
 

@@ -106,11 +106,11 @@ extension MaskFormatter {
             while let c = rest.first {
                 rest = rest.dropFirst()
                 if let kept = slot.takes(c) { out += kept; break }
-                if c.isLetter || c.isNumber { throw MaskMismatch(typed: typed, format: format, character: c, wanted: slot.wanted) }
+                if c.isLetter || c.isNumber { throw MaskMismatch(typed: typed, format: format, character: c, slot: slot) }
             }
         }
         if let extra = rest.first(where: { $0.isLetter || $0.isNumber }) {
-            throw MaskMismatch(typed: typed, format: format, character: extra, wanted: nil)
+            throw MaskMismatch(typed: typed, format: format, character: extra, slot: nil)
         }
         return out
     }
@@ -145,8 +145,14 @@ public struct MaskMismatch: Error, CustomStringConvertible {
     public let typed: String
     public let format: String
     public let character: Character
-    /// The class the mask takes where `character` is; nil when the mask took all it takes before it.
-    public let wanted: String?
+    /// The placeholder where `character` is; nil when the mask took all it takes before it.
+    let slot: MaskFormatter.Slot?
+    /// The class the mask takes where `character` is (`a digit`, `a letter`); nil past the mask's end.
+    public var wanted: String? { slot?.wanted }
+    /// Whether the mask takes a digit where `character` is.
+    public var wantsDigit: Bool {
+        switch slot { case .digit?, .optionalDigit?: return true; default: return false }
+    }
 
     public var description: String {
         let whereItIs = wanted.map { "\"\(character)\" is where the mask takes \($0)" }

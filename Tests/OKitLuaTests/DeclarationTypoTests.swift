@@ -206,5 +206,41 @@ import Testing
         let other = try #require(try Self.loadError(app("{ a = 1 }")))
         #expect(other.hasSuffix("property optionValues: expected a binding string or a function, got table"), "\(other)")
     }
-}
 
+    /// A misspelled cell property is said as unknown whatever its value (`optoins = 3` was refused as "expected a
+    /// binding string"), and an error in a cell names the line the cell is written on, not the screen's first.
+    @Test func aCellsUnknownNameIsUnknownWhateverItsValueAndACellsErrorNamesItsLine() throws {
+        let head = """
+        local okit = require "okit"
+        okit.entity("A", { name = "string", kind = "string" })
+        okit.model("A")
+        okit.detail("a", { sections = { {
+          okit.cell.text { path = "#Name", textPath = "name" },
+
+        """
+        let tail = "\n} } })\nokit.app { home = \"a\" }\n"
+        let t = try TempApp(["app.lua": head + ##"  okit.cell.text { path = "#Name", textPath = "name", optoins = 3 },"## + tail])
+        let app = try t.launch()
+        #expect(app.engine.warnings.contains("okit.detail(\"a\"), okit.cell.text: unknown property \"optoins\" (did you mean \"options\"?) (ignored)")
+                || app.engine.warnings.contains { $0.hasPrefix("okit.detail(\"a\"), okit.cell.text: unknown property \"optoins\"") },
+                "\(app.engine.warnings)")
+        let wrong = try #require(try Self.loadError(head + ##"  okit.cell.text { path = "#Kind", textPath = 3 },"## + tail))
+        #expect(wrong.contains("app.lua:6: okit.detail(\"a\"), okit.cell.text, property textPath: expected a binding string or a function, got number"),
+                "\(wrong)")
+    }
+
+    /// A picker with neither `dataPath` nor `optionValues` offers nothing to choose: the check says so at the cell.
+    @Test func checkNamesAPickerWithoutOptions() throws {
+        let result = try CheckFindingsTests.check("""
+        local okit = require "okit"
+        okit.entity("A", { kind = "string" })
+        okit.model("A")
+        okit.detail("a", { sections = { {
+          okit.cell.picker { path = "#Kind", selectionPath = "kind" } } } })
+        okit.app { home = "a" }
+        """)
+        #expect(result.problems == ["app.lua:5:20: screen a, property cell Kind.dataPath: a picker without options: give dataPath "
+                                    + "(the entities to choose from) or optionValues (texts, \"Book,Journal\")"],
+                "\(result.problems)")
+    }
+}

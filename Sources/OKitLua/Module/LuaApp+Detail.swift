@@ -23,6 +23,11 @@ extension LuaApp {
                 lua.hostPush { lua_pushvalue(call.L, 1) }
                 lua.push(kind)
                 lua.rawSet(-2, "__okit_cell")
+                // Where the cell is written: an error in it names this line, not the screen's first.
+                if let site = LuaApp.callerPosition(call.L) {
+                    lua.push(site)
+                    lua.rawSet(-2, "__okit_site")
+                }
                 return 1
             }
             lua.rawSet(-2, kind)
@@ -35,6 +40,7 @@ extension LuaApp {
     /// `site`: where the cell's table is in the screen's declaration (`cell`; `sections`, 2, 1), for the check.
     func cellDeclaration(_ v: Int32, screen: String, function: String, untagged: String? = nil,
                          site: [DeclarationKey] = []) throws -> CellDeclaration {
+        let v = lua_absindex(lua.L, v)
         var kind: String
         if lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let k = lua.string(at: -1) {
             kind = k
@@ -48,12 +54,30 @@ extension LuaApp {
             }
             kind = untagged
         }
+        do {
+            return try cellProperties(v, kind: kind, screen: screen, function: function, untagged: untagged, site: site)
+        } catch let e as LuaRaise where e.withPosition {
+            guard let written = cellSite(v) else { throw e }
+            throw LuaRaise("\(written): \(e.message)", withPosition: false)
+        }
+    }
+
+    /// `chunk:line` where `okit.cell.*` made the cell table at `v` (nil: a plain table).
+    private func cellSite(_ v: Int32) -> String? {
+        guard lua_type(lua.L, v) == LUA_TTABLE else { return nil }
+        defer { lua.pop() }
+        return lua.rawGet(v, "__okit_site") == LUA_TSTRING ? lua.string(at: -1) : nil
+    }
+
+    /// The properties of a cell table of `kind` (see `cellDeclaration`).
+    private func cellProperties(_ v: Int32, kind: String, screen: String, function: String, untagged: String?,
+                                site: [DeclarationKey]) throws -> CellDeclaration {
         var cell = CellDeclaration(kind: kind)
         let known = CellDeclaration.knownProperties(kind)
         let what = untagged != nil && kind == untagged ? "\(function)(\"\(screen)\"), cell" : "\(function)(\"\(screen)\"), okit.cell.\(kind)"
         var unknown: [String] = []
         try forEachEntry(v, what: what) { key, value in
-            if key == "__okit_cell" { return }
+            if key == "__okit_cell" || key == "__okit_site" { return }
             if CellDeclaration.actionProperties.contains(key) {
                 cell.actions[key] = try actionProperty(key, at: value, what: what)
                 return
@@ -64,8 +88,9 @@ extension LuaApp {
                 }
                 if key == "id" { cell.id = text; return }
             }
-            guard let text = bindingText(at: value) else { throw notABinding(what, key, at: value) }
+            // An unknown name is said as one, whatever its value (`optoins = 3` is a misspelled `options`).
             if !known.contains(key) { unknown.append(key); return }
+            guard let text = bindingText(at: value) else { throw notABinding(what, key, at: value) }
             if !CellDeclaration.isLiteral(key, text) {
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
             }

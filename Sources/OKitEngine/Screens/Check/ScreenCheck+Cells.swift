@@ -89,6 +89,11 @@ extension CellDeclaration {
     /// a segment with `byTitle` writes its title into `selectIndexPath`. Either bound to a field of another type
     /// (a ref, a number, a date) is a problem.
     func checkTextValues(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
+        if kind == "picker", self["dataPath"].isEmpty, self["optionValues"].isEmpty {
+            run.issue(screen, "\(name).dataPath", "a picker without options: give dataPath (the entities to choose from) "
+                      + "or optionValues (texts, \"Book,Journal\")", at: site)
+            return
+        }
         let property: String, why: String
         if isTextPicker {
             if !self["dataPath"].isEmpty {

@@ -36,6 +36,9 @@ public final class Engine {
 
     @exclusivity(unchecked) var transactionDepth = 0
     var undoLog: [() -> Void] = []
+    /// The fields whose `didSet` is running (entity, slot): a write of the same field from inside its own observer
+    /// does not call it again, as a Swift property observer does not (`Engine+Writes.swift`, `observe`).
+    var runningObservers: [(entity: ObjectIdentifier, slot: Int)] = []
     /// Set by `commandSet` until its binding reaches the field it writes: that write is checked against the field's
     /// rules (validation), whatever path led to it (a locale format read back included); writes made after it
     /// (observers, Lua code) are not.

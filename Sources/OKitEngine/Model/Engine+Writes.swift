@@ -185,8 +185,19 @@ extension Engine {
         graph.changed(.field(e, slot))
         if !changeObservers.isEmpty { notify(ModelChange(model: e.model?.name, entity: e, field: f.name, operation: .set, old: old, new: new, index: nil)) }
         if e.isPayloadRoot || e.type.partial != nil { try syncPartial(e, slot, new) }
-        if let didSet = f.didSet { try didSet(e, old) }
+        if let didSet = f.didSet { try observe(e, slot) { try didSet(e, old) } }
         if !inTx { graph.flush() }
+    }
+
+    /// Runs a field's `didSet`, unless it is already running for that field of that entity: a `didSet` that writes
+    /// its own field (`self.name = self.name .. " (edited)"`) changed it again and again until the stack ran out;
+    /// like a Swift property observer (OKit's), the write inside it does not call it again.
+    func observe(_ e: Entity, _ slot: Int, _ didSet: () throws -> Void) throws {
+        let key = ObjectIdentifier(e)
+        guard !runningObservers.contains(where: { $0.entity == key && $0.slot == slot }) else { return }
+        runningObservers.append((key, slot))
+        defer { runningObservers.removeLast() }
+        try didSet()
     }
 
     /// A ref field that already holds its ref entity is written by writing that entity's key; the field's
@@ -197,7 +208,9 @@ extension Engine {
         let before: Value = observed ? resolveRef(r).map { .entity($0) } ?? .null : .null
         let key = r.values[1]
         try writeSlot(r, 1, value, silent: silent)
-        if observed, let didSet = f.didSet, !r.values[1].isSame(as: key) { try didSet(e, before) }
+        if observed, let didSet = f.didSet, !r.values[1].isSame(as: key), let slot = e.type.slot(of: f.name) {
+            try observe(e, slot) { try didSet(e, before) }
+        }
     }
 
     /// Undo of a field write: puts the old value back and notifies (no hooks).

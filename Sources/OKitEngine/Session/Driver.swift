@@ -62,7 +62,12 @@ public final class Driver {
         let step = flowRecorder?.willRun(name, shown, description: table[name]?.description, shell: shell)
         host?.willRun(on: shell)
         do {
+            // Another session (or the clock) removed the entity a screen shows: the person is taken back before
+            // the command runs, and the command is not applied to a screen they did not see.
+            if try shell.leaveRemovedEntities(), !Driver.queries.contains(name) { throw ShellError.screenClosed }
             let quit = try runCommand(name, args)
+            // A command that removed the entity a screen shows (its own delete button) leaves that screen.
+            _ = try? shell.leaveRemovedEntities()
             try host?.afterCommand(shell)
             if let step { flowRecorder?.didRun(step, shell: shell) }
             return quit
@@ -71,6 +76,11 @@ public final class Driver {
             throw error
         }
     }
+
+    /// Commands that do not act on the screen shown: they run after the person was taken back from a screen of a
+    /// removed entity (`AppShell.leaveRemovedEntities`); any other is refused then.
+    static let queries: Set<String> = ["screen", "help", "store", "quit", "background", "foreground", "authenticate",
+                                       "advance", "relaunch", "changes"]
 
     func runCommand(_ name: String, _ args: [String: Value]) throws -> Bool {
         guard let command = table[name] else {

@@ -118,15 +118,21 @@ extension AppShell {
         return complete
     }
 
-    /// Closes the screens opened on an entity that has left its model since (another person deleted it), with the
-    /// screens over them; true when any closed: the shell is then at the nearest screen that still exists, as when a
-    /// URL names an entity that is gone.
+    /// Closes the screens opened on an entity that has left its model since (deleted by a button of the screen
+    /// itself, from another tab, by another person, or replaced in an entity field), with the screens over them;
+    /// true when any closed: the shell is then at the nearest screen that still exists, as when a URL names an
+    /// entity that is gone. OKit's controllers pop their navigation stack when an entity they show is no longer
+    /// managed (okit-behaviour §3): a screen left showing it would take edits no store writes. The other tabs'
+    /// stacks are cut back the same way (no hook runs: they are not shown).
     @discardableResult
     public func leaveRemovedEntities() throws -> Bool {
         guard !stacks.isEmpty else { return false }
         func gone(_ screen: any ShellScreen) -> Bool {
-            guard let e = openingEntity(screen) else { return false }
-            return e.state == .removed && e.model == nil
+            if let e = openingEntity(screen), e.state == .removed { return true }
+            return screen.context?.state == .removed
+        }
+        for t in stacks.indices where t != tabIndex {
+            if let i = stacks[t].firstIndex(where: gone), i > 0 { stacks[t].removeSubrange(i...) }
         }
         var target = location
         if let i = stacks[tabIndex].firstIndex(where: gone), i > 0 {

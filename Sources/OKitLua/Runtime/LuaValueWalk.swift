@@ -9,7 +9,7 @@ struct LuaValueWalk {
     /// Most values this walk copies (`LuaState.valueCountLimit`).
     let limit: Int
 
-    init(limit: Int = LuaState.maxValueCount) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
     /// Why a conversion stopped.
     enum Refusal: Equatable {

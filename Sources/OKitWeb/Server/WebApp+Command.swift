@@ -238,6 +238,8 @@ extension WebApp {
         case .authenticationFailed: return engine.word(.wrongPassphrase)
         // Unlocked meanwhile (the cover's form posted twice, or from another tab): nothing to do.
         case .notCovered: return engine.word(.pageOutOfDate)
+        // The screen showed an entity removed meanwhile (by another person): the page now shows where they are.
+        case .screenClosed: return engine.word(.pageOutOfDate)
         // What only a form that is not the page's own names (a tampered or very old form: a button disabled since,
         // a command the screen does not take, a scope it does not have).
         case .noButton, .noMenuItem, .noCell, .noSegue, .wrongKind, .noAlert, .noAction, .noScope, .disabled,

@@ -57,13 +57,15 @@ extension ListScreen {
         let nav = try flag(d.addNav, row: context, default: false)
         let typeName = d.typeName ?? type
         let insert: (String?) throws -> Void = { [engine, unowned app] name in
-            var fields: [String: Value] = [:]
             // OKit writes the prompt's text trimmed.
-            if let field = d.addName, let name { fields[field] = .string(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            let e = try engine.make(type, fields)
+            let given = d.addName.flatMap { field in name.map { (field, Value.string($0.trimmingCharacters(in: .whitespacesAndNewlines))) } }
+            let e = try engine.make(type, [:])
             // The name a person gave is checked by the field's rules before the entity is added.
-            if let field = d.addName, let value = fields[field] { try engine.checkCommandWrite(e, field, value) }
+            if let (field, value) = given { try engine.checkCommandWrite(e, field, value) }
             try engine.insert(.entity(e), into: c, append: append)
+            // Then written, as OKit's add does (okit-behaviour §5.2: the entity is added — its `managed` hook runs —
+            // and the name set after): the field's `didSet` runs, and a default `managed` gives does not replace it.
+            if let (field, value) = given { try engine.set(e, field, value) }
             if let hook = d.hooks.onAdd { try hook.runHook("onAdd", engine, on: e, screen: self.info) }
             if nav, let segue = d.segue {
                 try app.push(segue, context: e)

@@ -11,6 +11,8 @@ public enum ShellError: Error, CustomStringConvertible {
     case nothingPresented
     case noHelp(String)
     case noMenu
+    /// The screen the person was on showed an entity that was removed meanwhile: they were taken back.
+    case screenClosed
     case notYet(String)
     case ambiguousRow(String, candidates: [String])
     case noRowMatching(String, candidates: [String], count: Int)
@@ -59,6 +61,8 @@ public enum ShellError: Error, CustomStringConvertible {
         case .nothingPresented: return "no screen is presented (close dismisses presented screens; use back for pushed ones)"
         case .noHelp(let id): return "screen \"\(id)\" has no help (set help = \"…\")"
         case .noMenu: return "the app has no menu (okit.app { menu = \"screen id\" })"
+        case .screenClosed:
+            return "the entity the screen showed was removed meanwhile, so the screen closed and the command was not run; look again and repeat it"
         case .notYet(let what): return "\(what) is not available yet"
         case .ambiguousRow(let k, let c): return "\"\(b(k))\" matches rows \(list(c)); address one by its position or id"
         case .noRowMatching(let k, let c, let n):

@@ -50,4 +50,34 @@ import Testing
         try app.run("root.name = 'Emma'")
         #expect(try app.lua.evaluate("return root.name .. '/' .. CALLS") == .string("Emma (edited)/2"))
     }
+
+    /// Every entity a tree brings into a model gets `managed` (once), and every entity it takes out gets
+    /// `unmanaged`: the entities a book owns left with it without theirs, so what their `managed` counted leaked.
+    @Test func aTreeLeavingItsModelRunsUnmanagedForEveryEntityItHolds() throws {
+        let t = try TempApp(["app.lua": """
+        local okit = require "okit"
+        LIVE = 0
+        okit.entity("D", { label = "string",
+          managed = function(self) LIVE = LIVE + 1 end, unmanaged = function(self) LIVE = LIVE - 1 end })
+        okit.entity("Book", { name = "string", ds = "[D]", one = "D?",
+          managed = function(self) LIVE = LIVE + 1 end, unmanaged = function(self) LIVE = LIVE - 1 end })
+        okit.entity("Root", { books = "[Book]" })
+        root = okit.model("Root")
+        okit.list("books", { type = "Book", dataPath = "books", cell = { path = "name" } })
+        okit.app { home = "books" }
+        """])
+        let app = try t.launch { $0.checkBindings = false }
+        try app.run("""
+        root.books:append(okit.new("Book", { name = "B", ds = { okit.new("D"), okit.new("D") }, one = okit.new("D") }))
+        """)
+        #expect(try app.lua.evaluate("return LIVE") == .int(4))
+        try app.run("root.books:remove(1)")
+        #expect(try app.lua.evaluate("return LIVE") == .int(0), "the book and the three entities it held")
+        try app.run("""
+        root.books:append(okit.new("Book", { name = "C", ds = { okit.new("D") } }))
+        root.books[1].one = okit.new("D")
+        root.books[1].one = okit.new("D")
+        """)
+        #expect(try app.lua.evaluate("return LIVE") == .int(3), "a replaced entity field's old entity left")
+    }
 }

@@ -142,9 +142,17 @@ extension Engine {
         if transactionDepth > 0 {
             undoLog.append { [unowned self] in child.parent = parent; child.isContained = true; self.markManaged(child) }
         }
-        if let h = child.type.hooks.unmanaged {
-            do { try h(child, parent) } catch { throw EngineError.hook(name: "unmanaged", entity: child.debugName, error: error) }
+        try fireUnmanaged(child, container: parent)
+    }
+
+    /// The `unmanaged` hooks of an entity leaving its model and of every entity it holds, as `fireManaged` runs
+    /// `managed` for each entity of a tree that arrives (the entities a book owns left with it without a word:
+    /// what their `managed` registered was never undone).
+    func fireUnmanaged(_ e: Entity, container: Entity?) throws {
+        if let h = e.type.hooks.unmanaged {
+            do { try h(e, container) } catch { throw EngineError.hook(name: "unmanaged", entity: e.debugName, error: error) }
         }
+        try e.forEachChild { try fireUnmanaged($0, container: e) }
     }
 
     /// Clears the parent of every entity of a tree that is dropped or retired, so no parent pointer outlives

@@ -299,14 +299,18 @@ extension DetailScreen {
     func option(_ c: CellDeclaration, on ctx: Entity?, for value: Value, cell label: String) throws -> Entity {
         let all = try options(c, on: ctx)
         if case .entity(let e) = value, all.contains(where: { $0.entity === e }) { return e }
-        if case .string(let s) = value {
+        // A whole number is first the name or id it writes (`set Timeout 5`, the built-in timeouts' ids are "0",
+        // "1", "5", "10"), then a position: name, id, position, in that order, however it is written.
+        let position = !value.isBool ? value.intValue.flatMap { value.doubleValue == Double($0) ? $0 : nil } : nil
+        let text: String? = if case .string(let s) = value { s } else { position.map(String.init) }
+        if let s = text {
             let named = all.indices.filter { all[$0].name == s }
             if named.count == 1 { return all[named[0]].entity }
             if named.count > 1 { throw DetailError.ambiguousOption(label, Coercion.describe(value), positions: named.map { $0 + 1 }) }
             if let e = all.first(where: { $0.entity.id == s }) { return e.entity }
-            if let i = Self.looseMatch(s, all.map(\.name)) { return all[i].entity }
+            if position == nil, let i = Self.looseMatch(s, all.map(\.name)) { return all[i].entity }
         }
-        if !value.isBool, let n = value.intValue, value.doubleValue == Double(n), n >= 1, n <= all.count { return all[n - 1].entity }
+        if let n = position, n >= 1, n <= all.count { return all[n - 1].entity }
         throw noChoice(.noOptionNamed, cell: label, value: value, choices: all.map(\.name), numbered: true)
     }
 

@@ -150,9 +150,10 @@ extension LuaApp {
         return e
     }
 
-    /// An optional entity context (nil allowed).
+    /// The context of `okit.get`, `okit.set`, …: an entity, or nil for the default model's root (lua-api.md
+    /// "Bindings from Lua"; nil stayed nil, so `okit.get(nil, "name")` was nil and `okit.set(nil, …)` failed).
     func context(_ call: LuaCall, _ i: Int32) throws -> Entity? {
-        if call.isNil(i) { return nil }
+        if call.isNil(i) { return engine.defaultModel?.root }
         return try entity(call, i)
     }
 

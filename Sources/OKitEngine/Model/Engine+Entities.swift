@@ -26,6 +26,18 @@ extension Engine {
         return e
     }
 
+    /// A new entity's id. Seeded ids (`--clock virtual`, tests) repeat from one launch to the next, so such an
+    /// id a loaded model already holds is passed over: a second launch on stored data gave new entities the ids
+    /// of the first launch's (two entities of one id in the stored model). Random ids are not checked.
+    func freshId() -> String {
+        guard ids is SeededIds else { return ids.next() }
+        for _ in 0..<1_000 {
+            let id = ids.next()
+            if lookup(id: id) == nil { return id }
+        }
+        return ids.next()
+    }
+
     func makeDefault(_ type: EntityType, creating: inout Set<ObjectIdentifier>) throws -> Entity {
         creating.insert(ObjectIdentifier(type))
         defer { creating.remove(ObjectIdentifier(type)) }
@@ -35,7 +47,7 @@ extension Engine {
                 if type.tableMapping.autoIncrement {
                     e.values[slot] = .string(try schema.nextSerial(for: type))
                 } else {
-                    e.values[slot] = .string(ids.next())
+                    e.values[slot] = .string(freshId())
                 }
                 continue
             }

@@ -143,6 +143,16 @@ extension Engine {
             default: throw BindingWriteError(binding: text, reason: "cannot write \"\(name)\" through a \(owner.typeName) value")
             }
         case .call(let name, let args, _, _):
+            switch target {
+            case .entity, .collection: break
+            case .null: throw BindingWriteError(binding: text, reason: "nothing to write to (the path before \"\(name)()\" is nil)")
+            case _ where !extensions.callTakesNoValue(name, on: target): break   // a Lua extension takes the value
+            default:
+                // `name/upper()`, `copies/suffix(#x)`: a function of a value computes a text, it takes none; the
+                // write answered ok and wrote nothing (OKit's KVC write on a value fails too).
+                throw BindingWriteError(binding: text, reason: "cannot write through \"\(name)()\" of a \(target.typeName) value: "
+                                        + "it computes a value and takes none; write the field itself")
+            }
             checksCommandWrite = false   // a function takes the value: what it writes is code's write
             let argValues = try args.map { try ev.evaluate($0) } + [value]
             _ = try ev.call(name, on: target, args: argValues)

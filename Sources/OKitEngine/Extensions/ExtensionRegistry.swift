@@ -60,6 +60,13 @@ public final class ExtensionRegistry {
         return builtins.contains(ObjectIdentifier(entry))
     }
 
+    /// True when a call `name` on a value that is no entity would run a built-in function or none: such a call
+    /// computes a value and takes none (a Lua extension may take one: a write through it calls it).
+    func callTakesNoValue(_ name: String, on receiver: Value) -> Bool {
+        guard let entry = functions[receiver.typeName]?[name] ?? functions["any"]?[name] else { return true }
+        return builtins.contains(ObjectIdentifier(entry))
+    }
+
     /// The function registered exactly at `type`.
     public func function(type: String, name: String) -> ExtensionFunction? {
         functions[type]?[name]?.fn

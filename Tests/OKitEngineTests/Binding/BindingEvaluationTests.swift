@@ -186,6 +186,11 @@ import Testing
             #expect(throws: (any Error).self, "\(bad)") { try f.engine.set(f.root, binding: bad, .string("v")) }
         }
         #expect(throws: BindingWriteError.self) { try f.engine.set(f.book(1), binding: "comment/x", .string("v")) }
+        // A call on a value computes a value and takes none: its write is refused (it answered ok and wrote nothing).
+        for call in ["name/upper()", "price/suffix(#x)", "name/lower()"] {
+            #expect(throws: BindingWriteError.self, "\(call)") { try f.engine.set(f.book(0), binding: call, .string("v")) }
+        }
+        #expect(f.book(0)["name"]!.description == "X")
     }
 
     @Test func displayBindingsMayNotWrite() throws {

@@ -65,6 +65,11 @@ import Testing
             "app.lua:2:22: field \"name\" of Pet has no string in \"fr\": its rule messages say \"Name\" (a page in French "
                 + "shows \"Name est obligatoire\"); add [\"name\"] = \"…\" to okit.strings(\"fr\", …) or give the field a label",
         ])
+        // A field named in the language whose derived label is okit's own word there: `nome` is Italian's `Nome`.
+        let italian = app.replacingOccurrences(of: "name = {", with: "nome = {").replacingOccurrences(of: "path = \"name\"", with: "path = \"nome\"")
+        #expect(try CheckFindingsTests.check(italian + "okit.strings(\"it\", { Pets = \"Animali\" })\n").problems == [])
+        let spanish = app.replacingOccurrences(of: "name = {", with: "nombre = {").replacingOccurrences(of: "path = \"name\"", with: "path = \"nombre\"")
+        #expect(try CheckFindingsTests.check(spanish + "okit.strings(\"es\", { Pets = \"Mascotas\" })\n").problems == [])
     }
 
     static let tasks = """

@@ -87,6 +87,13 @@ public struct BuiltInWords: Sendable, Equatable {
         return okitTemplate(word, language: language)
     }
 
+    /// Whether `text` is one of okit's own plain words in `language` (a translation of a word without
+    /// placeholders: `Nome` in Italian, `Nombre` in Spanish): a label that reads right in that language.
+    public static func isOwnWord(_ text: String, language: String) -> Bool {
+        guard hasTable(for: language) else { return false }
+        return BuiltInWord.allCases.contains { !$0.rawValue.contains("%") && okitTemplate($0, language: language) == text }
+    }
+
     /// Whether okit has its own words for a language (or its base): else its words are English.
     public static func hasTable(for language: String) -> Bool {
         tables[language] != nil || base(of: language).map { tables[$0] != nil } ?? false

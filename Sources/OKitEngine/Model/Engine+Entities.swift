@@ -11,6 +11,7 @@ extension Engine {
     public func make(_ type: EntityType, _ fields: [String: Value]) throws -> Entity {
         var creating: Set<ObjectIdentifier> = []
         let e = try makeDefault(type, creating: &creating)
+        if fields["id"] == nil { passOverKnownId(e) }
         if type.hasId, case .string(let given)? = fields["id"] {
             if given.hasNUL { throw TextWithNUL(model: nil, type: type.name, id: nil, field: "id") }
             e.values[0] = .string(given)
@@ -26,16 +27,17 @@ extension Engine {
         return e
     }
 
-    /// A new entity's id. Seeded ids (`--clock virtual`, tests) repeat from one launch to the next, so such an
-    /// id a loaded model already holds is passed over: a second launch on stored data gave new entities the ids
-    /// of the first launch's (two entities of one id in the stored model). Random ids are not checked.
-    func freshId() -> String {
-        guard ids is SeededIds else { return ids.next() }
-        for _ in 0..<1_000 {
-            let id = ids.next()
-            if lookup(id: id) == nil { return id }
+    /// Seeded ids (`--clock virtual`, tests) repeat from one launch to the next: a new entity made by a command
+    /// or by code (never by a reader, whose tree is not complete yet) whose seeded id a loaded model already holds
+    /// takes the next one. A second launch on stored data gave new entities the first launch's ids (two entities
+    /// of one id in the stored model). Random ids are not checked.
+    private func passOverKnownId(_ e: Entity) {
+        guard ids is SeededIds, e.type.hasId, !e.type.isRef, !e.type.tableMapping.autoIncrement else { return }
+        var tries = 0
+        while case .string(let id) = e.values[0], lookup(id: id) != nil, tries < 1_000 {
+            e.values[0] = .string(ids.next())
+            tries += 1
         }
-        return ids.next()
     }
 
     func makeDefault(_ type: EntityType, creating: inout Set<ObjectIdentifier>) throws -> Entity {
@@ -47,7 +49,7 @@ extension Engine {
                 if type.tableMapping.autoIncrement {
                     e.values[slot] = .string(try schema.nextSerial(for: type))
                 } else {
-                    e.values[slot] = .string(freshId())
+                    e.values[slot] = .string(ids.next())
                 }
                 continue
             }

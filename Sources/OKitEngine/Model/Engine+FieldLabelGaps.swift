@@ -14,7 +14,7 @@ public struct FieldLabelGap: Equatable, Sendable {
 extension Engine {
     /// For every field with a rule that shows okit's default message, no `label` and neither a string for its name
     /// nor for its derived label: one gap per language the app gives strings in (English aside, the keys'
-    /// language, a language whose okit word is the derived label itself: `Name` in German, and a language whose
+    /// language, a language whose okit word is the derived label itself: `Name` in German, `Nome` in Italian, and a language whose
     /// script the label is written in: `Название` in Russian, `LanguageScript`), by declaration order.
     public func fieldLabelGaps() -> [FieldLabelGap] {
         let languages = strings.languages.filter { !BuiltInWords.isEnglish($0) }
@@ -30,6 +30,7 @@ extension Engine {
                 for language in languages
                 where strings.string(spec.name, language: language) == nil && strings.string(shown, language: language) == nil
                     && BuiltInWords.plainWord(shown, language: language) != shown
+                    && !BuiltInWords.isOwnWord(shown, language: language)
                     && !LanguageScript.needsNoString(shown, in: language, appLanguage: locale.language) {
                     let words = BuiltInWords(language: language, strings: strings)
                     let example = rules.worded(words, label: shown).messages[rule] ?? shown

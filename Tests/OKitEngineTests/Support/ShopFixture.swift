@@ -16,9 +16,10 @@ final class ShopFixture {
     init(seedIds: UInt64 = 1) throws {
         engine = Engine(schema: schema, clock: clock, ids: SeededIds(seed: seedIds))
         var authorHooks = EntityHooks()
-        authorHooks.managed = { [unowned self] e, c in managedLog.append("\(e["name"]!.description) in \(c?.type.name ?? "-")") }
-        authorHooks.unmanaged = { [unowned self] e, c in unmanagedLog.append("\(e["name"]!.description) from \(c?.type.name ?? "-")") }
-        authorHooks.loaded = { [unowned self] e in loadedLog.append(e["name"]!.description) }
+        // Weak: a test may keep the engine (through a shell) and let the fixture go.
+        authorHooks.managed = { [weak self] e, c in self?.managedLog.append("\(e["name"]!.description) in \(c?.type.name ?? "-")") }
+        authorHooks.unmanaged = { [weak self] e, c in self?.unmanagedLog.append("\(e["name"]!.description) from \(c?.type.name ?? "-")") }
+        authorHooks.loaded = { [weak self] e in self?.loadedLog.append(e["name"]!.description) }
         try schema.entity("Author", fields: [FieldSpec("name", .string, default: .string("<New Author>"))], hooks: authorHooks)
         try schema.entity("Genre", fields: [FieldSpec("name", .string)])
         try schema.entity("BookDate", hasId: false, fields: [FieldSpec("date", .date)])

@@ -190,7 +190,7 @@ public final class SelectionScreen: ShellScreen {
         if let ref {
             try requireTarget(ref.type.refTarget, row: row)
             if try self.key(of: .entity(ref)) == key {
-                if unselect { try engine.set(ref, "refKey", emptyKey(ref)) }
+                if unselect { try unselectSingle(ref) }
             } else {
                 try engine.set(ref, "refKey", .string(key))
             }
@@ -235,6 +235,13 @@ public final class SelectionScreen: ShellScreen {
         return try engine.make(t, ["refKey": .string(key)])
     }
 
+    /// Empties a single selection: a person's write, so the field's rules apply (`required = true` on the ref
+    /// field: the tap or Clear is refused with the rule's message; it emptied the field without a word).
+    private func unselectSingle(_ ref: Entity) throws {
+        try engine.checkCommandWrite(ref, "refKey", emptyKey(ref))
+        try engine.set(ref, "refKey", emptyKey(ref))
+    }
+
     /// What unselecting writes to `refKey`: nil, or "" for a required text field.
     private func emptyKey(_ ref: Entity) -> Value {
         ref.type.isRef || ref.type.field(named: "refKey")?.optional == true ? .null : .string("")
@@ -246,7 +253,7 @@ public final class SelectionScreen: ShellScreen {
             try engine.transaction {
                 switch try target() {
                 case .single(let ref):
-                    if let ref, try key(of: .entity(ref)) != nil { try engine.set(ref, "refKey", emptyKey(ref)) }
+                    if let ref, try key(of: .entity(ref)) != nil { try unselectSingle(ref) }
                 case .multi(let c):
                     if !c.isEmpty { try engine.clear(c) }
                 }

@@ -92,7 +92,7 @@ okit.entity("Settings", {
   timeouts = "[Timeout]",
 })
 
-okit.extension("string", "initial", function(s) return s:sub(1, 1):upper() end)
+okit.extension("string", "initial", function(s) return s:sub(1, (utf8.offset(s, 2) or #s + 1) - 1):upper() end)
 okit.extension("Book", "label", function(book, suffix) return book.name .. (suffix or "") end)
 
 shop = okit.model("Shop", {

@@ -85,9 +85,37 @@ extension LuaModuleBuilder {
         try call.requireFunction(3)
         try app.checkExtensionType(type, name: name, site: LuaApp.callerPosition(call.L))
         let fn = call.ref(3)
+        let said = CutTextNotice()
         engine.extensions.register(type, name) { [unowned app] receiver, args, _ in
-            try app.callLua(fn, receiver: receiver, args)
+            let v = try app.callLua(fn, receiver: receiver, args)
+            if case .data(let bytes) = v, !said.done, CutTextNotice.isTextCutInsideACharacter(bytes) {
+                said.done = true
+                app.engine.warn("okit.extension(\"\(type)\", \"\(name)\") returned text cut inside a character "
+                    + "(Lua's string.sub counts bytes, and \(CutTextNotice.describe(bytes)) is not UTF-8): it is kept as bytes, not text; "
+                    + "cut at a character with utf8.offset, as in docs/lua-api.md \"Extensions\"")
+            }
+            return v
         }
         return 0
+    }
+}
+
+/// Whether an extension's warning about text cut inside a character was said (once per extension).
+final class CutTextNotice {
+    var done = false
+
+    /// Bytes that are UTF-8 text but for a character cut short at their end (`("Àncora"):sub(1, 1)` is 0xC3).
+    static func isTextCutInsideACharacter(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil else { return false }
+        // Drop a trailing incomplete sequence (its lead byte and up to two continuation bytes): the rest is text.
+        var end = bytes.count
+        var back = 0
+        while end > 0, back < 3, bytes[end - 1] & 0xC0 == 0x80 { end -= 1; back += 1 }
+        guard end > 0, bytes[end - 1] >= 0xC2, bytes[end - 1] <= 0xF4 else { return false }
+        return String(validating: bytes[..<(end - 1)], as: UTF8.self) != nil
+    }
+
+    static func describe(_ bytes: [UInt8]) -> String {
+        "\"" + bytes.suffix(4).map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined() + "\""
     }
 }

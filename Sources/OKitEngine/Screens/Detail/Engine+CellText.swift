@@ -14,8 +14,10 @@ extension Engine {
         switch value {
         case .string(let s): text = s
         case .null:
-            // A program's nil (JSON null) clears an optional field, as an empty text does.
-            return writtenField(context, binding)?.optional == true ? .null : nil
+            // A program's nil (JSON null) clears an optional field, and is an empty text otherwise, as `""` is:
+            // a text field keeps it, a number field refuses it (cli.md; it was refused as "takes a string").
+            if writtenField(context, binding)?.optional == true { return .null }
+            text = ""
         case .int, .double:
             // A number given as a number (JSON 12.5, `app:set("Amount", 12.5)`) is that number in any language: a
             // number field and a format over one take it as is (bindings.md), a text field its digits.
@@ -29,7 +31,7 @@ extension Engine {
            spec.type == .string ? text.isEmpty : text.trimmingCharacters(in: .whitespaces).isEmpty {
             return .null
         }
-        guard let (e, spec) = numberField(context, binding) else { return value }
+        guard let (e, spec) = numberField(context, binding) else { return value.isNull ? .string(text) : value }
         return try cellNumber(text, for: e, spec, label: label)
     }
 

@@ -101,13 +101,13 @@ import Testing
             let s = try app.shell.snapshot()
             return s.screen.sections.first?.rows.first?.detail
         }
-        for (given, shown) in [(Value.int(1), "1 minute"), (.int(5), "5 minutes"), (.string("10"), "10 minutes"), (.int(0), "Immediately")] {
+        for (given, shown) in [(Value.int(1), "1 Minute"), (.int(5), "5 Minutes"), (.string("10"), "10 Minutes"), (.int(0), "Immediately")] {
             try app.driver.run("set", ["cell": .string("Timeout"), "value": given])
             #expect(try chosen() == shown, "\(given)")
         }
         // A number that is no name nor id is a position.
         try app.driver.run("set", ["cell": .string("Timeout"), "value": .int(3)])
-        #expect(try chosen() == "5 minutes")
+        #expect(try chosen() == "5 Minutes")
     }
 }
 

@@ -43,7 +43,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case maskTakesLetter = "%1$@: \"%2$@\" does not fit %3$@: \"%4$@\" is where it takes a letter"
     case maskTakesNoMore = "%1$@: \"%2$@\" does not fit %3$@: \"%4$@\" is more than it takes"
     // The protection timeouts of the built-in settings (`okit.Settings`' `timeouts`)
-    case immediately = "Immediately", oneMinute = "1 minute", fiveMinutes = "5 minutes", tenMinutes = "10 minutes"
+    case immediately = "Immediately", oneMinute = "1 Minute", fiveMinutes = "5 Minutes", tenMinutes = "10 Minutes"
     // A text inside a refusal in the language's quotation marks (a value and the choices above: „Mond“)
     case quoted = "\"%@\""
     // The web front end's notices

@@ -14,7 +14,7 @@ describe("okit.Settings", function()
     assert.equal(5, settings.protectionTimeout.ref.minutes)
     local names = {}
     for _, t in ipairs(settings.timeouts) do names[#names + 1] = t.name end
-    assert.same({ "Immediately", "1 minute", "5 minutes", "10 minutes" }, names)
+    assert.same({ "Immediately", "1 Minute", "5 Minutes", "10 Minutes" }, names)
     app:expectScreen { app = { theme = "default" } }
   end)
 

@@ -30,7 +30,10 @@ extension TerminalShell {
         if let image = r.image { line += dim(" [\(word(.labelled, word(.image), image))]") }
         if let ribbon = r.ribbon { line += " " + ribbonMark(ribbon) }
         if let a = r.accessory { line += " " + (a.enabled ? tint("(\(a.text ?? a.kind))") : dim("(\(a.text ?? a.kind))")) }
-        if let q = r.quick, q.enabled { line += dim(" quick: " + [q.title, q.image.map { "[\(word(.labelled, word(.image), $0))]" } ?? ""].filter { !$0.isEmpty }.joined(separator: " ")) }
+        if let q = r.quick, q.enabled {
+            let what = [q.title, q.image.map { "[\(word(.labelled, word(.image), $0))]" } ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            line += dim(" " + word(.labelled, word(.quickLabel), what))
+        }
         if r.more { line += dim(" …") }
         if r.checked == true { line += tint(" ✓") }
         if let message = r.invalid { extra.insert(red("       ! \(message)"), at: 0) }

@@ -125,6 +125,8 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case coveredMark = "covered", coveredHint = "authenticate to continue; foreground comes back"
     case offlineMark = "the database is out of reach: reads go on, changes are stored when it is back"
     case presentedMark = "presented · close", searchLabel = "search", scopesLabel = "scopes", indexLabel = "index"
+    /// The terminal shell's mark before a row's quick action (`quick: Lend`; the `quick` command runs it).
+    case quickLabel = "quick"
     case moreCount = "… %@ more", options = "options", image = "image"
     // A label and what it names: the web row menu's name (`Actions: Rent`), the terminal shell's `search: "…"`
     // (French puts a no-break space before the colon)

@@ -109,7 +109,7 @@ extension BuiltInWords {
         "Field %@": "Champ %@", "Locked": "Verrouillé", "Passphrase": "Phrase secrète", "Unlock": "Déverrouiller",
         "Offline: the database is out of reach. You can read; changes are kept and stored when it is back.":
             "Hors ligne : la base de données est inaccessible. Vous pouvez consulter ; les modifications sont conservées et enregistrées dès son retour.",
-        "covered": "verrouillée", "search": "recherche", "scopes": "portées", "index": "index",
+        "covered": "verrouillée", "search": "recherche", "scopes": "portées", "index": "index", "quick": "action rapide",
         "the database is out of reach: reads go on, changes are stored when it is back": "la base de données est inaccessible : la lecture continue, les modifications sont enregistrées à son retour",
         "authenticate to continue; foreground comes back": "authenticate pour continuer ; foreground revient",
         "presented · close": "superposée · close", "… %@ more": "… %@ de plus", "options": "options", "image": "image", "%1$@: %2$@": "%1$@ : %2$@",

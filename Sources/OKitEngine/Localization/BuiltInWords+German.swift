@@ -105,7 +105,7 @@ extension BuiltInWords {
         "Field %@": "Feld %@", "Locked": "Gesperrt", "Passphrase": "Passphrase", "Unlock": "Entsperren",
         "Offline: the database is out of reach. You can read; changes are kept and stored when it is back.":
             "Offline: Die Datenbank ist nicht erreichbar. Lesen geht; Änderungen werden aufbewahrt und gespeichert, sobald sie wieder erreichbar ist.",
-        "covered": "gesperrt", "search": "Suche", "scopes": "Bereiche", "index": "Index",
+        "covered": "gesperrt", "search": "Suche", "scopes": "Bereiche", "index": "Index", "quick": "Schnellaktion",
         "the database is out of reach: reads go on, changes are stored when it is back": "die Datenbank ist nicht erreichbar: Lesen geht weiter, Änderungen werden gespeichert, sobald sie wieder da ist",
         "authenticate to continue; foreground comes back": "weiter mit authenticate; foreground kehrt zurück",
         "presented · close": "eingeblendet · close", "… %@ more": "… %@ weitere", "options": "Optionen", "image": "Bild", "%1$@: %2$@": "%1$@: %2$@",

@@ -106,7 +106,7 @@ extension BuiltInWords {
         "Field %@": "Campo %@", "Locked": "Bloccato", "Passphrase": "Passphrase", "Unlock": "Sblocca",
         "Offline: the database is out of reach. You can read; changes are kept and stored when it is back.":
             "Offline: il database non è raggiungibile. Puoi leggere; le modifiche vengono conservate e salvate quando torna disponibile.",
-        "covered": "bloccata", "search": "ricerca", "scopes": "ambiti", "index": "indice",
+        "covered": "bloccata", "search": "ricerca", "scopes": "ambiti", "index": "indice", "quick": "azione rapida",
         "the database is out of reach: reads go on, changes are stored when it is back": "il database non è raggiungibile: si può continuare a leggere, le modifiche vengono salvate al suo ritorno",
         "authenticate to continue; foreground comes back": "authenticate per continuare; foreground torna",
         "presented · close": "sovrapposta · close", "… %@ more": "… altre %@", "options": "opzioni", "image": "immagine", "%1$@: %2$@": "%1$@: %2$@",

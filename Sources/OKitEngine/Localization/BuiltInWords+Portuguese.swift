@@ -107,7 +107,7 @@ extension BuiltInWords {
         "Field %@": "Campo %@", "Locked": "Bloqueado", "Passphrase": "Frase secreta", "Unlock": "Desbloquear",
         "Offline: the database is out of reach. You can read; changes are kept and stored when it is back.":
             "Offline: o banco de dados está inacessível. Você pode ler; as alterações ficam guardadas e são salvas quando ele voltar.",
-        "covered": "bloqueada", "search": "busca", "scopes": "escopos", "index": "índice",
+        "covered": "bloqueada", "search": "busca", "scopes": "escopos", "index": "índice", "quick": "ação rápida",
         "the database is out of reach: reads go on, changes are stored when it is back": "o banco de dados está fora de alcance: a leitura continua, as alterações são salvas quando ele voltar",
         "authenticate to continue; foreground comes back": "authenticate para continuar; foreground volta",
         "presented · close": "sobreposta · close", "… %@ more": "… mais %@", "options": "opções", "image": "imagem", "%1$@: %2$@": "%1$@: %2$@",

@@ -106,7 +106,7 @@ extension BuiltInWords {
         "Field %@": "Campo %@", "Locked": "Bloqueado", "Passphrase": "Frase de contraseña", "Unlock": "Desbloquear",
         "Offline: the database is out of reach. You can read; changes are kept and stored when it is back.":
             "Sin conexión: no se puede acceder a la base de datos. Puedes leer; los cambios se guardan y se almacenarán cuando vuelva.",
-        "covered": "bloqueada", "search": "búsqueda", "scopes": "ámbitos", "index": "índice",
+        "covered": "bloqueada", "search": "búsqueda", "scopes": "ámbitos", "index": "índice", "quick": "acción rápida",
         "the database is out of reach: reads go on, changes are stored when it is back": "no se puede acceder a la base de datos: se puede seguir leyendo, los cambios se guardan cuando vuelva",
         "authenticate to continue; foreground comes back": "authenticate para continuar; foreground vuelve",
         "presented · close": "superpuesta · close", "… %@ more": "… %@ más", "options": "opciones", "image": "imagen", "%1$@: %2$@": "%1$@: %2$@",

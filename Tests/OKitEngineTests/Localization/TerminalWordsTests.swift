@@ -60,13 +60,13 @@ import Testing
     @Test func theShellsMarksAreInTheAppsLanguage() throws {
         for (language, expected) in [("de", ["Suche: \"Re\"  Bereiche: [Alle] Hund", "Index: A B", "… 7 weitere", "[eingeblendet · close]",
                                              "[Bild: rex.png]", "[gesperrt]", "(weiter mit authenticate; foreground kehrt zurück)",
-                                             "[offline] die Datenbank ist nicht erreichbar"]),
+                                             "[offline] die Datenbank ist nicht erreichbar", "Schnellaktion: Impfen"]),
                                      // French: a no-break space before the colon after each label.
                                      ("fr", ["recherche\u{A0}: \"Re\"  portées\u{A0}: [Tous] Hund", "index\u{A0}: A B",
-                                             "[image\u{A0}: rex.png]", "… 7 de plus"]),
+                                             "[image\u{A0}: rex.png]", "… 7 de plus", "action rapide\u{A0}: Impfen"]),
                                      ("en", ["search: \"Re\"  scopes: [All] Hund", "index: A B", "… 7 more", "[presented · close]",
                                              "[image: rex.png]", "[covered]", "(authenticate to continue; foreground comes back)",
-                                             "[offline] the database is out of reach"])] {
+                                             "[offline] the database is out of reach", "quick: Impfen"])] {
             let session = try BuiltInWordsTests.clinic(language: language)
             let terminal = TerminalShell(session: session, color: false)
             var snap = try session.shell.snapshot()
@@ -77,6 +77,7 @@ import Testing
             snap.app.presented = true
             snap.app.offline = true
             snap.screen.sections[0].rows[0].image = "rex.png"
+            snap.screen.sections[0].rows[0].quick = QuickSnapshot(title: "Impfen", enabled: true)
             var screen = terminal.render(snap)
             snap.app.covered = true
             screen += "\n" + terminal.render(snap)

@@ -30,6 +30,14 @@ import Testing
         #expect(r.problems.count == 1, "a %key is a text: \(r.problems)")
     }
 
+    /// A title written as a text (`%Lend`) whose string a language lacks gets that finding alone: the advice on how
+    /// to write a text repeated what was written.
+    @Test func aTitleWrittenAsATextGetsNoAdviceToWriteIt() throws {
+        let r = try CheckFindingsTests.check(Self.app(titles: #"{ title = "%Lend" }"#) + "\nokit.strings(\"it\", { Other = \"Altro\" })\n")
+        #expect(r.problems.count == 1 && r.problems[0].contains("\"%Lend\" has no string in \"it\""), "\(r.problems)")
+        #expect(!r.problems.joined().contains("a bar button's title is a binding"), "\(r.problems)")
+    }
+
     @Test func aTitleOfWordsStopsTheLoadWithTheSameRemedy() throws {
         do {
             _ = try CheckFindingsTests.check(Self.app(titles: #"{ title = "Mark All" }"#))

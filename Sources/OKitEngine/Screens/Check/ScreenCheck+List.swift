@@ -118,7 +118,10 @@ extension BarButton {
         // say how to write the text itself, as an alert's do. An icon of plain words is a name, shown as written.
         let before = run.issues.count
         run.run(screen, "\(name).title", title, context, at: site + ["title"], or: [site + ["titlePath"]])
-        for k in before..<run.issues.count {
+        // A title already written as a text (`%Lend`, `#Lend`) needs no advice on how to write one: its problem is
+        // another (a missing string); the advice repeated what was written.
+        let writtenAsText = title.first == "%" || title.first == "#"
+        for k in before..<run.issues.count where !writtenAsText {
             let i = run.issues[k]
             run.issues[k] = ScreenIssue(screen: i.screen, property: i.property, column: i.column,
                                         message: i.message + BarButton.titleRemedy(title), sites: i.sites)

@@ -58,8 +58,10 @@ public enum Coercion {
             case .int, .double: return .bool(value.truthy)
             case .string(let s):
                 switch s.lowercased() {
-                case "true", "yes", "1": return .bool(true)
-                case "false", "no", "0", "": return .bool(false)
+                // The words a switch takes too (`on`/`off`), and their one-letter forms; any other word is refused
+                // rather than read as true (spec truthiness would make "off" true).
+                case "true", "yes", "1", "on", "y", "t": return .bool(true)
+                case "false", "no", "0", "", "off", "n", "f": return .bool(false)
                 default: throw fail()
                 }
             default: throw fail()

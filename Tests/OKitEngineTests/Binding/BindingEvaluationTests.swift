@@ -148,6 +148,12 @@ import Testing
         #expect(b["price"]!.isSame(as: .double(3)))
         try f.engine.set(b, "marked", .string("yes"))
         #expect(b["marked"]!.isSame(as: .bool(true)))
+        // The words a switch takes, any case; another word is refused, not read as true.
+        for (word, on) in [("On", true), ("off", false), ("Y", true), ("n", false), ("T", true), ("f", false)] {
+            try f.engine.set(b, "marked", .string(word))
+            #expect(b["marked"]!.isSame(as: .bool(on)), "\(word)")
+        }
+        #expect(throws: (any Error).self) { try f.engine.set(b, "marked", .string("maybe")) }
         try f.engine.set(b, "name", .int(5))
         #expect(b["name"]!.isSame(as: .string("5")))
         try f.engine.set(b, "date", .string("2020-01-07T10:00:00+01:00"))

@@ -39,6 +39,9 @@ public final class Engine {
     /// The fields whose `didSet` is running (entity, slot): a write of the same field from inside its own observer
     /// does not call it again, as a Swift property observer does not (`Engine+Writes.swift`, `observe`).
     var runningObservers: [(entity: ObjectIdentifier, slot: Int)] = []
+    /// The collections an operation with an observed field is changing now: the operations inside it (a `clear`'s
+    /// removes) do not call the field's `didSet` again (`Engine+CollectionObservers.swift`).
+    var membersObserved: Set<ObjectIdentifier> = []
     /// Set by `commandSet` until its binding reaches the field it writes: that write is checked against the field's
     /// rules (validation), whatever path led to it (a locale format read back included); writes made after it
     /// (observers, Lua code) are not.

@@ -9,6 +9,10 @@ extension Engine {
     /// Inserts a value into an array or set. `index` nil means the front (OKit's default); `append`
     /// puts it at the end. Entities are attached (managed fires once, after they are in place).
     public func insert(_ value: Value, into c: EntityCollection, at index: Int? = nil, append: Bool = false) throws {
+        try observingMembers(of: c) { try insertElement(value, into: c, at: index, append: append) }
+    }
+
+    private func insertElement(_ value: Value, into c: EntityCollection, at index: Int?, append: Bool) throws {
         try checkWritable()
         guard let owner = c.owner else { return }
         try checkAlive(owner)
@@ -51,6 +55,10 @@ extension Engine {
 
     /// Removes the element at a 0-based index.
     public func remove(at index: Int, from c: EntityCollection) throws {
+        try observingMembers(of: c) { try removeElement(at: index, from: c) }
+    }
+
+    private func removeElement(at index: Int, from c: EntityCollection) throws {
         try checkWritable()
         guard let owner = c.owner else { return }
         guard index >= 0, index < c.items.count else {
@@ -75,6 +83,10 @@ extension Engine {
 
     /// Moves an element from one 0-based index to another.
     public func move(in c: EntityCollection, from: Int, to: Int) throws {
+        try observingMembers(of: c) { try moveElement(in: c, from: from, to: to) }
+    }
+
+    private func moveElement(in c: EntityCollection, from: Int, to: Int) throws {
         try checkWritable()
         guard let owner = c.owner else { return }
         let n = c.items.count
@@ -100,13 +112,19 @@ extension Engine {
 
     /// Removes every element (each `unmanaged` fires once).
     public func clear(_ c: EntityCollection) throws {
-        try transaction {
-            while !c.items.isEmpty { try remove(at: c.items.count - 1, from: c) }
+        try observingMembers(of: c) {
+            try transaction {
+                while !c.items.isEmpty { try remove(at: c.items.count - 1, from: c) }
+            }
         }
     }
 
     /// Puts a value under a key of a map (replacing, and detaching, what was there).
     public func put(_ value: Value, forKey key: String, in c: EntityCollection) throws {
+        try observingMembers(of: c) { try putElement(value, forKey: key, in: c) }
+    }
+
+    private func putElement(_ value: Value, forKey key: String, in c: EntityCollection) throws {
         try checkWritable()
         guard let owner = c.owner else { return }
         guard c.kind == .map else { throw EngineError.notACollection(type: owner.type.name, field: c.fieldName) }
@@ -133,7 +151,7 @@ extension Engine {
     }
 
     /// Replaces a collection's content with the elements of a list or collection value.
-    func replaceCollection(_ e: Entity, _ slot: Int, with value: Value) throws {
+    func replaceCollection(_ e: Entity, _ slot: Int, with value: Value, silent: Bool = false) throws {
         guard case .collection(let c) = e.values[slot] else { return }
         let elements: [Value]
         switch value {
@@ -144,10 +162,19 @@ extension Engine {
         default:
             throw EngineError.notAnEntity(field: c.fieldName, expected: "a collection", got: Coercion.describe(value))
         }
-        try transaction {
-            try clear(c)
-            for v in elements { try insert(v, into: c, append: true) }
+        let replace = { [self] in
+            try transaction {
+                try clear(c)
+                for v in elements { try insert(v, into: c, append: true) }
+            }
         }
+        // A silent write (an entity made with its values, a migration's) runs no observer, as a Swift initializer
+        // runs no property observer.
+        guard silent else { return try observingMembers(of: c, replace) }
+        let key = ObjectIdentifier(c)
+        let outer = membersObserved.insert(key).inserted
+        defer { if outer { membersObserved.remove(key) } }
+        try replace()
     }
 
     func membersChanged(_ c: EntityCollection, _ edit: MembershipEdit) {

@@ -158,7 +158,7 @@ extension Engine {
                 try checkAdoptable(child, into: e)
                 new = value
             case .array, .set, .map:
-                try replaceCollection(e, slot, with: value)
+                try replaceCollection(e, slot, with: value, silent: silent)
                 return e.noteAssigned(slot)
             }
         }

@@ -287,7 +287,8 @@ extension DetailScreen {
     /// in date mode).
     func notADate(_ text: String, _ label: String, _ c: CellDeclaration, on ctx: Entity?) throws -> ShellError {
         let example = DateExtensions.format(Date(timeIntervalSince1970: 1_556_704_800), try dateStyle(c, on: ctx), relative: false, engine)
-        return .worded(engine.word(.notADateLike, label, text, example))
+        // A long text is quoted briefly (a refusal is one line, whatever was typed).
+        return .worded(engine.word(.notADateLike, label, ShellError.brief(text, 48), example))
     }
 
     /// The one of `names` that `typed` matches case and accents aside (`food` for "Food"), as cells are matched;

@@ -15,5 +15,15 @@ public struct BindingCallError: Error, CustomStringConvertible {
     public let function: String
     public let underlying: Error
 
-    public var description: String { "\(underlying) (in \(function), called from binding \"\(binding)\")" }
+    public var description: String {
+        let chain = (underlying as? TracedError)?.callChain.map { "; \($0)" } ?? ""
+        return "\(underlying) (in \(function), called from binding \"\(binding)\"\(chain))"
+    }
+}
+
+/// An error that knows the calls it came through (a Lua error's traceback), said on the same line as the error
+/// (`via app.lua:6 in nomeDi ← app.lua:7`): the line that failed may be in a helper the extension called.
+public protocol TracedError: Error {
+    /// The calls, innermost first, in one line; nil when there is nothing to add to the error's own place.
+    var callChain: String? { get }
 }

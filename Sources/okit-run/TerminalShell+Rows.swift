@@ -37,7 +37,10 @@ extension TerminalShell {
         if r.more { line += dim(" …") }
         if r.checked == true { line += tint(" ✓") }
         if let message = r.invalid { extra.insert(red("       ! \(message)"), at: 0) }
-        return [line] + extra
+        // A multiline text's further lines go under the row's text, not to the start of the line.
+        let indent = String(repeating: " ", count: "  \(n). ".count)
+        let lines = line.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { $0 == 0 ? String($1) : indent + $1 }
+        return lines + extra
     }
 
     /// A cell's detail and value, each shown once: a date cell's detail is its value as the person reads it, so

@@ -17,6 +17,17 @@ import Testing
         #expect(screen.contains("1 Ja  2 Nein"), "\(screen)")
     }
 
+    /// A row's text of several lines continues under its text, not at the start of the line.
+    @Test func aMultilineTextContinuesUnderTheRowsText() throws {
+        let session = try BuiltInWordsTests.clinic(language: "en")
+        let terminal = TerminalShell(session: session, color: false)
+        var snap = try session.shell.snapshot()
+        snap.screen.sections[0].rows[0].text = "first line\nsecond line"
+        let lines = terminal.render(snap).split(separator: "\n").map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("  1. first line") }, "\(lines)")
+        #expect(lines[first + 1].hasPrefix("     second line"), "\(lines)")
+    }
+
     /// A switch shows the app's own yes and no in a language okit has words for, as `set` takes them; on/off in
     /// English and in a language okit has no words for.
     @Test func aSwitchShowsItsStateInTheAppsWords() throws {

@@ -4,24 +4,21 @@
 extension Engine {
     /// Runs `change` (one operation on `c`'s members) and then, once for the outermost operation (a `clear` or a
     /// whole assignment is one, however many elements it moves), the owning field's `didSet` with the members as
-    /// they were before (a list). Nothing is copied for a field without a `didSet`.
-    func observingMembers(of c: EntityCollection, _ change: () throws -> Void) throws {
-        guard let owner = c.owner, c.slot >= 0, c.slot < owner.type.fields.count,
-              let didSet = owner.type.fields[c.slot].didSet, !membersObserved.contains(ObjectIdentifier(c)) else {
-            return try change()
-        }
-        let before = Value.list(Array(c.items))
+    /// they were before (a list). Nothing is copied for a field without a `didSet`. `silent`: the operation runs no
+    /// observer, and neither do the operations inside it (an entity made with its members, as a Swift initializer
+    /// runs no property observer).
+    func observingMembers(of c: EntityCollection, silent: Bool = false, _ change: () throws -> Void) throws {
         let key = ObjectIdentifier(c)
+        guard !membersObserved.contains(key) else { return try change() }
+        let didSet = silent ? nil : c.owner.flatMap { o in c.slot >= 0 && c.slot < o.type.fields.count ? o.type.fields[c.slot].didSet : nil }
+        guard silent || didSet != nil else { return try change() }
         membersObserved.insert(key)
-        do {
-            try transaction {
-                try change()
-                membersObserved.remove(key)
-                try observe(owner, c.slot) { try didSet(owner, before) }
-            }
-        } catch {
-            membersObserved.remove(key)
-            throw error
+        defer { membersObserved.remove(key) }
+        guard let didSet, let owner = c.owner else { return try change() }
+        let before = Value.list(Array(c.items))
+        try transaction {
+            try change()
+            try observe(owner, c.slot) { try didSet(owner, before) }
         }
     }
 }

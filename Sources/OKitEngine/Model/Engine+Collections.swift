@@ -162,19 +162,13 @@ extension Engine {
         default:
             throw EngineError.notAnEntity(field: c.fieldName, expected: "a collection", got: Coercion.describe(value))
         }
-        let replace = { [self] in
+        // A silent write (an entity made with its values, a migration's) runs no observer.
+        try observingMembers(of: c, silent: silent) {
             try transaction {
                 try clear(c)
                 for v in elements { try insert(v, into: c, append: true) }
             }
         }
-        // A silent write (an entity made with its values, a migration's) runs no observer, as a Swift initializer
-        // runs no property observer.
-        guard silent else { return try observingMembers(of: c, replace) }
-        let key = ObjectIdentifier(c)
-        let outer = membersObserved.insert(key).inserted
-        defer { if outer { membersObserved.remove(key) } }
-        try replace()
     }
 
     func membersChanged(_ c: EntityCollection, _ edit: MembershipEdit) {

@@ -125,7 +125,7 @@ extension Engine {
             try checkText(new, of: e, field: f.name)
         } else if value.isNull {
             if case .ref = f.type, !f.optional, case .entity(let r) = old {
-                return try writeRefKey(of: e, f, ref: r, .null, silent: silent)
+                return try writeRefKey(of: e, slot, ref: r, .null, silent: silent)
             }
             if !f.optional, !f.type.holdsEntity { throw EngineError.nilForRequired(type: e.type.name, field: f.name) }
             new = .null
@@ -137,7 +137,7 @@ extension Engine {
             case .ref(let target):
                 try checkRefType(value, target: target, field: f.name)
                 if case .entity(let r) = old, r.type.isRef {
-                    return try writeRefKey(of: e, f, ref: r, value, silent: silent)
+                    return try writeRefKey(of: e, slot, ref: r, value, silent: silent)
                 }
                 var creating: Set<ObjectIdentifier> = []
                 let key = try refKey(from: value, field: f.name)
@@ -203,14 +203,13 @@ extension Engine {
     /// A ref field that already holds its ref entity is written by writing that entity's key; the field's
     /// `didSet` then runs as for any other field, with the entity the ref pointed to before (nil when none).
     /// It never ran: the field's value, the ref entity, stayed the same object.
-    private func writeRefKey(of e: Entity, _ f: FieldSpec, ref r: Entity, _ value: Value, silent: Bool) throws {
+    private func writeRefKey(of e: Entity, _ slot: Int, ref r: Entity, _ value: Value, silent: Bool) throws {
+        let f = e.type.fields[slot]
         let observed = !silent && f.didSet != nil
         let before: Value = observed ? resolveRef(r).map { .entity($0) } ?? .null : .null
         let key = r.values[1]
         try writeSlot(r, 1, value, silent: silent)
-        if observed, let didSet = f.didSet, !r.values[1].isSame(as: key), let slot = e.type.slot(of: f.name) {
-            try observe(e, slot) { try didSet(e, before) }
-        }
+        if observed, let didSet = f.didSet, !r.values[1].isSame(as: key) { try observe(e, slot) { try didSet(e, before) } }
     }
 
     /// Undo of a field write: puts the old value back and notifies (no hooks).

@@ -67,7 +67,7 @@ public final class Driver {
             if try shell.leaveRemovedEntities(), !Driver.queries.contains(name) { throw ShellError.screenClosed }
             let quit = try runCommand(name, args)
             // A command that removed the entity a screen shows (its own delete button) leaves that screen.
-            _ = try? shell.leaveRemovedEntities()
+            do { try shell.leaveRemovedEntities() } catch { shell.engine.warn("\(error)") }
             try host?.afterCommand(shell)
             if let step { flowRecorder?.didRun(step, shell: shell) }
             return quit

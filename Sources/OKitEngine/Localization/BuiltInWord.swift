@@ -61,6 +61,31 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case reloadRowGone = "The row shown on “%1$@” no longer exists after the reload; showing “%2$@”."
     case reloadDialogClosed = "“%@” closed because the app reloaded; open it again."
     case testNameRefused = "A test's name has ASCII letters (a–z, A–Z), digits, _ and - only (at most 64, starting with a letter or digit): %@ is not one."
+    case testNameMissing = "Give the test a name (e.g. add_book): it is saved as tests/NAME_test.lua."
+    // Development mode's Record bar, its error overlay and its notices (web.md "Recording a test", "Live reload")
+    case appDidNotLoad = "The app did not load", appDidNotLoadAt = "The app did not load: %@"
+    case lastVersionRuns = "The last version that loaded keeps running. Fix the file and save: this page updates by itself."
+    case reloadPageNotShown = "After the reload this page could not be shown again: %@"
+    case recordTest = "Record a test", record = "Record", stop = "Stop", assertText = "Assert", testName = "Test name"
+    case assertHint = "Then click a text on the page to check it in the test"
+    case recordingLine = "Recording: %@ line", recordingLines = "Recording: %@ lines"
+    case recordingAlready = "This page is recording already."
+    case recordingStopped = "Recording stopped; nothing was saved."
+    case recordingNotCopied = "The data could not be copied for the recording: %@"
+    case recordingFromSeed = "Recording from the app's first screen and its seeded data: what you do in this browser (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
+    case recordingFromData = "Recording from the app's first screen, with the data as it is now: what you do in this browser (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
+    case recordingFromSealedData = "Recording from the app's first screen, with the data as it is now (its encrypted data is saved beside the test in plain text): what you do in this browser (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
+    case nothingRecorded = "Nothing is being recorded: press Record first."
+    case notSaved = "Not saved: %@"
+    case savedTestLine = "Saved %1$@ (%2$@ line) in %3$@. Run it there: okit-run test %1$@"
+    case savedTestLines = "Saved %1$@ (%2$@ lines) in %3$@. Run it there: okit-run test %1$@"
+    case unsealedFixtures = "%@/ holds the app's encrypted data in plain text (no key is copied); the test seals it again with its own key."
+    case nothingChecked = "This page was out of date, so nothing was checked; here is the current one."
+    case assertWhat = "Click a title, a row, a cell's value, a footer or a message to check it."
+    case assertSectionGone = "That section is not on the screen any more: reload the page and try again."
+    case assertRowGone = "That row is not on the screen any more: reload the page and try again."
+    case assertPastFirstPage = "Rows past the first page of a long list cannot be checked by position: go back to its first rows."
+    case assertNoText = "That shows no text of the app to check."
     case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."
     case uploadNotKept = "The upload was not kept: %@"
     case answerFirst = "Answer the open question first."
@@ -139,6 +164,7 @@ extension BuiltInWord {
     public static let counted: [(one: BuiltInWord, other: BuiltInWord)] = [
         (.atMostCharacter, .atMostCharacters), (.searchTooLongOne, .searchTooLong),
         (.tooManyAttemptsOne, .tooManyAttempts), (.tooManyPeopleOne, .tooManyPeople), (.uploadsBusyOne, .uploadsBusy),
+        (.recordingLine, .recordingLines), (.savedTestLine, .savedTestLines),
     ]
 
     /// The pair of words with a count this word is one of (`tooManyAttempts`: `tooManyAttemptsOne` for one second).

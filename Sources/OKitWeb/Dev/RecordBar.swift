@@ -36,12 +36,12 @@ extension PageRenderer {
 
     /// The error overlay: a fixed box (`role=alert`) with where the error is and its message.
     func loadErrorOverlay(_ error: DevLoadError) -> HTMLNode {
-        let heading = "The app did not load" + (error.location.map { ": \($0)" } ?? "")
+        let heading = error.location.map { words(.appDidNotLoadAt, $0) } ?? words(.appDidNotLoad)
         return .el("div", [.attr("role", "alert"), .attr("id", "okit-dev-error"), .classes("okit-dev-error")], [
             .el("h2", [.classes("okit-dev-error-title")], text: heading),
             .el("pre", [.classes("okit-dev-error-message")], text: error.message),
             .el("p", [.classes("okit-dev-error-hint")],
-                text: "The last version that loaded keeps running. Fix the file and save: this page updates by itself."),
+                text: words(.lastVersionRuns)),
         ])
     }
 
@@ -56,24 +56,24 @@ extension PageRenderer {
         }
         var nodes: [HTMLNode] = []
         if !bar.recording {
-            nodes.append(form("/dev/record", [hidden("do", "start"), button("Record", "okit-record-start")], class: "okit-record-control"))
+            nodes.append(form("/dev/record", [hidden("do", "start"), button(words(.record), "okit-record-start")], class: "okit-record-control"))
         } else {
-            let count = bar.lineCount == 1 ? "1 line" : "\(bar.lineCount) lines"
-            nodes.append(.el("p", [.classes("okit-record-status")], text: "Recording: \(count)"))
+            let status = words(.recordingLines, count: Double(bar.lineCount), "\(bar.lineCount)")
+            nodes.append(.el("p", [.classes("okit-record-status")], text: status))
             if let last = bar.lastLine { nodes.append(.el("code", [.classes("okit-record-last")], text: last)) }
             nodes.append(.el("button", [.attr("type", "button"), .attr("aria-pressed", "false"),
-                                        .attr("title", "Then click a text on the page to check it in the test"),
-                                        .classes("okit-button", "okit-record-assert")], text: "Assert"))
+                                        .attr("title", words(.assertHint)),
+                                        .classes("okit-button", "okit-record-assert")], text: words(.assertText)))
             nodes.append(form("/dev/save", [
-                .el("label", [.attr("for", "okit-record-name")], text: "Test name"),
+                .el("label", [.attr("for", "okit-record-name")], text: words(.testName)),
                 .el("input", [.attr("type", "text"), .attr("id", "okit-record-name"), .attr("name", "name"),
                               .attr("placeholder", "add_book"), .attr("autocomplete", "off"), .bool("required"),
                               .attr("pattern", "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}")]),
-                button("Save", "okit-record-save"),
+                button(words(.save), "okit-record-save"),
             ], class: "okit-record-save-form"))
-            nodes.append(form("/dev/record", [hidden("do", "stop"), button("Stop", "okit-record-stop")], class: "okit-record-control"))
+            nodes.append(form("/dev/record", [hidden("do", "stop"), button(words(.stop), "okit-record-stop")], class: "okit-record-control"))
         }
-        return .el("aside", [.attr("aria-label", "Record a test"),
+        return .el("aside", [.attr("aria-label", words(.recordTest)),
                              .classes("okit-record-bar", bar.recording ? "okit-recording" : nil)], nodes)
     }
 }

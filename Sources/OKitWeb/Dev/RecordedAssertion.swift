@@ -15,7 +15,7 @@ struct RecordedAssertion {
     static func line(target: String?, section: String?, row: String?, part: String?, in snapshot: Snapshot,
                      windowed: Bool) -> Result<String, AssertionRefusal> {
         guard let target = target.flatMap(Target.init(rawValue:)) else {
-            return .failure(AssertionRefusal("Click a title, a row, a cell's value, a footer or a message to check it."))
+            return .failure(AssertionRefusal(.assertWhat))
         }
         let screen = snapshot.screen
         switch target {
@@ -26,7 +26,7 @@ struct RecordedAssertion {
         case .alertMessage: return equal(snapshot.alert?.message, "app:screen().alert.message")
         case .header, .subheader, .sectionFooter, .row:
             guard let s = section.flatMap(Int.init), s >= 1, s <= screen.sections.count else {
-                return .failure(AssertionRefusal("That section is not on the screen any more: reload the page and try again."))
+                return .failure(AssertionRefusal(.assertSectionGone))
             }
             let sec = screen.sections[s - 1]
             let path = "app:screen().screen.sections[\(s)]"
@@ -37,10 +37,10 @@ struct RecordedAssertion {
             default: break
             }
             guard !windowed else {
-                return .failure(AssertionRefusal("Rows past the first page of a long list cannot be checked by position: go back to its first rows."))
+                return .failure(AssertionRefusal(.assertPastFirstPage))
             }
             guard let r = row.flatMap(Int.init), r >= 1, r <= sec.rows.count else {
-                return .failure(AssertionRefusal("That row is not on the screen any more: reload the page and try again."))
+                return .failure(AssertionRefusal(.assertRowGone))
             }
             return rowLine(sec.rows[r - 1], part: part, path: path + ".rows[\(r)]")
         }
@@ -67,31 +67,32 @@ struct RecordedAssertion {
 
     /// `assert.equal(TEXT, PATH)`; a part that shows nothing is refused (the test would check what nobody saw).
     static func equal(_ text: String?, _ path: String) -> Result<String, AssertionRefusal> {
-        guard let text, !text.isEmpty else { return .failure(AssertionRefusal("That shows no text of the app to check.")) }
+        guard let text, !text.isEmpty else { return .failure(AssertionRefusal(.assertNoText)) }
         return .success("assert.equal(\(LuaLiteral.string(text)), \(path))")
     }
 }
 
 /// Why a click gives no assertion (shown on the page).
 struct AssertionRefusal: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+    /// Why, in okit's words (shown in the app's language).
+    let word: BuiltInWord
+    init(_ word: BuiltInWord) { self.word = word }
 }
 
 extension WebApp {
     /// `POST /dev/assert`: the page's version must be the one shown (its texts are the snapshot's), then the line
     /// goes into the recording.
-    func addAssertion(_ request: WebRequest, _ ws: WebSession) {
-        guard let recording = ws.recording else { ws.error = "Nothing is being recorded: press Record first."; return }
+    func addAssertion(_ request: WebRequest, _ ws: WebSession, words: BuiltInWords) {
+        guard let recording = ws.recording else { ws.error = words(.nothingRecorded); return }
         guard let shown = ws.shown, request.field("v") == "\(ws.version)" else {
-            ws.notice = "This page was out of date, so nothing was checked; here is the current one."
+            ws.notice = words(.nothingChecked)
             return
         }
         switch RecordedAssertion.line(target: request.field("target"), section: request.field("section"),
                                       row: request.field("row"), part: request.field("part"), in: shown,
                                       windowed: ws.watch.offset > 0) {
         case .success(let line): recording.recorder.append(line: line)
-        case .failure(let refusal): ws.error = refusal.message
+        case .failure(let refusal): ws.error = words(refusal.word)
         }
     }
 }

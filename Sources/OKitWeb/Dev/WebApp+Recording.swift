@@ -9,11 +9,12 @@ extension WebApp {
     func devCommand(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         guard let dev = options.development else { return said(404, .nothingToPostTo) }
         if let refused = refusedCSRF(request.field("csrf"), ws) { return refused }
+        let words = app.engine.builtInWords
         switch (request.path, request.field("do")) {
         case ("/dev/record", "start"): startRecording(ws, app, dev)
-        case ("/dev/record", "stop"): stopRecording(ws, notice: "Recording stopped; nothing was saved.")
-        case ("/dev/save", _): saveRecording(request.field("name") ?? "", ws, dev, words: app.engine.builtInWords)
-        case ("/dev/assert", _): addAssertion(request, ws)
+        case ("/dev/record", "stop"): stopRecording(ws, notice: words(.recordingStopped))
+        case ("/dev/save", _): saveRecording(request.field("name") ?? "", ws, dev, words: words)
+        case ("/dev/assert", _): addAssertion(request, ws, words: words)
         default: return said(404, .nothingToPostTo)
         }
         ws.renderedPage = nil
@@ -24,11 +25,12 @@ extension WebApp {
     /// and the data the test starts from is taken now: the seed while the data folder is as the app seeded it,
     /// else a copy of its model files.
     func startRecording(_ ws: WebSession, _ app: AppSession, _ dev: DevOptions) {
-        guard ws.recording == nil else { ws.notice = "This page is recording already."; return }
+        let words = app.engine.builtInWords
+        guard ws.recording == nil else { ws.notice = words(.recordingAlready); return }
         var fixtures: URL?
         if let folder = dev.dataFolder, seededData.map({ $0 != DataFingerprint.of(folder) }) ?? true {
             do { fixtures = try FlowTestFixtures.capture(dataFolder: folder, passphrase: app.options.passphrase) } catch {
-                ws.error = "The data could not be copied for the recording: \(BrowserAdvice.message(for: error))"
+                ws.error = words(.recordingNotCopied, BrowserAdvice.message(for: error))
                 return
             }
         }
@@ -48,10 +50,8 @@ extension WebApp {
         let recorder = FlowTestRecorder(start: start, clock: clock)
         ws.recording = WebRecording(recorder: recorder)
         ws.driver.flowRecorder = recorder
-        let data = fixtures == nil ? " and its seeded data" : ", with the data as it is now"
-            + (recorder.unsealedFixtures.isEmpty ? "" : " (its encrypted data is saved beside the test in plain text)")
-        ws.notice = "Recording from the app's first screen" + data
-            + ": what you do in this browser (in any of its tabs) becomes a test. Assert adds a check of a text you click; Save writes the test; Stop ends it without saving."
+        ws.notice = words(fixtures == nil ? .recordingFromSeed
+            : recorder.unsealedFixtures.isEmpty ? .recordingFromData : .recordingFromSealedData)
     }
 
     func stopRecording(_ ws: WebSession, notice: String) {
@@ -65,7 +65,7 @@ extension WebApp {
     /// Writes `tests/<name>_test.lua` beside the app (and `<name>_data/` when the recording started from stored
     /// data); an existing file is refused and the recording goes on, so another name can be given.
     func saveRecording(_ typed: String, _ ws: WebSession, _ dev: DevOptions, words: BuiltInWords = BuiltInWords(language: "en")) {
-        guard let recording = ws.recording else { ws.error = "Nothing is being recorded: press Record first."; return }
+        guard let recording = ws.recording else { ws.error = words(.nothingRecorded); return }
         let name = typed.trimmingCharacters(in: .whitespaces)
         if let problem = WebRecording.nameProblem(name, words: words) { ws.error = problem; return }
         let file = WebRecording.testFile(named: name, app: dev.app)
@@ -75,13 +75,15 @@ extension WebApp {
             recording.recorder.start.testFile = file
             try recording.recorder.write()
         } catch {
-            ws.error = "Not saved: \(error)"
+            ws.error = words(.notSaved, "\(error)")
             return
         }
         let lines = recording.lineCount
-        let note = recording.recorder.unsealedNote.map { " tests/" + $0 } ?? ""
+        let sealed = !recording.recorder.unsealedFixtures.isEmpty
+        let folder = "tests/" + FlowTestRecorder.fixturesFolder(of: file).lastPathComponent
         ws.recording = nil
         ws.driver.flowRecorder = nil
-        ws.notice = "Saved \(shown) (\(lines == 1 ? "1 line" : "\(lines) lines")) in \(dev.app.deletingLastPathComponent().path).\(note) Run it there: okit-run test \(shown)"
+        ws.notice = words(.savedTestLines, count: Double(lines), shown, "\(lines)", dev.app.deletingLastPathComponent().path)
+            + (sealed ? " " + words(.unsealedFixtures, folder) : "")
     }
 }

@@ -93,7 +93,7 @@ extension WebApp {
                 ws.notice = app.engine.word(.reloadDialogClosed, title)
             }
         } catch {
-            ws.error = "After the reload this page could not be shown again: \(BrowserAdvice.message(for: error))"
+            ws.error = app.engine.word(.reloadPageNotShown, BrowserAdvice.message(for: error))
         }
     }
 }

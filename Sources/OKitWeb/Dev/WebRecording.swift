@@ -38,7 +38,7 @@ final class WebRecording {
     /// at most 64 characters (the file is `tests/<name>_test.lua`, so no name reaches outside `tests/`); the refusal
     /// in the app's language (`words`).
     static func nameProblem(_ name: String, words: BuiltInWords = BuiltInWords(language: "en")) -> String? {
-        if name.isEmpty { return "Give the test a name (e.g. add_book): it is saved as tests/NAME_test.lua." }
+        if name.isEmpty { return words(.testNameMissing) }
         let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
         guard allowed, name.count <= 64, let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) else {
             return words(.testNameRefused, String(name.prefix(64)))

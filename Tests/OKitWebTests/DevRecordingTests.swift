@@ -62,6 +62,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("tests").path))
     }
 
+    /// A search typed on the page (a GET with `text`) is recorded as `app:search`, so an assertion made on the
+    /// searched list holds when the test runs (it was left out, and the replay saw every row).
+    @Test func aSearchOnThePageIsRecorded() async throws {
+        let (web, folder) = try await DevRecordingTests.serve()
+        let b = Browser(web)
+        _ = await b.page("/books")
+        _ = await DevRecordingTests.dev(b, "/dev/record", from: "/books", [("do", "start")])
+        for name in ["Dune", "Emma"] {
+            _ = await b.command(from: "/books", [("command", "add")])
+            _ = await b.command(from: "/books", [("command", "respond"), ("action", "1"), ("fields", name)])
+        }
+        #expect((await b.page("/books?text=Em")).contains(">Emma<"))
+        _ = await b.page("/books?text=")
+        _ = await DevRecordingTests.dev(b, "/dev/save", from: "/books", [("name", "searched")])
+        let text = try String(contentsOf: folder.appendingPathComponent("tests/searched_test.lua"), encoding: .utf8)
+        #expect(text.contains("app:search(\"Em\")") && text.contains("app:search(\"\""), "\(text)")
+    }
+
     @Test func recordedCommandsAndARowLinkAreSavedAsAFlowTest() async throws {
         let (web, folder) = try await DevRecordingTests.serve()
         let b = Browser(web)

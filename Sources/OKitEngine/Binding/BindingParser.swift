@@ -154,6 +154,11 @@ struct BindingScanner {
         case "#": return .constant(Self.typedConstant(try unescape((first + 1)..<r.upperBound)))
         case "%": return .localized(try unescape((first + 1)..<r.upperBound))
         case "'": return .constant(.string(try quoted(r)))
+        case "!" where negatedConstantStart(r) != nil:
+            // OKit's getBool strips one `!` and reads the rest: `!#false` is true, `!#true` false.
+            let constant = try part((negatedConstantStart(r) ?? first)..<r.upperBound)
+            guard case .constant(let v) = constant else { return constant }
+            return .constant(.bool(!v.truthy))
         case "=":
             var ep = ExpressionParser(scanner: self, range: (first + 1)..<r.upperBound)
             let (e, d) = try ep.parse()
@@ -163,6 +168,13 @@ struct BindingScanner {
         default:
             return .path(try path(r))
         }
+    }
+
+    /// Where the constant of a negated constant (`!#false`, `! 'no'`) starts, or nil for a negated path.
+    func negatedConstantStart(_ r: Range<Int>) -> Int? {
+        var i = r.lowerBound + 1
+        skipSpaces(&i, r.upperBound)
+        return i < r.upperBound && (s[i] == "#" || s[i] == "'") ? i : nil
     }
 
     /// `#text` typing: booleans, and numbers that render back to exactly the text.

@@ -38,20 +38,30 @@ extension WebApp {
                 // No scope in the URL is the first ("All"), as `LocationPath.url` leaves it out.
                 let scope = scope ?? (current.map { !$0.scopes.isEmpty && $0.scope != $0.scopes[0] } == true ? "1" : nil)
                 if current?.text != text || (scope != nil && current?.scope != scope) {
-                    try shell.search(text, scope: scope)
-                    ws.moved = true
+                    try search(text, scope: scope, ws)
                 }
             } else if let scope {
-                try shell.search("", scope: scope)
-                ws.moved = true
+                try search("", scope: scope, ws)
             } else if shell.top?.searchQuery != nil {
-                try shell.search("", scope: "1")
-                ws.moved = true
+                try search("", scope: "1", ws)
             }
         } catch ShellError.noScope where scope != nil {
             // A scope the list does not have (`scope=2` of one with only All): the URL's text alone applies.
             applySearch(text: text, scope: nil, ws)
         } catch { ws.error = WebApp.personWords(for: error, shell.engine) ?? "\(BrowserAdvice.message(for: error))" }
+    }
+
+    /// Searches the top screen; while the session records (`--dev`), as the `search` command, so the test has the
+    /// line (`app:search("retorno")`) and replays the list the person saw.
+    func search(_ text: String, scope: String?, _ ws: WebSession) throws {
+        if ws.recording != nil {
+            var args: [String: Value] = ["text": .string(text)]
+            if let scope { args["scope"] = .string(scope) }
+            try ws.driver.run("search", args)
+        } else {
+            try ws.shell.search(text, scope: scope)
+        }
+        ws.moved = true
     }
 
     /// The page of `snapshot` at `here` for the session, noted as shown: the page rendered for it last while the

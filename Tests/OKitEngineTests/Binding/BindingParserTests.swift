@@ -160,6 +160,13 @@ enum ASTPrinter {
         ("#-0.25", "const(double -0.25)"),
         ("#true", "const(bool true)"),
         ("#false", "const(bool false)"),
+        // a negated constant, as OKit's flags read it (one `!` stripped, the rest read): `!#false` is true
+        ("!#false", "const(bool true)"),
+        ("!#true", "const(bool false)"),
+        ("! #0", "const(bool true)"),
+        ("!'no'", "const(bool true)"),
+        ("!#Mark", "const(bool false)"),
+        ("!marked", "!marked"),
         ("#TRUE", "const(\"TRUE\")"),
         ("#007", "const(\"007\")"),
         ("#1e3", "const(\"1e3\")"),

@@ -178,6 +178,15 @@ import Testing
         #expect(try texts(shell).count == 4)
     }
 
+    /// A name given to a list without `addName` is refused with why, not dropped (nothing is added); `add` alone adds.
+    @Test func aNameGivenToAListWithoutAddNameIsRefused() throws {
+        let (_, shell) = try shell { _ in }
+        #expect { try shell.add(text: "zed") } throws: { "\($0)".contains("has no addName") }
+        #expect(try texts(shell) == ["Dune", "Emma"])
+        try shell.add(text: "  ")
+        #expect(try shell.snapshot().screen.sections.flatMap(\.rows).count == 3, "a blank name is no name: add alone")
+    }
+
     @Test func deleteConfirmsFirst() throws {
         let (f, shell) = try shell { $0.addAppend = "#true"; $0.addName = "name" }
         try shell.add(text: "Last")

@@ -53,6 +53,10 @@ extension ListScreen {
         guard let c = try engine.collectionBehind(context, d.dataPath) else {
             throw ShellError.notAllowed("add (dataPath is not a collection)", d.id)
         }
+        // A name given to a list without `addName` would be dropped without a word (cli.md): refused instead.
+        if d.addName == nil, let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ShellError.notAllowed("add with a name (it has no addName: send add alone, then set the new row's fields)", d.id)
+        }
         let append = try flag(d.addAppend, row: context, default: false)
         let nav = try flag(d.addNav, row: context, default: false)
         let typeName = d.typeName ?? type

@@ -34,6 +34,14 @@ import Testing
 
     @Test func developmentModeIsRefusedOffLoopbackWithATokenOrAnotherHostName() async throws {
         #expect(DevOptions.refusal(host: "127.0.0.1", token: false, allowedHosts: []) == nil)
+        #expect(DevOptions.refusal(host: "127.2.3.4", token: false, allowedHosts: []) == nil)
+        // A name that starts like a loopback address is whatever a resolver says: refused, as is `--host` without
+        // a token (it listened on 0.0.0.0 where /etc/hosts or DNS said so).
+        for name in ["127.evil.example", "127.0.0.1.nip.io", "127.0.0.1evil", "127.foo", "127.1"] {
+            #expect(DevOptions.refusal(host: name, token: false, allowedHosts: [])?.contains("loopback only") == true, "\(name)")
+            #expect(!ServeOptions.isLoopback(name), "\(name)")
+        }
+        #expect(ServeOptions.isLoopback("localhost") && ServeOptions.isLoopback("::1") && ServeOptions.isLoopback("127.0.0.1"))
         #expect(DevOptions.refusal(host: "0.0.0.0", token: false, allowedHosts: [])?.contains("loopback only") == true)
         #expect(DevOptions.refusal(host: "::1", token: true, allowedHosts: [])?.contains("--token-file") == true)
         #expect(DevOptions.refusal(host: "localhost", token: false, allowedHosts: ["dev.example"])?.contains("--allow-host dev.example") == true)

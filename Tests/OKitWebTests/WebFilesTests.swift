@@ -14,7 +14,7 @@ import Testing
 
     /// A stored bookshop in a fresh data folder: a list whose rows show the cover, a detail screen with an image
     /// cell, an HTML web cell and a URL web cell; one book "Dune" with a PNG cover, and a backup "first".
-    static func serve(_ options: ServeOptions = .unhurried) async throws -> (WebApp, URL) {
+    static func serve(_ options: ServeOptions = .unhurried, protectionMinutes: Double? = nil) async throws -> (WebApp, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-web-files-" + UUID().uuidString)
         let web = WebApp(options: options)
         try await web.load {
@@ -48,6 +48,10 @@ import Testing
             try session.shell.declare(books)
             try session.shell.declare(detail)
             try session.shell.declare(BackupsDeclaration(id: "backups"))
+            if let minutes = protectionMinutes {
+                session.shell.settingsBindings["protection"] = "#true"
+                session.shell.settingsBindings["protectionTimeout"] = "#\(minutes)"
+            }
             try session.shell.declare(WebAppTests.menu(MenuItem(title: "%Backups", present: "backups")))
             try session.start(home: ["books"], menu: "menu")
             try session.createBackup(name: "first", password: nil)
@@ -150,6 +154,26 @@ import Testing
         #expect(await c.get("/backups/first").status == 403)
         let backup = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
         #expect(await WebFilesTests.upload(c, backup).status == 403)
+    }
+
+    /// A session covered by protection shows nothing of the models: nor does it download or upload a backup, which
+    /// is all of them (a locked browser left open gave the whole data set to whoever typed the URL).
+    @Test func aCoveredSessionNeitherDownloadsNorUploadsABackup() async throws {
+        var options = ServeOptions.unhurried
+        options.newSessionSeconds = 7200
+        let (web, _) = try await WebFilesTests.serve(options, protectionMinutes: 20)
+        let b = Browser(web)
+        _ = await b.page("/books")
+        let file = try #require(await b.get("/backups/first").file)
+        await web.sweepIdle(now: Date().addingTimeInterval(3600))
+        #expect(await b.page("/books").contains("type=\"password\""))
+        let refused = await b.get("/backups/first")
+        #expect(refused.status == 403 && refused.file == nil)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("The app is locked: unlock it first"))
+        let backup = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(await WebFilesTests.upload(b, backup).status == 403)
+        _ = await b.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")])
+        #expect(await b.get("/backups/first").status == 200, "unlocked: as before")
     }
 
     /// Restore asks before it replaces anything, whatever a form carries: its confirmation is a dialog the person

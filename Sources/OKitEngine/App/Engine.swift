@@ -24,6 +24,14 @@ public final class Engine {
 
     /// The app's schema version (`okit.app { version = N }`), written into every stored model's `okit` header.
     public var schemaVersion = 1
+    /// True while the app's file runs and has not declared its version yet (`okit.app` usually comes after
+    /// `okit.model`): a model read meanwhile keeps values of another type than their field declares whatever
+    /// version stored it, and the app's migrations (or `refuseUnmigrated`) decide once the version is known.
+    public var schemaVersionPending = false
+
+    /// Whether a model stored by `stored` keeps a value of another type than its field declares for the
+    /// migrations (lua-api.md "Schema versions") rather than refusing it.
+    public func keepsMistyped(storedBy stored: Int) -> Bool { stored < schemaVersion || schemaVersionPending }
 
     /// Registered models in registration order.
     public private(set) var models: [Model] = []

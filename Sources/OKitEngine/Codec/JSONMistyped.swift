@@ -8,7 +8,7 @@ extension JSONReader {
         guard f.wrongType, f.field == nil else { throw f }
         let field = e.type.fields[slot]
         // Only when no entity of the value was read to its end: those are listed for the id index and the journal.
-        if keepsMistyped, completedEntities == done, let stored = version, stored < host.schemaVersion {
+        if keepsMistyped, completedEntities == done, let stored = version, host.keepsMistyped(storedBy: stored) {
             i = start
             let r = try skipValue()
             entityCount = made

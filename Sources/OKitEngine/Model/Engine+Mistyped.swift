@@ -83,10 +83,12 @@ extension Engine {
             let kind = JSONReader.kind(first: first.json.first)
             let more = left.count > 1 ? " (and \(left.count - 1) more value\(left.count > 2 ? "s" : "") like it)" : ""
             let why = migrated ? "the migrations did not assign it" : "no migration runs for version \(stored)"
+            // The app is still the version that stored it: a migration needs the next version first.
+            let bump = stored < schemaVersion ? "" : "give the app the next version (okit.app { version = \(stored + 1) }) and "
             throw MistypedValuesError(description: """
                 model "\(model.name)": field "\(f.name)" of \(first.entity.type.name) holds \(kind) (\(text)) stored by version \(stored), \
                 but version \(schemaVersion) declares it \(f.type.declaration), and \(why)\(more)
-                  convert it in okit.migrate(\(stored), function(model, raw) … end): assign the field from the stored value in raw \
+                  \(bump)convert it in okit.migrate(\(stored), function(model, raw) … end): assign the field from the stored value in raw \
                 (lua-api.md "Schema versions"); nothing was changed
                 """)
         }

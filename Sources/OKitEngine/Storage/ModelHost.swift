@@ -14,6 +14,9 @@ public protocol ModelHost: AnyObject {
     var schema: Schema { get }
     /// The app's schema version, written into every stored model's `okit` header.
     var schemaVersion: Int { get }
+    /// Whether a model stored by version `stored` keeps its values of another type than their field declares for
+    /// the migrations (below the app's version, or while the app has not declared its version yet).
+    func keepsMistyped(storedBy stored: Int) -> Bool
     /// Where new ids come from (an entity read without its id, a reference's own id).
     var ids: IdGenerator { get }
     /// The value field `slot` of `owner` takes when what was stored does not give it, as for a new entity: the

@@ -6,7 +6,13 @@ extension LuaApp {
     /// another type than their field now declares are theirs to convert (`Engine.takeMistyped`); an error names
     /// the migration and the model, and nothing is changed.
     func migrate(_ model: Model) throws {
-        guard let current = appVersion, let stored = model.storedVersion, stored < current else { return }
+        guard let stored = model.storedVersion else { return }
+        guard let current = appVersion, stored < current else {
+            // Values kept while the app had not declared its version yet (`okit.model` before `okit.app`): no
+            // migration runs for this model, so they are refused as the reader refuses them.
+            try finishMistyped(engine.takeMistyped(of: model), model, stored: stored, migrated: false)
+            return
+        }
         let steps = migrations.filter { $0.version >= stored && $0.version < current }.sorted { $0.version < $1.version }
         let mistyped = engine.takeMistyped(of: model)
         guard !steps.isEmpty else {

@@ -177,7 +177,8 @@ public final class LuaApp {
             throw AppLoadError(message: "\(url.path): cannot read the app file")
         }
         loading = true
-        defer { loading = false }
+        engine.schemaVersionPending = true
+        defer { loading = false; engine.schemaVersionPending = false }
         do {
             try lua.run(source: String(decoding: data, as: UTF8.self), chunkName: url.lastPathComponent)
             try validateSchema()
@@ -222,6 +223,7 @@ public final class LuaApp {
     }
 
     func finishLoading() throws {
+        engine.schemaVersionPending = false
         let models = pendingLoaded
         pendingLoaded = []
         // Data stored by a newer version of the app is not taken (nor rewritten stamped older) by this one.

@@ -11,6 +11,7 @@ extension LuaModuleBuilder {
         app.appDeclaration = try app.takingOKitAppNames(call.value(1))
         if case .table(_, let hash)? = app.appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { app.session.appId = id }
         app.screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
+        engine.schemaVersionPending = false
         if lua.rawGet(1, "version") != LUA_TNIL {
             let v = try LuaModuleBuilder.schemaVersion(at: -1, L: lua.L, what: "okit.app: version")
             app.appVersion = v

@@ -54,9 +54,11 @@ public struct ServeOptions: Sendable {
     /// The `Host` headers this server answers.
     public var hostCheck: HostCheck { HostCheck(listenHost: host, allowed: allowedHosts) }
 
-    /// Whether `host` is a loopback address.
+    /// Whether `host` is a loopback address: an IPv4 address of 127.0.0.0/8 written as one (`inet_pton`), `::1`, or
+    /// `localhost`. A name that merely starts with `127.` (`127.0.0.1.example.com`) is a name a resolver answers — it
+    /// may be any address, and the server would listen there without a token (web.md "Security").
     public static func isLoopback(_ host: String) -> Bool {
-        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+        host == "::1" || host == "localhost" || (HostCheck.isIPv4(host) && host.hasPrefix("127."))
     }
 }
 

@@ -11,11 +11,17 @@ extension WebApp {
     /// logging in.
     func mayHandleBackups(_ ws: WebSession) -> Bool { options.token == nil || ws.loggedIn }
 
+    /// Why this session may not download or upload a backup now, or nil: not logged in (with a token), or covered
+    /// by protection — a covered page shows nothing of the models, and a backup is all of them (web.md "Sessions").
+    func refusedBackups(_ ws: WebSession) -> WebResponse? {
+        guard mayHandleBackups(ws) else { return said(403, .backupsNeedLogin, link: "/login") }
+        if ws.shell.covered { return said(403, .unlockFirst, link: "/") }
+        return nil
+    }
+
     /// `GET /backups/<name>`: the backup's file as an attachment, streamed.
     func backupDownload(_ name: String, _ ws: WebSession, _ app: AppSession) -> WebResponse {
-        guard mayHandleBackups(ws) else {
-            return said(403, .backupsNeedLogin, link: "/login")
-        }
+        if let refused = refusedBackups(ws) { return refused }
         let info: BackupInfo?
         do { info = try app.listBackups().first { $0.name == name } } catch {
             return WebPages.message(500, "The backups could not be listed: \(BrowserAdvice.message(for: error))")
@@ -80,9 +86,7 @@ extension WebApp {
     /// is verified and kept; 303 to the page the form was on, with a notice (or the error that refused it).
     func backupUpload(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         if let refused = refusedCSRF(request.headerCSRF ?? request.field("csrf"), ws) { return refused }
-        guard mayHandleBackups(ws) else {
-            return said(403, .backupsNeedLogin, link: "/login")
-        }
+        if let refused = refusedBackups(ws) { return refused }
         guard let upload = request.upload, upload.size > 0 else {
             return WebPages.message(400, "The upload holds no backup file (the form's file field is \"backup\").")
         }

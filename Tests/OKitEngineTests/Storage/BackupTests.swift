@@ -160,9 +160,11 @@ import OKitLua
     }
 
     // The rule the backups screen's refusal states (`backupBadName`): at most 60 characters, no leading dot, none of
-    // / \\ : ? % * | " < > (what OKit's backups screen takes out of a name), no control character.
+    // / \\ : ? % * | " < > (what OKit's backups screen takes out of a name), no control character, no text direction
+    // control (a name shown reversed deceives: `\u{202E}gpj.exe` reads as "exe.jpg").
     @Test(arguments: ["../evil", "a/b", "a\\b", ".hidden", "", "   ", "x\u{0}y", "..", "line\nbreak", "evil\".html; x=\"",
-                      "<img src=x>", "%2e%2e", "ünïcödé <b>", "a:b", "a?b", "a*b", "a|b", "x\u{85}y", String(repeating: "é", count: 61)])
+                      "<img src=x>", "%2e%2e", "ünïcödé <b>", "a:b", "a?b", "a*b", "a|b", "x\u{85}y", String(repeating: "é", count: 61),
+                      "\u{202E}gpj.exe", "a\u{2066}b\u{2069}", "x\u{200F}"])
     func unsafeNamesAreRefused(_ name: String) throws {
         let folder = try TempFolder()
         try populate(folder)

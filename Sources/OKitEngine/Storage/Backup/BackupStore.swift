@@ -70,6 +70,9 @@ public struct BackupStore: Sendable {
     /// The most characters a backup name has; and at most `maxNameBytes` bytes of UTF-8 (a character can be
     /// several scalars), so the file name with `.okbackup` stays under the file system's 255.
     public static let maxNameLength = 60
+    /// Unicode's explicit direction marks, embeddings, overrides and isolates (UAX #9).
+    static let directionControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                                 0x2066, 0x2067, 0x2068, 0x2069]
     public static let maxNameBytes = 200
 
     /// The name a backup is created under: trimmed, without a trailing `.okbackup`; refused when empty, longer than
@@ -80,6 +83,10 @@ public struct BackupStore: Sendable {
         if let c = name.first(where: { forbiddenInName.contains($0) }) { throw .invalidName(raw, "it contains \(c)") }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw .invalidName(raw, "it contains a control character")
+        }
+        // A name shown reversed by a text direction control (`\u{202E}gpj.exe` reads as "exe.jpg") deceives.
+        if name.unicodeScalars.contains(where: { BackupStore.directionControls.contains($0.value) }) {
+            throw .invalidName(raw, "it contains a text direction control")
         }
         if name.count > maxNameLength || name.utf8.count > maxNameBytes {
             throw .invalidName(raw, "it is longer than \(maxNameLength) characters")

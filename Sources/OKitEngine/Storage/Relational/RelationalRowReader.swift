@@ -14,7 +14,7 @@ package struct RelationalRowReader {
     /// The schema version the model was stored with: below the app's, a value of another type than its field
     /// declares is kept for the migrations (`Entity.keepMistyped`) instead of refused.
     package var storedVersion: Int?
-    var keepsMistyped: Bool { storedVersion.map { $0 < engine.schemaVersion } ?? false }
+    var keepsMistyped: Bool { storedVersion.map { engine.keepsMistyped(storedBy: $0) } ?? false }
 
     package init(tables: RelationalTables, engine: any ModelHost, path: String) {
         self.tables = tables

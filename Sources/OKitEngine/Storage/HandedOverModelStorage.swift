@@ -22,12 +22,15 @@ final class HandedOverModelStorage: ModelStorage {
             loaded = try json.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: engine)
                 r.listIdentified()
+                // As a file's load: a value whose field's type changed is kept for the new app's migrations.
+                r.keepsMistyped = true
                 let root = try r.root(rootType)
                 return (LoadedModel(root: root, version: r.version, headerExtras: r.headerExtras,
                                     entityCount: r.entityCount, identified: r.identifiedEntities), r.storedType)
             }
         } catch let f as JSONReader.Failure {
-            throw FileStorage.describe(f, bytes: json, path: "model \"\(name)\" (kept in memory by the reload)", rootType: rootType)
+            throw FileStorage.describe(f, bytes: json, path: "model \"\(name)\" (kept in memory by the reload)", rootType: rootType,
+                                       app: engine.schemaVersion)
         }
         if let stored = loaded.storedType, stored != rootType.name {
             throw StorageError(kind: .wrongType, path: "model \"\(name)\"",

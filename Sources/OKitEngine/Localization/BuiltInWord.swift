@@ -86,6 +86,7 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case assertRowGone = "That row is not on the screen any more: reload the page and try again."
     case assertPastFirstPage = "Rows past the first page of a long list cannot be checked by position: go back to its first rows."
     case assertNoText = "That shows no text of the app to check."
+    case appLoadedWithWarning = "The app loaded with %@ warning", appLoadedWithWarnings = "The app loaded with %@ warnings"
     case backupUploaded = "The backup \"%@\" was uploaded and checked; restore it from the list."
     case uploadNotKept = "The upload was not kept: %@"
     case answerFirst = "Answer the open question first."
@@ -165,6 +166,7 @@ extension BuiltInWord {
         (.atMostCharacter, .atMostCharacters), (.searchTooLongOne, .searchTooLong),
         (.tooManyAttemptsOne, .tooManyAttempts), (.tooManyPeopleOne, .tooManyPeople), (.uploadsBusyOne, .uploadsBusy),
         (.recordingLine, .recordingLines), (.savedTestLine, .savedTestLines),
+        (.appLoadedWithWarning, .appLoadedWithWarnings),
     ]
 
     /// The pair of words with a count this word is one of (`tooManyAttempts`: `tooManyAttemptsOne` for one second).

@@ -84,6 +84,8 @@ extension BuiltInWords {
         "That row is not on the screen any more: reload the page and try again.": "Cette ligne n’est plus à l’écran : rechargez la page et réessayez.",
         "Rows past the first page of a long list cannot be checked by position: go back to its first rows.": "Les lignes au-delà de la première page d’une longue liste ne peuvent pas être vérifiées par leur position : revenez à ses premières lignes.",
         "That shows no text of the app to check.": "Cela ne montre aucun texte de l’app à vérifier.",
+        "The app loaded with %@ warning": "L’app s’est chargée avec %@ avertissement",
+        "The app loaded with %@ warnings": "L’app s’est chargée avec %@ avertissements",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "La sauvegarde « %@ » a été envoyée et vérifiée ; restaurez-la depuis la liste.",
         "The upload was not kept: %@": "Le fichier envoyé n’a pas été conservé : %@",
         "Answer the open question first.": "Répondez d’abord à la question en cours.",

@@ -80,6 +80,8 @@ extension BuiltInWords {
         "That row is not on the screen any more: reload the page and try again.": "Diese Zeile ist nicht mehr auf dem Bildschirm: Laden Sie die Seite neu und versuchen Sie es noch einmal.",
         "Rows past the first page of a long list cannot be checked by position: go back to its first rows.": "Zeilen nach der ersten Seite einer langen Liste können nicht nach ihrer Position geprüft werden: Gehen Sie zurück zu ihren ersten Zeilen.",
         "That shows no text of the app to check.": "Das zeigt keinen Text der App, der geprüft werden könnte.",
+        "The app loaded with %@ warning": "Die App wurde mit %@ Warnung geladen",
+        "The app loaded with %@ warnings": "Die App wurde mit %@ Warnungen geladen",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "Das Backup „%@“ wurde hochgeladen und geprüft; stellen Sie es aus der Liste wieder her.",
         "The upload was not kept: %@": "Das Hochgeladene wurde nicht behalten: %@",
         "Answer the open question first.": "Beantworten Sie zuerst die offene Frage.",

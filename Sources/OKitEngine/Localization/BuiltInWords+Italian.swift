@@ -81,6 +81,8 @@ extension BuiltInWords {
         "That row is not on the screen any more: reload the page and try again.": "Quella riga non è più sullo schermo: ricarica la pagina e riprova.",
         "Rows past the first page of a long list cannot be checked by position: go back to its first rows.": "Le righe oltre la prima pagina di un elenco lungo non si possono verificare per posizione: torna alle sue prime righe.",
         "That shows no text of the app to check.": "Questo non mostra nessun testo dell’app da verificare.",
+        "The app loaded with %@ warning": "L’app è stata caricata con %@ avviso",
+        "The app loaded with %@ warnings": "L’app è stata caricata con %@ avvisi",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "Il backup «%@» è stato caricato e verificato; ripristinalo dall’elenco.",
         "The upload was not kept: %@": "Il file caricato non è stato conservato: %@",
         "Answer the open question first.": "Rispondi prima alla domanda in sospeso.",

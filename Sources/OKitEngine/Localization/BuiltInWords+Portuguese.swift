@@ -82,6 +82,8 @@ extension BuiltInWords {
         "That row is not on the screen any more: reload the page and try again.": "Essa linha não está mais na tela: recarregue a página e tente de novo.",
         "Rows past the first page of a long list cannot be checked by position: go back to its first rows.": "Linhas depois da primeira página de uma lista longa não podem ser verificadas pela posição: volte às primeiras linhas.",
         "That shows no text of the app to check.": "Isso não mostra nenhum texto do app para verificar.",
+        "The app loaded with %@ warning": "O app carregou com %@ aviso",
+        "The app loaded with %@ warnings": "O app carregou com %@ avisos",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "O backup “%@” foi enviado e verificado; restaure-o pela lista.",
         "The upload was not kept: %@": "O arquivo enviado não foi mantido: %@",
         "Answer the open question first.": "Responda primeiro à pergunta em aberto.",

@@ -81,6 +81,8 @@ extension BuiltInWords {
         "That row is not on the screen any more: reload the page and try again.": "Esa fila ya no está en la pantalla: recarga la página y vuelve a intentarlo.",
         "Rows past the first page of a long list cannot be checked by position: go back to its first rows.": "Las filas después de la primera página de una lista larga no se pueden comprobar por su posición: vuelve a sus primeras filas.",
         "That shows no text of the app to check.": "Eso no muestra ningún texto de la app que comprobar.",
+        "The app loaded with %@ warning": "La app se cargó con %@ advertencia",
+        "The app loaded with %@ warnings": "La app se cargó con %@ advertencias",
         "The backup \"%@\" was uploaded and checked; restore it from the list.": "La copia de seguridad «%@» se ha subido y comprobado; restáurala desde la lista.",
         "The upload was not kept: %@": "No se ha conservado el archivo subido: %@",
         "Answer the open question first.": "Responde primero a la pregunta pendiente.",

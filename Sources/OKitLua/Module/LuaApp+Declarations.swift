@@ -323,6 +323,18 @@ extension LuaApp {
         return "\(src):\(ar.currentline)"
     }
 
+    /// ` (did you mean "date"?)` for a type name close to a field type's (`datetime`, `integer`) or a declared entity's.
+    static func typeHint(_ name: String, entities: [String]) -> String {
+        let scalars = ["string", "int", "double", "bool", "date", "data", "image", "inlineData", "inlineImage", "ref"]
+        let base = name.trimmingCharacters(in: CharacterSet(charactersIn: "[]{}? "))
+        // Other languages' and databases' names of okit's types.
+        let synonyms = ["datetime": "date", "timestamp": "date", "time": "date", "integer": "int", "long": "int",
+                        "boolean": "bool", "text": "string", "str": "string", "varchar": "string", "decimal": "double",
+                        "real": "double", "blob": "data", "bytes": "data", "binary": "data", "picture": "image"]
+        if let meant = synonyms[base.lowercased()], !entities.contains(base) { return " (did you mean \"\(meant)\"?)" }
+        return NameSuggestion.hint(for: base, preferring: scalars, else: entities)
+    }
+
     /// Checks that every entity type a field names is declared; the error names the declaring line.
     func validateSchema() throws {
         do { try engine.schema.validate() } catch {
@@ -330,7 +342,7 @@ extension LuaApp {
                 let parts = usedBy.split(separator: ".", maxSplits: 1).map(String.init)
                 let site = parts.first.flatMap { declarationSites[$0] ?? nil }
                 let field = parts.count > 1 ? parts[1] : "?"
-                let text = "okit.entity(\"\(parts.first ?? "?")\"), field \"\(field)\": unknown field type or entity type \"\(missing)\" (declare it with okit.entity before the models that use it)"
+                let text = "okit.entity(\"\(parts.first ?? "?")\"), field \"\(field)\": unknown field type or entity type \"\(missing)\"\(LuaApp.typeHint(missing, entities: engine.schema.order)) (declare it with okit.entity before the models that use it)"
                 let partial = parts.first.flatMap { engine.schema.type(named: $0)?.partial } != nil
                 let e = fieldError(text, entity: parts.first ?? "?", field: field, function: partial ? "partial" : "entity", site: site)
                 throw site == nil ? LuaRaise(text, withPosition: false) : e

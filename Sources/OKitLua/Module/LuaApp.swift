@@ -197,7 +197,7 @@ public final class LuaApp {
             try startShell()
             session.startAutosave()
         } catch let e as LuaError {
-            throw AppLoadError(message: e.message, isStorage: storageFailed)
+            throw AppLoadError(message: withOKitNameHint(e.message, source: String(decoding: data, as: UTF8.self)), isStorage: storageFailed)
         } catch let e as AppLoadError {
             throw e
         } catch let e as LuaRaise {

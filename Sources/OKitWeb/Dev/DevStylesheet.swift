@@ -25,5 +25,11 @@ body.okit { padding-bottom: 64px; }
 .okit-dev-error-title { margin: 0 0 8px; font-size: 16px; color: #d70015; text-transform: none; letter-spacing: normal; }
 .okit-dev-error-message { margin: 0 0 8px; white-space: pre-wrap; font-family: ui-monospace, Menlo, monospace; }
 .okit-dev-error-hint { margin: 0; color: #555; }
+.okit-dev-warnings { position: fixed; left: 16px; bottom: 72px; z-index: 59;
+  width: min(calc(100vw - 32px), 40em); max-height: 30vh; overflow: auto; box-sizing: border-box; padding: 8px 12px;
+  background: #fffbea; color: #1d1d1f; border: 1px solid #c98800; border-radius: 10px; font-size: 13px; }
+.okit-dev-warnings summary { cursor: pointer; font-weight: 600; color: #8a5d00; }
+.okit-dev-warnings ul { margin: 6px 0 0; padding-left: 18px; }
+.okit-dev-warnings li { white-space: pre-wrap; font-family: ui-monospace, Menlo, monospace; }
 """#
 }

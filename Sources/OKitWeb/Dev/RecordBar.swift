@@ -13,12 +13,17 @@ public struct RecordBar: Sendable, Equatable {
     /// Why the app's files did not load at the last live reload: the page shows it over everything (the error
     /// overlay), while the last app that loaded keeps serving.
     public var loadError: DevLoadError?
+    /// What the app that serves said when it loaded (an unknown property of a cell, a misspelled option): shown
+    /// on every page, as `okit-run check` would name them, so a typo saved in the editor is seen where it shows.
+    public var loadWarnings: [String]
 
-    public init(recording: Bool, lineCount: Int = 0, lastLine: String? = nil, loadError: DevLoadError? = nil) {
+    public init(recording: Bool, lineCount: Int = 0, lastLine: String? = nil, loadError: DevLoadError? = nil,
+                loadWarnings: [String] = []) {
         self.recording = recording
         self.lineCount = lineCount
         self.lastLine = lastLine
         self.loadError = loadError
+        self.loadWarnings = loadWarnings
     }
 
     /// The bar's stylesheet and script (served in development mode only).
@@ -30,8 +35,19 @@ extension PageRenderer {
     /// The bar: an `<aside>` at the end of `<main>` (so a live update shows the new line count), after the error
     /// overlay when the app's files did not load.
     func recordBar(_ bar: RecordBar) -> HTMLNode {
-        guard let error = bar.loadError else { return recordControls(bar) }
-        return .fragment([loadErrorOverlay(error), recordControls(bar)])
+        var nodes: [HTMLNode] = []
+        if let error = bar.loadError { nodes.append(loadErrorOverlay(error)) }
+        if !bar.loadWarnings.isEmpty { nodes.append(loadWarnings(bar.loadWarnings)) }
+        return .fragment(nodes + [recordControls(bar)])
+    }
+
+    /// The warnings the app loaded with: a box that opens to the list (`role=status`: read out, not urgent).
+    func loadWarnings(_ warnings: [String]) -> HTMLNode {
+        let title = words(.appLoadedWithWarnings, count: Double(warnings.count), "\(warnings.count)")
+        return .el("details", [.attr("role", "status"), .attr("id", "okit-dev-warnings"), .classes("okit-dev-warnings"), .bool("open")], [
+            .el("summary", [], text: title),
+            .el("ul", [], warnings.map { .el("li", [], text: $0) }),
+        ])
     }
 
     /// The error overlay: a fixed box (`role=alert`) with where the error is and its message.

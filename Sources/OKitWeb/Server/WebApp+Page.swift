@@ -186,7 +186,8 @@ extension WebApp {
         context.kinds = kinds
         if options.development != nil {
             context.recordBar = RecordBar(recording: ws.recording != nil, lineCount: ws.recording?.lineCount ?? 0,
-                                          lastLine: ws.recording?.lastLine, loadError: loadError)
+                                          lastLine: ws.recording?.lastLine, loadError: loadError,
+                                          loadWarnings: loadWarnings)
         }
         let place = WebPagePlace(shell: shell, snapshot: snapshot, location: location)
         context.adoptLanguage(of: place)      // <html lang>, the built-in words, the breadcrumb's titles: every kind

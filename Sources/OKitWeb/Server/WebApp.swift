@@ -46,6 +46,8 @@ public actor WebApp {
     /// Development mode: why the app's files did not load at the last reload (every page shows it over the last
     /// app that loaded, which keeps serving); nil once they load.
     var loadError: DevLoadError?
+    /// Development mode: the warnings the app that serves gave while it loaded (every page lists them).
+    var loadWarnings: [String] = []
     /// Development mode: the task that watches the app's files and reloads it (`watchForReload`).
     var reloadWatch: Task<Void, Never>?
 
@@ -74,6 +76,7 @@ public actor WebApp {
         loaded.session.firstShellInUse = false       // every browser has a shell of its own
         hosted = loaded
         kinds = WebKinds(loaded.session.shell.kinds)
+        if options.development != nil { loadWarnings = loaded.session.engine.warnings }
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
         loaded.session.onSharedModelChange = { [weak self] in
             guard let self else { return }

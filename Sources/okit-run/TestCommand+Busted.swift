@@ -57,6 +57,7 @@ extension TestCommand {
             project.helperArguments = bustedOptions.helperOptions.flatMap { $0.split(separator: ",").map(String.init) }
         }
         if !paths.isEmpty { project.roots = paths }
+        project.arguments = Self.givenArguments()
         project.specOrder = try BustedDiscovery.specFiles(of: project).map(\.path)
         project.specFiles = Set(project.specOrder)
         switch clock?.lowercased() {
@@ -65,6 +66,12 @@ extension TestCommand {
         default: throw ValidationError("--clock must be real or virtual, got \"\(clock ?? "")\"")
         }
         return project
+    }
+
+    /// The arguments after `test` on okit-run's command line: a spec's `arg[1]`, … (busted's `arg`).
+    static func givenArguments(_ line: [String] = CommandLine.arguments) -> [String] {
+        guard line.count > 1, line[1] == "test" else { return [] }
+        return Array(line.dropFirst(2))
     }
 
     /// Refuses what okit-run test does not do, with busted's option named: coverage (`-c`, `.busted`'s
@@ -83,7 +90,8 @@ extension TestCommand {
     /// okit's TAP; on stderr when it is busted's (every file a spec) or another format, which they would break.
     func note(_ text: String, files: [URL], options: FlowTestOptions, format: TestOutputFormat) {
         let spec = options.busted?.specFiles ?? []
-        let allSpecs = !files.isEmpty && files.allSatisfy { spec.contains($0.standardizedFileURL.path) }
+        // a busted run: its specs only, or none found in a busted project (busted's error is its output then)
+        let allSpecs = options.busted != nil && files.allSatisfy { spec.contains($0.standardizedFileURL.path) }
         if (format == .tap || format.isJUnitFile || list) && !allSpecs {
             StandardStreams.output(text + "\n")
         } else {
@@ -95,11 +103,11 @@ extension TestCommand {
     /// (`none` says what was searched) or a listed file does not load.
     func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat, nothingFound none: String) throws -> Bool {
         let runner = FlowTestRunner(options: options)
-        if let seed = options.shuffleSeed {
+        if let seed = options.shuffleSeed, !files.isEmpty {
             // A TAP comment: the run (or the list) can be repeated in the same order.
             note("# shuffled with --seed \(seed)", files: files, options: options, format: format)
         }
-        if let seed = options.busted?.randomSeed, options.shuffleSeed != seed {
+        if let seed = options.busted?.randomSeed, options.shuffleSeed != seed, !files.isEmpty {
             note("# random seed \(seed) (--seed \(seed) repeats it)", files: files, options: options, format: format)
         }
         if list {
@@ -110,12 +118,14 @@ extension TestCommand {
         }
         let started = Date()
         let deferred = deferPrint(options)
-        if format == .gtest { StandardStreams.output(runner.gtestHeader()) }
+        // no spec file found in a busted project: busted's error in the output, okit's line on stderr first
+        let notFound = files.isEmpty ? options.busted.map { FlowTestRunner.noSpecFilesMessage(patterns: $0.patterns) } : nil
+        if notFound != nil { StandardStreams.error(none + "\n") }
         // okit's closing line (on stderr in a busted run) comes after the output's own summary, busted's last line
         var closing: String?
         let totals = runner.run(files, root: root, line: { line in
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
-        }, note: { closing = $0 }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred))
+        }, note: { closing = $0 }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred), notFound: notFound)
         defer { if let closing { StandardStreams.error(closing + "\n") } }
         switch format {
         case .junitFile(let file), .junitXMLFile(let file):
@@ -131,7 +141,7 @@ extension TestCommand {
         case .json: StandardStreams.output(runner.json(seconds: Date().timeIntervalSince(started)))
         case .tap: break
         }
-        if files.isEmpty { throw RunFailure(code: 1, message: none) }
+        if files.isEmpty, notFound == nil { throw RunFailure(code: 1, message: none) }
         return totals.failed > 0
     }
 }
@@ -155,6 +165,8 @@ extension TestCommand {
             // Whether the running test's RUN line is out (a test declared pending reports without starting).
             final class Started { var value = false }
             let started = Started()
+            // the header after busted's loading of the files (what does not compile is said before it)
+            events.suiteStarted = { [unowned runner] in StandardStreams.output(runner.gtestHeader()) }
             events.fileStarted = { StandardStreams.output(FlowTestRunner.gtestFileStart($0)) }
             events.testStarted = { r in
                 started.value = true

@@ -126,7 +126,8 @@ extension TestCommand {
         options.sortTests = o.sortTests ?? o.sort ?? flags["sort-tests"] ?? flags["sort"] ?? false
         if options.sortTests { tests = false }
         if files || tests {
-            options.shuffleSeed = try Self.seedValue(seed) ?? project?.seed ?? UInt64.random(in: 1...999_999_999)
+            // a busted project's one seed (busted's randomseed): the shuffle's, math.random's and randomize()'s
+            options.shuffleSeed = try Self.seedValue(seed) ?? project?.randomSeed ?? project?.seed ?? UInt64.random(in: 1...999_999_999)
             options.shuffleFiles = files
             options.shuffleTests = tests
         }

@@ -8,9 +8,10 @@ extension TestCommand {
     func select(_ options: inout FlowTestOptions, root: URL, cwd: URL) throws -> (files: [URL], nothingFound: String) {
         do {
             let searched = try bustedProject(root: root, cwd: cwd)
-            let project = searched.specFiles.isEmpty ? nil : searched
-            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
             let flowTests = try FlowTestRunner.discover(paths, root: root)
+            // a busted project where no spec file is found runs as busted runs it: its error is the output
+            let project = searched.specFiles.isEmpty && !(flowTests.isEmpty && isBustedProject(searched)) ? nil : searched
+            for line in project?.unreadKeys ?? [] { StandardStreams.error("okit-run test: warning: \(line)\n") }
             options.busted = project
             options.filters = filter.isEmpty ? project?.filters ?? [] : filter
             options.filterOut = filterOut.isEmpty ? project?.filterOut ?? [] : filterOut
@@ -20,8 +21,18 @@ extension TestCommand {
             let files = Self.runOrder(flowTests: flowTests, specs: project?.specOrder ?? [], sorted: sortsFiles(project))
             return (files, "okit-run test: " + Self.nothingFound(searched, pathsGiven: !paths.isEmpty))
         } catch {
-            throw RunFailure(code: 2, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
+            // 2 for a wrong argument; 1 where busted stops with 1 (a -f file or -r task that is not there)
+            let code = (error as? FlowTestUsageError)?.exitCode ?? 2
+            throw RunFailure(code: code, message: "okit-run test: \(CommandLineAdvice.message(for: error))")
         }
+    }
+
+    /// Whether the folder is a busted project even when no spec file is found in it: it has a `.busted` file (or
+    /// `-f` names one) or a `spec` folder, or busted's `-p`/`--exclude-pattern` chose the spec files.
+    func isBustedProject(_ project: BustedProject) -> Bool {
+        var folder: ObjCBool = false
+        let spec = FileManager.default.fileExists(atPath: project.root.appendingPathComponent("spec").path, isDirectory: &folder)
+        return project.configRead || !pattern.isEmpty || !excludePattern.isEmpty || (spec && folder.boolValue)
     }
 
     /// The files in running order. Only specs: busted's order, each `ROOT` (path given) in turn, a file found twice
@@ -55,5 +66,27 @@ extension Array where Element == URL {
     /// Sorted by path, each path once.
     func sortedUnique() -> [URL] {
         Set(map { $0.standardizedFileURL.path }).sorted().map { URL(fileURLWithPath: $0) }
+    }
+}
+
+extension TestCommand {
+    /// The exit code of an `okit-run` command line that does not parse (an unknown option, a missing value): 1 for
+    /// `okit-run test` in a busted project (a `.busted` file, a `spec` folder, or `-f`/`-p` given), as busted exits
+    /// on a command line it cannot parse; 2 otherwise (okit-run's usage errors).
+    static func unparsedExitCode(_ line: [String] = CommandLine.arguments) -> Int32 {
+        guard line.count > 1, line[1] == "test" else { return 2 }
+        let args = Array(line.dropFirst(2))
+        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        for (i, a) in args.enumerated() {
+            if ["-f", "--config-file", "-p", "--pattern", "--exclude-pattern"].contains(where: { a == $0 || a.hasPrefix($0 + "=") }) {
+                return 1
+            }
+            let folder = (a == "-C" || a == "--directory") && i + 1 < args.count ? args[i + 1]
+                : a.hasPrefix("--directory=") ? String(a.dropFirst("--directory=".count)) : nil
+            if let folder { root = URL(fileURLWithPath: folder, isDirectory: true, relativeTo: root).standardizedFileURL }
+        }
+        var isFolder: ObjCBool = false
+        let spec = FileManager.default.fileExists(atPath: root.appendingPathComponent("spec").path, isDirectory: &isFolder) && isFolder.boolValue
+        return spec || FileManager.default.fileExists(atPath: root.appendingPathComponent(".busted").path) ? 1 : 2
     }
 }

@@ -21,7 +21,7 @@ do {
     let code = OKitRun.exitCode(for: error)
     if code == .validationFailure {
         StandardStreams.error((OKitRun.fullMessage(for: error) + "\n"))
-        Foundation.exit(2)
+        Foundation.exit(TestCommand.unparsedExitCode())   // 2; 1 for okit-run test in a busted project, as busted
     }
     OKitRun.exit(withError: error)
 }

@@ -53,6 +53,10 @@ public struct BustedProject: Sendable {
     public var specOrder: [String] = []
     /// The seed of `math.random` and of `randomize()` in spec files (printed by the runner); nil under the virtual clock.
     public var randomSeed: UInt64?
+    /// Whether a `.busted` file (or `-f`'s) was read.
+    public var configRead = false
+    /// A spec's `arg[1]`, `arg[2]`, …: the arguments `okit-run test` was given, as busted's `arg` holds its own.
+    public var arguments: [String] = []
     /// What the `.busted` file says that okit-run test does not read, one line each (the runner prints them as
     /// warnings: nothing in the file is dropped without a word).
     public var unreadKeys: [String] = []
@@ -88,21 +92,26 @@ public struct BustedProject: Sendable {
 
     /// The project at `root`: busted's defaults and its `.busted` file's `_all` and `task` (nil: `default`).
     /// A `.busted` file that does not run or return a table is an error naming it.
-    /// `configFile` (busted's `-f`) is read instead of the root's `.busted`, and must be there.
+    /// `configFile` (busted's `-f`) is read instead of the root's `.busted`, and must be there. As busted: a task
+    /// is looked for only in a file there is (with none, `-r` changes nothing), and a missing file or task stops
+    /// the run with exit code 1.
     public static func load(root: URL, task: String?, configFile: URL? = nil) throws -> BustedProject {
         var project = BustedProject(root: root)
         let file = configFile ?? root.appendingPathComponent(".busted")
         guard FileManager.default.fileExists(atPath: file.path) else {
             if let configFile {
-                throw FlowTestUsageError("--config-file \(configFile.path): no such file (give the path of a .busted-style file)")
+                throw FlowTestUsageError("--config-file \(configFile.path): no such file (give the path of a .busted-style file)",
+                                         exitCode: 1)
             }
-            if let task { throw FlowTestUsageError("--run \(task): there is no .busted file in \(root.path)") }
             return project
         }
         let config = try BustedConfigFile.read(file, root: project.root)
+        project.configRead = true
         if let all = config["_all"] { try project.apply(all, task: "_all") }
         if let name = task {
-            guard let chosen = config[name] else { throw FlowTestUsageError("--run \(name): the .busted file has no task \"\(name)\"") }
+            guard let chosen = config[name] else {
+                throw FlowTestUsageError("--run \(name): the .busted file has no task \"\(name)\"", exitCode: 1)
+            }
             try project.apply(chosen, task: name)
         } else if let chosen = config["default"] {
             try project.apply(chosen, task: "default")

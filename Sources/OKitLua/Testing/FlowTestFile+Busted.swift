@@ -6,8 +6,8 @@ extension FlowTestFile {
     /// Makes the file's state what a busted spec of `project` expects (testing.md, "Busted projects"): `require`
     /// through `package.path` (the project's `lpath`, then Lua 5.4's default path, `./` being the project root),
     /// limited to the project and the Lua 5.4 module folders; the modules `busted`, `luassert`, `say`; the global
-    /// `arg`; busted's `has_error` and tags; `math.random` and `randomize()` seeded by the run's seed; then the
-    /// project's helper.
+    /// `arg` (the command line's arguments); busted's `has_error`; busted's filters, applied as tests are declared;
+    /// `math.random` and `randomize()` seeded by the run's seed; then the project's helper.
     func prepareSpec(_ framework: LuaRef, _ project: BustedProject) throws {
         let lua = host.lua
         let root = project.root
@@ -20,9 +20,11 @@ extension FlowTestFile {
         lua.push(project.lpath + ";" + BustedProject.luaPath)
         lua.push((project.cpath.map { $0 + ";" } ?? "") + BustedProject.luaCPath)
         if let seed = project.randomSeed { lua.push(Int64(bitPattern: seed)) } else { lua.pushNil() }
+        pushSelection()
+        lua.push(.array(project.arguments.map(LuaValue.string)))
         try lua.load(source: Self.specPrelude, chunkName: "=okit.test.busted")
-        lua.hostPush { lua_rotate(lua.L, -6, 1) }
-        try lua.pcall(nargs: 5, nresults: 0)
+        lua.hostPush { lua_rotate(lua.L, -8, 1) }
+        try lua.pcall(nargs: 7, nresults: 0)
         try runStatements()
         guard let helper = project.helper else { return }
         let url = BustedModuleSearch.absolute(helper, root: root)
@@ -62,17 +64,20 @@ extension FlowTestFile {
         }
     }
 
-    /// Called with `(search, T, path, cpath, seed)`.
+    /// Called with `(search, T, path, cpath, seed, selection, arguments)`: busted's filters apply as tests are
+    /// declared (`T.bustedSelect`); `arg` is busted's, the arguments given after `okit-run test`.
     static let specPrelude = """
-    local search, T, path, cpath, seed = ...
-    T.busted, T.bustedTags = true, true
+    local search, T, path, cpath, seed, selection, arguments = ...
+    T.busted, T.bustedSelect = true, selection
     T.specEnv = T.installSpec()
     package.path, package.cpath = path, cpath
     package.searchers[2] = function(name) return search(name, package.path, package.cpath) end
     for name, module in pairs(T.bustedModules()) do
       package.preload[name] = function() return module end
     end
-    arg = arg or { [-1] = "lua", [0] = "busted" }    -- as busted run by `lua`: a spec may start Lua again from arg[-1]
+    -- as busted run by `lua`: a spec may start Lua again from arg[-1]; arg[1], … are the command line's
+    arguments[-1], arguments[0] = "lua", "busted"
+    arg = arguments
     -- As under busted: `print` and `io.write` go to stdout as they run, in order with the results written there.
     local stdout, tostring, select = io.stdout, tostring, select
     stdout:setvbuf("no")

@@ -29,7 +29,8 @@ extension FlowTestFile {
         if options.sortTests { lua.push(true); lua.rawSet(-2, "sort") }
         if options.stopOnFailure { lua.push(true); lua.rawSet(-2, "stopOnFailure") }
         if let seed = options.shuffleSeed, options.shuffleTests {
-            lua.push(Int64(bitPattern: FlowTestFile.fileSeed(seed, displayPath)))
+            // a busted spec: busted's seed, the run's (busted shuffles each block with it)
+            lua.push(Int64(bitPattern: bustedProject != nil ? seed : FlowTestFile.fileSeed(seed, displayPath)))
             lua.rawSet(-2, "seed")
             lua.push(String(seed))      // the run's seed, as a failure in a shuffled block shows it
             lua.rawSet(-2, "runSeed")

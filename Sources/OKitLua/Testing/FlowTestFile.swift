@@ -25,6 +25,9 @@ public struct FlowTestResult: Sendable {
     public var isSpec = false
     /// The test's (or block's) own name, without its blocks' names (busted's `element.name`).
     public var title: String?
+    /// busted's error that belongs to no test and no file run (its element has no trace): a spec file that does
+    /// not compile, reported as busted loads the files, or no spec file found (`file` empty then).
+    public var untraced = false
     /// The seed the test's block was shuffled with (`--shuffle`, `randomize()`): busted's `Random seed: N` under
     /// a failure.
     public var randomSeed: String?

@@ -9,7 +9,8 @@ extension FlowTestFramework {
     local expanding = false
 
     local function newBlock(name, parent)
-      return { name = name, parent = parent, children = {}, before = {}, after = {}, setup = {}, teardown = {} }
+      -- `all`: every declaration in order, hooks too (busted's children of a block, which it shuffles or sorts)
+      return { name = name, parent = parent, children = {}, all = {}, before = {}, after = {}, setup = {}, teardown = {} }
     end
 
     --- Forgets every registered test (between test files loaded into one state).
@@ -38,6 +39,7 @@ extension FlowTestFramework {
 
     local function checkDeclaration(fname, name, fn, fnRequired)
       if running and not expanding then
+        if T.busted then error("'" .. fname .. "' not supported inside current context block", 3) end
         error(fname .. "() cannot be called while tests run: declare tests at the top level of the file or inside describe", 3)
       end
       if type(name) ~= "string" then
@@ -55,9 +57,12 @@ extension FlowTestFramework {
       return function(name, fn)
         name = nameText(name)
         checkDeclaration(fname, name, fn, true)
+        local where = declaredAt()
+        if T.busted and not T.bustedRegisters("describe", name, where) then return end
         local block = newBlock(name, current)
-        block.where, block.mode = declaredAt(), mode
+        block.where, block.mode = where, mode
         current.children[#current.children + 1] = block
+        current.all[#current.all + 1] = block
         if T.busted then block.body = fn; return end
         local outer = current
         current = block
@@ -68,20 +73,28 @@ extension FlowTestFramework {
     end
     local describe = declareBlock("describe")
 
-    local function it(name, fn)
-      name = nameText(name)
-      checkDeclaration("it", name, fn, false)
-      current.children[#current.children + 1] = { test = true, name = name, fn = fn, parent = current, where = declaredAt() }
+    -- A test (`it`, `spec`, `test`; `pending` declares one without a function). busted does not register
+    -- `it("name")` without a function: it takes no place among its block's children (`all`).
+    local function declareTest(fname)
+      return function(name, fn)
+        name = nameText(name)
+        checkDeclaration(fname, name, fn, false)
+        local where = declaredAt()
+        if T.busted and not T.bustedRegisters("it", name, where) then return end
+        local test = { test = true, name = name, fn = fn, parent = current, where = where }
+        current.children[#current.children + 1] = test
+        if fn or fname == "pending" then current.all[#current.all + 1] = test else test.unregistered = true end
+      end
     end
+    local it = declareTest("it")
+    local declarePending = declareTest("pending")
 
     local function pending(name, fn)
       if running and not expanding then
         -- busted: inside a running test, `pending("reason")` stops it and reports it as pending
         error(setmetatable({ message = name, where = (position(1)) }, Pending), 0)
       end
-      name = nameText(name)
-      checkDeclaration("pending", name, nil, false)
-      current.children[#current.children + 1] = { test = true, name = name, parent = current, where = declaredAt() }
+      return declarePending(name)   -- a tail call: the declaration's place is the caller's
     end
 
     -- The running test's `finally` functions (nil while no test runs).
@@ -94,34 +107,43 @@ extension FlowTestFramework {
       finallies[#finallies + 1] = fn
     end
 
-    local function hook(fname, kind)
+    -- A hook; `label`: the name busted gives it among its block's children (`setup` and `teardown` only), by
+    -- which busted's --sort-tests sorts it.
+    local function hook(fname, kind, label)
       return function(fn)
-        if running and not expanding then error(fname .. "() cannot be called while tests run: call it inside describe", 2) end
+        if running and not expanding then
+          if T.busted then error("'" .. fname .. "' not supported inside current context block", 2) end
+          error(fname .. "() cannot be called while tests run: call it inside describe", 2)
+        end
         if type(fn) ~= "function" then error(fname .. "(fn): fn must be a function, got " .. type(fn), 2) end
         declaredAt()
         local list = current[kind]
         list[#list + 1] = fn
+        current.all[#current.all + 1] = { hook = true, name = label }
       end
     end
 
     --- Sets busted's vocabulary and `assert` in `g` (the globals, `_G`, unless given: a spec's go to its environment).
     function T.install(g)
       g = g or _G
-      g.describe, g.context = describe, describe
+      g.describe, g.context = describe, declareBlock("context")
       g.insulate, g.expose = declareBlock("insulate", "insulate"), declareBlock("expose", "expose")
-      g.spec = it
+      g.spec = declareTest("spec")
       g.randomize = function(...)
         -- busted: in a file (its tests) or a describe block, not in a test
-        if running and not expanding then error("randomize() belongs in a file or a describe block, not in a test", 2) end
+        if running and not expanding then
+          if T.busted then error("'randomize' not supported inside current context block", 2) end
+          error("randomize() belongs in a file or a describe block, not in a test", 2)
+        end
         local on = select("#", ...) == 0 or (...)
         current.randomize = on and true or false
         current.randomSeed = on and (tonumber((select(1, ...))) or tonumber((select(2, ...)))) or nil
       end
-      g.it, g.test, g.pending = it, it, pending
+      g.it, g.test, g.pending = it, declareTest("test"), pending
       g.before_each, g.after_each = hook("before_each", "before"), hook("after_each", "after")
-      g.setup, g.teardown = hook("setup", "setup"), hook("teardown", "teardown")
-      g.lazy_setup, g.strict_setup = g.setup, g.setup
-      g.lazy_teardown, g.strict_teardown = g.teardown, g.teardown
+      g.setup, g.teardown = hook("setup", "setup", "setup"), hook("teardown", "teardown", "teardown")
+      g.lazy_setup, g.strict_setup = hook("lazy_setup", "setup"), hook("strict_setup", "setup")
+      g.lazy_teardown, g.strict_teardown = hook("lazy_teardown", "teardown"), hook("strict_teardown", "teardown")
       g.assert = assert
       g.finally = finally
       g.spy, g.stub, g.mock, g.match = spy, stub, mock, match

@@ -12,8 +12,9 @@ extension FlowTestFramework {
       local test, other = position(2)
       local text = type(err) == "string" and err or (T.busted and T.bustedErrorText(err)) or T.describe_value(err)
       local own = type(err) == "string" and err:match("^([^\n]-:%d+): ") or nil
-      -- `origin`: where it was raised, the innermost frame (busted's position of an error without one)
-      return setmetatable({ message = text, where = test or own or other, origin = own or other or test, error = true }, Failure)
+      -- `origin`: where it was raised, the innermost frame outside the framework (busted's trace of an error, and the
+      -- position of one without one)
+      return setmetatable({ message = text, where = test or own or other, origin = other or test or own, error = true }, Failure)
     end
 
     -- Runs a hook or test: nil, or the failure (a Failure or Pending object).
@@ -51,6 +52,8 @@ extension FlowTestFramework {
     -- Whether a test runs: its full name matches one of `opts.filter` (a pattern or a list: busted ORs them), has
     -- one of `opts.tags` (when given) and none of `opts.excludeTags`.
     local function selector(opts)
+      -- busted's specs: busted's filters left out what they leave out as it was declared (T.bustedRegisters)
+      if T.bustedSelect then return function() return true end end
       local filters, only, excluded = opts.filter, opts.tags or {}, opts.excludeTags or {}
       if type(filters) ~= "table" then filters = { filters } end
       local filterOut = opts.filterOut or {}
@@ -64,14 +67,9 @@ extension FlowTestFramework {
         for _, pattern in ipairs(filterOut) do if pattern ~= "" and nameMatches(name, pattern) then return false end end
         if #only == 0 and #excluded == 0 then return true end
         local tags = tagsOf(name)
-        -- busted's specs: a tag matches as busted's does, `#` and the tag found anywhere (so a prefix)
-        local function has(t)
-          if T.bustedTags then return (pcall(string.find, name, "#" .. t)) and name:find("#" .. t) ~= nil end
-          return tags[t]
-        end
-        for _, t in ipairs(excluded) do if has(t) then return false end end
+        for _, t in ipairs(excluded) do if tags[t] then return false end end
         if #only == 0 then return true end
-        for _, t in ipairs(only) do if has(t) then return true end end
+        for _, t in ipairs(only) do if tags[t] then return true end end
         return false
       end
     end
@@ -100,8 +98,9 @@ extension FlowTestFramework {
 
     -- A block's children in running order (`block.order`): as declared, sorted by name (`sorted`: busted's
     -- --sort-tests, which wins over a shuffle; equal names keep their order), or shuffled (by the run's seed, or by
-    -- `randomize()` in its body).
-    local function arrange(block, random, sorted)
+    -- `randomize()` in its body). A busted spec's: busted's order (T.bustedArrange), `seed` the run's.
+    local function arrange(block, random, sorted, seed)
+      if T.busted then return T.bustedArrange(block, seed, sorted) end
       local order = {}
       for i, c in ipairs(block.children) do order[i] = c end
       if sorted then
@@ -139,11 +138,11 @@ extension FlowTestFramework {
     end
 
     -- Expands every block under `block` (for T.list, which shows the whole tree).
-    local function expandAll(block, handler, random, sorted)
+    local function expandAll(block, handler, random, sorted, seed)
       expand(block, handler)
-      arrange(block, random, sorted)
+      arrange(block, random, sorted, seed)
       for _, c in ipairs(block.order) do
-        if not c.test then expandAll(c, handler, random, sorted) end
+        if not c.test then expandAll(c, handler, random, sorted, seed) end
       end
     end
 
@@ -255,9 +254,9 @@ extension FlowTestFramework {
                           where = block.broken.where or block.where, origin = block.broken.origin, declared = block.where,
                           block = true, seed = block.parent and block.parent.shownSeed }, clock())
         end
-        arrange(block, random, opts.sort)
+        arrange(block, random, opts.sort, opts.seed)
         -- busted shows the seed a failing test's block was shuffled with (`Random seed: N`): the run's, or randomize()'s
-        if not opts.sort and (block.randomize or random) then
+        if not T.busted and not opts.sort and (block.randomize or random) then
           block.shownSeed = tostring(block.randomize and block.randomSeed or opts.runSeed or T.randomSeed or 0)
         end
         if not hasTests(block, selected) then
@@ -323,7 +322,7 @@ extension FlowTestFramework {
       opts = opts or {}
       local selected = selector(opts)
       running = true
-      local ok, err = pcall(expandAll, root, handler, opts.seed and shuffler(opts.seed), opts.sort)
+      local ok, err = pcall(expandAll, root, handler, opts.seed and shuffler(opts.seed), opts.sort, opts.seed)
       running = false
       if not ok then error(err, 0) end
       local tests = {}

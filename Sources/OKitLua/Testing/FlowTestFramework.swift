@@ -19,7 +19,7 @@
 ///   (`true`, or `false` and the first difference: `at .rows[2].text: expected "Dune", got "Emma"`).
 public enum FlowTestFramework {
     /// A Lua chunk; running it returns the framework table `T`. Its parts share the chunk's locals, in this order.
-    public static let source: String = [prelude, values, assertions, matchers, spies, spyAssertions, registration, environment,
+    public static let source: String = [prelude, values, assertions, matchers, spies, spyAssertions, registration, bustedOrder, environment,
                                                   running,
                                                   busted, luassert, "    return T\n"]
         .joined(separator: "\n")

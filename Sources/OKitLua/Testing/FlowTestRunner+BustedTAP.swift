@@ -25,11 +25,12 @@ extension FlowTestResult {
     /// busted's `file @ line` of where the test (or block) is declared; `file @ 0` when that is not known.
     var declaredPlace: String { place(declaredAt ?? location) }
 
-    /// busted's `file @ line` of its trace: where a failing assertion is, where `pending()` was called, else where
-    /// the test is declared (an error's trace is its test's).
+    /// busted's `file @ line` of its trace: where a failing assertion is, where `pending()` was called, where an
+    /// error was raised (a module's line, `./mod.lua @ 2`), else where the test is declared.
     var tracePlace: String {
         switch status {
         case .fail where !isError, .pending: return place(location ?? declaredAt)
+        case .fail: return raisedAt.map { place($0) } ?? declaredPlace
         default: return declaredPlace
         }
     }
@@ -74,7 +75,8 @@ extension FlowTestRunner {
         case .pending: lines.append("ok \(n) - # SKIP " + (r.message == nil ? r.name : r.bustedMessage))
         case .fail:
             lines.append("not ok \(n) - \(r.name)")
-            lines.append("# \(r.declaredPlace)")
+            // an error busted reports while loading has no place (busted's TAP output stops there, on a nil trace)
+            if !r.untraced { lines.append("# \(r.declaredPlace)") }
             if let seed = r.randomSeed { lines.append("# Random seed: \(seed)") }
             lines.append("# Failure message: " + r.bustedMessage.replacingOccurrences(of: "\n", with: "\n# "))
         }

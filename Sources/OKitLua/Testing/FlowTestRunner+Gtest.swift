@@ -62,7 +62,7 @@ extension FlowTestRunner {
     }
 
     /// `file @ line: full name`.
-    static func gtestName(_ r: FlowTestResult) -> String { "\(r.declaredPlace): \(r.name)" }
+    static func gtestName(_ r: FlowTestResult) -> String { r.untraced ? r.name : "\(r.declaredPlace): \(r.name)" }
 
     static func gtestMark(_ r: FlowTestResult) -> String {
         switch r.status {

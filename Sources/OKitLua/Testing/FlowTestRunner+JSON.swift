@@ -38,6 +38,11 @@ extension FlowTestRunner {
             "element": ["descriptor": r.isBlockFailure ? "describe" : "it", "name": r.title ?? r.name, "duration": r.seconds,
                         "trace": trace(r.declaredPlace)] as [String: Any],
         ]
+        if r.untraced {
+            // busted's error while loading: no trace; a file's element names it
+            entry["trace"] = [Any]()
+            entry["element"] = r.file.isEmpty ? ["trace": [Any]()] : ["trace": [Any](), "name": r.file, "descriptor": "file"]
+        }
         if r.status == .fail { entry["message"] = r.bustedMessage }
         if r.status == .pending, r.message != nil { entry["message"] = r.bustedMessage }
         if r.status == .fail, r.isError { entry["isError"] = true }

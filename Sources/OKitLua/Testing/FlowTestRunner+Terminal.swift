@@ -24,14 +24,18 @@ extension FlowTestRunner {
         }
         for (kind, isError) in [("Failure", false), ("Error", true)] {
             for r in results where r.status == .fail && r.isError == isError {
-                out += "\n" + kind + arrow + r.declaredPlace + "\n" + r.name + "\n" + r.bustedFailure + "\n"
+                // an error without a place (busted's while loading): its message, then its name (a file's path, or none)
+                out += r.untraced ? "\n" + kind + arrow + r.bustedFailure + "\n" + r.name + "\n"
+                    : "\n" + kind + arrow + r.declaredPlace + "\n" + r.name + "\n" + r.bustedFailure + "\n"
             }
         }
         return out
     }
 
     /// A result's mark: `+` passed, `-` failed, `*` errored, `.` pending (`●`, `◼`, `✱`, `◌` in utf).
+    /// No mark for busted's error that belongs to no file (no spec file found).
     public static func terminalMark(_ r: FlowTestResult, utf: Bool) -> String {
+        if r.untraced, r.file.isEmpty { return "" }
         switch r.status {
         case .ok: return utf ? "●" : "+"
         case .pending: return utf ? "◌" : "."

@@ -53,13 +53,17 @@ public final class FlowTestRunner {
     /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP:
     /// busted's lines for a spec's result), `note` okit's closing line `N passed, N failed` when every file is a
     /// busted spec (so that the TAP is busted's), else `line` does; `events` the files and tests as they start and
-    /// end (busted's terminal and gtest outputs write their lines then). Returns the totals.
+    /// end (busted's terminal and gtest outputs write their lines then). A busted run loads its spec files first,
+    /// as busted does: one that does not compile is an error before any test runs; `notFound` (busted's message
+    /// when no spec file was found) is one too. Returns the totals.
     @discardableResult
     public func run(_ files: [URL], root: URL, line: @escaping (String) -> Void, note: ((String) -> Void)? = nil,
-                    events: FlowTestEvents = FlowTestEvents()) -> (passed: Int, failed: Int, skipped: Int) {
+                    events: FlowTestEvents = FlowTestEvents(), notFound: String? = nil) -> (passed: Int, failed: Int, skipped: Int) {
         var passed = 0, failed = 0, skipped = 0
         var n = 0
         let base = root.standardizedFileURL.path + "/"
+        let bustedRun = isBustedRun(files)
+        func shown(_ f: URL) -> String { f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path }
         let verbose = options.verbose
         let emit = { (r: FlowTestResult) in
             if self.options.suppressPending, r.status == .pending { return }
@@ -74,9 +78,13 @@ public final class FlowTestRunner {
             let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose) : FlowTestRunner.tapLines(r, number: n)
             for l in lines { line(l) }
         }
-        for f in ordered(files) {
+        let (runnable, loadErrors) = bustedRun ? compiled(files, display: shown) : (files, [])
+        for r in loadErrors { emit(r) }
+        if let notFound { emit(.untracedError(file: "", message: notFound)) }
+        events.suiteStarted?()
+        for f in ordered(runnable) {
             if options.stopOnFailure, failed > 0 { break }
-            let display = f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path
+            let display = shown(f)
             let started = Date()
             events.fileStarted?(display)
             do {
@@ -91,7 +99,7 @@ public final class FlowTestRunner {
         }
         line("1..\(n)")
         let closing = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
-        if !files.isEmpty, files.allSatisfy(isSpec), let note { note(closing) } else { line(closing) }
+        if bustedRun, let note { note(closing) } else { line(closing) }
         return (passed, failed, skipped)
     }
 
@@ -130,9 +138,11 @@ public final class FlowTestRunner {
         return broken
     }
 
-    /// The files in running order: as given, or shuffled by the seed (SplitMix64, the same order for one seed).
+    /// The files in running order: as given, or shuffled by the seed: busted's specs as busted shuffles them
+    /// (`BustedShuffle`), a run with flow tests by SplitMix64 (the same order for one seed).
     func ordered(_ files: [URL]) -> [URL] {
         guard var state = options.shuffleSeed, options.shuffleFiles else { return files }
+        if !files.isEmpty, files.allSatisfy(isSpec) { return BustedShuffle.shuffled(files, seed: state) }
         var result = files
         func next() -> UInt64 {
             state &+= 0x9e37_79b9_7f4a_7c15
@@ -178,9 +188,15 @@ public final class FlowTestRunner {
         // an <error> of its suite, not a test
         let tests = results.filter { !$0.isOutsideTests }.count
         xml += "<testsuites name=\"okit\" tests=\"\(tests)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        // busted's errors while loading (a spec that does not compile, no spec found): <error> of the whole run
+        for r in results where r.untraced {
+            let message = r.message ?? "failed"
+            let first = message.split(separator: "\n").first.map(String.init) ?? message
+            xml += "  <error message=\"\(Self.escape(first))\">\(Self.escape(message))</error>\n"
+        }
         var order: [String] = []
         var byFile: [String: [FlowTestResult]] = [:]
-        for r in results {
+        for r in results where !r.untraced {
             if byFile[r.file] == nil { order.append(r.file) }
             byFile[r.file, default: []].append(r)
         }
@@ -242,6 +258,8 @@ public final class FlowTestRunner {
 /// before its `before_each` hooks), a result is reported, a file ends (with its seconds).
 public struct FlowTestEvents {
     public var fileStarted: ((String) -> Void)?
+    /// The run starts, after busted's loading of the files (gtest's header).
+    public var suiteStarted: (() -> Void)?
     public var testStarted: ((FlowTestResult) -> Void)?
     public var result: ((FlowTestResult) -> Void)?
     public var fileEnded: ((String, Double) -> Void)?
@@ -252,5 +270,10 @@ public struct FlowTestEvents {
 /// A wrong argument to `okit-run test`.
 public struct FlowTestUsageError: Error, CustomStringConvertible {
     public let description: String
-    init(_ message: String) { description = message }
+    /// The exit code: 2 (a wrong argument), or 1 where busted stops with 1 (a `-f` file or `-r` task not there).
+    public let exitCode: Int32
+    init(_ message: String, exitCode: Int32 = 2) {
+        description = message
+        self.exitCode = exitCode
+    }
 }

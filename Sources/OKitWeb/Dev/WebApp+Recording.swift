@@ -83,7 +83,8 @@ extension WebApp {
         let folder = "tests/" + FlowTestRecorder.fixturesFolder(of: file).lastPathComponent
         ws.recording = nil
         ws.driver.flowRecorder = nil
-        ws.notice = words(.savedTestLines, count: Double(lines), shown, "\(lines)", dev.app.deletingLastPathComponent().path)
+        ws.notice = words(.savedTestLines, count: Double(lines), shown, "\(lines)", dev.app.deletingLastPathComponent().path,
+                          "okit-run test " + shown)
             + (sealed ? " " + words(.unsealedFixtures, folder) : "")
     }
 }

@@ -5,7 +5,8 @@ extension CellDeclaration {
 
     /// Checks a cell (of a detail, or a list's row cell) on its parent's context (the detail's context or the row
     /// entity), after the cell's `contextPath`; records the screens it opens.
-    func check(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], parent: EntityType?) {
+    /// `mayEdit`: the screen can be in edit mode (its edit cells take values then).
+    func check(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], parent: EntityType?, mayEdit: Bool) {
         run.checkedCell = ScreenCheckRun.CheckedCell(kind: kind, type: parent?.name)
         defer { run.checkedCell = nil }
         run.run(screen, "\(name).contextPath", self["contextPath"], parent, at: site + ["contextPath"])
@@ -30,6 +31,7 @@ extension CellDeclaration {
         }
         checkValueType(run, screen: screen, name: name, site: site, on: context)
         checkTextValues(run, screen: screen, name: name, site: site, on: context)
+        if run.thorough, takesValues(onScreenThatMayEdit: mayEdit) { checkEdits(run, screen: screen, name: name, site: site, on: context) }
         for p in ["segue", "present"] where run.target(screen, "\(name).\(p)", properties[p], at: site + [.name(p)]) {
             run.open(properties[p], with: .plain(context, from: "\(screen)'s \(name)"))
         }
@@ -68,7 +70,7 @@ extension CellDeclaration {
 
     /// A cell bound to a field of a type its control cannot show or set.
     func checkValueType(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
-        guard let rule = CellDeclaration.valueTypes[kind] else { return }
+        guard let rule = CellDeclaration.valueTypes[kind], !isTextPicker else { return }   // a text picker: checkTextValues
         let text = self[rule.property]
         guard let value = run.checker.value(of: text, on: context), !rule.accepts(value) else { return }
         let on = context.map { " on \($0.name)" } ?? ""
@@ -87,7 +89,7 @@ extension CellDeclaration {
     /// The cells that store texts (Action Data's conversions, DetailScreen+TextValues.swift): a picker over
     /// `optionValues` takes its options from them, not from `dataPath` too, and writes a text into `selectionPath`;
     /// a segment with `byTitle` writes its title into `selectIndexPath`. Either bound to a field of another type
-    /// (a ref, a number, a date) is a problem.
+    /// (a ref, a date; a number for a segment, or for a picker with an option that is no number) is a problem.
     func checkTextValues(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
         if kind == "picker", self["dataPath"].isEmpty, self["optionValues"].isEmpty {
             run.issue(screen, "\(name).dataPath", "a picker without options: give dataPath (the entities to choose from) "
@@ -109,8 +111,12 @@ extension CellDeclaration {
         let text = self[property]
         guard let value = run.checker.value(of: text, on: context) else { return }
         if case .string = value { return }
+        // A number field takes options that are numbers (the text is written as the number it reads).
+        let numbers = plainOptionValues?.allSatisfy { Value.parseNumber($0) != nil } ?? true
+        if isTextPicker, numbers, case .number = value { return }
         let on = context.map { " on \($0.name)" } ?? ""
-        run.issue(screen, "\(name).\(property)", "\(why): it needs a string; \"\(text)\"\(on) is \(value.described)",
+        let wants = isTextPicker ? "a string (or a number, when every option is one)" : "a string"
+        run.issue(screen, "\(name).\(property)", "\(why): it needs \(wants); \"\(text)\"\(on) is \(value.described)",
                   at: site + [.name(property)])
     }
 }

@@ -38,13 +38,15 @@ extension DetailDeclaration {
         for (p, hook) in [("onAppear", hooks.onAppear), ("onDisappear", hooks.onDisappear), ("onEdit", hooks.onEdit)] {
             run.run(id, p, hook, context)
         }
+        let mayEdit = CellDeclaration.screenMayEdit(edit: edit, editAlways: editAlways, editInherit: editInherit)
         for (i, s) in sections.enumerated() {
             let site: [DeclarationKey] = ["sections", .index(i + 1)]
             for (p, t) in [("header", s.header), ("footer", s.footer), ("showDisplay", s.showDisplay), ("showEdit", s.showEdit)] {
                 run.run(id, p, t, context, at: site + [.name(p)], flag: FlagProperties.detail.contains(p))
             }
             for (j, c) in s.cells.enumerated() {
-                c.check(run, screen: id, name: "cell \(c.defaultId)", site: site + [.index(j + 1)], parent: context)
+                c.check(run, screen: id, name: "cell \(c.defaultId)", site: site + [.index(j + 1)], parent: context,
+                        mayEdit: mayEdit)
             }
         }
         let opener = Opener.plain(context, from: "\(kind) \(id)")

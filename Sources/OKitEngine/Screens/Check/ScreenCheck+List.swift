@@ -31,7 +31,8 @@ extension ListDeclaration {
         let row = run.type(type, screen: id) ?? run.entityType(after: dataPath, from: context)
         checkRows(run, context: context, row: row)
         checkSectionLines(run, row: row)
-        cell.check(run, screen: id, name: "cell", site: ["cell"], parent: row)
+        cell.check(run, screen: id, name: "cell", site: ["cell"], parent: row,
+                   mayEdit: CellDeclaration.screenMayEdit(edit: edit, editAlways: editAlways, editInherit: editInherit))
         if run.target(id, "segue", segue, at: ["segue"]) {
             // OKit's list segue: the row's entity; a selection gets the list's context and its dataPath.
             run.open(segue, with: Opener(context: row, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,

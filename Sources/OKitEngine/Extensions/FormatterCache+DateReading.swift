@@ -61,6 +61,13 @@ extension FormatterCache {
                     patterns.append(styled(dateStyle, timeStyle, locale, reading: true).dateFormat)
                 }
             }
+            // A date and time typed without the comma ICU joins them with (`03/05/2019 14:30` for `03/05/2019, 14:30`).
+            for dateStyle in FormatterCache.readDateStyles {
+                let joined = styled(dateStyle, .short, locale, reading: true).dateFormat ?? ""
+                if let comma = joined.range(of: ", ", options: .backwards) {
+                    patterns.append(joined.replacingCharacters(in: comma, with: " "))
+                }
+            }
         }
         var out = patterns.map { reader(FormatterCache.normalize($0), Locale(identifier: locale.formatIdentifier), locale) }
         if locale.language == "en" {

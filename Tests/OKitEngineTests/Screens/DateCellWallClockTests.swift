@@ -27,6 +27,15 @@ import Testing
                         "2026-07-01T12:30:00Z"], "winter +1, summer +2; a zone keeps its instant")
     }
 
+    /// A date and time typed as the cell shows it but without the comma ICU joins them with (a Brazilian user's
+    /// `03/05/2019 14:30` for `03/05/2019, 14:30`) is read the same; with the comma as before.
+    @Test func aDateAndTimeTypedWithoutTheCommaIsRead() throws {
+        let got = try stored([.string("03/05/2019 14:30"), .string("03/05/2019, 14:30")], language: "pt", timeZone: "UTC")
+        #expect(got == ["2019-05-03T14:30:00Z", "2019-05-03T14:30:00Z"])
+        let english = try stored([.string("5/3/19 2:30 PM"), .string("5/3/19, 2:30 PM")], language: "en", timeZone: "UTC")
+        #expect(english == ["2019-05-03T14:30:00Z", "2019-05-03T14:30:00Z"])
+    }
+
     @Test func aDateAloneInMontrealIsThatDay() throws {
         let (f, s) = try setup.screen(["modePath": "#1"], language: "en", timeZone: "America/Montreal")
         try s.set(cell: .key("Published"), value: .string("2026-12-03"))

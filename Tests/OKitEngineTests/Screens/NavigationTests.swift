@@ -66,6 +66,28 @@ import Testing
         #expect(try shell.snapshot().screen.editing)
     }
 
+    /// A list leaves edit mode before a segue it declares opens another screen, as OKit's list controller does:
+    /// the screen opened inherits no edit mode, and the list is in display mode again when the person comes back
+    /// (host code's `open`, above, leaves it as it is).
+    @Test func aListLeavesEditModeBeforeItsOwnSegue() throws {
+        let f = try ShopFixture()
+        try f.start(books: ["Dune"])
+        let shell = AppShell(engine: f.engine)
+        var books = ListDeclaration(id: "books")
+        books.type = "Book"; books.dataPath = "books"; books.cellPath = "name"
+        books.buttons = [BarButton(id: "info", title: "#Info", segue: "book")]
+        var book = DetailDeclaration(id: "book")
+        book.titlePath = "name"; book.editInherit = "#true"
+        try shell.declare(books)
+        try shell.declare(book)
+        try shell.start(home: ["books"])
+        try shell.edit(true)
+        try shell.button("info")
+        #expect(try shell.snapshot().screen.id == "book" && !shell.snapshot().screen.editing)
+        try shell.back()
+        #expect(try !shell.snapshot().screen.editing, "the list is in display mode again")
+    }
+
     @Test func theMenuShowsRowsContentAndItems() throws {
         let (_, shell, driver) = try shell()
         #expect(try !shell.snapshot().app.menuOpen)

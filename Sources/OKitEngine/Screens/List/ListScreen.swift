@@ -162,6 +162,14 @@ public final class ListScreen: ShellScreen {
         if let hook = declaration.hooks.onEdit { try hook.runHook("onEdit", engine, on: context, screen: info) }
     }
 
+    /// A list leaves edit mode before it opens another screen, as OKit's list controller does before any segue
+    /// (screens.md "Lists"): the screen it opens inherits no edit mode from it, and the list is in display mode when
+    /// the person comes back. `editAlways` keeps it.
+    public func willOpenScreen() throws {
+        guard editing, !(try flag(declaration.editAlways, row: context)) else { return }
+        try setEditing(false)
+    }
+
     /// This screen for hooks.
     public var info: ScreenInfo { ScreenInfo(id: id, kind: declaration.kind, context: context) }
 

@@ -168,7 +168,7 @@ public final class AppShell {
     public func open(_ id: String, context binding: String? = nil) throws {
         try begin("open")
         guard let current = top else { throw ShellError.notStarted }
-        try push(id, context: try contextEntity(binding, from: current))
+        try push(id, context: try contextEntity(binding, from: current), declared: false)
     }
 
     /// The context of `open`/`present` (screens.md: an entity id, or a binding): the entity whose id is the text
@@ -189,8 +189,9 @@ public final class AppShell {
     }
 
     /// Pushes a screen on the current stack (the top presented screen's, else the tab's).
-    func push(_ id: String, context: Entity?) throws {
+    func push(_ id: String, context: Entity?, declared: Bool = true) throws {
         let opener = top
+        if declared { try opener?.willOpenScreen() }
         let screen = try make(id, context: context, opener: opener)
         noteOpened(screen, over: screenUnderNext, presented: false)
         try navigate {
@@ -199,8 +200,9 @@ public final class AppShell {
     }
 
     /// Presents a screen modally (a stack of its own), on a context.
-    func presentScreen(_ id: String, context: Entity?) throws {
+    func presentScreen(_ id: String, context: Entity?, declared: Bool = true) throws {
         let opener = top
+        if declared { try opener?.willOpenScreen() }
         let screen = try make(id, context: context, opener: opener)
         noteOpened(screen, over: screenUnderNext, presented: true)
         try navigate { presented.append([screen]) }
@@ -210,21 +212,21 @@ public final class AppShell {
     public func open(_ id: String, entity: Entity?) throws {
         try begin("open")
         guard let current = top else { throw ShellError.notStarted }
-        try push(id, context: entity ?? current.context)
+        try push(id, context: entity ?? current.context, declared: false)
     }
 
     /// Presents a screen on an entity (or the current screen's context): navigation from host code.
     public func present(_ id: String, entity: Entity?) throws {
         try begin("present")
         guard let current = top else { throw ShellError.notStarted }
-        try presentScreen(id, context: entity ?? current.context)
+        try presentScreen(id, context: entity ?? current.context, declared: false)
     }
 
     /// Presents a screen modally, with a context binding evaluated on the current screen's context.
     public func present(_ id: String, context binding: String? = nil) throws {
         try begin("present")
         guard let current = top else { throw ShellError.notStarted }
-        try presentScreen(id, context: try contextEntity(binding, from: current))
+        try presentScreen(id, context: try contextEntity(binding, from: current), declared: false)
     }
 
     /// Goes back one screen (not past the first screen of the tab or of the presented stack).

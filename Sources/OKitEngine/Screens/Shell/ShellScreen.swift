@@ -53,6 +53,9 @@ public protocol ShellScreen: AnyObject {
     /// context. A URL names only such places, or ones the shell itself opened (web.md "URLs name where the person
     /// is"); false by default.
     func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool
+    /// Called before a segue or present this screen declares (a row's, a cell's, a bar button's) opens another
+    /// screen over it; nothing by default. A list leaves edit mode (screens.md "Lists").
+    func willOpenScreen() throws
 }
 
 extension ShellScreen {
@@ -62,6 +65,7 @@ extension ShellScreen {
     public var viewState: ScreenViewState { ScreenViewState(editing: editing) }
     public func restore(_ state: ScreenViewState) {}
     public func opens(_ screen: String, entity: String?, presenting: Bool) throws -> Bool { false }
+    public func willOpenScreen() throws {}
     public func tabTitle() throws -> String? { try snapshot(offset: 0, limit: 0).title }
 }
 

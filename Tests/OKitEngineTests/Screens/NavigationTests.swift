@@ -98,8 +98,9 @@ import Testing
         try shell.tap(row: "Emma")
         snap = try shell.snapshot()
         #expect(!snap.app.menuOpen && snap.screen.title == "Emma" && snap.app.depth == 2)
-        // The accessory shows rowIdentifier as the content with the row's entity.
+        // The accessory shows rowIdentifier as the content with the row's entity; every row shows it is there.
         try shell.openMenu()
+        #expect(try shell.snapshot().screen.sections.flatMap(\.rows).allSatisfy { $0.accessory == AccessorySnapshot(kind: "button", text: nil, enabled: true) })
         try shell.accessory(row: "Dune")
         snap = try shell.snapshot()
         #expect(!snap.app.menuOpen && snap.screen.id == "authors" && snap.app.depth == 2)

@@ -72,6 +72,15 @@ public final class MenuScreen: MenuItemsScreen {
     public func snapshot(offset: Int, limit: Int) throws -> ScreenSnapshot {
         var snap = try list.snapshot(offset: offset, limit: limit)
         snap.kind = "menu"
+        // With `rowIdentifier` every row's accessory shows that screen with the row (OKit's accessory tap): shown,
+        // so a front end and a test see it is there.
+        if declaration.rowIdentifier != nil {
+            for s in snap.sections.indices {
+                for r in snap.sections[s].rows.indices where snap.sections[s].rows[r].accessory == nil {
+                    snap.sections[s].rows[r].accessory = AccessorySnapshot(kind: "button", text: nil, enabled: true)
+                }
+            }
+        }
         for item in declaration.items {
             let title = try list.engine.text(list.context, item.title) ?? item.title
             snap.buttons.append(ButtonSnapshot(id: item.id ?? title, title: title, enabled: true))

@@ -6,18 +6,7 @@ import OKitTestSupport
 /// both): `-p` matched against the whole file name, luassert's composite matchers and the assertions named after
 /// busted's aliases, a spy on a field not there yet, `require`'s message without an empty line, and the terminal
 /// outputs line for line. Each expectation here is what `busted` itself printed for the same files.
-@Suite struct BustedCompatibilityTests {
-    func project(_ files: [String: String]) throws -> TempFolder {
-        let folder = try TempFolder()
-        for (name, text) in files { try folder.put(name, text) }
-        return folder
-    }
-
-    func run(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
-        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try OKitRun.run(["test", "-C", folder.path] + args)
-    }
-
+@Suite struct BustedCompatibilityTests: BustedProjectSuite {
     func tapNames(_ out: String) -> [String] {
         out.split(separator: "\n").compactMap { $0.hasPrefix("ok ") ? String($0.split(separator: "-", maxSplits: 1)[1].dropFirst()) : nil }
     }

@@ -7,18 +7,7 @@ import OKitTestSupport
 /// option, a `-f` file or `-r` task that is not there exit 1; an error's json trace is where it was raised. Each
 /// expectation is what `busted` printed on the same files (its TAP and gtest outputs stop on these errors; okit's
 /// keep a line for them).
-@Suite struct BustedLoadParityTests {
-    func project(_ files: [String: String]) throws -> TempFolder {
-        let folder = try TempFolder()
-        for (name, text) in files { try folder.put(name, text) }
-        return folder
-    }
-
-    func run(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
-        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try OKitRun.run(["test", "-C", folder.path] + args)
-    }
-
+@Suite struct BustedLoadParityTests: BustedProjectSuite {
     /// Seconds as busted's terminal output writes them, made `S`.
     func timeless(_ text: String) -> String {
         text.replacingOccurrences(of: #": [0-9.]+ seconds"#, with: ": S seconds", options: .regularExpression)

@@ -5,18 +5,7 @@ import OKitTestSupport
 /// Where an outside comparison of `okit-run test` with busted 2.1.1 on the same projects found them apart (testing.md,
 /// "Busted projects"): `--filter` as a Lua pattern only, applied as busted applies it; busted's shuffled order for a
 /// seed; `arg`; a declaration while a test runs. Each expectation is what `busted` printed on the same files.
-@Suite struct BustedProbeParityTests {
-    func project(_ files: [String: String]) throws -> TempFolder {
-        let folder = try TempFolder()
-        for (name, text) in files { try folder.put(name, text) }
-        return folder
-    }
-
-    func run(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
-        try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try OKitRun.run(["test", "-C", folder.path] + args)
-    }
-
+@Suite struct BustedProbeParityTests: BustedProjectSuite {
     /// The TAP lines' names in running order (`# SKIP name` for a pending test, as busted prints it).
     func names(_ out: String) -> [String] {
         out.split(separator: "\n").compactMap { line in line.firstMatch(of: /^(?:ok|not ok) \d+ - (.*)$/).map { String($0.1) } }

@@ -45,3 +45,25 @@ extension SchemaChangeTests {
         #expect(try Self.snapshot(t) == before)
     }
 }
+
+/// A model declared once the file has run — here by the home screen's `onAppear` as the app starts — is migrated at
+/// once, as one declared from a controller later (it went into the load's list of models after that list was
+/// taken: never migrated, its kept values never checked).
+extension SchemaChangeTests {
+    @Test func aModelDeclaredAsTheAppStartsIsMigrated() throws {
+        let t = try Self.stored("file")
+        let source = [Self.v2Head, """
+            okit.migrate(1, function(model, raw)
+              for i, p in ipairs(model.pets) do p.tag = tonumber(raw.pets[i].tag) or 0; p.weight = tostring(raw.pets[i].weight) end
+            end)
+            okit.list("pets", { dataPath = "pets", cell = { path = "name" }, contextPath = "",
+              onAppear = function() if not f then f = okit.model("Clinic") end end })
+            okit.app { id = "t", version = 2, home = "pets" }
+            """].joined(separator: "\n").replacingOccurrences(of: "okit.app { id = \"t\", version = 2 }\n", with: "")
+        try source.write(to: t.folder.appendingPathComponent("appear.lua"), atomically: true, encoding: .utf8)
+        let app = try t.launch("appear.lua") { $0.checkBindings = false }
+        try app.run(#"assert(f and f.pets[2].tag == 5 and f.pets[2].weight == "3", "migrated: " .. tostring(f and f.pets[2].weight))"#,
+                    chunkName: "r.lua")
+        app.session.closeDataFolder()
+    }
+}

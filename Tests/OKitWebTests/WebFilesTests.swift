@@ -172,6 +172,11 @@ import Testing
         #expect(String(decoding: refused.body, as: UTF8.self).contains("The app is locked: unlock it first"))
         let backup = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
         #expect(await WebFilesTests.upload(b, backup).status == 403)
+        // Refused before a byte of the body is written, and no image of the page shown before is served.
+        var admit = WebRequest(method: "POST", path: "/backups", sessionCookie: b.cookie)
+        admit.headerCSRF = Browser.attribute("data-csrf", await b.page("/books"))
+        if case .failure(let f) = await web.admitUpload(admit) { #expect(f.response.status == 403) } else { Issue.record("admitted while covered") }
+        #expect(await b.get("/image/0/0").status == 403)
         _ = await b.command(from: "/books", [("command", "authenticate"), ("passphrase", "x")])
         #expect(await b.get("/backups/first").status == 200, "unlocked: as before")
     }

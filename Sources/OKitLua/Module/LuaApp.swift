@@ -184,6 +184,9 @@ public final class LuaApp {
             try validateSchema()
             try checkExtensionTypes()
             try finishLoading()
+            // From here a model (a screen's `onAppear`, a `loaded` hook) is declared after the load: migrated and its
+            // hooks run at once, not left in `pendingLoaded`, which has been taken.
+            loading = false
             if options.checkOnly {
                 try readAppSettings()
                 return

@@ -63,6 +63,8 @@ extension WebApp {
         guard !mustLogIn(ws, request), mayHandleBackups(ws) else {
             return .failure(WebRefusal(said(403, .backupsNeedLogin, link: "/login")))
         }
+        // Covered: refused before a byte of the body is written (`backupUpload` refuses it too).
+        if ws.shell.covered { return .failure(WebRefusal(said(403, .unlockFirst, link: "/"))) }
         guard uploadsInProgress < options.maxUploads else {
             return .failure(WebRefusal(said(503, .uploadsBusy, count: uploadsInProgress)))
         }

@@ -19,6 +19,8 @@ extension WebApp {
 
     /// Answers a request `isFileRoute` accepted.
     func fileAnswer(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        // A covered session shows nothing of the models: no image or web cell of the page it showed before either.
+        if ws.shell.covered { return said(403, .unlockFirst, link: "/") }
         let segments = request.path.split(separator: "/").map { LocationPath.decode(String($0)) }
         switch (request.method, segments.first) {
         case ("POST", _): return backupUpload(request, ws, app)

@@ -2,9 +2,8 @@ import Foundation
 
 /// The edit cells a person can set (an edit kind, not `readOnly`, on a screen that can be in edit mode) whose value
 /// cannot be set as the control sets it (`okit-run check` only: the app runs, and the cell fails or writes bad
-/// data when set): a control on a field of a type it writes another kind of value into (screens.md "Cells": a date
-/// into a text as ISO text, a switch's 1 or 0 into a number, a stepper's number into a text, a chosen entity's id
-/// into a text), and a value binding the engine refuses to write (ScreenCheck+CellWrites.swift).
+/// data when set): a picker over entities on a ref to another type, and a value binding the engine refuses to
+/// write (ScreenCheck+CellWrites.swift).
 extension CellDeclaration {
     /// Whether a screen with these flags can be in edit mode: `edit` (the Edit button, on by default), `editAlways`
     /// or `editInherit` not a constant that is off.
@@ -28,22 +27,6 @@ extension CellDeclaration {
         return self["readOnly"].isEmpty || CellDeclaration.constantFlag(self["readOnly"]) != true
     }
 
-    /// What each control writes and the fields that take it, where the field a lenient `valueTypes` rule lets a cell
-    /// show cannot take it as written: the value kinds it takes, the field types to suggest, and what the control
-    /// would store in a field of another kind.
-    static let editTypes: [String: (wants: String, accepts: @Sendable (CheckedValue) -> Bool, fits: @Sendable (FieldType) -> Bool,
-                                    stores: String, declare: String)] = [
-        "switch": ("a bool field (or a text of yes/no words)", { v in
-            switch v { case .bool, .string: return true; default: return false }
-        }, { $0 == .bool }, "the switch stores 1 or 0 in it", "a bool field"),
-        "date": ("a date field", { v in if case .date = v { return true }; return false }, { $0 == .date },
-                 "a date set through it is stored as ISO text (2019-05-01T10:00:00Z)", "a date field"),
-        "slider": ("a number field", { v in if case .number = v { return true }; return false }, { $0 == .int || $0 == .double },
-                   "the number set through it is stored as text", "an int or double field"),
-        "stepper": ("a number field", { v in if case .number = v { return true }; return false }, { $0 == .int || $0 == .double },
-                    "the number set through it is stored as text", "an int or double field"),
-    ]
-
     /// The checks of an edit cell a person can set: its field's type (what the lenient rule let through) and whether
     /// its value binding can be written at all.
     func checkEdits(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], on context: EntityType?) {
@@ -61,16 +44,10 @@ extension CellDeclaration {
                                           sites: [site + [.name(property)]]))
             return
         }
-        guard let value else { return }
-        let on = context.map { " on \($0.name)" } ?? ""
-        if kind == "picker", !isTextPicker {
-            checkChosenRef(run, screen: screen, name: name, site: site, value: value, on: context)
-            return
-        }
-        guard let rule = CellDeclaration.editTypes[kind], !rule.accepts(value) else { return }
-        let instead = run.fieldsInstead(text, on: context, fitting: rule.fits)
-        run.issue(screen, "\(name).\(property)", "a \(kind) cell needs \(rule.wants): \"\(text)\"\(on) is \(value.described), and "
-                  + "\(rule.stores); " + CellDeclaration.remedy(property, instead, rule.declare, on: context), at: site + [.name(property)])
+        // The pairings screens.md accepts (a date on an ISO text, a switch on a number, a stepper on a text: Action
+        // Data keeps numbers as text, a picker on an id text) are not named; a ref to another type than the one chosen is.
+        guard let value, kind == "picker", !isTextPicker else { return }
+        checkChosenRef(run, screen: screen, name: name, site: site, value: value, on: context)
     }
 
     /// A picker over entities sets a ref to the chosen one (its `refKey`): `selectionPath` on a text stores the id
@@ -81,8 +58,6 @@ extension CellDeclaration {
         let target = options.flatMap { $0.isRef ? $0.refTarget : $0.name }
         let wrong: String
         switch value {
-        case .string:
-            wrong = "a string, and the chosen \(target ?? "entity")'s id is stored in it as text"
         case .ref(let r) where r.isRef && r.refTarget != nil && target != nil && r.refTarget != target:
             wrong = "a ref to \(r.refTarget ?? ""), and a \(target ?? "")'s id in it points at nothing"
         default:

@@ -120,11 +120,11 @@ extension DetailScreen {
     public func set(cell address: RowAddress, value: Value) throws {
         let shown = try cell(address)
         let c = shown.cell, ctx = shown.context, name = shown.id
-        // A value the cell cannot take is refused naming the cell as the person sees it ("Ajoutée le", "Idade"),
-        // not by its id.
-        let label = try text(of: c, on: ctx).flatMap { $0.isEmpty ? nil : $0 } ?? engine.localize(name)
-        guard CellDeclaration.editKinds.contains(c.kind) else { throw DetailError.takesNoValue(label, c.kind) }
-        guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(label, c.kind, DetailScreen.valueProperty[c.kind] ?? "value") }
+        guard CellDeclaration.editKinds.contains(c.kind) else { throw DetailError.takesNoValue(name, c.kind) }
+        guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(name, c.kind, DetailScreen.valueProperty[c.kind] ?? "value") }
+        // A value the cell cannot take now is refused naming the cell as the person sees it ("Ajoutée le", "Idade"),
+        // not by its id; a program's mistakes above keep the id it used.
+        let label = (try? text(of: c, on: ctx)).flatMap { $0.flatMap { $0.isEmpty ? nil : $0 } } ?? engine.localize(name)
         guard editing else { throw ShellError.notEditing(label) }
         if try flag(c["readOnly"], on: ctx, default: false) { throw DetailError.readOnly(label) }
         switch c.kind {

@@ -50,8 +50,8 @@ extension CellDeclaration {
         checkChosenRef(run, screen: screen, name: name, site: site, value: value, on: context)
     }
 
-    /// A picker over entities sets a ref to the chosen one (its `refKey`): `selectionPath` on a text stores the id
-    /// as text; on a ref to another type, an id of the wrong type.
+    /// A picker over entities sets a ref to the chosen one (its `refKey`): on a ref to another type, an id of the
+    /// wrong type (on an id text it is stored as text, which screens.md accepts).
     func checkChosenRef(_ run: ScreenCheckRun, screen: String, name: String, site: [DeclarationKey], value: CheckedValue,
                         on context: EntityType?) {
         let options = run.entityType(after: self["dataPath"], from: context)
@@ -84,7 +84,7 @@ extension CellDeclaration {
         return "write \(property) = \"\(first)\"" + (more.isEmpty ? "" : " (or \(more.joined(separator: ", ")))") + ", \(readOnly)"
     }
 
-    /// The property that holds each edit kind's value.
+    /// The property that holds each edit kind's value (the checks and `DetailScreen.set`'s refusals name it).
     static func valueProperty(_ kind: String) -> String {
         switch kind {
         case "text", "multiline": return "textPath"

@@ -121,7 +121,7 @@ extension DetailScreen {
         let shown = try cell(address)
         let c = shown.cell, ctx = shown.context, name = shown.id
         guard CellDeclaration.editKinds.contains(c.kind) else { throw DetailError.takesNoValue(name, c.kind) }
-        guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(name, c.kind, DetailScreen.valueProperty[c.kind] ?? "value") }
+        guard !c.valuePath.isEmpty else { throw DetailError.noValueBinding(name, c.kind, CellDeclaration.valueProperty(c.kind)) }
         // A value the cell cannot take now is refused naming the cell as the person sees it ("Ajoutée le", "Idade"),
         // not by its id; a program's mistakes above keep the id it used.
         let label = (try? text(of: c, on: ctx)).flatMap { $0.flatMap { $0.isEmpty ? nil : $0 } } ?? engine.localize(name)
@@ -170,11 +170,6 @@ extension DetailScreen {
         if c.kind == "date" { throw ShellError.worded(engine.word(.isRequired, label)) }
         return nil
     }
-
-    /// The property that holds each edit kind's value (for messages).
-    static let valueProperty = ["text": "textPath", "multiline": "textPath", "switch": "onPath", "date": "datePath",
-                                "segment": "selectIndexPath", "picker": "selectionPath", "slider": "valuePath",
-                                "stepper": "valuePath"]
 
     /// The value to write for a command's value, by kind; fails naming what the cell takes.
     /// `name`: the cell as the command named it (for what a program got wrong); `label`: as the person sees it.

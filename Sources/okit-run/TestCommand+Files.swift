@@ -85,8 +85,16 @@ extension TestCommand {
                 : a.hasPrefix("--directory=") ? String(a.dropFirst("--directory=".count)) : nil
             if let folder { root = URL(fileURLWithPath: folder, isDirectory: true, relativeTo: root).standardizedFileURL }
         }
+        // A ROOT named on the line (`okit-run test ../proj --bogus`) decides as the current folder does.
+        let named = args.filter { !$0.hasPrefix("-") }.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
+        if named.contains(where: { $0.lastPathComponent.hasSuffix("_spec.lua") || isBustedProject($0) }) { return 1 }
+        return isBustedProject(root) ? 1 : 2
+    }
+
+    /// A folder with a `spec` folder or a `.busted` file: busted's exit codes apply (1 for a usage error).
+    private static func isBustedProject(_ folder: URL) -> Bool {
         var isFolder: ObjCBool = false
-        let spec = FileManager.default.fileExists(atPath: root.appendingPathComponent("spec").path, isDirectory: &isFolder) && isFolder.boolValue
-        return spec || FileManager.default.fileExists(atPath: root.appendingPathComponent(".busted").path) ? 1 : 2
+        let spec = FileManager.default.fileExists(atPath: folder.appendingPathComponent("spec").path, isDirectory: &isFolder) && isFolder.boolValue
+        return spec || FileManager.default.fileExists(atPath: folder.appendingPathComponent(".busted").path)
     }
 }

@@ -94,6 +94,8 @@ import OKitTestSupport
         #expect(noTask.code == 1 && noTask.err.contains("the .busted file has no task \"nosuch\""), "\(noTask.err)")
         let elsewhere = try run(try TempFolder(), ["--nosuchopt"])
         #expect(elsewhere.code == 2, "outside a busted project a wrong argument stays okit-run's usage error")
+        let named = try OKitRun.run(["test", folder.path, "--nosuchopt"])
+        #expect(named.code == 1, "a busted project named as ROOT decides as -C does: \(named.err)")
     }
 
     @Test func anErrorsJSONTraceIsWhereItWasRaised() throws {

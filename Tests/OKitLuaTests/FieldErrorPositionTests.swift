@@ -34,4 +34,16 @@ import Testing
         let error = try DeclarationTypoTests.loadError(Self.loan(field))
         #expect(error?.hasPrefix(expected) == true, "\(error ?? "loaded")")
     }
+
+    /// A number written as a text the field does not read (a German `"4,5"`) is told how Lua writes it.
+    @Test(arguments: [
+        ("fee = { \"double\", default = \"4,5\" }", "write the number as Lua writes it, without quotes: default = 4.5"),
+        ("days = { \"int\", default = \"7,0\" }", "write the number as Lua writes it, without quotes: default = 7"),
+        ("days = { \"int\", default = \"many\" }", "a number field's default is a Lua number, without quotes"),
+    ])
+    func aNumberDefaultWrittenAsATextSaysHowToWriteIt(_ field: String, _ advice: String) throws {
+        let error = try DeclarationTypoTests.loadError(Self.loan(field))
+        #expect(error?.hasPrefix("app.lua:4:3:") == true, "\(error ?? "loaded")")
+        #expect(error?.contains(advice) == true, "\(error ?? "loaded")")
+    }
 }

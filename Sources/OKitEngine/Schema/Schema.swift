@@ -132,12 +132,26 @@ public final class Schema {
         }
         let coerced: Value
         do { coerced = try Coercion.coerce(v, to: f.type, field: f.name) } catch {
-            throw .badDefault(type: type, field: f.name, reason: error.description)
+            throw .badDefault(type: type, field: f.name, reason: error.description + Self.numberDefaultHint(v, f.type))
         }
         // Every entity made gets it without a write: refused here as a write refuses it (storage.md "Texts").
         if case .string(let s) = coerced, s.hasNUL {
             throw .badDefault(type: type, field: f.name, reason: "a text cannot hold the NUL character (U+0000)")
         }
+    }
+}
+
+extension Schema {
+    /// What to write instead of a number given as a text a number field does not read (`default = "4,5"`): the
+    /// number as Lua writes it, with a point (lua-api.md "Entities").
+    static func numberDefaultHint(_ v: Value, _ type: FieldType) -> String {
+        guard type == .int || type == .double, case .string(let text) = v else { return "" }
+        let pointed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        if let number = Double(pointed), number.isFinite {
+            let written = type == .int && number == number.rounded() ? String(Int(number)) : pointed
+            return "; write the number as Lua writes it, without quotes: default = \(written)"
+        }
+        return "; a number field's default is a Lua number, without quotes (default = 0)"
     }
 }
 

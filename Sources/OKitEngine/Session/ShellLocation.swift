@@ -169,6 +169,8 @@ extension AppShell {
             guard let e = engine.lookup(id: id, from: under?.context?.model) else { return nil }
             context = e
         }
+        // A URL that goes forward through a segue `under` declares opens it as the segue does (a list leaves edit mode).
+        if let under, (try? under.opens(step.screen, entity: step.entity, presenting: presenting)) == true { try under.willOpenScreen() }
         do { return try make(step.screen, context: context, opener: under) } catch { return nil }
     }
 

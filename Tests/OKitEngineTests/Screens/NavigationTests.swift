@@ -86,6 +86,15 @@ import Testing
         #expect(try shell.snapshot().screen.id == "book" && !shell.snapshot().screen.editing)
         try shell.back()
         #expect(try !shell.snapshot().screen.editing, "the list is in display mode again")
+        // A browser's forward to the book's URL goes through the same segue: the list leaves edit mode again.
+        try shell.button("info")
+        let onBook = shell.location
+        try shell.back()
+        try shell.edit(true)
+        #expect(try shell.go(to: onBook))
+        #expect(try shell.snapshot().screen.id == "book" && !shell.snapshot().screen.editing)
+        try shell.back()
+        #expect(try !shell.snapshot().screen.editing, "forward through a URL leaves edit mode as the segue does")
     }
 
     @Test func theMenuShowsRowsContentAndItems() throws {

@@ -84,7 +84,12 @@ extension ListScreen {
             let inSentence = name.derived ? name.name.prefix(1).lowercased() + name.name.dropFirst() : name.name
             // A required field's rule words a blank answer (`OK is refused: Title is required`); else any blank is.
             let required = spec.rules?.required == true
-            let prompt = PendingAlert(kind: "prompt", title: engine.word(.newEntry, type), message: engine.word(.enterField, inSentence, type),
+            // An OKit app's strings key these two by the whole English text (`"New Book"`, `"Enter name for this Book"`:
+            // OKit localizes the interpolated text): such a key wins over the built-in word's.
+            let own = { (key: String) in self.engine.strings.own(key, language: self.engine.locale.language) }
+            let title = own("New \(typeName)") ?? engine.word(.newEntry, type)
+            let message = own("Enter \(field) for this \(typeName)") ?? engine.word(.enterField, inSentence, type)
+            let prompt = PendingAlert(kind: "prompt", title: title, message: message,
                                       actions: [engine.word(.ok), engine.word(.cancel)],
                                       fields: [AlertFieldSnapshot(placeholder: name.name, value: "")],
                                       needsFields: required ? [] : [1]) { choice, values in

@@ -77,6 +77,7 @@ struct JSONLinesDriver {
     /// An error answer for a line that ran no command, recorded as such.
     func unread(_ message: String) -> String {
         session.driver.recorder?.recordUnread(message)
+        session.driver.flowRecorder?.recordUnread(message)
         return error(message)
     }
 

@@ -133,6 +133,9 @@ final class TerminalShell {
                     return false
                 }
                 draw()
+            } catch let e as DriverCommands.Unread {
+                session.driver.flowRecorder?.recordUnread(e.message)
+                print(red(CommandLineAdvice.message(for: e)))
             } catch {
                 print(red(CommandLineAdvice.message(for: error)))
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OKitEngine
 import OKitLua
 
 /// The output of `okit-run test`: TAP (`-o TAP`, the default), JUnit XML to a file beside TAP or alone on stdout,
@@ -102,6 +103,7 @@ extension TestCommand {
     /// Runs (or lists) the files and writes the output; true when a test failed. Exit 1 when nothing was found
     /// (`none` says what was searched) or a listed file does not load.
     func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat, nothingFound none: String) throws -> Bool {
+        if !list { try Self.checkReportFile(format, root: root) }
         let runner = FlowTestRunner(options: options)
         if let seed = options.shuffleSeed, !files.isEmpty {
             // A TAP comment: the run (or the list) can be repeated in the same order.
@@ -121,17 +123,18 @@ extension TestCommand {
         // no spec file found in a busted project: busted's error in the output, okit's line on stderr first
         let notFound = files.isEmpty ? options.busted.map { FlowTestRunner.noSpecFilesMessage(patterns: $0.patterns) } : nil
         if notFound != nil { StandardStreams.error(none + "\n") }
-        // okit's closing line (on stderr in a busted run) comes after the output's own summary, busted's last line
+        // okit's closing line comes last, after the output's own summary (busted's last line): on stdout after okit's
+        // TAP of flow tests, else on stderr (`note`), where it breaks no XML, JSON or busted's own lines
         var closing: String?
         let totals = runner.run(files, root: root, line: { line in
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
         }, note: { closing = $0 }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred), notFound: notFound)
-        defer { if let closing { StandardStreams.error(closing + "\n") } }
+        defer { if let closing { note(closing, files: files, options: options, format: format) } }
         switch format {
         case .junitFile(let file), .junitXMLFile(let file):
             // relative to the project's root, as busted writes it after -C (-C DIR runs as if started there)
             do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file, relativeTo: root), options: .atomic) } catch {
-                throw RunFailure(code: 2, message: "okit-run test: cannot write \(file): \(error.localizedDescription)")
+                throw RunFailure(code: 2, message: "okit-run test: cannot write the junit report \(file): \(FlowTestRecorder.plainReason(error))")
             }
         case .junit: StandardStreams.output(runner.junit())
         case .terminal(let utf):
@@ -143,6 +146,32 @@ extension TestCommand {
         }
         if files.isEmpty, notFound == nil { throw RunFailure(code: 1, message: none) }
         return totals.failed > 0
+    }
+}
+
+extension TestCommand {
+    /// A junit report file (`-o junit=FILE`, `-o junit -Xoutput FILE`) that cannot be written is refused before any
+    /// test runs (exit 2), not found after the whole run: its folder must exist and take a new file, and the file
+    /// must not be a folder.
+    static func checkReportFile(_ format: TestOutputFormat, root: URL) throws {
+        let file: String
+        switch format {
+        case .junitFile(let f), .junitXMLFile(let f): file = f
+        default: return
+        }
+        let url = URL(fileURLWithPath: file, relativeTo: root).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        func refuse(_ why: String) -> RunFailure {
+            RunFailure(code: 2, message: "okit-run test: cannot write the junit report \(file): \(why); nothing was run")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw refuse("there is no folder \(folder)") }
+        guard isFolder.boolValue else { throw refuse("\(folder) is not a folder") }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw refuse("\(url.path) is a folder")
+        }
+        // the report is written through a temporary file beside it: the folder must take a new file
+        guard access(folder, W_OK) == 0 else { throw refuse("\(folder) is not a writable folder (\(errno == EROFS ? "a read-only file system" : "permission denied"))") }
     }
 }
 
@@ -159,7 +188,8 @@ extension TestCommand {
         switch format {
         case .terminal(let utf):
             events.result = { r in
-                if !deferPrint || r.isBlockFailure { StandardStreams.output(FlowTestRunner.terminalMark(r, utf: utf)) }
+                // busted marks no hook's error (a spec's teardown), a block's even under --defer-print
+                if r.descriptor == nil, !deferPrint || r.isBlockFailure { StandardStreams.output(FlowTestRunner.terminalMark(r, utf: utf)) }
             }
         case .gtest:
             // Whether the running test's RUN line is out (a test declared pending reports without starting).

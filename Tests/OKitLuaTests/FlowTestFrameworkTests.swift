@@ -240,10 +240,12 @@ struct FlowFrameworkHarness {
             end)
             """)
         #expect(counts == [0, 2, 0])
-        #expect(results[0].message == "/tmp/x_test.lua:4: no app" && results[0].location == "/tmp/x_test.lua:4")
+        // each says that a hook failed and for which test, placed where the hook failed (testing.md "Structure")
+        #expect(results[0].message == "before_each of the test at /tmp/x_test.lua:7 failed: /tmp/x_test.lua:4: no app")
+        #expect(results[0].location == "/tmp/x_test.lua:4")
         #expect(try h.string("table.concat(log, ',')") == "after", "the test body did not run; after_each did")
         #expect(results[1].location == "/tmp/x_test.lua:11")
-        #expect(results[1].message?.hasPrefix("assert.is_nil failed") == true)
+        #expect(results[1].message?.hasPrefix("after_each of the test at /tmp/x_test.lua:13 failed: assert.is_nil failed") == true)
     }
 
     @Test func anErrorInSetupFailsEveryTestOfItsBlock() throws {

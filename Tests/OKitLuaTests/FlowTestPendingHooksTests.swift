@@ -20,6 +20,6 @@ import Testing
             """)
         #expect(results.map(\.status) == ["fail", "fail"])
         #expect(counts == [0, 2, 0])
-        #expect(results.first?.message == "/tmp/x_test.lua:2: after_each broke")
+        #expect(results.first?.message == "after_each of the test at /tmp/x_test.lua:3 failed: /tmp/x_test.lua:2: after_each broke")
     }
 }

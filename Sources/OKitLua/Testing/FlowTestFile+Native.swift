@@ -75,6 +75,7 @@ extension FlowTestFile {
         lua.rawSet(-2, "syncClock")
         lua.push(options.updateSnapshots)
         lua.rawSet(-2, "update")
+        pushWarningFunctions()
     }
 
     /// Where `app:record()` without a path writes: `<sessions>/<test file>-<n>.session.jsonl`, the test file's
@@ -93,127 +94,6 @@ extension FlowTestFile {
             throw LuaRaise("expected an app made by launch()")
         }
         return app
-    }
-
-    /// The options `launch` reads.
-    static let launchOptions = ["data", "fixtures", "now", "lang", "seed", "storage"]
-
-    /// Refuses a name of `launch`'s options table (argument 2) that it does not read (`lnag = "de"` would launch
-    /// the app in English without a word), with the closest name.
-    func refuseUnknownLaunchOptions() throws {
-        let lua = host.lua
-        var unknown: [String] = []
-        lua.pushNil()
-        while lua_next(lua.L, 2) != 0 {
-            lua.pop()
-            if lua_type(lua.L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !Self.launchOptions.contains(k) { unknown.append(k) }
-        }
-        guard let first = unknown.sorted().first else { return }
-        throw LuaRaise("launch: unknown option \"\(first)\"\(LuaApp.suggestion(first, Self.launchOptions)); it takes "
-            + Self.launchOptions.joined(separator: ", "))
-    }
-
-    /// `launch(path, opts)`: a fresh app on its own data folder (or `opts.data`), fixtures copied in first,
-    /// the virtual clock at `opts.now` (default 2019-05-01T10:00:00Z), `opts.lang`, `opts.seed`, models kept in
-    /// another storage kind than the app declares with `opts.storage` (`{ default = "sqlite" }`).
-    func launch(_ call: LuaCall) throws -> Int32 {
-        let folder = url.deletingLastPathComponent()
-        let path = try call.string(1)
-        let appURL = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: appURL.path) else {
-            throw LuaRaise("launch(\"\(path)\"): no app file at \(appURL.path) (paths are relative to the test file's folder)",
-                           withPosition: false)
-        }
-        func option(_ key: String) -> String? {
-            defer { host.lua.pop() }
-            return host.lua.rawGet(2, key) == LUA_TSTRING ? host.lua.string(at: -1) : nil
-        }
-        var o = LuaAppOptions()
-        o.storageKinds = options.storageKinds
-        o.session.remedyWording = options.remedyWording
-        o.print = options.print
-        try refuseUnknownLaunchOptions()
-        if let lang = option("lang") {
-            guard let tag = AppLocale.languageTag(lang) else { throw LuaRaise("launch: opts.lang: " + AppLocale.languageAdvice(lang)) }
-            o.language = tag
-        }
-        if let now = option("now") {
-            guard let d = ISODate.parse(now) else {
-                throw LuaRaise("launch: opts.now must be an ISO 8601 date like \"2019-05-01T10:00:00Z\", got \"\(now)\"")
-            }
-            o.virtualNow = d
-        } else {
-            o.virtualNow = FlowTestFile.epoch
-        }
-        if host.lua.rawGet(2, "seed") == LUA_TNUMBER { o.seed = UInt64(truncatingIfNeeded: lua_tointegerx(host.lua.L, -1, nil)) }
-        host.lua.pop()
-        if host.lua.rawGet(2, "storage") == LUA_TTABLE {
-            o.storageOverrides = try storageOverrides(o.storageKinds)
-        }
-        host.lua.pop()
-        if let data = option("data") {
-            o.dataFolder = URL(fileURLWithPath: data, relativeTo: folder).standardizedFileURL
-        } else {
-            launchCount += 1
-            let name = "\(url.deletingPathExtension().lastPathComponent)-\(launchCount)-\(UUID().uuidString.prefix(8))"
-            o.dataFolder = options.scratch.appendingPathComponent(name)
-        }
-        if let fixtures = option("fixtures"), let data = o.dataFolder {
-            try copyFixtures(URL(fileURLWithPath: fixtures, relativeTo: folder).standardizedFileURL, into: data, named: fixtures)
-        }
-        let app: LuaApp
-        do {
-            app = try LuaApp(options: o)
-            try app.load(appFile: appURL)
-        } catch {
-            throw LuaRaise("launch(\"\(path)\"): \(Remedy.message(for: error, wording: options.remedyWording))", withPosition: false)
-        }
-        // The warnings of loading count too: they fail the test that launched the app under --strict.
-        launched.append((WeakApp(app), 0))
-        if inTest { testApps.append(WeakApp(app)) }
-        syncClock()
-        host.pushAppObject(driving: app)
-        return 1
-    }
-
-    /// `opts.storage` (on the top of the stack): model name → storage kind, e.g. `{ default = "sqlite" }`.
-    func storageOverrides(_ kinds: StorageRegistry) throws -> [String: StorageKind] {
-        let L = host.lua.L
-        var out: [String: StorageKind] = [:]
-        let t = lua_absindex(L, -1)
-        host.lua.pushNil()
-        while lua_next(L, t) != 0 {
-            defer { host.lua.pop() }
-            guard lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TSTRING, let model = host.lua.string(at: -2),
-                  let name = host.lua.string(at: -1) else {
-                throw LuaRaise("launch: opts.storage maps model names to storage kinds, like { default = \"sqlite\" }")
-            }
-            guard let kind = kinds.kind(named: name) else {
-                throw LuaRaise("launch: opts.storage: unknown storage \"\(name)\" (\(kinds.kinds.map(\.rawValue).joined(separator: ", ")))")
-            }
-            out[model] = kind
-        }
-        return out
-    }
-
-    /// Copies a model file, or a folder's files, into `<data>/okit/data/`.
-    func copyFixtures(_ source: URL, into data: URL, named: String) throws {
-        let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        guard fm.fileExists(atPath: source.path, isDirectory: &isFolder) else {
-            throw LuaRaise("launch: opts.fixtures: no file or folder at \(source.path) (relative to the test file's folder)",
-                           withPosition: false)
-        }
-        let target = URL(fileURLWithPath: DataFolder(data).models, isDirectory: true)
-        try fm.createDirectory(at: target, withIntermediateDirectories: true)
-        let files = isFolder.boolValue
-            ? try fm.contentsOfDirectory(at: source, includingPropertiesForKeys: nil).filter { !$0.hasDirectoryPath }
-            : [source]
-        for f in files {
-            let to = target.appendingPathComponent(f.lastPathComponent)
-            try? fm.removeItem(at: to)
-            try fm.copyItem(at: f, to: to)
-        }
     }
 
     /// JSON text indented two spaces per level, keys in the order written (snapshot files diff well).

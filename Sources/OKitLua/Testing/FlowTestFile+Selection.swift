@@ -30,15 +30,16 @@ extension FlowTestFile {
         if options.stopOnFailure { lua.push(true); lua.rawSet(-2, "stopOnFailure") }
         if let seed = options.shuffleSeed, options.shuffleTests {
             // a busted spec: busted's seed, the run's (busted shuffles each block with it)
-            lua.push(Int64(bitPattern: bustedProject != nil ? seed : FlowTestFile.fileSeed(seed, displayPath)))
+            lua.push(Int64(bitPattern: bustedProject != nil ? seed : FlowTestFile.fileSeed(seed, url.lastPathComponent)))
             lua.rawSet(-2, "seed")
             lua.push(String(seed))      // the run's seed, as a failure in a shuffled block shows it
             lua.rawSet(-2, "runSeed")
         }
     }
 
-    /// The seed of one file's shuffle: the run's seed mixed with the file's path as the run shows it, so that a file
-    /// keeps its order whether it runs alone or with others.
+    /// The seed of one file's shuffle: the run's seed mixed with the file's name (`tasks_test.lua`), so that a file
+    /// keeps its order whether it runs alone or with others, and from whatever folder it is named (`tests/x_test.lua`
+    /// from the app's folder, `app/tests/x_test.lua` from the repository's root, an absolute path: one order).
     static func fileSeed(_ seed: UInt64, _ path: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325          // FNV-1a
         for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }

@@ -31,6 +31,8 @@ public struct FlowTestResult: Sendable {
     /// The seed the test's block was shuffled with (`--shuffle`, `randomize()`): busted's `Random seed: N` under
     /// a failure.
     public var randomSeed: String?
+    /// busted's `descriptor` of an entry that is no test nor block (a spec's teardown error: `strict_teardown`).
+    public var descriptor: String?
 }
 
 /// How flow tests run: the name filter, tags, the shuffle seed, snapshot updates, strict warnings, where `print` goes.
@@ -101,10 +103,17 @@ final class FlowTestFile {
     /// Apps released when their test ended: their commands raise.
     var released: [WeakApp] = []
 
-    /// A launched app, not kept alive by the list.
+    /// A launched app, not kept alive by the list, with where its warnings were logged (for `--strict`).
     final class WeakApp {
         weak var app: LuaApp?
-        init(_ app: LuaApp) { self.app = app }
+        /// The warning at an index of the app's `engine.warnings` → the command that logged it and the test
+        /// file's line (`app:tap("Dune") at tests/books_test.lua:7`).
+        var places: [Int: String] = [:]
+        /// `place`: where the app was launched, given to the warnings its loading logged.
+        init(_ app: LuaApp, place: String? = nil) {
+            self.app = app
+            if let place { for i in 0..<app.engine.warnings.count { places[i] = place } }
+        }
     }
 
     init(url: URL, displayPath: String, options: FlowTestOptions) throws {
@@ -281,15 +290,10 @@ final class FlowTestFile {
         r.title = field("title")
         r.randomSeed = field("seed")
         r.raisedAt = field("origin")
+        r.descriptor = field("descriptor")
         r.isBlockFailure = { defer { lua.pop() }; return lua.rawGet(index, "block") == LUA_TBOOLEAN }()
         r.isSpec = bustedProject != nil
-        if options.strict, r.status == .ok {
-            let warnings = launched.flatMap { ($0.app.app?.engine.warnings ?? []).dropFirst($0.warnings) }
-            if !warnings.isEmpty {
-                r.status = .fail
-                r.message = "warnings under --strict:\n" + warnings.joined(separator: "\n")
-            }
-        }
+        if options.strict, r.status == .ok { failOnWarnings(&r) }
         if inTest {
             // The test ended (after its after_each hooks): its apps are released.
             inTest = false

@@ -78,6 +78,22 @@ extension FlowTestFramework {
       return text:find(want, 1, true) ~= nil or stripPosition(text) == stripPosition(want)
     end
 
+    -- Where two long texts first differ (hard to see in them): `first difference at byte 2999: expected …"aaaa",
+    -- got …"aaab"` (a few characters around it, cut at whole UTF-8 characters); nil for short or equal ones.
+    local function textDifference(e, a)
+      if type(e) ~= "string" or type(a) ~= "string" or e == a or (#e < 40 and #a < 40) then return nil end
+      local i = 1
+      while e:byte(i) == a:byte(i) do i = i + 1 end
+      local function around(s)
+        if i > #s then return "the end of the text" end
+        local from, to = math.max(1, i - 12), i + 12
+        while from > 1 and (s:byte(from) or 0) & 0xC0 == 0x80 do from = from - 1 end
+        while (s:byte(to + 1) or 0) & 0xC0 == 0x80 do to = to + 1 end
+        return (from > 1 and "…" or "") .. show(s:sub(from, to)) .. (to < #s and "…" or "")
+      end
+      return "first difference at byte " .. i .. ": expected " .. around(e) .. ", got " .. around(a)
+    end
+
     -- Each assertion: its positive and negative check, called with the caller's arguments.
     local A = {}
 
@@ -87,7 +103,7 @@ extension FlowTestFramework {
           local hint = type(e) == "table" and type(a) == "table" and T.same(e, a)
             and "(two different tables with the same contents: use assert.same)" or nil
           local x, y = expectedActual(show(e), show(a))
-          failed("equal", msg, x, y, hint)
+          failed("equal", msg, x, y, hint or textDifference(e, a))
         end
       end,
       function(e, a, msg)
@@ -97,7 +113,10 @@ extension FlowTestFramework {
     A.same = {
       function(e, a, msg)
         local ok, diff = T.same(e, a)
-        if not ok then failed("same", msg, diff, expectedActual(show(e), show(a))) end
+        if not ok then
+          local x, y = expectedActual(show(e), show(a))
+          failed("same", msg, diff, x, y, textDifference(e, a))
+        end
       end,
       function(e, a, msg)
         if T.same(e, a) then failed("not_same", msg, expectedActual("not " .. show(e), show(a))) end
@@ -191,102 +210,6 @@ extension FlowTestFramework {
       end,
     }
 
-    -- As luassert: each argument a number or a text that is one ("1.5").
-    local function nearArguments(name, e, a, tolerance, msg)
-      local x, y, t = tonumber(e), tonumber(a), tonumber(tolerance)
-      if x == nil or y == nil or t == nil then
-        failed(name, msg, "expected, actual and tolerance must be numbers (or texts of numbers), got "
-          .. show(e) .. ", " .. show(a) .. ", " .. show(tolerance))
-      end
-      return x, y, t
-    end
-    A.near = {
-      function(e, a, tolerance, msg)
-        local x, y, t = nearArguments("near", e, a, tolerance, msg)
-        if not (math.abs(x - y) <= t) then
-          failed("near", msg, expectedActual(show(e) .. " ± " .. show(tolerance), show(a)))
-        end
-      end,
-      function(e, a, tolerance, msg)
-        local x, y, t = nearArguments("not_near", e, a, tolerance, msg)
-        if math.abs(x - y) <= t then
-          failed("not_near", msg, expectedActual("farther than " .. show(tolerance) .. " from " .. show(e), show(a)))
-        end
-      end,
-    }
-    -- assert.is_string(v), assert.is_number(v), …: the type of v.
-    for _, typeName in ipairs { "string", "number", "table", "function", "boolean", "userdata", "thread" } do
-      local article = typeName == "userdata" and "a " or (typeName:match("^[aeiou]") and "an " or "a ")
-      A[typeName] = {
-        function(v, msg)
-          if type(v) ~= typeName then
-            failed("is_" .. typeName, msg, expectedActual(article .. typeName, show(v) .. " (" .. type(v) .. ")"))
-          end
-        end,
-        function(v, msg)
-          if type(v) == typeName then failed("is_not_" .. typeName, msg, expectedActual("not " .. article .. typeName, show(v))) end
-        end,
-      }
-    end
-    -- assert.unique(list [, deep]): no two items equal (deep: no two the same).
-    local function firstRepeat(list, deep)
-      local n = #list
-      for i = 1, n do
-        for j = i + 1, n do
-          if list[i] == list[j] or (deep and T.same(list[i], list[j])) then return i, j end
-        end
-      end
-    end
-    A.unique = {
-      function(list, deep, msg)
-        if type(list) ~= "table" then failed("unique", msg, expectedActual("a list", show(list))) end
-        local i, j = firstRepeat(list, deep)
-        if i then failed("unique", msg, "items " .. i .. " and " .. j .. " are the same: " .. show(list[i]), "  actual: " .. show(list)) end
-      end,
-      function(list, deep, msg)
-        if type(list) == "table" and not firstRepeat(list, deep) then
-          failed("not_unique", msg, expectedActual("a list with a repeated item", show(list)))
-        end
-      end,
-    }
-    -- assert.error_matches(fn, pattern [, init [, plain]]): fn raises an error whose text matches the Lua pattern
-    -- (as luassert: a string, number or boolean error, or one with __tostring; a plain table error has no text).
-    local function errorMatch(fn, pattern, init, plain)
-      local ok, err = pcall(fn)
-      if ok then return false, "no error" end
-      local text = type(err) == "boolean" and tostring(err) or matchable(err)
-      -- In specs as luassert: the error's text without its "file:line: ".
-      if T.busted and type(err) == "string" then text = text:gsub("^.-:%d+: ", "", 1) end
-      local holds, given = matched(text, pattern, init, plain)
-      return holds, text and show(text) or show(err), given
-    end
-    A.error_matches = {
-      function(fn, ...)
-        local pattern, init, plain, msg = select(2, optionalArguments(fn, ...))
-        if not callable(fn) then failed("error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
-        local ok, actual, given = errorMatch(fn, pattern, init, plain)
-        if not ok then failed("error_matches", msg, expectedActual("an error matching " .. show(pattern), actual)) end
-        return given                                   -- as luassert: the pattern's captures (the pattern when plain)
-      end,
-      function(fn, ...)
-        local pattern, init, plain, msg = select(2, optionalArguments(fn, ...))
-        if not callable(fn) then failed("not_error_matches", msg, "the first argument must be a function, got " .. type(fn)) end
-        local ok, actual = errorMatch(fn, pattern, init, plain)
-        if ok then failed("not_error_matches", msg, expectedActual("no error matching " .. show(pattern), actual)) end
-      end,
-    }
-
-    -- assert.returned_arguments(n, …): exactly n values follow (luassert's, for a function's returns passed on).
-    A.returned_arguments = {
-      function(n, ...)
-        local got = select("#", ...)
-        if tostring(n) ~= tostring(got) then failed("returned_arguments", nil, expectedActual(tostring(n) .. " values", tostring(got))) end
-      end,
-      function(n, ...)
-        if tostring(n) == tostring(select("#", ...)) then failed("not_returned_arguments", nil, expectedActual("not " .. tostring(n) .. " values", tostring(n))) end
-      end,
-    }
-
     local aliases = { equals = "equal", contain = "contains", errors = "error", match = "matches", error_match = "error_matches",
                       errors_match = "error_matches", matches_error = "error_matches", match_error = "error_matches" }
     -- Words that only read well (assert.is.truthy, assert.has_error) and words that negate (assert.is_not.nil).
@@ -318,6 +241,15 @@ extension FlowTestFramework {
         end
       end
       return function(...) return f(payload, ...) end
+    end
+
+    -- Too few arguments for an assertion (`assert.equal(v)`, the expected value forgotten): a failure in luassert's
+    -- words (a spec's as luassert's alone; `assert.message` adds nothing to it, as luassert's).
+    local function tooFew(name, negated, minimum, got)
+      local text = string.format("the '%s' function requires a minimum of %d arguments, got: %d", minimum[2], minimum[1], got)
+      if not T.busted then text = "assert." .. (negated and "not_" or "") .. name .. " failed\n" .. text end
+      local test, other = position(2)
+      error(setmetatable({ message = text, where = test or other, bare = true }, Failure), 0)
     end
 
     local function known(name) return A[name] or aliases[name] or modifiers[name] end
@@ -357,9 +289,11 @@ extension FlowTestFramework {
       local pair = A[name]
       local f = pair[negated and 2 or 1]
       if pair.payload then return withPayload(name, f, hasPayload, payload) end
+      local minimum = pair.minimum
       -- As luassert's: an assertion that holds gives its arguments back (`local t = assert.is_table(f())`), or what
       -- it says it gives (has_error: the error).
       return function(...)
+        if minimum and select("#", ...) < minimum[1] then tooFew(name, negated, minimum, select("#", ...)) end
         local given = f(...)
         if given then return table.unpack(given, 1, given.n) end
         return ...

@@ -158,7 +158,7 @@ extension FlowTestFramework {
             local result = table.pack(pcall(v, ...))
             if result[1] then return table.unpack(result, 2, result.n) end
             local err = result[2]
-            if getmetatable(err) == Failure then err.message = tostring(text) .. "\n" .. err.message end
+            if getmetatable(err) == Failure and not err.bare then err.message = tostring(text) .. "\n" .. err.message end
             error(err, 0)
           end
         end,

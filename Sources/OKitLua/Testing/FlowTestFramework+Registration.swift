@@ -109,6 +109,7 @@ extension FlowTestFramework {
 
     -- A hook; `label`: the name busted gives it among its block's children (`setup` and `teardown` only), by
     -- which busted's --sort-tests sorts it.
+    local hookDeclared = setmetatable({}, { __mode = "k" })   -- a hook's function → { where =, name = } (its report)
     local function hook(fname, kind, label)
       return function(fn)
         if running and not expanding then
@@ -116,7 +117,7 @@ extension FlowTestFramework {
           error(fname .. "() cannot be called while tests run: call it inside describe", 2)
         end
         if type(fn) ~= "function" then error(fname .. "(fn): fn must be a function, got " .. type(fn), 2) end
-        declaredAt()
+        hookDeclared[fn] = { where = declaredAt(), name = fname }
         local list = current[kind]
         list[#list + 1] = fn
         current.all[#current.all + 1] = { hook = true, name = label }

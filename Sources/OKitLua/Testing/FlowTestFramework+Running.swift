@@ -164,6 +164,34 @@ extension FlowTestFramework {
       end
     end
 
+    -- A flow test's before_each or after_each error: it says that the hook failed and for which test (a spec's
+    -- stays as busted words it).
+    local function hookFailure(kind, err, test)
+      if T.busted or getmetatable(err) ~= Failure then return err end
+      return setmetatable({ message = kind .. " of the test at " .. tostring(test.where) .. " failed: " .. tostring(err.message),
+                            where = err.where, origin = err.origin, error = err.error }, Failure)
+    end
+
+    -- busted's names of the teardown hooks in its reports (`teardown` is its `strict_teardown`).
+    local teardownDescriptors = { teardown = "strict_teardown", strict_teardown = "strict_teardown", lazy_teardown = "lazy_teardown" }
+
+    -- A teardown's error: an entry of its own after the block's tests. A spec's as busted reports it, `block
+    -- teardown` (`block lazy_teardown`) declared where the hook is, counted as an error outside the tests; a flow
+    -- test's `block (teardown)`, a failure.
+    local function teardownResult(block, f, err)
+      local declared = hookDeclared[f] or {}
+      if T.busted then
+        local hookName = declared.name or "teardown"         -- busted names it as it was declared: lazy_teardown
+        return { name = block.name and (fullName(block) .. " " .. hookName) or hookName, title = hookName, status = "fail",
+                 error = true, message = err.message, where = err.where or declared.where, origin = err.origin,
+                 declared = declared.where or block.where, block = true, descriptor = teardownDescriptors[declared.name],
+                 seed = block.parent and block.parent.shownSeed }
+      end
+      return { name = block.name and (fullName(block) .. " (teardown)") or "(teardown)", status = "fail",
+               message = "teardown failed: " .. tostring(err.message), where = err.where, declared = block.where, block = true,
+               seed = block.parent and block.parent.shownSeed }
+    end
+
     local function chainOf(block)
       local blocks = {}
       while block do insert(blocks, 1, block); block = block.parent end
@@ -205,7 +233,7 @@ extension FlowTestFramework {
           for _, b in ipairs(blocks) do
             for _, f in ipairs(b.before) do
               failure = inScope(b, f, protect)
-              if failure then break end
+              if failure then failure = hookFailure("before_each", failure, test); break end
             end
             if failure then break end
           end
@@ -225,7 +253,7 @@ extension FlowTestFramework {
           for i = #blocks, 1, -1 do
             for _, f in ipairs(blocks[i].after) do
               local err = inScope(blocks[i], f, protect)
-              if err and (not failure or getmetatable(failure) == Pending) then failure = err end
+              if err and (not failure or getmetatable(failure) == Pending) then failure = hookFailure("after_each", err, test) end
             end
           end
         end
@@ -286,11 +314,7 @@ extension FlowTestFramework {
           for _, f in ipairs(block.teardown) do
             local started = clock()
             local err = inScope(block, f, protect)
-            if err then
-              local name = block.name and (fullName(block) .. " (teardown)") or "(teardown)"
-              finish({ name = name, status = "fail", message = "teardown failed: " .. tostring(err.message), where = err.where,
-                       declared = block.where, block = true, seed = block.parent and block.parent.shownSeed }, started)
-            end
+            if err then finish(teardownResult(block, f, err), started) end
           end
         end
         revertSpiesSince(spiesBefore)

@@ -12,14 +12,15 @@
 ///   a pattern or a list of them, any of which selects), calls `begin { name, declared }` before each
 ///   test's `before_each` hooks and
 ///   `report { name, status = "ok"|"fail"|"pending", message, where = "file:line", seconds }` after its `after_each` hooks, and
-///   returns passed, failed, skipped. A failing teardown is reported as one more failure, `<block> (teardown)`.
+///   returns passed, failed, skipped. A failing teardown is reported as one more failure, `<block> (teardown)` (a
+///   spec's as busted's error entry, `<block> teardown`); a before_each or after_each error fails its test, saying so.
 /// - `T.list { filter =, tags =, excludeTags =, sort =, seed = }`: the tests `T.run` would run, `{ name, where,
 ///   pending }` (`{ name, where, broken }` for a spec's describe block whose body raised).
 /// - `T.reset()`, `T.describe_value(v)` (the pretty printer), `T.same(a, b)` and `T.contains(partial, actual)`
 ///   (`true`, or `false` and the first difference: `at .rows[2].text: expected "Dune", got "Emma"`).
 public enum FlowTestFramework {
     /// A Lua chunk; running it returns the framework table `T`. Its parts share the chunk's locals, in this order.
-    public static let source: String = [prelude, values, assertions, matchers, spies, spyAssertions, registration, bustedOrder, environment,
+    public static let source: String = [prelude, values, assertions, moreAssertions, matchers, spies, spyAssertions, registration, bustedOrder, environment,
                                                   running,
                                                   busted, luassert, "    return T\n"]
         .joined(separator: "\n")

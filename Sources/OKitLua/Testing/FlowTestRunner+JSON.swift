@@ -5,8 +5,8 @@ extension FlowTestRunner {
     /// "errors":[…], "pendings":[…], "duration": seconds}`, each test as busted's handler gives it in part:
     /// `name` (the full name), `message` (failures, errors, and a pending test's reason), `isError` (errors),
     /// `trace` (`short_src`, `currentline`: where a failure failed or `pending()` was called, else where it is
-    /// declared) and `element` (`descriptor` — `it`, or `describe` for a block's failure — its own `name`,
-    /// `duration`, `trace`: where it is declared).
+    /// declared) and `element` (`descriptor` — `it`, `describe` for a block's failure, `strict_teardown` for a
+    /// teardown's — its own `name`, `duration`, `trace`: where it is declared).
     public func json(seconds: Double) -> String {
         var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
         for r in results {
@@ -35,7 +35,7 @@ extension FlowTestRunner {
         var entry: [String: Any] = [
             "name": r.name,
             "trace": trace(r.tracePlace),
-            "element": ["descriptor": r.isBlockFailure ? "describe" : "it", "name": r.title ?? r.name, "duration": r.seconds,
+            "element": ["descriptor": r.descriptor ?? (r.isBlockFailure ? "describe" : "it"), "name": r.title ?? r.name, "duration": r.seconds,
                         "trace": trace(r.declaredPlace)] as [String: Any],
         ]
         if r.untraced {

@@ -7,9 +7,10 @@ extension FlowTestRunner {
     /// busted writes it — `Failure -> spec/x_spec.lua @ 2` (where the test is declared), its name, its whole message
     /// with the `file:line: ` it was raised at (`Nil error` without one). `verbose` changes nothing here: okit keeps
     /// no traceback of a failure.
-    /// `marks`: false when they were written as the tests ran (`terminalMark`).
+    /// `marks`: false when they were written as the tests ran (`terminalMark`); a hook's error (a spec's teardown) has none, as
+    /// in busted's.
     public func terminalSummary(seconds: Double, verbose: Bool, utf: Bool = false, marks: Bool = true) -> String {
-        let marks = marks ? results.map { Self.terminalMark($0, utf: utf) }.joined() : ""
+        let marks = marks ? results.filter { $0.descriptor == nil }.map { Self.terminalMark($0, utf: utf) }.joined() : ""
         let passed = results.filter { $0.status == .ok }.count
         let pending = results.filter { $0.status == .pending }.count
         let errors = results.filter { $0.status == .fail && $0.isError }.count

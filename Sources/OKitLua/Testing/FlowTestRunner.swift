@@ -51,8 +51,8 @@ public final class FlowTestRunner {
     }
 
     /// Runs the files (with a shuffle seed, in an order shuffled by it); `line` receives each output line (TAP:
-    /// busted's lines for a spec's result), `note` okit's closing line `N passed, N failed` when every file is a
-    /// busted spec (so that the TAP is busted's), else `line` does; `events` the files and tests as they start and
+    /// busted's lines for a spec's result), `note` okit's closing line `N passed, N failed` (the front end puts it
+    /// last, on the stream its output leaves free), else `line` does; `events` the files and tests as they start and
     /// end (busted's terminal and gtest outputs write their lines then). A busted run loads its spec files first,
     /// as busted does: one that does not compile is an error before any test runs; `notFound` (busted's message
     /// when no spec file was found) is one too. Returns the totals.
@@ -75,7 +75,8 @@ public final class FlowTestRunner {
             }
             self.results.append(r)
             events.result?(r)
-            let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose) : FlowTestRunner.tapLines(r, number: n)
+            let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose)
+                : FlowTestRunner.tapLines(r, number: n, verbose: verbose)
             for l in lines { line(l) }
         }
         let (runnable, loadErrors) = bustedRun ? compiled(files, display: shown) : (files, [])
@@ -99,7 +100,7 @@ public final class FlowTestRunner {
         }
         line("1..\(n)")
         let closing = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
-        if bustedRun, let note { note(closing) } else { line(closing) }
+        if let note { note(closing) } else { line(closing) }
         return (passed, failed, skipped)
     }
 
@@ -160,13 +161,15 @@ public final class FlowTestRunner {
         return result
     }
 
-    /// `ok 3 - name`, `not ok 4 - name` with the message and location as `#` lines, `ok 5 - name # SKIP`.
-    static func tapLines(_ r: FlowTestResult, number n: Int) -> [String] {
+    /// `ok 3 - name`, `not ok 4 - name` with the message and location as `#` lines, `ok 5 - name # SKIP`;
+    /// `verbose` (`-v`) puts `# file:line: name`, where the test is declared, before a test's line.
+    static func tapLines(_ r: FlowTestResult, number n: Int, verbose: Bool = false) -> [String] {
+        let declared = verbose && !r.isBlockFailure ? r.declaredAt.map { ["# \($0): \(r.name)"] } ?? [] : []
         switch r.status {
-        case .ok: return ["ok \(n) - \(r.name)"]
-        case .pending: return ["ok \(n) - \(r.name) # SKIP pending"]
+        case .ok: return declared + ["ok \(n) - \(r.name)"]
+        case .pending: return declared + ["ok \(n) - \(r.name) # SKIP pending"]
         case .fail:
-            var lines = ["not ok \(n) - \(r.name)"]
+            var lines = declared + ["not ok \(n) - \(r.name)"]
             var message = r.message ?? "failed"
             if let location = r.location {
                 lines.append("# \(location)")

@@ -4,7 +4,8 @@ enum FlowTestSupport {
     /// A chunk called with `(native, T)`: `native` holds `launch(path, opts)`, `snapshotJSON(app)`,
     /// `decodeJSON(text)`, `record(app, path)`, `readFile(path)`, `writeFile(path, text)`, `snapshotDir()`,
     /// `check(app)` (raises for an app released when its test ended), `syncClock()` (the test file's clock to the
-    /// app launched last) and `update` (the `--update-snapshots` flag); `T` is the framework table. It returns the
+    /// app launched last), `warningCount(app)` and `attribute(app, from, call)` (the warnings a command logged, for
+    /// `--strict`) and `update` (the `--update-snapshots` flag); `T` is the framework table. It returns the
     /// `okit.test` module.
     static let source: String = #"""
     local native, T = ...
@@ -27,6 +28,16 @@ enum FlowTestSupport {
       return ...
     end
 
+    -- A command as the test wrote it, for --strict's note of where a warning was logged: `app:tap("Dune")`.
+    local function callText(key, ...)
+      local parts = {}
+      for i = 1, select("#", ...) do
+        local a = select(i, ...)
+        parts[i] = type(a) == "table" and "{…}" or T.describe_value(a)
+      end
+      return "app:" .. tostring(key) .. "(" .. table.concat(parts, ", ") .. ")"
+    end
+
     local App = {}
     local function wrap(nv)
       return setmetatable({ _native = nv }, App)
@@ -40,7 +51,12 @@ enum FlowTestSupport {
       if type(v) == "function" then
         return function(_, ...)
           native.check(nv)
-          return settled(v(nv, ...))
+          -- the warnings the command logs are its own (--strict names the command and the test file's line)
+          local before = native.warningCount(nv)
+          local result = table.pack(pcall(v, nv, ...))
+          if native.warningCount(nv) > before then native.attribute(nv, before, callText(key, ...)) end
+          if not result[1] then error(result[2], 0) end
+          return settled(table.unpack(result, 2, result.n))
         end
       end
       return v

@@ -41,6 +41,7 @@ public final class FlowTestRecorder {
 
     /// A command on its way: its call, and where the app was before it.
     public struct Step {
+        let name: String
         let call: FlowTestCall
         let place: ScreenPlace?
     }
@@ -79,7 +80,7 @@ public final class FlowTestRecorder {
         guard !Self.unrecorded.contains(name) else { return nil }
         let before = try? shell.snapshot(offset: 0, limit: Self.rowWindow)
         let call = FlowTestCall(name, args, description: description, before: before)
-        return Step(call: call, place: before.map(ScreenPlace.init))
+        return Step(name: name, call: call, place: before.map(ScreenPlace.init))
     }
 
     /// After a command ran: its line, and the new screen's title when the screen changed.
@@ -97,7 +98,8 @@ public final class FlowTestRecorder {
     }
 
     /// After a command failed: it fails again in the test, with the same message; a command that could not be
-    /// understood (a missing argument) is left out with a comment.
+    /// understood (a missing argument) is left out with a comment, and so is an `advance` the session's system
+    /// clock refused: the refusal is the front end's, not the app's, and the test's virtual clock would move.
     public func didFail(_ step: Step, _ error: any Error) {
         defer { last = clock.now }
         let message = Remedy.message(for: error, wording: nil)
@@ -106,9 +108,27 @@ public final class FlowTestRecorder {
             lines.append("-- left out: \(step.call.text) (\(message.replacingOccurrences(of: "\n", with: " ")))")
             return
         }
+        if step.name == "advance", !(clock is VirtualClock) {
+            lines.append("-- left out: \(step.call.text) (the session's system clock refused it, not the app; the test runs "
+                + "on the virtual clock, where it would move the clock)")
+            return
+        }
         note(step)
         lines.append("assert.has_error(function() \(step.call.text) end, \(LuaLiteral.string(message)))")
     }
+
+    /// A line the front end answered without running a command (an unknown command, a malformed line): left out
+    /// with a comment that says what it was answered (`-- not understood, left out: unknown command "tpa" (did you
+    /// mean "tap"?)`), never the line itself (it may hold a secret typed into a misspelled command). A blank line,
+    /// which asked for nothing, is left out without one.
+    public func recordUnread(_ error: String) {
+        guard !error.hasPrefix(Self.blankLineAnswer) else { return }
+        let text = error.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? error
+        lines.append("-- not understood, left out: \(text)")
+    }
+
+    /// How the JSON-lines front end answers a blank line (`{"unread":"empty line: …"}` in a session log).
+    static let blankLineAnswer = "empty line:"
 
     /// Adds a line the person asked for (the web's Assert: an assertion on a text they clicked).
     public func append(line: String) {

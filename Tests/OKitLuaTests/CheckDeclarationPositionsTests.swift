@@ -53,8 +53,8 @@ import Testing
         okit.list("l", { dataPath = "b", cell = { path = "t", detailPath = "t/format(\\"yyyy\\")" } })
         okit.detail("d", { sections = { { header = "%Data", okit.cell.text { path = "%Name", textPath = "t[0" } } } })
         """)
-        #expect(error == "app.lua:3:78: okit.list(\"l\"), cell, property detailPath: binding \"t/format(\"yyyy\")\": unexpected \"\"\" at column 10",
-                "\(error ?? "loaded")")
+        #expect(error == "app.lua:3:78: okit.list(\"l\"), cell, property detailPath: binding \"t/format(\"yyyy\")\": unexpected \"\"\" at column 10; "
+                + "texts in bindings are in single quotes: write 'yyyy'", "\(error ?? "loaded")")
         let detail = try DeclarationTypoTests.loadError("""
         local okit = require "okit"
         okit.entity("B", { t = "string" }); okit.entity("R", { b = "[B]" }); okit.model("R")

@@ -51,4 +51,30 @@ import Testing
             "app.lua:8:105: screen book, property cell Picture.heightDisplay: Book has no field \"picture\"",
         ])
     }
+
+    /// A list's `present` opens its screen as its segue does (a row's tap, `ListScreen.tap`): a selection presented
+    /// by a list is checked on the list's context, not named as opened only from Lua (an OKit porter's app that
+    /// failed on first use).
+    @Test func aListsPresentOpensItsScreenAsItsSegueDoes() throws {
+        let app = """
+        local okit = require "okit"
+        okit.entity("Author", { name = "string" })
+        okit.entity("Item", { name = "string", sel = "bool", author = "ref Author" })
+        okit.entity("Root", { items = "[Item]", authors = "[Author]" })
+        okit.model("Root")
+        okit.list("items", { dataPath = "items", cell = { path = "name" }, selectPath = "sel", present = "pick" })
+        okit.selection("pick", { dataPath = "/authors", cell = { path = "name" }, selectionPath = "author", autoClose = "#true" })
+        okit.app { home = "items" }
+        """
+        let presented = try CheckFindingsTests.check(app)
+        let pushed = try CheckFindingsTests.check(app.replacingOccurrences(of: "present = \"pick\"", with: "segue = \"pick\""))
+        #expect(presented.problems == pushed.problems)
+        #expect(presented.problems.count == 1 && presented.problems[0].hasPrefix("app.lua:7:") == true
+                && presented.problems[0].contains("screen pick, property selectionPath: Root has no field \"author\""), "\(presented.problems)")
+        #expect(!presented.summary.contains("opened only from Lua"), "\(presented.summary)")
+        // A present that names no screen is said as a segue's is.
+        let typo = try CheckFindingsTests.check(app.replacingOccurrences(of: "present = \"pick\"", with: "present = \"pik\""))
+        #expect(typo.problems.contains { $0.contains("screen items, property present: no screen \"pik\" is declared (did you mean \"pick\"?)") },
+                "\(typo.problems)")
+    }
 }

@@ -225,7 +225,7 @@ import Testing
                 || app.engine.warnings.contains { $0.hasPrefix("okit.detail(\"a\"), okit.cell.text: unknown property \"optoins\"") },
                 "\(app.engine.warnings)")
         let wrong = try #require(try Self.loadError(head + ##"  okit.cell.text { path = "#Kind", textPath = 3 },"## + tail))
-        #expect(wrong.contains("app.lua:6: okit.detail(\"a\"), okit.cell.text, property textPath: expected a binding string or a function, got number"),
+        #expect(wrong.contains("app.lua:6:47: okit.detail(\"a\"), okit.cell.text, property textPath: expected a binding string or a function, got number"),
                 "\(wrong)")
     }
 

@@ -186,22 +186,29 @@ public struct BindingError: Error, Equatable, CustomStringConvertible {
     public let binding: String
     public let column: Int
     public let message: String
+    /// What to write instead, said after the column (`texts in expressions are in single quotes: ' € im Jahr'`).
+    public var hint = ""
 
-    public init(binding: String, column: Int, message: String) {
+    public init(binding: String, column: Int, message: String, hint: String = "") {
         self.binding = binding
         self.column = column
         self.message = message
+        self.hint = hint
     }
+
+    /// The message and, after a semicolon, the hint (the check's wording, which names the column apart).
+    public var advisedMessage: String { hint.isEmpty ? message : message + "; " + hint }
 
     /// `binding "books[0/name": expected "]" at column 8`
     /// A long binding is shown around the column (messages stay one or two lines).
     public var description: String {
-        guard binding.count > 120 || binding.contains(where: \.isNewline) else { return "binding \"\(binding)\": \(message) at column \(column)" }
+        let after = hint.isEmpty ? "" : "; " + hint
+        guard binding.count > 120 || binding.contains(where: \.isNewline) else { return "binding \"\(binding)\": \(message) at column \(column)\(after)" }
         let chars = Array(binding)
         let from = max(0, min(column - 1, chars.count) - 40), to = min(chars.count, from + 100)
         var shown = String(chars[from..<to]).replacingOccurrences(of: "\n", with: "\\n")
         if from > 0 { shown = "…" + shown }
         if to < chars.count { shown += "…" }
-        return "binding \"\(shown)\": \(message) at column \(column)"
+        return "binding \"\(shown)\": \(message) at column \(column)\(after)"
     }
 }

@@ -29,7 +29,7 @@ public struct BindingChecker {
     /// Issues of `text` evaluated on entities of `context` (nil: unknown).
     public func check(_ text: String, context: EntityType?) -> [Issue] {
         let binding: Binding
-        do { binding = try engine.compile(text) } catch { return [Issue(column: error.column, message: error.message)] }
+        do { binding = try engine.compile(text) } catch { return [Issue(column: error.column, message: error.advisedMessage)] }
         var issues: [Issue] = []
         for part in binding.parts { check(part, context, &issues) }
         return issues

@@ -57,6 +57,23 @@ struct BindingScanner {
         BindingError(binding: text, column: min(at, s.count) + 1, message: message)
     }
 
+    /// `unexpected "c"` at `at`; a double quote there (`=total .. " €"`, `format("yyyy")`) is a text written as Lua
+    /// writes one: said with the text in single quotes, as bindings write texts (bindings.md "Expressions").
+    func unexpected(_ at: Int, in expression: Bool) -> BindingError {
+        var error = fail(at, at < s.count ? "unexpected \"\(s[at])\"" : "expected a value")
+        guard at < s.count, s[at] == "\"" else { return error }
+        var j = at + 1
+        var inner = String.UnicodeScalarView()
+        while j < s.count, s[j] != "\"" {
+            if s[j] == "'" { inner.append("\\") }
+            inner.append(s[j])
+            j += 1
+        }
+        let text = j < s.count && !inner.isEmpty ? "'" + String(inner) + "'" : "'…'"
+        error.hint = "texts in \(expression ? "expressions" : "bindings") are in single quotes: write \(text)"
+        return error
+    }
+
     static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
     /// A letter or `_` (ASCII decided without a Unicode property lookup).
     @inline(__always) static func isNameStart(_ c: Unicode.Scalar) -> Bool {

@@ -50,7 +50,7 @@ extension BindingScanner {
                 if i == end { break }
                 if s[i] == "/" { i += 1; continue }
                 if s[i] == ">" { throw fail(i, "unexpected \">\" (a model prefix like \"directory>\" must start the path)") }
-                throw fail(i, "unexpected \"\(s[i])\"")
+                throw unexpected(i, in: false)
             }
         }
         return PathExpression(negate: negate, model: model, absolute: absolute, segments: segments,
@@ -116,7 +116,7 @@ extension BindingScanner {
             } else if let n = name(at: &i, end) {
                 keys.append(.name(n, SlotCache()))
             } else {
-                throw fail(i, i < end ? "unexpected \"\(s[i])\"" : "expected a name")
+                throw i < end ? unexpected(i, in: false) : fail(i, "expected a name")
             }
             while let open = filterOpening(after: i, end) { keys.append(.filter(try filter(open, &i, end))) }
             if i < end, s[i] == "." { i += 1; continue }

@@ -33,7 +33,7 @@ struct ExpressionParser {
         if i == end { throw fail(i, "expected an expression after \"=\"") }
         let n = try ternary()
         skip()
-        if i < end { throw fail(i, "unexpected \"\(s[i])\"") }
+        if i < end { throw scanner.unexpected(i, in: true) }
         return (n.e, n.d)
     }
 
@@ -275,7 +275,7 @@ struct ExpressionParser {
         case "$":
             return try barePath(start, after: start + 1)
         default:
-            guard BindingScanner.isNameStart(c) else { throw fail(i, "unexpected \"\(c)\"") }
+            guard BindingScanner.isNameStart(c) else { throw scanner.unexpected(i, in: true) }
             var j = i
             let n = scanner.name(at: &j, end) ?? ""
             switch n {

@@ -14,10 +14,17 @@ public struct FieldLabelGap: Equatable, Sendable {
 extension Engine {
     /// For every field with a rule that shows okit's default message, no `label` and neither a string for its name
     /// nor for its derived label: one gap per language the app gives strings in (English aside, the keys'
-    /// language, a language whose okit word is the derived label itself: `Name` in German, `Nome` in Italian, and a language whose
-    /// script the label is written in: `Название` in Russian, `LanguageScript`), by declaration order.
+    /// language; the app's own language, `okit.locale`'s, when it is written in Latin letters: its author named the
+    /// fields in it, `anteile` → `Anteile` in an app in German; a language whose okit word is the derived label
+    /// itself: `Name` in German, `Nome` in Italian, and a language whose script the label is written in:
+    /// `Название` in Russian, `LanguageScript` — a Latin `code` in an app in Russian is still named), by declaration
+    /// order.
     public func fieldLabelGaps() -> [FieldLabelGap] {
-        let languages = strings.languages.filter { !BuiltInWords.isEnglish($0) }
+        let base = { (l: String) in (BuiltInWords.base(of: l) ?? l).lowercased() }
+        let own = base(locale.language)
+        let languages = strings.languages.filter { language in
+            !BuiltInWords.isEnglish(language) && !(base(language) == own && LanguageScript.scripts(of: language) == nil)
+        }
         guard !languages.isEmpty else { return [] }
         var out: [FieldLabelGap] = []
         for name in schema.order {

@@ -142,16 +142,10 @@ public final class Schema {
 }
 
 extension Schema {
-    /// What to write instead of a number given as a text a number field does not read (`default = "4,5"`): the
-    /// number as Lua writes it, with a point (lua-api.md "Entities").
+    /// What to write instead of a number, bool or date given as a text its field does not read (`default = "4,5"`):
+    /// the value as Lua writes it, a number with a point (lua-api.md "Entities"; `LuaWrittenValue`).
     static func numberDefaultHint(_ v: Value, _ type: FieldType) -> String {
-        guard type == .int || type == .double, case .string(let text) = v else { return "" }
-        let pointed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        if let number = Double(pointed), number.isFinite {
-            let written = type == .int && number == number.rounded() ? String(Int(number)) : pointed
-            return "; write the number as Lua writes it, without quotes: default = \(written)"
-        }
-        return "; a number field's default is a Lua number, without quotes (default = 0)"
+        LuaWrittenValue.advice(for: v, type: type, name: "default")
     }
 }
 

@@ -8,6 +8,9 @@ public struct AppCheckResult: Sendable {
     public let problems: [String]
     /// `app.lua: 0 problems in 14 screens, 212 bindings`.
     public let summary: String
+    /// What the check at load warns about (`FILE:LINE:COL: screen S, property P: message`) and the app runs with: a
+    /// flag constant that is always on. `okit-run check` has them among its problems.
+    public var warnings: [String] = []
 }
 
 extension LuaApp {
@@ -29,16 +32,14 @@ extension LuaApp {
                 + alertTextLines(sources: &sources) + fieldLabelLines(sources: &sources)
                 + pluralNoteLines(counted: report.countedKeys, sources: &sources) + unusedFormLines(sources: &sources)
         }
-        lines += report.issues.map { i in
-            let position = location(of: i, sources: &sources)
-            return "\(position): screen \(i.screen), property \(i.property): \(i.message)"
-        }
+        func line(_ i: ScreenIssue) -> String { "\(location(of: i, sources: &sources)): screen \(i.screen), property \(i.property): \(i.message)" }
+        lines += report.issues.map(line)
         lines = Self.inFileOrder(lines)
         let file = appFile?.lastPathComponent ?? "app"
         func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
         let summary = "\(file): \(count(lines.count, "problem")) in \(count(report.screens, "screen")), \(count(report.bindings, "binding"))"
             + Self.unopenedNote(report.unopened)
-        return AppCheckResult(problems: lines, summary: summary)
+        return AppCheckResult(problems: lines, summary: summary, warnings: Self.inFileOrder(report.warnings.map(line)))
     }
 
     /// The summary's note on screens nothing in the declarations opens: `; opened only from Lua, so checked on the

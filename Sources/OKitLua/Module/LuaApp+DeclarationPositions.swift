@@ -12,6 +12,18 @@ struct DeclarationBindingError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// A declaration's value refused at load (`add = false`, a cell where a section belongs), placed at the value in
+/// the file by the declaring call (`LuaApp.placed`): `path` leads from the call's table to it.
+struct DeclarationValueError: Error, CustomStringConvertible {
+    let message: String
+    let path: [DeclarationKey]
+    /// `chunk:line` of the table the value is in when the call's table may not show it (a cell made apart,
+    /// `local c = okit.cell.text {…}`): the line of its `okit.cell.*` call.
+    var written: String?
+
+    var description: String { message }
+}
+
 /// A field rule of the wrong type (`maxLength = "40"`): the rule and the message.
 struct FieldRuleRefusal: Error, CustomStringConvertible {
     let rule: String
@@ -32,6 +44,13 @@ extension LuaApp {
     func placed(_ error: Error, function: String, id: String?, site: String?) -> Error {
         let refusal: DeclarationBindingError
         switch error {
+        case let e as DeclarationValueError:
+            var sources: [String: LuaDeclarationSource?] = [:]
+            if let (chunk, call) = declarationCall(function, id: id, site: site, sources: &sources),
+               let p = call.table?.position(of: e.path, column: 1) {
+                return LuaRaise("\(chunk):\(p.line):\(p.column): \(e.message)", withPosition: false)
+            }
+            return e.written.map { LuaRaise("\($0): \(e.message)", withPosition: false) } ?? LuaRaise(e.message)
         case let e as DeclarationBindingError: refusal = e
         case let e as BindingError: refusal = DeclarationBindingError(message: "okit.\(function)(\"\(id ?? "")\"): \(e)", error: e)
         default: return error

@@ -21,6 +21,7 @@ extension LuaApp {
     /// `okit-run check`: the screen `screen`, in the table at `table` of its declaration.
     func unknownProperty(_ key: String, known: some Sequence<String>, what: String, screen: String,
                          in table: [DeclarationKey] = [], property: String? = nil) {
+        guard !key.hasPrefix("__okit_") else { return }   // okit's own mark on a table it made (okit.cell.text{…})
         let message = "unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(known)))"
         engine.warn("\(what): \(message) (ignored)")
         declarationTypos.append(DeclarationTypo(screen: screen, property: property ?? key, table: table, key: key, message: message))
@@ -102,7 +103,8 @@ extension LuaApp {
         lua.pushNil()
         while lua_next(L, t) != 0 {
             lua.pop()
-            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !known.contains(k) { unknown.append(k) }
+            // okit's own marks on a table it made (`__okit_cell` of okit.cell.text{…}) are no names of the author's.
+            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1), !known.contains(k), !k.hasPrefix("__okit_") { unknown.append(k) }
         }
         return unknown.sorted()
     }

@@ -41,11 +41,12 @@ extension LuaApp {
 
     /// Refuses a name of the options table at `index` that `known` does not hold (`storag = "sqlite"` would keep
     /// the data somewhere else without a word): at the name's line and column, with the closest known name.
-    func refuseUnknownOptions(_ index: Int32, known: [String], what: String, function: String, id: String?, site: String?) throws {
+    func refuseUnknownOptions(_ index: Int32, known: [String], what: String, function: String, id: String?, site: String?,
+                              advice: (String) -> String? = { _ in nil }) throws {
         let names = unknownNames(index, known: known)
         guard let unknown = names.first else { return }
         throw unknownKeyError(unknown, known: known, what: what, noun: "option", function: function, id: id, site: site,
-                              also: Array(names.dropFirst()))
+                              advice: advice(unknown), also: Array(names.dropFirst()))
     }
 
     static let hookNames: Set<String> = ["managed", "unmanaged", "loaded"]

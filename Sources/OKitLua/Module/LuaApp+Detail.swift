@@ -42,15 +42,14 @@ extension LuaApp {
                          site: [DeclarationKey] = []) throws -> CellDeclaration {
         let v = lua_absindex(lua.L, v)
         var kind: String
-        if lua_type(lua.L, v) == LUA_TTABLE, lua.rawGet(v, "__okit_cell") == LUA_TSTRING, let k = lua.string(at: -1) {
+        if let k = cellKind(v) {
             kind = k
-            lua.pop()
         } else {
-            if lua_type(lua.L, v) == LUA_TTABLE { lua.pop() }
             guard lua_type(lua.L, v) == LUA_TTABLE, let untagged else {
-                throw LuaRaise(untagged == nil
+                throw DeclarationValueError(message: untagged == nil
                     ? "\(function)(\"\(screen)\"): sections hold cells made with okit.cell.text{…}, okit.cell.switch{…}, …"
-                    : "\(function)(\"\(screen)\"): cell must be a table of cell properties ({ path = … }) or okit.cell.date{…}, …")
+                    : "\(function)(\"\(screen)\"): cell must be a table of cell properties ({ path = … }) or okit.cell.date{…}, …",
+                    path: site)
             }
             kind = untagged
         }
@@ -59,7 +58,17 @@ extension LuaApp {
         } catch let e as LuaRaise where e.withPosition {
             guard let written = cellSite(v) else { throw e }
             throw LuaRaise("\(written): \(e.message)", withPosition: false)
+        } catch var e as DeclarationValueError {
+            e.written = e.written ?? cellSite(v)
+            throw e
         }
+    }
+
+    /// The kind of the cell `okit.cell.*` made at `v` (nil: not a table, or a plain one).
+    func cellKind(_ v: Int32) -> String? {
+        guard lua_type(lua.L, v) == LUA_TTABLE else { return nil }
+        defer { lua.pop() }
+        return lua.rawGet(v, "__okit_cell") == LUA_TSTRING ? lua.string(at: -1) : nil
     }
 
     /// `chunk:line` where `okit.cell.*` made the cell table at `v` (nil: a plain table).
@@ -79,7 +88,7 @@ extension LuaApp {
         try forEachEntry(v, what: what) { key, value in
             if key == "__okit_cell" || key == "__okit_site" { return }
             if CellDeclaration.actionProperties.contains(key) {
-                cell.actions[key] = try actionProperty(key, at: value, what: what)
+                cell.actions[key] = try actionProperty(key, at: value, what: what, path: site + [.name(key)])
                 return
             }
             if key == "id" || CellDeclaration.literalProperties.contains(key) {
@@ -90,7 +99,7 @@ extension LuaApp {
             }
             // An unknown name is said as one, whatever its value (`optoins = 3` is a misspelled `options`).
             if !known.contains(key) { unknown.append(key); return }
-            guard let text = bindingText(at: value) else { throw notABinding(what, key, at: value) }
+            guard let text = bindingText(at: value) else { throw notABinding(what, key, at: value, path: site + [.name(key)]) }
             if !CellDeclaration.isLiteral(key, text) {
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
             }
@@ -105,9 +114,9 @@ extension LuaApp {
     }
 
     /// An action property of a cell or a detail screen: a binding string or a Lua function.
-    func actionProperty(_ key: String, at value: Int32, what: String) throws -> Action? {
+    func actionProperty(_ key: String, at value: Int32, what: String, path: [DeclarationKey]) throws -> Action? {
         guard lua_type(lua.L, value) == LUA_TSTRING || lua_type(lua.L, value) == LUA_TFUNCTION else {
-            throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: value))")
+            throw notABinding(what, key, at: value, path: path)
         }
         do { return try action(at: value) } catch let e as LuaRaise { throw e } catch {
             throw bindingRefusal("\(what), property \(key)", error)
@@ -129,7 +138,7 @@ extension LuaApp {
             case "sections": d.sections = try sections(at: v, screen: id, function: function)
             case _ where DetailDeclaration.actionProperties.contains(key):
                 // OKit's controller-level actions: the default of every cell without its own.
-                d.actions[key] = try actionProperty(key, at: v, what: what)
+                d.actions[key] = try actionProperty(key, at: v, what: what, path: [.name(key)])
             default:
                 if LuaApp.hookKeys.contains(key) { try readHook(key, at: v, into: &d.hooks); return }
                 if try takeInert(key, at: v, what: what) { return }
@@ -139,7 +148,7 @@ extension LuaApp {
                     unknownProperty(key, known: known, what: what, screen: id)
                     return
                 }
-                guard let text = bindingText(at: v) else { throw notABinding(what, key, at: v) }
+                guard let text = bindingText(at: v) else { throw notABinding(what, key, at: v, path: [.name(key)]) }
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
                 d[keyPath: path] = text
             }
@@ -160,6 +169,11 @@ extension LuaApp {
             guard lua_type(lua.L, s) == LUA_TTABLE else {
                 throw LuaRaise("\(function)(\"\(id)\"): sections[\(i + 1)] must be a table { header = …, okit.cell.text{…}, … }")
             }
+            // One pair of braces too few (`sections = { okit.cell.text {…} }`): a cell where a section belongs.
+            if let kind = cellKind(s) {
+                throw DeclarationValueError(message: "\(function)(\"\(id)\"): sections[\(i + 1)] is a cell; a section is a table of cells: "
+                    + "write sections = { { okit.cell.\(kind) {…} } }", path: ["sections", .index(i + 1)])
+            }
             var section = SectionDeclaration()
             for key in unknownNames(s, known: LuaApp.sectionKeys) {
                 unknownProperty(key, known: LuaApp.sectionKeys, what: "\(function)(\"\(id)\"), sections[\(i + 1)]", screen: id,
@@ -174,7 +188,8 @@ extension LuaApp {
                     do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(function)(\"\(id)\"), sections[\(i + 1)].\(k)", error) }
                     section[keyPath: path] = text
                 default:
-                    throw LuaRaise("\(function)(\"\(id)\"), sections[\(i + 1)].\(k): expected a binding string, got \(lua.typeName(at: -1))")
+                    throw DeclarationValueError(message: "\(function)(\"\(id)\"), sections[\(i + 1)].\(k): expected a binding string, got "
+                        + lua.typeName(at: -1) + booleanAdvice(at: -1), path: ["sections", .index(i + 1), .name(k)])
                 }
             }
             for j in 0..<(try listLength(s, what: "\(function)(\"\(id)\"), sections[\(i + 1)]")) {
@@ -190,10 +205,13 @@ extension LuaApp {
 }
 
 extension LuaApp {
-    /// A property given a value that is no binding: what it got and, for a list of texts (`optionValues =
-    /// {"Book","Journal"}`), the one text a multipart property is (`write "Book,Journal"`).
-    func notABinding(_ what: String, _ key: String, at index: Int32) -> LuaRaise {
-        var advice = ""
+    /// A property given a value that is no binding: what it got and, for a Lua boolean (`add = false`), the flag's
+    /// constant (`write "#false"`), for a list of texts (`optionValues = {"Book","Journal"}`), the one text a
+    /// multipart property is (`write "Book,Journal"`). With `path` (from the declaring call's table to the value),
+    /// placed at the value in the file.
+    func notABinding(_ what: String, _ key: String, at index: Int32, path: [DeclarationKey]? = nil,
+                     expected: String = "a binding string or a function") -> Error {
+        var advice = booleanAdvice(at: index)
         if lua_type(lua.L, index) == LUA_TTABLE, let n = try? listLength(index, what: what), n > 0, n <= 50 {
             var texts: [String] = []
             for i in 1...n {
@@ -206,6 +224,14 @@ extension LuaApp {
                     + texts.joined(separator: ",") + "\""
             }
         }
-        return LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: index))\(advice)")
+        let message = "\(what), property \(key): expected \(expected), got \(lua.typeName(at: index))\(advice)"
+        guard let path else { return LuaRaise(message) }
+        return DeclarationValueError(message: message, path: path)
+    }
+
+    /// `; write "#false"` for a Lua boolean where a binding belongs (a flag's constant is a binding text).
+    func booleanAdvice(at index: Int32) -> String {
+        guard lua_type(lua.L, index) == LUA_TBOOLEAN else { return "" }
+        return "; write \"#\(lua_toboolean(lua.L, index) != 0 ? "true" : "false")\" (a flag's constant is a binding text)"
     }
 }

@@ -14,7 +14,9 @@ extension LuaApp {
             case "identifier": identifier = lua.string(at: v)
             case "rowIdentifier": rowIdentifier = lua.string(at: v)
             case "hideMenu":
-                guard let t = lua.string(at: v) else { throw LuaRaise("okit.menu(\"\(id)\"), property hideMenu: expected a binding string") }
+                guard let t = lua.string(at: v) else {
+                    throw notABinding("okit.menu(\"\(id)\")", key, at: v, path: [.name(key)], expected: "a binding string")
+                }
                 do { _ = try engine.compile(t) } catch { throw bindingRefusal("okit.menu(\"\(id)\"), property hideMenu", error) }
                 hideMenu = t
             case "items": items = try menuItems(at: v, screen: id)

@@ -172,7 +172,7 @@ extension LuaApp {
                 unknownProperty(key, known: known, what: "\(function)(\"\(id)\")", screen: id)
                 return
             }
-            guard let text = bindingText(at: v) else { throw notABinding("\(function)(\"\(id)\")", key, at: v) }
+            guard let text = bindingText(at: v) else { throw notABinding("\(function)(\"\(id)\")", key, at: v, path: [.name(key)]) }
             do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(function)(\"\(id)\"), property \(key)", error) }
             d[keyPath: path] = text
         }
@@ -229,7 +229,7 @@ extension LuaApp {
 
     func readRowAction(_ key: String, at v: Int32, into a: inout RowActions, screen: String) throws {
         func text() throws -> String {
-            guard let t = bindingText(at: v) else { throw LuaRaise("okit.list(\"\(screen)\"), property \(key): expected a binding string or a function") }
+            guard let t = bindingText(at: v) else { throw notABinding("okit.list(\"\(screen)\")", key, at: v, path: [.name(key)]) }
             do { _ = try engine.compile(t) } catch { throw bindingRefusal("okit.list(\"\(screen)\"), property \(key)", error) }
             return t
         }

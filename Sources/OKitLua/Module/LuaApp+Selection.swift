@@ -33,9 +33,7 @@ extension LuaApp {
                 return true
             }
             if let path = LuaApp.selectionProperties[key] {
-                guard let text = bindingText(at: v) else {
-                    throw LuaRaise("\(what), property \(key): expected a binding string or a function, got \(lua.typeName(at: v))")
-                }
+                guard let text = bindingText(at: v) else { throw notABinding(what, key, at: v, path: [.name(key)]) }
                 do { _ = try engine.compile(text) } catch { throw bindingRefusal("\(what), property \(key)", error) }
                 bindings.append((path, text))
                 return true

@@ -193,8 +193,9 @@ public final class LuaApp {
             }
             if options.checkBindings {
                 try readAppSettings()
-                // Problems stop the app (with the summary line); a clean check prints nothing.
+                // Problems stop the app (with the summary line), warnings are said and it runs; a clean check prints nothing.
                 let check = checkApp(ignoredNames: false)
+                for w in check.warnings { engine.warn(w) }
                 if !check.problems.isEmpty { throw AppLoadError(message: (check.problems + [check.summary]).joined(separator: "\n")) }
             }
             try startShell()

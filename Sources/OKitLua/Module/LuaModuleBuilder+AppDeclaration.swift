@@ -7,7 +7,7 @@ extension LuaModuleBuilder {
     func declareApp(_ call: LuaCall) throws -> Int32 {
         try call.requireTable(1)
         try app.refuseUnknownOptions(1, known: app.appOptionKeys, what: "okit.app", function: "app", id: nil,
-                                     site: LuaApp.callerPosition(call.L))
+                                     site: LuaApp.callerPosition(call.L), advice: localeAdvice)
         app.appDeclaration = try app.takingOKitAppNames(call.value(1))
         if case .table(_, let hash)? = app.appDeclaration, case .string(let id)? = hash[.string("id")], !id.isEmpty { app.session.appId = id }
         app.screenSites[AppShell.appCheckName] = LuaApp.callerPosition(call.L)
@@ -80,4 +80,18 @@ extension LuaModuleBuilder {
 
     /// The largest schema version: far above any app's history, well within what every storage keeps.
     static let maxSchemaVersion = 1_000_000
+
+    /// Where the app's language goes when `okit.app` is given one (`lang = "de"`): `okit.locale`, or `--lang` for
+    /// one run (lua-api.md "Strings").
+    func localeAdvice(_ option: String) -> String? {
+        let lower = option.lowercased()
+        let key = ["lang", "language", "languages", "locale", "lng"].contains(lower) ? "language"
+            : lower == "region" || lower == "country" ? "region" : lower == "timezone" || lower == "zone" ? "timeZone" : nil
+        guard let key else { return nil }
+        var written = key == "language" ? "de" : key == "region" ? "DE" : "Europe/Berlin"
+        if lua.rawGet(1, option) == LUA_TSTRING, let s = lua.string(at: -1), !s.isEmpty, s.count <= 40, !s.contains("\"") { written = s }
+        lua.pop()
+        let run = key == "language" ? " (or okit-run --lang \(written) for one run)" : ""
+        return "the app's \(key == "timeZone" ? "time zone" : key) is okit.locale { \(key) = \"\(written)\" }\(run)"
+    }
 }

@@ -74,7 +74,9 @@ extension LuaModuleBuilder {
         if call.type(2) == LUA_TTABLE {
             try app.forEachEntry(2, what: "okit.new(\"\(type)\")") { key, v in fields[key] = try app.value(at: v, what: "okit.new(\"\(type)\") field '\(key)'") }
         }
-        app.pushEntity(try engine.make(type, fields))
+        do { app.pushEntity(try engine.make(type, fields)) } catch {
+            throw app.luaWriteRefusal(error, type: engine.schema.type(named: type), engine: engine, values: { fields[$0] }, L: call.L)
+        }
         return 1
     }
 

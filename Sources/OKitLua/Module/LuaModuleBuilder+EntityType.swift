@@ -10,7 +10,10 @@ extension LuaModuleBuilder {
                 let e = try app.entity(call, 1)
                 let key = try call.string(2)
                 if key == "parent" { throw LuaRaise("\"parent\" is read-only: add the entity to another container instead") }
-                try app.engine(of: e).set(e, key, app.value(at: 3, what: "field '\(key)'"))
+                let engine = app.engine(of: e), value = try app.value(at: 3, what: "field '\(key)'")
+                do { try engine.set(e, key, value) } catch {
+                    throw app.luaWriteRefusal(error, type: e.type, engine: engine, values: { $0 == key ? value : nil }, L: call.L)
+                }
                 return 0
             },
             "__tostring": { call in

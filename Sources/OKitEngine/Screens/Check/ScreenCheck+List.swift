@@ -33,11 +33,12 @@ extension ListDeclaration {
         checkSectionLines(run, row: row)
         cell.check(run, screen: id, name: "cell", site: ["cell"], parent: row,
                    mayEdit: CellDeclaration.screenMayEdit(edit: edit, editAlways: editAlways, editInherit: editInherit))
-        if run.target(id, "segue", segue, at: ["segue"]) {
-            // OKit's list segue: the row's entity; a selection gets the list's context and its dataPath.
-            run.open(segue, with: Opener(context: row, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,
-                                         from: "list \(id)"))
-        }
+        // A row's tap opens the segue, else the presented screen (ListScreen.tap), alike: the row's entity; a selection
+        // gets the list's context and its dataPath (OKit's segue `prepare`).
+        let rowOpener = Opener(context: row, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,
+                               from: "list \(id)")
+        if run.target(id, "segue", segue, at: ["segue"]) { run.open(segue, with: rowOpener) }
+        if run.target(id, "present", present, at: ["present"]), segue == nil { run.open(present, with: rowOpener) }
         let buttonOpener = Opener(context: context, selectionContext: context, defaultSelectionPath: dataPath.isEmpty ? "." : dataPath,
                                   from: "list \(id)")
         for (i, b) in buttons.enumerated() { b.check(run, screen: id, index: i, on: context, opens: buttonOpener) }

@@ -1,19 +1,21 @@
 import Foundation
 
 /// Texts written as something else than what okit reads them as, which the app runs with all the same (problems of
-/// `okit-run check` only): a flag given a constant no yes/no word (`add = "#falso"`: OKit's `getBool` reads any
-/// text but "", false, no and 0 as true, okit-behaviour §1), and plain help text written as a `%key`
-/// (`help = "%Help text"`: help is no binding, the page shows the percent sign and the key).
+/// `okit-run check`): a flag given a constant no yes/no word (`add = "#falso"`: OKit's `getBool` reads any
+/// text but "", false, no and 0 as true, okit-behaviour §1) — a warning of the check at load too — and plain help
+/// text written as a `%key` (`help = "%Help text"`: help is no binding, the page shows the percent sign and the key).
 extension ScreenCheckRun {
-    /// A flag's constant that is always on though it reads like no yes/no word (`#falso`, `#off`, `#nein`).
+    /// A flag's constant that is always on though it reads like no yes/no word (`#falso`, `#off`, `#nein`): a
+    /// problem of `okit-run check`, a warning of the check at load (the app runs as OKit runs it).
     func checkFlagConstant(_ screen: String, _ property: String, _ text: String, sites: [[DeclarationKey]]) {
-        guard thorough, let word = FlagProperties.unreadConstant(text) else { return }
+        guard let word = FlagProperties.unreadConstant(text) else { return }
         let meant = FlagProperties.meant[word.lowercased()] ?? NameSuggestion.closest(to: word, in: ["true", "false"])
         let advice = meant.map { "did you mean \"#\($0)\"?" } ?? "write \"#false\" or \"#true\""
         let message = "\"#\(word)\" is always on: a flag is off only for #false, #no or #0 (any other text is on); \(advice)"
         // A part of a multipart flag (`sectionsShowDisplay = "#true,#flase"`): at its `#`.
         let column = text.range(of: "#" + word).map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
-        issues.append(ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites))
+        let issue = ScreenIssue(screen: screen, property: property, column: column, message: message, sites: sites)
+        if thorough { issues.append(issue) } else { warnings.append(issue) }
     }
 
     /// Help text written as a `%key`: help is shown as written.

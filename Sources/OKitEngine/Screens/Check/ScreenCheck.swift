@@ -34,6 +34,9 @@ public enum DeclarationKey: Hashable, Sendable, ExpressibleByStringLiteral, Expr
 /// The result of a check: the problems, and how much was checked (for the summary line).
 public struct ScreenCheckReport: Sendable {
     public let issues: [ScreenIssue]
+    /// What the check at load warns about (a flag constant that is always on); empty for `okit-run check`, whose
+    /// problems they are.
+    public var warnings: [ScreenIssue] = []
     public let screens: Int
     public let bindings: Int
     /// The screens nothing in the declarations opens, checked on the entity type each fits best.
@@ -64,6 +67,9 @@ public final class ScreenCheckRun {
     /// `Settings` type), else the root.
     public let settingsContext: EntityType?
     public internal(set) var issues: [ScreenIssue] = []
+    /// What the check at load warns about and the app runs with (`thorough` makes them issues): a flag constant
+    /// that is always on.
+    public internal(set) var warnings: [ScreenIssue] = []
     let screenIds: [String]
     /// The context of a list, selection or menu nothing is known to open: the root when the app declares no home
     /// (any screen may be opened first, on the root), else unknown (it is opened from code, on any entity).
@@ -107,6 +113,7 @@ public final class ScreenCheckRun {
 
     func beginPass() {
         issues = []
+        warnings = []
         opening = [:]
         checkedSites = []
         unopened = []
@@ -219,11 +226,11 @@ extension AppShell {
             run.received = run.opening
         }
         var seen = Set<String>()
-        let issues = run.issues.filter { i in
-            seen.insert("\(i.screen)\u{0}\(i.property)\u{0}\(i.column)\u{0}\(i.message)\u{0}\(i.sites)").inserted
-        }
-        return ScreenCheckReport(issues: issues, screens: all.count, bindings: run.checkedSites.count, unopened: run.unopened,
-                                 countedKeys: run.countedKeys.sorted())
+        let once = { (i: ScreenIssue) in seen.insert("\(i.screen)\u{0}\(i.property)\u{0}\(i.column)\u{0}\(i.message)\u{0}\(i.sites)").inserted }
+        var report = ScreenCheckReport(issues: run.issues.filter(once), screens: all.count, bindings: run.checkedSites.count,
+                                       unopened: run.unopened, countedKeys: run.countedKeys.sorted())
+        report.warnings = run.warnings.filter(once)
+        return report
     }
 
     /// okit.app: the home and menu ids, and the settings bindings on the default model's root after `contextPath`.

@@ -194,7 +194,7 @@ struct PostgresApply {
                 guard storage.stored[d.key] != nil else {
                     guard let added = w.entity(derivedAs: d.key), let p = added.parent else { continue }
                     storage.report(type: p.type.name, id: d.parent ?? "", field: d.field ?? "", base: "null", theirs: "null",
-                                   mine: String(decoding: JSONWriter.entityJSON(added), as: UTF8.self))
+                                   mine: String(decoding: JSONWriter.entityJSON(added), as: UTF8.self), deletedThere: true)
                     continue
                 }
                 // Each field changed here is reported against the deletion (`theirs` null).

@@ -228,7 +228,7 @@ extension PostgresStorage {
             if Array(mine[range]) == Array(base[range]) { continue }
             guard let theirs else {
                 report(type: t.base.type.name, id: key, field: c.name, base: ConflictRecord.json(base[j], c.mapping), theirs: "null",
-                       mine: ConflictRecord.json(mine[j], c.mapping))
+                       mine: ConflictRecord.json(mine[j], c.mapping), deletedThere: true)
                 continue
             }
             if Array(theirs[range]) == Array(base[range]) || Array(theirs[range]) == Array(mine[range]) {

@@ -157,9 +157,12 @@ extension PostgresStorage {
     }
 
     /// Reports a field that changed on both sides: a warning, a line in `okit/conflicts.jsonl`, `app:conflicts()`.
-    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String, deleted: Bool = false) {
-        var record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs, mine: mine)
-        record.deletedHere = deleted
+    /// `deleted`: this process deleted the entity after another stored an edit of it (the edit is what was lost);
+    /// `deletedThere`: another process deleted it before this one stored its edit (this process's value was lost).
+    func report(type: String, id: String, field: String, base: String, theirs: String, mine: String, deleted: Bool = false,
+                deletedThere: Bool = false) {
+        let record = ConflictRecord(time: Date(), model: modelName, type: type, id: id, field: field, base: base, theirs: theirs,
+                                    mine: mine, deletedHere: deleted, deletedThere: deletedThere)
         onConflict?(record)
     }
 

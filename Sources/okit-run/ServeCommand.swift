@@ -57,6 +57,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Backup uploads read at once.", valueName: "n"))
     var maxUploads = 2
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The longest text a person may store through a form, in characters (a cell's value, a prompt's field); a longer one is refused naming the cell.", valueName: "n"))
+    var maxText = 65_536
+
     @Flag(name: .long, help: "Development mode, on loopback only: the app reloads when its Lua files change, and each page gets a Record bar that saves what you do as a flow test in the app's tests/ folder.")
     var dev = false
 
@@ -70,7 +73,7 @@ struct ServeCommand: ParsableCommand {
         guard headerTimeout > 0, headerTimeout <= 3600 else { throw ValidationError("--header-timeout must be more than 0 and at most 3600 seconds") }
         guard idleTimeout > 0, idleTimeout <= 86400 else { throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds") }
         for (name, value) in [("--max-connections", maxConnections), ("--max-client-connections", maxClientConnections),
-                              ("--max-streams", maxStreams), ("--max-uploads", maxUploads)] where value < 1 {
+                              ("--max-streams", maxStreams), ("--max-uploads", maxUploads), ("--max-text", maxText)] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         for name in allowHosts where HostCheck(listenHost: "", allowed: [name]).allows(name) == false || name.isEmpty {
@@ -113,6 +116,7 @@ struct ServeCommand: ParsableCommand {
         options.clientHeader = clientAddressHeader ?? .xForwardedFor
         options.maxStreams = maxStreams
         options.maxUploads = maxUploads
+        options.maxText = maxText
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)
         if let tokenFile {
             guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {

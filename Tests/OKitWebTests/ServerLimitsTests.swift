@@ -135,6 +135,56 @@ import Testing
         for b in inUse { #expect(await b.get("/books").status == 200) }
     }
 
+    /// Live-update streams count against the client's connection cap over all its sessions (a stranger's round
+    /// five: one address opened 60 streams over 8 sessions, three times its cap, and took every `--max-streams` slot,
+    /// so a victim's page got no live updates).
+    @Test func oneAddressCannotTakeEveryLiveUpdateStream() async throws {
+        var options = ServeOptions.unhurried
+        options.maxStreams = 60
+        options.maxClientConnections = 20
+        let web = try await WebAppTests.serve(options)
+        func request(_ path: String, client: String, cookie: String?) -> WebRequest {
+            var r = WebRequest(method: "GET", path: path, sessionCookie: cookie)
+            r.client = client
+            r.attemptAddress = client
+            return r
+        }
+        var opened = 0, refused = 0
+        for _ in 0..<8 {
+            let page = await web.handle(request("/books", client: "127.0.0.1", cookie: nil))
+            let cookie = try #require(page.headers.first { $0.name == "Set-Cookie" }.map { String($0.value.dropFirst("okit_session=".count).prefix { $0 != ";" }) })
+            _ = await web.handle(request("/books", client: "127.0.0.1", cookie: cookie))
+            for _ in 0..<10 {
+                let stream = await web.handle(request("/events", client: "127.0.0.1", cookie: cookie))
+                if stream.status == 200 { opened += 1 } else if stream.status == 503 { refused += 1 }
+            }
+        }
+        #expect(opened == 20 && refused == 60, "one address holds its cap of streams: \(opened) opened, \(refused) refused")
+        let victim = await web.handle(request("/books", client: "127.0.0.9", cookie: nil))
+        let cookie = try #require(victim.headers.first { $0.name == "Set-Cookie" }.map { String($0.value.dropFirst("okit_session=".count).prefix { $0 != ";" }) })
+        #expect(await web.handle(request("/events", client: "127.0.0.9", cookie: cookie)).status == 200, "another address still gets live updates")
+    }
+
+    /// A trusted proxy that names no client carries everyone's streams: its address is capped only by the total.
+    @Test func aTrustedProxysStreamsAreCappedOnlyByTheTotal() async throws {
+        var options = ServeOptions.unhurried
+        options.maxStreams = 30
+        options.maxClientConnections = 2
+        options.trustedProxies = ["10.0.0.10"]
+        let web = try await WebAppTests.serve(options)
+        var page = WebRequest(method: "GET", path: "/books")
+        page.client = "::ffff:10.0.0.10"
+        let cookie = try #require(await web.handle(page).headers.first { $0.name == "Set-Cookie" }
+            .map { String($0.value.dropFirst("okit_session=".count).prefix { $0 != ";" }) })
+        var opened = 0
+        for _ in 0..<5 {
+            var r = WebRequest(method: "GET", path: "/events", sessionCookie: cookie)
+            r.client = "::ffff:10.0.0.10"
+            if await web.handle(r).status == 200 { opened += 1 }
+        }
+        #expect(opened == 5)
+    }
+
     @Test func aSessionThatNeverCameBackIsDroppedSoon() async throws {
         // The time is stated, not slept: with a limit of 0.2 s, a loaded machine (the whole suite at once) let more
         // than that pass between `again`'s two GETs, the sweep before the second dropped it, and none was left.

@@ -105,7 +105,7 @@ import Testing
         #expect(WebImageFormat(Array("GIF89a....".utf8)) == .gif)
         #expect(WebImageFormat(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
         let svg = WebImageFormat(Array("\u{FEFF}  <?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8))
-        #expect(svg == .svg && svg?.policy == "default-src 'none'; style-src 'unsafe-inline'")
+        #expect(svg == .svg && svg?.policy == "sandbox; default-src 'none'; style-src 'unsafe-inline'", "an SVG's forms and links are sandboxed")
         #expect(svg?.contentType == "image/svg+xml")
         #expect(WebImageFormat(Array("<html><script>".utf8)) == nil)
         #expect(WebImageFormat([]) == nil)

@@ -2,7 +2,9 @@
 """The protection cover in headless Chromium (spec web.md "Sessions": protection on the web is per session): the
 bookshop served with OKIT_PASSPHRASE, Protection turned on in Settings, the page reported hidden the way the page
 script reports it, then the cover (a passphrase form, nothing of the models), a wrong passphrase refused, the right
-one uncovering; another browser's session is not covered by the first one's cover.
+one uncovering; another browser's session is not covered by the first one's cover. With the passphrase the cover is
+a lock: a browser that comes later (without the covered session's cookie) starts covered and sees nothing until it
+answers the passphrase (web.md "Security").
 
 Usage: protection.py OKIT_RUN WORKDIR"""
 import os, sys, time
@@ -91,10 +93,18 @@ try:
     a.get(server.url + "/books")
     cover_works = check_fixed(covered(a), "after the hidden report a reload shows the cover: a passphrase form with an input[type=password]",
                                  NOT_COVERED)
-    # Protection is per session: another browser is not covered by a's cover, and sees the books.
+    # A browser that comes now is a launch: with protection on and a passphrase to check, it starts covered, and
+    # nothing of the models shows until it answers the passphrase.
     b = driver.browser()
     b.get(server.url + "/books")
+    check(covered(b) and not any(n in b.source() for n in BOOKS),
+          "a new browser (no cookie of a's) starts covered under a lock and shows no book names")
+    b.find("form:has(input[name=command][value=authenticate]) input[type=password]").type(PASSPHRASE)
+    b.find("form:has(input[name=command][value=authenticate]) button").click()
+    b.wait(lambda: not covered(b), "b's cover lifted")
+    b.get(server.url + "/books")
     b.wait(lambda: b.find("h1").text().startswith("Book Shop"), "the books list in the other browser")
+    # Protection is per session: b's passphrase did not lift a's cover, and a's cover does not cover b.
     check(not covered(b) and all(n in rows(b) for n in BOOKS), "another browser's session is not covered by the first one's cover")
     if cover_works:
         source = a.source()

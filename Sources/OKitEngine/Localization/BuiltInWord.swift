@@ -55,6 +55,12 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case diskFull = "no space left on the server's disk"
     case dataNotWritable = "the server may not write its data"
     case changedFirst = "Someone else changed %1$@ of this %2$@ first: it is now %3$@; your %4$@ was not stored (it is kept in the server's conflict record)."
+    // A deletion against an edit (storage.md "Conflicts"): the deleting session is told the edit its deletion removed,
+    // the editing one that its change was not stored, or went with the entry
+    case changedBeforeDeletion = "Someone else had just changed %1$@ of this %2$@ to %3$@; your deletion removed that change too (it is kept in the server's conflict record)."
+    case deletedFirst = "Someone else deleted this %2$@ first, so your change of %1$@ to %3$@ was not stored (it is kept in the server's conflict record)."
+    case deletedMeanwhile = "This %2$@ was deleted meanwhile, so your change of %1$@ to %3$@ was not stored."
+    case deletedAfterChange = "Someone else deleted this %2$@ after your change of %1$@ to %3$@, so that change went with it; this is the nearest screen that still exists."
     case screenGone = "That screen no longer exists; this is the nearest one that does."
     // Development mode's live reload and recording (web.md "Live reload", "Recording a test")
     case reloadScreenGone = "The screen “%1$@” no longer exists after the reload; showing “%2$@”."

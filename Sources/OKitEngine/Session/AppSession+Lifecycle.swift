@@ -51,7 +51,7 @@ extension AppSession: DriverHost {
 
     public func willRun(on shell: AppShell) {
         activeShell = shell
-        followSharedModels()
+        if !followedForCommand { followSharedModels() }
     }
 
     /// After each command: the declaring side's work (navigation asked for by app code), the `encryption`

@@ -22,6 +22,19 @@ extension AppSession {
         return any
     }
 
+    /// Runs a command that a front end checked against what its person saw (the web's page version) right after
+    /// `followSharedModels`: the command runs on exactly the models that were checked, without following them again
+    /// first. A store another process commits after the check is met by this command's store (its row's version
+    /// moved) and merged and reported as a conflict; followed between the check and the command, it was written over
+    /// unseen and unreported — the command's value went in over a change its person's page never showed (two
+    /// people saving one field at once on two `okit-run serve` processes lost one acknowledged save now and then).
+    public func runChecked<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = followedForCommand
+        followedForCommand = true
+        defer { followedForCommand = outer }
+        return try body()
+    }
+
     /// Stores every shared model that changed (between commands: a timer, the web server's tick). A database out
     /// of reach keeps the changes pending: they are stored by the next command once it is back. Any other failure
     /// is a warning.

@@ -42,6 +42,9 @@ public final class AppSession {
         set { sharedChangeSignal.set(newValue) }
     }
     let sharedChangeSignal = SharedChangeSignal()
+    /// Set while a front end runs a command it checked against what its person saw after following the shared
+    /// models itself (`runChecked`): the command does not follow them again before it runs.
+    var followedForCommand = false
     /// Store the state this often, in seconds on the app clock (`okit.app { autosave }`).
     public var autosaveSeconds: Double?
     /// The home screen (or tabs) and the menu every shell starts at.

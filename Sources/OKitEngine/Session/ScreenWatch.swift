@@ -107,6 +107,7 @@ public final class ScreenWatch {
     /// The shell's snapshot, with the list window every viewer in the list's first state shares when it shows
     /// one, else its own.
     private func computeSnapshot() throws -> Snapshot {
+        shell.recordShownEntries()
         // The window shown before is held until this one is chosen: a single viewer's is not made anew each time.
         let shared = try shell.snapshotSharingWindow(offset: offset, limit: limit)
         window = shared?.window
@@ -126,6 +127,20 @@ public final class ScreenWatch {
         subscription = nil
         last = nil
         window = nil
+    }
+}
+
+extension AppShell {
+    /// Records, in the snapshot's computation running now, the ids of the entries the shell's screens were opened
+    /// with (`DependencyKey.id`): a deletion of one — by another session, or another process's store applied here —
+    /// makes the snapshot stale, so its viewers are told at once and land on the nearest screen that still exists.
+    /// (A detail screen read only its entry's fields: a deletion by another process left its viewers' pages as they
+    /// were, and their re-GETs were answered with the deleted entry.)
+    func recordShownEntries() {
+        let here = location
+        for step in here.stack + here.presented.joined() {
+            if let id = step.entity { engine.graph.record(.id(id)) }
+        }
     }
 }
 

@@ -107,6 +107,7 @@ final class ScreenWatchGroup {
             return
         }
         computedWith = watch.shell
+        watch.shell.recordShownEntries()
         let now = Result { try watch.shell.snapshotSharingWindow(offset: watch.offset, limit: watch.limit)?.snapshot
             ?? watch.shell.snapshot(offset: watch.offset, limit: watch.limit) }
         if case .success(let before)? = last, case .success(let after) = now, before == after {

@@ -15,11 +15,14 @@ public struct ConflictRecord: Sendable, Equatable {
     public let mine: String
     /// This process deleted the entity after another stored an edit of it: the deletion won, `theirs` is lost.
     public var deletedHere = false
+    /// Another process deleted the entity (`theirs` is `null`) before this one stored its edit: the deletion won,
+    /// `mine` is lost. (A `null` of `theirs` alone may also be a field the other process cleared.)
+    public var deletedThere = false
 
     package init(time: Date, model: String, type: String, id: String, field: String, base: String, theirs: String, mine: String,
-                 deletedHere: Bool = false) {
+                 deletedHere: Bool = false, deletedThere: Bool = false) {
         (self.time, self.model, self.type, self.id, self.field) = (time, model, type, id, field)
-        (self.base, self.theirs, self.mine, self.deletedHere) = (base, theirs, mine, deletedHere)
+        (self.base, self.theirs, self.mine, self.deletedHere, self.deletedThere) = (base, theirs, mine, deletedHere, deletedThere)
     }
 
     /// One line of `<data>/okit/conflicts.jsonl`.
@@ -40,6 +43,9 @@ public struct ConflictRecord: Sendable, Equatable {
     public var warning: String {
         if deletedHere {
             return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs), then this process deleted the \(type); the deletion won and that edit is not in the database (kept in okit/conflicts.jsonl)"
+        }
+        if deletedThere {
+            return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process deleted the \(type) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
         }
         return "conflict in model \"\(model)\": \(type) \(id), field \(field): another process stored \(theirs) first; this process's \(mine) was not stored (kept in okit/conflicts.jsonl)"
     }

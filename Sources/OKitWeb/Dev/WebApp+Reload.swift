@@ -76,16 +76,20 @@ extension WebApp {
     /// mode, searches, a revealed row) and the dialog open over it; where a screen or row no longer exists, the
     /// nearest one that does is shown with a notice, and a dialog that cannot be opened again says it closed.
     func move(_ ws: WebSession, to app: AppSession) {
+        let old = ws.shell
         let place = ws.shell.location
         let theme = ws.shell.themeOverride
         let state = ws.shell.viewState
+        var made: AppShell?
         do {
             let shell = try app.makeShell()
+            made = shell
             shell.keepOpenedPlaces(of: ws.shell)
             shell.themeOverride = theme
-            ws.attach(shell: shell, driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows))
+            ws.attach(shell: shell, driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), app: app)
             let kept = try shell.go(to: place)
             let closed = shell.restore(state)
+            app.keepCover(of: old, on: shell)       // a covered person stays covered across the reload
             if !kept {
                 ws.notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: (try? ws.snapshot())?.screen.title,
                                                    words: app.engine.builtInWords, declared: { shell.declaration($0) != nil })
@@ -93,6 +97,7 @@ extension WebApp {
                 ws.notice = app.engine.word(.reloadDialogClosed, title)
             }
         } catch {
+            if let made { app.keepCover(of: old, on: made); ws.moved = true }
             ws.error = app.engine.word(.reloadPageNotShown, BrowserAdvice.message(for: error))
         }
     }

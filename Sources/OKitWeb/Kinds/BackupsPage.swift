@@ -1,15 +1,17 @@
 import OKitEngine
 
 /// The backups screen: a create form, the backups with restore, download and delete, an upload form
-/// (PageRenderer+Backups.swift). Restoring and deleting need the login token; the create form answers the prompt
-/// `add` opens with its fields.
+/// (PageRenderer+Backups.swift). Creating, restoring and deleting need the login token (a backup is everyone's
+/// data, and a secure one costs a key derivation); the create form answers the prompt `add` opens with its fields.
 public struct BackupsPage: WebScreenKind {
     public init() {}
 
     public func body(_ page: PageRenderer) -> [HTMLNode] { page.backupsBody() }
 
+    /// Every command of the screen acts on everyone's backups: `add` (and the bar's `button add`) creates one, `tap`
+    /// restores, `delete` deletes, `respond` answers their dialogs.
     public func needsToken(_ command: String, _ place: WebCommandPlace) -> Bool {
-        command == "tap" || command == "delete" || command == "respond"
+        ["add", "button", "tap", "delete", "respond"].contains(command)
     }
 
     /// The create form carries the name and passwords as `fields`: the "New Backup" prompt `add` opens is answered

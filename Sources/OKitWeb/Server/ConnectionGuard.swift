@@ -131,6 +131,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var lingering = false
     /// Body bytes in the current window (`ConnectionTable.bodyWindow`).
     private var windowBytes = 0
+    /// The requests whose answers have not begun, in order (pipelined ones are several): whether each is a POST and
+    /// whether its client asked for the close (`Connection: close`, or HTTP/1.0 without keep-alive).
+    private var waiting: [(post: Bool, close: Bool)] = []
 
     init(table: ConnectionTable) { self.table = table }
 
@@ -179,6 +182,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             readingBody = true
             let length = head.headerFields[.contentLength].flatMap { Int($0) } ?? 0
             hasBody = length > 0 || head.headerFields[.transferEncoding] != nil
+            waiting.append((head.method == .post,
+                            head.headerFields[.connection].map { $0.lowercased().contains("close") } ?? false))
             windowBytes = 0
             table.mark(context.channel, idle: false)
             schedule(context, table.bodyWindow)          // the body must keep coming
@@ -194,18 +199,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var response):
-            if readingBody, hasBody, !closeAfterAnswer {
-                // Answered before its body was read (a refusal, 413, 415): the body is not read on.
+            let request = response.status.kind == .informational || waiting.isEmpty ? nil : waiting.removeFirst()
+            // Answered before its body was read (a refusal, 413, 415): the body is not read on. A POST refused after
+            // its body came (403, 421, 400, …) ends the connection too, and so does an answer whose client asked
+            // for that: nothing pipelined behind it is answered (web.md "Limits of the server").
+            let refusedPost = request?.post == true && response.status.code >= 400
+            if !closeAfterAnswer, (readingBody && hasBody) || refusedPost || request?.close == true {
                 closeAfterAnswer = true
                 response.headerFields[.connection] = "close"
-                context.write(wrapOutboundOut(.head(response)), promise: promise)
-                return
             }
             if response.headerFields[.contentType]?.lowercased().hasPrefix("text/event-stream") == true {
                 stream = true
                 cancelTimer()
                 table.forget(context.channel)
             }
+            context.write(wrapOutboundOut(.head(response)), promise: promise)
+            return
         case .body:
             break
         case .end:

@@ -44,6 +44,9 @@ public struct ServeOptions: Sendable {
     /// (instead of `idleSeconds`), and one client address holds at most `maxNewSessionsPerClient` of them.
     public var newSessionSeconds: TimeInterval = 60
     public var maxNewSessionsPerClient = 16
+    /// The longest text a person may store through a form (`--max-text`, in characters: Unicode scalars): a cell's
+    /// value, a prompt's field, any field of a command. A longer one is refused in the app's words, naming the cell.
+    public var maxText = 65_536
     /// A form's fields at most (a page's forms have a handful): more answer 413 before they are decoded.
     public static let maxFormFields = 1_000
     /// Development mode (`--dev`, web.md "Development mode"): loopback only, each page with a Record bar.

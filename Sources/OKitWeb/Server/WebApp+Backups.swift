@@ -93,10 +93,19 @@ extension WebApp {
             return WebPages.message(400, "The upload holds no backup file (the form's file field is \"backup\").")
         }
         let back = LocationPath.path(ws.shell.location)
+        let password = request.field("password").flatMap { $0.isEmpty ? nil : $0 }
+        // A password is checked only when the address need not wait (wrong ones are slowed down as logins are).
+        if password != nil, let seconds = failedBackupPasswords.wait(request.attemptAddress, now: attemptClock()) {
+            ws.error = app.engine.word(.tooManyAttempts, count: Double(seconds), String(seconds))
+            ws.moved = true
+            return WebPages.redirect(back)
+        }
         do {
-            let name = try importBackup(upload, password: request.field("password").flatMap { $0.isEmpty ? nil : $0 }, app)
+            let name = try importBackup(upload, password: password, app)
+            if password != nil { failedBackupPasswords.succeeded(request.attemptAddress) }
             ws.notice = app.engine.word(.backupUploaded, name)
         } catch {
+            if (error as? WebFileError)?.wrongPassword == true { failedBackupPasswords.failed(request.attemptAddress, now: attemptClock()) }
             ws.error = app.engine.word(.uploadNotKept, BrowserAdvice.message(for: error))
         }
         ws.moved = true
@@ -135,7 +144,7 @@ extension WebApp {
             let said = BrowserAdvice.message(for: error)
                 .replacingOccurrences(of: scratchFile.path, with: leaf.isEmpty ? "the file" : leaf)
                 .replacingOccurrences(of: scratchRoot.path, with: "")
-            throw WebFileError(said)
+            throw WebFileError(said, wrongPassword: (error as? BackupError)?.kind == .wrongPassword)
         }
         // Verified: keep it under a name of its own.
         let base = (try? BackupStore.sanitize(leaf)) ?? "Uploaded Backup"
@@ -163,5 +172,10 @@ extension WebApp {
 /// Why an upload was not kept, in words for the page.
 struct WebFileError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The file is a secure backup and the password given is not its own.
+    var wrongPassword = false
+    init(_ description: String, wrongPassword: Bool = false) {
+        self.description = description
+        self.wrongPassword = wrongPassword
+    }
 }

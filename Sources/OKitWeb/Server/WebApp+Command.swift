@@ -35,42 +35,38 @@ extension WebApp {
         guard !WebApp.refused.contains(name) else {
             return WebPages.message(400, "\"\(name)\" is not a command of the web front end.")
         }
-        // A post from an outdated page applies nothing.
+        // A post from an outdated page applies nothing. What other processes stored to shared models is applied
+        // first, so that a page that did not show it is out of date; the command then runs without following them
+        // again (`AppSession.runChecked`): a store applied after this check was written over unseen, unreported.
+        // This session's page is answered by the redirect, not told to reload.
+        ws.runningCommand = true
+        app.followSharedModels()
+        ws.runningCommand = false
+        if let deleted = changeOfDeletedEntry(name, request, ws, app) { return deleted }
         let current: Snapshot
         do { current = try ws.snapshot() } catch { return said(500, .screenNotShown, BrowserAdvice.message(for: error)) }
         let here = LocationPath.path(shell.location), there = LocationPath.url(shell)
-        let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
-        // A dialog's answer is out of date only when the dialog it answers is not the one shown now (DialogAnswers).
-        let outdated = dialogAnswerOutdated(name, request, ws, current, at: at, here: here)
-            ?? (request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true))
-        if outdated && name != "authenticate" {
-            ws.notice = app.engine.word(.pageOutOfDate)
-            // A value typed on an older page of this screen stays in its field, with why it was not stored.
-            if at.map({ $0.removingTrailingSlash == here }) == true, let cell = WebApp.typingCell(name, request, shown: current),
-               let text = request.field("value") {
-                ws.typed.keep(text, refusal: app.engine.word(.pageOutOfDate), cell: cell, at: here)
-            }
-            return WebPages.redirect(there)
-        }
-        if options.token != nil, !ws.loggedIn, needsToken(name, current, request, shell) {
-            ws.error = app.engine.word(.logInFirst)
-            return WebPages.redirect(there)
-        }
+        if let refused = refusalBeforeRunning(name, request, ws, app, shown: current, here: here, there: there) { return refused }
         let guessing = name == "authenticate" && shell.covered
-        if guessing, let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
-            ws.error = app.engine.word(.tooManyAttempts, count: Double(seconds), String(seconds))   // not checked: the guess waits
-            return WebPages.redirect(there)
-        }
+        // Wrong backup passwords are slowed down by address as guesses of the login token are (a restore's
+        // password prompt): while the address waits, a password is not checked at all.
+        ws.guardBackups()
+        ws.backupGuard.begin(waiting: failedBackupPasswords.wait(request.attemptAddress, now: attemptClock()).map {
+            app.engine.word(.tooManyAttempts, count: Double($0), String($0))
+        })
         ws.runningCommand = true
         defer { ws.runningCommand = false }
         let themeBefore = try? shell.settingTheme()
         let conflictsBefore = app.conflicts.count
         let typing = forgetTyped(name, request, ws, shown: current)
         let changesBefore = WebApp.changeCount(app)
+        let entry = shell.top?.context
         do {
-            try run(name, request, ws)
-            // A store that fails: the change shows but is not kept, said in the app's language (web.md).
-            do { try app.storeState() } catch { throw NotStored(error: error) }
+            try app.runChecked {
+                try run(name, request, ws)
+                // A store that fails: the change shows but is not kept, said in the app's language (web.md).
+                do { try app.storeState() } catch { throw NotStored(error: error) }
+            }
         } catch let failed as NotStored {
             notStored(failed.error, changed: WebApp.changeCount(app) != changesBefore, ws, app)
         } catch let unkept as ChangesNotKept {
@@ -84,15 +80,116 @@ extension WebApp {
             keepTyped(typing, request, ws, at: here)    // the page shows what was typed, with why (TypedTexts)
         }
         if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress, now: attemptClock()) } else { failedAttempts.succeeded(request.attemptAddress) } }
+        backupPasswordsChecked(ws.backupGuard.end(), request)
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
             ws.notice = app.engine.conflictNotice(c)
+        } else if name == "set", ws.error == nil, WebApp.changeCount(app) != changesBefore, let entry, let value = request.field("value") {
+            let (cell, shown) = WebApp.cellAndValue(request, value, shown: current, app.engine)
+            ws.lastChange = StoredChange(entry: entry, type: entry.type.name, cell: cell, value: shown)
         }
         // This session changed the app's theme setting: the change is its own theme (and new sessions start
         // from it); the other sessions keep theirs.
         if let after = try? shell.settingTheme(), after != themeBefore { shell.themeOverride = after }
         ws.moved = true
         return WebPages.redirect(LocationPath.url(shell))
+    }
+
+    /// What refuses a posted command before it runs: a text too long to store, a page out of date (its typed value
+    /// kept), a login still owed, guesses from an address that must wait. Nil: the command runs.
+    private func refusalBeforeRunning(_ name: String, _ request: WebRequest, _ ws: WebSession, _ app: AppSession,
+                                      shown: Snapshot, here: String, there: String) -> WebResponse? {
+        let shell = ws.shell
+        // Text longer than a person may store is refused before anything else of the form is looked at (nor kept
+        // in the session as typed text): a megabyte posted once would be in every viewer's page (web.md "Limits").
+        if let refusal = tooLongText(name, request, shown, app.engine) {
+            ws.error = refusal
+            return WebPages.redirect(there)
+        }
+        let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
+        // A dialog's answer is out of date only when the dialog it answers is not the one shown now (DialogAnswers).
+        let outdated = dialogAnswerOutdated(name, request, ws, shown, at: at, here: here)
+            ?? (request.field("v") != "\(ws.version)" || (at.map { $0.removingTrailingSlash != here } ?? true))
+        if outdated && name != "authenticate" {
+            ws.notice = app.engine.word(.pageOutOfDate)
+            // A value typed on an older page of this screen stays in its field, with why it was not stored.
+            if at.map({ $0.removingTrailingSlash == here }) == true, let cell = WebApp.typingCell(name, request, shown: shown),
+               let text = request.field("value") {
+                ws.typed.keep(text, refusal: app.engine.word(.pageOutOfDate), cell: cell, at: here)
+            }
+            return WebPages.redirect(there)
+        }
+        if options.token != nil, !ws.loggedIn, needsToken(name, shown, request, shell) {
+            ws.error = app.engine.word(.logInFirst)
+            return WebPages.redirect(there)
+        }
+        if name == "authenticate" && shell.covered, let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
+            ws.error = app.engine.word(.tooManyAttempts, count: Double(seconds), String(seconds))   // not checked: the guess waits
+            return WebPages.redirect(there)
+        }
+        return nil
+    }
+
+    /// A value posted to a screen whose entry was deleted before it arrived (by another process, applied just now,
+    /// or by another session): nothing is stored, and the person is told so — the entry was deleted, and their
+    /// change of that cell to that value was not stored — on the nearest screen that still exists. (It said only
+    /// "This page was out of date" or "That screen no longer exists", and the typed value was gone without a word.)
+    /// Nil for anything else.
+    func changeOfDeletedEntry(_ name: String, _ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse? {
+        let shell = ws.shell
+        guard name == "set", let value = request.field("value"),
+              let at = request.field("at").map({ String($0.split(separator: "?", maxSplits: 1).first ?? "").removingTrailingSlash })
+        else { return nil }
+        let type: String
+        if let entry = shell.top?.context, entry.state == .removed, at == LocationPath.path(shell.location) {
+            type = entry.type.name
+        } else if let left = ws.leftDeletedEntry, left.path == at, at != LocationPath.path(shell.location) {
+            type = left.type           // the session was taken from that page already (a live update did)
+        } else {
+            return nil
+        }
+        let (cell, shown) = WebApp.cellAndValue(request, value, shown: ws.shown, app.engine)
+        ws.notice = app.engine.deletedEntryNotice(type: type, cell: cell, value: shown)
+        leaveRemovedEntities(ws, app)
+        ws.moved = true
+        return WebPages.redirect(LocationPath.url(shell))
+    }
+
+    /// The cell a `set` names as the page `shown` titles it (else its address), and the value as a person reads it
+    /// (a switch's yes or no in the app's words).
+    static func cellAndValue(_ request: WebRequest, _ value: String, shown: Snapshot?, _ engine: Engine) -> (cell: String, value: String) {
+        let address = request.field("cell")
+        let row = shown.flatMap { WebApp.shownRow(address, in: $0) }
+        let cell = row.flatMap { $0.text?.isEmpty == false ? $0.text : $0.id } ?? address ?? ""
+        return (cell, value == "true" ? engine.word(.yes) : value == "false" ? engine.word(.no) : value)
+    }
+
+    /// The refusal of a form holding a text longer than `ServeOptions.maxText` characters (Unicode scalars, so
+    /// combining marks count), naming the cell or prompt field it was typed in, in the app's words ("Name must be at
+    /// most 65536 characters"); nil when every text is within it.
+    func tooLongText(_ name: String, _ request: WebRequest, _ shown: Snapshot, _ engine: Engine) -> String? {
+        let limit = options.maxText
+        func tooLong(_ text: String) -> Bool { text.utf8.count > limit && text.unicodeScalars.count > limit }
+        var offending: String?
+        if name == "set", let value = request.field("value"), tooLong(value) {
+            let row = WebApp.shownRow(request.field("cell"), in: shown)
+            offending = [row?.text, row?.control?.placeholder, row?.id, request.field("cell")]
+                .compactMap { $0 }.first { !$0.isEmpty } ?? "value"
+        } else if let i = request.fields("fields").firstIndex(where: tooLong) {
+            let fields = shown.alert?.fields ?? []
+            offending = (fields.indices.contains(i) ? fields[i].placeholder : nil).flatMap { $0.isEmpty ? nil : $0 }
+                ?? engine.word(.field, String(i + 1))
+        } else if let field = request.form.first(where: { tooLong($0.value) }) {
+            offending = name == "add" && field.name == "text" ? engine.word(.name) : field.name   // add's text: the new row's name
+        }
+        return offending.map { engine.word(.atMostCharacters, count: Double(limit), $0, String(limit)) }
+    }
+
+    /// What a command's restore prompts met (`BackupPasswordGuard`): wrong backup passwords count against the
+    /// address, a right one forgets its wrong ones.
+    func backupPasswordsChecked(_ outcome: BackupPasswordGuard.Outcome, _ request: WebRequest) {
+        for _ in 0..<outcome.wrong { failedBackupPasswords.failed(request.attemptAddress, now: attemptClock()) }
+        if outcome.right > 0, outcome.wrong == 0 { failedBackupPasswords.succeeded(request.attemptAddress) }
     }
 
     /// A store that failed after a command: the full error in the server's log; on the page, when the command

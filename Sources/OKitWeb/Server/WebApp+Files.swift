@@ -145,8 +145,9 @@ enum WebImageFormat {
         }
     }
 
-    /// An SVG may hold scripts and links: opened on its own it runs none and loads nothing but its inline styles.
-    var policy: String { self == .svg ? "default-src 'none'; style-src 'unsafe-inline'" : "default-src 'none'" }
+    /// An SVG may hold scripts, links and forms (a `<foreignObject>`): opened on its own it runs none, loads nothing
+    /// but its inline styles, and is sandboxed (an origin of its own: no form of it posts, nothing of it navigates).
+    var policy: String { self == .svg ? "sandbox; default-src 'none'; style-src 'unsafe-inline'" : "default-src 'none'" }
 }
 
 /// The URLs pages give images and web cells (`PageContext.imageURL`, `webCellURL`): the row's place on the page,

@@ -104,11 +104,18 @@ extension WebApp {
     }
 
     /// Closes the session's screens whose entity another session deleted (the person lands on the nearest screen
-    /// that still exists, with a notice, as a URL naming a gone entity does); true when it moved.
+    /// that still exists, with a notice, as a URL naming a gone entity does); true when it moved. A notice waiting
+    /// says more (the session's change lost to that deletion: storage.md "Conflicts"): it is not replaced.
     @discardableResult
     func leaveRemovedEntities(_ ws: WebSession, _ app: AppSession) -> Bool {
+        let place = LocationPath.path(ws.shell.location), entry = ws.shell.top?.context
         guard (try? ws.shell.leaveRemovedEntities()) == true else { return false }
-        ws.notice = app.engine.word(.screenGone)
+        if let entry, entry.state == .removed { ws.leftDeletedEntry = (place, entry.type.name) }
+        // The person's own change of that entry went with it: said so, with the change (storage.md "Conflicts").
+        if ws.notice == nil, let entry, entry.state == .removed, let change = ws.lastChange, change.entry === entry {
+            ws.notice = app.engine.deletedEntryNotice(type: change.type, cell: change.cell, value: change.value, stored: true)
+        }
+        if ws.notice == nil { ws.notice = app.engine.word(.screenGone) }
         ws.moved = true
         return true
     }

@@ -94,7 +94,7 @@ extension WebApp {
         let shell = try app.makeShell()
         let ws = WebSession(id: returning?.id ?? RandomToken.make(), csrf: returning?.csrf ?? RandomToken.make(), shell: shell,
                             driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date(),
-                            fastAnswers: fastAnswers)
+                            app: app, fastAnswers: fastAnswers)
         ws.client = client
         ws.watch.onStale = { [weak ws] in ws?.pushStale() }
         ws.onFastAnswersDue = { [weak self] in
@@ -105,8 +105,25 @@ extension WebApp {
         // Without a token every visitor may use the app; on loopback with a token, the token guards what acts on
         // everyone's data.
         ws.loggedIn = options.token == nil
+        // A new session is a launch: with protection on and a lock to check, it starts covered (web.md "Security").
+        if coverIsALock(app) { try app.coverAtLaunch(shell) }
         sessions[ws.id] = ws
         return ws
+    }
+
+    /// Whether the protection cover is a lock here: something checks the answer that lifts it — the passphrase of
+    /// `OKIT_PASSPHRASE`, the app's `authenticate` function or the login token. Then every new session starts
+    /// covered, as OKit covers at launch; without any of them the cover is a privacy screen any answer lifts, and a
+    /// new session starts uncovered (web.md "Security").
+    func coverIsALock(_ app: AppSession) -> Bool {
+        app.authenticatesByPassphrase || app.callbacks.authenticate != nil || options.token != nil
+    }
+
+    /// The token is what the cover checks (no passphrase, no `authenticate` function): a login, which checked it,
+    /// lifts the session's cover (the person is not asked for the token twice).
+    func liftCoverAtLogin(_ ws: WebSession, _ app: AppSession) {
+        guard ws.shell.covered, options.token != nil, !app.authenticatesByPassphrase, app.callbacks.authenticate == nil else { return }
+        if (try? app.authenticate(ws.shell, passphrase: nil)) != nil { ws.moved = true }
     }
 
     func cookie(_ ws: WebSession, _ request: WebRequest) -> String {
@@ -192,6 +209,7 @@ extension WebApp {
         ws.loggedIn = true
         ws.returned = true
         ws.lastSeen = Date()
+        liftCoverAtLogin(ws, app)
         var response = WebPages.redirect("/")
         response.headers.append(("Set-Cookie", cookie(ws, request)))
         return response

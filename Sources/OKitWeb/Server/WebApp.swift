@@ -26,6 +26,8 @@ public actor WebApp {
     let loginTokens = LoginTokens()
     /// Wrong logins and cover passphrases by address, slowed down (FailedAttempts).
     var failedAttempts = FailedAttempts()
+    /// Wrong passwords of secure backups by address (a restore's prompt, an upload), slowed down the same way.
+    var failedBackupPasswords = FailedAttempts()
     /// The clock guesses are timed by (tests set their own: a machine under load must not let a wait run out).
     var attemptClock: @Sendable () -> Date = { Date() }
     /// Sessions dropped to make room before their browsers came back, by id (ReturningSessions.swift).
@@ -235,6 +237,14 @@ public actor WebApp {
         guard sessions.values.reduce(0, { $0 + $1.streams.count }) < options.maxStreams else {
             return said(503, .tooManyLivePages, "\(options.maxStreams)")
         }
+        // One client address holds at most its connection cap of streams, over all its sessions: sessions made in
+        // a loop cannot take every stream from the others. A trusted proxy that names no client carries everyone's.
+        if !isTrustedProxy(ws.client) {
+            let held = sessions.values.reduce(0) { $0 + ($1.client == ws.client ? $1.streams.count : 0) }
+            guard held < options.maxClientConnections else {
+                return said(503, .tooManyLivePages, "\(options.maxClientConnections)")
+            }
+        }
         let key = ws.nextStream
         ws.nextStream += 1
         let sid = ws.id
@@ -246,6 +256,12 @@ public actor WebApp {
                                                           ("X-Accel-Buffering", "no")] + WebPages.securityHeaders, events: sink.events)
         response.sink = sink
         return response
+    }
+
+    /// Whether `client` is a `--trusted-proxy` address (in any of its spellings).
+    func isTrustedProxy(_ client: String) -> Bool {
+        !options.trustedProxies.isEmpty
+            && options.trustedProxies.contains { (HostCheck.canonicalAddress($0) ?? $0) == (HostCheck.canonicalAddress(client) ?? client) }
     }
 
     func dropStream(_ session: String, _ key: Int) {

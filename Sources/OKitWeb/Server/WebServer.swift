@@ -92,11 +92,15 @@ struct WebResponder: HTTPResponder {
         if HostCheck.namesSeveralHosts(authority: request.head.authority, hostHeaders: request.headers[values: .hostHeader]) {
             return Self.response(WebPages.message(400, "The request names more than one host (two Host headers); nothing was done.", link: nil))
         }
+        if request.headers[.okitNoHost] != nil {
+            return Self.response(WebPages.message(400, "The request has no Host header (HTTP/1.1 requires one, also beside an absolute address); nothing was done.", link: nil))
+        }
         guard hosts.allows(web.host) else {
             return Self.response(WebPages.misdirected(host: web.host))
         }
         if request.method == .head { return await head(web) }
-        let type = request.headers[.contentType] ?? "application/x-www-form-urlencoded"
+        // A POST names its type: one without (a script's, never a browser's form) is refused as other types are.
+        let type = request.headers[.contentType] ?? ""
         if request.method == .post, request.uri.path == "/backups", type.lowercased().hasPrefix("multipart/form-data") {
             return Self.response(await upload(request, web, contentType: type))
         } else if request.method == .post {

@@ -45,10 +45,13 @@ final class WebSession {
     var recording: WebRecording? { didSet { leaveFastAnswers() } }
     /// Where this session's re-GETs may be answered without the engine (WebApp's store).
     let fastAnswers: FastAnswers
+    /// The backups of this session's shell, with its wrong passwords counted (held here: the shell's reference is
+    /// weak).
+    private(set) var backupGuard: BackupPasswordGuard
     /// Called when a push made the fast answers out of date and their refresh is to be scheduled.
     var onFastAnswersDue: (() -> Void)?
 
-    init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date,
+    init(id: String, csrf: String, shell: AppShell, driver: Driver, watch: ScreenWatch, now: Date, app: AppSession,
          fastAnswers: FastAnswers = FastAnswers()) {
         self.fastAnswers = fastAnswers
         self.id = id
@@ -57,12 +60,22 @@ final class WebSession {
         self.driver = driver
         self.watch = watch
         self.lastSeen = now
+        backupGuard = BackupPasswordGuard(app)
+        if shell.backupService != nil { shell.backupService = backupGuard }
+    }
+
+    /// Puts the guard back as the shell's backups: a restore starts every shell again with the app's own
+    /// (`AppSession.start`), which would count no wrong password.
+    func guardBackups() {
+        if let s = shell.backupService, s !== backupGuard { shell.backupService = backupGuard }
     }
 
     /// Moves this session onto another shell (development mode's live reload): the old screen watch stops, a
     /// recording goes on with the new driver, and the next page is computed afresh.
-    func attach(shell: AppShell, driver: Driver, watch: ScreenWatch) {
+    func attach(shell: AppShell, driver: Driver, watch: ScreenWatch, app: AppSession) {
         self.watch.cancel()
+        backupGuard = BackupPasswordGuard(app)
+        if shell.backupService != nil { shell.backupService = backupGuard }
         driver.flowRecorder = self.driver.flowRecorder
         self.shell = shell
         self.driver = driver
@@ -97,6 +110,12 @@ final class WebSession {
 
     /// Set while this session's own command runs: its page is answered by the redirect, not told to reload.
     var runningCommand = false
+    /// The last screen this session was taken from because its entry was deleted: its path and the entry's type. A
+    /// value posted from that page afterwards is told the entry was deleted (`WebApp.changeOfDeletedEntry`).
+    var leftDeletedEntry: (path: String, type: String)?
+    /// This session's last value stored by `set`: the entry its screen showed, the cell as titled and the value. When
+    /// someone else deletes that entry, the person is told their change went with it (not only that the screen is gone).
+    var lastChange: StoredChange?
 
     /// Tells every open page of this session that its screen went stale. First every fast answer made before
     /// is out of date: no browser told of a write is answered a page from before it.
@@ -150,4 +169,12 @@ enum RandomToken {
         for i in x.indices { diff |= x[i] ^ y[i] }
         return diff == 0
     }
+}
+
+/// A value a session stored into an entry (`WebSession.lastChange`).
+struct StoredChange {
+    weak var entry: Entity?
+    let type: String
+    let cell: String
+    let value: String
 }

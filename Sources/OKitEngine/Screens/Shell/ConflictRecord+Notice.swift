@@ -7,13 +7,30 @@ import Foundation
 /// record itself (the warning, `okit/conflicts.jsonl`, `app:conflicts()`) keeps the JSON texts.
 extension Engine {
     /// `Jemand anderes hat Titel dieses Eintrags (Buch) zuerst geändert: jetzt „Dune A“; Ihr Wert „Dune B“ …`: the
-    /// field and type as the app's strings name them.
+    /// field and type as the app's strings name them. A deletion against an edit says what happened to each side:
+    /// the session that deleted the entry is told the edit its deletion removed (`deletedHere`: "Someone else had
+    /// just changed name of this Book to …; your deletion removed that change too …"), the one whose edit lost that
+    /// the entry was deleted (`deletedThere`: "Someone else deleted this Book first, so your change of name to … was
+    /// not stored …") — not that a value „“ was lost, or now is.
     public func conflictNotice(_ c: ConflictRecord) -> String {
         let spec = schema.type(named: c.type)?.field(named: c.field)
         func quoted(_ json: String) -> String { word(.quoted, ShellError.brief(shownValue(json: json, spec), 48)) }
-        return word(.changedFirst, conflictFieldName(spec) ?? c.field, strings.own(c.type, language: locale.language) ?? c.type,
-                    quoted(c.theirs), quoted(c.mine))
+        let field = conflictFieldName(spec) ?? c.field, type = typeName(c.type)
+        if c.deletedHere { return word(.changedBeforeDeletion, field, type, quoted(c.theirs)) }
+        if c.deletedThere { return word(.deletedFirst, field, type, quoted(c.mine)) }
+        return word(.changedFirst, field, type, quoted(c.theirs), quoted(c.mine))
     }
+
+    /// The notice of a person's change of an entry that was deleted: posted from a page shown before the deletion
+    /// (nothing was stored: `deletedMeanwhile`), or stored before someone else deleted the entry (`stored`: it went
+    /// with it, `deletedAfterChange`). The cell as the page titled it, the type as the app's strings name it, the
+    /// value as it was typed.
+    public func deletedEntryNotice(type: String, cell: String, value: String, stored: Bool = false) -> String {
+        word(stored ? .deletedAfterChange : .deletedMeanwhile, cell, typeName(type), word(.quoted, ShellError.brief(value, 48)))
+    }
+
+    /// An entity type as the app's strings name it, else as declared (`Book`).
+    private func typeName(_ type: String) -> String { strings.own(type, language: locale.language) ?? type }
 
     /// The field as its rule messages name it (`fieldLabel`: the app's string, `Titel` for `name` in `de`); a label
     /// okit derived from the name and found no string for starts in lower case inside the sentence (`shelf code`).

@@ -300,9 +300,7 @@ public struct BackupStore: Sendable {
     /// A secure backup's creation date from its header (the rest needs the password); else why it is damaged.
     static func secureHeader(_ prefix: [UInt8], size: Int64) -> (Date?, damaged: String?) {
         guard let h = SecureBackup.header(prefix) else { return (nil, "the secure header is truncated") }
-        guard SecureBackup.acceptedRounds.contains(h.rounds) else {
-            return (nil, "the secure header gives \(h.rounds) key derivation rounds")
-        }
+        if let refused = SecureBackup.refusedRounds(h.rounds) { return (nil, refused) }
         if size < Int64(SecureBackup.headerSize + SealedFile.overhead) { return (h.createdAt, "the sealed archive is truncated") }
         return (h.createdAt, nil)
     }

@@ -16,8 +16,16 @@ enum SecureBackup {
     static let headerSize = 8 + 16 + 4 + 8
     /// The rounds new backups use (the same floor as the data folder's keys).
     static let rounds = DataKeys.rounds
-    /// Round counts outside this range are refused as damage (a header cannot make a restore run for hours).
-    static let acceptedRounds = 100_000...20_000_000
+    /// The round counts a restore derives a key with: only those okit writes (600,000, backups.md). Any other is
+    /// refused as damage before anything is derived, so a file's header cannot choose what checking it costs (a
+    /// 20,000,000-round upload held the engine's thread for seconds).
+    static let acceptedRounds: Set<Int> = [rounds]
+
+    /// Why a header's round count is refused (nil: accepted).
+    static func refusedRounds(_ rounds: Int) -> String? {
+        acceptedRounds.contains(rounds) ? nil
+            : "the secure header gives \(rounds) key derivation rounds (okit writes \(SecureBackup.rounds))"
+    }
 
     /// True when the bytes start with the secure header's magic.
     static func isSecure(_ prefix: [UInt8]) -> Bool {
@@ -60,9 +68,7 @@ enum SecureBackup {
     /// Opens a secure backup: the zip inside, or `wrongPassword` / `damaged`.
     static func open(_ bytes: [UInt8], password: String, backup: String, path: String) throws(BackupError) -> [UInt8] {
         guard let h = header(bytes) else { throw .damaged(backup, path: path, "the secure header is truncated") }
-        guard acceptedRounds.contains(h.rounds) else {
-            throw .damaged(backup, path: path, "the secure header gives \(h.rounds) key derivation rounds")
-        }
+        if let refused = refusedRounds(h.rounds) { throw .damaged(backup, path: path, refused) }
         let key: SymmetricKey
         do { key = try derive(password: password, salt: h.salt, rounds: h.rounds) } catch {
             throw .io(backup, path: path, "cannot derive the key: \(error)")

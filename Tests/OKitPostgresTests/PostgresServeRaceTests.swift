@@ -333,52 +333,8 @@ struct PostgresServeRaceTests {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    struct Answer {
-        let status: Int
-        let head: String
-        let body: String
-        var cookie: String? { head.firstMatch(of: /okit_session=([^;\r\n]+)/).map { String($0.1) } }
-        var location: String? { head.firstMatch(of: /\r\n[Ll]ocation: ([^\r\n]+)/).map { String($0.1) } }
-    }
-
-    /// HTTP/1.1 over a plain socket to 127.0.0.1, one request per connection.
-    static func exchange(_ port: Int, _ line: String, cookie: String?, form: String? = nil) throws -> Answer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var text = "\(line) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        if let cookie { text += "Cookie: okit_session=\(cookie)\r\n" }
-        if let form { text += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n" }
-        text += "\r\n" + (form ?? "")
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { throw POSIXError(.EPIPE) }
-            sent += n
-        }
-        var out = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 200) >= 0 else { break }
-            if p.revents == 0 { continue }
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            out += buffer[0..<n]
-        }
-        let all = String(decoding: out, as: UTF8.self)
-        let parts = all.components(separatedBy: "\r\n\r\n")
-        let status = Int(parts[0].split(separator: " ").dropFirst().first ?? "") ?? 0
-        return Answer(status: status, head: parts[0], body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    /// HTTP/1.1 over a plain socket to 127.0.0.1, one request per connection (OKitTestSupport's `HTTPExchange`).
+    static func exchange(_ port: Int, _ line: String, cookie: String?, form: String? = nil) throws -> HTTPExchange.Answer {
+        try HTTPExchange.request(port, line, cookie: cookie, form: form)
     }
 }

@@ -15,7 +15,8 @@ import Testing
     /// An encrypted model (`directory`, one author "Frank Herbert") in a fresh data folder, its list as home, with
     /// protection on (`protectionMinutes`).
     static func serve(_ options: ServeOptions = .unhurried, passphrase: String? = CoverAtLaunchTests.passphrase,
-                      authenticate: (@Sendable () throws -> Bool)? = nil, protection: Bool = true) async throws -> WebApp {
+                      authenticate: (@Sendable () throws -> Bool)? = nil, protection: Bool = true,
+                      detail: Bool = false) async throws -> WebApp {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("okit-cover-" + UUID().uuidString)
         let web = WebApp(options: options)
         try await web.load {
@@ -37,6 +38,13 @@ import Testing
             var authors = ListDeclaration(id: "authors")
             authors.type = "Author"
             authors.dataPath = "authors"; authors.cellPath = "name"; authors.titlePath = "%Authors"
+            if detail {
+                authors.segue = "author"
+                var author = DetailDeclaration(id: "author")
+                author.titlePath = "name"; author.editAlways = "#true"
+                author.sections = [SectionDeclaration(cells: [CellDeclaration(kind: "text", id: "Name", properties: ["path": "%Name", "textPath": "name"])])]
+                try session.shell.declare(author)
+            }
             try session.shell.declare(authors)
             session.shell.settingsBindings["protection"] = protection ? "#true" : "#false"
             session.shell.settingsBindings["protectionTimeout"] = "#1"
@@ -123,6 +131,31 @@ import Testing
         #expect(await Browser(web).page("/authors").contains("Frank Herbert"))
         let off = try await CoverAtLaunchTests.serve(protection: false)
         #expect(await Browser(off).page("/authors").contains("Frank Herbert"), "protection off: no cover")
+    }
+
+    /// A covered page is told nothing of what happened behind the cover: a value posted from it to an entry someone
+    /// else deleted meanwhile is not answered with the deletion's notice (which names the entry's type and repeats
+    /// the value) — only a session that may post at all is told (a review of round five's fixes).
+    @Test func aCoveredPageIsNotToldThatItsEntryWasDeleted() async throws {
+        let web = try await CoverAtLaunchTests.serve(detail: true)
+        let alice = Browser(web), bob = Browser(web)
+        _ = await alice.page("/authors")
+        await CoverAtLaunchTests.unlock(alice, CoverAtLaunchTests.passphrase)
+        let tapped = await alice.command(from: "/authors", [("command", "tap"), ("row", "1")])
+        let onAuthor = try #require(WebAppTests.header(tapped, "Location"))
+        let shown = await alice.page(onAuthor)
+        #expect(shown.contains("Frank Herbert"))
+        _ = await alice.post("/command", [("csrf", Browser.attribute("data-csrf", shown)), ("command", "hidden")])
+        _ = await bob.page("/authors")
+        await CoverAtLaunchTests.unlock(bob, CoverAtLaunchTests.passphrase)
+        _ = await bob.command(from: "/authors", [("command", "delete"), ("row", "1")])
+        _ = await bob.command(from: "/authors", [("command", "respond"), ("action", "1")])   // Yes
+        #expect(!(await bob.page("/authors")).contains("Frank Herbert"), "bob deleted the author")
+        _ = await alice.post("/command", [("csrf", Browser.attribute("data-csrf", shown)), ("v", Browser.attribute("data-version", shown)),
+                                          ("at", onAuthor), ("command", "set"), ("cell", "Name"), ("value", "Typed behind the cover")])
+        let after = await alice.page("/authors")
+        #expect(CoverAtLaunchTests.covered(after), "\(after)")
+        #expect(!after.contains("deleted") && !after.contains("Typed behind the cover"), "\(after)")
     }
 }
 

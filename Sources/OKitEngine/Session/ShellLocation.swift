@@ -170,7 +170,8 @@ extension AppShell {
             context = e
         }
         // A URL that goes forward through a segue `under` declares opens it as the segue does (a list leaves edit mode).
-        if let under, (try? under.opens(step.screen, entity: step.entity, presenting: presenting)) == true { try under.willOpenScreen() }
+        // Its hook failing does not stop the way there (the screen opens as a segue would; the hook's error is its own).
+        if let under, (try? under.opens(step.screen, entity: step.entity, presenting: presenting)) == true { try? under.willOpenScreen() }
         do { return try make(step.screen, context: context, opener: under) } catch { return nil }
     }
 

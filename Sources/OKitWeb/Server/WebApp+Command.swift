@@ -42,7 +42,11 @@ extension WebApp {
         ws.runningCommand = true
         app.followSharedModels()
         ws.runningCommand = false
-        if let deleted = changeOfDeletedEntry(name, request, ws, app) { return deleted }
+        // Told only to a session that may post at all (not covered, logged in where a token is set) and of a value
+        // it may store: the notice repeats the value, and a covered page would learn what was deleted.
+        let mayBeTold = !shell.covered && (options.token == nil || ws.loggedIn)
+            && (request.field("value").map { $0.unicodeScalars.count <= options.maxText } ?? true)
+        if mayBeTold, let deleted = changeOfDeletedEntry(name, request, ws, app) { return deleted }
         let current: Snapshot
         do { current = try ws.snapshot() } catch { return said(500, .screenNotShown, BrowserAdvice.message(for: error)) }
         let here = LocationPath.path(shell.location), there = LocationPath.url(shell)

@@ -132,20 +132,13 @@ public final class Schema {
         }
         let coerced: Value
         do { coerced = try Coercion.coerce(v, to: f.type, field: f.name) } catch {
-            throw .badDefault(type: type, field: f.name, reason: error.description + Self.numberDefaultHint(v, f.type))
+            // With how Lua writes the value the text meant (`default = "4,5"` → `default = 4.5`).
+            throw .badDefault(type: type, field: f.name, reason: error.description + LuaWrittenValue.advice(for: v, type: f.type, name: "default"))
         }
         // Every entity made gets it without a write: refused here as a write refuses it (storage.md "Texts").
         if case .string(let s) = coerced, s.hasNUL {
             throw .badDefault(type: type, field: f.name, reason: "a text cannot hold the NUL character (U+0000)")
         }
-    }
-}
-
-extension Schema {
-    /// What to write instead of a number, bool or date given as a text its field does not read (`default = "4,5"`):
-    /// the value as Lua writes it, a number with a point (lua-api.md "Entities"; `LuaWrittenValue`).
-    static func numberDefaultHint(_ v: Value, _ type: FieldType) -> String {
-        LuaWrittenValue.advice(for: v, type: type, name: "default")
     }
 }
 

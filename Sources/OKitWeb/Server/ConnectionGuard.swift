@@ -39,7 +39,7 @@ final class ConnectionTable: @unchecked Sendable {
     init(_ options: ServeOptions) {
         maxConnections = max(1, options.maxConnections)
         maxClientConnections = max(1, options.maxClientConnections)
-        trustedProxies = Set(options.trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 })
+        trustedProxies = options.canonicalTrustedProxies
         headerTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
         idleTimeout = .milliseconds(Int64(options.connectionIdleTimeout * 1000))
         bodyWindow = .milliseconds(Int64(min(30, options.connectionIdleTimeout) * 1000))

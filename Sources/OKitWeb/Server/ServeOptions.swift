@@ -34,6 +34,8 @@ public struct ServeOptions: Sendable {
     /// comes from them, so their connections count only in `maxConnections`, not in `maxClientConnections` (the
     /// proxy caps each person itself, nginx's `limit_conn`).
     public var trustedProxies: [String] = []
+    /// `trustedProxies` in one spelling each (`HostCheck.canonicalAddress`), as a peer's address is compared.
+    var canonicalTrustedProxies: Set<String> { Set(trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 }) }
     /// The header a `--trusted-proxy` writes the client's address in (`--client-header`): only it is read.
     public var clientHeader: ProxyHeaders.ClientHeader = .xForwardedFor
     /// Live-update streams open at once (`--max-streams`: the next one answers 503), and per session (one per

@@ -22,6 +22,8 @@ public actor WebApp {
     var sessions: [String: WebSession] = [:]
     /// The `Host` headers answered (DNS rebinding).
     let hostCheck: HostCheck
+    /// The `--trusted-proxy` addresses, canonical (`ServeOptions.canonicalTrustedProxies`).
+    let trustedProxies: Set<String>
     /// The login form's CSRF tokens (signed, so the login page takes no session).
     let loginTokens = LoginTokens()
     /// Wrong logins and cover passphrases by address, slowed down (FailedAttempts).
@@ -56,6 +58,7 @@ public actor WebApp {
     public init(options: ServeOptions, executor: EngineExecutor = EngineExecutor(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
         self.hostCheck = options.hostCheck
+        self.trustedProxies = options.canonicalTrustedProxies
         self.executor = executor
         self.log = log
     }
@@ -234,16 +237,19 @@ public actor WebApp {
         while ws.streams.count >= options.maxStreamsPerSession, let oldest = ws.streams.keys.min() {
             ws.streams.removeValue(forKey: oldest)?.finish()
         }
-        guard sessions.values.reduce(0, { $0 + $1.streams.count }) < options.maxStreams else {
+        // The streams open, and those of this client address over all its sessions, in one pass.
+        var open = 0, held = 0
+        for s in sessions.values {
+            open += s.streams.count
+            if s.client == ws.client { held += s.streams.count }
+        }
+        guard open < options.maxStreams else {
             return said(503, .tooManyLivePages, "\(options.maxStreams)")
         }
         // One client address holds at most its connection cap of streams, over all its sessions: sessions made in
         // a loop cannot take every stream from the others. A trusted proxy that names no client carries everyone's.
-        if !isTrustedProxy(ws.client) {
-            let held = sessions.values.reduce(0) { $0 + ($1.client == ws.client ? $1.streams.count : 0) }
-            guard held < options.maxClientConnections else {
-                return said(503, .tooManyLivePages, "\(options.maxClientConnections)")
-            }
+        if !isTrustedProxy(ws.client), held >= options.maxClientConnections {
+            return said(503, .tooManyLivePages, "\(options.maxClientConnections)")
         }
         let key = ws.nextStream
         ws.nextStream += 1
@@ -260,8 +266,7 @@ public actor WebApp {
 
     /// Whether `client` is a `--trusted-proxy` address (in any of its spellings).
     func isTrustedProxy(_ client: String) -> Bool {
-        !options.trustedProxies.isEmpty
-            && options.trustedProxies.contains { (HostCheck.canonicalAddress($0) ?? $0) == (HostCheck.canonicalAddress(client) ?? client) }
+        !trustedProxies.isEmpty && trustedProxies.contains(HostCheck.canonicalAddress(client) ?? client)
     }
 
     func dropStream(_ session: String, _ key: Int) {

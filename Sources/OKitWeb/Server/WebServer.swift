@@ -83,7 +83,7 @@ struct WebResponder: HTTPResponder {
         self.options = options
         self.sinks = sinks
         hosts = options.hostCheck
-        trustedProxies = Set(options.trustedProxies.map { HostCheck.canonicalAddress($0) ?? $0 })
+        trustedProxies = options.canonicalTrustedProxies
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {

@@ -30,6 +30,20 @@ import Testing
         #expect(html.contains("<li>#</li>"), "# leads to no letter's section (it led to Ç's)")
     }
 
+    /// probe-ja: a Japanese page's index is iOS's (あ か さ … わ, A–Z, #), and a kana leads to its row's section
+    /// (every letter of the A–Z index led to the last one).
+    @Test func aJapaneseIndexLinksEachRowToItsSection() {
+        var s = Fixtures.list()
+        s.screen.index = ListIndexLetters.alphabet(for: "ja")
+        s.screen.sections[0].header = "か"
+        s.screen.sections[1].header = "は"
+        let html = page(s)
+        #expect(html.contains("<li><a href=\"#section-1\">か</a></li>"), "\(html)")
+        #expect(html.contains("<li><a href=\"#section-2\">さ</a></li>"), "さ has no section: は's is next")
+        #expect(html.contains("<li><a href=\"#section-1\">A</a></li>"), "Latin sorts before kana: the first kana's")
+        #expect(html.contains("<li>#</li>"))
+    }
+
     @Test func aQuickActionWithAnImageAloneIsNamedByItsImage() {
         var s = Fixtures.list()
         s.screen.sections[0].rows[0].quick = QuickSnapshot(title: "", enabled: true, image: "star")

@@ -85,9 +85,29 @@ enum StringExtensions {
         return s.first.map { String($0) } ?? ""
     }
 
+    /// `initial` in the app's language: in Japanese a kana's 五十音 row (`か` for `き`, `カニ` and `ｶﾒ`), in Korean a
+    /// syllable's initial consonant (`ㄱ` for `가방` and `까치`), as iOS's index groups them (screens.md `index`);
+    /// else `initial(_:)`. `language` is asked only for such a text.
+    static func initial(_ s: String, language: @autoclosure () -> String) -> String {
+        let first = initial(s)
+        guard let b = first.utf8.first, b >= 0xE3, let u = first.unicodeScalars.first,
+              let head = EastAsianText.indexHead(u.value, language: language()) else { return first }
+        return head
+    }
+
+    /// Whether `initial` of `s` depends on the app's language (it starts with a kana or a Hangul letter).
+    static func initialFollowsLanguage(_ s: String) -> Bool {
+        guard let b = s.utf8.first, b >= 0xE3, let u = s.unicodeScalars.first else { return false }
+        return EastAsianText.row(u.value) != nil || EastAsianText.initialConsonant(u.value) != nil
+    }
+
     static func register(in r: ExtensionRegistry) {
         func s(_ v: Value) -> String { v.displayString ?? "" }
-        r.register("string", "initial") { v, _, _ in .string(initial(s(v))) }
+        r.register("string", "initial") { v, _, e in
+            let text = s(v)
+            if initialFollowsLanguage(text) { e.graph.record(.locale) }
+            return .string(initial(text, language: e.locale.language))
+        }
         r.register("string", "localized") { v, _, e in .string(e.localize(s(v))) }
         // Cased in the app's language (`pilav` → `PİLAV` in Turkish): LanguageCase.swift.
         r.register("string", "capitalize") { v, _, e in

@@ -16,8 +16,10 @@ import Synchronization
 /// of texts, ASCII or not, and a text's place never depends on the other texts of the list.
 ///
 /// The scripts come in the language's order too (CLDR's `[reorder …]`, as ICU has it): Latin, Greek, Cyrillic in
-/// most languages; Cyrillic first in Russian, Ukrainian, Bulgarian, Serbian, …; Greek first in Greek. Each weight
-/// carries its script's place in its top three bits (`ScriptOrder`), ASCII signs and digits before every script.
+/// most languages; Cyrillic first in Russian, Ukrainian, Bulgarian, Serbian, …; Greek first in Greek; Latin, kana,
+/// kanji in Japanese. Each weight carries its script's place in its top three bits (`ScriptOrder`), ASCII signs
+/// and digits before every script. Full-width and half-width forms weigh as their ordinary ones, and kana by
+/// their sound (`EastAsianText`).
 final class TextCollation {
     let language: String
     private var built: Letters?
@@ -59,7 +61,14 @@ final class TextCollation {
             }
             run = String.UnicodeScalarView()
         }
+        var kana: UInt32 = 0   // the plain kana before (`ー` and `ゝ` repeat it), else 0
         for u in s.unicodeScalars {
+            if u.value >= 0x3000, let w = TextCollation.eastAsian(u.value, after: &kana) {
+                flush()
+                if w != 0 { out.append(scripts.placed(w)) }
+                continue
+            }
+            kana = 0
             if u.value < 0x80 {
                 flush()
                 out.append(scripts.placed(TextCollation.asciiWeight(u.value)))
@@ -72,6 +81,25 @@ final class TextCollation {
         }
         flush()
         return out
+    }
+
+    /// The weight of a full-width or half-width form (its ordinary form's) or of a kana (its plain hiragana's; 0 for
+    /// a voicing mark, weighed with the accents), `kana` the plain kana it leaves for a `ー` after it; nil for any
+    /// other character (`EastAsianText`).
+    @inline(__always)
+    static func eastAsian(_ value: UInt32, after kana: inout UInt32) -> UInt32? {
+        let v = EastAsianText.narrow(value)
+        if v < 0x80 {
+            kana = 0
+            return asciiWeight(v)
+        }
+        if let p = EastAsianText.plainKana(v) {
+            kana = p
+            return p << 8
+        }
+        if v == 0x3099 || v == 0x309A { return 0 }
+        if kana != 0, EastAsianText.repeatsKana(v) { return EastAsianText.repeated(v, after: kana) << 8 }
+        return nil
     }
 
     /// The letters' order of two ASCII texts: their bytes lower-cased, compared without a copy.
@@ -104,7 +132,10 @@ final class TextCollation {
     /// The order of two texts with the same letters: accents (case folded), then case; 0 only for the same text.
     static func tie(_ a: String, _ b: String) -> Int {
         if !isASCII(a) || !isASCII(b) {
-            let c = ValueOrder.compareScalars(a.lowercased(), b.lowercased())
+            // Accents and a kana's voicing first (`Ｅ` before `é`, `ハ` before `ば`), then width, kana and case.
+            let (x, y) = (EastAsianText.secondary(a), EastAsianText.secondary(b))
+            var c = ValueOrder.compareScalars(x.lowercased(), y.lowercased())
+            if c == 0, x != a || y != b { c = ValueOrder.compareScalars(a.lowercased(), b.lowercased()) }
             if c != 0 { return c }
         }
         return ValueOrder.compareScalars(a, b)
@@ -127,29 +158,34 @@ final class TextCollation {
     }
 }
 
-/// The order of the Latin, Greek and Cyrillic scripts in a language, as ICU's collation of the language has it
-/// (CLDR's `[reorder Cyrl]` for Russian, `[reorder Grek]` for Greek): a weight's script place is its top three
-/// bits — 0 for the ASCII signs and digits (before every letter, as ASCII has them), 1–3 for the three scripts in
-/// the language's order, 4 for every other character (in the order of its code point, as before).
+/// The order of the scripts in a language, as ICU's collation of the language has it (CLDR's `[reorder …]`:
+/// Cyrillic first in Russian, Greek in Greek, Latin, kana, then kanji in Japanese, Hangul then Han in Korean, Han in
+/// Chinese): a weight's script place is its top three bits — 0 for the ASCII signs and digits (before every
+/// letter, as ASCII has them), 1–7 for Latin, Greek, Cyrillic, the other scripts (in the order of their code
+/// points, as before), Hangul, kana and Han, in the language's order.
 struct ScriptOrder: Sendable, Equatable {
-    /// Each script's place (1, 2 or 3).
-    let latin: UInt32, greek: UInt32, cyrillic: UInt32
+    /// Each script's place (1…7).
+    let latin: UInt32, greek: UInt32, cyrillic: UInt32, other: UInt32, hangul: UInt32, kana: UInt32, han: UInt32
 
-    init(latin: UInt32 = 1, greek: UInt32 = 2, cyrillic: UInt32 = 3) {
-        (self.latin, self.greek, self.cyrillic) = (latin, greek, cyrillic)
+    init(latin: UInt32 = 1, greek: UInt32 = 2, cyrillic: UInt32 = 3, other: UInt32 = 4, hangul: UInt32 = 5,
+         kana: UInt32 = 6, han: UInt32 = 7) {
+        (self.latin, self.greek, self.cyrillic, self.other) = (latin, greek, cyrillic, other)
+        (self.hangul, self.kana, self.han) = (hangul, kana, han)
     }
 
-    /// The language's order: its collation's order of `a`, Greek `α` and Cyrillic `а`.
+    /// The language's order: its collation's order of `a`, Greek `α`, Cyrillic `а`, Hebrew `א` (for the other
+    /// scripts), Hangul `가`, kana `あ` and Han `一`.
     init(language: String) {
         let locale = Locale(identifier: language)
-        let first = ["a", "\u{3B1}", "\u{430}"]
-            .sorted { $0.compare($1, options: [], range: nil, locale: locale) == .orderedAscending }
-        let place = { (s: String) in UInt32((first.firstIndex(of: s) ?? 0) + 1) }
-        self.init(latin: place("a"), greek: place("\u{3B1}"), cyrillic: place("\u{430}"))
+        let probes = ["a", "\u{3B1}", "\u{430}", "\u{5D0}", "\u{AC00}", "\u{3042}", "\u{4E00}"]
+        let first = probes.sorted { $0.compare($1, options: [], range: nil, locale: locale) == .orderedAscending }
+        let place = { (i: Int) in UInt32((first.firstIndex(of: probes[i]) ?? i) + 1) }
+        self.init(latin: place(0), greek: place(1), cyrillic: place(2), other: place(3), hangul: place(4),
+                  kana: place(5), han: place(6))
     }
 
     /// A weight (a character's value shifted left by 8, its step after the letter it follows below) with its
-    /// script's place above it. Greek Extended counts as Greek.
+    /// script's place above it. Greek Extended counts as Greek; Hangul Jamo and compatibility Jamo as Hangul.
     @inline(__always)
     func placed(_ weight: UInt32) -> UInt32 {
         let v = weight >> 8
@@ -158,9 +194,22 @@ struct ScriptOrder: Sendable, Equatable {
         else if v < 0x370 { place = latin }
         else if v < 0x400 { place = greek }
         else if v < 0x530 { place = cyrillic }
-        else if v >= 0x1F00 && v < 0x2000 { place = greek }
-        else { place = 4 }
+        else if v < 0x3040 {
+            if v >= 0x1F00 && v < 0x2000 { place = greek }
+            else if v >= 0x1100 && v < 0x1200 { place = hangul }
+            else { place = other }
+        }
+        else { place = eastAsian(v) }
         return place << 29 | weight
+    }
+
+    /// The place of a character from U+3040 on.
+    private func eastAsian(_ v: UInt32) -> UInt32 {
+        if v < 0x3100 || (v >= 0x31F0 && v < 0x3200) { return kana }
+        if (v >= 0x3130 && v < 0x3190) || (v >= 0xAC00 && v < 0xD800) || (v >= 0xA960 && v < 0xA980) { return hangul }
+        if (v >= 0x3400 && v < 0x4DC0) || (v >= 0x4E00 && v < 0xA000) || (v >= 0xF900 && v < 0xFB00)
+            || (v >= 0x20000 && v < 0x32000) { return han }
+        return other
     }
 }
 

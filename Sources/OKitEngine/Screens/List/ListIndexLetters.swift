@@ -11,7 +11,8 @@ struct ListIndexLetters {
     /// The alphabets of the languages written in Greek or Cyrillic letters (a letter that goes with another one in
     /// the language's order, Russian Ё with Е, is not one of the index), and of those written in Latin letters with
     /// letters of their own, as iOS's indexed collation has them (Turkish without Q, W, X; a title starting with
-    /// a letter the index lacks is under "#"). German, French and English keep A–Z.
+    /// a letter the index lacks is under "#"), and iOS's Japanese and Korean ones. German, French, English and
+    /// Chinese keep A–Z (a Chinese title is under "#").
     static let alphabets: [String: String] = [
         "tr": "ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ", "az": "ABCÇDEƏFGĞHXIİJKQLMNOÖPRSŞTUÜVYZ",
         "pl": "AĄBCĆDEĘFGHIJKLŁMNŃOÓPQRSŚTUVWXYZŹŻ", "cs": "ABCČDEFGHIJKLMNOPQRŘSŠTUVWXYZŽ",
@@ -23,6 +24,8 @@ struct ListIndexLetters {
         "be": "АБВГДЕЁЖЗІЙКЛМНОПРСТУЎФХЦЧШЫЬЭЮЯ", "bg": "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЬЮЯ",
         "sr": "АБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ", "mk": "АБВГДЃЕЖЗЅИЈКЛЉМНЊОПРСТЌУФХЦЧЏШ",
         "el": "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ",
+        // iOS's: the 五十音 rows, or the 14 basic consonants, then A–Z (`EastAsianText.indexHead`).
+        "ja": "あかさたなはまやらわABCDEFGHIJKLMNOPQRSTUVWXYZ", "ko": "ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎABCDEFGHIJKLMNOPQRSTUVWXYZ",
     ]
 
     /// The index shown for an app's language (`tr`, `tr_TR`): its alphabet and "#" for a language in `alphabets`,
@@ -41,28 +44,47 @@ struct ListIndexLetters {
     static func isLatin(_ index: [String]) -> Bool { index.count == 27 && index.first == "A" && index[25] == "Z" }
 
     /// The index letter of a section title in `index`: its first letter upper-cased when the index has it, else
-    /// that letter without its accent (Ё → Е), else "#". In the A–Z index, `letter(_:)`.
+    /// that letter without its accent (Ё → Е), else "#"; full-width letters as their ordinary ones, a kana under
+    /// its 五十音 row in the Japanese index, a Hangul syllable under its initial consonant in the Korean one. In the
+    /// A–Z index, `letter(_:)`.
     static func letter(_ title: String?, in index: [String]) -> String {
         if isLatin(index) { return letter(title) }
-        guard let first = title?.first else { return "#" }
-        let upper = ListIndexLetters.upper(String(first), in: index)
+        guard let c = title?.first, let u = c.unicodeScalars.first else { return "#" }
+        var first = String(c)
+        if u.value >= 0x3000 {
+            let head = index.first == "あ" ? EastAsianText.row(u.value)
+                : index.first == "ㄱ" ? EastAsianText.initialConsonant(u.value) : nil
+            if let head { return head }
+            let v = EastAsianText.narrow(u.value)
+            if v < 0x80 { first = String(UnicodeScalar(UInt8(v))) }
+        }
+        let upper = ListIndexLetters.upper(first, in: index)
         if index.contains(upper) { return upper }
         let bare = upper.folding(options: .diacriticInsensitive, locale: nil)
         return index.contains(bare) && bare != "#" ? bare : "#"
     }
 
+    /// The index's letters in the order a list puts their titles: the index's own, except in Japanese, where
+    /// Latin titles sort before kana (ICU's) while iOS's index shows the kana first.
+    static func listOrder(_ index: [String]) -> [String] {
+        guard index.first == "あ" else { return index }
+        let latin = index.filter { $0.utf8.count == 1 && $0 != "#" }
+        return latin + index.filter { $0.utf8.count > 1 } + ["#"]
+    }
+
     /// The letter a chosen index letter leads to among the letters present (`present`, in the sections' order):
-    /// the letter itself when a section starts with it, else the first letter after it (in the index's order);
+    /// the letter itself when a section starts with it, else the first letter after it (in `listOrder`);
     /// nil when none comes after it (the list's last section is the place then) or `letter` is not one of the
     /// index (lower-case letters are taken as upper-case). `#` leads to the sections of other titles (digits,
     /// signs) and only there (nil without them: never to a letter's section); a letter past the last one leading
     /// to `#` jumped to the list's top.
     static func target(of letter: String, present: [String], in index: [String] = alphabet) -> String? {
         let upper = ListIndexLetters.upper(letter, in: index)
-        guard let want = index.firstIndex(of: upper) else { return nil }
+        let order = listOrder(index)
+        guard let want = order.firstIndex(of: upper) else { return nil }
         if upper == "#" { return present.contains("#") ? "#" : nil }
-        return present.filter { $0 != "#" && (index.firstIndex(of: $0) ?? -1) >= want }
-            .min { (index.firstIndex(of: $0) ?? 0) < (index.firstIndex(of: $1) ?? 0) }
+        return present.filter { $0 != "#" && (order.firstIndex(of: $0) ?? -1) >= want }
+            .min { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
     }
 
     private(set) var letters: [String] = []
@@ -76,6 +98,10 @@ struct ListIndexLetters {
         if b >= 0x41 && b <= 0x5A { return b }
         if b >= 0x61 && b <= 0x7A { return b - 32 }
         if b < 0x80 { return 0x23 }
+        // Full-width: the ordinary letter's (`Ａ` is `A`).
+        if let u = title?.unicodeScalars.first, u.value >= 0xFF01, case let v = EastAsianText.narrow(u.value), v < 0x80 {
+            return letterByte(String(UnicodeScalar(UInt8(v))))
+        }
         // Other text: its first character upper-cased, when that is one of A–Z.
         let first = title?.first.map { String($0).uppercased() } ?? "#"
         return first.count == 1 && ("A"..."Z").contains(first) ? first.utf8.first ?? 0x23 : 0x23

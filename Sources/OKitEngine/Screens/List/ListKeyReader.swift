@@ -74,7 +74,8 @@ struct ListKeyReader {
                 return try engine.evaluate(binding, e, mode: .display)
             }
             engine.graph.recordField(e, cache.slot)
-            return .string(StringExtensions.initial(s))
+            // A kana's or Hangul letter's initial follows the language, which the list's order already reads.
+            return .string(StringExtensions.initial(s, language: engine.locale.language))
         }
     }
 }

@@ -3,7 +3,8 @@
 /// next section after it in the index's order (A…Z, then "#" for titles not starting with A–Z), and when none comes
 /// after it, to the last section; "#" leads to those other titles only. A list without grouping has no index (OKit's
 /// does nothing there). In a language written in Greek or Cyrillic letters, or in Latin letters with letters of its
-/// own (Turkish, Polish, …), the index is its alphabet and "#" (`ListIndexLetters.alphabet(for:)`).
+/// own (Turkish, Polish, …), the index is its alphabet and "#" (`ListIndexLetters.alphabet(for:)`); in Japanese and
+/// Korean it is iOS's (あ か … わ or ㄱ ㄴ … ㅎ, A–Z, "#"), "next" in the list's order (`ListIndexLetters.listOrder`).
 extension ListScreen {
     /// The index the snapshot shows: the whole alphabet and "#" when `index` holds on a grouped list, else none.
     func shownIndex() throws -> [String] {
@@ -60,8 +61,9 @@ extension ListScreen {
 extension ScreenSnapshot {
     /// Where choosing the index letter `letter` leads among the sections this snapshot holds (a list's window):
     /// the 0-based number of the first section whose header's index letter is the letter, else of the first one
-    /// after it in the index's order (A…Z, then "#"), else the last section; nil without an index or sections, or
-    /// for a letter that is not in the index. A front end's index links take their targets from here.
+    /// after it in the list's order of the index's letters (A…Z, then "#"; `ListIndexLetters.listOrder`), else the
+    /// last section; nil without an index or sections, or for a letter that is not in the index. A front end's
+    /// index links take their targets from here.
     public func indexSection(_ letter: String) -> Int? {
         guard !index.isEmpty, !sections.isEmpty, index.contains(ListIndexLetters.upper(letter, in: index)) else { return nil }
         let letters = sections.map { ListIndexLetters.letter($0.header, in: index) }

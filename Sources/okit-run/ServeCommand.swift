@@ -98,6 +98,30 @@ struct ServeCommand: ParsableCommand {
         ProxyHeaders.ClientHeader.allCases.first { $0.rawValue.lowercased() == clientHeader.lowercased() }
     }
 
+    /// The login token in `path` (web.md "Security"): refused when the file cannot be read, is empty or holds fewer
+    /// than 8 characters; a file other users of the machine may read or change is taken with a warning and the
+    /// `chmod` that ends it, as ssh warns of a key file open to others (a token readable by all is no secret).
+    static func token(from path: String) throws -> String {
+        let cannot = RunFailure(code: 2, message: "okit-run serve: cannot read the token file \(path) (does it exist, and may this user read it?)")
+        // Read as a stream (`/dev/null` or a named pipe has no size to read by), and no further than a token goes.
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw cannot }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 4097) ?? Data() else { throw cannot }
+        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
+            throw RunFailure(code: 2, message: "okit-run serve: the token file \(path) holds no token (more than 4096 bytes, or not UTF-8 text)")
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else {
+            throw RunFailure(code: 2, message: "okit-run serve: the token file \(path) is empty: put a token of at least 8 characters in it (openssl rand -hex 16 > \(path))")
+        }
+        guard token.count >= 8 else { throw RunFailure(code: 2, message: "okit-run serve: the token in \(path) is shorter than 8 characters") }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            StandardStreams.error("okit-run serve: warning: other users of this machine may read or change the token file \(path) "
+                                  + "(mode \(String(mode & 0o777, radix: 8))): chmod 600 \(path)\n")
+        }
+        return token
+    }
+
     func run() throws {
         WebServer.runTasksOnEventLoops()
         let loader = AppLoader(command: "okit-run serve")
@@ -118,14 +142,7 @@ struct ServeCommand: ParsableCommand {
         options.maxUploads = maxUploads
         options.maxText = maxText
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)
-        if let tokenFile {
-            guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
-                throw RunFailure(code: 2, message: "okit-run serve: cannot read the token file \(tokenFile)")
-            }
-            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard token.count >= 8 else { throw RunFailure(code: 2, message: "okit-run serve: the token in \(tokenFile) is shorter than 8 characters") }
-            options.token = token
-        }
+        if let tokenFile { options.token = try ServeCommand.token(from: tokenFile) }
         try running.recoverModels(in: folder, command: "okit-run serve")
         if dev {
             options.dev = DevOptions(app: appURL, dataFolder: folder, dataStartedFresh: !DevOptions.hasModelFiles(folder),

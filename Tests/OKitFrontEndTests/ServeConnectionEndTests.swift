@@ -6,7 +6,7 @@ import Testing
 /// stranger's round five): a refused POST whose body already came answers with `Connection: close` and closes, so a
 /// request pipelined behind it is not answered; an HTTP/1.0 request without keep-alive is closed after its answer;
 /// a POST without a Content-Type is refused as other types are (415); an HTTP/1.1 request in absolute form without
-/// `Host` is 400.
+/// `Host` is 400; an HTTP/1.0 request with `Transfer-Encoding` is closed after its answer.
 @Suite(.serialized) struct ServeConnectionEndTests {
     /// Every status line in what a connection gave (wherever it starts: a body need not end with a line break).
     static func statuses(_ text: String) -> [String] {
@@ -76,6 +76,31 @@ import Testing
         try HTTPExchange.send(fd, "GET /static/okit.css HTTP/1.0\r\n\(host)Connection: keep-alive\r\n\r\n")
         #expect(HTTPExchange.read(fd, until: "\r\n\r\n", seconds: 10).hasPrefix("HTTP/1.1 200"))
         #expect(!ServeStrangerTests.closed(fd, within: 1), "keep-alive: still open")
+    }
+
+    /// HTTP/1.0 has no `Transfer-Encoding`: a request of it with one has faulty framing (RFC 9112 §6.1). It is
+    /// answered and the connection closed, keep-alive or not, so what came after its chunked body is never taken
+    /// for another request (a stranger's round six: it was decoded and the connection kept).
+    @Test func anHTTP10RequestWithTransferEncodingIsClosedAfterItsAnswer() throws {
+        let (child, port, _) = try ServeStrangerTests.serve()
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let (answer, closed) = try Self.exchange(port, "GET /static/okit.css HTTP/1.0\r\n\(host)Connection: keep-alive\r\n"
+                                                 + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                                                 + "GET /smuggled HTTP/1.1\r\n\(host)\r\n")
+        #expect(Self.statuses(answer).count == 1 && !answer.contains("smuggled"), "\(Self.statuses(answer))")
+        #expect(Self.head(answer).lowercased().contains("connection: close") && closed, "\(answer.prefix(300))")
+    }
+
+    /// An upload whose `Content-Length` is over the limit (512 MiB) is refused from its head: 413 before a byte of
+    /// the body was sent, and the connection closes (it was streamed to disk up to the limit first).
+    @Test func anUploadOverTheLimitIsRefusedFromItsHead() throws {
+        let (child, port, _) = try ServeStrangerTests.serve()
+        defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
+        let (answer, closed) = try Self.exchange(port, "POST /backups HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                                                 + "Content-Type: multipart/form-data; boundary=b\r\n"
+                                                 + "Content-Length: \((512 << 20) + 1)\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 413") && closed, "\(answer.prefix(300))")
     }
 
     @Test func anAbsoluteFormRequestWithoutHostIsABadRequest() throws {

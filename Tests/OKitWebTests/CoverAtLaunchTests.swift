@@ -125,6 +125,27 @@ import Testing
         #expect(await c.page("/authors").contains("Frank Herbert"), "logged in with the token: not asked for it again")
     }
 
+    /// A login gives the session a new CSRF token: the cover page shown again after it carries the new one, also
+    /// at a URL without a query (a stranger's round six: the page kept from before the login was sent again with
+    /// the old token, and every Unlock was refused "Reload the page and try again").
+    @Test func theCoverAfterALoginCarriesTheNewTokenAndUnlocks() async throws {
+        var options = ServeOptions.unhurried
+        options.token = "s3cret-token"
+        let web = try await CoverAtLaunchTests.serve(options)
+        let b = Browser(web)
+        let before = await b.page("/authors")
+        #expect(CoverAtLaunchTests.covered(before))
+        let login = String(decoding: await b.get("/login").body, as: UTF8.self)
+        #expect(await b.post("/login", [("csrf", Browser.attribute("name=\"csrf\" value", login)), ("token", "s3cret-token")]).status == 303)
+        for _ in 0..<2 {
+            let after = await b.page("/authors")
+            #expect(CoverAtLaunchTests.covered(after), "the passphrase is still to be answered")
+            #expect(Browser.attribute("data-csrf", after) != Browser.attribute("data-csrf", before), "the login's new token")
+        }
+        await CoverAtLaunchTests.unlock(b, CoverAtLaunchTests.passphrase)
+        #expect(await b.page("/authors").contains("Frank Herbert"), "the Unlock of the page shown after the login")
+    }
+
     /// With nothing to check, the cover is a privacy screen (web.md): a new session is not covered.
     @Test func withNothingToCheckANewSessionIsNotCovered() async throws {
         let web = try await CoverAtLaunchTests.serve(passphrase: nil)

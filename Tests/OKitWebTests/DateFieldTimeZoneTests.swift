@@ -77,4 +77,14 @@ import Testing
         #expect(WallClock.local(.string("2026-10-25T00:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "summer time's last hour")
         #expect(WallClock.local(.string("2026-10-25T01:30:00Z"), timeZone: berlin) == "2026-10-25T02:30", "winter time's first")
     }
+
+    /// The field counts the proleptic Gregorian calendar, as HTML and the model files do (a stranger's round six:
+    /// `1000-06-01` showed as `1000-05-26`, Foundation's Julian count before 1582, and moved six days at every save).
+    @Test func theFieldShowsADateBefore1582AsStored() {
+        #expect(WallClock.local(.string("1000-06-01T00:00:00Z"), timeZone: "UTC") == "1000-06-01T00:00")
+        #expect(WallClock.local(.string("0001-01-01T09:30:00Z"), timeZone: "UTC") == "0001-01-01T09:30")
+        #expect(WallClock.local(.string("0000-06-01T00:00:00Z"), timeZone: "UTC") == nil, "HTML's field has no year 0")
+        #expect(WallClock.local(.string("1582-10-04T12:00:00Z"), timeZone: "America/New_York") == "1582-10-04T07:03",
+                "local mean time before zones: -4:56:02")
+    }
 }

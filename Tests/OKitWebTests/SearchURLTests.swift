@@ -75,4 +75,17 @@ import Testing
         #expect(bobsPage.contains("href=\"/books\"") && !bobsPage.contains("text=dora"), "bob never searched")
         #expect(await alice.page(book).contains("href=\"/books?text=dora\""))
     }
+
+    /// A query is read as strictly as a form's body (a stranger's round six: `?text=%ff` searched for U+FFFD and
+    /// `%zz` for itself): a `%` without two hex digits, or escaped bytes that are not UTF-8, answer 400 with the
+    /// form's sentence, before anything reads the query; a well-formed one is read as before.
+    @Test func aQueryThatIsNotWellFormedIsRefusedAsAFormIs() async throws {
+        let (web, _) = try await shop()
+        let b = Browser(web)
+        for bad in ["/books?text=%ff", "/books?text=%zz", "/books?text=50%", "/books?x=%e2%82"] {
+            let r = await b.get(bad)
+            #expect(r.status == 400 && String(decoding: r.body, as: UTF8.self).contains("not well formed"), "\(bad): \(r.status)")
+        }
+        #expect(rows(await b.page("/books?text=%44")) == ["Dune", "Dora"], "%44 is D")
+    }
 }

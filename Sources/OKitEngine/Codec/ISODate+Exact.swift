@@ -48,7 +48,7 @@ extension ISODate {
     /// Parses `[-]YYYY-MM-DD[(T|t| )HH:MM[:SS[(.|,)fff…]]][Z|z|±hh[:]mm]` (no zone: UTC) exactly, with years
     /// past 9999 or before 0 and up to 17 fraction digits. Nil when malformed.
     static func parseExact(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard let f = Fields(b, extendedYears: true, maxFractionDigits: maxExactDigits, checkZone: true) else { return nil }
+        guard let f = Fields(b, extendedYears: true, maxFractionDigits: maxExactDigits, maxZone: Fields.anyZone) else { return nil }
         let seconds = f.days * 86_400 + f.secondsOfDay + f.zoneShift
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceSeconds) + Double(f.fraction) / scales[f.fractionDigits])
     }
@@ -63,8 +63,15 @@ extension ISODate {
         /// Whether the text names its zone (`Z`, `±hh:mm`, `±hhmm`): without one it is a wall-clock time.
         var hasZone = false
 
-        /// `extendedYears`: a sign and more than four digits; `checkZone`: the zone's hours < 24, minutes < 60.
-        init?(_ b: UnsafeBufferPointer<UInt8>, extendedYears: Bool, maxFractionDigits: Int, checkZone: Bool) {
+        /// The largest offset from UTC a zone of a text a person gives has (`+14:00`, Kiribati's; `-12:00` is the
+        /// other end): `+99:00` is no zone (a stranger's round six), and refused with the text as no date.
+        static let realZone = 14 * 3600
+        /// What the model files are read with: any offset under a day.
+        static let anyZone = 23 * 3600 + 59 * 60
+
+        /// `extendedYears`: a sign and more than four digits; `maxZone`: the largest offset (seconds) taken; a zone's
+        /// minutes are always under 60.
+        init?(_ b: UnsafeBufferPointer<UInt8>, extendedYears: Bool, maxFractionDigits: Int, maxZone: Int) {
             var i = 0
             let n = b.count
             @inline(__always) func digits(_ width: Int) -> Int? {
@@ -128,7 +135,7 @@ extension ISODate {
                     guard let oh = digits(2) else { return nil }
                     _ = take(0x3A)
                     guard let om = digits(2) else { return nil }
-                    if checkZone, oh >= 24 || om >= 60 { return nil }
+                    guard om < 60, oh * 3600 + om * 60 <= maxZone else { return nil }
                     zoneShift = (c == 0x2B ? -1 : 1) * (oh * 3600 + om * 60)
                 }
             }

@@ -11,7 +11,7 @@ extension ISODate {
     public static func parse(_ text: String, wallClockIn zone: TimeZone) -> Date? {
         var text = text
         return text.withUTF8 { b -> Date? in
-            guard let f = Fields(b, extendedYears: false, maxFractionDigits: 9, checkZone: false) else { return nil }
+            guard let f = Fields(b, extendedYears: false, maxFractionDigits: 9, maxZone: Fields.realZone) else { return nil }
             let asUTC = seconds(f)
             if f.hasZone { return Date(timeIntervalSince1970: asUTC) }
             return Date(timeIntervalSince1970: asUTC - Double(offset(ofWallClock: f.days * 86_400 + f.secondsOfDay, in: zone)))
@@ -28,5 +28,25 @@ extension ISODate {
         // The earlier instant is the one with the larger offset.
         let tried = before > after ? [before, after] : [after, before]
         return tried.first { at(local - $0) == $0 } ?? before
+    }
+}
+
+extension ISODate {
+    /// The wall-clock fields of a date in `zone`, in the proleptic Gregorian calendar as ISO 8601 and HTML's date
+    /// fields count (Foundation's Gregorian calendar counts Julian days before 15 October 1582: `1000-06-01` came
+    /// out as May 26, and a date saved as shown moved back six days each time). Seconds are whole (rounded down).
+    public struct WallClockFields: Equatable, Sendable {
+        public let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    }
+
+    public static func wallClock(_ date: Date, in zone: TimeZone) -> WallClockFields {
+        let t = date.timeIntervalSince1970
+        let limit = 31_556_926_000_000.0
+        let utc = t.isNaN ? 0 : Int(min(max(t, -limit), limit).rounded(.down))
+        let local = utc + zone.secondsFromGMT(for: date)
+        var days = local / 86_400, secs = local - days * 86_400
+        if secs < 0 { secs += 86_400; days -= 1 }
+        let (y, m, d) = civil(fromDays: days)
+        return WallClockFields(year: y, month: m, day: d, hour: secs / 3600, minute: secs / 60 % 60, second: secs % 60)
     }
 }

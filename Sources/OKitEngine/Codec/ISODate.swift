@@ -108,7 +108,8 @@ public enum ISODate {
         return era * 146_097 + doe - 719_468
     }
 
-    /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff…]]][Z|±hh:mm|±hhmm]`; no zone means UTC. Nil when malformed.
+    /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff…]]][Z|±hh:mm|±hhmm]`; no zone means UTC. Nil when malformed, also for a
+    /// zone beyond ±14:00 or with minutes past 59 (`+99:00` names no place).
     public static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }.map { Date(timeIntervalSince1970: $0) }
@@ -116,7 +117,7 @@ public enum ISODate {
 
     /// Parses from UTF-8 bytes (four-digit years, up to 9 fraction digits); returns seconds since 1970.
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9, checkZone: false) else { return nil }
+        guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9, maxZone: Fields.realZone) else { return nil }
         return seconds(f)
     }
 

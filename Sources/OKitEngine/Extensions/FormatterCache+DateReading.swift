@@ -85,6 +85,7 @@ extension FormatterCache {
         f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
         f.dateFormat = pattern
         f.isLenient = false
+        f.gregorianStartDate = FormatterCache.proleptic
         f.amSymbol = FormatterCache.normalize(f.amSymbol)
         f.pmSymbol = FormatterCache.normalize(f.pmSymbol)
         return f

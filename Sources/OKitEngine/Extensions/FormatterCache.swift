@@ -21,6 +21,11 @@ public final class FormatterCache {
 
     public init() {}
 
+    /// Where a formatter's Gregorian calendar starts: never, so that it counts every date in the proleptic Gregorian
+    /// calendar as ISO 8601, HTML and the model files do (Foundation's starts on 15 October 1582 and counts Julian
+    /// days before: `1000-06-01` showed as May 26, and the date moved each time it was saved as shown).
+    static let proleptic = Date.distantPast
+
     static func posix(_ locale: AppLocale) -> Locale {
         locale.language == "en" ? Locale(identifier: "en_US_POSIX") : Locale(identifier: locale.formatIdentifier)
     }
@@ -34,6 +39,7 @@ public final class FormatterCache {
             f.locale = FormatterCache.posix(locale)
             f.timeZone = TimeZone(identifier: locale.timeZone) ?? TimeZone(secondsFromGMT: 0)
             f.dateFormat = pattern
+            f.gregorianStartDate = FormatterCache.proleptic
             dates[key] = f
         }
         return FormatterCache.normalize(f.string(from: d))
@@ -101,6 +107,7 @@ public final class FormatterCache {
         f.dateStyle = dateStyle
         f.timeStyle = timeStyle
         if reading { f.isLenient = false }
+        f.gregorianStartDate = FormatterCache.proleptic
         dates[key] = f
         return f
     }

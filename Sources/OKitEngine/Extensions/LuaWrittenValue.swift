@@ -57,14 +57,12 @@ public enum LuaWrittenValue {
     /// `2026-12-03` for a date at midnight in the app's time zone, else the wall-clock time there with its offset
     /// (`2026-12-03T14:30:00+01:00`): what `ISODate.parse` reads back as the same day or instant.
     static func iso(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        let c = ISODate.wallClock(date, in: zone)          // proleptic Gregorian, as ISODate.parse reads it
+        let day = String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
         if c.hour == 0, c.minute == 0, c.second == 0 { return day }
         let offset = zone.secondsFromGMT(for: date) / 60
         let sign = offset < 0 ? "-" : "+"
-        return day + String(format: "T%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0) + sign
+        return day + String(format: "T%02d:%02d:%02d", c.hour, c.minute, c.second) + sign
             + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
     }
 

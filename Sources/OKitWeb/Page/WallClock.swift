@@ -10,15 +10,11 @@ enum WallClock {
     /// `YYYY-MM-DDTHH:MM` of an ISO 8601 date in `timeZone` (the field shows minutes); nil for another value.
     static func local(_ v: SnapshotValue, timeZone: String) -> String? {
         guard case .string(let s) = v, let date = ISODate.parse(s), let zone = TimeZone(identifier: timeZone) else { return nil }
-        let c = calendar(zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        guard let y = c.year, let mo = c.month, let d = c.day, let h = c.hour, let mi = c.minute, (1...9999).contains(y) else { return nil }
+        // The proleptic Gregorian calendar, as the field counts (not Foundation's, Julian before 1582).
+        let c = ISODate.wallClock(date, in: zone)
+        let (y, mo, d, h, mi) = (c.year, c.month, c.day, c.hour, c.minute)
+        guard (1...9999).contains(y) else { return nil }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(String(repeating: "0", count: max(0, 4 - String(y).count)))\(y)-\(two(mo))-\(two(d))T\(two(h)):\(two(mi))"
-    }
-
-    static func calendar(_ zone: TimeZone) -> Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = zone
-        return c
     }
 }

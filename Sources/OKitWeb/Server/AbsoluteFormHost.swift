@@ -37,7 +37,8 @@ final class AbsoluteFormHost: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The part before the conversion (which drops the HTTP version): rewrites each request head in absolute form,
     /// marks one of HTTP/1.1 without `Host`, and makes an HTTP/1.0 request without keep-alive ask for the close
-    /// HTTP/1.0 means (the connection ends after its answer).
+    /// HTTP/1.0 means (the connection ends after its answer) — and one with `Transfer-Encoding`, which HTTP/1.0 does
+    /// not have: its framing is faulty, so it is answered and the connection closed (RFC 9112 §6.1), never read on.
     final class Rewrite: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPServerRequestPart
         typealias InboundOut = HTTPServerRequestPart
@@ -48,7 +49,7 @@ final class AbsoluteFormHost: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             head.headers.remove(name: AbsoluteFormHost.noHostMark)
-            if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive {
+            if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive || head.headers.contains(name: "Transfer-Encoding") {
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
             }
             if let host = HostCheck.targetAuthority(head.uri) {

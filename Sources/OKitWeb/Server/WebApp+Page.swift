@@ -72,7 +72,7 @@ extension WebApp {
     /// (FastAnswers).
     func shownPage(_ ws: WebSession, _ app: AppSession, _ snapshot: Snapshot, at here: String, query: String, offset: Int,
                    generation: UInt64) -> RenderedPage.Body {
-        let key = RenderedPage.Key(version: ws.version, place: here, query: query, recordingLines: ws.recording?.lineCount)
+        let key = RenderedPage.Key(version: ws.version, csrf: ws.csrf, place: here, query: query, recordingLines: ws.recording?.lineCount)
         // Text this person typed and a cell refused is shown on their page alone (TypedTexts).
         let typed = ws.typed.shown(at: here, snapshot)
         let dialogTyped = ws.dialogTyping == nil ? nil : DialogTyping.shown(&ws.dialogTyping, snapshot.alert)

@@ -156,11 +156,15 @@ public actor WebApp {
         return request.forwarded || !ServeOptions.isLoopback(options.host)
     }
 
-    /// What no request is answered past: another host (421), a proxied request without a token (403).
+    /// What no request is answered past: another host (421), a proxied request without a token (403), a query
+    /// that is not well formed (400: read as strictly as a form's body, never guessed at).
     func refusalOfAnyRequest(_ request: WebRequest) -> WebResponse? {
         if let host = request.host, !hostCheck.allows(host) { return WebPages.misdirected(host: host) }
         if request.forwarded, options.token == nil {
             return WebPages.message(403, "okit-run serve answers requests through a proxy only with --token-file.")
+        }
+        if !request.query.isEmpty, FormBody.decodeStrictly(request.query) == nil {
+            return WebPages.message(400, "The address's fields are not well formed (a % without two hex digits, or text that is not UTF-8); nothing was changed.")
         }
         return nil
     }

@@ -73,8 +73,9 @@ public struct WebResponse: Sendable {
     }
 }
 
-/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; `decode` keeps malformed escapes as written
-/// (a query), `decodeStrictly` refuses them (a form).
+/// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte; `decode` keeps malformed escapes as written,
+/// `decodeStrictly` refuses them (a form's body, and a query: one that is not well formed is refused before anything
+/// reads it, `WebApp.refusalOfAnyRequest`).
 public enum FormBody {
     public static func decode(_ text: String) -> [(name: String, value: String)] {
         pairs(text) { unescape($0) } ?? []

@@ -168,8 +168,12 @@ struct WebResponder: HTTPResponder {
     }
 
     /// `POST /backups`: admitted by the app (session, login, CSRF, a free upload slot) before a byte of the body is
-    /// read; then the body is streamed into the upload area (at most `maxUpload` bytes) and handed to the app.
+    /// read; then the body is streamed into the upload area (at most `maxUpload` bytes) and handed to the app. A
+    /// `Content-Length` over the limit is refused from the head, before anything is read or written.
     func upload(_ request: Request, _ web: WebRequest, contentType: String) async -> WebResponse {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > options.maxUpload {
+            return await app.said(413, .uploadTooLarge, "\(options.maxUpload >> 20)")
+        }
         let file: URL
         switch await app.admitUpload(web) {
         case .failure(let refusal): return refusal.response

@@ -143,9 +143,12 @@ struct RenderedPage {
         case own([UInt8])
         case shared(SharedPages.Page)
     }
-    /// What a page was rendered for: the session's version, the place, the query and a recording's length.
+    /// What a page was rendered for: the session's version, the place, the query, a recording's length, and the
+    /// CSRF token a page of its own carries (a login gives a new one: a covered page kept from before it carried the
+    /// old one, so every Unlock from its reloads was refused).
     struct Key: Equatable {
         let version: Int
+        let csrf: String
         let place: String
         let query: String
         let recordingLines: Int?

@@ -11,6 +11,12 @@ enum CommandLineAdvice {
         Remedy.message(for: error, wording: words(for:))
     }
 
+    /// A command's error for the person at the terminal or the JSON-lines client: a refusal in the app's language
+    /// (`Engine.refusalText`), any other error as `message(for:)` says it.
+    static func message(for error: any Error, in engine: Engine) -> String {
+        engine.refusalText(error, wording: words(for:))
+    }
+
     /// What is appended to an error's neutral message for its remedy.
     @Sendable static func words(for remedy: Remedy) -> String {
         switch remedy {

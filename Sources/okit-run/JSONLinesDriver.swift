@@ -128,13 +128,13 @@ struct JSONLinesDriver {
         } catch let e as DriverCommands.Unread {
             return (unread(e.message), nil)
         } catch {
-            return (self.error(CommandLineAdvice.message(for: error)), nil)
+            return (self.error(CommandLineAdvice.message(for: error, in: session.shell.engine)), nil)
         }
         do {
             let snap = try session.shell.snapshot(offset: window.offset, limit: window.limit)
             return ("{\"ok\":true,\"snapshot\":\(snap.json),\"window\":{\"offset\":\(window.offset),\"limit\":\(window.limit)}}", nil)
         } catch {
-            return (self.error(CommandLineAdvice.message(for: error)), nil)
+            return (self.error(CommandLineAdvice.message(for: error, in: session.shell.engine)), nil)
         }
     }
 

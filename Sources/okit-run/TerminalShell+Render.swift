@@ -67,7 +67,7 @@ extension TerminalShell {
 
     /// The search text and, with scopes, each scope with the chosen one in brackets.
     func searchLine(_ search: SearchSnapshot) -> String {
-        var line = word(.labelled, word(.searchLabel), "\"\(search.text)\"")
+        var line = word(.labelled, word(.searchLabel), word(.quoted, search.text))
         if !search.scopes.isEmpty {
             line += "  " + word(.labelled, word(.scopesLabel), search.scopes.map { $0 == search.scope ? "[\($0)]" : $0 }.joined(separator: " "))
         }

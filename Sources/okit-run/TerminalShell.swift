@@ -121,7 +121,7 @@ final class TerminalShell {
                 draw()
             } catch {
                 if let step { driver.flowRecorder?.didFail(step, error) }
-                print(red(CommandLineAdvice.message(for: error)))
+                print(red(CommandLineAdvice.message(for: error, in: session.shell.engine)))
             }
             return false
         default:
@@ -135,9 +135,9 @@ final class TerminalShell {
                 draw()
             } catch let e as DriverCommands.Unread {
                 session.driver.flowRecorder?.recordUnread(e.message)
-                print(red(CommandLineAdvice.message(for: e)))
+                print(red(CommandLineAdvice.message(for: e, in: session.shell.engine)))
             } catch {
-                print(red(CommandLineAdvice.message(for: error)))
+                print(red(CommandLineAdvice.message(for: error, in: session.shell.engine)))
             }
             return false
         }

@@ -67,10 +67,10 @@ def huge_searches():
           "the refusal names the limit: %r" % error_of(answer)[:300])
     check(size < 1000, "the refusal is short (%d bytes)" % size)
     answer, size = send(app, {"cmd": "search", "text": "y" * 100_000})
-    check(error_of(answer) == "search text too long (100000 characters; the limit is %d): the search is unchanged" % SEARCH_LIMIT,
+    check(error_of(answer) == "The search text is too long (100000 characters; at most %d); the search is unchanged." % SEARCH_LIMIT,
           "a search under the line limit but past the search limit is refused: %r" % error_of(answer)[:300])
     answer, size = send(app, "search " + "z" * 5000)
-    check("search text too long (5000 characters" in error_of(answer), "shell syntax too: %r" % error_of(answer)[:300])
+    check("search text is too long (5000 characters" in error_of(answer), "shell syntax too: %r" % error_of(answer)[:300])
     answer, _ = send(app, {"cmd": "screen"})
     check(answer["snapshot"]["screen"]["search"]["text"] == "du", "the search is unchanged: %r" % answer["snapshot"]["screen"]["search"])
     answer, _ = send(app, {"cmd": "search", "text": "é" * SEARCH_LIMIT})

@@ -163,6 +163,42 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     // A label and what it names: the web row menu's name (`Actions: Rent`), the terminal shell's `search: "…"`
     // (French puts a no-break space before the colon)
     case labelled = "%1$@: %2$@"
+    // A command that is not possible now, as the terminal shell, JSON lines and flow tests say it (the commands,
+    // arguments and properties they name stay as typed: `edit on`, `respond`, `enabledPath`); the names of a list
+    // inside one are joined two at a time (`%1$@、%2$@` in Japanese), cut with the count of the rest
+    case listJoin = "%1$@, %2$@", listMore = "… (%@ more)"
+    case noTab = "no tab \"%1$@\" (tabs: %2$@)"
+    case atFirstScreen = "already at the first screen of this tab"
+    case atFirstPresented = "already at the first screen of the presented screens (close them with close)"
+    case nothingPresented = "no screen is presented (close dismisses presented screens; use back for pushed ones)"
+    case screenClosed = "the entity the screen showed was removed meanwhile, so the screen closed and the command was not run; look again and repeat it"
+    case ambiguousRow = "\"%1$@\" matches rows %2$@; address one by its position or id"
+    case noRowNamedOne = "no row \"%1$@\" (the list has %2$@ row; address rows by position, id or text)"
+    case noRowNamed = "no row \"%1$@\" (the list has %2$@ rows; address rows by position, id or text)"
+    case noRowMeant = "no row \"%1$@\" (did you mean %2$@?)"
+    case noRowAtOne = "no row %1$@ (the list has %2$@ row)", noRowAt = "no row %1$@ (the list has %2$@ rows)"
+    case noCellAtOne = "no cell %1$@ (the screen has %2$@ cell)", noCellAt = "no cell %1$@ (the screen has %2$@ cells)"
+    case noCellNamed = "no cell \"%1$@\" (cells: %2$@)"
+    case noCellMeant = "no cell \"%1$@\" (did you mean \"%2$@\"? cells: %3$@)"
+    case takesNoValue = "cell \"%@\" takes no value"
+    case editOnFirst = "cell \"%@\" takes values in edit mode only (edit on first)"
+    case noButtonNamed = "no button \"%1$@\" (buttons: %2$@)"
+    case noMenuItemNamed = "no menu item \"%1$@\" (menu items: %2$@)"
+    case noAlertWaiting = "no alert is waiting for an answer"
+    case noActionNamed = "no action \"%1$@\" (actions: %2$@)"
+    case alertWaiting = "an alert is waiting: answer it with respond before %@"
+    case noScopeNamed = "no search scope \"%1$@\" (scopes: %2$@; pass a scope's title or its 1-based position)"
+    case buttonDisabled = "the bar button \"%@\" is disabled now (its enabledPath is false)"
+    case accessoryDisabled = "the accessory of cell \"%@\" is disabled now (its accyEnabled is false)"
+    case coveredFirst = "the app is covered by its protection: authenticate before %@"
+    case notCoveredNow = "the app is not covered (authenticate answers the protection cover)"
+    case authenticationFailed = "authentication failed: the app stays covered"
+    case neitherOnNorOff = "%1$@: %2$@ is neither on nor off (%3$@ takes on or off, true or false, yes or no)"
+    case neitherOnNorOffOwn = "%1$@: %2$@ is neither on nor off (%3$@ takes on or off, true or false, yes or no, %4$@ or %5$@)"
+    case tooManyFieldsOne = "respond: %1$@ field given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done"
+    case tooManyFields = "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done"
+    case noFieldsOne = "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done"
+    case noFields = "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done"
 }
 
 extension BuiltInWord {
@@ -173,6 +209,8 @@ extension BuiltInWord {
         (.tooManyAttemptsOne, .tooManyAttempts), (.tooManyPeopleOne, .tooManyPeople), (.uploadsBusyOne, .uploadsBusy),
         (.recordingLine, .recordingLines), (.savedTestLine, .savedTestLines),
         (.appLoadedWithWarning, .appLoadedWithWarnings),
+        (.noRowNamedOne, .noRowNamed), (.noRowAtOne, .noRowAt), (.noCellAtOne, .noCellAt),
+        (.tooManyFieldsOne, .tooManyFields), (.noFieldsOne, .noFields),
     ]
 
     /// The pair of words with a count this word is one of (`tooManyAttempts`: `tooManyAttemptsOne` for one second).

@@ -186,7 +186,8 @@ extension LuaApp {
         } catch let e as LuaRaise {
             throw LuaRaise(e.message, withPosition: false)
         } catch {
-            throw LuaRaise(wordedMessage(error), withPosition: false)
+            // A refusal in the app's language, as the terminal shell and JSON lines say it.
+            throw LuaRaise(target.engine.refusalText(error, wording: lua.remedyWording), withPosition: false)
         }
     }
 

@@ -66,14 +66,16 @@ import Testing
         #expect(terminal.render(try session.shell.snapshot()).contains("[ja]"))
     }
 
-    /// The shell's own marks — the search line, the index, "… N more", a presented screen, a picker's options, an
-    /// image, the covered screen, offline — are in the app's language; the commands they name stay as typed.
+    /// The shell's own marks — the search line (its text in the language's quotation marks), the index, "… N
+    /// more", a presented screen, a picker's options, an image, the covered screen, offline — are in the app's
+    /// language; the commands they name stay as typed.
     @Test func theShellsMarksAreInTheAppsLanguage() throws {
-        for (language, expected) in [("de", ["Suche: \"Re\"  Bereiche: [Alle] Hund", "Index: A B", "… 7 weitere", "[eingeblendet · close]",
+        for (language, expected) in [("de", ["Suche: „Re“  Bereiche: [Alle] Hund", "Index: A B", "… 7 weitere", "[eingeblendet · close]",
                                              "[Bild: rex.png]", "[gesperrt]", "(weiter mit authenticate; foreground kehrt zurück)",
                                              "[offline] die Datenbank ist nicht erreichbar", "Schnellaktion: Impfen"]),
-                                     // French: a no-break space before the colon after each label.
-                                     ("fr", ["recherche\u{A0}: \"Re\"  portées\u{A0}: [Tous] Hund", "index\u{A0}: A B",
+                                     // French: a no-break space before the colon after each label; the search
+                                     // text in the language's quotation marks, as a refusal quotes it.
+                                     ("fr", ["recherche\u{A0}: «\u{A0}Re\u{A0}»  portées\u{A0}: [Tous] Hund", "index\u{A0}: A B",
                                              "[image\u{A0}: rex.png]", "… 7 de plus", "action rapide\u{A0}: Impfen"]),
                                      ("en", ["search: \"Re\"  scopes: [All] Hund", "index: A B", "… 7 more", "[presented · close]",
                                              "[image: rex.png]", "[covered]", "(authenticate to continue; foreground comes back)",

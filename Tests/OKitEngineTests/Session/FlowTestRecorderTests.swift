@@ -83,6 +83,14 @@ import Testing
         #expect(recorder.lines[1].hasPrefix("-- left out: app:tap() (tap needs row"))
     }
 
+    /// A refusal is written in the app's language, as the test's `app:` call raises it when the test runs.
+    @Test func aRefusalIsWrittenInTheAppsLanguage() throws {
+        let (f, driver, recorder) = try recording()
+        f.engine.locale = AppLocale(language: "de")
+        #expect(throws: (any Error).self) { try driver.run("back", [:]) }
+        #expect(recorder.lines == ["assert.has_error(function() app:back() end, \"schon beim ersten Bildschirm dieses Tabs\")"])
+    }
+
     /// JSON lines' `"value":null` clears a field: the `nil` is written (`app:set("Due")` failed: `set needs value`);
     /// an argument not given is left out.
     @Test func aNilGivenIsWrittenAndOneNotGivenIsLeftOut() {

@@ -268,7 +268,7 @@ extension DetailScreen {
     /// quotation marks (`„Licht“ hat keine Option „Mond“ (Optionen: 1 „An“, 2 „Aus“; …)`).
     func noChoice(_ word: BuiltInWord, cell label: String, value: Value, choices: [String], numbered: Bool) -> ShellError {
         let quoted = choices.enumerated().map { (numbered ? "\($0.offset + 1) " : "") + engine.word(.quoted, ShellError.brief($0.element)) }
-        let list = quoted.isEmpty ? engine.word(.noChoices) : ShellError.briefList(quoted)
+        let list = quoted.isEmpty ? engine.word(.noChoices) : ShellError.briefList(quoted, engine.builtInWords)
         let shown: String
         if case .string(let text) = value { shown = engine.word(.quoted, ShellError.brief(text)) } else if value.isNull {
             shown = engine.word(.quoted, "")      // JSON's null: an empty choice, not code's `nil`

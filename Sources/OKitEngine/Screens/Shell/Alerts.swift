@@ -92,9 +92,11 @@ extension AppShell {
                 guard let p = field.placeholder, !p.isEmpty else { return "field \(i + 1)" }
                 return p
             }
-            let has = names.isEmpty ? "it has no fields" : "it has \(names.count) (\(ShellError.briefList(names)))"
-            throw CommandUsageError(message: "respond: \(fields.count) field\(fields.count == 1 ? "" : "s") given, but \(has); "
-                + "quote a field with spaces (respond OK \"a b\"): nothing was done")
+            let given = Double(fields.count)
+            throw CommandUsageError { words in
+                names.isEmpty ? words(.noFields, count: given, String(fields.count))
+                    : words(.tooManyFields, count: given, String(fields.count), String(names.count), ShellError.briefList(names, words))
+            }
         }
         var values = fields
         while values.count < alert.fields.count { values.append(alert.fields[values.count].value ?? "") }

@@ -79,9 +79,21 @@ extension CommandDescription {
 
 /// A command that could not be understood: an unknown name or a missing or mistyped argument (`Driver.UsageError`).
 public struct CommandUsageError: Error, CustomStringConvertible {
+    /// The message in English (`text(_:)` says one a person can make in the app's language).
     public let message: String
+    /// The refusal in a language's words, when a person can make it (`WordedRefusal`).
+    let worded: (@Sendable (BuiltInWords) -> String)?
     public var description: String { message }
-    public init(message: String) { self.message = message }
+    public init(message: String) {
+        self.message = message
+        worded = nil
+    }
+
+    /// A refusal a person can make, in any language's words; its message is its English.
+    public init(worded: @escaping @Sendable (BuiltInWords) -> String) {
+        message = worded(.english)
+        self.worded = worded
+    }
 }
 
 /// A command's named values, read by the forms of its description; a missing or mistyped one fails with the
@@ -137,10 +149,13 @@ public struct CommandArguments {
         case .string(let s): if let on = Self.switchWord(s, yes: yes, no: no) { return on }
         default: break
         }
-        let shown = v.isNull ? "null" : "\"" + ShellError.brief(v.displayString ?? "\(v)") + "\""
+        let typed: String? = v.isNull ? nil : ShellError.brief(v.displayString ?? "\(v)")
         // The app's own words too, which it takes (`evet or hayır` in Turkish).
-        let own = [yes, no].allSatisfy { ["yes", "no"].contains(MatchedText.fold($0)) } ? "" : ", \(yes) or \(no)"
-        throw CommandUsageError(message: "\(command): \(shown) is neither on nor off (\(key) takes on or off, true or false, yes or no\(own))")
+        let own = ![yes, no].allSatisfy { ["yes", "no"].contains(MatchedText.fold($0)) }
+        throw CommandUsageError { [command] words in
+            let shown = typed.map { words(.quoted, $0) } ?? "null"
+            return own ? words(.neitherOnNorOffOwn, command, shown, key, yes, no) : words(.neitherOnNorOff, command, shown, key)
+        }
     }
 
     /// A yes/no word as a switch reads it: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` and the app's own `yes`

@@ -44,6 +44,8 @@ public final class FlowTestRecorder {
         let name: String
         let call: FlowTestCall
         let place: ScreenPlace?
+        /// The app's engine: a refusal is recorded in its language, as the test's `app:` call raises it.
+        let engine: Engine
     }
 
     /// How many rows of the screen a command names rows on are read to name them (a longer list keeps positions).
@@ -80,7 +82,7 @@ public final class FlowTestRecorder {
         guard !Self.unrecorded.contains(name) else { return nil }
         let before = try? shell.snapshot(offset: 0, limit: Self.rowWindow)
         let call = FlowTestCall(name, args, description: description, before: before)
-        return Step(name: name, call: call, place: before.map(ScreenPlace.init))
+        return Step(name: name, call: call, place: before.map(ScreenPlace.init), engine: shell.engine)
     }
 
     /// After a command ran: its line, and the new screen's title when the screen changed.
@@ -102,7 +104,7 @@ public final class FlowTestRecorder {
     /// clock refused: the refusal is the front end's, not the app's, and the test's virtual clock would move.
     public func didFail(_ step: Step, _ error: any Error) {
         defer { last = clock.now }
-        let message = Remedy.message(for: error, wording: nil)
+        let message = step.engine.refusalText(error, wording: nil)
             .split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         if error is CommandUsageError {
             lines.append("-- left out: \(step.call.text) (\(message.replacingOccurrences(of: "\n", with: " ")))")

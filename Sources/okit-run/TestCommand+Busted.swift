@@ -19,13 +19,16 @@ enum TestOutputFormat: Equatable {
 
 extension TestCommand {
     /// `--output`/`-o` as busted users type it (any case): `TAP`, `junit`, `plainTerminal`, `utfTerminal`, `gtest`,
-    /// `json`, and okit's `junit=FILE`; anything else is a usage error naming them.
-    func outputFormat(configured: String? = nil, configuredOptions: [String] = []) throws -> TestOutputFormat {
-        try bustedOptions.apply(to: try namedOutputFormat(configured: configured), configured: configuredOptions)
+    /// `json`, and okit's `junit=FILE`; anything else is a usage error naming them. With none given (nor by
+    /// `.busted`): busted's choice in a busted run (`bustedRun`, every file a spec), `utfTerminal` on a terminal and
+    /// `plainTerminal` otherwise; TAP for a run with flow tests.
+    func outputFormat(configured: String? = nil, configuredOptions: [String] = [], bustedRun: Bool = false) throws -> TestOutputFormat {
+        let standard: TestOutputFormat = bustedRun ? .terminal(utf: isatty(STDOUT_FILENO) != 0) : .tap
+        return try bustedOptions.apply(to: try namedOutputFormat(configured: configured, standard: standard), configured: configuredOptions)
     }
 
-    private func namedOutputFormat(configured: String?) throws -> TestOutputFormat {
-        guard let output = output ?? configured else { return .tap }
+    func namedOutputFormat(configured: String?, standard: TestOutputFormat = .tap) throws -> TestOutputFormat {
+        guard let output = output ?? configured else { return standard }
         if output.hasPrefix("junit=") {
             let file = String(output.dropFirst("junit=".count))
             guard !file.isEmpty else { throw ValidationError("--output junit=FILE needs a file name") }
@@ -90,19 +93,23 @@ extension TestCommand {
     /// okit's own lines (the seeds, the closing totals, a repeat's round): on stdout as TAP comments when stdout is
     /// okit's TAP; on stderr when it is busted's (every file a spec) or another format, which they would break.
     func note(_ text: String, files: [URL], options: FlowTestOptions, format: TestOutputFormat) {
-        let spec = options.busted?.specFiles ?? []
-        // a busted run: its specs only, or none found in a busted project (busted's error is its output then)
-        let allSpecs = options.busted != nil && files.allSatisfy { spec.contains($0.standardizedFileURL.path) }
-        if (format == .tap || format.isJUnitFile || list) && !allSpecs {
+        if (format == .tap || format.isJUnitFile || list) && !Self.isBustedRun(files, options: options) {
             StandardStreams.output(text + "\n")
         } else {
             StandardStreams.error(text + "\n")
         }
     }
 
+    /// A busted run: its specs only, or none found in a busted project (busted's error is its output then).
+    static func isBustedRun(_ files: [URL], options: FlowTestOptions) -> Bool {
+        let spec = options.busted?.specFiles ?? []
+        return options.busted != nil && files.allSatisfy { spec.contains($0.standardizedFileURL.path) }
+    }
+
     /// Runs (or lists) the files and writes the output; true when a test failed. Exit 1 when nothing was found
     /// (`none` says what was searched) or a listed file does not load.
-    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat, nothingFound none: String) throws -> Bool {
+    func runFiles(_ files: [URL], root: URL, options: FlowTestOptions, format: TestOutputFormat, nothingFound none: String,
+                  report: JUnitReport = JUnitReport(runs: 1)) throws -> Bool {
         if !list { try Self.checkReportFile(format, root: root) }
         let runner = FlowTestRunner(options: options)
         if let seed = options.shuffleSeed, !files.isEmpty {
@@ -130,13 +137,17 @@ extension TestCommand {
             if format == .tap || format.isJUnitFile { StandardStreams.output(line + "\n") }
         }, note: { closing = $0 }, events: Self.outputEvents(format, runner: runner, deferPrint: deferred), notFound: notFound)
         defer { if let closing { note(closing, files: files, options: options, format: format) } }
+        // junit: one report of every run of --repeat, written after the last (or the one --no-keep-going stops at)
+        report.results.append(runner.results)
+        let lastRun = report.results.count >= report.runs || (totals.failed > 0 && options.stopOnFailure) || (files.isEmpty && notFound == nil)
         switch format {
         case .junitFile(let file), .junitXMLFile(let file):
+            guard lastRun else { break }
             // relative to the project's root, as busted writes it after -C (-C DIR runs as if started there)
-            do { try Data(runner.junit().utf8).write(to: URL(fileURLWithPath: file, relativeTo: root), options: .atomic) } catch {
+            do { try Data(report.xml().utf8).write(to: URL(fileURLWithPath: file, relativeTo: root), options: .atomic) } catch {
                 throw RunFailure(code: 2, message: "okit-run test: cannot write the junit report \(file): \(FlowTestRecorder.plainReason(error))")
             }
-        case .junit: StandardStreams.output(runner.junit())
+        case .junit: if lastRun { StandardStreams.output(report.xml()) }
         case .terminal(let utf):
             StandardStreams.output(runner.terminalSummary(seconds: Date().timeIntervalSince(started), verbose: options.verbose,
                                                           utf: utf, marks: false))
@@ -227,4 +238,16 @@ extension TestCommand {
                 + "launch(\"../app.lua\"))\n")
         }
     }
+}
+
+/// The JUnit report of a run and its repeats (`--repeat N`): each run's results, in one document written after the
+/// last, as busted writes one report of every run.
+final class JUnitReport {
+    let runs: Int
+    let started = Date()
+    var results: [[FlowTestResult]] = []
+
+    init(runs: Int) { self.runs = runs }
+
+    func xml() -> String { FlowTestRunner.junit(runs: results, of: runs, seconds: Date().timeIntervalSince(started)) }
 }

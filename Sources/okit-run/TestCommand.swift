@@ -37,7 +37,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: [.customShort("l"), .long], help: "List the tests a run would run (file:line: name), without running them.")
     var list = false
 
-    @Option(name: [.customShort("o"), .long], help: "tap (the default, busted's TAP), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal, utfTerminal, gtest or json.")
+    @Option(name: [.customShort("o"), .long], help: "TAP (the default; for specs only, busted's: utfTerminal on a terminal, else plainTerminal), junit=FILE (TAP on stdout as well), junit (the XML on stdout), plainTerminal, utfTerminal, gtest or json.")
     var output: String?
 
     @Option(name: [.customShort("p"), .long], help: "busted specs: Lua patterns of spec file names (default _spec; repeatable).")
@@ -89,14 +89,24 @@ struct TestCommand: ParsableCommand {
         _ = try Self.tagList(tags, option: "--tags")
         _ = try Self.tagList(excludeTags, option: "--exclude-tags")
         if let n = self.repeat, n < 1 { throw ValidationError("--repeat must be 1 or more, got \(n)") }
+        _ = try namedOutputFormat(configured: nil)
     }
 
     func run() throws {
+        do {
+            try runTests()
+        } catch let failure as RunFailure where failure.code == 2 && Self.unparsedExitCode() == 1 {
+            // in a busted project what okit-run test refuses exits 1, as busted exits on what it refuses
+            throw RunFailure(code: 1, message: failure.message)
+        }
+    }
+
+    private func runTests() throws {
         if bustedOptions.version {
             StandardStreams.output("okit-run test (okit 0.1.0): busted 2.1.1's specs and okit's flow tests in \(LuaRuntimeInfo.release)\n")
             return
         }
-        _ = try outputFormat()
+        if output != nil { _ = try outputFormat() }   // -Xoutput for the output named, before anything runs
         try bustedOptions.refuseUnsupported()
         try refuseUnsupported(coverage: coverage == true)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
@@ -116,10 +126,12 @@ struct TestCommand: ParsableCommand {
         try refuseUnsupported(coverage: coverage ?? options.busted?.coverage == true)
         try refuseSameTags(options)
         noteAppFilesGiven(cwd: root)
-        let format = try outputFormat(configured: options.busted?.output, configuredOptions: options.busted?.outputOptions ?? [])
+        let format = try outputFormat(configured: options.busted?.output, configuredOptions: options.busted?.outputOptions ?? [],
+                                      bustedRun: Self.isBustedRun(files, options: options))
         options.verbose = verbose ?? options.busted?.verbose ?? false
         let rounds = self.repeat ?? options.busted?.repeatCount ?? 1
         var failed = false
+        let report = JUnitReport(runs: rounds)
         for round in 1...rounds {
             if rounds > 1, format.isBusted {
                 // busted's gtest and terminal outputs say each run (their own lines on stdout)
@@ -127,7 +139,7 @@ struct TestCommand: ParsableCommand {
             } else if rounds > 1 {
                 note("# run \(round) of \(rounds)", files: files, options: options, format: format)
             }
-            failed = try runFiles(files, root: root, options: options, format: format, nothingFound: nothingFound) || failed
+            failed = try runFiles(files, root: root, options: options, format: format, nothingFound: nothingFound, report: report) || failed
             if failed, options.stopOnFailure { break }
         }
         if failed { throw ExitCode(1) }

@@ -23,7 +23,7 @@ import OKitTestSupport
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
         let folder = try TempFolder()
         for (name, text) in files { try folder.put(name, text) }
-        return try OKitRun.run(["test", "-C", folder.path] + args.map { $0.replacingOccurrences(of: "$ROOT", with: folder.path) })
+        return try OKitRun.run(["test", "-C", folder.path] + BustedTAP.arguments(args.map { $0.replacingOccurrences(of: "$ROOT", with: folder.path) }, root: folder.url))
     }
 
     func names(_ out: String) -> [String] {
@@ -100,7 +100,7 @@ import OKitTestSupport
         ]
         for (args, message) in refused {
             let r = try run(args)
-            #expect(r.code == 2 && r.err.hasPrefix("okit-run test: " + message) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+            #expect(r.code == 1 && r.err.hasPrefix("okit-run test: " + message) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
         }
     }
 

@@ -11,7 +11,7 @@ import OKitTestSupport
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
         let folder = try TempFolder()
         for (name, text) in files { try folder.put(name, text) }
-        return try OKitRun.run(["test", "-C", folder.path, "--seed", "1"] + args)
+        return try OKitRun.run(["test", "-C", folder.path, "--seed", "1"] + BustedTAP.arguments(args, root: folder.url))
     }
 
     /// The TAP lines `ok N - name` / `not ok N - name` as `ok name` / `not ok name`.

@@ -15,6 +15,17 @@ extension BustedProjectSuite {
 
     func run(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try OKitRun.run(["test", "-C", folder.path] + args)
+        return try OKitRun.run(["test", "-C", folder.path] + BustedTAP.arguments(args, root: folder.url))
+    }
+}
+
+/// The arguments of a test that reads TAP from a busted run: `-o TAP` added unless they name an output or the
+/// project's `.busted` does (a busted run's default is busted's terminal output, testing.md "Output").
+enum BustedTAP {
+    static func arguments(_ args: [String], root: URL) -> [String] {
+        let named = args.contains { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") || ($0.hasPrefix("-o") && !$0.hasPrefix("-o-")) }
+        let file = args.firstIndex(of: "-f").flatMap { $0 + 1 < args.count ? URL(fileURLWithPath: args[$0 + 1], relativeTo: root) : nil }
+        let config = (try? String(contentsOf: file ?? root.appendingPathComponent(".busted"), encoding: .utf8)) ?? ""
+        return named || config.contains("output") ? args : ["-o", "TAP"] + args
     }
 }

@@ -25,13 +25,13 @@ import OKitTestSupport
 
     func run(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try OKitRun.run(["test", "-C", folder.path] + args)
+        return try OKitRun.run(["test", "-C", folder.path] + BustedTAP.arguments(args, root: folder.url))
     }
 
     /// stdout and stderr in one stream, in the order they were written (as a terminal shows them).
     func runMerged(_ folder: TempFolder, _ args: [String]) throws -> ChildResult {
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        return try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", OKitRun.binary.path, "test", "-C", folder.path] + args)
+        return try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", OKitRun.binary.path, "test", "-C", folder.path] + BustedTAP.arguments(args, root: folder.url))
     }
 
     /// The TAP lines `ok N - name` / `not ok N - name` as `ok name` / `not ok name`.
@@ -95,16 +95,16 @@ import OKitTestSupport
         let plain = try run(try project([".busted": "return { default = { output = 'gtest', Xoutput = { '--plain' } } }"]), [])
         #expect(plain.code == 1 && plain.out.hasPrefix("[==========]"), "\(plain.err)")
         let refused = try run(try project([".busted": "return { default = { Xoutput = 'x.xml' } }"]), [])
-        #expect(refused.code == 2 && refused.err.hasPrefix("okit-run test: .busted's Xoutput x.xml is not read by this output: "),
+        #expect(refused.code == 1 && refused.err.hasPrefix("okit-run test: .busted's Xoutput x.xml is not read by this output: "),
                 "\(refused.err)")
     }
 
     @Test func wrongSeedsAndRepeatsInBustedStopTheRun() throws {
         let seed = try run(try project([".busted": "return { default = { seed = -1 } }"]), [])
-        #expect(seed.code == 2 && seed.err.contains(".busted, task \"default\": seed must be a non-negative integer such as seed = 42, got number -1"),
+        #expect(seed.code == 1 && seed.err.contains(".busted, task \"default\": seed must be a non-negative integer such as seed = 42, got number -1"),
                 "\(seed.err)")
         let rounds = try run(try project([".busted": "return { default = { ['repeat'] = 'twice' } }"]), [])
-        #expect(rounds.code == 2 && rounds.err.contains("repeat must be 1 or more, such as [\"repeat\"] = 3, got \"twice\""), "\(rounds.err)")
+        #expect(rounds.code == 1 && rounds.err.contains("repeat must be 1 or more, such as [\"repeat\"] = 3, got \"twice\""), "\(rounds.err)")
     }
 
     @Test func filesGivenRunInBustedsOrderAndOneGivenTwiceRunsTwice() throws {

@@ -25,6 +25,8 @@ public struct FlowTestResult: Sendable {
     public var isSpec = false
     /// The test's (or block's) own name, without its blocks' names (busted's `element.name`).
     public var title: String?
+    /// The test was named by a number (`it(1.5, …)`): busted's `element.name` is that number (`-o json`).
+    public var titleIsNumber = false
     /// busted's error that belongs to no test and no file run (its element has no trace): a spec file that does
     /// not compile, reported as busted loads the files, or no spec file found (`file` empty then).
     public var untraced = false
@@ -288,6 +290,7 @@ final class FlowTestFile {
                                isError: { defer { lua.pop() }; return lua.rawGet(index, "error") == LUA_TBOOLEAN && lua_toboolean(lua.L, -1) != 0 }())
         r.declaredAt = field("declared")
         r.title = field("title")
+        r.titleIsNumber = { defer { lua.pop() }; return lua.rawGet(index, "numbered") == LUA_TBOOLEAN }()
         r.randomSeed = field("seed")
         r.raisedAt = field("origin")
         r.descriptor = field("descriptor")

@@ -300,15 +300,25 @@ extension FlowTestFramework {
       end
     end
 
-    local function unknown(key)
-      error("assert." .. tostring(key) .. ": no such assertion (equal, same, contains, near, is_true, is_false, is_nil, "
+    -- What was written, named as luassert names it: the words of the chain and the key joined by "_"
+    -- (`assert.is_not.even` is 'is_not_even'); a spec's message is luassert's own.
+    local function unknown(key, prefix)
+      local written = tostring(key)
+      if type(key) == "string" then
+        local words = {}
+        for _, w in ipairs(prefix or {}) do words[#words + 1] = w end
+        for w in key:lower():gmatch("[^_]+") do words[#words + 1] = w end
+        written = concat(words, "_")
+      end
+      if T.busted then error("luassert: unknown modifier/assertion: '" .. written .. "'", 3) end
+      error("assert." .. written .. ": no such assertion (equal, same, contains, near, is_true, is_false, is_nil, "
         .. "is_string, truthy, falsy, has_error, error_matches, matches, unique, spy(s).was.called, not_equal, "
         .. "or chained: are.same, is_not.nil, …)", 3)
     end
 
     chain = function(base, hasPayload, payload, prefix)
       return setmetatable({}, {
-        __index = function(_, key) return resolve(key, base, hasPayload, payload, prefix) or unknown(key) end,
+        __index = function(_, key) return resolve(key, base, hasPayload, payload, prefix) or unknown(key, prefix) end,
       })
     end
 

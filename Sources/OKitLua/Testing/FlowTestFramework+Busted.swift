@@ -1,7 +1,7 @@
 extension FlowTestFramework {
     /// What busted specs of plain Lua projects use beyond the vocabulary (testing.md, "Busted projects"):
     /// `assert:register`, `assert.message`, `has_error` on callable tables with busted's message comparison,
-    /// and the modules `busted`, `luassert` (`.spy`, `.stub`, `.mock`, `.match`, `.util`) and `say`, given by
+    /// and the modules `busted`, `busted.runner`, `luassert` (`.spy`, `.stub`, `.mock`, `.match`, `.util`) and `say`, given by
     /// `T.bustedModules()`.
     static let busted: String = #"""
     -- busted's modules ----------------------------------------------------------------------------------------
@@ -170,6 +170,9 @@ extension FlowTestFramework {
         busted = busted, luassert = assert, say = say,
         ["luassert.spy"] = spy, ["luassert.stub"] = stub, ["luassert.mock"] = mock, ["luassert.match"] = match,
         ["luassert.util"] = util, ["luassert.assert"] = assert, ["luassert.say"] = say,
+        -- `require 'busted.runner'()` at a spec's top (a spec that also runs as plain Lua): under a runner, busted's
+        -- runner does nothing
+        ["busted.runner"] = function() return function() end end,
       }
     end
 

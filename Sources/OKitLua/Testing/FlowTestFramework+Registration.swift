@@ -77,11 +77,12 @@ extension FlowTestFramework {
     -- `it("name")` without a function: it takes no place among its block's children (`all`).
     local function declareTest(fname)
       return function(name, fn)
+        local numbered = T.busted and math.type(name) and true or nil   -- busted's element.name stays a number
         name = nameText(name)
         checkDeclaration(fname, name, fn, false)
         local where = declaredAt()
         if T.busted and not T.bustedRegisters("it", name, where) then return end
-        local test = { test = true, name = name, fn = fn, parent = current, where = where }
+        local test = { test = true, name = name, fn = fn, parent = current, where = where, numbered = numbered }
         current.children[#current.children + 1] = test
         if fn or fname == "pending" then current.all[#current.all + 1] = test else test.unregistered = true end
       end

@@ -219,7 +219,7 @@ extension FlowTestFramework {
       local function runTest(test, blockError)
         local started = clock()
         local result = { name = fullName(test), title = test.name, status = "ok", declared = test.where,
-                         seed = test.parent.shownSeed }
+                         seed = test.parent.shownSeed, numbered = test.numbered }
         if not test.fn then
           result.status = "pending"
           return finish(result, started)

@@ -26,6 +26,13 @@ extension FlowTestRunner {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// busted's `element.name`: the test's own name, a number when it was named by one (`it(1.5, …)`).
+    static func elementName(_ r: FlowTestResult) -> Any {
+        let title = r.title ?? r.name
+        guard r.titleIsNumber else { return title }
+        return Int(title).map { $0 as Any } ?? Double(title).map { $0 as Any } ?? title
+    }
+
     /// One test's object (see `json(seconds:)`).
     static func jsonEntry(_ r: FlowTestResult) -> [String: Any] {
         func trace(_ place: String) -> [String: Any] {
@@ -35,7 +42,7 @@ extension FlowTestRunner {
         var entry: [String: Any] = [
             "name": r.name,
             "trace": trace(r.tracePlace),
-            "element": ["descriptor": r.descriptor ?? (r.isBlockFailure ? "describe" : "it"), "name": r.title ?? r.name, "duration": r.seconds,
+            "element": ["descriptor": r.descriptor ?? (r.isBlockFailure ? "describe" : "it"), "name": Self.elementName(r), "duration": r.seconds,
                         "trace": trace(r.declaredPlace)] as [String: Any],
         ]
         if r.untraced {

@@ -65,7 +65,12 @@ public final class FlowTestRunner {
         let bustedRun = isBustedRun(files)
         func shown(_ f: URL) -> String { f.path.hasPrefix(base) ? String(f.path.dropFirst(base.count)) : f.path }
         let verbose = options.verbose
+        // under -v a test's `# file @ line: name` comes as it starts, before what it prints (busted's TAP); a test
+        // that never starts (declared pending) gets it with its result
+        var testStarted = false
         let emit = { (r: FlowTestResult) in
+            let commented = testStarted
+            testStarted = false
             if self.options.suppressPending, r.status == .pending { return }
             n += 1
             switch r.status {
@@ -75,8 +80,8 @@ public final class FlowTestRunner {
             }
             self.results.append(r)
             events.result?(r)
-            let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose)
-                : FlowTestRunner.tapLines(r, number: n, verbose: verbose)
+            let lines = r.isSpec ? FlowTestRunner.bustedTAPLines(r, number: n, verbose: verbose && !commented)
+                : FlowTestRunner.tapLines(r, number: n, verbose: verbose && !commented)
             for l in lines { line(l) }
         }
         let (runnable, loadErrors) = bustedRun ? compiled(files, display: shown) : (files, [])
@@ -90,7 +95,13 @@ public final class FlowTestRunner {
             events.fileStarted?(display)
             do {
                 let file = try FlowTestFile(url: f, displayPath: display, options: options)
-                file.run(report: emit, started: events.testStarted)
+                file.run(report: emit, started: verbose || events.testStarted != nil ? { r in
+                    if verbose, let at = r.isSpec ? r.declaredPlace : r.declaredAt {
+                        testStarted = true
+                        line("# \(at): \(r.name)")
+                    }
+                    events.testStarted?(r)
+                } : nil)
             } catch {
                 emit(FlowTestResult.loadFailure(display, message: Remedy.message(for: error, wording: options.remedyWording),
                                                 isSpec: isSpec(f)))
@@ -178,82 +189,6 @@ public final class FlowTestRunner {
             for l in message.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("# \(l)") }
             return lines
         }
-    }
-
-    /// JUnit XML: one testsuite per file, one testcase per test (failures with message and location; pending
-    /// tests skipped).
-    public func junit() -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = results.filter { $0.status == .fail }.count
-        let skipped = results.filter { $0.status == .pending }.count
-        let errors = results.filter { $0.status == .fail && $0.isError }.count
-        // as busted's: an error outside a test (a describe body, a file that does not load) counts in `errors` and is
-        // an <error> of its suite, not a test
-        let tests = results.filter { !$0.isOutsideTests }.count
-        xml += "<testsuites name=\"okit\" tests=\"\(tests)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
-        // busted's errors while loading (a spec that does not compile, no spec found): <error> of the whole run
-        for r in results where r.untraced {
-            let message = r.message ?? "failed"
-            let first = message.split(separator: "\n").first.map(String.init) ?? message
-            xml += "  <error message=\"\(Self.escape(first))\">\(Self.escape(message))</error>\n"
-        }
-        var order: [String] = []
-        var byFile: [String: [FlowTestResult]] = [:]
-        for r in results where !r.untraced {
-            if byFile[r.file] == nil { order.append(r.file) }
-            byFile[r.file, default: []].append(r)
-        }
-        for file in order {
-            let rs = byFile[file] ?? []
-            let time = rs.reduce(0) { $0 + $1.seconds }
-            xml += "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(rs.filter { !$0.isOutsideTests }.count)\" "
-                + "failures=\"\(rs.filter { $0.status == .fail && !$0.isError }.count)\" "
-                + "errors=\"\(rs.filter { $0.status == .fail && $0.isError }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
-                + "time=\"\(String(format: "%.3f", time))\">\n"
-            for r in rs {
-                if r.isOutsideTests {
-                    let message = r.message ?? "failed"
-                    let first = message.split(separator: "\n").first.map(String.init) ?? message
-                    xml += "    <error message=\"\(Self.escape(first))\">\(Self.escape(r.name + "\n" + message))</error>\n"
-                    continue
-                }
-                xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
-                switch r.status {
-                case .ok: xml += "/>\n"
-                case .pending: xml += "><skipped/></testcase>\n"
-                case .fail:
-                    let message = r.message ?? "failed"
-                    let first = message.split(separator: "\n").first.map(String.init) ?? message
-                    xml += ">\n      <\(r.isError ? "error" : "failure") message=\"\(Self.escape(first))\">\(Self.escape((r.location.map { $0 + "\n" } ?? "") + message))</\(r.isError ? "error" : "failure")>\n    </testcase>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
-    }
-
-    /// Text for XML 1.0 content and attributes: markup characters escaped, CR as `&#13;` (kept through parsing),
-    /// and characters XML 1.0 does not allow even as references (other control characters, U+FFFE, U+FFFF)
-    /// replaced by U+FFFD.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            case "\r": out += "&#13;"
-            default:
-                if c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF {
-                    out.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out
     }
 }
 

@@ -64,7 +64,7 @@ import OKitTestSupport
             """)
         }
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
-        let r = try OKitRun.run(["test", "-C", folder.path])
+        let r = try OKitRun.run(["test", "-C", folder.path, "-o", "TAP"])
         #expect(r.code == 0, "\(r.out)\(r.err)")
         #expect(names(r.out) == ["optional runs without it", "optional runs without it"], "\(r.out)")
         let said = r.err.components(separatedBy: "\n").filter { $0.contains("okit-run test: note: require \"native\" found the C module ./native.so") }

@@ -43,7 +43,9 @@ enum SQLiteBackupCopy {
                     throw StorageError(kind: .wrongType, path: relativePath, message: "the database holds a \(type) model, not the \(rootType.name) this app declares")
                 }
                 try NewerAppData.check(stored: version, file: relativePath, app: engine.schemaVersion)
-                return try RelationalRowReader(tables: tables, engine: engine, path: relativePath).read(db)
+                var reader = RelationalRowReader(tables: tables, engine: engine, path: relativePath)
+                reader.storedVersion = version   // an older version's values of another type are its migrations' (as a load)
+                return try reader.read(db)
             }
         } catch let e as StorageError {
             throw e

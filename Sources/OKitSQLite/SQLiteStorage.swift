@@ -87,6 +87,11 @@ public final class SQLiteStorage: ModelStorage {
             }
             return nil
         }
+        // Held twice (an earlier okit's interrupted convert): never read while a JSON file of it is beside it.
+        if path == (try? files.folder.sqliteFile(name)), let json = try? files.folder.modelFile(name), FileManager.default.fileExists(atPath: json) {
+            throw StorageError.twoForms(model: name, declared: .sqlite, live: (path, SQLiteForm().name),
+                                        other: (json, DataFolderForms.jsonName), otherKind: .file)
+        }
         let tables = RelationalTables(rootType: rootType, schema: engine.schema)
         self.tables = tables
         do {

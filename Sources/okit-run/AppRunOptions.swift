@@ -47,19 +47,6 @@ struct AppRunOptions: ParsableArguments {
         RunSettings(unsafe: unsafe, luaBudget: luaBudget, luaMemory: luaMemory << 20, language: lang.flatMap(AppLocale.languageTag), seed: seed,
                     checkBindings: !noCheck, virtualNow: clock == "virtual" ? ISODate.parse(now) : nil)
     }
-
-    /// `--recover`: moves each named model's files aside in the data folder, saying what moved (exit 4 on failure).
-    func recoverModels(in dataFolder: URL, command: String) throws {
-        for name in recover {
-            do {
-                let moved = try FileStorage.recover(dataFolder: dataFolder, model: name, forms: StorageRegistry.builtIn.forms)
-                let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
-                StandardStreams.error("okit-run: \(what)\n")
-            } catch {
-                throw RunFailure(code: 4, message: "\(command): \(CommandLineAdvice.message(for: error))")
-            }
-        }
-    }
 }
 
 /// What `AppRunOptions` sets on an app's options.

@@ -37,7 +37,7 @@ struct RunApp: ParsableCommand {
         let loader = AppLoader.run
         let appURL = try loader.appFile(app)
         let dataFolder = try self.dataFolder.folder(for: appURL)
-        try running.recoverModels(in: dataFolder, command: "okit-run")
+        try running.recoverModels(app: appURL, in: dataFolder, command: "okit-run")
         let fixtures = try flowTestFixtures(dataFolder: dataFolder)
         let luaApp = try loader.load(appURL, dataFolder: dataFolder) { options in
             running.settings.apply(to: &options)

@@ -143,7 +143,7 @@ struct ServeCommand: ParsableCommand {
         options.maxText = maxText
         OpenFileLimit.raise(toAtLeast: maxConnections + maxStreams + 256)
         if let tokenFile { options.token = try ServeCommand.token(from: tokenFile) }
-        try running.recoverModels(in: folder, command: "okit-run serve")
+        try running.recoverModels(app: appURL, in: folder, command: "okit-run serve")
         if dev {
             options.dev = DevOptions(app: appURL, dataFolder: folder, dataStartedFresh: !DevOptions.hasModelFiles(folder),
                                      seed: running.clock == "virtual" ? running.seed : nil, language: running.lang)

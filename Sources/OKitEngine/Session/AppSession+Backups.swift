@@ -35,15 +35,16 @@ extension AppSession: BackupService {
     public func restoreBackup(name: String, password: String?) throws { try restoreBackup(name: name, password: password, progress: nil) }
 
     /// Verifies the backup (archive, paths, sizes, hashes, keys, and every model file against the schema), swaps
-    /// the data folder, then reloads every model (migrating it) and starts every shell again at home. The
-    /// encrypted models' files are sealed again when the setting says so (a secure backup holds them plain).
-    /// Data a newer app version stored (`newerData`) is replaced too, and the old data kept whole.
+    /// the data folder, then reloads every model (migrating it) and starts every shell again at home. When the
+    /// restored data does not load (a migration refuses it), the old data is swapped back and reloaded: a restore
+    /// is all or nothing. The encrypted models' files are sealed again when the setting says so (a secure backup
+    /// holds them plain). Data a newer app version stored (`newerData`) is replaced too, and the old data kept whole.
     public func restoreBackup(name: String, password: String?, progress: ((Int64, Int64) -> Void)?) throws {
         let storage = fileStorage
         let passphrase = options.passphrase
-        let notes: [String]
+        let swapped: SwappedRestore
         do {
-            notes = try backupStore.restore(name, password: password,
+            swapped = try backupStore.restoreSwapped(name, password: password,
                                     key: { id in storage?.key(withId: id, passphrase: passphrase) },
                                     validate: { [engine, forms = options.storageKinds.forms] path, bytes in
                                         try engine.checkDecodes(relativePath: path, bytes: bytes, forms: forms)
@@ -53,22 +54,50 @@ extension AppSession: BackupService {
         } catch let e as BackupError {
             throw e.worded(options.remedyWording)      // the backups screen shows the error as it is
         }
-        // A link not put back (the restored file stays in the data folder); where the replaced data is kept.
-        for note in notes { engine.warn(note) }
-        newerData = []
-        storage?.filesReplaced()
-        engine.forgetLoadedBytes()
-        try restoreSharedModels()
-        for m in engine.models where m.storageKind != .transient {
-            try engine.reload(m)
-            try callbacks.migrate?(m)
+        do {
+            try reloadRestored()
+        } catch {
+            try undoRestore(swapped, name: name, because: error)
         }
+        // A link not put back (the restored file stays in the data folder); where the replaced data is kept.
+        for note in swapped.finish() { engine.warn(note) }
+        newerData = []
         if let storage {
             for m in engine.models where m.storageKind == .encrypted && storage.isSealing(m.name) {
                 try storage.setSealing(m, true, passphrase: passphrase, engine: engine, force: true)
             }
         }
         try restart()
+    }
+
+    /// Every model read again from the data folder (just swapped), and migrated; the models kept outside the data
+    /// folder last (`restoreSharedModels` replaces their rows in their database: nothing undoes that), and only
+    /// when `shared`.
+    func reloadRestored(shared: Bool = true) throws {
+        fileStorage?.filesReplaced()
+        engine.forgetLoadedBytes()
+        let participants = Set(backupParticipants.map { $0.0.name })
+        for m in engine.models where m.storageKind != .transient && !participants.contains(m.name) {
+            try engine.reload(m)
+            try callbacks.migrate?(m)
+        }
+        guard shared, !participants.isEmpty else { return }
+        try restoreSharedModels()
+        for m in engine.models where participants.contains(m.name) {
+            try engine.reload(m)
+            try callbacks.migrate?(m)
+        }
+    }
+
+    /// The restored data did not load: the old data is put back and read again; the error says nothing changed.
+    func undoRestore(_ swapped: SwappedRestore, name: String, because error: Error) throws -> Never {
+        let said = (error as? BackupError).map { $0.message } ?? "\(error)"
+        do { try swapped.undo() } catch {
+            throw BackupError(.io, backup: name, "backup \(name) does not load in this app (\(said)), and the old data could not be put back: \(error)")
+        }
+        try? reloadRestored(shared: false)
+        try? restart()
+        throw BackupError(.invalidFile, backup: name, "backup \(name) does not load in this app: \(said)\n  nothing was changed: the data is as it was")
     }
 
     /// Refuses a backup that holds a model of the app only in a form other than the one it is declared with (a

@@ -48,13 +48,24 @@ public enum ModelConversion {
         guard try source.holdsModel(name) != false, let loaded = try source.loadForConversion(name, rootType: rootType, engine: engine) else {
             throw Failure("model \"\(name)\" has no stored data at \(try source.conversionPlace(of: name)); nothing was changed")
         }
-        try target.writeConverted(name, rootType: rootType, engine: engine, from: loaded)
         let stamp = ISODate.format(now, fractional: false).replacingOccurrences(of: ":", with: "")
+        let aside = try source.convertedFiles(of: name).filter { FileManager.default.fileExists(atPath: $0) }
+            .map { ($0, $0 + ".converted-" + stamp) }
+        // Between the new form in place and the old moved aside, a marker: a crash there is finished at the next
+        // start (`ConversionMarker`), so the data folder never holds both forms live.
+        let marker = try target.convertedFiles(of: name).first.map { try ConversionMarker.begin(target: $0, aside: aside) }
+        do { try target.writeConverted(name, rootType: rootType, engine: engine, from: loaded) } catch {
+            if let marker { try? AtomicFile.remove(marker) }
+            throw error
+        }
         var kept: [String] = []
-        for path in try source.convertedFiles(of: name) where FileManager.default.fileExists(atPath: path) {
-            let k = path + ".converted-" + stamp
+        for (path, k) in aside {
             try FileManager.default.moveItem(atPath: path, toPath: k)
             kept.append(k)
+        }
+        if let marker {
+            if let first = aside.first { try AtomicFile.syncFolder((first.0 as NSString).deletingLastPathComponent) }
+            try AtomicFile.remove(marker)
         }
         return Done(path: try target.conversionPlace(of: name), kept: kept, entities: loaded.entityCount)
     }

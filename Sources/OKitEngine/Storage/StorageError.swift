@@ -63,6 +63,16 @@ public struct StorageError: RemedyCarrying {
                      remedy: .convert(model: model, to: convertTo))
     }
 
+    /// A model held in two forms at once (`live`, the one its declaration reads, and `other`; an earlier okit's
+    /// interrupted `okit-run convert`, or files copied in): not loaded, so edits never go to one form unseen by the
+    /// other; the message says which is live and how to keep one.
+    public static func twoForms(model: String, declared: StorageKind, live: (path: String, name: String),
+                                other: (path: String, name: String), otherKind: StorageKind) -> StorageError {
+        let l = (live.path as NSString).lastPathComponent, o = (other.path as NSString).lastPathComponent
+        return StorageError(kind: .io, path: live.path,
+                            message: "model \"\(model)\" is stored twice: as \(live.name) (\(l)), which this app reads (storage = \"\(declared)\"), and as \(other.name) (\(o)); nothing was read or changed\n  keep the one that holds your current data: move \(o) aside (to \(o).converted-old) to keep \(l), or move \(l) aside and declare the model with storage = \"\(otherKind)\" to keep \(o)")
+    }
+
     /// The way out of a model stored with another root type: the root type keeps its name (storage.md "Schema
     /// changes"), or another model is meant.
     public static func keepRootName(stored: String) -> String {

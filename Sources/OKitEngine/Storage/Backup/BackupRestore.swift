@@ -29,6 +29,19 @@ extension BackupStore {
                         validateFiles: ((_ relativePaths: Set<String>) throws -> Void)? = nil,
                         keepOld: Bool = false, now: Date = Date(),
                         progress: ((Int64, Int64) -> Void)? = nil) throws -> [String] {
+        try restoreSwapped(nameOrFile, password: password, key: key, validate: validate, validateFiles: validateFiles,
+                           keepOld: keepOld, now: now, progress: progress).finish()
+    }
+
+    /// `restore` up to the swap: the backup is verified, staged and swapped in, and the old data is kept beside it
+    /// until the caller has loaded the restored data — `finish()` then deletes it (and puts links back), or `undo()`
+    /// puts it back when the restored data does not load (a migration refuses it), so a restore stays all or nothing.
+    public func restoreSwapped(_ nameOrFile: String, password: String? = nil,
+                               key: (_ keyId: [UInt8]) -> SymmetricKey? = { _ in nil },
+                               validate: ((_ relativePath: String, _ plainBytes: [UInt8]) throws -> Void)? = nil,
+                               validateFiles: ((_ relativePaths: Set<String>) throws -> Void)? = nil,
+                               keepOld: Bool = false, now: Date = Date(),
+                               progress: ((Int64, Int64) -> Void)? = nil) throws -> SwappedRestore {
         let (backup, url) = try resolve(nameOrFile)
         let (archive, secure) = try openArchive(backup: backup, url: url, password: password)
         let (manifest, entries) = try checkEntries(archive, secure: secure, path: url.path)
@@ -55,7 +68,7 @@ extension BackupStore {
             try FolderSwap.sync(okit)
         } catch {
             FolderSwap.removeTree(stagingPath)
-            throw error
+            throw stagingNamed(error, staging: stagingPath)
         }
         var kept: String?
         if keepOld, FolderSwap.exists(modelsFolder) {
@@ -65,8 +78,9 @@ extension BackupStore {
             }
         }
         let links = linkedFiles()
+        let replaced: String?
         do {
-            try FolderSwap.swapIn(staging: staging, okit: okit, useExchange: useRenameExchange, crash: crashPoint)
+            replaced = try FolderSwap.swapIn(staging: staging, okit: okit, useExchange: useRenameExchange, crash: crashPoint)
         } catch {
             // The data is the old data; unless a marker asks the next start to finish, the staging folder goes.
             if !FolderSwap.exists(okit + "/" + FolderSwap.markerName) {
@@ -75,7 +89,8 @@ extension BackupStore {
             }
             throw error
         }
-        return relink(links, backup: backup) + (kept.map { ["the data the restore replaced is kept in \($0)"] } ?? [])
+        return SwappedRestore(store: self, backup: backup, replaced: replaced, links: links, kept: kept,
+                              undoable: crashPoint == nil)
     }
 
     /// The zip of a plain backup, or the zip inside a secure one.

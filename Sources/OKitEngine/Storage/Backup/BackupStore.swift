@@ -259,6 +259,7 @@ public struct BackupStore: Sendable {
     public func list() throws -> [BackupInfo] {
         let folder = backupFolder.path
         guard FolderSwap.exists(folder) else { return [] }
+        removeStaleTemporariesIfFree()
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
             throw BackupError.io("list", path: folder, "cannot list the backups (\(error.localizedDescription))")

@@ -36,25 +36,52 @@ enum FolderSwap {
 
     // MARK: The swap
 
-    /// Swaps `okit/<staging>` into `okit/data`; afterwards `okit/<staging>` no longer exists and the old data is
-    /// deleted. Throws only when the data is still the old data (or, after a simulated crash, the marker says
-    /// what to finish).
-    static func swapIn(staging: String, okit: String, useExchange: Bool = true, crash: CrashPoint? = nil) throws(BackupError) {
+    /// Swaps `okit/<staging>` into `okit/data`; afterwards `okit/<staging>` no longer exists. Returns the folder
+    /// that now holds the old data (nil: there was none, or a simulated crash stopped the swap), which the caller
+    /// deletes once the restored data loads (`swapBack` puts it back when it does not); a crash before then leaves
+    /// it to `complete`, which deletes it (the restored data stands). Throws only when the data is still the old
+    /// data (or, after a simulated crash, the marker says what to finish).
+    @discardableResult
+    static func swapIn(staging: String, okit: String, useExchange: Bool = true, crash: CrashPoint? = nil) throws(BackupError) -> String? {
         let data = okit + "/data", stagingPath = okit + "/" + staging
         var st = stat()
         guard lstat(data, &st) == 0 else {
             // No data yet: a plain rename puts the staging folder in place.
             if rename(stagingPath, data) != 0 { throw error(stagingPath, "cannot move the restored data into place") }
             try? sync(okit)   // the restore is done: a failed sync is no reason to report a failure
-            return
+            return nil
         }
         if useExchange, let exchanged = exchange(stagingPath, data) {
             if !exchanged { throw error(data, "cannot swap in the restored data") }
             try? sync(okit)
-            removeTree(stagingPath)   // now the old data
+            return stagingPath   // now the old data
+        }
+        return try twoRenames(staging: staging, okit: okit, crash: crash)
+    }
+
+    /// Undoes `swapIn`: the old data (`old`, as `swapIn` returned it; nil: there was none) is put back as
+    /// `okit/data`, all at once as the swap was, and the restored data is deleted. When that fails, the old data
+    /// is kept as `okit/<keptAs>` (a name `complete` never deletes) and the error says so.
+    static func swapBack(old: String?, okit: String, useExchange: Bool = true, keptAs: String) throws(BackupError) {
+        let data = okit + "/data"
+        guard let old else {
+            let aside = okit + "/" + stagingPrefix + UUID().uuidString
+            if rename(data, aside) != 0 { throw error(data, "cannot move the restored data aside") }
+            removeTree(aside)
             return
         }
-        try twoRenames(staging: staging, okit: okit, crash: crash)
+        var name = (old as NSString).lastPathComponent
+        if !name.hasPrefix(stagingPrefix) {
+            name = stagingPrefix + UUID().uuidString
+            if rename(old, okit + "/" + name) != 0 { name = (old as NSString).lastPathComponent }
+        }
+        do {
+            if let restored = try swapIn(staging: name, okit: okit, useExchange: useExchange) { removeTree(restored) }
+        } catch {
+            let keep = okit + "/" + keptAs
+            guard !exists(okit + "/" + markerName), exists(okit + "/" + name), rename(okit + "/" + name, keep) == 0 else { throw error }
+            throw BackupError(.io, backup: error.backup, "\(error.message)\n  the data the restore replaced is kept in \(keep): move it to \(data)")
+        }
     }
 
     /// `renameat2(a, b, RENAME_EXCHANGE)`: true when swapped, false on an error that left both in place, nil
@@ -70,27 +97,27 @@ enum FolderSwap {
         }
     }
 
-    /// The fallback: marker, old data aside, staging in, marker removed, old data deleted.
-    static func twoRenames(staging: String, okit: String, crash: CrashPoint?) throws(BackupError) {
+    /// The fallback: marker, old data aside, staging in, marker removed; returns the old data's folder.
+    static func twoRenames(staging: String, okit: String, crash: CrashPoint?) throws(BackupError) -> String? {
         let marker = Marker(staging: staging, old: oldPrefix + UUID().uuidString)
         try writeMarker(marker, okit: okit)
-        if crash == .afterMarker { return }
+        if crash == .afterMarker { return nil }
         let data = okit + "/data"
         if rename(data, okit + "/" + marker.old) != 0 {
             let e = error(data, "cannot move the old data aside")
             try? removeMarker(okit: okit)
             throw e
         }
-        if crash == .afterMovingOldAside { return }
+        if crash == .afterMovingOldAside { return nil }
         if rename(okit + "/" + staging, data) != 0 {
             let e = error(data, "cannot move the restored data into place")
             if rename(okit + "/" + marker.old, data) == 0 { try? removeMarker(okit: okit) }
             throw e
         }
         try? sync(okit)
-        if crash == .afterMovingStagingIn { return }
+        if crash == .afterMovingStagingIn { return nil }
         try? removeMarker(okit: okit)   // if it stays, the next start finds the swap done and removes it
-        removeTree(okit + "/" + marker.old)
+        return okit + "/" + marker.old
     }
 
     static func writeMarker(_ marker: Marker, okit: String) throws(BackupError) {

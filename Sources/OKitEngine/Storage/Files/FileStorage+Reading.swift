@@ -31,3 +31,15 @@ extension FileStorage {
         }
     }
 }
+
+extension FileStorage {
+    /// A model whose JSON file (at `path`, read) has a file in another form beside it (`<model>.sqlite`) is held
+    /// twice: refused, naming which is live (`StorageError.twoForms`).
+    func refuseTwoForms(_ name: String, path: String) throws {
+        for form in otherForms {
+            guard let other = try? form.file(of: name, in: folder), FileManager.default.fileExists(atPath: other) else { continue }
+            throw StorageError.twoForms(model: name, declared: isSealing(name) ? .encrypted : .file, live: (path, DataFolderForms.jsonName),
+                                        other: (other, form.name), otherKind: form.kind)
+        }
+    }
+}

@@ -168,6 +168,8 @@ public final class FileStorage: ModelStorage {
         }
         // A restore that stopped between its two renames is finished (or undone) before anything is read.
         try BackupStore.completeInterruptedRestore(dataFolder: dataFolder)
+        try ConversionMarker.complete(okit: folder.okit)   // and an okit-run convert (one form of a model live)
+        BackupStore.removeStaleTemporaries(dataFolder: dataFolder)   // of a backup create or upload a crash stopped
     }
 
     /// Releases the data folder's lock (also released when the storage is deallocated). The storage must not
@@ -204,6 +206,7 @@ public final class FileStorage: ModelStorage {
                 return nil
             }
             bytes = read
+            try refuseTwoForms(name, path: path)
         } catch let e as StorageError where !locked.contains(name) {
             unreadable.insert(name)   // what could not be read is never written over
             throw e

@@ -26,18 +26,26 @@ extension Engine {
             type = nil
         }
         guard let type else { return }
-        let version: Int?
+        // Newer data first: a newer version's file may not decode with this schema, and that is not what is wrong.
+        if parts.count == 1 { try NewerAppData.check(stored: ModelFileCheck.headerVersion(bytes), file: relativePath, app: schemaVersion) }
+        let read: (version: Int?, type: String?)
         do {
-            version = try bytes.withUnsafeBufferPointer { buf in
+            read = try bytes.withUnsafeBufferPointer { buf in
                 var r = JSONReader(bytes: buf, engine: self)
+                r.keepsMistyped = true   // an older version's values of another type are its migrations' (as a load)
                 _ = try r.root(type)
-                return r.version
+                return (r.version, r.storedType)
             }
         } catch let f as JSONReader.Failure {
             throw FileStorage.describe(f, bytes: bytes, path: relativePath, rootType: type, app: schemaVersion)
         }
         // A model's file stored by a newer app version is refused by a load (`NewerAppData`): so by a restore.
-        if parts.count == 1 { try NewerAppData.check(stored: version, file: relativePath, app: schemaVersion) }
+        if parts.count == 1 { try NewerAppData.check(stored: read.version, file: relativePath, app: schemaVersion) }
+        // As a load: a file of another root type is refused (backups.md "Restoring": its root type too).
+        if parts.count == 1, let stored = read.type, stored != type.name {
+            throw StorageError(kind: .wrongType, path: relativePath, message: "the file holds a \(stored) model, not the \(type.name) this app declares for model \"\(file.dropLast(5))\"",
+                               remedy: .described(StorageError.keepRootName(stored: stored)))
+        }
     }
 }
 

@@ -114,6 +114,13 @@ public final class ScreenWatch {
         return try shared?.snapshot ?? shell.snapshot(offset: offset, limit: limit)
     }
 
+    /// The keys the last snapshot read, followed through the evaluations it read to what they read (about
+    /// `budget` of them, `Subscription.leafReads`): a front end keeps watching the place this snapshot showed after
+    /// its shell moved on (another browser tab still shows it), without the screens that computed it.
+    public func shownKeys(budget: Int = 4096) -> [DependencyKey] {
+        subscription?.leafReads(budget: budget) ?? []
+    }
+
     /// True when the last snapshot is the one of a group of alike watches (for tests).
     public var followsGroup: Bool { group != nil }
 

@@ -89,7 +89,7 @@ extension WebApp {
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
             ws.notice = app.engine.conflictNotice(c)
         } else if name == "set", ws.error == nil, WebApp.changeCount(app) != changesBefore, let entry, let value = request.field("value") {
-            let (cell, shown) = WebApp.cellAndValue(request, value, shown: current, app.engine)
+            let (cell, shown) = WebApp.cellAndValue(request, value, shown: current, screen: shell.top, app.engine)
             ws.lastChange = StoredChange(entry: entry, type: entry.type.name, cell: cell, value: shown)
         }
         // This session changed the app's theme setting: the change is its own theme (and new sessions start
@@ -138,9 +138,12 @@ extension WebApp {
     /// or by another session): nothing is stored, and the person is told so — the entry was deleted, and their
     /// change of that cell to that value was not stored — on the nearest screen that still exists. (It said only
     /// "This page was out of date" or "That screen no longer exists", and the typed value was gone without a word.)
-    /// Nil for anything else.
+    /// Any command meeting a dialog over an entry deleted meanwhile closes it, said so, and runs nothing. Nil for
+    /// anything else.
     func changeOfDeletedEntry(_ name: String, _ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse? {
         let shell = ws.shell
+        // A dialog over an entry deleted meanwhile (a row's More sheet) closes unanswered: its action is not run.
+        if closeRemovedDialogs(ws, app) { return WebPages.redirect(LocationPath.url(shell)) }
         guard name == "set", let value = request.field("value"),
               let at = request.field("at").map({ String($0.split(separator: "?", maxSplits: 1).first ?? "").removingTrailingSlash })
         else { return nil }
@@ -152,20 +155,33 @@ extension WebApp {
         } else {
             return nil
         }
-        let (cell, shown) = WebApp.cellAndValue(request, value, shown: ws.shown, app.engine)
+        let (cell, shown) = WebApp.cellAndValue(request, value, shown: ws.shown, screen: shell.top, app.engine)
         ws.notice = app.engine.deletedEntryNotice(type: type, cell: cell, value: shown)
         leaveRemovedEntities(ws, app)
         ws.moved = true
         return WebPages.redirect(LocationPath.url(shell))
     }
 
-    /// The cell a `set` names as the page `shown` titles it (else its address), and the value as a person reads it
-    /// (a switch's yes or no in the app's words).
-    static func cellAndValue(_ request: WebRequest, _ value: String, shown: Snapshot?, _ engine: Engine) -> (cell: String, value: String) {
+    /// The cell a `set` names, and the value as a person reads it (a switch's yes or no in the app's words). The
+    /// cell is named one way: by its title as the page `shown` shows it where that title is a label (`%Name`: "Name",
+    /// in the app's language), else by its id, the field's name — never by what the title shows of the entry (a
+    /// detail titling its name cell with the book's name said "your change of Book 084 to …").
+    static func cellAndValue(_ request: WebRequest, _ value: String, shown: Snapshot?, screen: (any ShellScreen)?,
+                             _ engine: Engine) -> (cell: String, value: String) {
         let address = request.field("cell")
         let row = shown.flatMap { WebApp.shownRow(address, in: $0) }
-        let cell = row.flatMap { $0.text?.isEmpty == false ? $0.text : $0.id } ?? address ?? ""
+        let id = row?.id.flatMap { $0.isEmpty ? nil : $0 }
+        let labelled = id.flatMap { WebApp.titleIsLabel(cell: $0, on: screen) } == true
+        let cell = (labelled ? row?.text.flatMap { $0.isEmpty ? nil : $0 } : nil) ?? id ?? address ?? ""
         return (cell, value == "true" ? engine.word(.yes) : value == "false" ? engine.word(.no) : value)
+    }
+
+    /// Whether the detail cell `cell` (its id) of `screen` is titled by a label (`%…` or `#…`), not by a value; nil
+    /// when the screen has no such cell.
+    static func titleIsLabel(cell: String, on screen: (any ShellScreen)?) -> Bool? {
+        guard let found = (screen as? DetailScreen)?.declaration.identifiedCells.first(where: { $0.id == cell }) else { return nil }
+        let title = found.cell["path"].trimmingCharacters(in: .whitespaces)
+        return title.hasPrefix("%") || title.hasPrefix("#")
     }
 
     /// The refusal of a form holding a text longer than `ServeOptions.maxText` characters (Unicode scalars, so

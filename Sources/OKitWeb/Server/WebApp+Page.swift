@@ -104,18 +104,30 @@ extension WebApp {
     }
 
     /// Closes the session's screens whose entity another session deleted (the person lands on the nearest screen
-    /// that still exists, with a notice, as a URL naming a gone entity does); true when it moved. A notice waiting
+    /// that still exists, with a notice, as a URL naming a gone entity does), and a dialog over such an entity;
+    /// true when it moved or a dialog closed (the next page says so). A notice waiting
     /// says more (the session's change lost to that deletion: storage.md "Conflicts"): it is not replaced.
     @discardableResult
     func leaveRemovedEntities(_ ws: WebSession, _ app: AppSession) -> Bool {
+        let closed = closeRemovedDialogs(ws, app)
         let place = LocationPath.path(ws.shell.location), entry = ws.shell.top?.context
-        guard (try? ws.shell.leaveRemovedEntities()) == true else { return false }
+        guard (try? ws.shell.leaveRemovedEntities()) == true else { return closed }
         if let entry, entry.state == .removed { ws.leftDeletedEntry = (place, entry.type.name) }
         // The person's own change of that entry went with it: said so, with the change (storage.md "Conflicts").
         if ws.notice == nil, let entry, entry.state == .removed, let change = ws.lastChange, change.entry === entry {
             ws.notice = app.engine.deletedEntryNotice(type: change.type, cell: change.cell, value: change.value, stored: true)
         }
         if ws.notice == nil { ws.notice = app.engine.word(.screenGone) }
+        ws.moved = true
+        return true
+    }
+
+    /// Closes a dialog over an entry deleted meanwhile (a row's More sheet), said in the person's words ("That is
+    /// not on this page (any more)"); true when one closed.
+    @discardableResult
+    func closeRemovedDialogs(_ ws: WebSession, _ app: AppSession) -> Bool {
+        guard ws.shell.closeAlertsOverRemovedEntries() else { return false }
+        if ws.notice == nil, !ws.shell.covered { ws.notice = app.engine.word(.notOnThisPage) }
         ws.moved = true
         return true
     }

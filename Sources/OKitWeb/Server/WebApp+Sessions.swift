@@ -15,11 +15,12 @@ extension WebApp {
         if request.method == "POST" {
             return said(403, .sessionEnded)
         }
-        if options.token != nil, request.forwarded || !ServeOptions.isLoopback(options.host) {
-            return WebPages.redirect("/login")
-        }
+        // A stream is no page, behind a login too: an EventSource would follow a redirect into the login form.
         if request.path == "/events" {
             return said(403, .liveUpdatesNeedSession)
+        }
+        if options.token != nil, request.forwarded || !ServeOptions.isLoopback(options.host) {
+            return WebPages.redirect("/login")
         }
         if request.method == "GET", request.path == "/theme.css" {
             return theme(nil)                  // a stylesheet is no page: the default theme, and no session made
@@ -96,7 +97,7 @@ extension WebApp {
                             driver: Driver(shell: shell, host: app), watch: app.watch(shell, limit: options.pageRows), now: Date(),
                             app: app, fastAnswers: fastAnswers)
         ws.client = client
-        ws.watch.onStale = { [weak ws] in ws?.pushStale() }
+        ws.watch.onStale = { [weak ws] in ws?.screenWentStale() }
         ws.onFastAnswersDue = { [weak self] in
             Task { await self?.refreshFastAnswers() }
         }

@@ -210,10 +210,12 @@ public actor WebApp {
         // publishes the fast answer again, WebApp+Page.swift).
         if request.method != "GET" { ws.leaveFastAnswers() }
         switch (request.method, request.path) {
+        // A stream is no page: an EventSource would follow a redirect into the login form's HTML (web.md).
+        case ("GET", "/events") where mustLogIn(ws, request): return said(403, .liveUpdatesNeedSession)
         case (_, _) where mustLogIn(ws, request): return WebPages.redirect("/login")
         case (_, _) where isFileRoute(request, ws): return fileAnswer(request, ws, app)
         case ("GET", "/theme.css"): return theme(ws)
-        case ("GET", "/events"): return events(ws)
+        case ("GET", "/events"): return events(request, ws)
         case ("POST", "/command"): return command(request, ws, app)
         case ("POST", _) where request.path.hasPrefix("/dev/"): return devCommand(request, ws, app)
         case ("GET", "/"): return WebPages.redirect(LocationPath.url(ws.shell))
@@ -236,10 +238,12 @@ public actor WebApp {
         return r
     }
 
-    func events(_ ws: WebSession) -> WebResponse {
+    /// `GET /events?at=<the page's location>&v=<its version>`: the page's live-update stream (`TabPlaces`).
+    func events(_ request: WebRequest, _ ws: WebSession) -> WebResponse {
         // Past a session's allowance its oldest stream is closed (a tab long gone, or one that reopens it later).
         while ws.streams.count >= options.maxStreamsPerSession, let oldest = ws.streams.keys.min() {
             ws.streams.removeValue(forKey: oldest)?.finish()
+            ws.tabs.closed(oldest)
         }
         // The streams open, and those of this client address over all its sessions, in one pass.
         var open = 0, held = 0
@@ -262,6 +266,12 @@ public actor WebApp {
             Task { await self?.dropStream(sid, key) }
         }
         ws.streams[key] = sink
+        let path = ws.streamPath(request.queryFields.last { $0.name == "at" }?.value)
+        ws.tabs.opened(key, at: path)
+        // A page already out of date when it opens its stream is told at once.
+        if ws.streamOutOfDate(path: path, version: request.queryFields.last { $0.name == "v" }?.value) {
+            sink.send("event: stale\ndata: \(ws.version)\n\n")
+        }
         var response = WebResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
                                                           ("X-Accel-Buffering", "no")] + WebPages.securityHeaders, events: sink.events)
         response.sink = sink
@@ -275,5 +285,6 @@ public actor WebApp {
 
     func dropStream(_ session: String, _ key: Int) {
         sessions[session]?.streams[key] = nil
+        sessions[session]?.tabs.closed(key)
     }
 }

@@ -38,8 +38,11 @@ final class WebSession {
     /// What this person typed into a dialog whose answer came out of date, shown in its fields on this session's
     /// pages only while that dialog is shown (`DialogAnswers`).
     var dialogTyping: DialogTyping? { didSet { if dialogTyping != oldValue { leaveFastAnswers() } } }
-    /// Live update streams (one per browser tab).
+    /// Live update streams (one per browser tab), and the path each one's page shows (`TabPlaces`).
     var streams: [Int: EventSink] = [:]
+    let tabs = TabPlaces()
+    /// The path of the shell's location when the watch last computed its snapshot (`followTabs`).
+    var watchedPath: String?
     var nextStream = 0
     /// Development mode: this browser's recording of a flow test while it records (its driver's `flowRecorder`).
     var recording: WebRecording? { didSet { leaveFastAnswers() } }
@@ -74,19 +77,21 @@ final class WebSession {
     /// recording goes on with the new driver, and the next page is computed afresh.
     func attach(shell: AppShell, driver: Driver, watch: ScreenWatch, app: AppSession) {
         self.watch.cancel()
+        tabs.forgetKept()               // what they watch is the old app's
         backupGuard = BackupPasswordGuard(app)
         if shell.backupService != nil { shell.backupService = backupGuard }
         driver.flowRecorder = self.driver.flowRecorder
         self.shell = shell
         self.driver = driver
         self.watch = watch
-        watch.onStale = { [weak self] in self?.pushStale() }
+        watch.onStale = { [weak self] in self?.screenWentStale() }
         moved = true
         renderedPage = nil
     }
 
     /// The current snapshot; a new version when it differs from the one shown last.
     func snapshot() throws -> Snapshot {
+        followTabs()
         let s = try watch.snapshot(fresh: moved)
         moved = false
         // The watch says when it gave the same snapshot again, or the next of a group's (a different one): a
@@ -117,7 +122,8 @@ final class WebSession {
     /// someone else deletes that entry, the person is told their change went with it (not only that the screen is gone).
     var lastChange: StoredChange?
 
-    /// Tells every open page of this session that its screen went stale. First every fast answer made before
+    /// Tells every open page of this session that its screen went stale (a cover, the app offline or back, a
+    /// reload: every page changes). First every fast answer made before
     /// is out of date: no browser told of a write is answered a page from before it.
     func pushStale() {
         if fastAnswers.bump() { onFastAnswersDue?() }
@@ -133,6 +139,7 @@ final class WebSession {
     func closeStreams() {
         for c in streams.values { c.finish() }
         streams = [:]
+        tabs.closedAll()
     }
 }
 

@@ -1,6 +1,7 @@
 /// The one script (`/static/okit.js`), no framework. Pages work without it; with it:
 ///
-/// - live updates: an `EventSource` on the body's `data-events` URL; a `stale` event fetches the page's location
+/// - live updates: an `EventSource` on the body's `data-events` URL with the page's location and version (`at`,
+///   `v`: the server tells each tab of what its own page shows); a `stale` event fetches the page's location
 ///   and swaps the `<main>` element's content, keeping focus (by id, else name), the scroll position and the text
 ///   of a focused input. A stream the server refused (`--max-streams` reached: 503; the session gone: 403) is
 ///   not reopened by the browser: the page then says live updates are off (the body's `data-live-off`, in the
@@ -91,7 +92,7 @@ public enum Script {
     fetching = true;
     fetch(data("location") || window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html) { swap(html); } })
+      .then(function (html) { if (html) { swap(html); followPlace(); } })
       .catch(function () { /* the next event or a reload will do */ })
       .then(function () {
         fetching = false;
@@ -136,8 +137,13 @@ public enum Script {
   function open() {
     var url = data("events");
     if (!url || source || typeof EventSource === "undefined") { return; }
+    // The page's place and version: the server tells this page when what it shows changes, whatever another
+    // tab of the session shows.
+    url += (url.indexOf("?") < 0 ? "?" : "&") + "at=" + encodeURIComponent(data("location")) +
+      "&v=" + encodeURIComponent(data("version"));
     var es = new EventSource(url);
     source = es;
+    streamAt = data("location");
     es.addEventListener("stale", refresh);
     es.addEventListener("open", liveOn);
     // A network error reconnects by itself (CONNECTING); an answer that is no stream (403, 503) does not (CLOSED).
@@ -148,6 +154,12 @@ public enum Script {
 
   function close() {
     if (source) { source.close(); source = null; }
+  }
+
+  // A page put in for another place (its entry deleted meanwhile) opens its stream for that place.
+  var streamAt = null;
+  function followPlace() {
+    if (source && streamAt !== data("location")) { close(); open(); }
   }
 
   function reportHidden() {

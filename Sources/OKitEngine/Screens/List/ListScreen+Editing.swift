@@ -33,11 +33,13 @@ extension ListScreen {
         }
         // OKit's sheet: titled with the row's text (else the screen's title), "Select an action".
         let title = try rowText(entity) ?? (try currentHeader().title)
-        app.present(PendingAlert(kind: "sheet", title: title, message: engine.word(.selectAnAction),
+        let sheet = PendingAlert(kind: "sheet", title: title, message: engine.word(.selectAnAction),
                                  actions: shown.map(\.title) + [engine.word(.cancel)]) { [engine] choice, _ in
             guard choice <= shown.count, let action = shown[choice - 1].action else { return }
             try action.run(engine, on: entity)
-        })
+        }
+        sheet.entry = entity
+        app.present(sheet)
     }
 
     /// Adds a new entity of the list's `type`: at the front (OKit's default) or the end (`addAppend`). With

@@ -19,6 +19,9 @@ public final class PendingAlert {
     /// Opens this dialog again over `screen`, the screen opened again in the place of the one it was shown over
     /// (a live reload, `AppShell.restore`): presents the same dialog of that screen's own; nil when it cannot be.
     public var reopen: ((any ShellScreen) throws -> Void)?
+    /// The entry the dialog's actions act on (a row's More sheet): removed meanwhile, the dialog closes
+    /// (`closeAlertsOverRemovedEntries`) rather than run an action on an entry that is gone.
+    public weak var entry: Entity?
 
     public init(kind: String, title: String?, message: String?, actions: [String], fields: [AlertFieldSnapshot] = [],
                 needsFields: Set<Int> = [], validate: ((Int, [String]) -> String?)? = nil,

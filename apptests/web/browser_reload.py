@@ -3,11 +3,13 @@
 bookshop, two browsers at different places (the book list, and Dune's detail screen). Editing app.lua (two titles)
 updates both pages where they are, pushed without reloading them; a syntax error shows the overlay with
 app.lua:LINE:COL on both while the last app that loaded keeps answering a command; fixing the file removes the
-overlay from both.
+overlay from both. Then, recording: the detail's screen renamed while its name field holds typed text: the page
+goes to the list with a notice naming the text, the address follows, and the saved test (the move written as
+`app:back()`) passes.
 
 Usage: browser_reload.py OKIT_RUN WORKDIR [IMGDIR] — a screenshot of the error overlay goes to IMGDIR (docs/img when
 given)."""
-import os, shutil, sys, time
+import os, shutil, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from tap import check, done
 from webdriver import Driver, Server
@@ -99,11 +101,38 @@ try:
         x.wait(lambda: overlay(x) is None, f"no overlay on {name}")
     check(title(b) == "Book Details" and "Still Serving" in a.texts("main li.okit-row .okit-text"),
           "fixing the file removes the overlay from both pages; the data typed meanwhile is there")
+
+    # Recording; the detail's screen renamed while text is typed in its name field (not sent): the page goes to
+    # the list, the address follows, the notice names the typed text; the saved test replays the move.
+    a.find("button.okit-record-start").click()
+    a.wait(lambda: a.all(".okit-record-status"), "the recording bar")
+    row_link(a, "Dune")
+    a.wait(lambda: title(a) == "Book Details", "Dune's detail")
+    a.find("button.okit-edit").click()
+    field = a.find("main input[type=text][name=value]:not([disabled])", timeout=10)
+    field.click()
+    field.type(" half typed")
+    write(good.replace('segue = "book",', 'segue = "bookX",').replace('okit.detail("book", {', 'okit.detail("bookX", {'))
+    a.wait(lambda: title(a).startswith("Book Store"), "the list after the rename")
+    a.wait(lambda: a.all(".okit-notice") and "half typed" in a.find(".okit-notice").text(), "the notice")
+    notice = a.find(".okit-notice").text()
+    check("“book” no longer exists" in notice and "half typed" in notice, f"the notice says where and names the text ({notice})")
+    check(a.url() == server.url + "/books", f"the address follows the move ({a.url()})")
+    row_link(a, "Emma")
+    a.wait(lambda: title(a) == "Book Details", "Emma's detail")
+    a.find("#okit-record-name").type("moved\ue007")
+    a.wait(lambda: "Saved tests/moved_test.lua" in a.find(".okit-notice").text(), "the save")
 finally:
     code = server.stop()
     driver.quit()
 
 log = server.output()
+moved = os.path.join(shop, "tests", "moved_test.lua")
+text = open(moved).read() if os.path.exists(moved) else ""
+check("“book” was gone" in text and "app:back()" in text and "by its URL" not in text,
+      f"the recording writes the reload's move as back, no URL opened ({text})")
+run = subprocess.run([okit_run, "test", "tests/moved_test.lua"], cwd=shop, capture_output=True, text=True, timeout=120)
+check(run.returncode == 0, f"the recorded test passes ({run.stdout[-600:]}{run.stderr[-600:]})")
 check("unexpected symbol" in log and "reloaded app.lua" in log, "the server logs the load error and the reloads on stderr")
 check(code == 143, f"SIGTERM stores the state and exits 143 (got {code})")
 done(lambda: print(log[-2000:]))

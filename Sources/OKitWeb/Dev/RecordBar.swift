@@ -83,8 +83,9 @@ extension PageRenderer {
             nodes.append(form("/dev/save", [
                 .el("label", [.attr("for", "okit-record-name")], text: words(.testName)),
                 .el("input", [.attr("type", "text"), .attr("id", "okit-record-name"), .attr("name", "name"),
-                              .attr("placeholder", "add_book"), .attr("autocomplete", "off"), .bool("required"),
-                              .attr("pattern", "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}")]),
+                              // No `pattern` or `required`: the browser would refuse in its own language; the
+                              // server's refusal is in the app's (`WebRecording.nameProblem`).
+                              .attr("placeholder", "add_book"), .attr("autocomplete", "off"), .attr("spellcheck", "false")]),
                 button(words(.save), "okit-record-save"),
             ], class: "okit-record-save-form"))
             nodes.append(form("/dev/record", [hidden("do", "stop"), button(words(.stop), "okit-record-stop")], class: "okit-record-control"))

@@ -88,11 +88,34 @@ extension WebApp {
             ws.notice = words(.nothingChecked)
             return
         }
+        if let line = refusedTextAssertion(request, ws, shown) { recording.recorder.append(line: line); return }
         switch RecordedAssertion.line(target: request.field("target"), section: request.field("section"),
                                       row: request.field("row"), part: request.field("part"), in: shown,
                                       windowed: ws.watch.offset > 0) {
         case .success(let line): recording.recorder.append(line: line)
         case .failure(let refusal): ws.error = words(refusal.word)
         }
+    }
+}
+
+extension WebApp {
+    /// The validation message under a cell that refused what this person typed (`TypedTexts`: the value was not
+    /// stored, so the snapshot has no message there): checked as the test meets it, the same text refused with
+    /// that message — `assert.has_error(function() app:set("Pages", "0") end, "Pages must be positive")`. Nil for
+    /// any other click.
+    func refusedTextAssertion(_ request: WebRequest, _ ws: WebSession, _ shown: Snapshot) -> String? {
+        guard request.field("target") == "row", request.field("part") == "invalid", ws.watch.offset == 0,
+              let s = request.field("section").flatMap(Int.init), s >= 1, s <= shown.screen.sections.count,
+              let r = request.field("row").flatMap(Int.init), r >= 1, r <= shown.screen.sections[s - 1].rows.count
+        else { return nil }
+        let row = shown.screen.sections[s - 1].rows[r - 1]
+        guard row.invalid?.isEmpty ?? true else { return nil }
+        let position = shown.screen.sections.prefix(s - 1).reduce(0) { $0 + $1.rows.count } + r
+        let typed = ws.typed.shown(at: LocationPath.path(ws.shell.location), shown)
+        guard let kept = row.id.flatMap({ typed[$0] }) ?? typed[String(position)] else { return nil }
+        let cell = WebApp.asSeen("set", ["cell": row.id.map { .string($0) } ?? .int(position)], ws)["cell"] ?? .int(position)
+        let message = FlowTestRecorder.withoutLuaLine(kept.refusal)
+        return "assert.has_error(function() app:set(\(LuaLiteral.value(cell)), \(LuaLiteral.string(kept.text))) end, "
+            + "\(LuaLiteral.string(message)))"
     }
 }

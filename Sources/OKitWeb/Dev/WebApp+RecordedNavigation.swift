@@ -25,6 +25,25 @@ extension WebApp {
         return l
     }
 
+    /// The commands that go back from `here` to `target`, a place below it on the same tab: `back` for each screen
+    /// left, `close` for each presented stack closed; nil when `target` is not below `here`.
+    static func returnCommands(from here: ShellLocation, to target: ShellLocation) -> [String]? {
+        guard target.tab == here.tab else { return nil }
+        if target.presented == here.presented, target.stack.count < here.stack.count,
+           Array(here.stack.prefix(target.stack.count)) == target.stack {
+            return Array(repeating: "back", count: here.stack.count - target.stack.count)
+        }
+        if target.stack == here.stack, target.presented.count < here.presented.count,
+           Array(here.presented.prefix(target.presented.count)) == target.presented {
+            return Array(repeating: "close", count: here.presented.count - target.presented.count)
+        }
+        if target.stack == here.stack, target.presented.count == here.presented.count, let last = here.presented.last,
+           let goal = target.presented.last, goal.count < last.count, Array(last.prefix(goal.count)) == goal {
+            return Array(repeating: "back", count: last.count - goal.count)
+        }
+        return nil
+    }
+
     /// The commands that lead from `here` to `target`, or none when no command does.
     func navigationCommands(from here: ShellLocation, to target: ShellLocation, path: String,
                             _ ws: WebSession, _ app: AppSession) -> [(String, [String: Value])] {
@@ -32,19 +51,7 @@ extension WebApp {
             guard let tab = target.tab, target.stack.count == 1, target.presented.isEmpty else { return [] }
             return [("tab", ["id": .string(tab)])]
         }
-        // Back: the target is this place with screens removed from the top stack.
-        if target.presented == here.presented, target.stack.count < here.stack.count,
-           Array(here.stack.prefix(target.stack.count)) == target.stack {
-            return Array(repeating: ("back", [:]), count: here.stack.count - target.stack.count)
-        }
-        if target.stack == here.stack, target.presented.count < here.presented.count,
-           Array(here.presented.prefix(target.presented.count)) == target.presented {
-            return Array(repeating: ("close", [:]), count: here.presented.count - target.presented.count)
-        }
-        if target.stack == here.stack, target.presented.count == here.presented.count, let last = here.presented.last,
-           let goal = target.presented.last, goal.count < last.count, Array(last.prefix(goal.count)) == goal {
-            return Array(repeating: ("back", [:]), count: last.count - goal.count)
-        }
+        if let back = Self.returnCommands(from: here, to: target) { return back.map { ($0, [:]) } }
         // Forward: the row (or cell) of the page shown whose link is this URL.
         guard let shown = ws.shown else { return [] }
         let context = pageContext(ws, app, shown, path: LocationPath.path(here), query: "", offset: ws.watch.offset)

@@ -46,6 +46,8 @@ extension WebApp {
         let start = FlowTestRecorder.Start(app: dev.app.standardizedFileURL,
                                            testFile: WebRecording.testFile(named: "recording", app: dev.app),
                                            now: clock.now, seed: dev.seed, language: dev.language, fixtures: fixtures,
+                                           // On the virtual clock the day is the app's, not the machine's.
+                                           recordedOn: clock is VirtualClock ? clock.now : Date(),
                                            recordedWith: "okit-run serve --dev")
         let recorder = FlowTestRecorder(start: start, clock: clock)
         ws.recording = WebRecording(recorder: recorder)

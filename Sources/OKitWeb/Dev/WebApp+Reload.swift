@@ -80,6 +80,7 @@ extension WebApp {
         let place = ws.shell.location
         let theme = ws.shell.themeOverride
         let state = ws.shell.viewState
+        let seen = ws.shown
         var made: AppShell?
         do {
             let shell = try app.makeShell()
@@ -90,11 +91,23 @@ extension WebApp {
             let kept = try shell.go(to: place)
             let closed = shell.restore(state)
             app.keepCover(of: old, on: shell)       // a covered person stays covered across the reload
+            let title = (try? ws.snapshot())?.screen.title
+            ws.reloadMove = nil
             if !kept {
-                ws.notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: (try? ws.snapshot())?.screen.title,
-                                                   words: app.engine.builtInWords, declared: { shell.declaration($0) != nil })
+                let notice = ReloadNotice.lostPlace(was: place, now: shell.location, title: title,
+                                                    words: app.engine.builtInWords, declared: { shell.declaration($0) != nil })
+                ws.notice = notice
+                ws.reloadMove = ReloadMove(path: LocationPath.path(place), notice: notice, seen: seen,
+                                           labelled: seen.map { WebApp.labelledCells(of: $0.screen.id, in: old) } ?? [])
             } else if let title = closed.first {
                 ws.notice = app.engine.word(.reloadDialogClosed, title)
+            }
+            if let recorder = ws.recording?.recorder {
+                let lost = kept ? nil : ReloadNotice.lostStep(was: place, now: shell.location)?.screen
+                for line in ReloadMove.lines(from: place, to: shell.location, lost: lost, title: title,
+                                             closed: closed.isEmpty ? nil : seen?.alert, words: app.engine.builtInWords) {
+                    recorder.append(line: line)
+                }
             }
         } catch {
             if let made { app.keepCover(of: old, on: made); ws.moved = true }
@@ -110,12 +123,15 @@ enum ReloadNotice {
     /// (removed or renamed), else the row it showed is gone.
     static func lostPlace(was: ShellLocation, now: ShellLocation, title: String?, words: BuiltInWords,
                           declared: (String) -> Bool) -> String {
-        let before = was.stack + was.presented.flatMap { $0 }
-        let after = now.stack + now.presented.flatMap { $0 }
-        guard let lost = zip(before, after).first(where: { $0 != $1 })?.0 ?? before.dropFirst(after.count).first else {
-            return words(.screenGone)
-        }
+        guard let lost = lostStep(was: was, now: now) else { return words(.screenGone) }
         let shown = title ?? now.stack.last?.screen ?? ""
         return words(declared(lost.screen) ? .reloadRowGone : .reloadScreenGone, lost.screen, shown)
+    }
+
+    /// The first step of the old place that is not open now.
+    static func lostStep(was: ShellLocation, now: ShellLocation) -> ShellLocation.Step? {
+        let before = was.stack + was.presented.flatMap { $0 }
+        let after = now.stack + now.presented.flatMap { $0 }
+        return zip(before, after).first(where: { $0 != $1 })?.0 ?? before.dropFirst(after.count).first
     }
 }

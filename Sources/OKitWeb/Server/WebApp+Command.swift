@@ -110,6 +110,7 @@ extension WebApp {
             ws.error = refusal
             return WebPages.redirect(there)
         }
+        if let gone = typedBeforeReload(name, request, ws, app) { return gone }     // development mode's live reload
         let at = request.field("at").map { String($0.split(separator: "?", maxSplits: 1).first ?? "") }
         // A dialog's answer is out of date only when the dialog it answers is not the one shown now (DialogAnswers).
         let outdated = dialogAnswerOutdated(name, request, ws, shown, at: at, here: here)
@@ -297,6 +298,7 @@ extension WebApp {
             }
         }
         let page = kinds.page(for: ws.shown?.screen.kind ?? "")
+        if ws.recording != nil { args = WebApp.asSeen(name, args, ws) }      // as a test names them
         try ws.driver.run(name, args)
         // A compound form (the backups screen's): the prompts the command opened are answered with its fields.
         try page.afterCommand(name, fields: fields, ws.driver)

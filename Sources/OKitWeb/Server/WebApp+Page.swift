@@ -34,7 +34,9 @@ extension WebApp {
         let shell = ws.shell
         do {
             if let text {
-                let current = ws.shown?.screen.search
+                // The search of the screen shown now: after Back the page shown last was the screen left, and the
+                // list's kept search was applied (and recorded) again.
+                let current = ws.moved ? (try? ws.snapshot())?.screen.search : ws.shown?.screen.search
                 // No scope in the URL is the first ("All"), as `LocationPath.url` leaves it out.
                 let scope = scope ?? (current.map { !$0.scopes.isEmpty && $0.scope != $0.scopes[0] } == true ? "1" : nil)
                 if current?.text != text || (scope != nil && current?.scope != scope) {
@@ -141,6 +143,7 @@ extension WebApp {
         let before = shell.location
         let beforePath = LocationPath.path(before)
         if path == beforePath { return beforePath }
+        if let now = arriveFromReloadedPage(ws, at: path) { return now }      // development mode's live reload
         guard let parsed = LocationPath.location(path, home: shell.home, homeStack: { ShellLocation.Step(screen: $0, entity: nil) })
         else { return nil }
         let (target, truncated) = parsed
@@ -206,7 +209,7 @@ extension WebApp {
         if options.development != nil {
             context.recordBar = RecordBar(recording: ws.recording != nil, lineCount: ws.recording?.lineCount ?? 0,
                                           lastLine: ws.recording?.lastLine, loadError: loadError,
-                                          loadWarnings: loadWarnings)
+                                          loadWarnings: pageWarnings)
         }
         let place = WebPagePlace(shell: shell, snapshot: snapshot, location: location)
         context.adoptLanguage(of: place)      // <html lang>, the built-in words, the breadcrumb's titles: every kind

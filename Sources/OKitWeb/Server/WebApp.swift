@@ -52,6 +52,8 @@ public actor WebApp {
     var loadError: DevLoadError?
     /// Development mode: the warnings the app that serves gave while it loaded (every page lists them).
     var loadWarnings: [String] = []
+    /// How many of the serving app's warnings are on stderr (`logNewWarnings`).
+    var warningsLogged = 0
     /// Development mode: the task that watches the app's files and reloads it (`watchForReload`).
     var reloadWatch: Task<Void, Never>?
 
@@ -82,6 +84,7 @@ public actor WebApp {
         hosted = loaded
         kinds = WebKinds(loaded.session.shell.kinds)
         if options.development != nil { loadWarnings = loaded.session.engine.warnings }
+        warningsLogged = loaded.session.engine.warnings.count     // the loader printed those
         // Another process stored a shared model: apply it now, so the pages that read it are pushed as stale.
         loaded.session.onSharedModelChange = { [weak self] in
             guard let self else { return }
@@ -200,8 +203,10 @@ public actor WebApp {
         if let id = sessionId(request), let ws = sessions[id] ?? returningSession(id, request, app) {
             ws.lastSeen = Date()
             ws.returned = true
+            defer { logNewWarnings(app) }
             return route(request, ws, app)
         }
+        defer { logNewWarnings(app) }
         return withNewSession(request, app)
     }
 

@@ -46,6 +46,9 @@ final class WebSession {
     var nextStream = 0
     /// Development mode: this browser's recording of a flow test while it records (its driver's `flowRecorder`).
     var recording: WebRecording? { didSet { leaveFastAnswers() } }
+    /// Development mode: the place a live reload took this session from, while its pages may still ask for it
+    /// (`ReloadMove`).
+    var reloadMove: ReloadMove?
     /// Where this session's re-GETs may be answered without the engine (WebApp's store).
     let fastAnswers: FastAnswers
     /// The backups of this session's shell, with its wrong passwords counted (held here: the shell's reference is

@@ -3,7 +3,8 @@
 /// - live updates: an `EventSource` on the body's `data-events` URL with the page's location and version (`at`,
 ///   `v`: the server tells each tab of what its own page shows); a `stale` event fetches the page's location
 ///   and swaps the `<main>` element's content, keeping focus (by id, else name), the scroll position and the text
-///   of a focused input. A stream the server refused (`--max-streams` reached: 503; the session gone: 403) is
+///   of a focused input; when the page fetched is at another place (a live reload or a deletion moved the
+///   session), the address bar follows (`history.replaceState`). A stream the server refused (`--max-streams` reached: 503; the session gone: 403) is
 ///   not reopened by the browser: the page then says live updates are off (the body's `data-live-off`, in the
 ///   page's language) and tries again after 5 s, then 10, 20, … up to 5 minutes, each time fetching the page
 ///   first (a gone session gets a new one); once a stream opens again the notice goes and the page refreshes;
@@ -70,6 +71,12 @@ public enum Script {
       var v = doc.body && doc.body.getAttribute("data-" + name);
       if (v !== null && v !== undefined) { body.setAttribute("data-" + name, v); }
     });
+    // The page moved (a live reload or a deletion took the session elsewhere): the address follows it, so a
+    // reload of the page or a bookmark names where the person is.
+    var at = data("location");
+    if (at && at !== window.location.pathname + window.location.search && window.history && history.replaceState) {
+      history.replaceState(history.state, "", at);
+    }
     var tabs = doc.querySelector("nav.okit-tabs");
     var oldTabs = document.querySelector("nav.okit-tabs");
     if (tabs && oldTabs) { oldTabs.replaceWith(document.importNode(tabs, true)); }

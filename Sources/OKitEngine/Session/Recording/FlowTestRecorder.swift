@@ -116,7 +116,7 @@ public final class FlowTestRecorder {
             return
         }
         note(step)
-        lines.append("assert.has_error(function() \(step.call.text) end, \(LuaLiteral.string(message)))")
+        lines.append("assert.has_error(function() \(step.call.text) end, \(LuaLiteral.string(Self.withoutLuaLine(message))))")
     }
 
     /// A line the front end answered without running a command (an unknown command, a malformed line): left out

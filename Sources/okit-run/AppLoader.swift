@@ -56,9 +56,17 @@ struct AppLoader: Sendable {
     /// The app file at `path`; exit code 2 when there is none.
     func appFile(_ path: String) throws -> URL {
         let url = URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            let shown = namesAbsolutePath ? url.path : path
+        var folder: ObjCBool = false
+        let shown = namesAbsolutePath ? url.path : path
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) else {
             throw RunFailure(code: 2, message: "\(command): no app file at \(shown)" + (missingHint.isEmpty ? "" : " " + missingHint))
+        }
+        if folder.boolValue {
+            // A folder is not run as an app (Lua would say only that it cannot read it): the file in it that is one.
+            let inside = url.appendingPathComponent("app.lua")
+            let hint = FileManager.default.fileExists(atPath: inside.path)
+                ? "give its app file: \((shown as NSString).appendingPathComponent("app.lua"))" : "give the app's .lua file"
+            throw RunFailure(code: 2, message: "\(command): \(shown) is a folder, not an app file; \(hint)")
         }
         return url
     }
@@ -72,15 +80,18 @@ struct AppLoader: Sendable {
         if !printsToStdout { options.print = { _ in } }
         options.session.remedyWording = CommandLineAdvice.words(for:)     // okit-run's commands, flags and variables
         configure(&options)
+        var made: LuaApp?
+        // What the app declared but okit ignored, and what the data folder needs (an unfinished key change): said
+        // also when the load then stops (before its error), as a name okit ignored may be why.
+        defer {
+            if printsWarnings, let made {
+                for w in made.engine.warnings { StandardStreams.error("okit-run: warning: \(w)\n") }
+            }
+        }
         do {
             let luaApp = try LuaApp(options: options)
+            made = luaApp
             try luaApp.load(appFile: appURL)
-            // What the app declared but okit ignored, and what the data folder needs (an unfinished key change).
-            if printsWarnings {
-                for w in luaApp.engine.warnings {
-                    StandardStreams.error("okit-run: warning: \(w)\n")
-                }
-            }
             return luaApp
         } catch where everyFailureIsTheApps {
             throw RunFailure(code: 3, message: CommandLineAdvice.message(for: error))

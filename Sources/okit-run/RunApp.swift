@@ -116,7 +116,7 @@ struct RunApp: ParsableCommand {
         let now = luaApp.engine.clock.now
         if FlowTestRecorder.isFlowTest(record) {
             let start = FlowTestRecorder.Start(app: appURL.standardizedFileURL, testFile: URL(fileURLWithPath: record).standardizedFileURL,
-                                               now: now, seed: running.clock == "virtual" ? running.seed : nil,
+                                               now: now, seed: running.clock == "virtual" ? (running.seed ?? 0) : nil,
                                                language: running.lang, fixtures: fixtures, recordedWith: "okit-run --record")
             luaApp.driver.flowRecorder = FlowTestRecorder(start: start, clock: luaApp.engine.clock)
             return
@@ -126,7 +126,7 @@ struct RunApp: ParsableCommand {
             StandardStreams.error("okit-run: note: \(record) does not end in _test.lua, so the session is recorded as JSON lines "
                 + "for okit-run replay, not as a flow test; for a flow test record to \(test)\n")
         }
-        let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: now, seed: running.seed, language: running.lang)
+        let header = SessionRecorder.Header(app: appURL.standardizedFileURL.path, now: now, seed: running.seed ?? 0, language: running.lang)
         do {
             luaApp.driver.recorder = try SessionRecorder(url: URL(fileURLWithPath: record), header: header, clock: luaApp.engine.clock)
         } catch {

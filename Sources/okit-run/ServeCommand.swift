@@ -146,7 +146,7 @@ struct ServeCommand: ParsableCommand {
         try running.recoverModels(app: appURL, in: folder, command: "okit-run serve")
         if dev {
             options.dev = DevOptions(app: appURL, dataFolder: folder, dataStartedFresh: !DevOptions.hasModelFiles(folder),
-                                     seed: running.clock == "virtual" ? running.seed : nil, language: running.lang)
+                                     seed: running.clock == "virtual" ? (running.seed ?? 0) : nil, language: running.lang)
         }
         let settings = running.settings
         let web = WebApp(options: options, log: { StandardStreams.error($0 + "\n") })

@@ -36,8 +36,9 @@ import Testing
         okit.entity("Libro", { titulo = { "string", maxLength = "40" },
           paginas = { "int", min = { "1", message = "Al menos una" } } })
         """)
-        // Fields are read in the order of their names: paginas first; `{ "1", message = … }` at its value.
-        #expect(error == "app.lua:3:31: okit.entity(\"Libro\"), field \"paginas\": min must be a number, like min = 0", "\(error ?? "loaded")")
+        // Both, in the order they are written; `{ "1", message = … }` at its value.
+        #expect(error == "app.lua:2:58: okit.entity(\"Libro\"), field \"titulo\": maxLength must be a whole number of characters, like maxLength = 40\n"
+                 + "app.lua:3:31: okit.entity(\"Libro\"), field \"paginas\": min must be a number, like min = 0", "\(error ?? "loaded")")
         let text = try DeclarationTypoTests.loadError("""
         local okit = require "okit"
         okit.entity("Libro", { titulo = { "string", maxLength = "40" } })

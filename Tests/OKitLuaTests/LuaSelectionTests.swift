@@ -91,8 +91,8 @@ okit.app { home = "books" }
         okit.app { home = "home", menu = "menu" }
         """])
         let app = try t.launch()
-        #expect(app.engine.warnings.contains("screen home, buttons[1]: unknown property \"tapPth\" (did you mean \"tapPath\"?) (ignored)"), "\\(app.engine.warnings)")
-        #expect(app.engine.warnings.contains("okit.menu(\"menu\"), items[1]: unknown property \"presnt\" (did you mean \"present\"?) (ignored)"), "\\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains("app.lua:4:52: screen home, property buttons[1].tapPth: unknown property \"tapPth\" (did you mean \"tapPath\"?) (ignored)"), "\\(app.engine.warnings)")
+        #expect(app.engine.warnings.contains("app.lua:5:63: screen menu, property items[1].presnt: unknown property \"presnt\" (did you mean \"present\"?) (ignored)"), "\\(app.engine.warnings)")
     }
 
     /// A misspelled `okit.model`/`okit.app` option stops the app at its line and column (issue 36: the data would

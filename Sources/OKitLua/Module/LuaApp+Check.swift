@@ -98,6 +98,10 @@ extension LuaApp {
             if keys.isEmpty, let id = call.id { return "\(chunk):\(id.line):\(id.column + 1)" }
             if let p = call.table?.position(of: keys, column: issue.column) { return "\(chunk):\(p.line):\(p.column)" }
         }
+        // A cell a helper function made: where that call is written.
+        for keys in issue.sites where !isApp {
+            if let at = tracedPosition(screen: issue.screen, path: keys, column: issue.column, declaring: chunk, sources: &sources) { return at }
+        }
         if let id = call.id { return "\(chunk):\(id.line):\(id.column + 1)" }
         return "\(chunk):\(line):1"
     }

@@ -23,8 +23,25 @@ extension LuaApp {
                          in table: [DeclarationKey] = [], property: String? = nil) {
         guard !key.hasPrefix("__okit_") else { return }   // okit's own mark on a table it made (okit.cell.text{…})
         let message = "unknown property \"\(key)\"\(LuaApp.suggestion(key, Array(known)))"
-        engine.warn("\(what): \(message) (ignored)")
-        declarationTypos.append(DeclarationTypo(screen: screen, property: property ?? key, table: table, key: key, message: message))
+        let typo = DeclarationTypo(screen: screen, property: property ?? key, table: table, key: key, message: message)
+        // Said as `okit-run check` says it, at the name in the file, when the declaring call shows it.
+        if let at = position(of: typo, site: LuaApp.callerPosition(lua.L)) {
+            engine.warn("\(at): screen \(screen), property \(typo.property): \(message) (ignored)")
+        } else {
+            engine.warn("\(what): \(message) (ignored)")
+        }
+        declarationTypos.append(typo)
+    }
+
+    /// `chunk:line:col` of an unknown name in the screen declaration being read at `site` (`chunk:line`, the
+    /// declaring call), of whichever screen kind's call is written there; nil when the source does not show it.
+    func position(of typo: DeclarationTypo, site: String?) -> String? {
+        var sources: [String: LuaDeclarationSource?] = [:]
+        let kinds = LuaApp.screenKinds.map(\.name) + shell.kinds.kinds.map(\.name)
+        for function in kinds where declarationCall(function, id: typo.screen, site: site, sources: &sources) != nil {
+            return position(ofKey: typo.key, in: typo.table, function: function, id: typo.screen, site: site, sources: &sources)
+        }
+        return nil
     }
 
     /// The check lines of the unknown names, each at the name in the file.
@@ -50,6 +67,11 @@ extension LuaApp {
         if let table = call.table?.table(at: path) {
             if let key, let p = table.keyPositions[key] { return "\(chunk):\(p.line):\(p.column)" }
             return "\(chunk):\(table.line):\(table.column)"
+        }
+        // A cell a helper function made (a screen's only): where that call is written.
+        if let id, let key, !["entity", "partial", "model", "app", "strings"].contains(function),
+           let at = tracedPosition(screen: id, path: path + [.name(key)], column: 1, declaring: chunk, sources: &sources) {
+            return at
         }
         if let id = call.id { return "\(chunk):\(id.line):\(id.column + 1)" }
         return "\(chunk):\(line):1"

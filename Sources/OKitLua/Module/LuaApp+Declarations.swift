@@ -75,45 +75,39 @@ extension LuaApp {
         var hooks = EntityHooks()
         let site = LuaApp.callerPosition(call.L)
         let function = partial == nil ? "entity" : "partial"
-        var misspelled: [LuaRaise] = []   // every field's unknown names, reported together
+        var misspelled: [LuaRaise] = []   // every field's unknown names and refusals, reported together
         try forEachEntry(2, what: "okit.entity(\"\(name)\")") { key, v in
-            switch lua_type(lua.L, v) {
-            case LUA_TSTRING:
-                do { fields.append(try FieldSpec(key, lua.string(at: v) ?? "")) } catch {
-                    throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": \(error)", entity: name, field: key, function: function, site: site)
-                }
-            case LUA_TTABLE:
-                if lua.rawGet(v, "__okit_computed") == LUA_TBOOLEAN {
-                    lua.pop()
-                    computed.append(try computedField(key, table: v))
-                } else {
-                    lua.pop()
-                    do { try refuseUnknownFieldKeys(entity: name, key, table: v, function: function, site: site) } catch let e as LuaRaise {
-                        misspelled.append(e)
-                        return
+            do {
+                switch lua_type(lua.L, v) {
+                case LUA_TSTRING:
+                    do { fields.append(try FieldSpec(key, lua.string(at: v) ?? "")) } catch {
+                        throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": \(error)", entity: name, field: key, function: function, site: site)
                     }
-                    fields.append(try longField(entity: name, key, table: v, function: function, site: site))
-                }
-            case LUA_TFUNCTION:
-                lua_pushvalue(lua.L, v)
-                let ref = lua.ref()
-                if LuaApp.hookNames.contains(key) {
-                    switch key {
-                    case "managed": hooks.managed = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
-                    case "unmanaged": hooks.unmanaged = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
-                    default: hooks.loaded = { [unowned self] e in _ = try callLua(ref, [.entity(e)]) }
+                case LUA_TTABLE:
+                    if lua.rawGet(v, "__okit_computed") == LUA_TBOOLEAN {
+                        lua.pop()
+                        computed.append(try computedField(key, table: v))
+                    } else {
+                        lua.pop()
+                        do { try refuseUnknownFieldKeys(entity: name, key, table: v, function: function, site: site) } catch let e as LuaRaise {
+                            misspelled.append(e)
+                            return
+                        }
+                        fields.append(try longField(entity: name, key, table: v, function: function, site: site))
                     }
-                } else {
-                    methods[key] = ref
+                case LUA_TFUNCTION:
+                    lua_pushvalue(lua.L, v)
+                    let ref = lua.ref()
+                    if LuaApp.hookNames.contains(key) { setHook(key, ref, in: &hooks) } else { methods[key] = ref }
+                default:
+                    throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, "
+                                     + "okit.computed(…) or a function, got \(lua.typeName(at: v))", entity: name, field: key, function: function, site: site)
                 }
-            default:
-                throw fieldError("okit.entity(\"\(name)\"), field \"\(key)\": expected a type string, { type, default = …, didSet = … }, "
-                                 + "okit.computed(…) or a function, got \(lua.typeName(at: v))", entity: name, field: key, function: function, site: site)
-            }
+            } catch let e as LuaRaise { misspelled.append(e) }
         }
         if let first = misspelled.first {
             throw misspelled.count == 1 ? first
-                : LuaRaise(misspelled.map(\.message).joined(separator: "\n"), withPosition: first.withPosition)
+                : LuaRaise(LuaApp.inFileOrder(misspelled.map(\.message)).joined(separator: "\n"), withPosition: first.withPosition)
         }
         let entityMethods = methods.map { (key, ref) in
             EntityMethod(key) { [unowned self] e, args in try callLua(ref, [.entity(e)] + args) }
@@ -132,6 +126,15 @@ extension LuaApp {
         declarationSites[name] = LuaApp.callerPosition(call.L)
         lua.push(name)
         return 1
+    }
+
+    /// An entity's hook (`managed`, `unmanaged`, `loaded`): the Lua function `ref`.
+    func setHook(_ key: String, _ ref: LuaRef, in hooks: inout EntityHooks) {
+        switch key {
+        case "managed": hooks.managed = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
+        case "unmanaged": hooks.unmanaged = { [unowned self] e, c in _ = try callLua(ref, [.entity(e), c.map { .entity($0) } ?? .null]) }
+        default: hooks.loaded = { [unowned self] e in _ = try callLua(ref, [.entity(e)]) }
+        }
     }
 
     /// `table`, `primaryKey` and `key = "autoincrement"` of `okit.entity`'s options (at index 3): how the `sqlite`
@@ -248,15 +251,17 @@ extension LuaApp {
         var seed: LuaRef?
         var storageOptions: [String: Value] = [:]
         if call.type(2) == LUA_TTABLE {
-            try refuseUnknownOptions(2, known: modelOptionKeys, what: "okit.model(\"\(type)\")", function: "model", id: type,
-                                     site: LuaApp.callerPosition(call.L))
+            let site = LuaApp.callerPosition(call.L)
+            try refuseUnknownOptions(2, known: modelOptionKeys, what: "okit.model(\"\(type)\")", function: "model", id: type, site: site)
+            try refuseWrongTypedModelOptions(2, type: type, site: site)
             if lua.rawGet(2, "name") == LUA_TSTRING { name = lua.string(at: -1) ?? name }
             lua.pop()
             if lua.rawGet(2, "storage") == LUA_TSTRING {
                 let s = lua.string(at: -1) ?? ""
                 guard let k = options.storageKinds.kind(named: s) else {
                     lua.pop()
-                    throw LuaRaise("okit.model(\"\(type)\"): unknown storage \"\(s)\" (\(storageKindNames))")
+                    throw modelOptionError("okit.model(\"\(type)\"): unknown storage \"\(s)\"\(LuaApp.suggestion(s, options.storageKinds.kinds.map(\.rawValue))) (\(storageKindNames))",
+                                           key: "storage", type: type, site: site)
                 }
                 kind = k
             }
@@ -317,9 +322,9 @@ extension LuaApp {
     }
 
     /// `chunk:line` of the Lua code that called the current Swift function.
-    static func callerPosition(_ L: OpaquePointer) -> String? {
+    static func callerPosition(_ L: OpaquePointer, level: Int32 = 1) -> String? {
         var ar = lua_Debug()
-        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
         let src = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
         return "\(src):\(ar.currentline)"
     }

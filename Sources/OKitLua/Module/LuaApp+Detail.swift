@@ -28,6 +28,9 @@ extension LuaApp {
                     lua.push(site)
                     lua.rawSet(-2, "__okit_site")
                 }
+                // And the calls that led there (a helper function's caller), for the check's places.
+                lua.push(LuaApp.callerTrace(call.L))
+                lua.rawSet(-2, "__okit_trace")
                 return 1
             }
             lua.rawSet(-2, kind)
@@ -53,8 +56,11 @@ extension LuaApp {
             }
             kind = untagged
         }
+        keepCellTrace(v, screen: screen, site: site)
         do {
-            return try cellProperties(v, kind: kind, screen: screen, function: function, untagged: untagged, site: site)
+            let cell = try cellProperties(v, kind: kind, screen: screen, function: function, untagged: untagged, site: site)
+            keepCellTexts(cell, screen: screen, site: site)
+            return cell
         } catch let e as LuaRaise where e.withPosition {
             guard let written = cellSite(v) else { throw e }
             throw LuaRaise("\(written): \(e.message)", withPosition: false)
@@ -86,7 +92,7 @@ extension LuaApp {
         let what = untagged != nil && kind == untagged ? "\(function)(\"\(screen)\"), cell" : "\(function)(\"\(screen)\"), okit.cell.\(kind)"
         var unknown: [String] = []
         try forEachEntry(v, what: what) { key, value in
-            if key == "__okit_cell" || key == "__okit_site" { return }
+            if key.hasPrefix("__okit_") { return }   // okit's own marks
             if CellDeclaration.actionProperties.contains(key) {
                 cell.actions[key] = try actionProperty(key, at: value, what: what, path: site + [.name(key)])
                 return
@@ -229,8 +235,13 @@ extension LuaApp {
         return DeclarationValueError(message: message, path: path)
     }
 
-    /// `; write "#false"` for a Lua boolean where a binding belongs (a flag's constant is a binding text).
+    /// `; write "#false"` for a Lua boolean where a binding belongs (a flag's constant is a binding text), and
+    /// `; write "#2000"` for a number.
     func booleanAdvice(at index: Int32) -> String {
+        if lua_type(lua.L, index) == LUA_TNUMBER {
+            let n = lua_isinteger(lua.L, index) != 0 ? String(lua_tointegerx(lua.L, index, nil)) : String(lua_tonumberx(lua.L, index, nil))
+            return "; write \"#\(n)\" (a constant is a binding text)"
+        }
         guard lua_type(lua.L, index) == LUA_TBOOLEAN else { return "" }
         return "; write \"#\(lua_toboolean(lua.L, index) != 0 ? "true" : "false")\" (a flag's constant is a binding text)"
     }

@@ -119,7 +119,9 @@ extension LuaApp {
                 do { d = try kind.read(self, call, id) } catch {
                     throw placed(error, function: kind.name, id: id, site: LuaApp.callerPosition(call.L))
                 }
-                do { try shell.declare(d) } catch { throw LuaRaise("okit.\(kind.name): \(error)") }
+                do { try shell.declare(d) } catch {
+                    throw valueError("okit.\(kind.name): \(error)", at: [], function: kind.name, id: id, site: LuaApp.callerPosition(call.L))
+                }
                 screenSites[id] = LuaApp.callerPosition(call.L)
                 return 0
             })

@@ -1,3 +1,4 @@
+import CLua
 import OKitEngine
 
 extension LuaApp {
@@ -14,5 +15,38 @@ extension LuaApp {
                 : "it is read by storage " + readers.map { "\"\($0)\"" }.joined(separator: ", ")
             throw LuaRaise("okit.model(\"\(type)\"): storage \"\(kind)\" does not take \(key) (\(hint))")
         }
+    }
+}
+
+extension LuaApp {
+    /// `okit.model`'s own options of the wrong type (`storage = 5`, `name = 7`, `seed = "text"`) are refused at the
+    /// value, as an unknown storage kind is: left out, the model would be kept somewhere else, under another name,
+    /// or created empty, without a word.
+    func refuseWrongTypedModelOptions(_ index: Int32, type: String, site: String?) throws {
+        let expected: [(key: String, luaType: Int32, what: String, example: String)] = [
+            ("name", LUA_TSTRING, "a name in quotes", "name = \"directory\""),
+            ("storage", LUA_TSTRING, "a storage kind in quotes (\(storageKindNames))", "storage = \"sqlite\""),
+            ("seed", LUA_TFUNCTION, "a function(root)", "seed = function(root) … end"),
+        ]
+        for option in expected {
+            let given = lua.rawGet(index, option.key)
+            let typeName = lua.typeName(at: -1)
+            lua.pop()
+            guard given != LUA_TNIL, given != option.luaType else { continue }
+            throw modelOptionError("okit.model(\"\(type)\"): \(option.key) must be \(option.what), not a \(typeName); "
+                                   + "write it like \(option.example)", key: option.key, type: type, site: site)
+        }
+    }
+
+    /// A refusal of `okit.model`'s option `key`, at its value's line and column when the source shows it.
+    func modelOptionError(_ text: String, key: String, type: String, site: String?) -> LuaRaise {
+        valueError(text, at: [[.name(key)]], function: "model", id: type, site: site)
+    }
+
+    /// A refusal of a value of the `okit.<function>([id,] { … })` call at `site` (`chunk:line`), at the first of
+    /// `paths` the source shows, else at the call's id (no paths: the id); at the call's line when neither shows.
+    func valueError(_ text: String, at paths: [[DeclarationKey]], function: String, id: String?, site: String?) -> LuaRaise {
+        guard let at = position(ofValue: paths, function: function, id: id, site: site) else { return LuaRaise(text) }
+        return LuaRaise("\(at): \(text)", withPosition: false)
     }
 }

@@ -102,6 +102,9 @@ public final class LuaApp {
     var stringKeySites: [String: [String: (written: String, site: String?)]] = [:]
     /// Names in screen declarations okit does not know (warned at load; problems of `okit-run check`).
     var declarationTypos: [DeclarationTypo] = []
+    /// Where each cell made with `okit.cell.*` outside its screen's table (by a helper function) was made, by screen
+    /// and place in the declaration (LuaApp+CellTraces.swift).
+    var cellTraces: [String: CellTrace] = [:]
     /// The `okit.extension` types not known when declared, checked when the app file has run.
     var pendingExtensionTypes: [PendingExtensionType] = []
     /// Navigation Lua actions asked for, run after the current command (`LuaApp+Actions`).
@@ -201,7 +204,8 @@ public final class LuaApp {
             try startShell()
             session.startAutosave()
         } catch let e as LuaError {
-            throw AppLoadError(message: withOKitNameHint(e.message, source: String(decoding: data, as: UTF8.self)), isStorage: storageFailed)
+            throw AppLoadError(message: withSandboxHint(withOKitNameHint(e.message, source: String(decoding: data, as: UTF8.self))),
+                               isStorage: storageFailed)
         } catch let e as AppLoadError {
             throw e
         } catch let e as LuaRaise {

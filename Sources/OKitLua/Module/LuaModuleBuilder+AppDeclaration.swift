@@ -32,16 +32,18 @@ extension LuaModuleBuilder {
             default: try readStorageDefault(key, what: "a string", example: nil)
             }
         }
+        let autosave = app.valueError("okit.app: autosave must be a number of seconds > 0, like autosave = 30", at: [["autosave"]],
+                                      function: "app", id: nil, site: LuaApp.callerPosition(call.L))
         switch lua.rawGet(1, "autosave") {
         case LUA_TNUMBER:
             let s = lua_tonumberx(lua.L, -1, nil)
             lua.pop()
-            guard s > 0, s.isFinite else { throw LuaRaise("okit.app: autosave must be a number of seconds > 0") }
+            guard s > 0, s.isFinite else { throw autosave }
             app.session.autosaveSeconds = s
         case LUA_TNIL: lua.pop()
         default:
             lua.pop()
-            throw LuaRaise("okit.app: autosave must be a number of seconds > 0")
+            throw autosave
         }
         return 0
     }

@@ -16,8 +16,13 @@ extension LuaModuleBuilder {
     private func addStrings(_ call: LuaCall) throws -> Int32 {
         let written = try call.string(1)
         // "DE" and "de-DE" are German as "de" is; a name that is no language would keep strings nobody sees.
-        guard let lang = AppLocale.languageTag(written) else { throw LuaRaise("okit.strings: " + AppLocale.languageAdvice(written)) }
         let site = LuaApp.callerPosition(call.L)
+        guard let lang = AppLocale.languageTag(written) else {
+            throw app.valueError("okit.strings: " + AppLocale.languageAdvice(written), at: [], function: "strings", id: written, site: site)
+        }
+        if let refusal = LuaApp.tagRegionRefusal(written) {
+            throw app.valueError("okit.strings: " + refusal, at: [], function: "strings", id: written, site: site)
+        }
         if app.stringsSites[lang] == nil { app.stringsSites[lang] = (written, site) }
         if call.type(2) == LUA_TSTRING {
             let path = try call.string(2)
@@ -61,25 +66,30 @@ extension LuaModuleBuilder {
     /// `okit.locale()` and both return the locale.
     private func locale(_ call: LuaCall) throws -> Int32 {
         if call.type(1) == LUA_TTABLE {
+            let site = LuaApp.callerPosition(call.L)
+            func refused(_ key: String, _ text: String) -> LuaRaise {
+                app.valueError("okit.locale: " + text, at: [[.name(key)]], function: "locale", id: nil, site: site)
+            }
             try app.refuseUnknownOptions(1, known: ["language", "region", "timeZone"], what: "okit.locale", function: "locale",
-                                         id: nil, site: LuaApp.callerPosition(call.L))
+                                         id: nil, site: site)
             var l = engine.locale
             if lua.rawGet(1, "language") == LUA_TSTRING, let written = lua.string(at: -1) {
-                guard let tag = AppLocale.languageTag(written) else { lua.pop(); throw LuaRaise("okit.locale: language: " + AppLocale.languageAdvice(written)) }
+                guard let tag = AppLocale.languageTag(written) else { lua.pop(); throw refused("language", "language: " + AppLocale.languageAdvice(written)) }
+                if let refusal = LuaApp.tagRegionRefusal(written) { lua.pop(); throw refused("language", "language: " + refusal) }
                 if app.options.language == nil { l.language = tag }
             }
             lua.pop()
             if lua.rawGet(1, "region") == LUA_TSTRING, let written = lua.string(at: -1) {
                 // A region okit does not know would switch the dates to another order silently (`XX`: US order).
                 guard let code = written.isEmpty ? "" : AppLocale.regionCode(written) else {
-                    lua.pop(); throw LuaRaise("okit.locale: region: " + AppLocale.regionAdvice(written, language: l.language))
+                    lua.pop(); throw refused("region", "region: " + AppLocale.regionAdvice(written, language: l.language))
                 }
                 l.region = code
             }
             lua.pop()
             if lua.rawGet(1, "timeZone") == LUA_TSTRING {
                 let tz = lua.string(at: -1) ?? "UTC"
-                guard TimeZone(identifier: tz) != nil else { lua.pop(); throw LuaRaise("okit.locale: unknown time zone \"\(tz)\"") }
+                guard TimeZone(identifier: tz) != nil else { lua.pop(); throw refused("timeZone", "unknown time zone \"\(tz)\"") }
                 l.timeZone = tz
             }
             lua.pop()
@@ -90,5 +100,19 @@ extension LuaModuleBuilder {
         lua.push(engine.locale.region); lua.rawSet(-2, "region")
         lua.push(engine.locale.timeZone); lua.rawSet(-2, "timeZone")
         return 1
+    }
+}
+
+extension LuaApp {
+    /// Why a language tag's region is none (`en-UK`: `"UK" is not a region code: write GB (United Kingdom)`), as
+    /// `okit.locale { region = "XX" }` is refused; nil for a tag without a region or with one (`en-GB`, `es-419`).
+    public static func tagRegionRefusal(_ written: String) -> String? {
+        let parts = written.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard parts.count == 2, let tag = AppLocale.languageTag(written), AppLocale.regionCode(parts[1]) == nil else { return nil }
+        let language = String(tag.prefix { $0 != "_" })
+        let advice = AppLocale.regionAdvice(parts[1], language: language)
+        // `write GB (United Kingdom)` → `write en-GB (United Kingdom)`; the general advice as it is.
+        let meant = advice.contains("write an ISO") ? advice : advice.replacingOccurrences(of: ": write ", with: ": write \(language)-")
+        return "\"\(written)\": " + meant
     }
 }

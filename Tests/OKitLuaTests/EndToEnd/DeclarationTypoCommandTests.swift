@@ -34,7 +34,7 @@ import Testing
         // Running the app warns and goes on, as before.
         let run = try OKitRun.run([file.path, "--data", dir.appendingPathComponent("data").path, "--json"])
         #expect(run.code == 0, "\(run.err)")
-        #expect(run.err.contains("warning: okit.list(\"visits\"): unknown property \"groupFootr\""), "\(run.err)")
+        #expect(run.err.contains("warning: app.lua:4:62: screen visits, property groupFootr: unknown property \"groupFootr\""), "\(run.err)")
     }
 
     @Test func aMisspelledModelOptionOrFieldRuleStopsTheAppAndTheCheck() throws {

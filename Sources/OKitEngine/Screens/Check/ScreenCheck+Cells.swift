@@ -30,6 +30,9 @@ extension CellDeclaration {
             run.runEither(screen, "\(name).\(p)", t, [context, parent], at: site + [.name(p)])
         }
         checkValueType(run, screen: screen, name: name, site: site, on: context)
+        if kind == "picker", !isTextPicker {
+            run.checkCollection(screen, "\(name).dataPath", self["dataPath"], on: context, at: site + ["dataPath"], what: "a picker's options")
+        }
         checkTextValues(run, screen: screen, name: name, site: site, on: context)
         if run.thorough, takesValues(onScreenThatMayEdit: mayEdit) { checkEdits(run, screen: screen, name: name, site: site, on: context) }
         for p in ["segue", "present"] where run.target(screen, "\(name).\(p)", properties[p], at: site + [.name(p)]) {

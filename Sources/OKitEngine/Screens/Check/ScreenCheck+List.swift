@@ -11,6 +11,7 @@ extension ListDeclaration {
         run.run(id, "contextPath", contextPath, base)
         let context = run.context(base, after: contextPath)
         run.run(id, "dataPath", dataPath, context)
+        run.checkCollection(id, "dataPath", dataPath, on: context, at: ["dataPath"], what: "a list's rows")
         for (p, t) in [("titlePath", titlePath), ("subTitlePath", subTitlePath), ("titleCount", titleCount),
                        ("subTitleObject", subTitleObject), ("subTitleObjectPlural", subTitleObjectPlural),
                        ("promptPath", promptPath), ("searchFilters", plainSearchFilters == nil ? searchFilters : ""),
@@ -139,5 +140,29 @@ extension BarButton {
         run.run(screen, "\(name).tap", tap, context, at: site + ["tapPath"], or: [site + ["tap"]])
         if run.target(screen, "\(name).segue", segue, at: site + ["segue"]) { run.open(segue, with: opener) }
         if run.target(screen, "\(name).present", present, at: site + ["present"]) { run.open(present, with: opener) }
+    }
+}
+
+extension ScreenCheckRun {
+    /// A list's or a picker's `dataPath` that reaches a text, number, bool or date, not a collection: the screen
+    /// shows no rows (the picker no options); said, not left to be found. The message names the context's collections.
+    func checkCollection(_ screen: String, _ property: String, _ text: String, on context: EntityType?,
+                         at site: [DeclarationKey], what: String) {
+        guard let value = checker.value(of: text, on: context) else { return }
+        switch value {
+        case .string, .number, .bool, .date: break
+        default: return
+        }
+        let on = context.map { " on \($0.name)" } ?? ""
+        let lists = context?.fields.filter { f in
+            if case .map = f.type { return false }
+            return f.type.isCollection
+        }.map(\.name) ?? []
+        let advice = lists.isEmpty ? "bind it to a list field (\"[T]\" or \"{T}\"), or a path to one (\"/authors\")"
+            : "bind it to a list field, like " + lists.prefix(3).map { "\"\($0)\"" }.joined(separator: " or ")
+        let message = "\(what) are the elements of a list; \"\(text)\"\(on) is \(value.described), not a list: \(advice)"
+        // The screen runs (empty), as OKit's does: a warning at load, a problem of `okit-run check`.
+        let found = ScreenIssue(screen: screen, property: property, column: 1, message: message, sites: [site])
+        if thorough { issues.append(found) } else { warnings.append(found) }
     }
 }

@@ -45,8 +45,21 @@ extension ScreenCheckRun {
                 or other: [[DeclarationKey]] = []) -> Bool {
         guard let id, !id.isEmpty else { return false }
         if screenIds.contains(id) { return true }
-        issue(screen, property, "no screen \"\(id)\" is declared" + NameSuggestion.hint(for: id, in: screenIds), at: site, or: other)
+        issue(screen, property, "no screen \"\(id)\" is declared" + screenHint(for: id), at: site, or: other)
         return false
+    }
+
+    /// ` (did you mean "books"?)`: the closest screen id, a list when a list is as near as any other screen (a
+    /// `home = "bookz"` meant the list `books` more likely than the detail `book`).
+    func screenHint(for id: String) -> String {
+        guard var near = NameSuggestion.closest(to: id, in: screenIds) else { return "" }
+        if !listIds.contains(near), let list = NameSuggestion.closest(to: id, in: listIds) {
+            let written = Array(id.lowercased())
+            if NameSuggestion.distance(written, Array(list.lowercased())) == NameSuggestion.distance(written, Array(near.lowercased())) {
+                near = list
+            }
+        }
+        return " (did you mean \"\(near)\"?)"
     }
 
     /// The ways a screen is opened: what the previous pass found, else the fallback (nil context: unknown).

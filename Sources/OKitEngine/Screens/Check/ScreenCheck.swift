@@ -71,6 +71,8 @@ public final class ScreenCheckRun {
     /// that is always on.
     public internal(set) var warnings: [ScreenIssue] = []
     let screenIds: [String]
+    /// The ids of the lists among them (a screen id's suggestion prefers a list when as near).
+    var listIds: Set<String> = []
     /// The context of a list, selection or menu nothing is known to open: the root when the app declares no home
     /// (any screen may be opened first, on the root), else unknown (it is opened from code, on any entity).
     var unopenedContext: EntityType?
@@ -132,13 +134,16 @@ public final class ScreenCheckRun {
         let sites = [site] + other
         checkStrings(screen, property, text, sites: sites)
         if flag { checkFlagConstant(screen, property, text, sites: sites) }
+        checkValueConstant(screen, property, text, sites: sites)
         if flag, let word = FlagProperties.bareWord(text, on: context) {
             issues.append(ScreenIssue(screen: screen, property: property, column: 1,
                                       message: "\"\(word)\" is a path here, not a flag; write \"#\(word)\"", sites: sites))
             return
         }
+        let remedy = ScreenCheckRun.textRemedy(property, text)
         for i in checker.check(text, context: context) {
-            issues.append(ScreenIssue(screen: screen, property: property, column: i.column, message: i.message, sites: sites))
+            let message = i.message + (i.message.contains(" has no field ") ? remedy : "")
+            issues.append(ScreenIssue(screen: screen, property: property, column: i.column, message: message, sites: sites))
         }
     }
 
@@ -154,6 +159,7 @@ public final class ScreenCheckRun {
             if !ScreenCheckRun.isConstantFlag(text) { record(screen, site) }
             checkStrings(screen, property, text, sites: [site] + other)
             if flag { checkFlagConstant(screen, property, text, sites: [site] + other) }
+            checkValueConstant(screen, property, text, sites: [site] + other)
             return
         }
         run(screen, property, text, first, at: site, or: other, flag: flag)
@@ -214,6 +220,7 @@ extension AppShell {
         let run = ScreenCheckRun(engine: engine, screenIds: declarationOrder, settingsContextPath: settingsContextPath)
         run.thorough = thorough
         let all = declarationOrder.compactMap { declaration($0) }
+        run.listIds = Set(all.filter { $0.kind == "list" }.map(\.id))
         run.unopenedContext = entryPoints.home.isEmpty ? run.root : nil
         for _ in 0..<8 {
             run.beginPass()

@@ -20,7 +20,14 @@ extension DetailScreen {
         let slider = c.kind == "slider"
         return (try number(c, "minValuePath", default: "#0", on: ctx),
                 try number(c, "maxValuePath", default: slider ? "#1" : "#100", on: ctx),
-                try number(c, "stepValuePath", default: "#1", on: ctx))
+                try step(c, on: ctx))
+    }
+
+    /// A stepper's step (`#1`): one that is not above 0 is `#1`, as a UIStepper refuses it (`okit-run check`
+    /// names it).
+    func step(_ c: CellDeclaration, on ctx: Entity?) throws -> Value {
+        let step = try number(c, "stepValuePath", default: "#1", on: ctx)
+        return (step.doubleValue ?? 0) > 0 ? step : .int(1)
     }
 
     /// A date from a date value or an ISO 8601 string (`Z`, `±hh:mm` or `±hhmm`).

@@ -258,7 +258,7 @@ public final class DetailScreen: ShellScreen {
             switch v {
             case .int(let i): kind = named(i)
             case .double: kind = v.intValue.map(named)
-            case .string(let s): kind = Int(s).map(named) ?? s
+            case .string(let s): kind = Int(s).map(named) ?? (names.contains(s) ? s : nil)   // an unknown name: none, as OKit
             default: kind = nil
             }
             guard let kind, kind != "none", !kind.isEmpty else { return nil }

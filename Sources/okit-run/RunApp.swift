@@ -117,7 +117,10 @@ struct RunApp: ParsableCommand {
         if FlowTestRecorder.isFlowTest(record) {
             let start = FlowTestRecorder.Start(app: appURL.standardizedFileURL, testFile: URL(fileURLWithPath: record).standardizedFileURL,
                                                now: now, seed: running.clock == "virtual" ? (running.seed ?? 0) : nil,
-                                               language: running.lang, fixtures: fixtures, recordedWith: "okit-run --record")
+                                               language: running.lang, fixtures: fixtures,
+                                               // On the virtual clock the day is the app's, as serve --dev writes it.
+                                               recordedOn: running.clock == "virtual" ? now : Date(),
+                                               recordedWith: "okit-run --record")
             luaApp.driver.flowRecorder = FlowTestRecorder(start: start, clock: luaApp.engine.clock)
             return
         }

@@ -266,6 +266,8 @@ okit.state { shop }
         assert(b.date == later)
         assert(okit.date.parse("2019-05-01T10:00:00Z") == now)
         assert(os.time() == 1556704800)
+        local old = okit.date.parse("1000-06-01T00:00:00Z")     -- proleptic Gregorian (a Sunday), as shown and stored
+        assert(now.weekday == 4 and old.year == 1000 and old.month == 6 and old.day == 1 and old.weekday == 1)
         """, chunkName: "t.lua")
     }
 

@@ -41,9 +41,9 @@ with open(os.path.join(folder, "app.lua"), "w") as f:
     f.write(APP)
 
 
-def session(test_path, commands, data_folder):
+def session(test_path, commands, data_folder, options=()):
     """Runs `commands` (dicts) over JSON lines with --record; returns (exit code, answers, stderr)."""
-    p = subprocess.run([okit_run, "app.lua", "--json", "--data", data_folder, "--record", test_path],
+    p = subprocess.run([okit_run, "app.lua", "--json", "--data", data_folder, "--record", test_path, *options],
                        input="".join(json.dumps(c) + "\n" for c in commands), capture_output=True, text=True,
                        cwd=folder, timeout=120)
     return p.returncode, [json.loads(l) for l in p.stdout.splitlines() if l.strip()], p.stderr
@@ -134,6 +134,12 @@ check(code == 0 and log[0].startswith('{"okit":"session"') and '{"cmd":"tap","ro
 # One line is "1 line".
 code, answers, err = session("tests/one_test.lua", [{"cmd": "edit", "on": True}], os.path.join(data, "d4"))
 check(code == 0 and "okit-run: recorded 1 line as tests/one_test.lua" in err, "one line, said so: %r %s" % (code, err))
+
+# On the virtual clock the header's day is the app's (a recording is then the same file whenever it is made).
+code, answers, err = session("tests/virtual_test.lua", [{"cmd": "edit", "on": True}], os.path.join(data, "d7"),
+                             ("--clock", "virtual"))
+virtual = open(os.path.join(folder, "tests", "virtual_test.lua"), encoding="utf-8").read() if code == 0 else ""
+check("-- Recorded with okit-run --record on 2019-05-01 from ../app.lua" in virtual, "the virtual day: %r %s" % (code, virtual))
 
 # A folder that takes no file: refused before the session, in plain words, naming the file given.
 code, answers, err = session("/proc/x_test.lua", [{"cmd": "tap", "row": 1}], os.path.join(data, "d5"))

@@ -8,7 +8,9 @@ enum DateExtensions {
         e.graph.record(.locale)
         let loc = e.locale
         let f = e.formatters
-        let english = loc.language == "en"
+        // OKit's English patterns are the US's long and short styles; English of another region (`en_GB`, written
+        // `language = "en", region = "GB"` or `en-GB`) gets its own styles, as iOS shows them (`3 May 2019`).
+        let english = loc.language == "en" && (loc.region.isEmpty || loc.region == "US")
         func fixed(_ pattern: String, _ dateStyle: DateFormatter.Style, _ timeStyle: DateFormatter.Style) -> String {
             english ? f.date(d, pattern: pattern, locale: loc) : f.date(d, dateStyle: dateStyle, timeStyle: timeStyle, locale: loc)
         }

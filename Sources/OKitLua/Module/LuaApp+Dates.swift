@@ -12,13 +12,23 @@ extension LuaApp {
 
     func pushDate(_ seconds: Double) { lua.push(object: LuaDate(seconds), metatable: OKitTypes.date) }
 
-    /// `okit.date.components(d)`: year, month, day, hour, minute, second, weekday (1 = Sunday) in the app's time zone.
+    /// `okit.date.components(d)`: year, month, day, hour, minute, second, weekday (1 = Sunday) in the app's time zone,
+    /// in the proleptic Gregorian calendar as the app's dates are shown and stored (`ISODate.wallClock`; Foundation's
+    /// calendar counts Julian days before 15 October 1582).
     func components(_ d: LuaDate) -> [String: Int] {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: engine.locale.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? cal.timeZone
-        let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: d.date)
-        return ["year": c.year ?? 0, "month": c.month ?? 0, "day": c.day ?? 0, "hour": c.hour ?? 0,
-                "minute": c.minute ?? 0, "second": c.second ?? 0, "weekday": c.weekday ?? 0]
+        let zone = TimeZone(identifier: engine.locale.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let c = ISODate.wallClock(d.date, in: zone)
+        return ["year": c.year, "month": c.month, "day": c.day, "hour": c.hour, "minute": c.minute,
+                "second": c.second, "weekday": Self.weekday(year: c.year, month: c.month, day: c.day)]
+    }
+
+    /// The day of the week (1 = Sunday … 7 = Saturday) of a proleptic Gregorian date (Sakamoto's method).
+    static func weekday(year: Int, month: Int, day: Int) -> Int {
+        let t = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        let floorDiv = { (a: Int, b: Int) -> Int in a >= 0 ? a / b : -((-a + b - 1) / b) }
+        let w = (y + floorDiv(y, 4) - floorDiv(y, 100) + floorDiv(y, 400) + t[month - 1] + day) % 7
+        return (w + 7) % 7 + 1
     }
 
     func pushComponents(_ d: LuaDate) {

@@ -75,6 +75,16 @@ import Testing
         #expect(try text(binding, "en") == en, "\(binding) en")
     }
 
+    /// English of another region has its region's styles, however it is written (a British app's probe: `language =
+    /// "en", region = "GB"` showed the US's `May 1, 2019` where `en-GB` showed `1 May 2019`).
+    @Test func englishOfAnotherRegionHasItsStylesWrittenEitherWay() throws {
+        let apart = try text("date/formatDate", "en", region: "GB")
+        #expect(apart == "1 May 2019")
+        #expect(try text("date/formatDate", "en_GB") == apart)
+        #expect(try text("date/formatDate", "en", region: "US") == "May 1, 2019")
+        #expect(try text("date/formatDate", "en", region: "") == "May 1, 2019")
+    }
+
     @Test func aLocaleChangeReevaluatesFormattedBindings() throws {
         try f.engine.set(f.book(0), "price", .double(900))
         f.engine.locale = AppLocale(language: "en")

@@ -23,9 +23,11 @@ extension AppRunOptions {
                 }
             } catch let f as RunFailure where f.code == 4 {
                 // The model whose file stops the load, if it is one of the named ones; else the app's own load says why
-                // (a folder in use and a full disk too: nothing is wrong with the file).
+                // (a folder in use and a full disk too: nothing is wrong with the file; nor with a model stored twice or
+                // in another form, whose message says which file to keep: moving both aside would start it empty).
                 let lower = f.message.lowercased()
-                guard !lower.contains("in use"), !lower.contains("no space left"),
+                guard !lower.contains("in use"), !lower.contains("no space left"), !lower.contains("is stored twice:"),
+                      !lower.contains("but its data is"),
                       let model = AppOptions.damagedModels(in: f.message).first(where: { named.contains($0) && !moved.contains($0) }) else { return }
                 try moveAside(model, in: dataFolder, command: command)
                 moved.insert(model)

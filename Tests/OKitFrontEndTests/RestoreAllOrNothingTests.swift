@@ -133,5 +133,10 @@ import Testing
         #expect(r.err.contains("move default.sqlite aside"), "\(r.err)")
         r = try run(t, [sqlite, "--data", d], script: "", code: 4)
         #expect(r.err.contains("as a SQLite database (default.sqlite), which this app reads (storage = \"sqlite\"), and as a JSON file (default.json)"), "\(r.err)")
+        // --recover does not move both aside (the model would start empty): the message says which file to keep.
+        r = try run(t, [file, "--data", d, "--recover", "default"], script: "", code: 4)
+        #expect(r.err.contains("is stored twice") && !r.err.contains("moved aside:"), "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: d + "/okit/data/default.json")
+                && FileManager.default.fileExists(atPath: d + "/okit/data/default.sqlite"))
     }
 }

@@ -110,14 +110,17 @@ public enum ISODate {
 
     /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff…]]][Z|±hh:mm|±hhmm]`; no zone means UTC. Nil when malformed, also for a
     /// zone beyond ±14:00 or with minutes past 59 (`+99:00` names no place).
-    public static func parse(_ text: String) -> Date? {
+    /// `stored`: a value read back from a store (a database's TEXT column), which takes any offset under a day as
+    /// the model files' reader does — only what a person types is held to the real zones.
+    public static func parse(_ text: String, stored: Bool = false) -> Date? {
         var text = text
-        return text.withUTF8 { parse(bytes: $0) }.map { Date(timeIntervalSince1970: $0) }
+        return text.withUTF8 { parse(bytes: $0, stored: stored) }.map { Date(timeIntervalSince1970: $0) }
     }
 
     /// Parses from UTF-8 bytes (four-digit years, up to 9 fraction digits); returns seconds since 1970.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9, maxZone: Fields.realZone) else { return nil }
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, stored: Bool = false) -> Double? {
+        guard let f = Fields(bytes, extendedYears: false, maxFractionDigits: 9,
+                             maxZone: stored ? Fields.anyZone : Fields.realZone) else { return nil }
         return seconds(f)
     }
 

@@ -95,9 +95,15 @@ extension AppSession: BackupService {
         do { try swapped.undo() } catch {
             throw BackupError(.io, backup: name, "backup \(name) does not load in this app (\(said)), and the old data could not be put back: \(error)")
         }
-        try? reloadRestored(shared: false)
+        var state = "nothing was changed: the data is as it was"
+        do { try reloadRestored(shared: false) } catch {
+            state = "the old data is back in the data folder, but it did not load again (\(error)): start the app again"
+        }
+        if !backupParticipants.isEmpty {
+            state += "; the shared models' rows in their database may hold the backup's data (nothing undoes them)"
+        }
         try? restart()
-        throw BackupError(.invalidFile, backup: name, "backup \(name) does not load in this app: \(said)\n  nothing was changed: the data is as it was")
+        throw BackupError(.invalidFile, backup: name, "backup \(name) does not load in this app: \(said)\n  " + state)
     }
 
     /// Refuses a backup that holds a model of the app only in a form other than the one it is declared with (a

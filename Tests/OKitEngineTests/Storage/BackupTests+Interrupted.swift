@@ -60,6 +60,26 @@ extension BackupTests {
         #expect(snapshot(folder) == before)
     }
 
+    /// A process that dies after the swap, while the restored data is read and migrated, leaves the replaced data
+    /// where the next start's clean-up does not delete it (a review: it was `restore-old-…`/`restore-staging-…`,
+    /// which `complete` deletes, so a migration that crashed lost the data it replaced).
+    @Test func theReplacedDataOutlivesACrashWhileTheRestoredDataLoads() throws {
+        let folder = try TempFolder()
+        try populate(folder)
+        let store = BackupStore(dataFolder: folder.url)
+        try store.create(name: "b", appId: "shop", now: Self.t1)
+        try put(folder, "okit/data/Shop.json", Array(#"{"after":1}"#.utf8))
+        let current = snapshot(folder)
+        let swapped = try store.restoreSwapped("b")
+        let pending = try #require(swapped.replaced)
+        #expect((pending as NSString).lastPathComponent.hasPrefix("data-before-restore-pending-"))
+        try BackupStore.completeInterruptedRestore(dataFolder: folder.url)   // the next start, after a crash here
+        #expect(FileManager.default.contents(atPath: pending + "/Shop.json") == Data(#"{"after":1}"#.utf8))
+        try swapped.undo()
+        #expect(snapshot(folder) == current, "and it is the data a restore that does not load puts back")
+        #expect(!FileManager.default.fileExists(atPath: pending))
+    }
+
     @Test func theKeyDerivationIsCachedPerPasswordAndSalt() throws {
         let salt = Array(repeating: UInt8(9), count: 16)
         let a = try SecureBackup.derive(password: Self.password, salt: salt, rounds: SecureBackup.rounds)

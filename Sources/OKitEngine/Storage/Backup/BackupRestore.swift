@@ -89,8 +89,20 @@ extension BackupStore {
             }
             throw error
         }
-        return SwappedRestore(store: self, backup: backup, replaced: replaced, links: links, kept: kept,
+        return SwappedRestore(store: self, backup: backup, replaced: keptUntilLoaded(replaced), links: links, kept: kept,
                               undoable: crashPoint == nil)
+    }
+
+    /// The replaced data renamed to `okit/data-before-restore-pending-…`, a name the next start's clean-up
+    /// (`FolderSwap.complete`) never deletes: a process that dies while the restored data is read and migrated
+    /// leaves it there for a person to put back, instead of the next start deleting it. `SwappedRestore.finish`
+    /// deletes it once the restored data loads; `undo` swaps it back. Kept under its old name when it cannot be renamed.
+    func keptUntilLoaded(_ replaced: String?) -> String? {
+        guard let replaced, crashPoint == nil else { return replaced }
+        let pending = okit + "/" + BackupStore.keptPrefix + "pending-" + UUID().uuidString
+        guard rename(replaced, pending) == 0 else { return replaced }
+        try? FolderSwap.sync(okit)
+        return pending
     }
 
     /// The zip of a plain backup, or the zip inside a secure one.

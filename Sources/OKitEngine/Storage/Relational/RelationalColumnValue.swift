@@ -150,7 +150,7 @@ package enum RelationalColumnValue {
             default: break
             }
         case (.date, .string(let s)):
-            if let date = ISODate.parse(s) { return .date(date) }
+            if let date = ISODate.parse(s, stored: true) { return .date(date) }
         case (.date, .int64(let i)): return .date(Date(timeIntervalSinceReferenceDate: Double(i)))
         case (.date, .double(let x)) where x.isFinite: return .date(Date(timeIntervalSinceReferenceDate: x))
         default: break

@@ -213,7 +213,7 @@ package struct RelationalRowReader {
         case (.double, .integer): return .double(Double(raw.int))
         case (.bool, .integer) where raw.int & ~1 == 0: return .bool(raw.int == 1)
         case (.date, .text):
-            if let secs = ISODate.parse(bytes: raw.bytes) { return .date(Date(timeIntervalSince1970: secs)) }
+            if let secs = ISODate.parse(bytes: raw.bytes, stored: true) { return .date(Date(timeIntervalSince1970: secs)) }
         case (.inlineBlob, _):
             let bytes = columns.value(k)
             switch bytes {

@@ -199,6 +199,20 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case tooManyFields = "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done"
     case noFieldsOne = "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done"
     case noFields = "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done"
+    // A command a screen does not allow now, or a row or cell refuses (its state, its enabled binding)
+    case screenDoesNotAllow = "screen \"%1$@\" does not allow %2$@"
+    case tapWhileEditing = "screen \"%@\" does not allow tap while editing"
+    case moveWhileSearching = "screen \"%@\" does not allow move while searching"
+    case moveInGroupedList = "screen \"%@\" does not allow move in a grouped list"
+    case moveOutsideEditMode = "screen \"%@\" does not allow move outside edit mode (edit on first)"
+    case selectOutsideEditMode = "screen \"%@\" does not allow select outside edit mode (edit on first)"
+    case deleteWhileSelecting = "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)"
+    case editOffAlways = "screen \"%@\" does not allow edit off (editAlways)"
+    case disabledForRow = "%1$@ is disabled for row %2$@ now"
+    case notACommandOf = "%1$@ is not a command of %2$@ screens"
+    case cellReadOnly = "cell \"%@\" is read-only (readOnly)"
+    case cellOfKindTakesNoValue = "cell \"%1$@\" (%2$@) takes no value"
+    case optionAmbiguous = "cell \"%1$@\": %2$@ names options %3$@; pass its id or position"
 }
 
 extension BuiltInWord {

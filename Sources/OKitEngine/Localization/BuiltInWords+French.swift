@@ -185,6 +185,19 @@ extension BuiltInWords {
         "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done": "respond : %1$@ champs donnés, mais l’alerte en a %2$@ (%3$@) ; mettez entre guillemets un champ avec des espaces (respond OK \"a b\") : rien n’a été fait",
         "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond : %@ champ donné, mais l’alerte n’a aucun champ ; mettez entre guillemets un champ avec des espaces (respond OK \"a b\") : rien n’a été fait",
         "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond : %@ champs donnés, mais l’alerte n’a aucun champ ; mettez entre guillemets un champ avec des espaces (respond OK \"a b\") : rien n’a été fait",
+        "screen \"%1$@\" does not allow %2$@": "l’écran « %1$@ » ne permet pas %2$@",
+        "screen \"%@\" does not allow tap while editing": "l’écran « %@ » ne permet pas tap pendant la modification",
+        "screen \"%@\" does not allow move while searching": "l’écran « %@ » ne permet pas move pendant une recherche",
+        "screen \"%@\" does not allow move in a grouped list": "l’écran « %@ » ne permet pas move dans une liste groupée",
+        "screen \"%@\" does not allow move outside edit mode (edit on first)": "l’écran « %@ » ne permet move qu’en mode modification (d’abord edit on)",
+        "screen \"%@\" does not allow select outside edit mode (edit on first)": "l’écran « %@ » ne permet select qu’en mode modification (d’abord edit on)",
+        "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)": "l’écran « %@ » ne permet pas delete pendant la sélection de lignes (mode modification avec selectPath ; d’abord edit off)",
+        "screen \"%@\" does not allow edit off (editAlways)": "l’écran « %@ » ne permet pas edit off (editAlways)",
+        "%1$@ is disabled for row %2$@ now": "%1$@ est désactivé pour la ligne %2$@ pour l’instant",
+        "%1$@ is not a command of %2$@ screens": "%1$@ n’est pas une commande des écrans %2$@",
+        "cell \"%@\" is read-only (readOnly)": "la cellule « %@ » est en lecture seule (readOnly)",
+        "cell \"%1$@\" (%2$@) takes no value": "la cellule « %1$@ » (%2$@) n’accepte aucune valeur",
+        "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "cellule « %1$@ » : %2$@ désigne les options %3$@ ; indiquez son identifiant ou sa position",
     ])
 
     /// French spacing: a no-break space (U+00A0) for the space before `:` `;` `?` `!` and inside « ».

@@ -181,5 +181,18 @@ extension BuiltInWords {
         "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %1$@ Felder angegeben, aber der Hinweis hat %2$@ (%3$@); setzen Sie ein Feld mit Leerzeichen in Anführungszeichen (respond OK \"a b\"): nichts wurde getan",
         "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ Feld angegeben, aber der Hinweis hat keine Felder; setzen Sie ein Feld mit Leerzeichen in Anführungszeichen (respond OK \"a b\"): nichts wurde getan",
         "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ Felder angegeben, aber der Hinweis hat keine Felder; setzen Sie ein Feld mit Leerzeichen in Anführungszeichen (respond OK \"a b\"): nichts wurde getan",
+        "screen \"%1$@\" does not allow %2$@": "der Bildschirm „%1$@“ erlaubt %2$@ nicht",
+        "screen \"%@\" does not allow tap while editing": "der Bildschirm „%@“ erlaubt tap nicht während der Bearbeitung",
+        "screen \"%@\" does not allow move while searching": "der Bildschirm „%@“ erlaubt move nicht während einer Suche",
+        "screen \"%@\" does not allow move in a grouped list": "der Bildschirm „%@“ erlaubt move nicht in einer gruppierten Liste",
+        "screen \"%@\" does not allow move outside edit mode (edit on first)": "der Bildschirm „%@“ erlaubt move nur im Bearbeitungsmodus (zuerst edit on)",
+        "screen \"%@\" does not allow select outside edit mode (edit on first)": "der Bildschirm „%@“ erlaubt select nur im Bearbeitungsmodus (zuerst edit on)",
+        "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)": "der Bildschirm „%@“ erlaubt delete nicht, während Zeilen ausgewählt werden (Bearbeitungsmodus mit selectPath; zuerst edit off)",
+        "screen \"%@\" does not allow edit off (editAlways)": "der Bildschirm „%@“ erlaubt edit off nicht (editAlways)",
+        "%1$@ is disabled for row %2$@ now": "%1$@ ist für die Zeile %2$@ jetzt deaktiviert",
+        "%1$@ is not a command of %2$@ screens": "%1$@ ist kein Befehl von Bildschirmen der Art %2$@",
+        "cell \"%@\" is read-only (readOnly)": "die Zelle „%@“ ist schreibgeschützt (readOnly)",
+        "cell \"%1$@\" (%2$@) takes no value": "die Zelle „%1$@“ (%2$@) nimmt keinen Wert an",
+        "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "Zelle „%1$@“: %2$@ passt auf die Optionen %3$@; geben Sie ihre ID oder Position an",
     ]
 }

@@ -182,5 +182,18 @@ extension BuiltInWords {
         "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %1$@ campi dati, ma l’avviso ne ha %2$@ (%3$@); metti tra virgolette un campo con spazi (respond OK \"a b\"): non è stato fatto nulla",
         "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ campo dato, ma l’avviso non ha campi; metti tra virgolette un campo con spazi (respond OK \"a b\"): non è stato fatto nulla",
         "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ campi dati, ma l’avviso non ha campi; metti tra virgolette un campo con spazi (respond OK \"a b\"): non è stato fatto nulla",
+        "screen \"%1$@\" does not allow %2$@": "la schermata «%1$@» non consente %2$@",
+        "screen \"%@\" does not allow tap while editing": "la schermata «%@» non consente tap durante la modifica",
+        "screen \"%@\" does not allow move while searching": "la schermata «%@» non consente move durante una ricerca",
+        "screen \"%@\" does not allow move in a grouped list": "la schermata «%@» non consente move in un elenco raggruppato",
+        "screen \"%@\" does not allow move outside edit mode (edit on first)": "la schermata «%@» consente move solo in modalità modifica (prima edit on)",
+        "screen \"%@\" does not allow select outside edit mode (edit on first)": "la schermata «%@» consente select solo in modalità modifica (prima edit on)",
+        "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)": "la schermata «%@» non consente delete mentre si selezionano righe (modalità modifica con selectPath; prima edit off)",
+        "screen \"%@\" does not allow edit off (editAlways)": "la schermata «%@» non consente edit off (editAlways)",
+        "%1$@ is disabled for row %2$@ now": "%1$@ è disattivato ora per la riga %2$@",
+        "%1$@ is not a command of %2$@ screens": "%1$@ non è un comando delle schermate %2$@",
+        "cell \"%@\" is read-only (readOnly)": "la cella «%@» è di sola lettura (readOnly)",
+        "cell \"%1$@\" (%2$@) takes no value": "la cella «%1$@» (%2$@) non accetta valori",
+        "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "cella «%1$@»: %2$@ indica le opzioni %3$@; indica il suo id o la sua posizione",
     ]
 }

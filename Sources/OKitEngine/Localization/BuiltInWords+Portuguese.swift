@@ -183,5 +183,18 @@ extension BuiltInWords {
         "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %1$@ campos informados, mas o alerta tem %2$@ (%3$@); coloque entre aspas um campo com espaços (respond OK \"a b\"): nada foi feito",
         "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ campo informado, mas o alerta não tem campos; coloque entre aspas um campo com espaços (respond OK \"a b\"): nada foi feito",
         "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: %@ campos informados, mas o alerta não tem campos; coloque entre aspas um campo com espaços (respond OK \"a b\"): nada foi feito",
+        "screen \"%1$@\" does not allow %2$@": "a tela “%1$@” não permite %2$@",
+        "screen \"%@\" does not allow tap while editing": "a tela “%@” não permite tap durante a edição",
+        "screen \"%@\" does not allow move while searching": "a tela “%@” não permite move durante uma pesquisa",
+        "screen \"%@\" does not allow move in a grouped list": "a tela “%@” não permite move em uma lista agrupada",
+        "screen \"%@\" does not allow move outside edit mode (edit on first)": "a tela “%@” só permite move no modo de edição (primeiro edit on)",
+        "screen \"%@\" does not allow select outside edit mode (edit on first)": "a tela “%@” só permite select no modo de edição (primeiro edit on)",
+        "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)": "a tela “%@” não permite delete enquanto linhas são selecionadas (modo de edição com selectPath; primeiro edit off)",
+        "screen \"%@\" does not allow edit off (editAlways)": "a tela “%@” não permite edit off (editAlways)",
+        "%1$@ is disabled for row %2$@ now": "%1$@ está desativado agora para a linha %2$@",
+        "%1$@ is not a command of %2$@ screens": "%1$@ não é um comando das telas %2$@",
+        "cell \"%@\" is read-only (readOnly)": "a célula “%@” é somente leitura (readOnly)",
+        "cell \"%1$@\" (%2$@) takes no value": "a célula “%1$@” (%2$@) não aceita valor",
+        "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "célula “%1$@”: %2$@ nomeia as opções %3$@; informe o id ou a posição",
     ]
 }

@@ -182,5 +182,18 @@ extension BuiltInWords {
         "respond: %1$@ fields given, but it has %2$@ (%3$@); quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: se dieron %1$@ campos, pero el aviso tiene %2$@ (%3$@); pon entre comillas un campo con espacios (respond OK \"a b\"): no se hizo nada",
         "respond: %@ field given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: se dio %@ campo, pero el aviso no tiene campos; pon entre comillas un campo con espacios (respond OK \"a b\"): no se hizo nada",
         "respond: %@ fields given, but it has no fields; quote a field with spaces (respond OK \"a b\"): nothing was done": "respond: se dieron %@ campos, pero el aviso no tiene campos; pon entre comillas un campo con espacios (respond OK \"a b\"): no se hizo nada",
+        "screen \"%1$@\" does not allow %2$@": "la pantalla «%1$@» no permite %2$@",
+        "screen \"%@\" does not allow tap while editing": "la pantalla «%@» no permite tap mientras se edita",
+        "screen \"%@\" does not allow move while searching": "la pantalla «%@» no permite move mientras se busca",
+        "screen \"%@\" does not allow move in a grouped list": "la pantalla «%@» no permite move en una lista agrupada",
+        "screen \"%@\" does not allow move outside edit mode (edit on first)": "la pantalla «%@» solo permite move en modo de edición (primero edit on)",
+        "screen \"%@\" does not allow select outside edit mode (edit on first)": "la pantalla «%@» solo permite select en modo de edición (primero edit on)",
+        "screen \"%@\" does not allow delete while selecting rows (edit mode with selectPath; edit off first)": "la pantalla «%@» no permite delete mientras se seleccionan filas (modo de edición con selectPath; primero edit off)",
+        "screen \"%@\" does not allow edit off (editAlways)": "la pantalla «%@» no permite edit off (editAlways)",
+        "%1$@ is disabled for row %2$@ now": "%1$@ está desactivado ahora para la fila %2$@",
+        "%1$@ is not a command of %2$@ screens": "%1$@ no es un comando de las pantallas %2$@",
+        "cell \"%@\" is read-only (readOnly)": "la celda «%@» es de solo lectura (readOnly)",
+        "cell \"%1$@\" (%2$@) takes no value": "la celda «%1$@» (%2$@) no admite ningún valor",
+        "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "celda «%1$@»: %2$@ nombra las opciones %3$@; indica su id o su posición",
     ]
 }

@@ -233,8 +233,8 @@ import Testing
         #expect("\(ShellError.noRowMatching("Zed", candidates: [], count: 1))"
                 == "no row \"Zed\" (the list has 1 row; address rows by position, id or text)")
         #expect("\(ShellError.noCellAt("99", count: 1))" == "no cell 99 (the screen has 1 cell)")
-        #expect("\(DetailError.takesNoValue("Cover", "image"))" == "cell \"Cover\" is an image cell and takes no value")
-        #expect("\(DetailError.takesNoValue("Read", "progress"))" == "cell \"Read\" is a progress cell and takes no value")
+        #expect("\(DetailError.takesNoValue("Cover", "image"))" == "cell \"Cover\" (image) takes no value")
+        #expect("\(DetailError.takesNoValue("Read", "progress"))" == "cell \"Read\" (progress) takes no value")
     }
 
     /// A detail screen shows cells: a position past them says so (it said `no row 99 (the list has 6 rows)`).

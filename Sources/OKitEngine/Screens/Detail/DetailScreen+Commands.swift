@@ -16,12 +16,8 @@ public enum DetailError: Error, CustomStringConvertible {
             return "screen \"\(screen)\": unknown cell kind \"\(kind)\" (kinds: \(CellDeclaration.kinds.joined(separator: ", ")))"
         case .badBinding(let screen, let cell, let property, let message):
             return "screen \"\(screen)\", cell \(cell), property \(property): \(message)"
-        case .readOnly(let c): return "cell \"\(c)\" is read-only (readOnly)"
-        case .takesNoValue(let c, let kind):
-            return "cell \"\(c)\" is \(["a", "e", "i", "o", "u"].contains(kind.prefix(1).lowercased()) ? "an" : "a") \(kind) cell and takes no value"
+        case .readOnly, .takesNoValue, .ambiguousOption: return text(BuiltInWords.english)
         case .noValueBinding(let c, let kind, let property): return "cell \"\(c)\" (\(kind)) has no \(property) to write to"
-        case .ambiguousOption(let c, let value, let positions):
-            return "cell \"\(c)\": \(ShellError.brief(value, 48)) names options \(ShellError.briefList(positions.map(String.init))); pass its id or position"
         case .noAccessory(let c): return "cell \"\(c)\" has no accessory action (set accyTap)"
         }
     }

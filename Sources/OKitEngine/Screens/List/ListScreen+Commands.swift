@@ -74,7 +74,7 @@ extension ListScreen {
         }
         if let action = a.tap { try action.run(engine, on: entity); return }
         guard declaration.segue != nil || declaration.present != nil else { throw ShellError.noSegue(id) }
-        guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("navigation", row.description) }
+        guard try flag(declaration.navEnabled, row: entity, default: true) else { throw ShellError.disabled("tap", row.description) }
         let app = try app
         try app.opening(from: opening) {
             if let segue = declaration.segue { try app.push(segue, context: entity) } else if let present = declaration.present {

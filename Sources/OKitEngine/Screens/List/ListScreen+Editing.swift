@@ -6,7 +6,7 @@ extension ListScreen {
         let entity = try self.entity(row: row)
         let a = declaration.actions
         guard !a.quickName.isEmpty || !a.quickImage.isEmpty, let action = a.quickTap else { throw ShellError.notAllowed("quick", id) }
-        guard try flag(a.quickEnabled, row: entity, default: true) else { throw ShellError.disabled("quick action", row.description) }
+        guard try flag(a.quickEnabled, row: entity, default: true) else { throw ShellError.disabled("quick", row.description) }
         try action.run(engine, on: entity)
     }
 

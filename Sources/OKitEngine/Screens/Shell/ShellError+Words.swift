@@ -40,9 +40,44 @@ extension ShellError: WordedRefusal {
         case .covered(let cmd): return words(.coveredFirst, cmd)
         case .notCovered: return words(.notCoveredNow)
         case .authenticationFailed: return words(.authenticationFailed)
+        case .wrongKind(let cmd, let kind): return words(.notACommandOf, b(cmd), kind)
+        case .disabled(let command, let row): return words(.disabledForRow, command, b(row, 48))
+        case .notAllowed(let cmd, let id): return ShellError.personsRefusal(cmd).map { words($0, id, cmd) } ?? ""
         case .duplicateScreen, .unknownKind, .unknownScreen, .noHome, .notStarted, .noHelp, .noMenu, .notYet,
-             .noContext, .noSearch, .badValue, .noSegue, .wrongKind, .notAllowed, .disabled, .worded:
+             .noContext, .noSearch, .badValue, .noSegue, .worded:
             return programmerText ?? ""
+        }
+    }
+
+    /// The word of a command a screen does not allow that a person can meet — its state now, or a row's or the
+    /// screen's flag binding false (`edit`, `add`, `delete`, …: a bare command as typed) — nil for one whose
+    /// remedy is the app's declaration (`move (set reorder)`), which stays English (`programmerText`).
+    static func personsRefusal(_ cmd: String) -> BuiltInWord? {
+        if !cmd.contains(" ") { return .screenDoesNotAllow }
+        return personsReasons[cmd]
+    }
+
+    private static let personsReasons: [String: BuiltInWord] = [
+        "tap while editing": .tapWhileEditing, "move while searching": .moveWhileSearching,
+        "move in a grouped list": .moveInGroupedList,
+        "move outside edit mode (edit on first)": .moveOutsideEditMode,
+        "select outside edit mode (edit on first)": .selectOutsideEditMode,
+        "delete while selecting rows (edit mode with selectPath; edit off first)": .deleteWhileSelecting,
+        "edit off (editAlways)": .editOffAlways,
+    ]
+}
+
+extension DetailError: WordedRefusal {
+    /// A person's refusal (a read-only cell, a cell that takes no value, a value naming several options) in the
+    /// app's language; a mistake in the declarations stays English (`description`).
+    public func text(_ words: BuiltInWords) -> String {
+        switch self {
+        case .readOnly(let c): return words(.cellReadOnly, c)
+        case .takesNoValue(let c, let kind): return words(.cellOfKindTakesNoValue, c, kind)
+        case .ambiguousOption(let c, let value, let positions):
+            return words(.optionAmbiguous, c, ShellError.brief(value, 48),
+                         ShellError.briefList(positions.map(String.init), words))
+        case .unknownKind, .badBinding, .noValueBinding, .noAccessory: return description
         }
     }
 }

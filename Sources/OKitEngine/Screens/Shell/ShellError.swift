@@ -67,9 +67,8 @@ public enum ShellError: Error, CustomStringConvertible {
         case .noSearch(let id): return "screen \"\(id)\" has no search (set search = \"#true\")"
         case .badValue(let c, let expected): return "cell \"\(b(c))\" takes \(expected)"
         case .noSegue(let id): return "rows of screen \"\(id)\" open nothing (set segue)"
-        case .wrongKind(let cmd, let kind): return "\(cmd) is not a command of \(kind) screens"
+        case .notAllowed(let cmd, _) where ShellError.personsRefusal(cmd) != nil: return nil
         case .notAllowed(let cmd, let id): return "screen \"\(id)\" does not allow \(cmd)"
-        case .disabled(let what, let row): return "the \(what) of row \(b(row, 48)) is disabled"
         case .worded(let text): return text
         default: return nil
         }

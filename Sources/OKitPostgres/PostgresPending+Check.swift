@@ -12,7 +12,7 @@ extension PostgresStorage {
     func checkedPendingRow(_ r: PostgresPendingRow, refused: inout [PostgresRefusal]) -> PostgresPendingRow? {
         func leaveOut(_ type: String, _ field: String?, _ value: String, _ reason: String) -> PostgresPendingRow? {
             refused.append(PostgresRefusal(model: modelName, type: type, id: r.key.isEmpty ? "(row \(r.number) of the file)" : r.key,
-                                           field: field, value: value, reason: reason, source: pendingPath))
+                                           field: field, value: value, reason: reason, source: pendingPath, byDatabase: false))
             return nil
         }
         guard r.table >= 0, r.table < pgTables.count else {
@@ -50,7 +50,7 @@ extension PostgresStorage {
             for k in start..<(start + c.width) { checked[k] = base[k] }
             fieldsOut.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: c.name,
                                              value: r.unreadable.contains(j) ? "null" : ConflictRecord.json(values[j], c.mapping),
-                                             reason: problem, source: pendingPath))
+                                             reason: problem, source: pendingPath, byDatabase: false))
         }
         refused += fieldsOut
         var row = PostgresPendingRow(key: r.key, table: r.table, values: checked, base: r.base, baseVersion: r.baseVersion)

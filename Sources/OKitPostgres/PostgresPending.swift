@@ -138,12 +138,16 @@ extension PostgresStorage {
                 let t = pgTables[r.table]
                 if let mine = r.values, let parent = String.fromRelationalValue(mine[t.base.keyColumn == nil ? 0 : 1]), leftOut.contains(parent) {
                     refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil, value: Self.rowJSON(t, mine),
-                                                   reason: "the entity it belongs to (\(parent)) was not stored", source: pendingPath))
+                                                   reason: "the entity it belongs to (\(parent)) was not stored", source: pendingPath, byDatabase: false))
                     leftOut.insert(r.key)
                     continue
                 }
                 do {
-                    try link.savepoint { try replayRow(r, t, version: version, keys: &keys) }
+                    var rowKeys: [String] = []
+                    var fieldsOut: [PostgresRefusal] = []
+                    try link.savepoint { try replayRow(r, t, version: version, keys: &rowKeys, refused: &fieldsOut) }
+                    keys += rowKeys
+                    refused += fieldsOut.map { var f = $0; f.source = pendingPath; return f }
                 } catch where PostgresFailure(error) == .value {
                     refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil,
                                                    value: r.values.map { Self.rowJSON(t, $0) } ?? "null", reason: text(error), source: pendingPath))
@@ -166,9 +170,13 @@ extension PostgresStorage {
 
     /// One pending row written: a deletion (it wins; an edit stored meanwhile is reported), a new row, or an edit
     /// merged field by field with what other processes stored since it was read.
-    func replayRow(_ r: PostgresPendingRow, _ t: PostgresTable, version: Int64, keys: inout [String]) throws {
-        keys.append(r.key)
+    /// A value of it the database refuses: of a row read before, just the refused fields (each changed field tried
+    /// alone, as a live store does) keep what the database holds and are appended to `refused`; the row's other
+    /// fields are written. `keys` gets the rows written.
+    func replayRow(_ r: PostgresPendingRow, _ t: PostgresTable, version: Int64, keys: inout [String],
+                   refused: inout [PostgresRefusal]) throws {
         guard let mine = r.values else {
+            keys.append(r.key)
             let gone = try link.query(t.deleteSQL + " RETURNING \(t.writtenList), \(PostgresTable.versionColumn)", [.text(modelName), .text(r.key)])
             if let b = r.base, let got = gone.rows.first.map(PostgresLink.values), Int64.fromRelationalValue(got.last ?? .null) != r.baseVersion {
                 reportEditsDeleted(t, key: r.key, base: b, theirs: Array(got.prefix(t.base.written.count)))
@@ -178,6 +186,7 @@ extension PostgresStorage {
         let existing = try link.query("SELECT \(t.writtenList), \(PostgresTable.versionColumn) FROM \(t.q) WHERE \(PostgresTable.modelColumn) = $1 AND \(RelationalTable.quoted(t.keyColumnName)) = $2 FOR UPDATE",
                                       [.text(modelName), .text(r.key)]).rows.first.map(PostgresLink.values)
         if let existing, r.base == nil {
+            keys.append(r.key)
             try replayAddedTwice(r, t, mine: mine, theirs: Array(existing.prefix(t.base.written.count)), version: version, keys: &keys)
         } else if let existing {
             let theirs = Array(existing.prefix(t.base.written.count))
@@ -185,12 +194,37 @@ extension PostgresStorage {
             if let b = r.base, Int64.fromRelationalValue(existing.last ?? .null) != r.baseVersion {
                 merged = mergeRow(base: b, theirs: theirs, mine: mine, table: t, key: r.key)
             }
-            try link.query(t.updateSQL(checkingVersion: false), t.updateBinds(merged, version: version, model: modelName, key: r.key, read: 0))
+            if try replayUpdate(merged, theirs: theirs, t, key: r.key, version: version, refused: &refused) { keys.append(r.key) }
         } else if let b = r.base {
             // Deleted by another process meanwhile: the deletion wins; the edits are reported.
+            keys.append(r.key)
             _ = mergeRow(base: b, theirs: nil, mine: mine, table: t, key: r.key)
         } else {
+            keys.append(r.key)
             try link.query(t.insertSQL, t.insertBinds(mine, version: version, model: modelName, key: r.key))
+        }
+    }
+
+    /// A merged row written over the row the database holds (`theirs`, locked). When the database refuses a value,
+    /// each changed field is tried alone; the refused ones keep the database's value and are appended to `refused`,
+    /// and the rest is written. False when nothing of this process's was left to write.
+    func replayUpdate(_ merged: [RelationalValue], theirs: [RelationalValue], _ t: PostgresTable, key: String, version: Int64,
+                      refused: inout [PostgresRefusal]) throws -> Bool {
+        let sql = t.updateSQL(checkingVersion: false)
+        do {
+            try link.savepoint { _ = try link.query(sql, t.updateBinds(merged, version: version, model: modelName, key: key, read: 0)) }
+            return true
+        } catch where PostgresFailure(error) == .value {
+            let bad = try refusedFields(t, key: key, values: merged, read: PostgresRowState(table: 0, values: theirs, version: 0))
+            guard !bad.isEmpty else { throw error }
+            var values = merged
+            for b in bad {
+                refused.append(refusal(t, key: key, column: b.column, values: merged, at: b.j, reason: b.reason))
+                for k in b.j..<min(b.j + b.column.width, values.count, theirs.count) { values[k] = theirs[k] }
+            }
+            if values == theirs { return false }
+            try link.query(sql, t.updateBinds(values, version: version, model: modelName, key: key, read: 0))
+            return true
         }
     }
 

@@ -18,6 +18,9 @@ struct PostgresRefusal: Equatable {
     let reason: String
     /// Where the value came from: nil for a store, else the pending file it was read from.
     var source: String?
+    /// True when the database refused it (a store, or a pending file's value at its replay); false when a pending
+    /// file's value did not check against the schema (it was never sent).
+    var byDatabase = true
 
     /// `model "default", Book dune, field count`.
     var place: String {

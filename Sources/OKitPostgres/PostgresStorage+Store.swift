@@ -136,10 +136,11 @@ extension PostgresStorage {
     /// `model "default", Book dune, field count: the database refused 5000 (…); …`, the first three, then a count.
     static func refusedMessage(_ refused: [PostgresRefusal], kept: String) -> String {
         let named = refused.prefix(3).map { r in
-            r.place + ": " + (r.source == nil ? "the database refused \(r.value == "null" ? "its deletion" : r.value) (\(r.reason))" : "\(r.reason) (in \(r.source ?? ""))")
+            r.place + ": " + (r.byDatabase ? "the database refused \(r.value == "null" ? "its deletion" : r.value) (\(r.reason))" : r.reason)
+                + (r.source.map { " (in \($0))" } ?? "")
         }
         let more = refused.count > 3 ? "; and \(refused.count - 3) more" : ""
         let them = refused.count == 1 ? "this value was" : "these values were"
-        return named.joined(separator: "; ") + more + "\n  \(them) not stored (\(kept)); every other change was"
+        return named.joined(separator: "; ") + more + "\n  \(them) not stored (\(kept)); every other change was stored"
     }
 }

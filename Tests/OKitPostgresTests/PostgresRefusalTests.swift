@@ -124,6 +124,52 @@ import OKitTestSupport
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A pending edit whose one field the database refuses at the replay (a column narrowed meanwhile): just that
+    /// field is set aside, named with the database's reason; the row's other changed field is stored (was: the whole
+    /// row set aside, `field` null, the good count lost).
+    @Test func aPendingFieldTheDatabaseRefusesIsSetAsideAloneAtTheReplay() throws {
+        let db = try PostgresTestDatabase.make()
+        let folder = try TempFolder()
+        try Self.keepPending(db.url, folder: folder) { a in
+            try a.engine.set(try #require(a.book("dune")), "name", .string("Dune Messiah"))
+            try a.engine.set(try #require(a.book("dune")), "count", .int(33))
+            try a.engine.set(try #require(a.book("emma")), "count", .int(5))
+        }
+        _ = try db.psql("ALTER TABLE \"Book\" ALTER COLUMN name TYPE varchar(5)")
+        var log: [String] = []
+        let b = try PostgresProcess(url: db.url, folder: folder, schema: PostgresStorageTests.schema, configure: { s in s.onLog = { log.append($0.text) } })
+        #expect(try db.psql("SELECT name, count FROM \"Book\" ORDER BY okit_position") == "Dune|33\nEmma|5")
+        #expect(b.book("dune")?["count"]?.description == "33")
+        let warning = try #require(b.engine.warnings.first { $0.contains("Book dune") }, "\(b.engine.warnings)")
+        #expect(warning.contains("model \"default\", Book dune, field name: the database refused \"Dune Messiah\" (value too long"), "\(warning)")
+        #expect(warning.contains("every other change was stored"), "\(warning)")
+        let lines = Self.refusedLines(b)
+        #expect(lines.count == 1 && lines[0].contains(#""id":"dune","field":"name","value":"Dune Messiah""#), "\(lines)")
+        #expect(log.contains { $0.contains("stored 2 pending changes") }, "\(log)")
+    }
+
+    /// A pending row whose every change the database refuses is not counted as stored.
+    @Test func aPendingRowWhollyRefusedIsNotSaidToBeStored() throws {
+        let db = try PostgresTestDatabase.make()
+        let folder = try TempFolder()
+        try Self.keepPending(db.url, folder: folder) { a in try a.engine.set(try #require(a.book("dune")), "name", .string("Dune Messiah")) }
+        _ = try db.psql("ALTER TABLE \"Book\" ALTER COLUMN name TYPE varchar(5)")
+        var log: [String] = []
+        let b = try PostgresProcess(url: db.url, folder: folder, schema: PostgresStorageTests.schema, configure: { s in s.onLog = { log.append($0.text) } })
+        #expect(!log.contains { $0.contains("pending change") }, "\(log)")
+        #expect(b.engine.warnings.contains { $0.contains("Book dune, field name: the database refused") }, "\(b.engine.warnings)")
+        #expect(try db.psql("SELECT name FROM \"Book\" WHERE id = 'dune'") == "Dune")
+    }
+
+    /// A seeded process's changes made by `change`, kept in its pending file (as a store while the database is away
+    /// keeps them), and the process closed.
+    static func keepPending(_ url: String, folder: TempFolder, _ change: (PostgresProcess) throws -> Void) throws {
+        let a = try process(url, folder: folder, seed: true)
+        try change(a)
+        try a.storage.savePendingOrThrow(try RelationalStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored))
+        a.close()
+    }
+
     /// A seed is stored whole or not at all: a part of it would pass for the model, and the next start would not
     /// seed again.
     @Test func aSeedTheDatabaseRefusesIsNotStoredInPart() throws {

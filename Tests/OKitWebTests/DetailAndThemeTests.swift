@@ -14,7 +14,7 @@ import Testing
         #expect(html.contains("<legend>Format</legend>"))
         #expect(html.contains("<select id=\"control-1-7\" name=\"value\"><option value=\"1\">Fiction</option><option value=\"2\" selected>"))
         #expect(html.contains("<input type=\"range\" id=\"control-1-8\" name=\"value\" min=\"0\" max=\"1\" step=\"any\" value=\"0.5\">"))
-        #expect(html.contains("<input type=\"number\" id=\"control-1-9\" name=\"value\" min=\"0\" max=\"3\" step=\"1\" value=\"3\">"))
+        #expect(html.contains("<input type=\"text\" inputmode=\"numeric\" id=\"control-1-9\" name=\"value\" value=\"3\">"))
         #expect(html.contains("<progress id=\"control-1-10\" max=\"1\" value=\"0.25\">"))
         #expect(html.contains("<img src=\"/image/0/10\" alt=\"Cover\" id=\"control-1-11\">"))
         #expect(html.contains("<iframe src=\"/web/0/11\" sandbox=\"\""))
@@ -30,17 +30,33 @@ import Testing
         #expect(html.contains("<input type=\"range\" id=\"control-1-8\" name=\"value\" min=\"0\" max=\"1\" step=\"1\" value=\"3\">"), "\(html)")
     }
 
-    /// A stepper's number field takes any value of the range (a double's fractions too), not only the multiples of
-    /// its step: a browser refused a typed 10 on a stepper of step 3 up to 10, which the cell keeps.
+    /// A stepper's field takes any value of the range (a double's fractions too), not only the multiples of its
+    /// step: a browser refused a typed 10 on a stepper of step 3 up to 10, which the cell keeps. It is a text field
+    /// (the range and the step are the cell's, not the browser's) showing a double as the app's language writes it.
     @Test func aSteppersFieldTakesAnyNumberOfItsRange() {
         var page = Fixtures.detail()
         page.screen.sections[0].rows[8].control = ControlSnapshot(value: .int(9), enabled: true, min: .int(0), max: .int(10), step: .int(3))
         var html = PageRenderer.renderString(page, Fixtures.context())
-        #expect(html.contains("<input type=\"number\" id=\"control-1-9\" name=\"value\" min=\"0\" max=\"10\" step=\"1\" value=\"9\">"), "\(html)")
+        #expect(html.contains("<input type=\"text\" inputmode=\"numeric\" id=\"control-1-9\" name=\"value\" value=\"9\">"), "\(html)")
         #expect(html.contains("name=\"cell\" value=\"stepper\"><input type=\"hidden\" name=\"value\" value=\"10\">"), "+ reaches the maximum")
         page.screen.sections[0].rows[8].control?.value = .double(2.5)
+        var spanish = Fixtures.context()
+        spanish.decimalSeparator = ","
+        html = PageRenderer.renderString(page, spanish)
+        #expect(html.contains("<input type=\"text\" inputmode=\"decimal\" id=\"control-1-9\" name=\"value\" value=\"2,5\">"), "\(html)")
+        page.screen.sections[0].rows[8].control?.min = .int(-5)
         html = PageRenderer.renderString(page, Fixtures.context())
-        #expect(html.contains("max=\"10\" step=\"any\" value=\"2.5\">"), "\(html)")
+        #expect(html.contains("<input type=\"text\" id=\"control-1-9\" name=\"value\" value=\"2.5\">"),
+                "a range below 0 takes the whole keyboard (a phone's number pad has no minus): \(html)")
+    }
+
+    /// An int stepper's field is no `<input type=number>`: a browser in Spain dropped the comma of a typed `2,5` and
+    /// sent 25, which was stored without a word; as a text field it sends `2,5` and the cell refuses it.
+    @Test func anIntSteppersFieldSendsWhatWasTyped() {
+        var page = Fixtures.detail()
+        page.screen.sections[0].rows[8].control = ControlSnapshot(value: .int(3), enabled: true, min: .int(0), max: .int(10), step: .int(1))
+        let html = PageRenderer.renderString(page, Fixtures.context())
+        #expect(!html.contains("type=\"number\""), "\(html)")
     }
 
     /// A text field bound to a number shows it as the terminal, JSON lines' texts and bindings do: `12`, not

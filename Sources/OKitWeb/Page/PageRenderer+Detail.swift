@@ -89,9 +89,10 @@ extension PageRenderer {
                                    .attr("step", { if case .int = c.value { return "1" } else { return "any" } }()),
                                    .attr("value", Self.number(c.value)), .bool("disabled", off)])]
         case "stepper":
-            field = [.el("input", [.attr("type", "number"), .attr("id", id), .attr("name", "value"),
-                                   .attr("min", c.min.flatMap(Self.number)), .attr("max", c.max.flatMap(Self.number)),
-                                   .attr("step", Self.stepperFieldStep(c)), .attr("value", typed?.text ?? Self.number(c.value)),
+            // A text field, so the server reads what was typed: a browser's number field drops what its own locale
+            // cannot read (`2,5` in an int field became 25 in es-ES) and the cell's refusal never came.
+            field = [.el("input", [.attr("type", "text"), .attr("inputmode", Self.stepperInputMode(c)), .attr("id", id),
+                                   .attr("name", "value"), .attr("value", typed?.text ?? editableText(c.value)),
                                    .attr("aria-invalid", invalid), .attr("aria-describedby", describedBy), .bool("disabled", off)])]
             if c.enabled { after = stepperButtons(c, address: address) }
         case "progress":
@@ -146,11 +147,14 @@ extension PageRenderer {
         return postForm("set", [("cell", address)], class: "okit-control okit-auto", [group, submitButton()])
     }
 
-    /// A stepper's number field takes any number of its range (whole ones for an int field), as the cell keeps it:
-    /// the stepper's step is what its − and + add, not a grid the browser would hold a typed 10 or 2.5 to.
-    static func stepperFieldStep(_ c: ControlSnapshot) -> String {
-        if case .int = c.value { return "1" }
-        return "any"
+    /// The keyboard a phone shows for a stepper's field: digits for an int field, digits and the decimal separator
+    /// else; the whole keyboard when the range goes below 0 (a phone's number pads have no minus). The field holds
+    /// no grid or range of the browser's: the cell takes any number of its range (the step is what − and + add)
+    /// and refuses the rest in the app's language.
+    static func stepperInputMode(_ c: ControlSnapshot) -> String? {
+        if let lo = c.min.flatMap(double), lo < 0 { return nil }
+        if case .int = c.value { return "numeric" }
+        return "decimal"
     }
 
     /// A stepper's − and + buttons: each a `set` form with the next value (clamped to the range).

@@ -148,31 +148,34 @@ final class TerminalShell {
         for w in warnings.fresh() { print(yellow("warning: \(w)")) }
     }
 
-    /// The commands by group; a screen kind's own commands (a kind registered for the app) follow on a line
-    /// of their own per kind.
+    /// The commands by group, the groups' names and the notes in the app's language (the commands as typed); a
+    /// screen kind's own commands (a kind registered for the app) follow on a line of their own per kind.
     var help: String {
         let builtIn = Set(Driver.builtIn.map(\.description.name))
-        let own = session.shell.kinds.kinds.compactMap { kind -> String? in
+        let own = session.shell.kinds.kinds.compactMap { kind -> (String, [String])? in
             let usages = kind.commands.map(\.description).filter { !builtIn.contains($0.name) }.map(\.usage)
             guard !usages.isEmpty else { return nil }
-            let label = kind.name.prefix(1).uppercased() + kind.name.dropFirst() + ":"
-            return label.padding(toLength: max(12, label.count + 1), withPad: " ", startingAt: 0) + usages.joined(separator: " · ")
+            return (kind.name.prefix(1).uppercased() + kind.name.dropFirst() + ":", [usages.joined(separator: " · ")])
         }
-        var lines = builtInHelp.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines.insert(contentsOf: own, at: lines.count - 1)      // before the note on ROW
-        return lines.joined(separator: "\n")
+        let groups = builtInHelp + own
+        // The commands start in one column, after the longest group's name (at least 12 wide, as in English).
+        let width = max(12, (groups.map { $0.0.count }.max() ?? 0) + 1)
+        let lines = groups.flatMap { name, commands in
+            commands.enumerated().map { i, line in (i == 0 ? name : "").padding(toLength: width, withPad: " ", startingAt: 0) + line }
+        }
+        return (lines + [word(.helpRowIs)]).joined(separator: "\n")
     }
 
-    var builtInHelp: String {
-        """
-        Rows:       tap ROW · select ROW · accessory ROW · quick ROW · more ROW · delete ROW · move FROM TO
-        Screen:     add [TEXT] · search TEXT [@SCOPE] · edit on|off · set CELL VALUE · button ID · titleTap · help
-        Navigation: open ID [CONTEXT] · present ID [CONTEXT] · back · close · tab ID · menu · menuItem TITLE
-        Alerts:     respond ACTION [FIELD…]
-        App:        screen [OFFSET LIMIT] · advance SECONDS · background · foreground · authenticate [fail]
-                    store · relaunch · warnings · quit · quit! (without storing)
-        ROW is a position, an id or a row's text; quote words with spaces ("Release Date").
-        """
+    /// The built-in commands by group: the group's name and its lines of commands.
+    var builtInHelp: [(String, [String])] {
+        [
+            (word(.helpRows), ["tap ROW · select ROW · accessory ROW · quick ROW · more ROW · delete ROW · move FROM TO"]),
+            (word(.helpScreen), ["add [TEXT] · search TEXT [@SCOPE] · edit on|off · set CELL VALUE · button ID · titleTap · help"]),
+            (word(.helpNavigation), ["open ID [CONTEXT] · present ID [CONTEXT] · back · close · tab ID · menu · menuItem TITLE"]),
+            (word(.helpAlerts), ["respond ACTION [FIELD…]"]),
+            (word(.helpApp), ["screen [OFFSET LIMIT] · advance SECONDS · background · foreground · authenticate [fail]",
+                              "store · relaunch · warnings · quit · quit! \(word(.helpWithoutStoring))"]),
+        ]
     }
 
     func draw() {

@@ -213,6 +213,11 @@ public enum BuiltInWord: String, CaseIterable, Sendable {
     case cellReadOnly = "cell \"%@\" is read-only (readOnly)"
     case cellOfKindTakesNoValue = "cell \"%1$@\" (%2$@) takes no value"
     case optionAmbiguous = "cell \"%1$@\": %2$@ names options %3$@; pass its id or position"
+    // The terminal shell's `?`: its groups of commands and its notes (the commands and their arguments, ROW, CELL,
+    // TEXT, stay as typed)
+    case helpRows = "Rows:", helpScreen = "Screen:", helpNavigation = "Navigation:", helpAlerts = "Alerts:", helpApp = "App:"
+    case helpWithoutStoring = "(without storing)"
+    case helpRowIs = "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\")."
 }
 
 extension BuiltInWord {

@@ -198,6 +198,13 @@ extension BuiltInWords {
         "cell \"%@\" is read-only (readOnly)": "la cellule « %@ » est en lecture seule (readOnly)",
         "cell \"%1$@\" (%2$@) takes no value": "la cellule « %1$@ » (%2$@) n’accepte aucune valeur",
         "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "cellule « %1$@ » : %2$@ désigne les options %3$@ ; indiquez son identifiant ou sa position",
+        "Rows:": "Lignes :",
+        "Screen:": "Écran :",
+        "Navigation:": "Navigation :",
+        "Alerts:": "Alertes :",
+        "App:": "App :",
+        "(without storing)": "(sans enregistrer)",
+        "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\").": "ROW est une position, un identifiant ou le texte d’une ligne ; mettez entre guillemets les mots avec des espaces (\"Date de sortie\").",
     ])
 
     /// French spacing: a no-break space (U+00A0) for the space before `:` `;` `?` `!` and inside « ».

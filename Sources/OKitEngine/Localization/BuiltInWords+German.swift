@@ -194,5 +194,12 @@ extension BuiltInWords {
         "cell \"%@\" is read-only (readOnly)": "die Zelle „%@“ ist schreibgeschützt (readOnly)",
         "cell \"%1$@\" (%2$@) takes no value": "die Zelle „%1$@“ (%2$@) nimmt keinen Wert an",
         "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "Zelle „%1$@“: %2$@ passt auf die Optionen %3$@; geben Sie ihre ID oder Position an",
+        "Rows:": "Zeilen:",
+        "Screen:": "Bildschirm:",
+        "Navigation:": "Navigation:",
+        "Alerts:": "Hinweise:",
+        "App:": "App:",
+        "(without storing)": "(ohne zu sichern)",
+        "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\").": "ROW ist eine Position, eine ID oder der Text einer Zeile; setzen Sie Wörter mit Leerzeichen in Anführungszeichen (\"Erscheinungsdatum\").",
     ]
 }

@@ -195,5 +195,12 @@ extension BuiltInWords {
         "cell \"%@\" is read-only (readOnly)": "la cella «%@» è di sola lettura (readOnly)",
         "cell \"%1$@\" (%2$@) takes no value": "la cella «%1$@» (%2$@) non accetta valori",
         "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "cella «%1$@»: %2$@ indica le opzioni %3$@; indica il suo id o la sua posizione",
+        "Rows:": "Righe:",
+        "Screen:": "Schermata:",
+        "Navigation:": "Navigazione:",
+        "Alerts:": "Avvisi:",
+        "App:": "App:",
+        "(without storing)": "(senza salvare)",
+        "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\").": "ROW è una posizione, un id o il testo di una riga; metti tra virgolette le parole con spazi (\"Data di uscita\").",
     ]
 }

@@ -196,5 +196,12 @@ extension BuiltInWords {
         "cell \"%@\" is read-only (readOnly)": "a célula “%@” é somente leitura (readOnly)",
         "cell \"%1$@\" (%2$@) takes no value": "a célula “%1$@” (%2$@) não aceita valor",
         "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "célula “%1$@”: %2$@ nomeia as opções %3$@; informe o id ou a posição",
+        "Rows:": "Linhas:",
+        "Screen:": "Tela:",
+        "Navigation:": "Navegação:",
+        "Alerts:": "Alertas:",
+        "App:": "App:",
+        "(without storing)": "(sem salvar)",
+        "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\").": "ROW é uma posição, um id ou o texto de uma linha; coloque entre aspas as palavras com espaços (\"Data de lançamento\").",
     ]
 }

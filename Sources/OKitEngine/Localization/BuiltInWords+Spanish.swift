@@ -195,5 +195,12 @@ extension BuiltInWords {
         "cell \"%@\" is read-only (readOnly)": "la celda «%@» es de solo lectura (readOnly)",
         "cell \"%1$@\" (%2$@) takes no value": "la celda «%1$@» (%2$@) no admite ningún valor",
         "cell \"%1$@\": %2$@ names options %3$@; pass its id or position": "celda «%1$@»: %2$@ nombra las opciones %3$@; indica su id o su posición",
+        "Rows:": "Filas:",
+        "Screen:": "Pantalla:",
+        "Navigation:": "Navegación:",
+        "Alerts:": "Avisos:",
+        "App:": "App:",
+        "(without storing)": "(sin guardar)",
+        "ROW is a position, an id or a row's text; quote words with spaces (\"Release Date\").": "ROW es una posición, un id o el texto de una fila; pon entre comillas las palabras con espacios (\"Fecha de entrega\").",
     ]
 }

@@ -107,4 +107,25 @@ import Testing
         #expect(screen.contains("Pets (editing)") && screen.contains("[Done]") && screen.contains("┌ Confirm Deletion"), "\(screen)")
         #expect(screen.contains("1 Yes  2 No"), "\(screen)")
     }
+
+    /// `?` names its groups and its note on ROW in the app's language, the commands as typed, in one column (it was
+    /// English under every language: `Rows:`, `Navigation:`, "ROW is a position, …").
+    @Test func theHelpIsInTheAppsLanguage() throws {
+        let spanish = TerminalShell(session: try BuiltInWordsTests.clinic(language: "es"), color: false).help
+        let lines = spanish.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Filas:      tap ROW · select ROW · accessory ROW · quick ROW · more ROW · delete ROW · move FROM TO", "\(spanish)")
+        #expect(spanish.contains("\nNavegación: open ID [CONTEXT]") && spanish.contains("\nAvisos:     respond ACTION [FIELD…]"), "\(spanish)")
+        #expect(spanish.contains("\n            store · relaunch · warnings · quit · quit! (sin guardar)\n"), "\(spanish)")
+        #expect(lines.last?.hasPrefix("ROW es una posición, un id o el texto de una fila") == true, "\(spanish)")
+        for english in ["Rows:", "Navigation:", "without storing", "ROW is a position"] {
+            #expect(!spanish.contains(english), "\(english) in \(spanish)")
+        }
+        // A group's name longer than English's moves the commands' column, so they stay aligned.
+        let italian = TerminalShell(session: try BuiltInWordsTests.clinic(language: "it"), color: false).help
+        #expect(italian.contains("\nNavigazione: open ID") && italian.hasPrefix("Righe:       tap ROW")
+                && italian.contains("\n             store · relaunch"), "\(italian)")
+        let english = TerminalShell(session: try BuiltInWordsTests.clinic(language: "en"), color: false).help
+        #expect(english.hasPrefix("Rows:       tap ROW") && english.contains("\nNavigation: open ID")
+                && english.hasSuffix("\nROW is a position, an id or a row's text; quote words with spaces (\"Release Date\")."), "\(english)")
+    }
 }

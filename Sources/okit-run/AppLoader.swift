@@ -75,7 +75,8 @@ struct AppLoader: Sendable {
     /// failure is exit code 3 (its code) or 4 (its storage), with the message.
     func load(_ appURL: URL, dataFolder: URL, configure: (inout LuaAppOptions) -> Void = { _ in }) throws -> LuaApp {
         var options = LuaAppOptions()
-        options.storageKinds = .builtIn
+        options.storageKinds = Self.storageKinds
+        options.screenKinds = Self.screenKinds
         options.dataFolder = dataFolder
         if !printsToStdout { options.print = { _ in } }
         options.session.remedyWording = CommandLineAdvice.words(for:)     // okit-run's commands, flags and variables
@@ -107,6 +108,21 @@ struct AppLoader: Sendable {
         let appURL = try appFile(options.app)
         return try load(appURL, dataFolder: try options.dataFolder.folder(for: URL(fileURLWithPath: options.app)), configure: configure)
     }
+}
+
+/// The kinds okit-run gives every app — run, --json, serve, check, backup, sync, convert, replay (`load`) — and
+/// every app a flow test launches (`okit-run test`): the one place a kind of one's own is registered for okit-run
+/// (docs/engine.md "Where to put a new screen kind", step 4).
+extension AppLoader {
+    /// The storage kinds: the engine's and the backends' okit-run links (`StorageRegistry.builtIn`). A kind of
+    /// one's own is registered on them here: `var r = StorageRegistry.builtIn; r.register(.s3, options: ["bucket"],
+    /// S3Storage.factory); return r`.
+    static var storageKinds: StorageRegistry { StorageRegistry.builtIn }
+
+    /// The screen kinds: the built-in ones (`ScreenKinds.builtIn`), then a kind of one's own as one more element
+    /// (`+ [.kanban]`). A kind that cannot be registered — a command of another kind's name with other arguments,
+    /// or of a name the driver keeps (`ScreenKinds.reservedCommandNames`) — stops okit-run at its start, saying why.
+    static let screenKinds = ScreenKinds(ScreenKinds.builtIn.kinds + [])
 }
 
 extension AppLoader {

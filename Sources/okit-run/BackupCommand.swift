@@ -160,7 +160,7 @@ extension AppOptions {
         get throws {
             _ = try AppLoader.backup.appFile(app)
             var store = BackupStore(dataFolder: folder)
-            store.forms = StorageRegistry.builtIn.forms
+            store.forms = AppLoader.storageKinds.forms
             store.limits = LuaAppOptions().session.archiveLimits
             return store
         }

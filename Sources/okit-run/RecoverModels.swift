@@ -49,7 +49,7 @@ extension AppRunOptions {
 
     private func moveAside(_ name: String, in dataFolder: URL, command: String) throws {
         do {
-            let moved = try FileStorage.recover(dataFolder: dataFolder, model: name, forms: StorageRegistry.builtIn.forms)
+            let moved = try FileStorage.recover(dataFolder: dataFolder, model: name, forms: AppLoader.storageKinds.forms)
             let what = moved.isEmpty ? "nothing to move aside for model \(name)" : "moved aside: " + moved.joined(separator: ", ")
             StandardStreams.error("okit-run: \(what)\n")
         } catch {

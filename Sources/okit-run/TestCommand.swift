@@ -115,7 +115,8 @@ struct TestCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = FlowTestOptions()
-        options.storageKinds = .builtIn
+        options.storageKinds = AppLoader.storageKinds      // the kinds okit-run gives every app, its own ones among them
+        options.screenKinds = AppLoader.screenKinds
         options.remedyWording = CommandLineAdvice.words(for:)
         options.updateSnapshots = updateSnapshots
         options.strict = strict

@@ -83,14 +83,6 @@ import OKitLua
         #expect(kinds["clash"] == nil)
     }
 
-    @Test func aKindsCommandNamedAsOneOfTheDriversOwnIsWarnedAbout() throws {
-        var options = SessionOptions()
-        try options.screenKinds.register(ScreenKind(name: "shadow", commands: [.on(CommandDescription("back")) { (_: CounterScreen, _) in }]))
-        let session = AppSession(options: options)
-        #expect(session.engine.warnings == ["screen kind shadow: back has the name of a command of the driver's own, which runs instead"])
-        #expect(AppSession().engine.warnings.isEmpty)
-    }
-
     @Test func aScreenOfAKindTheAppDoesNotKnowIsRefused() throws {
         let shell = AppShell(engine: Engine(schema: Schema()))
         #expect(throws: ShellError.self) { try shell.declare(CounterDeclaration(id: "tally")) }

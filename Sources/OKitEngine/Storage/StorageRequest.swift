@@ -4,7 +4,8 @@ import Foundation
 /// lock, its key), the process's settings (by name, read at the edge by the front end), the app's defaults for
 /// model options, and a place to share one storage between models (one HTTP storage per endpoint).
 public protocol StorageHost: AnyObject {
-    /// The data folder's layout, when the app has a data folder.
+    /// The data folder's layout, when the app has a data folder: its paths only — the folder may not exist yet and
+    /// its lock is not taken. A kind that reads or writes files there opens it with `dataFolderStorage()` first.
     var dataFolderLayout: DataFolder? { get }
     /// The forms the registered kinds keep models in inside the data folder (`StorageRegistry.forms`).
     var dataFolderForms: [DataFolderForm] { get }

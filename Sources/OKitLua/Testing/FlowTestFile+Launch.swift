@@ -71,6 +71,7 @@ extension FlowTestFile {
     func appOptions() throws -> LuaAppOptions {
         var o = LuaAppOptions()
         o.storageKinds = options.storageKinds
+        o.screenKinds = options.screenKinds
         o.session.remedyWording = options.remedyWording
         o.print = options.print
         if let lang = try textOption("lang") {

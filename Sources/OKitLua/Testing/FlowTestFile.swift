@@ -74,6 +74,9 @@ public struct FlowTestOptions {
     /// The storage kinds launched apps may name (`StorageRegistry.core`; okit-run gives `StorageRegistry.builtIn`,
     /// with the backends it links).
     public var storageKinds = StorageRegistry.core
+    /// The screen kinds launched apps may declare, and whose commands the `app` object takes (`ScreenKinds.builtIn`;
+    /// okit-run gives the kinds it registers for every app, a kind of one's own among them: docs/engine.md).
+    public var screenKinds = ScreenKinds.builtIn
     /// Words the remedies of errors in the tests' messages and in the apps they launch (the front end's; okit-run
     /// gives its own); nil leaves them neutral.
     public var remedyWording: (@Sendable (Remedy) -> String)?
@@ -124,6 +127,7 @@ final class FlowTestFile {
         self.options = options
         var o = LuaAppOptions()
         o.storageKinds = options.storageKinds
+        o.screenKinds = options.screenKinds      // the `app` object's methods are the host's commands
         o.session.remedyWording = options.remedyWording
         o.unsafe = true
         let spec = options.busted.flatMap { $0.specFiles.contains(url.standardizedFileURL.path) ? $0 : nil }

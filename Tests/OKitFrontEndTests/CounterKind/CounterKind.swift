@@ -1,7 +1,6 @@
 import OKitEngine
 import OKitLua
-@testable import OKitWeb
-@testable import okit_run
+import OKitWeb
 
 // The kind as data: its commands bound to the screen's methods, its renderers for the web and the terminal, and
 // its reader for Lua (`okit.counter(id, { … })`). One registration (`options.screenKinds.register(.counter)`)
@@ -37,13 +36,5 @@ struct CounterPage: WebScreenKind {
             page.commandButton("bump", [("by", "1")], title: "+1"),
             page.commandButton("reset", title: "Reset"),
         ]
-    }
-}
-
-/// The terminal's lines of a counter.
-struct CounterLines: TerminalScreenKind {
-    func lines(_ screen: ScreenSnapshot, _ shell: TerminalShell) -> [String] {
-        let counter = screen.section as? CounterSection
-        return ["  = \(counter?.value ?? 0)" + shell.dim("   (bump [BY] · reset)")]
     }
 }

@@ -65,10 +65,22 @@ public struct ScreenKinds: Sendable {
         }
     }
 
+    /// The names of the commands the driver runs itself, whatever the screen on top (the shell's navigation and
+    /// help, the session's lifecycle, clock and storing: the session's `Driver.builtIn` less the screen commands
+    /// like `tap` that every kind may take). A kind's command of one of these names could never reach the kind,
+    /// so `register` refuses it.
+    public static let reservedCommandNames: [String] = [
+        "screen", "open", "present", "tab", "edit", "back", "close", "menu", "menuItem", "respond", "help",
+        "background", "foreground", "authenticate", "advance", "store", "relaunch", "quit",
+    ]
+
     /// Adds a kind, or replaces the one of its name. Refused when one of its commands has another kind's
-    /// name with other arguments.
+    /// name with other arguments, or a name the driver keeps for its own command (`reservedCommandNames`).
     public mutating func register(_ kind: ScreenKind) throws {
         for c in kind.commands {
+            if Self.reservedCommandNames.contains(c.description.name) {
+                throw ScreenKindError.reservedCommand(c.description.name, kind: kind.name)
+            }
             if let other = command(named: c.description.name, except: kind.name), other != c.description {
                 throw ScreenKindError.conflictingCommand(c.description.name, kind: kind.name)
             }
@@ -106,9 +118,14 @@ public struct ScreenKinds: Sendable {
 /// A kind that cannot be registered.
 public enum ScreenKindError: Error, CustomStringConvertible {
     case conflictingCommand(String, kind: String)
+    /// A command named as one the driver runs itself (`ScreenKinds.reservedCommandNames`).
+    case reservedCommand(String, kind: String)
 
     public var description: String {
         switch self {
+        case .reservedCommand(let name, let kind):
+            return "screen kind \(kind): its command \(name) has the name of a command the driver runs itself, so it could "
+                + "never run; rename it (the names kept: \(ScreenKinds.reservedCommandNames.joined(separator: ", ")))"
         case .conflictingCommand(let name, let kind):
             return "screen kind \(kind): its command \(name) has other arguments than another kind's \(name)"
         }

@@ -73,10 +73,19 @@ public struct ScreenSnapshot: Equatable, Sendable {
     }
 }
 
+/// A button of the screen's bar (a list's `add`, a detail's buttons, …). A kind of one's own that shows buttons
+/// fills `ScreenSnapshot.buttons` with these and takes the shared `button` command (`CommandDescription.button`).
 public struct ButtonSnapshot: Equatable, Sendable {
     public var id: String
     public var title: String
     public var enabled: Bool
+
+    /// `id`: what the `button` command names it by (its title too); `enabled`: false shows it greyed and refuses it.
+    public init(id: String, title: String, enabled: Bool = true) {
+        self.id = id
+        self.title = title
+        self.enabled = enabled
+    }
 }
 
 public struct SearchSnapshot: Equatable, Sendable {
@@ -93,12 +102,23 @@ public struct SearchSnapshot: Equatable, Sendable {
     }
 }
 
+/// A section of rows (a list's group, a detail's section): what every kind shares, drawn by every front end as
+/// numbered rows. A kind of one's own fills `ScreenSnapshot.sections` with these; `tap ROW` and the other row
+/// commands count its rows from 1 across the sections.
 public struct SectionSnapshot: Equatable, Sendable {
     public var header: String?
     public var footer: String?
     public var rows: [RowSnapshot]
     /// A list section's line under its title (`groupHeader`); its `footer` is `groupFooter`'s.
     public var subheader: String? = nil
+
+    /// A section with its title line (`header`), its rows and its line under the rows (`footer`).
+    public init(header: String? = nil, footer: String? = nil, rows: [RowSnapshot], subheader: String? = nil) {
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+        self.subheader = subheader
+    }
 }
 
 /// A row of a list or a cell of a detail screen.
@@ -129,7 +149,9 @@ public struct RowSnapshot: Equatable, Sendable {
     /// For edit cells: the message of the rule the current value breaks (lua-api.md "Validation"); nil when valid.
     public var invalid: String?
 
-    public init(id: String?, text: String?, detail: String?) {
+    /// A row with its id (an entity's, a cell's; nil for none), its text and its second line (`detail`); the other
+    /// properties (`image`, `accessory`, `checked`, …) are set on it after.
+    public init(id: String?, text: String?, detail: String? = nil) {
         self.id = id
         self.text = text
         self.detail = detail
@@ -147,6 +169,14 @@ public struct AccessorySnapshot: Equatable, Sendable {
     public var kind: String
     public var text: String?
     public var enabled: Bool
+
+    /// A row's accessory: `kind` as the list declares it (`detail`, `checkmark`, `button`, …), its text, whether
+    /// the `accessory` command takes it.
+    public init(kind: String, text: String? = nil, enabled: Bool = true) {
+        self.kind = kind
+        self.text = text
+        self.enabled = enabled
+    }
 }
 
 public struct QuickSnapshot: Equatable, Sendable {

@@ -166,6 +166,6 @@ import Testing
             with: "cell = { path = \"name\" }, more = \"#true\", moreActions = \"#Eins,#Zwei,#Drei\", moreActionsTap = \"name\"")])
         try #require(OKitRun.isBuilt, "build okit-run first (swift build)")
         let r = try OKitRun.run(["check", t.folder.appendingPathComponent("app.lua").path])
-        #expect(r.out.contains("screen items, property moreActionsTap: moreActions has 3 actions and moreActionsTap 1: the last 2 do nothing when chosen"), "\(r.out)")
+        #expect(r.out.contains("screen items, property moreActionsTap: moreActions has 3 actions and moreActionsTap 1: actions 2, 3 do nothing when chosen"), "\(r.out)")
     }
 }

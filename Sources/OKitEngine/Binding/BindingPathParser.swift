@@ -44,7 +44,10 @@ extension BindingScanner {
         } else {
             while true {
                 skipSpaces(&i, end)
-                if i == end || s[i] == "/" { throw fail(i, "expected a segment (empty segments are not allowed)") }
+                // As in OKit (okit-behaviour §1.2–1.3): an empty segment in the middle (`books//name`) is kept and
+                // means `.`, an empty one at the end (`books/`) is dropped.
+                if i == end { break }
+                if s[i] == "/" { segments.append(.current); i += 1; continue }
                 segments.append(try segment(&i, end))
                 skipSpaces(&i, end)
                 if i == end { break }

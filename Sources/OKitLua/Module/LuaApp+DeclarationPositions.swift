@@ -35,8 +35,25 @@ struct FieldRuleRefusal: Error, CustomStringConvertible {
 extension LuaApp {
     /// The refusal of a declaration's binding that does not parse, for the declaring call to place in the file.
     func bindingRefusal(_ what: String, _ error: Error) -> Error {
-        if let e = error as? BindingError { return DeclarationBindingError(message: "\(what): \(e)", error: e) }
+        if var e = error as? BindingError {
+            if e.hint.isEmpty { e.hint = Self.plainTextRemedy(what, e.binding) }
+            return DeclarationBindingError(message: "\(what): \(e)", error: e)
+        }
         return LuaRaise("\(what): \(error)")
+    }
+
+    /// The advice for plain words given to a property that shows a text (`header = "In stock"` does not parse as
+    /// a binding): `header is a binding: write "%In stock" (localized) or "#In stock" (as it is)`, as a one-word
+    /// text that names no field is told by the check (ScreenCheckRun.textRemedy); "" for anything else.
+    static func plainTextRemedy(_ what: String, _ text: String) -> String {
+        let tail = what.components(separatedBy: "property ").last ?? what
+        let name = tail.split(separator: ".").last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? tail
+        let words = text.trimmingCharacters(in: .whitespaces)
+        guard ScreenCheckRun.textProperties.contains(name), words.contains(" "), let first = words.unicodeScalars.first,
+              first.properties.isAlphabetic || ("0"..."9").contains(first),
+              words.unicodeScalars.allSatisfy({ $0 == " " || $0.properties.isAlphabetic || ("0"..."9").contains($0) || "'-:!?&.".unicodeScalars.contains($0) })
+        else { return "" }
+        return "\(name) is a binding: if \"\(words)\" is the text, write " + BindingParser.asText(words)
     }
 
     /// A load error of the `okit.<function>([id,] { … })` call at `site` (`chunk:line`): a binding that does not

@@ -73,7 +73,7 @@ enum ConstantProperties {
 extension ScreenCheckRun {
     /// The properties that show a text (a title, a cell's label, a header): a capitalised word there that names no
     /// field (`titlePath = "Authors"`) is most likely the text itself.
-    static let textProperties: Set<String> = [
+    public static let textProperties: Set<String> = [
         "titlePath", "subTitlePath", "subTitleObject", "subTitleObjectPlural", "promptPath", "path", "detailPath",
         "editPath", "editDetailPath", "placeholder", "header", "footer", "groupHeader", "groupFooter", "footerPath",
         "sectionHeaders", "sectionFooters",

@@ -91,14 +91,22 @@ extension ListDeclaration {
             run.run(id, "moreActionsTap", action, row, at: ["moreActionsTap", .part(i + 1)])
         }
         // An action chosen from the sheet runs the part of moreActionsTap at its place: titles past the last
-        // part do nothing when chosen (said, not found by a person tapping).
+        // part do nothing when chosen, as in OKit, which aligns them by index (okit-behaviour §1.7, §5.2). The app
+        // runs so (a warning at load, a problem of `okit-run check`); an action whose moreActionsEnabled part is a
+        // constant off (`",,#false"`) is never shown and needs no tap.
         let titles = (try? BindingParser.partTexts(actions.moreActions))?.count ?? 0
         let taps = actions.moreActionsTap.count
         guard actions.moreTap == nil, ScreenCheckRun.usedParts(actions.moreActions) > 0 else { return }
-        if taps > 0, titles > taps {
-            run.issue(id, "moreActionsTap", "moreActions has \(titles) actions and moreActionsTap \(taps): the last "
-                + (titles - taps == 1 ? "does" : "\(titles - taps) do") + " nothing when chosen; give each action its tap, in the same order",
-                at: ["moreActionsTap"])
+        let enabledParts = (try? BindingParser.partTexts(actions.moreActionsEnabled)) ?? []
+        let untapped = taps > 0 && titles > taps
+            ? (taps..<titles).filter { $0 >= enabledParts.count || !ListDeclaration.isConstantOff(enabledParts[$0]) } : []
+        if !untapped.isEmpty {
+            let n = untapped.count
+            let message = "moreActions has \(titles) actions and moreActionsTap \(taps): " + (n == 1 ? "action \(untapped[0] + 1) does"
+                : "actions " + untapped.map { "\($0 + 1)" }.joined(separator: ", ") + " do") + " nothing when chosen; "
+                + "give each action its tap, in the same order (or disable it: moreActionsEnabled part \"#false\")"
+            let issue = ScreenIssue(screen: id, property: "moreActionsTap", column: 1, message: message, sites: [["moreActionsTap"]])
+            if run.thorough { run.issues.append(issue) } else { run.warnings.append(issue) }
         }
         // Parts past the last action belong to none: never offered, never asked (a missing moreActionsEnabled part
         // is OKit's "shown", so fewer is no problem).
@@ -164,5 +172,15 @@ extension ScreenCheckRun {
         // The screen runs (empty), as OKit's does: a warning at load, a problem of `okit-run check`.
         let found = ScreenIssue(screen: screen, property: property, column: 1, message: message, sites: [site])
         if thorough { issues.append(found) } else { warnings.append(found) }
+    }
+}
+
+extension ListDeclaration {
+    /// A part of a multipart flag that is a constant off (`#false`, `#no`, `#0`): the action it belongs to is never
+    /// shown.
+    static func isConstantOff(_ part: String) -> Bool {
+        guard let b = try? BindingParser.parse(part), b.parts.count == 1, case .constant(let v) = b.parts[0] else { return false }
+        if case .null = v { return false }
+        return !v.truthy
     }
 }

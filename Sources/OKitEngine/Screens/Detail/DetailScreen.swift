@@ -162,15 +162,28 @@ public final class DetailScreen: ShellScreen {
     }
 
     /// A visible cell by position, (section, cell) pair, id or text (its title as shown: `Menge` for `%Amount` in
-    /// `de`). One that none names is refused listing the cells as the person sees them (`DetailScreen.shownNames`).
+    /// `de`). One that none names is refused listing the cells by the names that keep addressing them
+    /// (`DetailScreen.shownNames`): a title written as a text, else the id — a title read from the model (a
+    /// stepper's `path = "n"` shows `9`) changes with the value, so its cell is listed by its id (`n`).
     func cell(_ address: RowAddress) throws -> ShownCell {
         let cells = try shownCells()
         var keyed: [(section: Int, id: String?, text: String?)] = []
         for c in cells { keyed.append((c.position.section, c.id, try text(of: c.cell, on: c.context))) }
+        let named = cells.indices.map { i in (keyed[i].section, keyed[i].id, titleIsText(cells[i].cell) ? keyed[i].text : nil) }
         do {
             return cells[try address.resolve(keyed)]
         } catch ShellError.noRow(let position, let count) {
-            // A detail screen shows cells, not a list's rows (`no cell 99 (the screen has 6 cells)`).
+            // A position past the cells that is the id or the shown text of exactly one cell (`set 9 5` in the
+            // shell, for the stepper showing 9) names that cell; else a detail screen shows cells, not a list's rows
+            // (`no cell 99 (the screen has 6 cells)`).
+            if case .position(let n) = address {
+                let matching = keyed.indices.filter { keyed[$0].id == "\(n)" || keyed[$0].text == "\(n)" }
+                if matching.count == 1 { return cells[matching[0]] }
+            }
+            if case .key(let k) = address {
+                // A key of digits that names no cell and is no position: refused by name, as any other key.
+                throw ShellError.noCell(k, cells: DetailScreen.shownNames(named), meant: DetailScreen.closestTitle(to: k, named))
+            }
             throw ShellError.noCellAt(position, count: count)
         } catch ShellError.noRowMatching(let k, _, _) {
             // As a person writes it: `montant` or `date d'echeance` for the title "Montant", "Date d'échéance".
@@ -178,7 +191,20 @@ public final class DetailScreen: ShellScreen {
             let matching = keyed.indices.filter { i in [keyed[i].id, keyed[i].text].contains { $0.map(MatchedText.fold) == folded } }
             if matching.count == 1 { return cells[matching[0]] }
             if matching.count > 1 { throw ShellError.ambiguousRow(k, candidates: matching.map { "\($0 + 1)" }) }
-            throw ShellError.noCell(k, cells: DetailScreen.shownNames(keyed), meant: DetailScreen.closestTitle(to: k, keyed))
+            throw ShellError.noCell(k, cells: DetailScreen.shownNames(named), meant: DetailScreen.closestTitle(to: k, named))
+        }
+    }
+
+    /// Whether a cell's title (`editPath` in edit mode, else `path`) is written as a text (`%Name`, `#Copies`, or
+    /// none) rather than read from the model.
+    func titleIsText(_ c: CellDeclaration) -> Bool {
+        let path = editing && !c["editPath"].isEmpty ? c["editPath"] : c["path"]
+        guard let b = try? engine.compile(path) else { return false }
+        return b.parts.allSatisfy { part in
+            switch part {
+            case .constant, .localized: return true
+            case .path, .expression: return false
+            }
         }
     }
 

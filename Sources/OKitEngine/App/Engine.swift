@@ -44,6 +44,10 @@ public final class Engine {
 
     @exclusivity(unchecked) var transactionDepth = 0
     var undoLog: [() -> Void] = []
+    /// What the open transaction asked to run once it commits (`afterCommit`), by key; dropped on rollback.
+    var commitActions: [(key: String, run: () throws -> Void)] = []
+    /// Elements the rollback's lookups examined (a test counts them: undoing N appends examines O(N)).
+    public internal(set) var rollbackWork = 0
     /// The fields whose `didSet` is running (entity, slot): a write of the same field from inside its own observer
     /// does not call it again, as a Swift property observer does not (`Engine+Writes.swift`, `observe`).
     var runningObservers: [(entity: ObjectIdentifier, slot: Int)] = []

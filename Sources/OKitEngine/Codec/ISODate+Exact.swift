@@ -14,11 +14,12 @@ extension ISODate {
     static let scales: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17]
     static let maxExactDigits = 17
 
-    /// Whether a date can be written as an exact ISO string (finite, within ±2^52 seconds — ±140 million years —
-    /// of 2001, where whole seconds are exact integers). The model writer writes others as numbers.
+    /// Whether a date can be written as an exact ISO string (finite, within ±3.15e13 seconds — about a million
+    /// years — of 2001: whole seconds are exact integers there, and `append` clamps beyond, which wrote -1e15 as
+    /// another instant). The model writer writes others as numbers.
     static func isExactlyWritable(_ date: Date) -> Bool {
         let t = date.timeIntervalSinceReferenceDate
-        return t.isFinite && abs(t) < 4.5e15
+        return t.isFinite && abs(t) < 3.15e13
     }
 
     /// Appends `2019-05-01T10:00:00Z` / `…:00.123456Z` (UTC), exact, for a date that `isExactlyWritable`.

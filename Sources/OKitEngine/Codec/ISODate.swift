@@ -5,6 +5,20 @@ public enum ISODate {
     /// Seconds between 1970-01-01 and 2001-01-01 (OKit's reference date).
     public static let referenceOffset: Double = 978_307_200
 
+    /// The dates a model holds (lua-api.md "Dates"): from 0001-01-01T00:00:00Z up to, not including,
+    /// 10000-01-01T00:00:00Z, in seconds since 1970 — the years okit writes, reads back, formats and shows alike
+    /// (ISO 8601's four-digit years, the virtual clock's range); a date outside is refused as NaN is.
+    public static let earliestSeconds: Double = -62_135_596_800
+    public static let endSeconds: Double = 253_402_300_800
+    /// The range as a refusal names it.
+    public static let rangeText = "from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+
+    /// Whether okit holds `date` (`earliestSeconds` ≤ it < `endSeconds`).
+    public static func isInRange(_ date: Date) -> Bool {
+        let t = date.timeIntervalSince1970
+        return t >= earliestSeconds && t < endSeconds
+    }
+
     /// `2019-05-01T10:00:00Z`; with `fractional`, as many fraction digits as needed to round-trip exactly
     /// (`…:00.123456Z`), none when the time is whole seconds.
     public static func format(_ date: Date, fractional: Bool = true, zone: Bool = true) -> String {

@@ -26,7 +26,9 @@ extension Engine {
         try transaction {
             c.items.insert(element, at: position)
             undoLog.append { [unowned self] in
-                if let i = c.items.firstIndex(where: { $0.isSame(as: element) }) {
+                // Undone in reverse order, the element is back where it was put: looked for there first (a scan
+                // from the front made the rollback of N appends quadratic).
+                if let i = self.undoIndex(of: element, in: c.items, near: position) {
                     c.items.remove(at: i)
                     self.membersChanged(c, .removed(element, index: i))
                 }
@@ -135,8 +137,10 @@ extension Engine {
             let element = try collectionElement(value, for: c)
             c.items.append(element)
             c.keys.append(key)
+            let position = c.items.count - 1
             undoLog.append { [unowned self] in
-                if let i = c.keys.firstIndex(of: key) {
+                let here = position < c.keys.count && c.keys[position] == key
+                if let i = here ? position : c.keys.firstIndex(of: key) {
                     c.items.remove(at: i); c.keys.remove(at: i)
                     self.membersChanged(c, .removed(element, index: i))
                 }
@@ -169,6 +173,18 @@ extension Engine {
                 for v in elements { try insert(v, into: c, append: true) }
             }
         }
+    }
+
+    /// Where a rollback finds an element it undoes the insertion of: at `position` when it is there, else the first
+    /// place that holds it (each element examined counts in `rollbackWork`).
+    func undoIndex(of element: Value, in items: ValueList, near position: Int) -> Int? {
+        rollbackWork += 1
+        if position < items.count, items[position].isSame(as: element) { return position }
+        for (i, v) in items.enumerated() {
+            rollbackWork += 1
+            if v.isSame(as: element) { return i }
+        }
+        return nil
     }
 
     func membersChanged(_ c: EntityCollection, _ edit: MembershipEdit) {

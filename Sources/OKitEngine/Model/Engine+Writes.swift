@@ -7,17 +7,43 @@ extension Engine {
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         transactionDepth += 1
         let mark = undoLog.count
+        let commitMark = commitActions.count
         do {
             let result = try body()
             transactionDepth -= 1
-            if transactionDepth == 0 { undoLog.removeAll(keepingCapacity: true); graph.flush() }
+            if transactionDepth == 0 {
+                undoLog.removeAll(keepingCapacity: true)
+                graph.flush()
+                try runCommitActions()
+            }
             return result
         } catch {
             rollback(to: mark)
+            commitActions.removeSubrange(min(commitMark, commitActions.count)...)
             transactionDepth -= 1
-            if transactionDepth == 0 { undoLog.removeAll(keepingCapacity: true); graph.flush() }
+            if transactionDepth == 0 { undoLog.removeAll(keepingCapacity: true); commitActions.removeAll(); graph.flush() }
             throw error
         }
+    }
+
+    /// Runs `action` once the outermost open transaction commits — at once outside a transaction — and never when
+    /// the transaction (or the nested one that asked for it) rolls back: a store asked for inside a command stores
+    /// only what the command committed (lua-api.md "Transactions"). A second request with the same `key` while the
+    /// first waits is the same request.
+    public func afterCommit(_ key: String, _ action: @escaping () throws -> Void) throws {
+        guard transactionDepth > 0 else { try action(); return }
+        if commitActions.contains(where: { $0.key == key }) { return }
+        commitActions.append((key, action))
+    }
+
+    /// The actions the committed transaction asked for, in order; the first error is thrown after the others ran.
+    private func runCommitActions() throws {
+        var failure: Error?
+        while !commitActions.isEmpty {
+            let next = commitActions.removeFirst()
+            do { try next.run() } catch { if failure == nil { failure = error } }
+        }
+        if let failure { throw failure }
     }
 
     /// True while a transaction is open.

@@ -30,7 +30,10 @@ public enum Coercion {
             switch value {
             case .string: return value
             case .null: throw fail()
-            case .entity, .collection, .list, .data: throw fail()
+            case .data:
+                throw CoercionError(field: field, value: describe(value), expected: type.declaration
+                    + " (the bytes are not UTF-8 text: write text, or keep bytes in a data or image field)")
+            case .entity, .collection, .list: throw fail()
             default: return .string(value.displayString ?? "")
             }
         case .int:
@@ -38,8 +41,12 @@ public enum Coercion {
             case .int: return value
             case .bool(let b): return .int(b ? 1 : 0)
             case .double, .string:
-                guard let i = value.intValue else { throw fail() }
-                return .int(i)
+                if let i = value.intValue { return .int(i) }
+                // A number an int cannot hold says why: not finite, or past 64 bits.
+                guard let d = value.doubleValue else { throw fail() }
+                _ = try finite(d)
+                throw CoercionError(field: field, value: describe(value),
+                                    expected: type.declaration + " (out of range: a whole number from \(Int.min) to \(Int.max))")
             default: throw fail()
             }
         case .double:
@@ -67,13 +74,20 @@ public enum Coercion {
             default: throw fail()
             }
         case .date:
+            // A date outside the years okit holds came back as another instant after a store (ISODate.isInRange).
+            func held(_ d: Date) throws(CoercionError) -> Value {
+                guard ISODate.isInRange(d) else {
+                    throw CoercionError(field: field, value: describe(value), expected: "date (a date \(ISODate.rangeText))")
+                }
+                return .date(d)
+            }
             switch value {
-            case .date: return value
-            case .int(let i): return .date(Date(timeIntervalSince1970: Double(i)))
-            case .double(let d): return .date(Date(timeIntervalSince1970: try finite(d)))
+            case .date(let d): return try held(d)
+            case .int(let i): return try held(Date(timeIntervalSince1970: Double(i)))
+            case .double(let d): return try held(Date(timeIntervalSince1970: try finite(d)))
             case .string(let s):
                 guard let d = ISODate.parse(s) else { throw fail() }
-                return .date(d)
+                return try held(d)
             default: throw fail()
             }
         default:
@@ -90,6 +104,7 @@ public enum Coercion {
         case .collection: return "a collection"
         case .list: return "a list"
         case .data(let d): return "\(d.count) bytes"
+        case .double(let d) where d.isFinite && abs(d) >= 1e15: return "\(d)"   // 1e+300, not 301 digits
         default: return v.displayString ?? ""
         }
     }

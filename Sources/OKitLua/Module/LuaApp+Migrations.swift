@@ -22,6 +22,8 @@ extension LuaApp {
         let raw = rawDocument(model, stored: stored)
         var running = steps[0].version
         var site = steps[0].site
+        migratingModel = model.name
+        defer { migratingModel = nil }
         do {
             try engine.transaction {
                 for step in steps {
@@ -43,6 +45,14 @@ extension LuaApp {
         }
         try finishMistyped(mistyped, model, stored: stored, migrated: true)
         engine.markWholeDirty(model)
+    }
+
+    /// `okit.store`/`okit.storeState` inside a migration: refused, since a store there wrote the migrated part
+    /// under the new version's header and a later error left the data half-migrated (and stuck).
+    func refuseStoreWhileMigrating(_ name: String) throws {
+        guard let model = migratingModel else { return }
+        throw LuaRaise("\(name)() inside a migration (of model \"\(model)\"): okit stores the migrated data itself once every "
+            + "migration succeeded; remove the call")
     }
 
     private func finishMistyped(_ mistyped: MistypedValues, _ model: Model, stored: Int, migrated: Bool) throws {

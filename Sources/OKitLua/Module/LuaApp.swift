@@ -115,6 +115,8 @@ public final class LuaApp {
     var functionBindingCount = 0
     var appVersion: Int?
     var migrations: [(version: Int, fn: LuaRef, site: String?)] = []
+    /// The model whose migrations run now: `okit.store` and `okit.storeState` are refused until they are done.
+    var migratingModel: String?
     var loading = false
     /// Set when a model's storage failed while the app loaded (exit code 4 instead of 3).
     var storageFailed = false

@@ -42,14 +42,31 @@ extension LuaModuleBuilder {
         return 1
     }
 
+    /// A number of seconds as a message shows it (`0`, `2.5`, `-1`).
+    static func shown(_ d: Double) -> String { abs(d) < 1e15 && d == d.rounded() ? String(Int(d)) : "\(d)" }
+
+    /// The shortest interval of `okit.every`, in seconds (the timer queue's own).
+    static let minimumEvery = 0.001
+
     /// `okit.after(seconds, fn)` and `okit.every(seconds, fn)`: a timer on the session's clock.
     private func schedule(_ call: LuaCall, repeating: Bool) throws -> Int32 {
         let seconds = try call.number(1)
-        guard seconds >= 0, seconds.isFinite else { throw LuaRaise("\(call.name): seconds must be ≥ 0") }
+        guard seconds.isFinite else { throw LuaRaise("\(call.name): seconds must be a finite number ≥ 0 (got \(seconds))") }
+        guard seconds >= 0 else { throw LuaRaise("\(call.name): seconds must be ≥ 0 (got \(Self.shown(seconds)))") }
+        // A repeating timer below the minimum ran every millisecond without a word (lua-api.md "Timers").
+        guard !repeating || seconds >= Self.minimumEvery else {
+            throw LuaRaise("okit.every: seconds must be at least \(Self.minimumEvery) (got \(Self.shown(seconds))); "
+                + "for once, soon, use okit.after(0, fn)")
+        }
         try call.requireFunction(2)
         let fn = call.ref(2)
+        let site = LuaApp.callerPosition(call.L)
+        let name = "\(call.name)(\(Self.shown(seconds)), …)"
         let t = app.session.timers.schedule(at: engine.clock.now.addingTimeInterval(seconds), every: repeating ? seconds : nil) { [unowned app] in
-            _ = try app.engine.transaction { try app.callLua(fn, []) }
+            do { _ = try app.engine.transaction { try app.callLua(fn, []) } } catch let e as LuaError {
+                // Named by where it was set: the message alone may not say which timer failed.
+                throw LuaError(kind: e.kind, message: "\(site.map { "\($0): " } ?? "")the timer \(name) failed: \(e.message)", traceback: e.traceback)
+            }
         }
         lua.push(object: t, metatable: OKitTypes.timer)
         return 1

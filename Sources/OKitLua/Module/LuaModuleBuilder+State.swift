@@ -10,10 +10,15 @@ extension LuaModuleBuilder {
             ("store", { call in
                 let e = try app.entity(call, 1)
                 guard let m = e.model else { throw LuaRaise("okit.store: \(e.debugName) is not in a model") }
-                try engine.store(m)
+                try app.refuseStoreWhileMigrating("okit.store")
+                try engine.afterCommit("store " + m.name) { [unowned app] in try app.engine.store(m) }
                 return 0
             }),
-            ("storeState", { _ in try engine.storeState(); return 0 }),
+            ("storeState", { _ in
+                try app.refuseStoreWhileMigrating("okit.storeState")
+                try engine.afterCommit("storeState") { [unowned app] in try app.engine.storeState() }
+                return 0
+            }),
             ("restoreState", { _ in try engine.restoreState(); return 0 }),
             ("models", { _ in
                 lua.newTable(hash: Int32(engine.models.count))

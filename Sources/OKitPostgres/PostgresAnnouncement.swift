@@ -13,6 +13,9 @@ struct PostgresAnnouncement: Sendable, Equatable {
     let from: String
     let keys: [String]?
     var tables: [String]? = nil
+    /// The app's schema version the store wrote into `okit_models`, when it changed it (a newer app's migration):
+    /// followers of an older version stop storing (storage.md "Shared models on PostgreSQL", "Versions").
+    var schema: Int? = nil
     /// Rows the store updated in place, with their committed values (sent only when the payload is signed).
     var rows: [PostgresAnnouncedRow] = []
     /// As received: the text the signature covers and the signature (nil when the payload is not signed).
@@ -33,11 +36,12 @@ struct PostgresAnnouncement: Sendable, Equatable {
     func payload(signedWith key: PostgresAnnouncementKey? = nil) -> String {
         let quoted = PostgresAnnouncedRow.quoted
         var head = "{\"model\":" + quoted(model) + ",\"version\":" + String(version) + ",\"from\":" + quoted(from)
+            + (schema.map { ",\"schema\":" + String($0) } ?? "")
         guard let keys else { return head + ",\"keys\":null}" }
         head += ",\"keys\":[" + keys.map(quoted).joined(separator: ",") + "]"
         if let tables { head += ",\"tables\":[" + tables.map(quoted).joined(separator: ",") + "]" }
         if head.utf8.count + 1 > Self.maxPayload {
-            return PostgresAnnouncement(model: model, version: version, from: from, keys: nil).payload()
+            return PostgresAnnouncement(model: model, version: version, from: from, keys: nil, schema: schema).payload()
         }
         guard let key, !rows.isEmpty else { return head + "}" }
         var body = head + ",\"rows\":["
@@ -61,7 +65,8 @@ struct PostgresAnnouncement: Sendable, Equatable {
         guard let o = JSONTree.parse(Array(text.utf8), nonFiniteWords: false), case .object = o,
               let model = o["model"]?.string, let version = o["version"].flatMap(number) else { return nil }
         var a = PostgresAnnouncement(model: model, version: version, from: o["from"]?.string ?? "",
-                                     keys: o["keys"].flatMap(strings), tables: o["tables"].flatMap(strings))
+                                     keys: o["keys"].flatMap(strings), tables: o["tables"].flatMap(strings),
+                                     schema: o["schema"].flatMap(number).map { Int(clamping: $0) })
         // Rows that do not all read are not used (the follower reads the rows the keys name).
         if let rows = o["rows"]?.array, let signature = o["signature"]?.string {
             let parsed = rows.compactMap(PostgresAnnouncedRow.parse)

@@ -149,8 +149,10 @@ extension PostgresStorage {
                     keys += rowKeys
                     refused += fieldsOut.map { var f = $0; f.source = pendingPath; return f }
                 } catch where PostgresFailure(error) == .value {
-                    refused.append(PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil,
-                                                   value: r.values.map { Self.rowJSON(t, $0) } ?? "null", reason: text(error), source: pendingPath))
+                    var whole = PostgresRefusal(model: modelName, type: t.base.type.name, id: r.key, field: nil,
+                                                value: r.values.map { Self.rowJSON(t, $0) } ?? "null", reason: text(error), source: pendingPath)
+                    if let mine = r.values, let b = r.base { whole.changed = Self.changedFields(t, mine, b) }
+                    refused.append(whole)
                     if r.base == nil { leftOut.insert(r.key) }
                 }
             }

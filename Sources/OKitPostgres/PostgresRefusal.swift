@@ -18,13 +18,23 @@ struct PostgresRefusal: Equatable {
     let reason: String
     /// Where the value came from: nil for a store, else the pending file it was read from.
     var source: String?
+    /// Of a whole row read before: its changed fields, which the message names (not the row as JSON).
+    var changed: [String]? = nil
     /// True when the database refused it (a store, or a pending file's value at its replay); false when a pending
     /// file's value did not check against the schema (it was never sent).
     var byDatabase = true
 
-    /// `model "default", Book dune, field count`.
+    /// `model "default", Book dune, field count` (`fields name, count` of a row refused whole whose changes are known).
     var place: String {
-        "model \"\(model)\", \(type) \(id)" + (field.map { ", field " + $0 } ?? "")
+        let fields = changed.flatMap { $0.isEmpty ? nil : ($0.count == 1 ? ", field " : ", fields ") + $0.joined(separator: ", ") }
+        return "model \"\(model)\", \(type) \(id)" + (field.map { ", field " + $0 } ?? fields ?? "")
+    }
+
+    /// What the database refused, as a message says it: the value, its deletion, or a row's change.
+    var refusedWhat: String {
+        if value == "null" { return "its deletion" }
+        if field == nil, let changed, !changed.isEmpty { return changed.count == 1 ? "the change" : "the changes" }
+        return value
     }
 
     /// One line of `refused.jsonl`.
@@ -72,6 +82,15 @@ extension PostgresStorage {
         return String(decoding: w.out.buffer, as: UTF8.self)
     }
 
+    /// The fields whose values differ between two forms of a row.
+    static func changedFields(_ t: PostgresTable, _ values: [RelationalValue], _ read: [RelationalValue]) -> [String] {
+        t.base.columns.compactMap { c in
+            guard let j = t.columnOfSlot[c.slot], j + c.width <= values.count, j + c.width <= read.count,
+                  values[j..<(j + c.width)] != read[j..<(j + c.width)] else { return nil }
+            return c.name
+        }
+    }
+
     /// The written columns of a row holding a text with a NUL: each with its field (nil for the key and link columns
     /// and `okit_extra`, which are not a field's).
     static func nulColumns(_ values: [RelationalValue], _ t: PostgresTable) -> [(j: Int, column: RelationalTable.Column?)] {
@@ -110,7 +129,9 @@ extension PostgresStorage {
         var values = d.values
         var fieldsLeftOut: [PostgresRefusal] = []
         func leaveOut(_ reason: String) -> PostgresQueryResult? {
-            state.refused.append(refusal(t, key: d.key, values: d.values, reason: reason))
+            var whole = refusal(t, key: d.key, values: d.values, reason: reason)
+            if let read { whole.changed = Self.changedFields(t, d.values, read.values) }
+            state.refused.append(whole)
             if read == nil { state.leftOut.insert(d.key) }
             return nil
         }
@@ -134,6 +155,11 @@ extension PostgresStorage {
             let bad = try refusedFields(t, key: d.key, values: values, read: read)
             guard !bad.isEmpty else { return leaveOut(reason) }
             for b in bad { revert(b.column, at: b.j, reason: b.reason, read: read) }
+            // Every change refused (a trigger that refuses any update of the row): nothing is left to write.
+            if values == read.values {
+                state.refused += fieldsLeftOut
+                return nil
+            }
             do {
                 let r = try link.savepoint { try upsert(values, t, key: d.key, read: read, version: version) }
                 state.refused += fieldsLeftOut

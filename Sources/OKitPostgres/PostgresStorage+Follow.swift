@@ -46,6 +46,7 @@ extension PostgresStorage {
             }
             let others = inbox.take().filter { $0.model == modelName && $0.from != processToken }
             if others.isEmpty { return false }
+            noticeSchema(others.compactMap(\.schema).max(), engine: engine)
             if others.contains(where: { $0.keys == nil }) {
                 try follow(model, engine: engine, keys: nil)
                 return true
@@ -99,7 +100,10 @@ extension PostgresStorage {
         }
         // A catch-up starts from this snapshot only when every row was read in it (rows read by key say nothing of
         // the other rows written meanwhile, whose announcements may still be on their way).
-        if keys == nil { caughtUpXmin = xmin }
+        if keys == nil {
+            caughtUpXmin = xmin
+            noticeSchema(try readSchemaVersion(), engine: engine)
+        }
     }
 
     /// Reads the rows with these keys (nil: every row written since this process last read them all, and every

@@ -12,13 +12,11 @@ extension PostgresStorage {
             try files.writeBinaries(model, engine: engine)
         }
         guard model.isFileDirty else { return .unchanged }
-        if let v = storedSchemaVersion, v > engine.schemaVersion {
-            throw StorageError(kind: .io, path: settings.shown, message: FileStorage.newerMessage(stored: v, app: engine.schemaVersion))
-        }
         guard let tables else { return .unchanged }
         // Set once the database refused a value: each row is then written in a savepoint, and what it refuses is
         // set aside instead of blocking every other change (a text with a NUL sets it from the start).
         var isolating = false
+        var alone = true
         for _ in 0..<20 {
             let plan: RelationalStorePlan
             do {
@@ -30,6 +28,9 @@ extension PostgresStorage {
                 model.clearFileDirty()
                 return .unchanged
             }
+            if let v = storedSchemaVersion, v > engine.schemaVersion {
+                throw StorageError(kind: .io, path: settings.shown, message: newerSchemaMessage(stored: v, app: engine.schemaVersion, plan: plan))
+            }
             if offline && !mayRetry {
                 throw StorageError(kind: .io, path: settings.shown, message: "the database is offline; \(keepPending(plan)) and are stored when it is back")
             }
@@ -38,7 +39,7 @@ extension PostgresStorage {
                 isolating = true
             }
             do {
-                let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating)
+                let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating, alone: alone)
                 cameBack()
                 let readBefore = refused.isEmpty ? [] : Set(plan.upserts.filter { base[$0.key]?.table == $0.table }.map(\.key))
                 plan.apply(to: &stored)
@@ -50,7 +51,10 @@ extension PostgresStorage {
                 if !refused.isEmpty { try settle(refused, plan: plan, readBefore: readBefore, model: model, engine: engine) }
                 return .rows(written: plan.upserts.count, deleted: plan.deletes.count)
             } catch let c as PostgresVersionConflict {
+                alone = false
                 try follow(model, engine: engine, keys: c.keys)
+            } catch let newer as PostgresNewerSchema {
+                noticeSchema(newer.version, engine: engine, warning: false)
             } catch let e as StorageError {
                 throw e
             } catch {
@@ -117,7 +121,9 @@ extension PostgresStorage {
         } catch {
             reread = "; the rows could not be read again (\(error)), so this process shows the refused values until it follows the database again"
         }
-        throw StorageError(kind: .io, path: settings.shown, message: Self.refusedMessage(refused, kept: kept) + reread)
+        var e = StorageError(kind: .io, path: settings.shown, message: Self.refusedMessage(refused, kept: kept) + reread)
+        e.refusedValues = refused.map { RefusedValue(type: $0.type, field: $0.field, value: $0.value, changed: $0.changed ?? []) }
+        throw e
     }
 
     /// Appends the refusals to `okit/refused.jsonl`; returns where they are kept (or why they could not be).
@@ -136,7 +142,7 @@ extension PostgresStorage {
     /// `model "default", Book dune, field count: the database refused 5000 (…); …`, the first three, then a count.
     static func refusedMessage(_ refused: [PostgresRefusal], kept: String) -> String {
         let named = refused.prefix(3).map { r in
-            r.place + ": " + (r.byDatabase ? "the database refused \(r.value == "null" ? "its deletion" : r.value) (\(r.reason))" : r.reason)
+            r.place + ": " + (r.byDatabase ? "the database refused \(r.refusedWhat) (\(r.reason))" : r.reason)
                 + (r.source.map { " (in \($0))" } ?? "")
         }
         let more = refused.count > 3 ? "; and \(refused.count - 3) more" : ""

@@ -29,16 +29,24 @@ extension PostgresStorage {
     /// The version this transaction writes its rows at: its own transaction id (`pg_current_xact_id`), unique
     /// in the database's life and taken without a lock, so stores of different rows by different processes do not
     /// wait for each other (storage.md "Shared models on PostgreSQL"). The model's `okit_models` row is written
-    /// only when it is missing or names another type or schema version (then it is locked until the commit).
+    /// only when it is missing or names another type or schema version (then it is locked until the commit), and
+    /// never back to an older schema version. The schema version it holds is read in the same round trip: a newer
+    /// app's (another process migrated the model) stops the store (`PostgresNewerSchema`), which then writes nothing.
     func writeVersion(type: String, schemaVersion: Int) throws -> Int64 {
         if modelsRow?.type != type || modelsRow?.schemaVersion != schemaVersion {
             try link.query("""
                 INSERT INTO \(PostgresTable.modelsTable) AS m (model, type, schema_version, version) VALUES ($1, $2, $3, 1)
                 ON CONFLICT (model) DO UPDATE SET type = excluded.type, schema_version = excluded.schema_version
+                WHERE m.schema_version IS NULL OR m.schema_version <= excluded.schema_version
                 """, [.text(modelName), .text(type), .int(Int64(schemaVersion))])
         }
-        let r = try link.query("SELECT pg_current_xact_id()::text::bigint")
-        return r.rows.first.flatMap { Int64.fromRelationalValue(PostgresLink.values($0)[0]) } ?? 1
+        let r = try link.query("SELECT pg_current_xact_id()::text::bigint, (SELECT schema_version FROM \(PostgresTable.modelsTable) WHERE model = $1)",
+                               [.text(modelName)])
+        let values = r.rows.first.map(PostgresLink.values) ?? []
+        if let stored = values.dropFirst().first.flatMap(Int64.fromRelationalValue), stored > schemaVersion {
+            throw PostgresNewerSchema(version: Int(stored))
+        }
+        return values.first.flatMap(Int64.fromRelationalValue) ?? 1
     }
 
     /// The oldest transaction id still running in this transaction's snapshot: every row written by a
@@ -56,9 +64,9 @@ extension PostgresStorage {
     /// version).
     /// The rows the store updated in place go with it, with their committed values, when this process knows the
     /// announcement key (`PostgresAnnouncement.payload`).
-    func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil, rows: [PostgresAnnouncedRow] = []) {
+    func announce(version: Int64, keys: [String]?, tables: Set<String>? = nil, rows: [PostgresAnnouncedRow] = [], schema: Int? = nil) {
         unannounced.append(PostgresAnnouncement(model: modelName, version: version, from: processToken, keys: keys, tables: tables?.sorted(),
-                                                rows: keys == nil ? [] : rows))
+                                                schema: schema, rows: keys == nil ? [] : rows))
         sendUnannounced()
     }
 
@@ -75,11 +83,14 @@ extension PostgresStorage {
     /// version, then the change announced. Returns the new version and what was refused. `isolating`: each row is
     /// written in a savepoint, and a value the database refuses (`PostgresFailure.value`) leaves out that field (of
     /// a row read before) or that row, not the store; without it, such a refusal rolls the whole transaction back.
+    /// `alone`: the common store may be one statement (`writeAlone`); false after a version conflict, so that the
+    /// transaction's check of `okit_models` runs (the other process may have been a newer app's migration).
     func write(_ plan: RelationalStorePlan, model: Model, engine: any ModelHost, replacing: Bool = false,
-               isolating: Bool = false) throws -> (version: Int64, refused: [PostgresRefusal]) {
+               isolating: Bool = false, alone: Bool = true) throws -> (version: Int64, refused: [PostgresRefusal]) {
         try link.open()
         sendUnannounced()
-        if !replacing, !isolating, let alone = try writeAlone(plan, model: model, engine: engine) {
+        let migrated = modelsRow.map { $0.schemaVersion < engine.schemaVersion } ?? false
+        if alone, !replacing, !isolating, let alone = try writeAlone(plan, model: model, engine: engine) {
             announce(version: alone.version, keys: [alone.row.key], tables: [alone.row.table], rows: [alone.row])
             return (alone.version, [])
         }
@@ -97,7 +108,8 @@ extension PostgresStorage {
             return version
         }
         modelsRow = (model.rootType.name, engine.schemaVersion)
-        announce(version: version, keys: replacing ? nil : state.keys, tables: state.tables, rows: state.rows)
+        announce(version: version, keys: replacing ? nil : state.keys, tables: state.tables, rows: state.rows,
+                 schema: migrated ? engine.schemaVersion : nil)
         for d in state.addedThenDeleted {
             report(type: d.table.base.type.name, id: d.parent, field: d.field, base: "null", theirs: ConflictRecord.json(d.key.relationalValue, .string),
                    mine: "null", deleted: true)

@@ -38,6 +38,19 @@ enum SQLiteDamage {
         return StorageError(kind: .io, path: path, message: "cannot \(doing) the database: \(reason(error, path: path, isFull: isFull))" + (doing == "read" ? "; it is left as it is" : ""))
     }
 
+    /// Whether another connection's lock outlasted the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    static func isBusy(_ error: Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return e.resultCode == .SQLITE_BUSY || e.resultCode == .SQLITE_LOCKED
+    }
+
+    /// A store that met another program's write lock for longer than it waits: nothing was written, and the
+    /// changes stay in memory for the next store (the model stays changed).
+    static func busy(waited: TimeInterval) -> String {
+        let seconds = waited == waited.rounded() ? String(Int(waited)) : String(waited)
+        return "the database is busy: another program has held a write lock on it for over \(seconds) second\(waited == 1 ? "" : "s"); nothing was written and nothing is lost: the changes are stored at the next store (end the other program's transaction)"
+    }
+
     /// The words for a full disk: SQLite says only "disk I/O error" when it cannot make its `-shm` or `-wal`.
     static let fullDisk = "no space left on the disk (SQLite needs room for its -wal and -shm files); free some space"
 

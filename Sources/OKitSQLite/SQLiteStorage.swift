@@ -22,6 +22,9 @@ public final class SQLiteStorage: ModelStorage {
     private var storedVersion: Int?
     /// Set when the database could not be read: it is then never written.
     private(set) var unreadable = false
+    /// How long a statement waits for another program's lock on the database (the `sqlite3` shell's `BEGIN
+    /// IMMEDIATE`, a backup tool) before the store fails as busy.
+    var busyTimeout: TimeInterval = 5
 
     public init(files: FileStorage, path: String) {
         self.files = files
@@ -45,6 +48,7 @@ public final class SQLiteStorage: ModelStorage {
     func open(reading: Bool = false) throws -> DatabaseQueue {
         if let queue { return queue }
         var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
         if !reading { config.journalMode = .wal }
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -55,6 +59,8 @@ public final class SQLiteStorage: ModelStorage {
             let q = try DatabaseQueue(path: path, configuration: config)
             queue = q
             return q
+        } catch where SQLiteDamage.isBusy(error) {
+            throw StorageError(kind: .io, path: path, message: SQLiteDamage.busy(waited: busyTimeout))
         } catch {
             throw damaged(SQLiteDamage.error(error, doing: "open", path: path)).worded(files.remedyWording)
         }
@@ -195,6 +201,8 @@ public final class SQLiteStorage: ModelStorage {
                     return .commit
                 }
             }
+        } catch where SQLiteDamage.isBusy(error) {
+            throw StorageError(kind: .io, path: path, message: SQLiteDamage.busy(waited: busyTimeout))
         } catch {
             throw StorageError(kind: .io, path: path, message: "cannot write the database: \(SQLiteDamage.reason(error, path: path)); it keeps the last store")
         }

@@ -31,6 +31,8 @@ import OKitTestSupport
         #expect(e.description.contains("\"few\""), "the database's reason: \(e)")
         #expect(e.description.contains("every other change was"), "\(e)")
         #expect(!e.description.contains("okit-run") && !e.description.contains("OKIT_"))
+        // A person's page names the field by its label and the value, nothing of the database or the server.
+        #expect(a.engine.refusedNotice(e.refusedValues) == "Not saved: Count \"5000\"")
         // The other field of the same row and the other row are in the database; the refused value is not.
         #expect(try db.psql("SELECT name, count FROM \"Book\" ORDER BY okit_position") == "Dune II|1\nEmma II|2")
         // The process shows what the database holds (in the same entity: screens on it stay), and has nothing left
@@ -168,6 +170,25 @@ import OKitTestSupport
         try change(a)
         try a.storage.savePendingOrThrow(try RelationalStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored))
         a.close()
+    }
+
+    /// A trigger that raises an exception (P0001, RAISE EXCEPTION's default) for every update: each changed field is
+    /// refused alone, so each is set aside and named with the trigger's words (was: the row's JSON, and the storage
+    /// docs said such a store stays pending).
+    @Test func aTriggerThatRefusesEveryUpdateSetsEachChangedFieldAsideByName() throws {
+        let db = try PostgresTestDatabase.make()
+        let a = try Self.process(db.url, seed: true)
+        _ = try db.psql("CREATE FUNCTION nope() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'closed for inventory'; END $$; CREATE TRIGGER nope BEFORE UPDATE ON \"Book\" FOR EACH ROW EXECUTE FUNCTION nope()")
+        try a.engine.set(try #require(a.book("dune")), "name", .string("Dune II"))
+        try a.engine.set(try #require(a.book("dune")), "count", .int(4))
+        let e = try #require(throws: StorageError.self) { try a.store() }
+        #expect(e.description.contains("model \"default\", Book dune, field name: the database refused \"Dune II\" (closed for inventory)"), "\(e)")
+        #expect(e.description.contains("Book dune, field count: the database refused 4 (closed for inventory)"), "\(e)")
+        #expect(!e.description.contains("{\""), "no row as JSON: \(e)")
+        #expect(a.engine.refusedNotice(e.refusedValues) == "Not saved: Name \"Dune II\", Count \"4\"")
+        #expect(Self.refusedLines(a).count == 2)
+        #expect(a.book("dune")?["name"]?.description == "Dune")
+        #expect(!FileManager.default.fileExists(atPath: a.storage.pendingPath))
     }
 
     /// A seed is stored whole or not at all: a part of it would pass for the model, and the next start would not

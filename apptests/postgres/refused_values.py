@@ -7,8 +7,8 @@ item 1), performed against a real `okit-run serve` over a throwaway PostgreSQL c
    nothing (before: PostgreSQL refused the row, every later store of the process failed, and the other visitors'
    acknowledged changes were lost at the restart).
 2. A value the database refuses (a CHECK constraint another program added): the store sets that value aside
-   (named, with the database's reason, in okit/refused.jsonl), the other changes are stored, the next change of
-   another visitor is stored too.
+   (named, with the database's reason, in okit/refused.jsonl and the server's log; the page says the field and the
+   value in the app's words), the other changes are stored, the next change of another visitor is stored too.
 3. A store the database refuses as a whole (a trigger refuses every update): every change stays pending on disk,
    SIGTERM keeps the file, and the next start stores it once the database takes it.
 Usage: refused_values.py OKIT_RUN WORK_DIR. Exit 0 when every check holds."""
@@ -71,9 +71,14 @@ def value_the_database_refuses():
     cluster.psql('ALTER TABLE "Book" ADD CONSTRAINT few CHECK (count < 1000)', url)
     one, two = serve.visitor(), serve.visitor()
     page = one.set_field("dune", "Count", "5000")
-    check("model \"default\", Book dune, field count: the database refused 5000" in page.plain and "\"few\"" in page.plain,
-          "the refusal names the model, entity, field and the database's reason; the page:\n%s" % page.plain[-3000:])
-    check("every other change was" in page.plain, "the message says the other changes were stored")
+    check('Not saved: Count "5000"' in page.plain,
+          "the page names the field by its label and the value, in the app's words; the page:\n%s" % page.plain[-3000:])
+    check(not any(t in page.plain for t in ("postgres://", "refused.jsonl", "few", "model \"default\"", "{\"")),
+          "no database URL, server file, database text, model name or JSON row on the page (web.md)")
+    out = serve.output()
+    check("model \"default\", Book dune, field count: the database refused 5000" in out and "\"few\"" in out
+          and "every other change was stored" in out,
+          "the server's log keeps the model, entity, field and the database's reason:\n%s" % out[-3000:])
     check(">5000<" not in one.get("/books").text, "the process shows what the database holds, not the refused value")
     two.set_field("emma", "Count", "7")
     two.set_field("emma", "Name", "Emma W.")

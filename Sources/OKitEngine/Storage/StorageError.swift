@@ -22,6 +22,9 @@ public struct StorageError: RemedyCarrying {
     /// The remedy in the words of the storage's owner (`ModelStorage` owners may set a wording), appended to
     /// `description`; nil: the neutral message.
     public var advice: String?
+    /// Values a shared model's database refused (set aside, the rest stored): a person's page names these, in the
+    /// app's words, instead of the message (`Engine.refusedNotice`).
+    public var refusedValues: [RefusedValue] = []
 
     public init(kind: Kind, path: String, message: String, remedy: Remedy? = nil) {
         self.kind = kind

@@ -78,7 +78,7 @@ extension WebApp {
         } catch {
             ws.error = keptOffline(app)
                 ? app.engine.word(.appOffline)
-                : WebApp.personWords(for: error, app.engine)
+                : refusedValuesSaid(error, app) ?? WebApp.personWords(for: error, app.engine)
                     ?? (name == "set" ? WebApp.refusedValueWords(error, cell: request.field("cell"), shown: current, app.engine) : nil)
                     ?? "\(BrowserAdvice.message(for: error))"
             keepTyped(typing, request, ws, at: here)    // the page shows what was typed, with why (TypedTexts)
@@ -239,7 +239,8 @@ extension WebApp {
     func notStored(_ error: any Error, changed: Bool, _ ws: WebSession, _ app: AppSession) {
         log("okit-run serve: warning: the state is not stored: \(error)")
         guard changed else { return }     // an earlier change (the first state of a model) failing again is the log's
-        ws.error = keptOffline(app) ? app.engine.word(.appOffline) : app.engine.word(.notStored, WebApp.notStoredReason(error, app.engine))
+        ws.error = keptOffline(app) ? app.engine.word(.appOffline)
+            : WebApp.refusedValuesWords(error, app.engine) ?? app.engine.word(.notStored, WebApp.notStoredReason(error, app.engine))
     }
 
     /// How many changes the session's models had (`Model.changeCount`).

@@ -20,3 +20,22 @@ extension WebApp {
         return WebPages.message(status, words(word, count: Double(n), String(n)), link: link, words: words)
     }
 }
+
+extension WebApp {
+    /// A store whose values the database refused (storage.md "Values a database refuses"), as a person's page says
+    /// it: the fields and values in the app's words (`Not saved: Count "5000"`), never the database's URL, the
+    /// server's files, the database's English or a row as JSON (web.md "Durable per command"); the server's log
+    /// keeps the whole message. Nil for any other failure.
+    /// `refusedValuesWords` of a command's error, the whole message written to the server's log.
+    func refusedValuesSaid(_ error: any Error, _ app: AppSession) -> String? {
+        guard let words = WebApp.refusedValuesWords(error, app.engine) else { return nil }
+        log("okit-run serve: warning: \(error)")
+        return words
+    }
+
+    static func refusedValuesWords(_ error: any Error, _ engine: Engine) -> String? {
+        let inner = (error as? ModelNotStored)?.error ?? error
+        guard let storage = inner as? StorageError, !storage.refusedValues.isEmpty else { return nil }
+        return engine.refusedNotice(storage.refusedValues)
+    }
+}

@@ -27,7 +27,7 @@ extension PostgresStorage {
             if inbox.lost || !listener.isListening || offline {
                 try link.open()
                 try listener.start()
-                cameBack()
+                cameBack(storing: false)
                 _ = inbox.take()
                 try follow(model, engine: engine, keys: nil)
                 return true

@@ -21,14 +21,18 @@ extension PostgresStorage {
         onLog?(LogLine(line, remedy: failure == .login ? .checkDatabaseLogin : .checkDatabase, warning: true))
     }
 
-    /// The database answered a store or a follow: the model is online; the end of an outage the log told of is told.
-    func cameBack() {
+    /// The database answered a store or a follow: the model is online; the end of an outage the log told of is told,
+    /// with what became of the changes kept meanwhile: stored now by a store (`refused`: but for the values the
+    /// database refused, which its error names), or by the next store after a follow (`storing` false).
+    func cameBack(refused: Int = 0, storing: Bool = true) {
         offline = false
         guard let outage else { return }
         self.outage = nil
         let seconds = Int(Date().timeIntervalSince(outage.since).rounded())
         let pending = ((try? PostgresPending.load(pendingPath)) ?? nil)?.count ?? 0
-        let stored = pending == 0 ? "" : "; the \(pending) change\(pending == 1 ? "" : "s") kept meanwhile \(pending == 1 ? "is" : "are") stored now"
+        let them = "the \(pending) change\(pending == 1 ? "" : "s") kept meanwhile \(pending == 1 ? "is" : "are")"
+        let but = refused == 0 ? "" : ", but for \(refused) value\(refused == 1 ? "" : "s") the database refused (named below)"
+        let stored = pending == 0 ? "" : storing ? "; \(them) stored now\(but)" : "; \(them) stored by the next store"
         onLog?(LogLine("the database of model \"\(modelName)\" answers again (after \(seconds) s)\(stored)", warning: false))
     }
 

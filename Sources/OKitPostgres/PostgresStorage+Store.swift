@@ -40,7 +40,7 @@ extension PostgresStorage {
             }
             do {
                 let (version, refused) = try write(plan, model: model, engine: engine, isolating: isolating, alone: alone)
-                cameBack()
+                cameBack(refused: refused.count)
                 let readBefore = refused.isEmpty ? [] : Set(plan.upserts.filter { base[$0.key]?.table == $0.table }.map(\.key))
                 plan.apply(to: &stored)
                 for d in plan.upserts { base[d.key] = PostgresRowState(table: d.table, values: d.values, version: version) }

@@ -191,6 +191,22 @@ import OKitTestSupport
         #expect(!FileManager.default.fileExists(atPath: a.storage.pendingPath))
     }
 
+    /// The end of an outage is logged with what became of the changes kept meanwhile: not "stored now" for a value the
+    /// database refused.
+    @Test func theEndOfAnOutageDoesNotSayARefusedChangeWasStored() throws {
+        let db = try PostgresTestDatabase.make()
+        var log: [String] = []
+        let a = try PostgresProcess(url: db.url, schema: PostgresStorageTests.schema, seed: PostgresStorageTests.seedTwoBooks,
+                                    configure: { s in s.onLog = { log.append($0.text) } })
+        _ = try db.psql("ALTER TABLE \"Book\" ADD CONSTRAINT few CHECK (count < 1000)")
+        try a.engine.set(try #require(a.book("dune")), "count", .int(5000))
+        try a.storage.savePendingOrThrow(try RelationalStorePlan(model: a.model, tables: try #require(a.storage.tables), stored: a.storage.stored))
+        a.storage.outage = (Date(), .unreachable)       // as after a store the database did not answer
+        #expect(throws: StorageError.self) { try a.store() }
+        let line = try #require(log.first { $0.contains("answers again") }, "\(log)")
+        #expect(line.contains("the 1 change kept meanwhile is stored now, but for 1 value the database refused (named below)"), "\(line)")
+    }
+
     /// A seed is stored whole or not at all: a part of it would pass for the model, and the next start would not
     /// seed again.
     @Test func aSeedTheDatabaseRefusesIsNotStoredInPart() throws {

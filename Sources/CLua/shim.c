@@ -268,14 +268,17 @@ static int okit_guarded_pattern(lua_State *L) {
     size_t max = (size_t)lua_tointeger(L, lua_upvalueindex(2));
     int kind = (int)lua_tointeger(L, lua_upvalueindex(3));
     double limit = (double)lua_tointeger(L, lua_upvalueindex(4));
+    if (kind == 0 && lua_toboolean(L, 4) && lua_type(L, 2) == LUA_TSTRING) {
+        /* a plain find is linear in the subject: no subject or cost limit, only its work charged */
+        okit_control_of(L)->remaining -= (long long)(l / 64);
+        return okit_plain_find(L);
+    }
     if (l > max)
         return luaL_error(L, "pattern functions refuse subjects over %d KiB (this one has %d bytes)",
                           (int)(max / 1024), (int)l);
     const char *pattern = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &lp) : NULL;
     if (pattern != NULL) {
-        double cost = (kind == 0 && lua_toboolean(L, 4))
-            ? (double)l * (double)lp / 8   /* plain find: memchr and memcmp */
-            : okit_pattern_cost(subject, l, pattern, lp, kind != 2, limit);
+        double cost = okit_pattern_cost(subject, l, pattern, lp, kind != 2, limit);
         if (cost > limit) {
             okit_control_of(L)->ignore_limit++;   /* the message must not fail for lack of memory */
             luaL_where(L, 1);
@@ -381,6 +384,26 @@ static int okit_p_guard(lua_State *L) {
     }
     lua_pop(L, 1);
     return 0;
+}
+
+static int okit_p_unguard(lua_State *L) {
+    static const char *patterns[] = { "find", "match", "gmatch", "gsub", NULL };
+    if (lua_getglobal(L, "string") == LUA_TTABLE) {
+        for (int i = 0; patterns[i]; i++) {
+            lua_getfield(L, -1, patterns[i]);
+            if (lua_tocfunction(L, -1) == okit_guarded_pattern && lua_getupvalue(L, -1, 1) != NULL) {
+                lua_setfield(L, -3, patterns[i]);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int okit_unguard_patterns(lua_State *L) {
+    if (!okit_ensure_stack(L, 4)) return LUA_ERRMEM;
+    return okit_host_protected(L, okit_p_unguard, 0);
 }
 
 int okit_guard_string_library(lua_State *L, size_t max_subject, long long max_pattern_cost) {

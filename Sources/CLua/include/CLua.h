@@ -103,6 +103,19 @@ int okit_guard_string_library(lua_State *L, size_t max_pattern_subject, long lon
 /* An upper bound of the steps Lua's pattern matcher takes for `pattern` on `subject` (pattern.c); stops counting
  * once over `limit`. `anchor_allowed`: whether a leading '^' anchors (find, match, gsub; not gmatch). */
 double okit_pattern_cost(const char *subject, size_t n, const char *pattern, size_t lp, int anchor_allowed, double limit);
+/* Puts back Lua's own string.find, match, gmatch and gsub where okit_guard_string_library replaced them (a test
+ * file's state: plain Lua 5.4, as under busted). Runs protected; returns a lua_pcall status. */
+int okit_unguard_patterns(lua_State *L);
+
+#define OKIT_MATCH_MALFORMED (-1)
+#define OKIT_MATCH_BUDGET (-2)
+/* string.find(subject, pattern) ~= nil, exactly, with Lua's matcher under a real budget of *steps (pattern_match.c;
+ * *steps is left with what remains): 1 found, 0 not, OKIT_MATCH_MALFORMED (*problem: Lua's words) or
+ * OKIT_MATCH_BUDGET. */
+int okit_pattern_find_bounded(const char *subject, size_t n, const char *pattern, size_t lp, long long *steps,
+                              const char **problem);
+/* string.find(s, text [, init], true): linear (memmem), as Lua's results. */
+int okit_plain_find(lua_State *L);
 
 /* Opens one standard library by name into the globals ("_G", "string", …). Runs protected; returns a status. */
 int okit_open_library(lua_State *L, const char *name);

@@ -28,8 +28,9 @@ public struct BustedProject: Sendable {
     /// (busted's `-Xhelper`).
     public var helper: String?
     public var helperArguments: [String] = []
-    /// Put before the C module path (`--cpath`): where a refused C module is found, to name it.
-    public var cpath: String?
+    /// Put before the C module path (`--cpath`, default busted's `./csrc/?.so;./csrc/?/?.so`): where a refused C
+    /// module is found, to name it.
+    public var cpath = BustedProject.defaultCPath
     /// Whether spec folders are searched below their top level (busted's `-R`, `--no-recursive`).
     public var recursive = true
     /// Tags (`-t`, `--tags`) and excluded tags (`--exclude-tags`) from the `.busted` file.
@@ -82,9 +83,19 @@ public struct BustedProject: Sendable {
     public static let luaPath = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;"
         + "/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;"
         + "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;./?.lua;./?/init.lua"
-    /// Where C modules for Lua 5.4 live (searched only to say that such a module is refused).
-    public static let luaCPath = "/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;"
-        + "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
+    /// busted's `--cpath` default.
+    public static let defaultCPath = "./csrc/?.so;./csrc/?/?.so"
+    /// Where C modules for Lua 5.4 live (searched only to say that such a module is refused): Lua 5.4's default
+    /// `package.cpath` on Debian, with this machine's multiarch folder.
+    public static let luaCPath = "/usr/local/lib/lua/5.4/?.so;" + multiarchCPath
+        + "/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
+    #if os(Linux) && arch(x86_64)
+    static let multiarchCPath = "/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;"
+    #elseif os(Linux) && arch(arm64)
+    static let multiarchCPath = "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so;"
+    #else
+    static let multiarchCPath = ""
+    #endif
 
     public init(root: URL) {
         self.root = URL(fileURLWithPath: root.standardizedFileURL.path, isDirectory: true)

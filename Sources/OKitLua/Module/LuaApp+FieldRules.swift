@@ -174,8 +174,19 @@ extension LuaApp {
         return any ? rules : nil
     }
 
-    /// `string.find(s, pattern)` of the sandbox (its work is bounded); true when it finds a match.
+    /// Whether `string.find(s, pattern)` finds a match, exactly, under a real step budget (`LuaPattern.find`):
+    /// out of steps, the rule does not hold (its message is shown) and the developer is warned. A malformed
+    /// pattern raises Lua's error, as `string.find` does.
     func patternMatches(_ s: String, _ pattern: String) throws -> Bool {
+        switch LuaPattern.find(s, pattern) {
+        case .found: return true
+        case .notFound: return false
+        case .tooCostly(let steps):
+            engine.warn("pattern \"\(pattern)\" took more than \(steps) matcher steps on a value of \(s.utf8.count) bytes: "
+                        + "the value was refused as not in the expected format; write a pattern that backtracks less")
+            return false
+        case .malformed: break
+        }
         let t = lua.top
         defer { lua.top = t }
         lua_getglobal(lua.L, "string")

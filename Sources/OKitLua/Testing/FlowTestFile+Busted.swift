@@ -18,7 +18,7 @@ extension FlowTestFile {
         }
         framework.push()
         lua.push(project.lpath + ";" + BustedProject.luaPath)
-        lua.push((project.cpath.map { $0 + ";" } ?? "") + BustedProject.luaCPath)
+        lua.push(project.cpath + ";" + BustedProject.luaCPath)
         if let seed = project.randomSeed { lua.push(Int64(bitPattern: seed)) } else { lua.pushNil() }
         pushSelection()
         lua.push(.array(project.arguments.map(LuaValue.string)))

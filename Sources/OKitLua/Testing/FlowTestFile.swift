@@ -139,6 +139,7 @@ final class FlowTestFile {
         host = try LuaApp(options: o)
         host.drivesOtherApps = true
         try host.prepare(appFolder: url.deletingLastPathComponent())
+        try LuaSandbox.unguardPatterns(in: host.lua)   // plain Lua 5.4's pattern functions, as under busted
         bustedProject = spec
     }
 
@@ -167,7 +168,11 @@ final class FlowTestFile {
     func loadTests() throws -> LuaRef {
         let lua = host.lua
         try lua.load(source: FlowTestFramework.source, chunkName: "=okit.test.framework")
-        try lua.pcall(nargs: 0, nresults: 1)
+        lua.push(function: "clock") { call in
+            call.state.push(ProcessInfo.processInfo.systemUptime)   // wall time, as busted's durations
+            return 1
+        }
+        try lua.pcall(nargs: 1, nresults: 1)
         let framework = lua.ref()
         pushNative()
         framework.push()

@@ -162,9 +162,10 @@ extension FlowTestFramework {
         end
       end,
       function(fn, msg)
-        if type(fn) ~= "function" then failed("has_no_error", msg, "the first argument must be a function, got " .. type(fn)) end
+        if not callable(fn) then failed("has_no_error", msg, "the first argument must be a function, got " .. type(fn)) end
         local ok, err = pcall(fn)
-        if not ok then failed("has_no_error", msg, expectedActual("no error", show(errorText(err)))) end
+        -- an error that is no text shows as the value it is (error(true): true, not "true")
+        if not ok then failed("has_no_error", msg, expectedActual("no error", show(getmetatable(err) == Failure and err.message or err))) end
       end,
     }
     -- luassert's arguments after the first two: `init`, `plain`, and the message (the first not a number or boolean).
@@ -180,6 +181,12 @@ extension FlowTestFramework {
           break
         end
       end
+      if args[3] ~= nil and tonumber(args[3]) == nil then
+        -- as luassert: an init that is no number is an error (not a failure) where the assertion was called
+        local test, other = position(2)
+        error((test or other or "?") .. ": bad argument #" .. (msg ~= nil and 4 or 3) .. " to 'matches' (number expected, got "
+          .. type(args[3]) .. ")", 0)
+      end
       return args[1], args[2], tonumber(args[3]), args[4], msg
     end
     -- A text luassert matches: a string, a number, a value with __tostring (nil: none).
@@ -189,11 +196,16 @@ extension FlowTestFramework {
       if type(v) == "string" or type(v) == "number" or (type(mt) == "table" and rawget(mt, "__tostring")) then return tostring(v) end
     end
     -- As luassert: whether `text` matches (`plain`: contains `pattern`), and the captures it gives back.
+    -- A malformed pattern's error is placed at the test's line (Lua's own would name this framework).
     local function matched(text, pattern, init, plain)
       if text == nil then return false end
-      if plain then return text:find(pattern, init, true) ~= nil, { n = 1, pattern } end
-      local given = table.pack(text:match(pattern, init))
-      return given[1] ~= nil, given
+      local given = table.pack(pcall(plain and string.find or string.match, text, pattern, init, plain and true or nil))
+      if not given[1] then
+        local test, other = position(2)
+        error(((test or other) and ((test or other) .. ": ") or "") .. tostring(given[2]), 0)
+      end
+      if plain then return given[2] ~= nil, { n = 1, pattern } end
+      return given[2] ~= nil, table.pack(table.unpack(given, 2, given.n))
     end
     A.matches = {
       function(...)
@@ -234,13 +246,17 @@ extension FlowTestFramework {
     local chain
 
     -- An assertion that takes its first argument from the chain (assert.spy(s).was.called(2)).
-    local function withPayload(name, f, hasPayload, payload)
+    local function withPayload(name, f, hasPayload, payload, base, words)
       if not hasPayload then
         return function()
           error("assert." .. name .. " must follow assert.spy(s) or assert.stub(s): assert.spy(s).was." .. name .. "(…)", 2)
         end
       end
-      return function(...) return f(payload, ...) end
+      -- callable, and a chain on: luassert reads `called.at_least(2)` as `called_at_least(2)`
+      return setmetatable({}, {
+        __call = function(_, ...) return f(payload, ...) end,
+        __index = function(_, key) return chain(base, hasPayload, payload, words)[key] end,
+      })
     end
 
     -- Too few arguments for an assertion (`assert.equal(v)`, the expected value forgotten): a failure in luassert's
@@ -288,16 +304,19 @@ extension FlowTestFramework {
       name = A[name] and name or aliases[name]
       local pair = A[name]
       local f = pair[negated and 2 or 1]
-      if pair.payload then return withPayload(name, f, hasPayload, payload) end
+      if pair.payload then return withPayload(name, f, hasPayload, payload, base, words) end
       local minimum = pair.minimum
       -- As luassert's: an assertion that holds gives its arguments back (`local t = assert.is_table(f())`), or what
-      -- it says it gives (has_error: the error).
-      return function(...)
-        if minimum and select("#", ...) < minimum[1] then tooFew(name, negated, minimum, select("#", ...)) end
-        local given = f(...)
-        if given then return table.unpack(given, 1, given.n) end
-        return ...
-      end
+      -- it says it gives (has_error: the error). Callable, and a chain on (`assert.error.matches(…)` is error_matches).
+      return setmetatable({}, {
+        __call = function(_, ...)
+          if minimum and select("#", ...) < minimum[1] then tooFew(name, negated, minimum, select("#", ...)) end
+          local given = f(...)
+          if given then return table.unpack(given, 1, given.n) end
+          return ...
+        end,
+        __index = function(_, key) return chain(base, hasPayload, payload, words)[key] end,
+      })
     end
 
     -- What was written, named as luassert names it: the words of the chain and the key joined by "_"

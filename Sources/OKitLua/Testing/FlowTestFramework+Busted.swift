@@ -37,34 +37,47 @@ extension FlowTestFramework {
 
     -- has_error as luassert compares: any callable; a string error without its "file:line: " equal to the message
     -- (okit's flow tests: containing it); a table error the same as the expected table.
-    local okitErrorCheck = A.error[1]
+    -- A spec's has_error, as luassert's: whether fn raises `expected` (any error when nil), what it gives back (the
+    -- error without its position, then the other arguments) and the error as shown.
+    local function bustedRaises(fn, expected, msg)
+      local ok, err = pcall(fn)
+      if ok then return false, nil, nil end
+      local actual = getmetatable(err) == Failure and err.message or err
+      if type(actual) == "string" then actual = actual:gsub("^.-:%d+: ", "", 1) end
+      local given = { n = 3, actual, expected, msg }
+      if expected == nil then return true, given, actual end
+      -- a string is compared with an error that is (or has __tostring to be) a string, a number with a string error
+      -- read as a number; anything else must be the same (so error(42) is not "42")
+      local text = type(actual) == "table" and matchable(actual) or actual
+      if type(expected) == "string" and type(text) == "string" then
+        given[1] = text
+        return text == expected, given, actual
+      elseif type(expected) == "number" and type(actual) == "string" then
+        return tostring(expected) == tostring(tonumber(actual)), given, actual
+      end
+      return (T.same(expected, actual)), given, actual
+    end
+
+    local okitErrorCheck, okitNoErrorCheck = A.error[1], A.error[2]
     A.error = {
       function(fn, expected, msg)
         if not callable(fn) then failed("has_error", msg, "the first argument must be a function, got " .. type(fn)) end
         if not T.busted then return okitErrorCheck(function() return fn() end, expected, msg) end
-        local ok, err = pcall(fn)
-        if ok then failed("has_error", msg, expectedActual(expected == nil and "an error" or show(expected), "no error")) end
-        local actual = getmetatable(err) == Failure and err.message or err
-        if type(actual) == "string" then actual = actual:gsub("^.-:%d+: ", "", 1) end
-        -- luassert's has_error gives the error (without its position), then the other arguments.
-        local given = { n = 3, actual, expected, msg }
-        if expected == nil then return given end
-        -- as luassert: a string is compared with an error that is (or has __tostring to be) a string, a number with
-        -- a string error read as a number; anything else must be the same (so error(42) is not "42")
-        local text = type(actual) == "table" and matchable(actual) or actual
-        if type(expected) == "string" and type(text) == "string" then
-          if text == expected then given[1] = text; return given end
-        elseif type(expected) == "number" and type(actual) == "string" then
-          if tostring(expected) == tostring(tonumber(actual)) then return given end
-        elseif T.same(expected, actual) then
-          return given
-        end
+        local holds, given, actual = bustedRaises(fn, expected, msg)
+        if holds then return given end
+        if given == nil then failed("has_error", msg, expectedActual(expected == nil and "an error" or show(expected), "no error")) end
         failed("has_error", msg, expectedActual(show(expected), show(actual)))
       end,
-      function(fn, msg)
+      -- a spec's has_no_error(fn, expected [, msg]) is luassert's: fn does not raise `expected` (another error
+      -- passes); a flow test's has_no_error(fn [, msg]): fn raises nothing
+      function(fn, ...)
+        if not T.busted then return okitNoErrorCheck(fn, ...) end
+        local expected, msg = ...
         if not callable(fn) then failed("has_no_error", msg, "the first argument must be a function, got " .. type(fn)) end
-        local ok, err = pcall(fn)
-        if not ok then failed("has_no_error", msg, expectedActual("no error", show(errorText(err)))) end
+        local holds, _, actual = bustedRaises(fn, expected, msg)
+        if holds then
+          failed("has_no_error", msg, expectedActual(expected == nil and "no error" or "no error " .. show(expected), show(actual)))
+        end
       end,
     }
 
@@ -146,10 +159,38 @@ extension FlowTestFramework {
 
     --- The modules a busted spec may require, by name.
     function T.bustedModules()
+      local function shallowcopy(t)
+        if type(t) ~= "table" then return t end
+        local c = {}
+        for k, v in next, t do c[k] = v end
+        return c
+      end
+      local function deepcopy(t, deepmt, cache)
+        if type(t) ~= "table" then return t end
+        cache = cache or {}
+        if cache[t] then return cache[t] end
+        local c = {}
+        cache[t] = c
+        for k, v in next, t do c[k] = deepcopy(v, deepmt, cache) end
+        local mt = getmetatable(t)
+        if mt ~= nil then setmetatable(c, deepmt and deepcopy(mt, deepmt, cache) or mt) end
+        return c
+      end
+      local Arglist = {}
+      -- luassert.util as luassert's own suite and specs use it: pack and unpack respect `n`
       local util = {
         deepcompare = function(a, b) return (T.same(a, b)) end,
         callable = callable,
-        tablecopy = function(t) local c = {} for k, v in next, t do c[k] = v end return c end,
+        tablecopy = shallowcopy, shallowcopy = shallowcopy, deepcopy = deepcopy,
+        pack = table.pack,
+        unpack = function(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end,
+        copyargs = function(args) return copyArgs(args) end,
+        make_arglist = function(...) return setmetatable(table.pack(...), Arglist) end,
+        is_arglist = function(v) return getmetatable(v) == Arglist end,
+        hastostring = function(v)
+          local mt = getmetatable(v)
+          return type(v) == "string" or (type(mt) == "table" and rawget(mt, "__tostring") ~= nil)
+        end,
       }
       local api = {}
       for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
@@ -161,7 +202,7 @@ extension FlowTestFramework {
       api.fail = function(message) fail(tostring(message)) end
       api.version = "2.1.1"
       api.publish, api.subscribe, api.unsubscribe = function() end, function() end, function() end
-      api.gettime, api.monotime = os.clock, os.clock
+      api.gettime, api.monotime = clock, clock
       local busted = setmetatable({}, {
         __index = api,
         __newindex = function() error("Attempt to modify busted", 2) end,

@@ -40,7 +40,11 @@ extension FlowTestFramework {
         end
         return false
       end)
-      if not ok then error((where and (where .. ": ") or "") .. tostring(registered), 0) end
+      if not ok then
+        -- string.find's message names its caller, this framework: the declaration's place stands for it
+        local message = tostring(registered):gsub("^okit%.test%.framework:%d+: ", "", 1)
+        error((where and (where .. ": ") or "") .. message, 0)
+      end
       return registered
     end
 

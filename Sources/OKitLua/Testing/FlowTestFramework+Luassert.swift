@@ -149,26 +149,74 @@ extension FlowTestFramework {
 
     -- assert.message(text): the chain's assertions with `text` first in their failure message.
     local function withMessage(text, target)
+      local function calling(v)
+        return function(...)
+          local result = table.pack(pcall(v, ...))
+          if result[1] then return table.unpack(result, 2, result.n) end
+          local err = result[2]
+          if getmetatable(err) == Failure and not err.bare then err.message = tostring(text) .. "\n" .. err.message end
+          error(err, 0)
+        end
+      end
       return setmetatable({}, {
         __index = function(_, key)
           local v = target[key]
-          if type(v) == "table" then return withMessage(text, v) end
-          if type(v) ~= "function" then return v end
-          return function(...)
-            local result = table.pack(pcall(v, ...))
-            if result[1] then return table.unpack(result, 2, result.n) end
-            local err = result[2]
-            if getmetatable(err) == Failure and not err.bare then err.message = tostring(text) .. "\n" .. err.message end
-            error(err, 0)
+          if type(v) == "table" then
+            local inner = withMessage(text, v)
+            -- a callable step of a chain (`called`, which `.at_least` may follow)
+            if callable(v) then getmetatable(inner).__call = function(_, ...) return calling(v)(...) end end
+            return inner
           end
+          if type(v) ~= "function" then return v end
+          return calling(v)
         end,
       })
     end
+
+    -- assert:unregister(kind, name), as luassert's: the name is no longer an assertion (or matcher, or modifier).
+    local function unregister(_, kind, name)
+      local key = tostring(name):lower()
+      if kind == "assertion" then A[key] = nil elseif kind == "matcher" then matchers[key] = nil
+      elseif kind == "modifier" then modifiers[key] = nil end
+    end
+
+    -- assert:snapshot(): what a spec changed since (formatters, parameters, spies on tables) is undone by the
+    -- snapshot's revert() (or by calling it), with every snapshot taken after it, as luassert's.
+    local snapshots = {}
+    local Snapshot = {}
+    Snapshot.__index = Snapshot
+    function Snapshot:revert()
+      local at
+      for i, s in ipairs(snapshots) do if s == self then at = i end end
+      if not at then return end
+      for i = #snapshots, at, -1 do snapshots[i] = nil end
+      for i = #formatters, 1, -1 do formatters[i] = nil end
+      for i, f in ipairs(self.formatters) do formatters[i] = f end
+      for k in next, parameters do parameters[k] = nil end
+      for k, v in next, self.parameters do parameters[k] = v end
+      if #madeSpies > self.spies then revertSpiesSince(self.spies) end
+    end
+    Snapshot.__call = Snapshot.revert
+    local function snapshot()
+      local s = setmetatable({ formatters = {}, parameters = {}, spies = #madeSpies }, Snapshot)
+      for i, f in ipairs(formatters) do s.formatters[i] = f end
+      for k, v in next, parameters do s.parameters[k] = v end
+      snapshots[#snapshots + 1] = s
+      return s
+    end
+
+    -- assert:level(n) and assert:get_level(v): an error level luassert's assertions take (nil for anything else).
+    local Level = {}
 
     local assertMeta = getmetatable(assert)
     local resolveAssertion = assertMeta.__index
     local extra = {
       register = register,
+      unregister = unregister,
+      snapshot = snapshot,
+      level = function(_, n) return setmetatable({ level = n }, Level) end,
+      get_level = function(_, v) if getmetatable(v) == Level then return v.level end return nil end,
+      add_spy = function(_, s) if isSpy(s) then madeSpies[#madeSpies + 1] = s end end,
       message = function(text) return withMessage(text, assert) end,
       add_formatter = function(_, f) insert(formatters, 1, f) end,
       remove_formatter = function(_, f)

@@ -25,6 +25,8 @@ extension FlowTestFramework {
     -- Matchers: match._, match.is_string(), match.is_same(v), match.is_not.number(), …
     local Matcher = {}
     Matcher.__tostring = function(m) return m.text end
+    -- as luassert's: a matcher called on a value says whether it matches (`match._(nil)`, `match.is_string()("x")`)
+    Matcher.__call = function(m, v) return m.test(v) and true or false end
 
     local function matcher(text, test) return setmetatable({ text = text, test = test }, Matcher) end
 

@@ -217,6 +217,21 @@ extension FlowTestFramework {
       revertTable(t, {})
       return t
     end
+    --- Clears the calls of every spy in `t` (nested plain tables too), as luassert's `mock.clear`.
+    function mock.clear(t)
+      if type(t) ~= "table" then error("mock.clear(t): t must be a table, got " .. type(t), 2) end
+      local seen = {}
+      local function clear(x)
+        if seen[x] then return end
+        seen[x] = true
+        for _, v in next, x do
+          if isSpy(v) then v:clear()
+          elseif type(v) == "table" and getmetatable(v) == nil then clear(v) end
+        end
+      end
+      if isSpy(t) then t:clear() else clear(t) end
+      return t
+    end
     setmetatable(mock, { __call = function(_, ...) return mock.new(...) end })
 
     """#

@@ -2,7 +2,8 @@
 /// `mock`, `match`) and assertions with deep diffs and the test file's line (docs/testing.md).
 ///
 /// Run as a chunk (best under its own chunk name, like `=okit.test.framework`: positions skip the framework's
-/// frames and those of `=okit.test`), it returns the framework table `T`:
+/// frames and those of `=okit.test`) with a wall clock as its argument (seconds; a test's `seconds` are read
+/// from it), it returns the framework table `T`:
 /// - `T.install()` sets the globals `describe`, `it`, `pending`, `finally`, `before_each`, `after_each`, `setup`,
 ///   `teardown`, `spy`, `stub`, `mock`, `match` and `assert` (Lua's own when called; `assert.equal`, `.same`,
 ///   `.near`, `.is_true`, `.spy(s).was.called_with`, … and busted's chained forms `assert.are.same`,
@@ -33,7 +34,8 @@ public enum FlowTestFramework {
     local getmetatable, setmetatable, rawget, rawlen = getmetatable, setmetatable, rawget, rawlen
     local concat, insert, sort = table.concat, table.insert, table.sort
     local getinfo = debug.getinfo
-    local clock = (os and os.clock) or function() return 0 end
+    -- a test's seconds are wall time, as busted's: the host's monotonic clock (the chunk's argument), else CPU time
+    local clock = ... or (os and os.clock) or function() return 0 end
 
     """#
 }

@@ -20,8 +20,10 @@ extension FlowTestRunner {
         // as busted's: an error outside a test (a describe body, a file that does not load) counts in `errors` and is
         // an <error> of its suite, not a test
         let tests = all.filter { !$0.isOutsideTests }.count
+        // busted counts pending tests in `skip=`; flow tests' report keeps JUnit's usual `skipped=`
+        let skip = all.contains { $0.isSpec } ? "skip" : "skipped"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"okit\" tests=\"\(tests)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" skipped=\"\(skipped)\" "
+        xml += "<testsuites name=\"okit\" tests=\"\(tests)\" failures=\"\(failures - errors)\" errors=\"\(errors)\" \(skip)=\"\(skipped)\" "
             + "time=\"\(String(format: "%.3f", seconds))\">\n"
         let count = max(total ?? runs.count, runs.count)
         for (index, results) in runs.enumerated() {
@@ -37,18 +39,18 @@ extension FlowTestRunner {
                 byFile[r.file, default: []].append(r)
             }
             for file in order {
-                xml += suite(file, byFile[file] ?? [], name: count > 1 ? "\(file) (run \(index + 1) of \(count))" : file)
+                xml += suite(file, byFile[file] ?? [], name: count > 1 ? "\(file) (run \(index + 1) of \(count))" : file, skip: skip)
             }
         }
         return xml + "</testsuites>\n"
     }
 
     /// One file's `<testsuite>` of one run.
-    private static func suite(_ file: String, _ rs: [FlowTestResult], name: String) -> String {
+    private static func suite(_ file: String, _ rs: [FlowTestResult], name: String, skip: String) -> String {
         let time = rs.reduce(0) { $0 + $1.seconds }
         var xml = "  <testsuite name=\"\(escape(name))\" tests=\"\(rs.filter { !$0.isOutsideTests }.count)\" "
             + "failures=\"\(rs.filter { $0.status == .fail && !$0.isError }.count)\" "
-            + "errors=\"\(rs.filter { $0.status == .fail && $0.isError }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\" "
+            + "errors=\"\(rs.filter { $0.status == .fail && $0.isError }.count)\" \(skip)=\"\(rs.filter { $0.status == .pending }.count)\" "
             + "time=\"\(String(format: "%.3f", time))\">\n"
         for r in rs {
             if r.isOutsideTests {

@@ -132,19 +132,26 @@ import Testing
                                                                  "--port", "0", "--token-file", tokenFile.path], stderr: .stdout)
         defer { child.signal(SIGKILL); _ = child.wait(timeout: 10) }
         let port = try #require(Self.port(child), "no serving line: \(child.outputSoFar)")
-        func login(_ token: String, from address: String) throws -> String {
+        func login(_ token: String, from address: String, extra: String = "") throws -> String {
             let fd = try HTTPExchange.connect(port)
             defer { close(fd) }
             try HTTPExchange.send(fd, "GET /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Forwarded-For: \(address)\r\nConnection: close\r\n\r\n")
             let page = HTTPExchange.read(fd, until: nil, seconds: 10)
             let csrf = page.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
+            let binding = page.firstMatch(of: /Set-Cookie: (okit_login=[0-9a-f]+)/.ignoresCase()).map { String($0.1) } ?? ""
             let form = "csrf=\(csrf.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&token=\(token)"
             let post = try HTTPExchange.connect(port)
             defer { close(post) }
-            try HTTPExchange.send(post, "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Forwarded-For: \(address)\r\n"
+            try HTTPExchange.send(post, "POST /login HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Forwarded-For: \(address)\r\nCookie: \(binding)\r\n\(extra)"
                                   + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\nConnection: close\r\n\r\n" + form)
             return HTTPExchange.read(post, until: nil, seconds: 10)
         }
+        // A page of another site posting the form is refused and counts for nothing (it could lock anyone out).
+        let crossSite = "Origin: https://evil.example\r\nSec-Fetch-Site: cross-site\r\n"
+        for _ in 0..<8 { #expect(try login("wrong", from: "203.0.113.99", extra: crossSite).hasPrefix("HTTP/1.1 403")) }
+        #expect(try login("s3cret-token-9", from: "203.0.113.99", extra: crossSite).hasPrefix("HTTP/1.1 403"), "not even the right token")
+        let own = try login("s3cret-token-9", from: "203.0.113.99", extra: "Origin: http://127.0.0.1:\(port)\r\nSec-Fetch-Site: same-origin\r\n")
+        #expect(own.hasPrefix("HTTP/1.1 303"), "the login page's own post is not slowed: \(own.prefix(200))")
         for i in 0..<6 { #expect(try login("wrong", from: "203.0.113.\(i + 1)").hasPrefix("HTTP/1.1 403"), "guess \(i + 1)") }
         let slowed = try login("s3cret-token-9", from: "198.51.100.7")
         #expect(slowed.hasPrefix("HTTP/1.1 429") && slowed.contains("Retry-After"), "\(slowed.prefix(200))")

@@ -40,11 +40,13 @@ import Testing
         options.token = "s3cret-token"
         let web = try await WebAppTests.serve(options)
         #expect(WebAppTests.header(await web.handle(WebRequest(method: "GET", path: "/books")), "Set-Cookie")?.hasPrefix("okit_session=") == true)
-        let login = String(decoding: await web.handle(WebRequest(method: "GET", path: "/login")).body, as: UTF8.self)
+        let loginPage = await web.handle(WebRequest(method: "GET", path: "/login"))
+        let login = String(decoding: loginPage.body, as: UTF8.self)
         let csrf = Browser.attribute("name=\"csrf\" value", login)
         var post = WebRequest(method: "POST", path: "/login", form: [("csrf", csrf), ("token", "s3cret-token")], forwarded: true,
                               forwardedHTTPS: true)
         post.host = nil
+        post.loginCookie = WebAppTests.header(loginPage, "Set-Cookie").map { String($0.drop { $0 != "=" }.dropFirst().prefix { $0 != ";" }) }
         let cookie = try #require(WebAppTests.header(await web.handle(post), "Set-Cookie"))
         #expect(cookie.hasPrefix("__Host-okit_session=") && cookie.contains("; Path=/") && cookie.contains("; Secure")
                 && !cookie.contains("Domain"), "\(cookie)")

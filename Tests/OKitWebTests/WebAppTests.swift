@@ -63,6 +63,8 @@ import Testing
     final class Browser: @unchecked Sendable {
         // @unchecked Sendable: used by one test at a time, from one task.
         var cookie: String?
+        /// The login form's cookie (`okit_login`), which its token is tied to.
+        var loginCookie: String?
         var forwarded = false
         let web: WebApp
         init(_ web: WebApp) { self.web = web }
@@ -71,8 +73,9 @@ import Testing
         /// asked too and must have answered the same (every test that GETs a page checks the fast answers).
         func get(_ path: String) async -> WebResponse {
             let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-            let request = WebRequest(method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "",
+            var request = WebRequest(method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "",
                                      sessionCookie: cookie, forwarded: forwarded)
+            request.loginCookie = loginCookie
             let r: WebResponse
             if let fast = await web.fastAnswer(request) {
                 let engine = await web.handle(request)
@@ -87,14 +90,17 @@ import Testing
         }
 
         func post(_ path: String, _ form: [(name: String, value: String)]) async -> WebResponse {
-            let r = await web.handle(WebRequest(method: "POST", path: path, form: form, sessionCookie: cookie, forwarded: forwarded))
+            var request = WebRequest(method: "POST", path: path, form: form, sessionCookie: cookie, forwarded: forwarded)
+            request.loginCookie = loginCookie
+            let r = await web.handle(request)
             take(r)
             return r
         }
 
         func take(_ r: WebResponse) {
-            if let c = r.headers.first(where: { $0.name == "Set-Cookie" })?.value {
-                cookie = String(c.dropFirst("okit_session=".count).prefix { $0 != ";" })
+            for c in r.headers where c.name == "Set-Cookie" {
+                let value = String(c.value.drop { $0 != "=" }.dropFirst().prefix { $0 != ";" })
+                if c.value.hasPrefix("okit_login=") { loginCookie = value } else { cookie = value }
             }
         }
 

@@ -112,10 +112,10 @@ public struct PageRenderer: Sendable {
     func messages() -> [HTMLNode] {
         var out: [HTMLNode] = []
         if let notice = context.notice {
-            out.append(.el("p", [.attr("role", "status"), .classes("okit-notice")], text: notice))
+            out.append(.el("p", [.attr("role", "status"), .classes("okit-notice")], text: VisibleControls.shown(notice)))
         }
         if let error = context.error {
-            out.append(.el("p", [.attr("role", "alert"), .classes("okit-error")], text: error))
+            out.append(.el("p", [.attr("role", "alert"), .classes("okit-error")], text: VisibleControls.shown(error)))
         }
         return out
     }
@@ -192,8 +192,8 @@ public struct PageRenderer: Sendable {
     /// one button per action (`action`: the 1-based position).
     func alertDialog(_ alert: AlertSnapshot) -> HTMLNode {
         var content: [HTMLNode] = []
-        if let t = alert.title { content.append(.el("h2", [.attr("id", "okit-alert-title")], text: t)) }
-        if let m = alert.message { content.append(.el("p", [.classes("okit-alert-message")], text: m)) }
+        if let t = alert.title { content.append(.el("h2", [.attr("id", "okit-alert-title")], text: VisibleControls.shown(t))) }
+        if let m = alert.message { content.append(.el("p", [.classes("okit-alert-message")], text: VisibleControls.shown(m))) }
         var form: [HTMLNode] = []
         for (i, f) in alert.fields.enumerated() {
             let id = "okit-field-\(i + 1)"

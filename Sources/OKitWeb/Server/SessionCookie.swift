@@ -9,10 +9,14 @@ enum SessionCookie {
     /// The cookie's name for a request made over https (`secure`) or not.
     static func name(secure: Bool) -> String { secure ? SessionCookie.secure : plain }
 
-    /// The values of every session cookie in a request's `Cookie` headers, in order (empty ones left out): only
-    /// the name of the request's scheme counts.
-    static func values(_ headers: [String], secure: Bool) -> [String] {
-        let wanted = name(secure: secure) + "="
+    /// The login form's cookie (`LoginTokens`): no session, only what ties the form's token to the browser it was
+    /// shown to. `__Host-okit_login` behind https, as the session's.
+    static func loginName(secure: Bool) -> String { secure ? "__Host-okit_login" : "okit_login" }
+
+    /// The values of every session cookie (`login`: login cookie) in a request's `Cookie` headers, in order (empty
+    /// ones left out): only the name of the request's scheme counts.
+    static func values(_ headers: [String], secure: Bool, login: Bool = false) -> [String] {
+        let wanted = (login ? loginName(secure: secure) : name(secure: secure)) + "="
         var found: [String] = []
         for header in headers {
             for pair in header.split(separator: ";") {

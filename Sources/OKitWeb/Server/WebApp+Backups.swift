@@ -105,7 +105,10 @@ extension WebApp {
             if password != nil { failedBackupPasswords.succeeded(request.attemptAddress) }
             ws.notice = app.engine.word(.backupUploaded, name)
         } catch {
-            if (error as? WebFileError)?.wrongPassword == true { failedBackupPasswords.failed(request.attemptAddress, now: attemptClock()) }
+            if (error as? WebFileError)?.wrongPassword == true {
+                failedBackupPasswords.failed(request.attemptAddress, now: attemptClock())
+                log("okit-run serve: a wrong backup password from \(request.attemptAddress)")
+            }
             ws.error = app.engine.word(.uploadNotKept, BrowserAdvice.message(for: error))
         }
         ws.moved = true

@@ -19,19 +19,15 @@ extension WebApp {
     }
 
     func command(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
+        // A page of another site (a sibling subdomain's reaches the SameSite cookie) is refused with the CSRF check,
+        // and an Unlock from it is no guess counted against the person's address.
+        if fromAnotherSite(request) { return said(403, .securityTokenWrong) }
         if let refused = refusedCSRF(request.field("csrf"), ws) { return refused }
         guard let name = request.field("command"), !name.isEmpty else {
             return WebPages.message(400, "The form names no command.")
         }
         let shell = ws.shell
-        if name == "hidden" {
-            // The page was hidden: with protection on, this session is covered.
-            ws.runningCommand = true
-            do { try app.background(shell) } catch { ws.error = WebApp.personWords(for: error, app.engine) ?? BrowserAdvice.message(for: error) }
-            ws.runningCommand = false
-            ws.moved = true
-            return WebResponse(status: 204, headers: WebPages.securityHeaders)
-        }
+        if name == "hidden" { return hidden(ws, app) }
         guard !WebApp.refused.contains(name) else {
             return WebPages.message(400, "\"\(name)\" is not a command of the web front end.")
         }
@@ -83,7 +79,7 @@ extension WebApp {
                     ?? "\(BrowserAdvice.message(for: error))"
             keepTyped(typing, request, ws, at: here)    // the page shows what was typed, with why (TypedTexts)
         }
-        if guessing { if shell.covered { failedAttempts.failed(request.attemptAddress, now: attemptClock()) } else { failedAttempts.succeeded(request.attemptAddress) } }
+        let unlocked = guessing && guessChecked(request, ws, app)
         backupPasswordsChecked(ws.backupGuard.end(), request)
         // A field another person stored first: this session's value lost and is reported (storage.md).
         if app.conflicts.count > conflictsBefore, let c = app.conflicts.last {
@@ -96,7 +92,33 @@ extension WebApp {
         // from it); the other sessions keep theirs.
         if let after = try? shell.settingTheme(), after != themeBefore { shell.themeOverride = after }
         ws.moved = true
-        return WebPages.redirect(LocationPath.url(shell))
+        var answer = WebPages.redirect(LocationPath.url(shell))
+        if unlocked { answer.headers.append(("Set-Cookie", cookie(ws, request))) }
+        return answer
+    }
+
+    /// The page was hidden: with protection on, this session is covered.
+    private func hidden(_ ws: WebSession, _ app: AppSession) -> WebResponse {
+        ws.runningCommand = true
+        do { try app.background(ws.shell) } catch { ws.error = WebApp.personWords(for: error, app.engine) ?? BrowserAdvice.message(for: error) }
+        ws.runningCommand = false
+        ws.moved = true
+        return WebResponse(status: 204, headers: WebPages.securityHeaders)
+    }
+
+    /// An answer to the cover checked: a wrong one counts against the address (and is logged, without the secret);
+    /// a right one forgets its wrong ones and — the cover a lock — is a login: the session gets a new id and CSRF
+    /// token (session fixation, web.md "Security"). True when it unlocked a lock (the answer sets the new cookie).
+    private func guessChecked(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> Bool {
+        guard !ws.shell.covered else {
+            failedAttempts.failed(request.attemptAddress, now: attemptClock())
+            log("okit-run serve: a wrong passphrase on the cover from \(request.attemptAddress)")
+            return false
+        }
+        failedAttempts.succeeded(request.attemptAddress)
+        guard coverIsALock(app) else { return false }
+        giveNewId(ws)
+        return true
     }
 
     /// What refuses a posted command before it runs: a text too long to store, a page out of date (its typed value
@@ -185,51 +207,11 @@ extension WebApp {
         return title.hasPrefix("%") || title.hasPrefix("#")
     }
 
-    /// The refusal of a form holding a text longer than `ServeOptions.maxText` characters (Unicode scalars, so
-    /// combining marks count), naming the cell or prompt field it was typed in, in the app's words ("Name must be at
-    /// most 65536 characters"); nil when every text is within it.
-    func tooLongText(_ name: String, _ request: WebRequest, _ shown: Snapshot, _ engine: Engine) -> String? {
-        let limit = options.maxText
-        return WebApp.fieldHolding(name, request, shown, engine) { $0.utf8.count > limit && $0.unicodeScalars.count > limit }
-            .map { engine.word(.atMostCharacters, count: Double(limit), $0, String(limit)) }
-    }
-
-    /// The refusal of a form holding a text with the NUL character (`%00`), which no model keeps (storage.md
-    /// "Texts"): before the command runs, naming the field as the page labels it — not the model, the entity's id or
-    /// the database, as the engine's own message for logs and JSON lines does (web.md "Security"). In an English app
-    /// it says why; in another language the app's "does not take that value" (okit has no word for a NUL there).
-    func textWithNUL(_ name: String, _ request: WebRequest, _ shown: Snapshot, _ engine: Engine) -> String? {
-        WebApp.fieldHolding(name, request, shown, engine, { $0.hasNUL }).map { WebApp.nulWords($0, engine) }
-    }
-
-    /// `label: a text cannot hold the NUL character; …` (without a label: a text the app's own code wrote).
-    static func nulWords(_ label: String?, _ engine: Engine) -> String {
-        if let label, !BuiltInWords.isEnglish(engine.locale.language) { return engine.word(.valueNotTaken, label) }
-        return (label.map { $0 + ": a text" } ?? "A text") + " cannot hold the NUL character; remove it (nothing was changed)."
-    }
-
-    /// The cell or prompt field a posted text that `holds` was typed in, as the page labels it (a form field
-    /// otherwise, by its name); nil when no posted text holds it.
-    static func fieldHolding(_ name: String, _ request: WebRequest, _ shown: Snapshot, _ engine: Engine,
-                             _ holds: (String) -> Bool) -> String? {
-        if name == "set", let value = request.field("value"), holds(value) {
-            let row = WebApp.shownRow(request.field("cell"), in: shown)
-            return [row?.text, row?.control?.placeholder, row?.id, request.field("cell")]
-                .compactMap { $0 }.first { !$0.isEmpty } ?? "value"
-        } else if let i = request.fields("fields").firstIndex(where: holds) {
-            let fields = shown.alert?.fields ?? []
-            return (fields.indices.contains(i) ? fields[i].placeholder : nil).flatMap { $0.isEmpty ? nil : $0 }
-                ?? engine.word(.field, String(i + 1))
-        } else if let field = request.form.first(where: { holds($0.value) }) {
-            return name == "add" && field.name == "text" ? engine.word(.name) : field.name   // add's text: the new row's name
-        }
-        return nil
-    }
-
     /// What a command's restore prompts met (`BackupPasswordGuard`): wrong backup passwords count against the
     /// address, a right one forgets its wrong ones.
     func backupPasswordsChecked(_ outcome: BackupPasswordGuard.Outcome, _ request: WebRequest) {
         for _ in 0..<outcome.wrong { failedBackupPasswords.failed(request.attemptAddress, now: attemptClock()) }
+        if outcome.wrong > 0 { log("okit-run serve: a wrong backup password from \(request.attemptAddress)") }
         if outcome.right > 0, outcome.wrong == 0 { failedBackupPasswords.succeeded(request.attemptAddress) }
     }
 

@@ -7,7 +7,13 @@ extension WebApp {
     func page(_ request: WebRequest, _ ws: WebSession, _ app: AppSession) -> WebResponse {
         let shell = ws.shell
         ws.leaveFastAnswers()
-        // A covered session stays covered until its person answers the passphrase form (web.md "Sessions").
+        // A covered session stays covered until its person answers the passphrase form (web.md "Sessions"), and
+        // goes nowhere meanwhile: any other address is sent back to the covered page, so whether an entry of a
+        // link exists (a screen shown, or a step that is gone) is not told to whoever holds the session.
+        if shell.covered {
+            leaveRemovedEntities(ws, app)          // a screen of an entry deleted meanwhile is left first, as `arrive` does
+            if request.path.removingTrailingSlash != LocationPath.path(shell.location) { return WebPages.redirect(LocationPath.url(shell)) }
+        }
         let query = request.queryFields
         func q(_ name: String) -> String? { query.last { $0.name == name }?.value }
         guard let here = arrive(ws, at: request.path, app) else {

@@ -127,6 +127,18 @@ extension WebApp {
         if (try? app.authenticate(ws.shell, passphrase: nil)) != nil { ws.moved = true }
     }
 
+    /// A session whose person just proved who they are (a login, an unlock of a locked cover) is given a new id and
+    /// CSRF token (session fixation): an id planted in their browser beforehand — cookies are not isolated by port,
+    /// nor by sibling subdomain on plain http — names no session afterwards, so whoever planted it reads nothing
+    /// the person unlocked. Its streams close (opened with the old id: the pages reopen them).
+    func giveNewId(_ ws: WebSession) {
+        if sessions[ws.id] === ws { sessions[ws.id] = nil }
+        ws.closeStreams()
+        ws.id = RandomToken.make()
+        ws.csrf = RandomToken.make()
+        sessions[ws.id] = ws
+    }
+
     func cookie(_ ws: WebSession, _ request: WebRequest) -> String {
         var cookie = "\(SessionCookie.name(secure: request.forwardedHTTPS))=\(ws.id); Path=/; HttpOnly; SameSite=Strict"
         if request.forwardedHTTPS { cookie += "; Secure" }
@@ -177,10 +189,38 @@ extension WebApp {
         }
     }
 
+    /// `GET /login`: the form, its token tied to the browser's login cookie (`SessionCookie.login`), which is set
+    /// when the request brought none (a browser keeps one for every login form it opens within the hour).
+    func loginPage(_ request: WebRequest) -> WebResponse {
+        let kept = request.loginCookie.flatMap { $0.count == 32 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
+        let binding = kept ?? RandomToken.make()
+        var page = WebPages.login(csrf: loginTokens.make(binding: binding), failed: false, words: serverWords)
+        if kept == nil {
+            var cookie = "\(SessionCookie.loginName(secure: request.forwardedHTTPS))=\(binding); Path=/; Max-Age=3600; HttpOnly; SameSite=Strict"
+            if request.forwardedHTTPS { cookie += "; Secure" }
+            page.headers.append(("Set-Cookie", cookie))
+        }
+        return page
+    }
+
+    /// Whether a POST comes from a page of another site (web.md "Security"): the browser's `Sec-Fetch-Site` when
+    /// it sends one (anything but `same-origin`: a sibling subdomain is another site too); else its `Origin`,
+    /// when that is `null` or — not behind a proxy, which may pass another `Host` on — names another host than `Host`.
+    func fromAnotherSite(_ request: WebRequest) -> Bool {
+        if let site = request.fetchSite?.lowercased() { return site != "same-origin" && site != "none" }
+        guard let origin = request.origin?.lowercased() else { return false }
+        if origin == "null" { return true }
+        guard !request.forwarded, let host = request.host?.lowercased() else { return false }
+        return HostCheck.targetAuthority(origin) != host
+    }
+
     /// `POST /login`: the form's signed token, then the login token; the session (the one the browser has, or a
     /// new one) is logged in under a new id and CSRF token, and the old id no longer works.
     func login(_ request: WebRequest, _ app: AppSession) -> WebResponse {
-        guard let csrf = request.field("csrf"), loginTokens.valid(csrf) else {
+        // Another site's page, or a form not shown to this browser: refused before the token is looked at, and not
+        // counted as a wrong attempt (a page anywhere could lock a person's address out of the login).
+        guard !fromAnotherSite(request), let binding = request.loginCookie, let csrf = request.field("csrf"),
+              loginTokens.valid(csrf, binding: binding) else {
             return said(403, .securityTokenWrong, link: "/login")
         }
         if let seconds = failedAttempts.wait(request.attemptAddress, now: attemptClock()) {
@@ -190,17 +230,14 @@ extension WebApp {
         }
         guard let token = options.token, let typed = request.field("token"), RandomToken.equal(typed, token) else {
             failedAttempts.failed(request.attemptAddress, now: attemptClock())
-            return WebPages.login(csrf: loginTokens.make(), failed: true, words: serverWords)
+            log("okit-run serve: a wrong login token from \(request.attemptAddress)")
+            return WebPages.login(csrf: loginTokens.make(binding: binding), failed: true, words: serverWords)
         }
         failedAttempts.succeeded(request.attemptAddress)
         let ws: WebSession
         if let id = sessionId(request), let existing = sessions[id] {
             ws = existing
-            sessions[id] = nil
-            ws.closeStreams()               // they were opened with the old id; the pages reopen them
-            ws.id = RandomToken.make()
-            ws.csrf = RandomToken.make()
-            sessions[ws.id] = ws
+            giveNewId(ws)
         } else {
             switch makeSession(app, client: request.client) {
             case .failure(let refusal): return refusal.response
@@ -223,21 +260,24 @@ public struct WebRefusal: Error {
     init(_ response: WebResponse) { self.response = response }
 }
 
-/// The login form's CSRF tokens: `expiry.nonce.mac`, an HMAC-SHA256 under a key made at start, valid for an hour.
-/// The form is shown without a session, so the token is checked by its signature, not looked up.
+/// The login form's CSRF tokens: `expiry.nonce.mac`, an HMAC-SHA256 under a key made at start over the expiry, the
+/// nonce and the browser's login cookie (`okit_login`, `binding`), valid for an hour. The form is shown without a
+/// session, so the token is checked by its signature, not looked up; tied to the cookie, it is good only from the
+/// browser the form was shown to — a page of another site, which that SameSite=Strict cookie does not reach, cannot
+/// post one it fetched elsewhere (and so cannot make wrong logins count against a person's address).
 struct LoginTokens: Sendable {
     private let key = SymmetricKey(size: .bits256)
     static let lifetime: TimeInterval = 3600
 
-    func make(now: Date = Date()) -> String {
+    func make(binding: String = "", now: Date = Date()) -> String {
         let body = "\(Int(now.timeIntervalSince1970 + LoginTokens.lifetime)).\(RandomToken.make())"
-        return body + "." + mac(body)
+        return body + "." + mac(body + "." + binding)
     }
 
-    func valid(_ token: String, now: Date = Date()) -> Bool {
+    func valid(_ token: String, binding: String = "", now: Date = Date()) -> Bool {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let expiry = Int(parts[0]), Double(expiry) >= now.timeIntervalSince1970 else { return false }
-        return RandomToken.equal(String(parts[2]), mac("\(parts[0]).\(parts[1])"))
+        return RandomToken.equal(String(parts[2]), mac("\(parts[0]).\(parts[1]).\(binding)"))
     }
 
     private func mac(_ body: String) -> String {

@@ -195,7 +195,7 @@ public actor WebApp {
         case ("GET", "/static/okit-dev.js") where options.development != nil:
             return WebPages.staticFile(DevScript.js, type: "text/javascript; charset=utf-8")
         case ("GET", "/favicon.ico"): return WebPages.message(404, "No icon.")
-        case ("GET", "/login"): return WebPages.login(csrf: loginTokens.make(), failed: false, words: serverWords)
+        case ("GET", "/login"): return loginPage(request)
         case ("POST", "/login"): return login(request, app)
         default: break
         }

@@ -32,6 +32,11 @@ public struct WebRequest: Sendable {
     public var headerCSRF: String?
     /// The file of a multipart upload (only `POST /backups` takes one), already on disk.
     public var upload: WebUpload?
+    /// The login form's cookie (`SessionCookie.loginName`), which its token is tied to.
+    public var loginCookie: String?
+    /// The browser's `Sec-Fetch-Site` and `Origin` headers (`WebApp.fromAnotherSite`).
+    public var fetchSite: String?
+    public var origin: String?
     /// A HEAD answered as this GET: it makes no session.
     public var headOnly = false
 

@@ -164,6 +164,9 @@ struct WebResponder: HTTPResponder {
         web.attemptAddress = address
         web.client = FailedAttempts.key(address)
         web.headerCSRF = header("X-CSRF-Token") ?? web.queryFields.last { $0.name == "csrf" }?.value
+        web.loginCookie = SessionCookie.values(request.headers[values: .cookie], secure: proxy.https, login: true).last
+        web.fetchSite = header("Sec-Fetch-Site")
+        web.origin = header("Origin")
         return web
     }
 

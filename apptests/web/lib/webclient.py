@@ -116,6 +116,7 @@ class Client:
         self.cookie = None
         self.cookie_name = "okit_session"   # `__Host-okit_session` behind https (web.md "Sessions")
         self.set_cookies = []     # every Set-Cookie header seen, as sent
+        self.login_cookie = None  # the login form's `okit_login` (its token is tied to it), as name=value
 
     def connection(self):
         if self.https:
@@ -124,8 +125,9 @@ class Client:
 
     def request(self, method, path, body=None, headers=None, follow=False):
         h = dict(self.headers)
-        if self.cookie:
-            h["Cookie"] = self.cookie_name + "=" + self.cookie
+        cookies = ([self.cookie_name + "=" + self.cookie] if self.cookie else []) + ([self.login_cookie] if self.login_cookie else [])
+        if cookies:
+            h["Cookie"] = "; ".join(cookies)
         h.update(headers or {})
         c = self.connection()
         try:
@@ -136,6 +138,8 @@ class Client:
             c.close()
         for v in answer.all("Set-Cookie"):
             self.set_cookies.append(v)
+            if v.startswith("okit_login=") or v.startswith("__Host-okit_login="):
+                self.login_cookie = v.split(";", 1)[0]
             if v.startswith("okit_session=") or v.startswith("__Host-okit_session="):
                 self.cookie_name, self.cookie = v.split(";", 1)[0].split("=", 1)
         if follow and answer.status in (301, 302, 303) and answer.header("Location"):

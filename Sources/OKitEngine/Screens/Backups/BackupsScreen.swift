@@ -117,7 +117,13 @@ public final class BackupsScreen: ShellScreen {
         case .wrongPassword: return engine.word(.backupWrongPassword, e.backup)
         case .passwordNeeded: return engine.word(.backupNeedsPassword, e.backup)
         case .exists: return engine.word(.backupExists, e.backup)
-        case .invalidName: return engine.word(.backupBadName, e.backup)
+        case .invalidName:
+            // Why, when the rule's text does not say it (a control character): in English only, as okit has no word
+            // for it in the other languages.
+            let why = e.message.range(of: ": it contains a ").map { String(e.message[$0.lowerBound...].dropFirst(2).prefix { $0 != "\n" }) }
+            let control = why.map { $0.hasSuffix("control character") || $0.hasSuffix("direction control") } ?? false
+            return engine.word(.backupBadName, e.backup)
+                + (control && BuiltInWords.isEnglish(engine.locale.language) ? " (\(why ?? ""))" : "")
         case .damaged, .unsafeEntry, .mismatch, .invalidFile, .otherApp: return engine.word(.backupUnusable, e.backup)
         case .notFound, .keyNeeded, .newerFormat, .newerApp, .io: return "\(error)"
         }

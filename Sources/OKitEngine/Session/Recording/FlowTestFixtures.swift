@@ -27,6 +27,7 @@ public enum FlowTestFixtures {
         guard files.contains(where: { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") }) else { return nil }
         let copy = fm.temporaryDirectory.appendingPathComponent("okit-recording-\(UUID().uuidString)", isDirectory: true)
         try fm.copyItem(at: models, to: copy)
+        keepPrivate(copy)              // before a sealed file is opened in it: nobody else reads the plain text
         do {
             try unseal(copy, original: models, keys: { try KeyChange.keys(dataFolder: dataFolder, passphrase: passphrase) })
         } catch {
@@ -34,6 +35,18 @@ public enum FlowTestFixtures {
             throw error
         }
         return copy
+    }
+
+    /// Makes `folder` and everything in it its owner's only (folders 0700, files 0600), as backups are: a copy holds
+    /// sealed models opened, in plain text.
+    public static func keepPrivate(_ folder: URL) {
+        let fm = FileManager.default
+        try? fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        let walk = fm.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+        while let item = walk?.nextObject() as? URL {
+            let folder = (try? item.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+            try? fm.setAttributes([.posixPermissions: folder ? 0o700 : 0o600], ofItemAtPath: item.path)
+        }
     }
 
     /// The files of a copy that were sealed and are held opened (paths relative to the copy, sorted); empty for a

@@ -124,18 +124,23 @@ extension FlowTestRecorder {
     public func write() throws {
         let fm = FileManager.default
         let file = start.testFile
-        try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                               attributes: [.posixPermissions: 0o700])
         try Self.checkFree(file, path: file.path)
         let body = text
         let fixtures = Self.fixturesFolder(of: file)
         if let copy = start.fixtures {
             try fm.copyItem(at: copy, to: fixtures)
             FlowTestFixtures.prepareForSaving(fixtures)
+            FlowTestFixtures.keepPrivate(fixtures)
         }
         let temporary = file.deletingLastPathComponent()
             .appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(body.utf8).write(to: temporary)
+            // The test names what the person typed and saw (the data's values): only its owner reads it, as a backup.
+            guard fm.createFile(atPath: temporary.path, contents: Data(body.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+            }
             try fm.moveItem(at: temporary, to: file)
         } catch {
             try? fm.removeItem(at: temporary)

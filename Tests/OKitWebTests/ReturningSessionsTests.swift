@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import OKitEngine
 @testable import OKitWeb
@@ -30,6 +31,49 @@ import Testing
         }
         #expect(browsers.map(\.cookie) == given)
         #expect(await web.sessionCount == 40)
+    }
+
+    /// Every browser of 24 opening the list at one moment from one address, then its stream with the page's place and
+    /// version, is told of the next write — those whose session went to make room and came back too (their streams
+    /// answered 200 and were never told: the session came back at its home, with no page followed).
+    @Test func theStreamsOfSessionsThatCameBackAreToldOfAWrite() async throws {
+        let web = try await Self.serve()
+        let writer = Browser(web)
+        _ = await writer.page("/books")
+        _ = await writer.page("/books")            // came back: not among those that make room
+        let browsers = (0..<24).map { _ in Browser(web) }
+        var pages: [String] = []
+        for b in browsers { pages.append(await b.page("/books")) }
+        #expect(await web.sessionCount < 25, "some went to make room")
+        var streams: [EventReader] = []
+        for (b, page) in zip(browsers, pages) {
+            let r = await b.get("/events?at=/books&v=" + Browser.attribute("data-version", page))
+            let it = EventReader(try #require(r.events))
+            #expect(await it.next()?.contains("okit live updates") == true)
+            streams.append(it)
+        }
+        #expect(await web.sessionCount == 25)
+        _ = await writer.command(from: "/books", [("command", "add"), ("text", "Dune")])
+        for i in streams.indices {
+            #expect(await streams[i].next()?.hasPrefix("event: stale") == true, "browser \(i) told")
+            let page = await browsers[i].page("/books")
+            #expect(page.contains(">Dune<") && Browser.attribute("data-csrf", page) == Browser.attribute("data-csrf", pages[i]))
+        }
+    }
+
+    /// A returning session's page already out of date when its stream opens (a write while it was away) is told at
+    /// once.
+    @Test func aReturningPageOutOfDateIsToldAtOnce() async throws {
+        let web = try await Self.serve()
+        let writer = Browser(web)
+        let b = Browser(web)
+        let page = await b.page("/books")
+        for _ in 0..<16 { _ = await Browser(web).get("/books") }
+        _ = await writer.command(from: "/books", [("command", "add"), ("text", "Dune")])
+        let r = await b.get("/events?at=/books&v=" + Browser.attribute("data-version", page))
+        let it = EventReader(try #require(r.events))
+        #expect(await it.next()?.contains("okit live updates") == true)
+        #expect(await it.next()?.hasPrefix("event: stale") == true)
     }
 
     /// A page answered to a session that then went to make room: its form still works (same id and CSRF token).
@@ -70,5 +114,31 @@ import Testing
         for i in 0..<(DroppedSessions.capacity + 1) { dropped.add(id: "\(i)", csrf: "", at: t0) }
         #expect(dropped.peek("0", now: t0, lifetime: 60) == nil, "the oldest are forgotten past the capacity")
         #expect(dropped.peek("\(DroppedSessions.capacity)", now: t0, lifetime: 60) != nil)
+    }
+}
+
+/// A stream's events read as they come, in a task of their own: `next` gives the next one, or nil when none came
+/// within `seconds` (a stream never told fails the test instead of hanging it; no test asserts how soon).
+final class EventReader: Sendable {
+    private final class Inbox: Sendable {
+        let got = Mutex<[String]>([])
+    }
+    private let inbox = Inbox()
+    private let reading: Task<Void, Never>
+
+    init(_ events: AsyncStream<String>) {
+        let inbox = self.inbox
+        reading = Task { for await e in events { inbox.got.withLock { $0.append(e) } } }
+    }
+
+    deinit { reading.cancel() }
+
+    func next(within seconds: Double = 20) async -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let e = inbox.got.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return e }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return nil
     }
 }

@@ -5,14 +5,27 @@ import OKitEngine
 /// address holds at most `maxNewSessionsPerClient` sessions that never came back, so more browsers than that
 /// opening the app at one moment from one address (a class behind one school router) dropped each other's before
 /// the pages' next requests arrived — their `/books` started yet another session, `/events` answered 403 and their
-/// next form was refused. Such a session held nothing but its id and CSRF token (it answered one request), so its
-/// id is kept for `lifetime` (at most `capacity` of them): a browser that comes back with it gets its session
-/// again, the same id and token, as one that came back in time. A client sending cookie-less requests still holds
-/// no more than its share of sessions: coming back with the cookie is what any browser does to keep its session.
+/// next form was refused. Such a session held little but its id and CSRF token (it answered one request), so its
+/// id is kept for `lifetime` (at most `capacity` of them), with the page it was shown (its place, query, version and
+/// snapshot — a list's snapshot is the one its alike viewers share): a browser that comes back with it gets its
+/// session again, the same id and token, back at that page, as one that came back in time. Without the page, a
+/// session that came back stood at its home with no snapshot followed, and its page's stream was never told of a
+/// write. A client sending cookie-less requests still holds no more than its share of sessions: coming back with
+/// the cookie is what any browser does to keep its session.
 struct DroppedSessions {
     struct Entry {
         let csrf: String
         let at: Date
+        /// The page the session was shown last (nil: none).
+        var page: ShownPage?
+    }
+
+    /// A page a session was shown: where (path and query), its version and snapshot.
+    struct ShownPage {
+        let path: String
+        let query: String
+        let version: Int
+        let snapshot: Snapshot
     }
 
     static let capacity = 4096
@@ -20,12 +33,12 @@ struct DroppedSessions {
     private var newer: [String: Entry] = [:]
     private var older: [String: Entry] = [:]
 
-    mutating func add(id: String, csrf: String, at now: Date) {
+    mutating func add(id: String, csrf: String, at now: Date, page: ShownPage? = nil) {
         if newer.count >= Self.capacity / 2 {
             older = newer
             newer = [:]
         }
-        newer[id] = Entry(csrf: csrf, at: now)
+        newer[id] = Entry(csrf: csrf, at: now, page: page)
     }
 
     /// The session of `id` dropped at most `lifetime` seconds before `now`, without taking it.
@@ -46,10 +59,20 @@ extension WebApp {
     /// How long a dropped session that never came back can still be taken up again by its browser.
     var droppedSessionLifetime: TimeInterval { options.newSessionSeconds }
 
-    /// Drops a session that never came back to make room, keeping its id for its browser (`DroppedSessions`).
+    /// Drops a session that never came back to make room, keeping its id and its page for its browser
+    /// (`DroppedSessions`).
     func dropUnreturned(_ ws: WebSession) {
-        if !ws.returned { droppedSessions.add(id: ws.id, csrf: ws.csrf, at: Date()) }
+        if !ws.returned { droppedSessions.add(id: ws.id, csrf: ws.csrf, at: Date(), page: lastPage(of: ws)) }
         drop(ws)
+    }
+
+    /// The page a session was shown last: where its screen is (the query of the page rendered there), its version and
+    /// snapshot.
+    func lastPage(of ws: WebSession) -> DroppedSessions.ShownPage? {
+        guard let snapshot = ws.shown, let path = ws.watchedPath else { return nil }
+        let rendered = ws.renderedPage.flatMap { $0.key.place == path ? $0.key : nil }
+        let query = rendered?.query ?? LocationPath.searchQuery(ws.shell.top) ?? ""
+        return DroppedSessions.ShownPage(path: path, query: query, version: ws.version, snapshot: snapshot)
     }
 
     /// Whether `id` names a session dropped before its browser came back, still to be taken up.
@@ -66,6 +89,17 @@ extension WebApp {
             return nil
         }
         ws.returned = true
+        if let page = kept.page { goBack(ws, to: page, app) }
         return ws
+    }
+
+    /// Takes a session that came back to the page it was shown, as that page's GET would: its screen there, its
+    /// snapshot followed (so its page's stream is told of the next write), and its version the page's — the next one
+    /// when what the page showed changed meanwhile (so that page's stream, opening, is told at once, and its forms
+    /// are answered as out of date).
+    func goBack(_ ws: WebSession, to page: DroppedSessions.ShownPage, _ app: AppSession) {
+        ws.shown = page.snapshot
+        ws.version = page.version
+        _ = self.page(WebRequest(method: "GET", path: page.path, query: page.query), ws, app)
     }
 }

@@ -38,19 +38,23 @@ extension WebApp {
             generation: generation, loggedIn: ws.loggedIn, lastSeen: ws.lastSeen, idleLimit: limit))
     }
 
-    /// Makes the fast answers again after a push made them out of date: for each session that had one, what the
-    /// engine's GET of that place would do — its snapshot (a new version when it changed) and its page, shared
-    /// with every session shown the same. Re-GETs that arrived meanwhile wait for it (FastAnswers).
+    /// Makes the fast answers again after a push made them out of date: for each session that had one and has a
+    /// page open to tell (a live-update stream), what the engine's GET of that place would do — its snapshot (a new
+    /// version when it changed) and its page, shared with every session shown the same. Re-GETs that arrived
+    /// meanwhile wait for it (FastAnswers). A session without a stream is told nothing and costs nothing here: its
+    /// answer is withdrawn and its next GET is the engine's (the pages of some seven hundred sessions held after their
+    /// tabs closed were made again after every write for no one, and every re-GET waited for that).
     func refreshFastAnswers() {
         let (generation, due) = fastAnswers.beginRefresh()
         defer { fastAnswers.endRefresh() }
         takeFastSeen()
         guard let app = hosted?.session else { return }
         for (id, path) in due {
-            guard let ws = sessions[id] else {
+            guard let ws = sessions[id], !ws.streams.isEmpty else {
                 fastAnswers.withdraw(id)
                 continue
             }
+            fastAnswersRemade += 1
             // A screen whose entity went away: the session's next GET is the engine's (it lands elsewhere, with a notice).
             if leaveRemovedEntities(ws, app) {
                 ws.leaveFastAnswers()
@@ -76,4 +80,10 @@ extension WebApp {
 
     /// How many answers were made without the engine (for tests).
     var fastAnswerCount: Int { fastAnswers.answered }
+
+    /// How many of the sessions `ids` have a snapshot not computed since something it read changed (for tests: a
+    /// write computes none for a session without a stream).
+    func staleSnapshots(of ids: Set<String>) -> Int {
+        sessions.values.filter { ids.contains($0.id) && $0.watch.isStale }.count
+    }
 }

@@ -44,6 +44,8 @@ public actor WebApp {
     let sharedPages = SharedPages()
     /// Re-GETs answered on the server's threads from the shared page a session is at (FastAnswers.swift).
     nonisolated let fastAnswers = FastAnswers()
+    /// How many sessions' fast answers were made again after writes (`refreshFastAnswers`; for tests).
+    var fastAnswersRemade = 0
     /// Development mode: the model files right after the app loaded on a fresh data folder (`DataFingerprint`);
     /// nil when it loaded stored data. A recording that starts while they are unchanged starts from the seed.
     var seededData: [String: String]?

@@ -30,7 +30,7 @@ extension Engine {
             let type = schema.type(named: r.type)
             if let f = r.field {
                 let spec = type?.field(named: f)
-                return (spec.map(fieldLabel) ?? f) + " " + word(.quoted, ShellError.brief(shownValue(json: r.value, spec), 48))
+                return (spec.map(fieldLabel) ?? f) + " " + word(.quoted, Self.brief(shownValue(json: r.value, spec)))
             }
             if !r.changed.isEmpty {
                 return r.changed.map { f in type?.field(named: f).map(fieldLabel) ?? f }.joined(separator: ", ")
@@ -38,5 +38,11 @@ extension Engine {
             return strings.own(r.type, language: locale.language) ?? r.type
         }
         return word(.notSaved, named.joined(separator: ", ") + (refused.count > 3 ? ", …" : ""))
+    }
+
+    /// A value on one line, at most 48 characters (`…` past them), as the shell's refusals quote a person's text.
+    private static func brief(_ s: String) -> String {
+        let line = s.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n")
+        return line.count > 48 ? String(line.prefix(48)) + "…" : line
     }
 }

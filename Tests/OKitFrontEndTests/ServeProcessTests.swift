@@ -155,6 +155,12 @@ import Testing
         for i in 0..<6 { #expect(try login("wrong", from: "203.0.113.\(i + 1)").hasPrefix("HTTP/1.1 403"), "guess \(i + 1)") }
         let slowed = try login("s3cret-token-9", from: "198.51.100.7")
         #expect(slowed.hasPrefix("HTTP/1.1 429") && slowed.contains("Retry-After"), "\(slowed.prefix(200))")
+        // A request line ended by a bare LF is said to be that, not only a version this server does not read.
+        let bare = try HTTPExchange.connect(port)
+        defer { close(bare) }
+        try HTTPExchange.send(bare, "GET /login HTTP/1.1\nHost: 127.0.0.1:\(port)\n\n")
+        let refused = HTTPExchange.read(bare, until: nil, seconds: 10)
+        #expect(refused.hasPrefix("HTTP/1.1 400") && refused.contains("does not end with CR LF (a bare LF)"), "\(refused)")
     }
 
     /// The port of the `okit-run: serving … at http://127.0.0.1:PORT/` line, waiting for it up to a minute.

@@ -87,7 +87,8 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     /// What is wrong with a request, in plain words (the decoder's own names its parser's internals).
     static func what(_ error: HTTPParserError) -> String {
         switch error {
-        case .invalidVersion: return "its HTTP version is not one this server reads"
+        // A request line ended by a bare LF (no CR) is read as a version that does not end where it should.
+        case .invalidVersion: return "its HTTP version is not HTTP/1.0 or HTTP/1.1, or its request line does not end with CR LF (a bare LF)"
         case .invalidMethod: return "its method is not an HTTP method"
         case .invalidURL, .invalidHost, .invalidPort, .invalidPath, .invalidQueryString, .invalidFragment:
             return "its address is not a valid one"
@@ -97,7 +98,7 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
         case .invalidChunkSize: return "its chunked body is not valid"
         case .trailingGarbage, .closedConnection: return "bytes came after the request"
         case .invalidEOFState: return "it ended before it was complete"
-        default: return "it could not be read"
+        default: return "it could not be read (every line of a request ends with CR LF, not a bare LF)"
         }
     }
 }

@@ -103,3 +103,19 @@ extension WebApp {
         _ = self.page(WebRequest(method: "GET", path: page.path, query: page.query), ws, app)
     }
 }
+
+extension WebApp {
+    /// At the cap, when no session that never came back is left to make room: the session without an open page
+    /// (no live-update stream: its tabs are closed, or its browser runs no scripts) that has been quiet longest, for
+    /// at least `newSessionSeconds` (a minute; since its last request and its last stream's end), makes room. Such
+    /// sessions held the cap until their 30-minute idle limit, and a newcomer behind the same address as all of
+    /// them (a school's router) got the 503 page for up to 30 minutes. A session with a page open is never taken
+    /// here; what goes is its navigation only, as at the idle limit.
+    func dropAQuietSession(now: Date = Date()) {
+        func quietSince(_ ws: WebSession) -> Date { max(ws.lastSeen, ws.tabs.lastClosedAt ?? .distantPast) }
+        let quiet = sessions.values.filter { ws in
+            ws.streams.isEmpty && now.timeIntervalSince(quietSince(ws)) >= options.newSessionSeconds
+        }
+        if let oldest = quiet.min(by: { quietSince($0) < quietSince($1) }) { drop(oldest) }
+    }
+}

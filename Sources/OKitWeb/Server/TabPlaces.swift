@@ -1,3 +1,4 @@
+import Foundation
 import OKitEngine
 
 /// Where each of a session's open pages is, and who tells the pages the session has moved away from (web.md
@@ -25,16 +26,22 @@ final class TabPlaces {
         pathOf[key] = path
     }
 
+    /// When the session's last open stream ended (nil: never, or one is open): a browser reopening its stream
+    /// after a dropped connection is not taken for one whose tabs are closed (`WebApp.dropAQuietSession`).
+    private(set) var lastClosedAt: Date?
+
     /// A stream ended: a place kept for it alone goes.
     func closed(_ key: Int) {
         guard let path = pathOf.removeValue(forKey: key) else { return }
         if !pathOf.values.contains(path) { forget(path) }
+        if pathOf.isEmpty { lastClosedAt = Date() }
     }
 
     /// Every stream ended (the session dropped, a login's new id).
     func closedAll() {
         pathOf = [:]
         forgetKept()
+        lastClosedAt = Date()
     }
 
     /// No place is kept any more (the session moves onto a reloaded app: what they watch is the old one's).

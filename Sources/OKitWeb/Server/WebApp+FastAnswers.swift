@@ -86,4 +86,7 @@ extension WebApp {
     func staleSnapshots(of ids: Set<String>) -> Int {
         sessions.values.filter { ids.contains($0.id) && $0.watch.isStale }.count
     }
+
+    /// Whether `id` names a session held now (for tests).
+    func hasSession(_ id: String) -> Bool { sessions[id] != nil }
 }

@@ -52,6 +52,7 @@ extension WebApp {
         }
         if sessions.count >= options.maxSessions { sweepIdle() }       // the idle ones make room first
         if sessions.count >= options.maxSessions { dropOldestUnreturned() }
+        if sessions.count >= options.maxSessions { dropAQuietSession() }       // ReturningSessions.swift
         if sessions.count >= options.maxSessions { dropFromTheBusiestClient(than: client) }
         guard sessions.count < options.maxSessions else {
             var busy = said(503, .tooManyPeople, count: options.maxSessions)

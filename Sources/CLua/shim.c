@@ -187,7 +187,9 @@ void okit_push_index_dispatch(lua_State *L) {
 /* ---- errors ---- */
 
 int okit_traceback_handler(lua_State *L) {
-    const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+    /* A number raised (`error(42)`) reads as its text, as lua.c says it. */
+    int t = lua_type(L, 1);
+    const char *msg = t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
             msg = lua_tostring(L, -1);

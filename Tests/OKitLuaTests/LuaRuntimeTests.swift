@@ -139,6 +139,7 @@ private struct CustomFailure: Error, CustomStringConvertible {
         #expect(expectLuaError(s, "local function f() error('lvl', 2) end\n\nf()")?.message == "app.lua:3: lvl")
         #expect(expectLuaError(s, "error('bare', 0)")?.message == "bare")
         #expect(expectLuaError(s, "error()")?.message == "(error object is a nil value)")
+        #expect(expectLuaError(s, "error(42)")?.message == "42", "a number raised reads as its text, as lua.c says it")
     }
 
     @Test func swiftErrorsBecomeCatchableLuaErrorsAfterDefersRun() throws {

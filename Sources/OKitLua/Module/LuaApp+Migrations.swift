@@ -60,7 +60,7 @@ extension LuaApp {
         do { try engine.finishMistyped(mistyped, model: model, stored: stored, migrated: migrated) } catch let e as MistypedValuesError {
             storageFailed = true
             let where_ = modelSites[model.name].map { "\($0): " } ?? ""
-            throw AppLoadError(message: "\(where_)okit.model(\"\(model.rootType.name)\"): \(dataPath(of: model)): \(e.description)", isStorage: true)
+            throw AppLoadError(message: "\(where_)okit.model(\"\(model.rootType.name)\"): \(dataPath(of: model) ?? "model \"\(model.name)\""): \(e.description)", isStorage: true)
         }
     }
 

@@ -1,4 +1,5 @@
 #include "CLua.h"
+#include "pattern_class.h"
 #include <ctype.h>
 
 /* An upper bound of the work of Lua's pattern matcher (lstrlib's match) on a subject, computed before it runs:
@@ -12,43 +13,6 @@
  * `%b`/back-reference node (at most the subject length). So one start costs at most
  * branches * (2 * pattern length + n * (number of %b and back-references)), and an unanchored call tries at most
  * n + 1 starts (gmatch and gsub never retry a position). Everything is counted in doubles: no overflow. */
-
-static int okit_class_match(int c, int cl) {
-    int res;
-    switch (tolower(cl)) {
-        case 'a': res = isalpha(c); break;
-        case 'c': res = iscntrl(c); break;
-        case 'd': res = isdigit(c); break;
-        case 'g': res = isgraph(c); break;
-        case 'l': res = islower(c); break;
-        case 'p': res = ispunct(c); break;
-        case 's': res = isspace(c); break;
-        case 'u': res = isupper(c); break;
-        case 'w': res = isalnum(c); break;
-        case 'x': res = isxdigit(c); break;
-        default: return cl == c;
-    }
-    if (isupper(cl)) res = !res;
-    return res;
-}
-
-/* p at '[', ec at the closing ']'. */
-static int okit_set_match(int c, const unsigned char *p, const unsigned char *ec) {
-    int sig = 1;
-    if (p[1] == '^') { sig = 0; p++; }
-    while (++p < ec) {
-        if (*p == '%') {
-            p++;
-            if (p < ec && okit_class_match(c, *p)) return sig;
-        } else if (p[1] == '-' && p + 2 < ec) {
-            p += 2;
-            if (p[-2] <= c && c <= *p) return sig;
-        } else if (*p == c) {
-            return sig;
-        }
-    }
-    return !sig;
-}
 
 /* Index just past the single-character class starting at i, or -1 when the pattern is malformed there. */
 static long okit_class_end(const unsigned char *p, long i, long lp) {

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CLua.h"
+#include "pattern_class.h"
 #include <ctype.h>
 #include <string.h>
 
@@ -27,44 +28,6 @@ static int okit_fail(okit_ms *ms, int status, const char *problem) {
     return 0;
 }
 
-static int okit_mclass(int c, int cl) {
-    int res;
-    switch (tolower(cl)) {
-        case 'a': res = isalpha(c); break;
-        case 'c': res = iscntrl(c); break;
-        case 'd': res = isdigit(c); break;
-        case 'g': res = isgraph(c); break;
-        case 'l': res = islower(c); break;
-        case 'p': res = ispunct(c); break;
-        case 's': res = isspace(c); break;
-        case 'u': res = isupper(c); break;
-        case 'w': res = isalnum(c); break;
-        case 'x': res = isxdigit(c); break;
-        case 'z': res = (c == 0); break;   /* deprecated, still Lua 5.4's */
-        default: return cl == c;
-    }
-    if (isupper(cl)) res = !res;
-    return res;
-}
-
-/* p at '[', ec at the closing ']'. */
-static int okit_mset(int c, const unsigned char *p, const unsigned char *ec) {
-    int sig = 1;
-    if (p[1] == '^') { sig = 0; p++; }
-    while (++p < ec) {
-        if (*p == '%') {
-            p++;
-            if (okit_mclass(c, *p)) return sig;
-        } else if (p[1] == '-' && p + 2 < ec) {
-            p += 2;
-            if (p[-2] <= c && c <= *p) return sig;
-        } else if (*p == c) {
-            return sig;
-        }
-    }
-    return !sig;
-}
-
 /* Just past the single-character class at p; NULL (and the status) when the pattern is malformed there. */
 static const unsigned char *okit_mclass_end(okit_ms *ms, const unsigned char *p) {
     switch (*p++) {
@@ -87,8 +50,8 @@ static int okit_msingle(okit_ms *ms, const unsigned char *s, const unsigned char
     if (s >= ms->src_end) return 0;
     switch (*p) {
         case '.': return 1;
-        case '%': return okit_mclass(*s, p[1]);
-        case '[': return okit_mset(*s, p, ep - 1);
+        case '%': return okit_class_match(*s, p[1]);
+        case '[': return okit_set_match(*s, p, ep - 1);
         default: return *p == *s;
     }
 }
@@ -187,7 +150,7 @@ static const unsigned char *okit_match_escape(okit_ms *ms, const unsigned char *
         int previous = (s == ms->src_init) ? 0 : s[-1];
         int current = s < ms->src_end ? *s : 0;
         *p = ep;
-        return (!okit_mset(previous, q, ep - 1) && okit_mset(current, q, ep - 1)) ? s : NULL;
+        return (!okit_set_match(previous, q, ep - 1) && okit_set_match(current, q, ep - 1)) ? s : NULL;
     }
     if (isdigit(q[1])) {
         s = okit_match_capture(ms, s, q[1]);

@@ -148,6 +148,8 @@ class Visitor(Client):
         cookies = [f"okit_route={self.route}"] if self.route else []
         if self.cookie:
             cookies.append(self.cookie_name + "=" + self.cookie)     # __Host-okit_session behind nginx's TLS
+        if self.login_cookie:
+            cookies.append(self.login_cookie)                         # the login form's token is tied to it
         h = dict(headers or {})
         if cookies:
             h["Cookie"] = "; ".join(cookies)

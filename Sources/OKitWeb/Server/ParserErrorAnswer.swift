@@ -88,7 +88,7 @@ final class ParserErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     static func what(_ error: HTTPParserError) -> String {
         switch error {
         // A request line ended by a bare LF (no CR) is read as a version that does not end where it should.
-        case .invalidVersion: return "its HTTP version is not HTTP/1.0 or HTTP/1.1, or its request line does not end with CR LF (a bare LF)"
+        case .invalidVersion: return "its HTTP version is not HTTP/1.0 or HTTP/1.1, or its request line does not end with CR LF but with a bare LF"
         case .invalidMethod: return "its method is not an HTTP method"
         case .invalidURL, .invalidHost, .invalidPort, .invalidPath, .invalidQueryString, .invalidFragment:
             return "its address is not a valid one"
